@@ -1,0 +1,165 @@
+"""The `printkit` command: parse arguments, run a stage, print problems for people.
+
+Takes: the command line (DESIGN.md §4).
+Returns: an exit code: 0 success, 1 content problems (one line each, `file:line:col: key: message`),
+2 usage errors. Tracebacks only with --debug.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import traceback
+from pathlib import Path
+
+from . import __version__
+from .build import BuildOptions, build, lay_out, load_checked
+from .errors import Problems, UsageError
+from .load import all_packs, find_pack
+from .model import PackMeta, component_file_model
+from .scaffold import new_pack
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):  # argparse's own errors are usage errors too
+        raise UsageError(f"{message} (see 'printkit {self.prog.split()[-1]} --help')")
+
+
+def _not_yet(option: str, issue: str) -> UsageError:
+    return UsageError(f"{option} is not supported yet; it arrives with {issue}")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="printkit", description="Print-and-play kits and rulebooks from content packs.")
+    parser.add_argument("--version", action="version", version=f"printkit {__version__}")
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--debug", action="store_true", help="show a traceback when something fails")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    build_cmd = commands.add_parser("build", parents=[common], help="build component PDFs for packs")
+    build_cmd.add_argument("packs", nargs="*", metavar="PACK", help="pack id under ./content or a pack folder")
+    build_cmd.add_argument("--out", type=Path, default=Path("output"), help="output folder (default: output)")
+    build_cmd.add_argument("--paper", choices=["a4", "letter", "all"], default=None,
+                           help="paper to lay out on (default: the pack's, usually a4)")
+    build_cmd.add_argument("--lang", help="comma-separated locales (default: every locale the pack declares)")
+    build_cmd.add_argument("--duplex", choices=["long", "short", "off"], default="long",
+                           help="edge the sheet is flipped on when printing backs (default: long)")
+    build_cmd.add_argument("--bleed", type=float, default=0.0, help="bleed in mm (default 0)")
+    build_cmd.add_argument("--png", action="store_true", help="also export PNGs")
+    build_cmd.add_argument("--jobs", type=int, help="parallel build jobs")
+    build_cmd.add_argument("--strict", action="store_true", help="treat warnings as errors")
+
+    check_cmd = commands.add_parser("check", parents=[common], help="validate packs (and deck lists)")
+    check_cmd.add_argument("items", nargs="*", metavar="PACK|DECKLIST")
+    check_cmd.add_argument("--json", action="store_true", help="print problems as JSON")
+
+    schema_cmd = commands.add_parser("schema", parents=[common], help="print the JSON Schema of the content model")
+    schema_cmd.add_argument("file", nargs="?", choices=["components", "pack"], default="components",
+                            help="'components' for component files (default), 'pack' for pack.yaml")
+
+    new_cmd = commands.add_parser("new", parents=[common], help="scaffold a new pack that builds at once")
+    new_cmd.add_argument("pack", metavar="PACK", help="id of the new pack (lowercase, dashes)")
+
+    i18n_cmd = commands.add_parser("i18n", parents=[common], help="translation catalogs")
+    i18n_cmd.add_argument("action", choices=["extract", "update", "stats", "check", "pseudo"])
+    i18n_cmd.add_argument("packs", nargs="*", metavar="PACK")
+    return parser
+
+
+def _pack_roots(names: list[str]) -> list[Path]:
+    roots = [find_pack(name) for name in names] if names else all_packs()
+    if not roots:
+        raise UsageError("no packs under ./content; name a pack folder or create one with 'printkit new'")
+    return roots
+
+
+def _build(args: argparse.Namespace) -> int:
+    if args.duplex == "off":
+        raise _not_yet("--duplex off", "the print issue (backs beside fronts for fold-and-glue)")
+    if args.bleed:
+        raise _not_yet("--bleed", "the print issue")
+    if args.png:
+        raise _not_yet("--png", "the print issue")
+    if args.jobs is not None:
+        raise _not_yet("--jobs", "the performance issue")
+    if args.strict:
+        raise _not_yet("--strict", "the translation issue (it runs 'printkit i18n check')")
+    papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ("a4",))
+    languages = tuple(part.strip() for part in args.lang.split(",") if part.strip()) if args.lang else None
+    build(_pack_roots(args.packs), BuildOptions(out=args.out, papers=papers, languages=languages,
+                                                duplex=args.duplex))
+    return 0
+
+
+def _check(args: argparse.Namespace) -> int:
+    decklists = [item for item in args.items if Path(item).is_file()]
+    if decklists:
+        raise _not_yet(f"checking deck lists ({', '.join(decklists)})", "the rules-checker issue")
+    roots = _pack_roots(args.items)
+    try:
+        packs = load_checked(roots)
+        lay_out(packs, BuildOptions())  # overflow and fit are content problems too
+    except Problems as error:
+        if args.json:
+            print(json.dumps({"ok": False, "problems": [
+                {"file": p.file, "line": p.line, "column": p.column, "key": p.key_path,
+                 "message": p.message, "hint": p.hint} for p in error.problems]}, indent=2))
+            return 1
+        raise
+    if args.json:
+        print(json.dumps({"ok": True, "packs": [p.id for p in packs], "problems": []}, indent=2))
+    else:
+        print(f"{len(packs)} pack(s) checked: " + ", ".join(f"{p.id} ({len(p.components)} components)" for p in packs))
+    return 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    model = PackMeta if args.file == "pack" else component_file_model()
+    schema = model.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    print(json.dumps(schema, indent=2, ensure_ascii=False))
+    return 0
+
+
+def _new(args: argparse.Namespace) -> int:
+    root = new_pack(args.pack)
+    print(f"created {root}; build it with: printkit build {args.pack}")
+    return 0
+
+
+def _i18n(args: argparse.Namespace) -> int:
+    raise _not_yet(f"'printkit i18n {args.action}'", "the translation issue")
+
+
+COMMANDS = {"build": _build, "check": _check, "schema": _schema, "new": _new, "i18n": _i18n}
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    debug = "--debug" in argv
+    try:
+        args = _parser().parse_args(argv)
+        return COMMANDS[args.command](args)
+    except Problems as error:
+        for problem in error.problems:
+            print(problem, file=sys.stderr)
+        count = len(error.problems)
+        print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
+        return 1
+    except UsageError as error:
+        print(f"printkit: {error}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("printkit: interrupted; files already written are complete, none is half-written", file=sys.stderr)
+        return 130
+    except Exception as error:  # a bug in printkit, not in the pack
+        if debug:
+            traceback.print_exc()
+        else:
+            print(f"printkit: internal error: {error!r} (run again with --debug and report it)", file=sys.stderr)
+        return 3
+
+
+if __name__ == "__main__":
+    sys.exit(main())

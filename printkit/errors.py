@@ -1,0 +1,94 @@
+"""Problems for people: every stage reports what is wrong as `Problem`s, collected, never raised one by one.
+
+Takes: a file, a position and a key path from whichever stage found the problem.
+Returns: `Problem` lines formatted as `file:line:col: key.path: message (hint)`, and `Problems`,
+the exception a stage raises once it has collected all of them.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterable, Sequence
+
+KeyPath = tuple[str | int, ...]
+
+
+def format_key_path(path: KeyPath) -> str:
+    """('cards', 3, 'edges', 'top') -> 'cards[3].edges.top'."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str | None:
+    """A hint naming the closest known names, or None when nothing is close."""
+    matches = difflib.get_close_matches(str(word), sorted(set(known)), n=2, cutoff=0.6)
+    if not matches:
+        return None
+    return "did you mean " + " or ".join(f"'{m}'" for m in matches) + "?"
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    file: str
+    line: int
+    column: int
+    key_path: str
+    message: str
+    hint: str | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}:"
+        text = f"{where} {self.key_path}: {self.message}" if self.key_path else f"{where} {self.message}"
+        return f"{text} ({self.hint})" if self.hint else text
+
+
+class Problems(Exception):
+    """Raised by a stage with every problem it found; the CLI prints them and exits 1."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        super().__init__(f"{len(problems)} problem(s)")
+        self.problems = sorted(set(problems))
+
+
+def display_path(path: Path) -> str:
+    """A path as the user typed it relative to the current folder, when it is inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class ValueProblem(ValueError):
+    """A value that is wrong on its own, with an optional hint; model validators raise it."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+
+class UsageError(Exception):
+    """A command line that cannot be carried out as given; the CLI prints it and exits 2."""
+
+
+def shown_value(value: object) -> str:
+    """A value as YAML would write it, for "got …" in messages."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"'{value}'"
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return str(value)

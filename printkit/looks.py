@@ -1,0 +1,471 @@
+"""The default look of every component kind, and the text fitting that keeps text inside its boxes.
+
+Takes: a validated component, its pack and the locale being built.
+Returns: the component's trim size and shape, and the drawing primitives of its front and back
+(None when it has no back), in millimetres inside its own trim box. Text that cannot fit its box
+even at its smallest allowed size, and characters the bundled font cannot draw, are collected as
+problems naming the component, field, locale and overflow.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Callable, ClassVar, Literal
+
+from .draw import Circle, Line, Path, Rect, Shape, Text
+from .errors import Problem
+from .fonts import missing_glyphs, text_width
+from .icons import ICONS, TRIANGLE
+from .load import Pack
+from .model import BackDesign, Board, Card, Chip, Component, Face, Marker, Sheet, SpecialField, Tile
+from .units import MM_PER_POINT, Size
+
+INK = "#1d1d1b"
+PAPER = "#fbf8f1"
+NEUTRAL = "#7b8794"
+LINE_HEIGHT = 1.18
+
+Drawing = list[Shape]
+
+
+@dataclass
+class LookContext:
+    pack: Pack
+    locale: str
+    problems: list[Problem] = field(default_factory=list)
+
+    def text(self, component: Component, field_name: str, text: str, box: tuple[float, float, float, float], *,
+             font: str = "sans", size: float = 9, min_size: float = 6, color: str = INK,
+             align: Literal["left", "center"] = "center", max_lines: int = 8) -> Drawing:
+        """Text wrapped into box (x, y, width, height), shrunk down to min_size if it must be."""
+        x, y, width, height = box
+        missing = missing_glyphs(text, font)
+        if missing:
+            self._problem(component, field_name,
+                          f"the font '{font}' has no glyph for {', '.join(repr(c) for c in missing)} (locale {self.locale})",
+                          "use another character or a font that has it")
+            return []
+        fitted = _fit(text, width, height, font, size, min_size, max_lines)
+        if isinstance(fitted, float):
+            self._problem(component, field_name,
+                          f"text of '{component.id}' overflows its {width:.1f} x {height:.1f} mm box by "
+                          f"{fitted:.1f} mm at {min_size:g} pt (locale {self.locale})",
+                          "shorten the text or give the component more room")
+            return []
+        lines, chosen = fitted
+        leading = chosen * LINE_HEIGHT * MM_PER_POINT
+        cap = chosen * 0.72 * MM_PER_POINT
+        top = y + height / 2 + (len(lines) * leading - (leading - cap)) / 2
+        anchor = x + width / 2 if align == "center" else x
+        return [Text(anchor, top - cap - i * leading, line, font, chosen, color, align) for i, line in enumerate(lines)]
+
+    def _problem(self, component: Component, field_name: str, message: str, hint: str) -> None:
+        source = self.pack.sources[component.origin.file]
+        path = component.origin.path + tuple(field_name.split("."))
+        self.problems.append(source.problem(path, message, hint))
+
+
+def _fit(text: str, width: float, height: float, font: str, size: float, min_size: float,
+         max_lines: int) -> tuple[list[str], float] | float:
+    """Lines and size that fit, trying sizes from size down to min_size; else the overflow in mm."""
+    current = size
+    while True:
+        lines = _wrap(text, width, font, current)
+        leading = current * LINE_HEIGHT * MM_PER_POINT
+        widest = max(text_width(line, font, current) for line in lines)
+        tall = len(lines) * leading
+        if widest <= width and tall <= height and len(lines) <= max_lines:
+            return lines, current
+        if current <= min_size:
+            return max(widest - width, tall - height, 0.1)
+        current = max(min_size, current - 0.5)
+
+
+def _wrap(text: str, width: float, font: str, size: float) -> list[str]:
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        line = ""
+        for word in paragraph.split():
+            candidate = f"{line} {word}" if line else word
+            if line and text_width(candidate, font, size) > width:
+                lines.append(line)
+                line = word
+            else:
+                line = candidate
+        lines.append(line)
+    return lines
+
+
+# --- the registry ---------------------------------------------------------------------------------
+
+class Look:
+    """How one component kind looks. Subclasses register with @look(ComponentClass)."""
+
+    shape: ClassVar[Literal["rect", "round"]] = "rect"
+
+    def size(self, component: Component, pack: Pack) -> Size:
+        raise NotImplementedError
+
+    def front(self, ctx: LookContext, component: Component, size: Size) -> Drawing:
+        raise NotImplementedError
+
+    def back(self, ctx: LookContext, component: Component, size: Size) -> Drawing | None:
+        return None
+
+
+LOOKS: dict[type[Component], Look] = {}
+
+
+def look(kind: type[Component]) -> Callable[[type[Look]], type[Look]]:
+    def register(cls: type[Look]) -> type[Look]:
+        LOOKS[kind] = cls()
+        return cls
+
+    return register
+
+
+def look_of(component: Component) -> Look:
+    return LOOKS[type(component)]
+
+
+# --- shared pieces ---------------------------------------------------------------------------------
+
+def _element_colour(pack: Pack, component: Component, element: str | None) -> str:
+    if component.color:
+        return component.color
+    if element:
+        return pack.meta.elements[element].color
+    return NEUTRAL
+
+
+def _mix(colour: str, other: str, amount: float) -> str:
+    """colour moved towards other by amount (0..1)."""
+    a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i:i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b))
+
+
+def _on(colour: str) -> str:
+    """Ink that reads on a background colour."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
+def _icon(name: str | None, cx: float, cy: float, size: float, colour: str) -> Drawing:
+    return ICONS[name](cx, cy, size, colour) if name else []
+
+
+def _design_back(ctx: LookContext, component: Component, design: BackDesign | None, size: Size) -> Drawing | None:
+    if design is None:
+        return None
+    w, h = size
+    ink = _on(design.color)
+    inset = min(w, h) * 0.07
+    drawing: Drawing = [
+        Rect(0, 0, w, h, fill=design.color),
+        Rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=_mix(design.color, ink, 0.55), line_width=0.6,
+             radius=inset * 0.6),
+        Rect(inset * 1.6, inset * 1.6, w - 3.2 * inset, h - 3.2 * inset, stroke=_mix(design.color, ink, 0.3),
+             line_width=0.3, radius=inset * 0.4),
+    ]
+    field_prefix = "back"
+    title_box = (inset * 2, h * 0.42, w - inset * 4, h * 0.2)
+    drawing += ctx.text(component, field_prefix, design.title, title_box, font="sans-bold",
+                        size=min(22, h * 0.32), min_size=7, color=ink, max_lines=2)
+    if design.subtitle:
+        drawing += ctx.text(component, field_prefix, design.subtitle, (inset * 2, h * 0.28, w - inset * 4, h * 0.12),
+                            size=9, min_size=6, color=ink, max_lines=2)
+    return drawing
+
+
+def _back_design(pack: Pack, back: str | None) -> BackDesign | None:
+    name = back or pack.meta.defaults.back
+    return pack.meta.backs[name] if name else None
+
+
+# --- cards -----------------------------------------------------------------------------------------
+
+@look(Card)
+class CardLook(Look):
+    def size(self, component: Card, pack: Pack) -> Size:
+        return component.size or pack.meta.defaults.card_size
+
+    def front(self, ctx: LookContext, card: Card, size: Size) -> Drawing:
+        w, h = size
+        frame = _element_colour(ctx.pack, card, card.element)
+        border = min(w, h) * 0.05
+        drawing: Drawing = [Rect(0, 0, w, h, fill=frame),
+                            Rect(border, border, w - 2 * border, h - 2 * border, fill=PAPER, radius=border * 0.8)]
+        if card.edges:
+            return drawing + self._edge_card(ctx, card, size, frame, border)
+        return drawing + self._stat_card(ctx, card, size, frame, border)
+
+    def _edge_card(self, ctx: LookContext, card: Card, size: Size, frame: str, border: float) -> Drawing:
+        """Edge-battle card: a badge with ▶ and the attack points at the middle of each edge."""
+        w, h = size
+        unit = min(w, h)
+        badge = unit * 0.085
+        inset = border + badge + unit * 0.015
+        element = ctx.pack.meta.elements.get(card.element) if card.element else None
+        drawing: Drawing = [Circle(w / 2, h / 2, unit * 0.2, fill=_mix(frame, PAPER, 0.78))]
+        drawing += _icon(element.icon if element else None, w / 2, h / 2 + unit * 0.01, unit * 0.24, frame)
+        # ▶ points outward: rotate the unit triangle to each side.
+        sides = {"top": (w / 2, h - inset, 90), "right": (w - inset, h / 2, 0),
+                 "bottom": (w / 2, inset, 270), "left": (inset, h / 2, 180)}
+        for side, (cx, cy, angle) in sides.items():
+            value = getattr(card.edges, side)
+            rad = math.radians(angle)
+            tip = badge * 1.05
+            tx, ty = cx + math.cos(rad) * tip, cy + math.sin(rad) * tip
+            ops = tuple(("M" if i == 0 else "L",
+                         tx + math.cos(rad + a) * badge * 0.5, ty + math.sin(rad + a) * badge * 0.5)
+                        for i, a in enumerate((0, 2.3, -2.3))) + (("Z",),)
+            drawing += [Path(ops, fill=frame),
+                        Circle(cx, cy, badge, fill=frame, stroke=PAPER, line_width=0.5)]
+            drawing += ctx.text(card, f"edges.{side}", str(value), (cx - badge, cy - badge, 2 * badge, 2 * badge),
+                                font="sans-bold", size=badge * 1.35 / MM_PER_POINT, min_size=6, color=_on(frame))
+        name_box = (inset + badge * 1.3, h / 2 + unit * 0.2, w - 2 * (inset + badge * 1.3), unit * 0.13)
+        drawing += ctx.text(card, "name", card.name or card.id, name_box, font="sans-bold", size=8.5, min_size=5.5,
+                            max_lines=2)
+        label = f"▶ {card.edges.total}" + (f" · {element.name}" if element else "")
+        drawing += ctx.text(card, "element", label,
+                            (inset + badge * 1.3, h / 2 - unit * 0.31, w - 2 * (inset + badge * 1.3), unit * 0.09),
+                            size=6.5, min_size=5, color=_mix(frame, INK, 0.4))
+        return drawing
+
+    def _stat_card(self, ctx: LookContext, card: Card, size: Size, frame: str, border: float) -> Drawing:
+        """Name band, art window with the element icon, a row of stats, then the rules text."""
+        w, h = size
+        pad = border * 1.6
+        inner_w = w - 2 * pad
+        band = h * 0.1
+        meta = ctx.pack.meta
+        drawing: Drawing = [Rect(pad, h - pad - band, inner_w, band, fill=_mix(frame, PAPER, 0.25), radius=1.2)]
+        title_left = pad + (band if card.cost is not None else 0)
+        drawing += ctx.text(card, "name", card.name or card.id,
+                            (title_left + 1.5, h - pad - band, inner_w - (title_left - pad) - 3, band),
+                            font="sans-bold", size=10, min_size=6, color=_on(_mix(frame, PAPER, 0.25)), max_lines=1)
+        if card.cost is not None:
+            r = band * 0.55
+            drawing += [Circle(pad + band / 2, h - pad - band / 2, r, fill=INK)]
+            drawing += ctx.text(card, "cost", str(card.cost), (pad, h - pad - band, band, band), font="sans-bold",
+                                size=r * 1.3 / MM_PER_POINT, min_size=5, color="#ffffff")
+        art_top = h - pad - band - 1.5
+        art_h = h * 0.36
+        drawing += [Rect(pad, art_top - art_h, inner_w, art_h, fill=_mix(frame, PAPER, 0.8), radius=1.2)]
+        element = meta.elements.get(card.element) if card.element else None
+        drawing += _icon(element.icon if element else None, w / 2, art_top - art_h / 2, art_h * 0.6, frame)
+        if card.rarity and meta.rarities[card.rarity].icon:
+            drawing += _icon(meta.rarities[card.rarity].icon, w - pad - 4, art_top - 4, 5, INK)
+        y = art_top - art_h - 1.5
+        if card.stats:
+            row_h = h * 0.1
+            cell = inner_w / len(card.stats)
+            for i, (stat, value) in enumerate(card.stats.items()):
+                declared = meta.stats[stat]
+                x = pad + i * cell
+                drawing += [Rect(x + 0.4, y - row_h, cell - 0.8, row_h, fill=_mix(frame, PAPER, 0.6), radius=1)]
+                drawing += ctx.text(card, f"stats.{stat}", f"{value:g}", (x, y - row_h * 0.62, cell, row_h * 0.55),
+                                    font="sans-bold", size=11, min_size=6)
+                drawing += ctx.text(card, f"stats.{stat}", declared.short or declared.name,
+                                    (x, y - row_h, cell, row_h * 0.38), size=5.5, min_size=4.5)
+            y -= row_h + 1.5
+        flavor_h = (y - pad) * 0.28 if card.flavor else 0
+        if card.text:
+            drawing += ctx.text(card, "text", card.text, (pad + 1, pad + flavor_h, inner_w - 2, y - pad - flavor_h),
+                                size=8, min_size=5.5, max_lines=12)
+        if card.flavor:
+            drawing += ctx.text(card, "flavor", card.flavor, (pad + 1, pad, inner_w - 2, flavor_h),
+                                font="sans-italic", size=6.5, min_size=5, color=_mix(INK, PAPER, 0.35), max_lines=3)
+        return drawing
+
+    def back(self, ctx: LookContext, card: Card, size: Size) -> Drawing | None:
+        return _design_back(ctx, card, _back_design(ctx.pack, card.back), size)
+
+
+# --- special fields --------------------------------------------------------------------------------
+
+@look(SpecialField)
+class SpecialFieldLook(Look):
+    def size(self, component: SpecialField, pack: Pack) -> Size:
+        return component.size or pack.meta.defaults.field_size
+
+    def front(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing:
+        w, h = size
+        unit = min(w, h)
+        element = ctx.pack.meta.elements.get(spot.element) if spot.element else None
+        colour = "#4a4a4a" if spot.blocked else _element_colour(ctx.pack, spot, spot.element)
+        ink = _on(colour)
+        drawing: Drawing = [Rect(0, 0, w, h, fill=colour),
+                            Rect(unit * 0.06, unit * 0.06, w - unit * 0.12, h - unit * 0.12,
+                                 stroke=_mix(colour, ink, 0.5), line_width=0.6, radius=unit * 0.04)]
+        icon_name = "blocked" if spot.blocked else (element.icon if element else None)
+        drawing += _icon(icon_name, w / 2, h * 0.56, unit * 0.42, ink)
+        label = spot.name or (element.name if element else spot.id)
+        drawing += ctx.text(spot, "name", label, (unit * 0.1, h * 0.12, w - unit * 0.2, h * 0.16),
+                            font="sans-bold", size=11, min_size=6, color=ink, max_lines=1)
+        return drawing
+
+    def back(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing | None:
+        return _design_back(ctx, spot, _back_design(ctx.pack, spot.back), size)
+
+
+# --- island tiles ----------------------------------------------------------------------------------
+
+@look(Tile)
+class TileLook(Look):
+    def size(self, component: Tile, pack: Pack) -> Size:
+        return component.size or pack.meta.defaults.tile_size
+
+    def front(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
+        """Each edge a trapezoid in its terrain's colour with its icon; name and points inside."""
+        w, h = size
+        depth = min(w, h) * 0.24
+        centre = tile.color or PAPER
+        drawing: Drawing = [Rect(0, 0, w, h, fill=centre)]
+        corners = {"top": ((0, h), (w, h), (w - depth, h - depth), (depth, h - depth)),
+                   "right": ((w, h), (w, 0), (w - depth, depth), (w - depth, h - depth)),
+                   "bottom": ((w, 0), (0, 0), (depth, depth), (w - depth, depth)),
+                   "left": ((0, 0), (0, h), (depth, h - depth), (depth, depth))}
+        centres = {"top": (w / 2, h - depth / 2), "right": (w - depth / 2, h / 2),
+                   "bottom": (w / 2, depth / 2), "left": (depth / 2, h / 2)}
+        for side, points in corners.items():
+            terrain = ctx.pack.meta.terrains[getattr(tile.edges, side)]
+            ops = tuple(("M" if i == 0 else "L", x, y) for i, (x, y) in enumerate(points)) + (("Z",),)
+            drawing.append(Path(ops, fill=terrain.color, stroke=PAPER, line_width=0.4))
+            drawing += _icon(terrain.icon, *centres[side], depth * 0.55, _on(terrain.color))
+        inner = (depth + 1, depth + 1, w - 2 * depth - 2, h - 2 * depth - 2)
+        if tile.name:
+            drawing += ctx.text(tile, "name", tile.name, (inner[0], h / 2, inner[2], inner[3] / 2),
+                                font="sans-bold", size=7, min_size=4.5, max_lines=2)
+        figures = " · ".join(p for p in (f"{tile.points} VP" if tile.points is not None else "",
+                                         f"cost {tile.cost}" if tile.cost is not None else "") if p)
+        if figures:
+            drawing += ctx.text(tile, "points", figures, (inner[0], inner[1], inner[2], inner[3] / 2),
+                                size=6, min_size=4.5, max_lines=1)
+        return drawing
+
+    def back(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing | None:
+        return _design_back(ctx, tile, _back_design(ctx.pack, tile.back), size)
+
+
+# --- chips and markers ------------------------------------------------------------------------------
+
+def _round_face(ctx: LookContext, component: Component, field_prefix: str, face: Face, size: Size,
+                shape: str) -> Drawing:
+    w, h = size
+    ink = _on(face.color)
+    if shape == "round":
+        drawing: Drawing = [Circle(w / 2, h / 2, w / 2, fill=face.color),
+                            Circle(w / 2, h / 2, w / 2 * 0.82, stroke=_mix(face.color, ink, 0.45), line_width=0.5)]
+    else:
+        drawing = [Rect(0, 0, w, h, fill=face.color),
+                   Rect(w * 0.09, h * 0.09, w * 0.82, h * 0.82, stroke=_mix(face.color, ink, 0.45), line_width=0.5)]
+    if face.value is not None:
+        drawing += ctx.text(component, f"{field_prefix}.value", str(face.value), (w * 0.2, h * 0.38, w * 0.6, h * 0.36),
+                            font="sans-bold", size=w * 0.4 / MM_PER_POINT, min_size=5, color=ink, max_lines=1)
+    if face.label:
+        box = (w * 0.18, h * 0.18, w * 0.64, h * 0.2) if face.value is not None else (w * 0.16, h * 0.3, w * 0.68, h * 0.4)
+        drawing += ctx.text(component, f"{field_prefix}.label", face.label, box, font="sans-bold",
+                            size=w * 0.2 / MM_PER_POINT, min_size=4.5, color=ink, max_lines=2)
+    return drawing
+
+
+@look(Chip)
+class ChipLook(Look):
+    shape = "round"
+
+    def size(self, component: Chip, pack: Pack) -> Size:
+        d = component.diameter or pack.meta.defaults.chip_diameter
+        return Size(d, d)
+
+    def front(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing:
+        face = Face(label=chip.label, color=chip.color or NEUTRAL)
+        return _round_face(ctx, chip, "label", face, size, "round")
+
+    def back(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing | None:
+        return _round_face(ctx, chip, "back", chip.back, size, "round") if chip.back else None
+
+
+@look(Marker)
+class MarkerLook(Look):
+    def size(self, component: Marker, pack: Pack) -> Size:
+        d = component.diameter or pack.meta.defaults.chip_diameter
+        return Size(d, d)
+
+    def front(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
+        return _round_face(ctx, marker, "front", marker.front, size, marker.shape)
+
+    def back(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing | None:
+        return _round_face(ctx, marker, "back", marker.back, size, marker.shape)
+
+
+def shape_of(component: Component) -> Literal["rect", "round"]:
+    if isinstance(component, Marker):
+        return "round" if component.shape == "round" else "rect"
+    return look_of(component).shape
+
+
+# --- boards and sheets -------------------------------------------------------------------------------
+
+@look(Board)
+class BoardLook(Look):
+    def size(self, board: Board, pack: Pack) -> Size:
+        grid = board.grid
+        footer = board.margin * 1.6 if board.title else 0
+        return Size(grid.columns * grid.square + 2 * board.margin,
+                    grid.rows * grid.square + 2 * board.margin + footer)
+
+    def front(self, ctx: LookContext, board: Board, size: Size) -> Drawing:
+        w, h = size
+        grid, m = board.grid, board.margin
+        colour = board.color or "#2f4858"
+        footer = h - (grid.rows * grid.square + 2 * m)
+        drawing: Drawing = [Rect(0, 0, w, h, fill=colour)]
+        top = h - m
+        for row in range(grid.rows):
+            for column in range(grid.columns):
+                x, y = m + column * grid.square, top - (row + 1) * grid.square
+                drawing.append(Rect(x + 0.6, y + 0.6, grid.square - 1.2, grid.square - 1.2,
+                                    fill=_mix(colour, PAPER, 0.88), stroke=_mix(colour, PAPER, 0.4),
+                                    line_width=0.4, radius=1.5))
+                if grid.numbered:
+                    number = str(row * grid.columns + column + 1)
+                    drawing += ctx.text(board, "grid.numbered", number,
+                                        (x, y + grid.square * 0.3, grid.square, grid.square * 0.4),
+                                        font="sans-bold", size=grid.square * 0.3 / MM_PER_POINT, min_size=6,
+                                        color=_mix(colour, PAPER, 0.65))
+        if board.title:
+            drawing += ctx.text(board, "title", board.title, (m, m * 0.4, w - 2 * m, footer + m * 0.4),
+                                font="sans-bold", size=12, min_size=7, color=_on(colour), max_lines=1)
+        return drawing
+
+
+@look(Sheet)
+class SheetLook(Look):
+    def size(self, sheet: Sheet, pack: Pack) -> Size:
+        return sheet.size
+
+    def front(self, ctx: LookContext, sheet: Sheet, size: Size) -> Drawing:
+        w, h = size
+        drawing: Drawing = [Rect(0, 0, w, h, fill="#ffffff", stroke=INK, line_width=0.4)]
+        drawing += ctx.text(sheet, "title", sheet.title, (6, h - 18, w - 12, 12), font="sans-bold", size=16,
+                            min_size=9, max_lines=1)
+        y = h - 22
+        if sheet.text:
+            drawing += ctx.text(sheet, "text", sheet.text, (6, y - 14, w - 12, 14), size=8.5, min_size=6,
+                                align="left", max_lines=4)
+            y -= 17
+        if sheet.columns:
+            cell = (w - 12) / len(sheet.columns)
+            row_h = min(9.0, (y - 6) / (sheet.rows + 1))
+            for i, heading in enumerate(sheet.columns):
+                drawing += ctx.text(sheet, f"columns.{i}", heading, (6 + i * cell + 1, y - row_h, cell - 2, row_h),
+                                    font="sans-bold", size=8, min_size=5, max_lines=2)
+            bottom = y - row_h * (sheet.rows + 1)
+            for r in range(sheet.rows + 2):
+                drawing.append(Line(6, y - r * row_h, w - 6, y - r * row_h, stroke=INK, line_width=0.25))
+            for i in range(len(sheet.columns) + 1):
+                drawing.append(Line(6 + i * cell, y, 6 + i * cell, bottom, stroke=INK, line_width=0.25))
+        return drawing

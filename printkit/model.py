@@ -1,0 +1,406 @@
+"""The content model: what a pack's YAML may say, as pydantic classes (extra keys are errors).
+
+Takes: plain data read from `pack.yaml` and the pack's component files.
+Returns: validated `PackMeta` and component objects. Cross-file checks (ids, references, art files)
+live in `printkit.validate`; this module only checks each value on its own.
+
+Component kinds register themselves with `@component_kind(section)`: the section is the top-level
+key of a component file (`cards:`, `tiles:` …) and the class is what each list entry must be.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Annotated, Any, Callable, ClassVar, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PrivateAttr, WithJsonSchema, create_model
+from pydantic_core import PydanticCustomError
+
+from .errors import ValueProblem, shown_value
+from .units import Size, parse_length, parse_size
+
+
+def _checked(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Wrap a parser so its ValueProblem becomes a pydantic error carrying message and hint."""
+
+    def validate(value: Any) -> Any:
+        try:
+            return parse(value)
+        except ValueProblem as problem:
+            raise PydanticCustomError("printkit", "{message}", {"message": problem.message, "hint": problem.hint})
+        except ValueError as problem:
+            raise PydanticCustomError("printkit", "{message}", {"message": str(problem), "hint": None})
+
+    return validate
+
+
+def whole(low: int, high: int, description: str) -> Any:
+    """An int type that accepts only whole numbers from low to high, saying so when it refuses."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueProblem(f"must be a whole number from {low} to {high}, got {shown_value(value)}")
+        return value
+
+    return Annotated[int, BeforeValidator(_checked(parse)),
+                     WithJsonSchema({"type": "integer", "minimum": low, "maximum": high, "description": description})]
+
+
+def _number(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueProblem(f"must be a number, got {shown_value(value)}")
+    return value
+
+
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+def parse_id(value: Any) -> str:
+    if not isinstance(value, str) or not _ID.match(value):
+        hint = None
+        if isinstance(value, str):
+            slug = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
+            hint = f"for example '{slug}'" if slug else None
+        raise ValueProblem(f"must be lowercase letters, digits and dashes, got {shown_value(value)}", hint)
+    return value
+
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _colour(value: Any) -> str:
+    if not isinstance(value, str) or not _COLOUR.match(value):
+        raise ValueProblem(f"must be a colour written '#rrggbb', like '#d94f2b', got {shown_value(value)}")
+    return value.lower()
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueProblem(f"must be text, got {shown_value(value)}", "put quotes around it")
+    if not value.strip():
+        raise ValueProblem("must not be empty")
+    return value
+
+
+Id = Annotated[str, BeforeValidator(_checked(parse_id)),
+               WithJsonSchema({"type": "string", "pattern": _ID.pattern, "description": "lowercase id"})]
+Text = Annotated[str, BeforeValidator(_checked(_text)), WithJsonSchema({"type": "string", "minLength": 1})]
+Colour = Annotated[str, BeforeValidator(_checked(_colour)),
+                   WithJsonSchema({"type": "string", "pattern": _COLOUR.pattern, "description": "#rrggbb"})]
+Number = Annotated[float, BeforeValidator(_checked(_number)), WithJsonSchema({"type": "number"})]
+Length = Annotated[float, BeforeValidator(_checked(parse_length)),
+                   WithJsonSchema({"type": ["string", "number"], "description": "length: 63mm, 2.5in, 1cm, 12pt or mm"})]
+SizeMM = Annotated[Size, BeforeValidator(_checked(parse_size)),
+                   WithJsonSchema({"anyOf": [{"type": "string", "description": "63x88mm, 2.5in x 3.5in or a preset"},
+                                             {"type": "object", "properties": {"width": {}, "height": {}},
+                                              "required": ["width", "height"]}]})]
+FilePath = Annotated[str, BeforeValidator(_checked(_text)),
+                     WithJsonSchema({"type": "string", "description": "a file inside the pack folder"})]
+
+
+class Ref:
+    """Marks an id that must name an entry of a pack registry (`elements`, `backs` …), checked by validate."""
+
+    def __init__(self, registry: str):
+        self.registry = registry
+
+
+ElementRef = Annotated[Id, Ref("elements")]
+RarityRef = Annotated[Id, Ref("rarities")]
+StatRef = Annotated[Id, Ref("stats")]
+TerrainRef = Annotated[Id, Ref("terrains")]
+BackRef = Annotated[Id, Ref("backs")]
+IconRef = Annotated[Id, Ref("icons")]
+ArtFile = Annotated[FilePath, Ref("files")]
+Count = whole(0, 10_000, "copies to print")
+Edge = whole(0, 9, "attack points on this edge")
+
+
+class Strict(BaseModel):
+    """Every printkit model: unknown keys are errors, field docs become schema descriptions."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
+
+
+# --- pack.yaml -----------------------------------------------------------------------------------
+
+
+class Element(Strict):
+    name: Text
+    """Name shown on components and in rulebooks."""
+    color: Colour
+    """Frame colour of components of this element."""
+    icon: IconRef | None = None
+    """Built-in vector icon drawn for this element (see `printkit.icons`)."""
+
+
+class Terrain(Strict):
+    name: Text
+    """Name of the edge type, e.g. Woods."""
+    color: Colour
+    """Colour of this terrain on tile edges."""
+    icon: IconRef | None = None
+    """Built-in vector icon for this terrain."""
+
+
+class Rarity(Strict):
+    name: Text
+    """Name of the rarity, e.g. Star."""
+    icon: IconRef | None = None
+    """Built-in vector icon for this rarity."""
+
+
+class Stat(Strict):
+    name: Text
+    """Full name, e.g. Attack."""
+    short: Text | None = None
+    """Abbreviation for small boxes, e.g. ATK."""
+
+
+class BackDesign(Strict):
+    title: Text
+    """Large text in the middle of the back."""
+    color: Colour
+    """Background colour of the back."""
+    subtitle: Text | None = None
+    """Smaller text under the title."""
+
+
+class Defaults(Strict):
+    paper: Literal["a4", "letter"] = "a4"
+    """Paper the kit is laid out on unless --paper says otherwise."""
+    card_size: SizeMM = Size(63, 88)
+    """Size of cards that do not give their own."""
+    field_size: SizeMM = Size(56, 56)
+    """Size of board special fields that do not give their own."""
+    tile_size: SizeMM = Size(50, 50)
+    """Size of island tiles that do not give their own."""
+    chip_diameter: Length = 20.0
+    """Diameter of round chips and markers that do not give their own."""
+    back: BackRef | None = None
+    """Back design (from `backs`) for cards, fields and tiles that name none."""
+
+
+class PackMeta(Strict):
+    """pack.yaml: what the pack is and the names its components refer to."""
+
+    id: Id
+    """The pack id; must equal the pack folder's name."""
+    title: Text
+    """The game's title as printed."""
+    language: Literal["en"] = "en"
+    """Source language of every text in the pack's YAML."""
+    locales: list[Literal["en"]] = ["en"]
+    """Languages the kit is built in (German arrives with the translation catalogs)."""
+    version: Text | None = None
+    """Version of the pack's content, printed in the kit."""
+    credits: Text | None = None
+    """Short credit line printed on the kit's pages."""
+    defaults: Defaults = Defaults()
+    elements: dict[Id, Element] = {}
+    """Elements components may name in `element:`."""
+    terrains: dict[Id, Terrain] = {}
+    """Edge types island tiles may name on their edges."""
+    rarities: dict[Id, Rarity] = {}
+    """Rarities cards may name in `rarity:`."""
+    stats: dict[Id, Stat] = {}
+    """Stats cards may carry in `stats:`."""
+    backs: dict[Id, BackDesign] = {}
+    """Back designs components may name in `back:`."""
+
+
+# --- components ----------------------------------------------------------------------------------
+
+COMPONENT_KINDS: dict[str, type["Component"]] = {}
+
+
+def component_kind(section: str) -> Callable[[type["Component"]], type["Component"]]:
+    """Register a component class under the top-level key of component files."""
+
+    def register(cls: type[Component]) -> type[Component]:
+        cls.section = section
+        COMPONENT_KINDS[section] = cls
+        return cls
+
+    return register
+
+
+class Origin(BaseModel):
+    file: str
+    path: tuple[str | int, ...]
+
+
+class Component(Strict):
+    section: ClassVar[str]
+    kind: ClassVar[str]
+    _origin: Origin | None = PrivateAttr(default=None)
+
+    id: Id
+    """Unique within the pack."""
+    count: Count = 1
+    """Copies to print."""
+    name: Text | None = None
+    """Name printed on the component."""
+    color: Colour | None = None
+    """Main colour; defaults to the element's colour or the kind's colour."""
+    tags: list[Id] = []
+    """Free labels that rules can select by (e.g. giant, silver)."""
+
+    @property
+    def origin(self) -> Origin:
+        assert self._origin is not None, "components get their origin from the loader"
+        return self._origin
+
+
+class Face(Strict):
+    """One side of a double-sided marker or chip."""
+
+    label: Text | None = None
+    """Word printed on this side, e.g. Active."""
+    value: whole(0, 999, "number on this side") | None = None
+    """Large number printed on this side, e.g. victory points."""
+    color: Colour
+    """Background colour of this side."""
+
+
+@component_kind("cards")
+class Card(Component):
+    """A playing card."""
+
+    kind: ClassVar[str] = "card"
+    size: SizeMM | None = None
+    """Trim size; defaults to `defaults.card_size`."""
+    element: ElementRef | None = None
+    rarity: RarityRef | None = None
+    stats: dict[StatRef, Number] = {}
+    """Values of the pack's declared stats."""
+    edges: "Edges | None" = None
+    """Attack points on the four edges, for edge-battle games like Skystones."""
+    cost: whole(0, 10_000, "points the card costs") | None = None
+    text: Text | None = None
+    """Rules text."""
+    flavor: Text | None = None
+    """Italic text under the rules text."""
+    art: ArtFile | None = None
+    """Image inside the pack shown in the art window."""
+    back: BackRef | None = None
+    """Back design; defaults to `defaults.back`."""
+
+
+class Edges(Strict):
+    top: Edge
+    right: Edge
+    bottom: Edge
+    left: Edge
+
+    @property
+    def total(self) -> int:
+        return self.top + self.right + self.bottom + self.left
+
+
+class TerrainEdges(Strict):
+    top: TerrainRef
+    right: TerrainRef
+    bottom: TerrainRef
+    left: TerrainRef
+
+
+@component_kind("fields")
+class SpecialField(Component):
+    """A board special field laid on a square of a board."""
+
+    kind: ClassVar[str] = "special field"
+    size: SizeMM | None = None
+    """Trim size; defaults to `defaults.field_size`."""
+    element: ElementRef | None = None
+    """Only cards of this element may be played here."""
+    blocked: bool = False
+    """No card may be played here."""
+    text: Text | None = None
+    back: BackRef | None = None
+
+
+@component_kind("tiles")
+class Tile(Component):
+    """A square tile with a typed terrain on each edge."""
+
+    kind: ClassVar[str] = "tile"
+    size: SizeMM | None = None
+    """Trim size; defaults to `defaults.tile_size`."""
+    edges: TerrainEdges
+    """Terrain on each edge; neighbouring edges must match."""
+    cost: whole(0, 1000, "cost to place") | None = None
+    points: whole(0, 1000, "victory points") | None = None
+    effect: Literal["none", "one-time", "ongoing", "scoring"] = "none"
+    text: Text | None = None
+    back: BackRef | None = None
+
+
+@component_kind("chips")
+class Chip(Component):
+    """A round chip; with `back` it has a second face."""
+
+    kind: ClassVar[str] = "chip"
+    diameter: Length | None = None
+    """Defaults to `defaults.chip_diameter`."""
+    label: Text | None = None
+    """Short text in the middle of the chip."""
+    back: Face | None = None
+
+
+@component_kind("markers")
+class Marker(Component):
+    """A double-sided marker: both faces print, registered back to back."""
+
+    kind: ClassVar[str] = "marker"
+    shape: Literal["round", "square"] = "round"
+    diameter: Length | None = None
+    """Width and height; defaults to `defaults.chip_diameter`."""
+    front: Face
+    back: Face
+
+
+class Grid(Strict):
+    columns: whole(1, 20, "squares across")
+    rows: whole(1, 20, "squares down")
+    square: Length
+    """Side of one square."""
+    numbered: bool = True
+    """Print a number in each square, counting from 1 left to right, top to bottom."""
+
+
+@component_kind("boards")
+class Board(Component):
+    """A game board: a grid of squares inside a margin."""
+
+    kind: ClassVar[str] = "board"
+    grid: Grid
+    margin: Length = 6.0
+    """Frame around the grid."""
+    title: Text | None = None
+    """Text printed in the bottom margin."""
+
+
+@component_kind("sheets")
+class Sheet(Component):
+    """A printable sheet such as a scoring pad: a title and a table to fill in."""
+
+    kind: ClassVar[str] = "sheet"
+    size: SizeMM = Size(180, 250)
+    title: Text
+    columns: list[Text] = []
+    """Column headings of the table."""
+    rows: whole(0, 100, "empty rows to fill in") = 0
+    text: Text | None = None
+
+
+Card.model_rebuild()
+
+
+def component_file_model() -> type[BaseModel]:
+    """The model of a component file: one optional list per registered section."""
+    sections = {section: (list[cls], []) for section, cls in COMPONENT_KINDS.items()}
+    return create_model("ComponentFile", __base__=Strict, **sections)

@@ -1,0 +1,110 @@
+"""Check a loaded pack as a whole: unique ids and references that resolve.
+
+Takes: a `Pack` whose files each passed the content model.
+Returns: nothing when the pack is consistent; raises `Problems` listing every duplicate id,
+every reference to an undeclared element, rarity, stat, terrain, back or icon, and every art file
+that is missing or lies outside the pack.
+"""
+
+from __future__ import annotations
+
+import typing
+from typing import Any, Iterator
+
+from pydantic import BaseModel
+
+from .errors import KeyPath, Problem, Problems, did_you_mean
+from .icons import ICONS
+from .load import PACK_FILE, Pack
+from .model import Ref
+
+
+def validate_pack(pack: Pack) -> None:
+    problems = _duplicate_ids(pack)
+    meta_source = pack.sources[_shown_file(pack, PACK_FILE)]
+    for path, ref, value in _references(pack.meta, ()):
+        problems += _check(pack, ref, value, lambda m, h: meta_source.problem(path, m, h))
+    for component in pack.components:
+        source = pack.sources[component.origin.file]
+        for path, ref, value in _references(component, component.origin.path):
+            problems += _check(pack, ref, value, lambda m, h, p=path: source.problem(p, m, h))
+    if problems:
+        raise Problems(problems)
+
+
+def _shown_file(pack: Pack, name: str) -> str:
+    return next(shown for shown, source in pack.sources.items() if source.path.name == name)
+
+
+def _duplicate_ids(pack: Pack) -> list[Problem]:
+    problems, first_seen = [], {}
+    for component in pack.components:
+        source = pack.sources[component.origin.file]
+        path = component.origin.path + ("id",)
+        if component.id in first_seen:
+            other = first_seen[component.id]
+            line, _ = pack.sources[other.origin.file].position(other.origin.path + ("id",))
+            problems.append(source.problem(path, f"id '{component.id}' is already used by the {other.kind} "
+                                                 f"at {other.origin.file}:{line}", "ids must be unique in a pack"))
+        else:
+            first_seen[component.id] = component
+    return problems
+
+
+def _references(model: BaseModel, path: KeyPath) -> Iterator[tuple[KeyPath, Ref, str]]:
+    """Every (key path, Ref marker, value) in a model, following nested models, lists and mapping keys."""
+    for name, info in type(model).model_fields.items():
+        value = getattr(model, name)
+        yield from _walk(value, info.annotation, info.metadata, path + (name,))
+
+
+def _walk(value: Any, annotation: Any, metadata: list, path: KeyPath) -> Iterator[tuple[KeyPath, Ref, str]]:
+    if value is None:
+        return
+    metadata = list(metadata)
+    while True:  # peel Annotated and Optional layers, keeping their markers
+        origin = typing.get_origin(annotation)
+        if origin is typing.Annotated:
+            metadata += list(annotation.__metadata__)
+            annotation = typing.get_args(annotation)[0]
+        elif origin is typing.Union or type(annotation).__name__ == "UnionType":
+            annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
+        else:
+            break
+    for marker in metadata:
+        if isinstance(marker, Ref):
+            yield path, marker, value
+    if isinstance(value, BaseModel):
+        yield from _references(value, path)
+    elif isinstance(value, dict):
+        key_type, value_type = typing.get_args(annotation) or (Any, Any)
+        for key, item in value.items():
+            yield from _walk(key, key_type, [], path + (key,))
+            yield from _walk(item, value_type, [], path + (key,))
+    elif isinstance(value, list):
+        (item_type,) = typing.get_args(annotation) or (Any,)
+        for index, item in enumerate(value):
+            yield from _walk(item, item_type, [], path + (index,))
+
+
+def _check(pack: Pack, ref: Ref, value: str, problem) -> list[Problem]:
+    if ref.registry == "files":
+        return _check_file(pack, value, problem)
+    known = ICONS if ref.registry == "icons" else getattr(pack.meta, ref.registry)
+    if value in known:
+        return []
+    where = "printkit's icons" if ref.registry == "icons" else f"{PACK_FILE} {ref.registry}"
+    hint = did_you_mean(value, known) or (f"declared: {', '.join(sorted(known))}" if known else f"{where} declares none")
+    return [problem(f"'{value}' is not declared in {where}", hint)]
+
+
+def _check_file(pack: Pack, value: str, problem) -> list[Problem]:
+    root = pack.root.resolve()
+    target = (root / value).resolve()
+    if not target.is_relative_to(root):
+        return [problem(f"'{value}' points outside the pack folder", "keep art files inside the pack, e.g. art/")]
+    if not target.is_file():
+        present = [str(p.relative_to(root)) for p in root.rglob("*") if p.is_file() and p.suffix.lower() in
+                   (".png", ".jpg", ".jpeg", ".svg")]
+        return [problem(f"art file '{value}' does not exist", did_you_mean(value, present))]
+    return []
