@@ -46,7 +46,7 @@ def load_checked(roots: list[Path]) -> list[Pack]:
     return packs
 
 
-def lay_out(packs: list[Pack], options: BuildOptions) -> list[tuple[Path, Pack, list[Page]]]:
+def lay_out(packs: list[Pack], options: BuildOptions) -> list[tuple[Path, Pack, str, list[Page]]]:
     """Every components PDF to write, with its pages; raises Problems for all layout problems."""
     jobs, problems = [], []
     for pack in packs:
@@ -59,7 +59,7 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[tuple[Path, Pack, 
             for paper in options.papers:
                 target = options.out / pack.id / f"{pack.id}-components-{language}-{paper}.pdf"
                 try:
-                    jobs.append((target, pack, impose(pack, language, paper, options.duplex)))
+                    jobs.append((target, pack, language, impose(pack, language, paper, options.duplex)))
                 except Problems as error:
                     problems += error.problems
     if problems:
@@ -70,10 +70,10 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[tuple[Path, Pack, 
 def build(roots: list[Path], options: BuildOptions) -> list[Path]:
     jobs = lay_out(load_checked(roots), options)
     written = []
-    for target, pack, pages in jobs:
+    for target, pack, language, pages in jobs:
         with atomic_target(target) as temporary:
             render_pdf(pages, temporary, title=f"{pack.meta.title} — print-and-play kit",
-                       subject=f"{pack.id} {target.stem}")
+                       subject=f"{pack.id} {target.stem}", lang=language)
         written.append(target)
         if sys.stderr.isatty():
             print(f"wrote {target}", file=sys.stderr)

@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, ClassVar, Literal
 
-from .draw import Circle, Line, Path, Rect, Shape, Text
+from .draw import Circle, Image, Line, Path, Rect, Shape, Text
 from .errors import Problem
 from .fonts import missing_glyphs, text_width
 from .icons import ICONS, TRIANGLE
@@ -43,14 +43,14 @@ class LookContext:
         missing = missing_glyphs(text, font)
         if missing:
             self._problem(component, field_name,
-                          f"the font '{font}' has no glyph for {', '.join(repr(c) for c in missing)} (locale {self.locale})",
+                          f"the font '{font}' has no glyph for {', '.join(repr(c) for c in missing)} in locale {self.locale}",
                           "use another character or a font that has it")
             return []
         fitted = _fit(text, width, height, font, size, min_size, max_lines)
         if isinstance(fitted, float):
             self._problem(component, field_name,
                           f"text of '{component.id}' overflows its {width:.1f} x {height:.1f} mm box by "
-                          f"{fitted:.1f} mm at {min_size:g} pt (locale {self.locale})",
+                          f"{fitted:.1f} mm at {min_size:g} pt in locale {self.locale}",
                           "shorten the text or give the component more room")
             return []
         lines, chosen = fitted
@@ -202,36 +202,45 @@ class CardLook(Look):
         return drawing + self._stat_card(ctx, card, size, frame, border)
 
     def _edge_card(self, ctx: LookContext, card: Card, size: Size, frame: str, border: float) -> Drawing:
-        """Edge-battle card: a badge with ▶ and the attack points at the middle of each edge."""
+        """Edge-battle card: at the middle of each edge a badge with its attack points and a ▶ pointing out."""
         w, h = size
         unit = min(w, h)
-        badge = unit * 0.085
-        inset = border + badge + unit * 0.015
+        badge = unit * 0.075
+        pointer = unit * 0.035
+        inset = border + unit * 0.02 + pointer + badge
         element = ctx.pack.meta.elements.get(card.element) if card.element else None
-        drawing: Drawing = [Circle(w / 2, h / 2, unit * 0.2, fill=_mix(frame, PAPER, 0.78))]
-        drawing += _icon(element.icon if element else None, w / 2, h / 2 + unit * 0.01, unit * 0.24, frame)
-        # ▶ points outward: rotate the unit triangle to each side.
+        emblem = unit * 0.14
+        drawing: Drawing = [Circle(w / 2, h / 2, emblem, fill=_mix(frame, PAPER, 0.78))]
+        if card.art:
+            side = emblem * 2
+            drawing.append(Image(str(ctx.pack.root.resolve() / card.art), (w - side) / 2, (h - side) / 2, side, side))
+        elif element and element.icon:
+            drawing += _icon(element.icon, w / 2, h / 2, emblem * 1.25, frame)
+        else:
+            drawing.append(Circle(w / 2, h / 2, emblem * 0.55, stroke=frame, line_width=unit * 0.02))
         sides = {"top": (w / 2, h - inset, 90), "right": (w - inset, h / 2, 0),
                  "bottom": (w / 2, inset, 270), "left": (inset, h / 2, 180)}
         for side, (cx, cy, angle) in sides.items():
             value = getattr(card.edges, side)
+            colour = frame if value else _mix(frame, PAPER, 0.55)  # weak edges recede
             rad = math.radians(angle)
-            tip = badge * 1.05
-            tx, ty = cx + math.cos(rad) * tip, cy + math.sin(rad) * tip
-            ops = tuple(("M" if i == 0 else "L",
-                         tx + math.cos(rad + a) * badge * 0.5, ty + math.sin(rad + a) * badge * 0.5)
-                        for i, a in enumerate((0, 2.3, -2.3))) + (("Z",),)
-            drawing += [Path(ops, fill=frame),
-                        Circle(cx, cy, badge, fill=frame, stroke=PAPER, line_width=0.5)]
+            tip = (cx + math.cos(rad) * (badge + pointer), cy + math.sin(rad) * (badge + pointer))
+            base = [(cx + math.cos(rad + a) * badge * 0.55 + math.cos(rad) * badge * 0.8,
+                     cy + math.sin(rad + a) * badge * 0.55 + math.sin(rad) * badge * 0.8) for a in (1.571, -1.571)]
+            drawing.append(Path((("M", *tip), ("L", *base[0]), ("L", *base[1]), ("Z",)), fill=colour))
+            drawing.append(Circle(cx, cy, badge, fill=colour))
             drawing += ctx.text(card, f"edges.{side}", str(value), (cx - badge, cy - badge, 2 * badge, 2 * badge),
-                                font="sans-bold", size=badge * 1.35 / MM_PER_POINT, min_size=6, color=_on(frame))
-        name_box = (inset + badge * 1.3, h / 2 + unit * 0.2, w - 2 * (inset + badge * 1.3), unit * 0.13)
-        drawing += ctx.text(card, "name", card.name or card.id, name_box, font="sans-bold", size=8.5, min_size=5.5,
-                            max_lines=2)
+                                font="sans-bold", size=badge * 1.3 / MM_PER_POINT, min_size=6, color=_on(colour))
+        text_left = border + unit * 0.04
+        name_bottom = h / 2 + emblem + unit * 0.015
+        drawing += ctx.text(card, "name", card.name or card.id,
+                            (text_left, name_bottom, w - 2 * text_left, h - inset - badge - name_bottom),
+                            font="sans-bold", size=8, min_size=5.5, max_lines=1)
         label = f"▶ {card.edges.total}" + (f" · {element.name}" if element else "")
+        label_top = h / 2 - emblem - unit * 0.015
         drawing += ctx.text(card, "element", label,
-                            (inset + badge * 1.3, h / 2 - unit * 0.31, w - 2 * (inset + badge * 1.3), unit * 0.09),
-                            size=6.5, min_size=5, color=_mix(frame, INK, 0.4))
+                            (text_left, inset + badge, w - 2 * text_left, label_top - inset - badge),
+                            size=6.5, min_size=5, color=_mix(frame, INK, 0.4), max_lines=1)
         return drawing
 
     def _stat_card(self, ctx: LookContext, card: Card, size: Size, frame: str, border: float) -> Drawing:
@@ -255,7 +264,10 @@ class CardLook(Look):
         art_h = h * 0.36
         drawing += [Rect(pad, art_top - art_h, inner_w, art_h, fill=_mix(frame, PAPER, 0.8), radius=1.2)]
         element = meta.elements.get(card.element) if card.element else None
-        drawing += _icon(element.icon if element else None, w / 2, art_top - art_h / 2, art_h * 0.6, frame)
+        if card.art:
+            drawing.append(Image(str(ctx.pack.root.resolve() / card.art), pad, art_top - art_h, inner_w, art_h))
+        else:
+            drawing += _icon(element.icon if element else None, w / 2, art_top - art_h / 2, art_h * 0.6, frame)
         if card.rarity and meta.rarities[card.rarity].icon:
             drawing += _icon(meta.rarities[card.rarity].icon, w - pad - 4, art_top - 4, 5, INK)
         y = art_top - art_h - 1.5
@@ -301,10 +313,14 @@ class SpecialFieldLook(Look):
                             Rect(unit * 0.06, unit * 0.06, w - unit * 0.12, h - unit * 0.12,
                                  stroke=_mix(colour, ink, 0.5), line_width=0.6, radius=unit * 0.04)]
         icon_name = "blocked" if spot.blocked else (element.icon if element else None)
-        drawing += _icon(icon_name, w / 2, h * 0.56, unit * 0.42, ink)
+        lift = 0.06 if spot.text else 0.0  # make room for the rules line
+        drawing += _icon(icon_name, w / 2, h * (0.56 + lift), unit * 0.38, ink)
         label = spot.name or (element.name if element else spot.id)
-        drawing += ctx.text(spot, "name", label, (unit * 0.1, h * 0.12, w - unit * 0.2, h * 0.16),
+        drawing += ctx.text(spot, "name", label, (unit * 0.1, h * (0.14 + lift), w - unit * 0.2, h * 0.14),
                             font="sans-bold", size=11, min_size=6, color=ink, max_lines=1)
+        if spot.text:
+            drawing += ctx.text(spot, "text", spot.text, (unit * 0.1, h * 0.09, w - unit * 0.2, h * 0.12),
+                                size=6, min_size=4.5, color=ink, max_lines=2)
         return drawing
 
     def back(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing | None:

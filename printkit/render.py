@@ -88,9 +88,10 @@ def draw_shapes(canvas: Canvas, shapes: list[Shape]) -> None:
         DRAWERS[type(shape)](canvas, shape)
 
 
-def render_pdf(pages: list[Page], target: Path, *, title: str, subject: str) -> None:
+def render_pdf(pages: list[Page], target: Path, *, title: str, subject: str, lang: str) -> None:
+    # The initial font would otherwise be an unembedded Helvetica.
     canvas = Canvas(str(target), pagesize=(pages[0].size.width * mm, pages[0].size.height * mm),
-                    invariant=1, pageCompression=1)
+                    invariant=1, pageCompression=1, initialFontName=registered("sans"), lang=lang)
     canvas.setTitle(title)
     canvas.setSubject(subject)
     canvas.setCreator("printkit")

@@ -79,14 +79,17 @@ def read_yaml(path: Path, shown: str) -> SourceFile:
     try:
         root = loader.get_single_node()
         if root is None:
-            source.problems.append(Problem(shown, 1, 1, "", "file is empty", "write a mapping of keys, like 'id: my-pack'"))
+            source.problems.append(Problem(shown, 1, 1, "", "file is empty", "write at least one 'key: value' line, or delete the file"))
             return source
         source.data = _Converter(loader, source).convert(root, ())
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         message = error.problem or "is not valid YAML"
-        hint = "YAML indents with spaces, never tabs" if "\\t" in message or "tab" in message else error.context
+        if error.context and error.context_mark:
+            message += f" {error.context} that starts at line {error.context_mark.line + 1}"
+        hint = ("YAML indents with spaces, never tabs" if "\\t" in message
+                else "check the brackets, quotes and indentation just before this point")
         source.problems.append(Problem(shown, line, column, "", f"YAML syntax error: {message}", hint))
     except yaml.YAMLError as error:
         source.problems.append(Problem(shown, 1, 1, "", f"YAML error: {error}"))

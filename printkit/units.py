@@ -39,7 +39,9 @@ SIZE_PRESETS: dict[str, Size] = {
     "letter": Size(215.9, 279.4),
 }
 
-_LENGTH = re.compile(r"^\s*([+-]?(?:\d+(?:\.\d*)?|\.\d+))\s*([a-zA-Z]*)\s*$")
+_NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
+_LENGTH = re.compile(rf"^\s*({_NUMBER})\s*([a-zA-Z]*)\s*$")
+_PAIR = re.compile(rf"^\s*({_NUMBER}\s*[a-zA-Z]*?)\s*[x×]\s*({_NUMBER}\s*[a-zA-Z]*)\s*$")
 
 
 def parse_length(value: object) -> float:
@@ -52,9 +54,7 @@ def parse_length(value: object) -> float:
             raise ValueError(f"must be a length like 63mm or 2.5in, got {shown_value(value)}")
         number, unit = float(match.group(1)), match.group(2).lower() or "mm"
         if unit not in MM_PER_UNIT:
-            raise ValueError(
-                f"unknown unit '{match.group(2)}' in {shown_value(value)} (use mm, cm, in or pt)"
-            )
+            raise ValueProblem(f"unknown unit '{match.group(2)}' in {shown_value(value)}", "use mm, cm, in or pt")
         mm = number * MM_PER_UNIT[unit]
     else:
         mm = float(value)
@@ -78,9 +78,9 @@ def parse_size(value: object) -> Size:
         preset = SIZE_PRESETS.get(value.strip().lower())
         if preset:
             return preset
-        parts = re.split(r"\s*[x×]\s*", value.strip())
-        if len(parts) == 2 and all(parts):
-            width, height = parts
+        pair = _PAIR.match(value)
+        if pair:
+            width, height = pair.group(1), pair.group(2)
             # `2.5x3.5in`: a unit written once applies to both numbers.
             unit = _LENGTH.match(height)
             if unit and unit.group(2) and not re.search(r"[a-zA-Z]", width):

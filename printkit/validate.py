@@ -11,12 +11,15 @@ from __future__ import annotations
 import typing
 from typing import Any, Iterator
 
+from PIL import Image as PILImage
 from pydantic import BaseModel
 
 from .errors import KeyPath, Problem, Problems, did_you_mean
 from .icons import ICONS
 from .load import PACK_FILE, Pack
 from .model import Ref
+
+ART_FORMATS = (".png", ".jpg", ".jpeg")
 
 
 def validate_pack(pack: Pack) -> None:
@@ -105,6 +108,15 @@ def _check_file(pack: Pack, value: str, problem) -> list[Problem]:
         return [problem(f"'{value}' points outside the pack folder", "keep art files inside the pack, e.g. art/")]
     if not target.is_file():
         present = [str(p.relative_to(root)) for p in root.rglob("*") if p.is_file() and p.suffix.lower() in
-                   (".png", ".jpg", ".jpeg", ".svg")]
+                   ART_FORMATS]
         return [problem(f"art file '{value}' does not exist", did_you_mean(value, present))]
+    try:
+        with PILImage.open(target) as image:
+            kind = (image.format or "").lower()
+            image.verify()
+    except (OSError, PILImage.DecompressionBombError, SyntaxError, ValueError):
+        return [problem(f"art file '{value}' is not an image printkit can read", "save it as PNG or JPEG")]
+    if kind not in ("png", "jpeg"):
+        return [problem(f"art file '{value}' is a {kind.upper()} image; printkit prints PNG and JPEG",
+                        "save it as PNG or JPEG")]
     return []

@@ -1,0 +1,88 @@
+"""One tiny pack per way a pack can be wrong; each asserts the whole line the user reads."""
+
+import pytest
+
+BAD = "tests/fixtures/bad"
+
+CASES = {
+    "bad-type": "components.yaml:3:48: cards[0].edges.left: must be a whole number from 0 to 9, got 'x'",
+    "unknown-key": "components.yaml:3:5: cards[0].colour: unknown key 'colour' (did you mean 'color'?)",
+    "unknown-section": "components.yaml:1:1: card: unknown key 'card' (did you mean 'cards' or 'boards'?)",
+    "missing-field": "components.yaml:2:5: boards[0]: missing required key 'grid'",
+    "duplicate-id": "components.yaml:6:9: chips[0].id: id 'ember' is already used by the card at "
+                    f"{BAD}/duplicate-id/components.yaml:2 (ids must be unique in a pack)",
+    "duplicate-key": "components.yaml:4:5: cards[0].name: key 'name' appears twice in this mapping; first on line 3 "
+                     "(remove or rename one of them)",
+    "dangling-reference": "components.yaml:3:14: cards[0].element: 'fier' is not declared in pack.yaml elements "
+                          "(did you mean 'fire'?)",
+    "bad-unit": "components.yaml:3:11: cards[0].size: unknown unit 'px' in '63px' (use mm, cm, in or pt)",
+    "unknown-size-preset": "components.yaml:3:11: cards[0].size: must be a size like 63x88mm, 2.5in x 3.5in or a "
+                           "preset name; got 'pokr' (did you mean 'poker'?)",
+    "negative-count": "components.yaml:3:12: cards[0].count: must be a whole number from 0 to 10000, got -2",
+    "yaml-syntax": "components.yaml:4:7: YAML syntax error: expected ',' or '}', but got ':' while parsing a flow "
+                   "mapping that starts at line 3 (check the brackets, quotes and indentation just before this point)",
+    "tab-indent": "components.yaml:3:1: YAML syntax error: found character '\\t' that cannot start any token "
+                  "(YAML indents with spaces, never tabs)",
+    "non-utf8": "components.yaml:3:13: is not UTF-8 text: byte 0xfc cannot be read (save the file with UTF-8 encoding)",
+    "empty-file": "components.yaml:1:1: file is empty (write at least one 'key: value' line, or delete the file)",
+    "list-not-mapping": "components.yaml:1:1: must be a mapping of keys, got a list "
+                        "(write 'key: value' lines at the top level)",
+    "missing-art": "components.yaml:3:10: cards[0].art: art file 'art/ember.png' does not exist",
+    "art-not-an-image": "components.yaml:3:10: cards[0].art: art file 'art/ember.png' is not an image printkit can "
+                        "read (save it as PNG or JPEG)",
+    "art-outside-pack": "components.yaml:3:10: cards[0].art: '../../../../README.md' points outside the pack folder "
+                        "(keep art files inside the pack, e.g. art/)",
+    "bad-colour": "components.yaml:3:12: chips[0].color: must be a colour written '#rrggbb', like '#d94f2b', "
+                  "got 'red'",
+    "bad-id": "components.yaml:2:9: cards[0].id: must be lowercase letters, digits and dashes, got 'Ember Fox' "
+              "(for example 'ember-fox')",
+    "pack-id-mismatch": "pack.yaml:1:5: id: must equal the pack folder's name 'pack-id-mismatch', got 'another-name'",
+    "text-overflow": "components.yaml:4:11: cards[0].text: text of 'ember' overflows its 35.0 x 24.0 mm box by "
+                     "58.4 mm at 5.5 pt in locale en (shorten the text or give the component more room)",
+    "missing-glyph": "components.yaml:3:11: cards[0].name: the font 'sans-bold' has no glyph for '火' in locale en "
+                     "(use another character or a font that has it)",
+    "too-large": "components.yaml:2:5: sheets[0]: sheet 'pad' is 300 x 400 mm, larger than the printable area of "
+                 "A4 paper (190 x 277 mm) (make it smaller)",
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_check_prints_the_whole_message(run, case):
+    code, out, err = run("check", f"{BAD}/{case}")
+    assert code == 1
+    assert err.splitlines() == [f"{BAD}/{case}/{CASES[case]}", "1 problem found"]
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_build_of_a_bad_pack_writes_nothing(run, tmp_path, case):
+    code, _, err = run("build", f"{BAD}/{case}", "--out", tmp_path)
+    assert code == 1
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_every_problem_of_a_pack_is_reported_at_once(run, tmp_path):
+    pack = tmp_path / "many"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: many\ntitle: Many\n")
+    (pack / "a.yaml").write_text("cards:\n  - id: one\n    count: lots\n  - id: two\n    nmae: Two\n")
+    (pack / "b.yaml").write_text("chips:\n  - id: one\n    color: blue\n")
+    code, _, err = run("check", pack)
+    lines = err.splitlines()
+    assert code == 1
+    assert lines[-1] == "3 problems found"
+    where = [line.split(": ", 1)[0].rsplit("/", 1)[-1] for line in lines[:-1]]
+    assert where == ["a.yaml:3:12", "a.yaml:5:5", "b.yaml:3:12"]
+
+
+def test_debug_shows_a_traceback_only_for_internal_errors(run, monkeypatch):
+    import printkit.cli as cli
+
+    def broken(args):
+        raise RuntimeError("boom")
+
+    monkeypatch.setitem(cli.COMMANDS, "schema", broken)
+    code, _, err = run("schema")
+    assert code == 3 and "Traceback" not in err and "RuntimeError('boom')" in err
+    code, _, err = run("schema", "--debug")
+    assert code == 3 and "Traceback" in err

@@ -1,0 +1,128 @@
+"""The Skystones kit as a fan gets it: the PDF's pages, sizes, fonts and validity."""
+
+import subprocess
+from collections import Counter
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from printkit.build import load_checked
+from printkit.layout import PAPERS, impose
+from printkit.model import Board, Card, Chip, SpecialField
+
+PT_PER_MM = 72 / 25.4
+TOLERANCE_MM = 0.01
+
+
+@pytest.fixture(scope="module")
+def pack():
+    (loaded,) = load_checked([Path("content/skystones")])
+    return loaded
+
+
+@pytest.fixture(scope="module")
+def kit(tmp_path_factory):
+    out = tmp_path_factory.mktemp("out")
+    from printkit.cli import main
+
+    assert main(["build", "skystones", "--out", str(out), "--paper", "all"]) == 0
+    return out / "skystones"
+
+
+# The seed's card list, in order: total attack points (▶) and element after mapping its icons.
+SEED_CARDS = [(2, "fire"), (3, "fire"), (4, "fire"), (1, None), (3, None), (2, None), (3, "electro"),
+              (4, "electro"), (2, "electro"), (1, None), (5, None), (1, None), (2, "water"), (3, "water"),
+              (1, "water"), (2, "fire"), (3, "fire"), (5, "fire"), (2, "fire"), (3, "fire"), (2, "fire"),
+              (5, "electro"), (4, "electro"), (2, "electro"), (2, "electro"), (5, "electro"), (1, "electro"),
+              (3, "water"), (6, "water"), (3, "water"), (2, "fire"), (5, "fire"), (4, "fire"), (5, "earth"),
+              (6, "earth"), (4, "earth"), (2, "electro"), (4, "electro"), (3, "electro"), (3, "air"), (5, "air"),
+              (4, "air"), (2, "water"), (6, "water"), (1, "water")]
+
+
+def test_the_cards_keep_the_seed_lists_totals_and_elements(pack):
+    cards = pack.of_kind(Card)
+    assert [(c.edges.total, c.element) for c in cards] == SEED_CARDS
+
+
+def test_the_pack_has_the_board_fields_and_two_colours_of_chips(pack):
+    (board,) = pack.of_kind(Board)
+    assert (board.grid.columns, board.grid.rows, board.grid.numbered) == (3, 3, True)
+    fields = pack.of_kind(SpecialField)
+    assert sorted(f.element or "blocked" for f in fields if f.blocked or f.element) == \
+        ["air", "blocked", "earth", "electro", "fire", "water"]
+    chips = pack.of_kind(Chip)
+    assert len({c.color for c in chips}) == 2 and all(c.count == 9 for c in chips)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_every_back_lands_on_its_front_when_flipped(pack, paper, duplex):
+    width, height = PAPERS[paper]
+    pages = impose(pack, "en", paper, duplex)
+    pairs = [(f, b) for f, b in zip(pages, pages[1:]) if (f.side, b.side) == ("front", "back")]
+    assert sum(len(b.placements) for _, b in pairs) == 45 + 6  # every card and special field has a back
+    for front_page, back_page in pairs:
+        with_backs = [p for p in front_page.placements if isinstance(p.component, (Card, SpecialField))]
+        assert len(back_page.placements) == len(with_backs)
+        for front, back in zip(with_backs, back_page.placements):
+            assert back.component is front.component
+            x, y = (width - front.x - front.width, front.y) if duplex == "long" else \
+                (front.x, height - front.y - front.height)
+            assert abs(x - back.x) <= TOLERANCE_MM and abs(y - back.y) <= TOLERANCE_MM
+            assert (back.width, back.height) == (front.width, front.height)
+
+
+def test_every_copy_is_laid_out_once(pack):
+    pages = impose(pack, "en", "a4")
+    placed = Counter(p.component.id for page in pages if page.side == "front" for p in page.placements)
+    assert placed == {c.id: c.count for c in pack.components}
+
+
+def test_pages_are_a4_and_cards_are_54mm_squares(kit):
+    path = kit / "skystones-components-en-a4.pdf"
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            assert (round(page.width / PT_PER_MM, 2), round(page.height / PT_PER_MM, 2)) == (210.0, 297.0)
+        # a card's background is a filled square drawn at its exact trim size
+        card_pages = [page for page in pdf.pages if "card · fronts" in page.extract_text()]
+        squares = [r for page in card_pages for r in page.rects
+                   if abs(r["width"] / PT_PER_MM - 54) < 0.5 and abs(r["height"] / PT_PER_MM - 54) < 0.5]
+        assert len(squares) == 45
+        for rect in squares:
+            assert abs(rect["width"] / PT_PER_MM - 54) <= TOLERANCE_MM
+            assert abs(rect["height"] / PT_PER_MM - 54) <= TOLERANCE_MM
+
+
+def test_letter_pages_are_letter_sized(kit):
+    reader = PdfReader(kit / "skystones-components-en-letter.pdf")
+    for page in reader.pages:
+        box = page.mediabox
+        assert (round(float(box.width) / PT_PER_MM, 1), round(float(box.height) / PT_PER_MM, 1)) == (215.9, 279.4)
+
+
+def test_every_font_is_embedded(kit):
+    reader = PdfReader(kit / "skystones-components-en-a4.pdf")
+    fonts = {}
+    for page in reader.pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            font = font.get_object()
+            fonts[font["/BaseFont"]] = font
+    assert fonts, "the kit has text"
+    for name, font in fonts.items():
+        descriptor = font["/FontDescriptor"].get_object()
+        assert "/FontFile2" in descriptor, f"{name} is not embedded"
+        assert "+" in name, f"{name} is not subset"
+
+
+def test_the_pdf_passes_qpdf_check(kit):
+    result = subprocess.run(["qpdf", "--check", str(kit / "skystones-components-en-a4.pdf")],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_building_twice_gives_identical_bytes(kit, tmp_path, run):
+    assert run("build", "skystones", "--out", tmp_path)[0] == 0
+    assert (tmp_path / "skystones" / "skystones-components-en-a4.pdf").read_bytes() == \
+        (kit / "skystones-components-en-a4.pdf").read_bytes()
