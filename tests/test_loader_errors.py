@@ -19,10 +19,10 @@ CASES = {
     "unknown-size-preset": "components.yaml:3:11: cards[0].size: must be a size like 63x88mm, 2.5in x 3.5in or a "
                            "preset name; got 'pokr' (did you mean 'poker'?)",
     "negative-count": "components.yaml:3:12: cards[0].count: must be a whole number from 0 to 10000, got -2",
-    "yaml-syntax": "components.yaml:4:7: YAML syntax error: expected ',' or '}', but got ':' while parsing a flow "
+    "yaml-syntax": "components.yaml:4:7: YAML syntax error: did not find expected ',' or '}' while parsing a flow "
                    "mapping that starts at line 3 (check the brackets, quotes and indentation just before this point)",
-    "tab-indent": "components.yaml:3:1: YAML syntax error: found character '\\t' that cannot start any token "
-                  "(YAML indents with spaces, never tabs)",
+    "tab-indent": "components.yaml:3:1: YAML syntax error: found a tab character that violates indentation while "
+                  "scanning a plain scalar that starts at line 2 (YAML indents with spaces, never tabs)",
     "non-utf8": "components.yaml:3:13: is not UTF-8 text: byte 0xfc cannot be read (save the file with UTF-8 encoding)",
     "empty-file": "components.yaml:1:1: file is empty (write at least one 'key: value' line, or delete the file)",
     "list-not-mapping": "components.yaml:1:1: must be a mapping of keys, got a list "

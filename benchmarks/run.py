@@ -1,0 +1,143 @@
+"""Benchmarks: printkit against a floor of the raw library doing the same drawing, in the same run.
+
+Usage: .venv/bin/python benchmarks/run.py [--repeat N] [--json]
+
+Workloads (each generated into a temporary folder, each run as a whole process, printkit and its
+floor interleaved so that a noisy machine slows both alike; medians over the repetitions):
+- deck-108: 108 poker cards (name, three stats, 20 words of text, one shared image) on 12 A4 pages;
+  floor: a plain reportlab script drawing the same boxes, text and image.
+Prints a table, or with --json {"workload": {"printkit_s", "floor_s", "ratio", "peak_mib"}}.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import textwrap
+import time
+from pathlib import Path
+
+from PIL import Image
+
+WORDS = ("swift clever brave ancient hidden glowing stormy quiet golden restless wild gentle fierce "
+         "lucky silver frozen burning shadow crystal hollow").split()
+
+FLOOR_SCRIPT = textwrap.dedent('''
+    import sys
+    from reportlab.lib.units import mm
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.lib.utils import simpleSplit
+
+    font_dir, image, target, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    pdfmetrics.registerFont(TTFont("Sans", font_dir + "/DejaVuSans.ttf"))
+    pdfmetrics.registerFont(TTFont("Sans-Bold", font_dir + "/DejaVuSans-Bold.ttf"))
+    canvas = Canvas(target, pagesize=(210 * mm, 297 * mm), initialFontName="Sans")
+    words = {words!r}
+    for index in range(count):
+        slot = index % 9
+        if index and slot == 0:
+            canvas.showPage()
+        x, y = (10.5 + (slot % 3) * 63) * mm, (297 - 16.5 - (slot // 3 + 1) * 88) * mm
+        canvas.setFillColor("#d9552b")
+        canvas.rect(x, y, 63 * mm, 88 * mm, stroke=0, fill=1)
+        canvas.setFillColor("#fbf8f1")
+        canvas.roundRect(x + 3 * mm, y + 3 * mm, 57 * mm, 82 * mm, 2 * mm, stroke=0, fill=1)
+        canvas.setFillColor("#1d1d1b")
+        canvas.setFont("Sans-Bold", 10)
+        canvas.drawCentredString(x + 31.5 * mm, y + 80 * mm, f"Card {{index + 1}}")
+        canvas.drawImage(image, x + 5 * mm, y + 45 * mm, 53 * mm, 31 * mm, preserveAspectRatio=True, anchor="c")
+        for i, value in enumerate((index % 10, (index * 3) % 10, (index * 7) % 10)):
+            canvas.drawCentredString(x + (12 + i * 19.5) * mm, y + 37 * mm, str(value))
+        text = " ".join(words[(index + k) % len(words)] for k in range(20))
+        canvas.setFont("Sans", 8)
+        for n, line in enumerate(simpleSplit(text, "Sans", 8, 53 * mm)):
+            canvas.drawString(x + 5 * mm, y + (28 - n * 3.4) * mm, line)
+    canvas.showPage()
+    canvas.save()
+''')
+
+
+def make_deck_pack(root: Path, count: int) -> Path:
+    pack = root / "deck-bench"
+    (pack / "art").mkdir(parents=True)
+    Image.new("RGB", (600, 350), "#3366aa").save(pack / "art" / "shared.png")
+    (pack / "pack.yaml").write_text(textwrap.dedent("""\
+        id: deck-bench
+        title: Benchmark deck
+        defaults: {card_size: poker}
+        elements: {fire: {name: Fire, color: "#d9552b", icon: fire}}
+        stats: {attack: {name: Attack}, defense: {name: Defense}, speed: {name: Speed}}
+        """))
+    lines = ["cards:"]
+    for index in range(count):
+        text = " ".join(WORDS[(index + k) % len(WORDS)] for k in range(20))
+        lines += [f"  - id: card-{index + 1}", f"    name: Card {index + 1}", "    element: fire",
+                  "    art: art/shared.png",
+                  f"    stats: {{attack: {index % 10}, defense: {(index * 3) % 10}, speed: {(index * 7) % 10}}}",
+                  f"    text: {text}"]
+    (pack / "cards.yaml").write_text("\n".join(lines) + "\n")
+    return pack
+
+
+def timed(command: list[str]) -> tuple[float, float]:
+    """Wall seconds and peak memory (MiB) of one whole process."""
+    start = time.perf_counter()
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        raise SystemExit(f"benchmark command failed: {' '.join(command)}\n{process.stderr.read().decode()}")
+    return elapsed, usage.ru_maxrss / 1024
+
+
+def deck_108(work: Path, repeat: int) -> dict[str, float]:
+    pack = make_deck_pack(work, 108)
+    font_dir = Path(__file__).resolve().parent.parent / "printkit" / "fonts"
+    floor_script = work / "floor.py"
+    floor_script.write_text(FLOOR_SCRIPT.format(words=WORDS))
+    ours = [sys.executable, "-m", "printkit", "build", str(pack), "--out", str(work / "out")]
+    floor = [sys.executable, str(floor_script), str(font_dir), str(pack / "art" / "shared.png"),
+             str(work / "floor.pdf"), "108"]
+    ours_s, floor_s, peaks = [], [], []
+    for _ in range(repeat):
+        seconds, peak = timed(ours)
+        ours_s.append(seconds)
+        peaks.append(peak)
+        floor_s.append(timed(floor)[0])
+    printkit_s, floor_median = statistics.median(ours_s), statistics.median(floor_s)
+    return {"printkit_s": round(printkit_s, 3), "floor_s": round(floor_median, 3),
+            "ratio": round(printkit_s / floor_median, 2), "peak_mib": round(max(peaks), 1)}
+
+
+WORKLOADS = {"deck-108": deck_108}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--repeat", type=int, default=5, help="repetitions per workload (default 5)")
+    parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    args = parser.parse_args()
+    results = {}
+    with tempfile.TemporaryDirectory() as temporary:
+        for name, workload in WORKLOADS.items():
+            work = Path(temporary) / name
+            work.mkdir()
+            results[name] = workload(work, args.repeat)
+    if args.json:
+        print(json.dumps(results, indent=2))
+        return
+    print(f"{'workload':<12} {'printkit s':>10} {'floor s':>8} {'ratio':>6} {'peak MiB':>9}")
+    for name, r in results.items():
+        print(f"{name:<12} {r['printkit_s']:>10.3f} {r['floor_s']:>8.3f} {r['ratio']:>6.2f} {r['peak_mib']:>9.1f}")
+
+
+if __name__ == "__main__":
+    main()
