@@ -10,7 +10,7 @@ from pathlib import Path
 
 from .errors import UsageError, ValueProblem
 from .load import CONTENT_DIR
-from .model import parse_id
+from .fields import parse_id
 
 PACK_YAML = """\
 # {title}: the pack's identity and the names its components may use.

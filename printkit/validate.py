@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from .errors import KeyPath, Problem, Problems, did_you_mean
 from .icons import ICONS
 from .load import PACK_FILE, Pack
-from .model import Ref
+from .fields import Ref
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
 

@@ -1,0 +1,123 @@
+"""Value types of the content model: how a single YAML value is read and what it must look like.
+
+Takes: single values from YAML (text, numbers, mappings).
+Returns: pydantic annotated types (`Id`, `Text`, `Length`, `SizeMM`, `whole(low, high)` …) whose
+refusals carry a message and hint in YAML words, the `Strict` base of every model, and the `Ref`
+marker for ids that must name an entry of a pack registry.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Annotated, Any, Callable
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+from .errors import ValueProblem, shown_value
+from .units import Size, parse_length, parse_size
+
+
+def _checked(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Wrap a parser so its ValueProblem becomes a pydantic error carrying message and hint."""
+
+    def validate(value: Any) -> Any:
+        try:
+            return parse(value)
+        except ValueProblem as problem:
+            raise PydanticCustomError("printkit", "{message}", {"message": problem.message, "hint": problem.hint})
+        except ValueError as problem:
+            raise PydanticCustomError("printkit", "{message}", {"message": str(problem), "hint": None})
+
+    return validate
+
+
+def whole(low: int, high: int, description: str) -> Any:
+    """An int type that accepts only whole numbers from low to high, saying so when it refuses."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueProblem(f"must be a whole number from {low} to {high}, got {shown_value(value)}")
+        return value
+
+    return Annotated[int, BeforeValidator(_checked(parse)),
+                     WithJsonSchema({"type": "integer", "minimum": low, "maximum": high, "description": description})]
+
+
+def _number(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueProblem(f"must be a number, got {shown_value(value)}")
+    return value
+
+
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+def parse_id(value: Any) -> str:
+    if not isinstance(value, str) or not _ID.match(value):
+        hint = None
+        if isinstance(value, str):
+            slug = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
+            hint = f"for example '{slug}'" if slug else None
+        raise ValueProblem(f"must be lowercase letters, digits and dashes, got {shown_value(value)}", hint)
+    return value
+
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _colour(value: Any) -> str:
+    if not isinstance(value, str) or not _COLOUR.match(value):
+        raise ValueProblem(f"must be a colour written '#rrggbb', like '#d94f2b', got {shown_value(value)}")
+    return value.lower()
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueProblem(f"must be text, got {shown_value(value)}", "put quotes around it")
+    if not value.strip():
+        raise ValueProblem("must not be empty")
+    return value
+
+
+Id = Annotated[str, BeforeValidator(_checked(parse_id)),
+               WithJsonSchema({"type": "string", "pattern": _ID.pattern, "description": "lowercase id"})]
+Text = Annotated[str, BeforeValidator(_checked(_text)), WithJsonSchema({"type": "string", "minLength": 1})]
+Colour = Annotated[str, BeforeValidator(_checked(_colour)),
+                   WithJsonSchema({"type": "string", "pattern": _COLOUR.pattern, "description": "#rrggbb"})]
+Number = Annotated[float, BeforeValidator(_checked(_number)), WithJsonSchema({"type": "number"})]
+Length = Annotated[float, BeforeValidator(_checked(parse_length)),
+                   WithJsonSchema({"type": ["string", "number"], "description": "length: 63mm, 2.5in, 1cm, 12pt or mm"})]
+SizeMM = Annotated[Size, BeforeValidator(_checked(parse_size)),
+                   WithJsonSchema({"anyOf": [{"type": "string", "description": "63x88mm, 2.5in x 3.5in or a preset"},
+                                             {"type": "object", "properties": {"width": {}, "height": {}},
+                                              "required": ["width", "height"]}]})]
+FilePath = Annotated[str, BeforeValidator(_checked(_text)),
+                     WithJsonSchema({"type": "string", "description": "a file inside the pack folder"})]
+
+
+class Ref:
+    """Marks an id that must name an entry of a pack registry (`elements`, `backs` …), checked by validate."""
+
+    def __init__(self, registry: str):
+        self.registry = registry
+
+
+ElementRef = Annotated[Id, Ref("elements")]
+RarityRef = Annotated[Id, Ref("rarities")]
+StatRef = Annotated[Id, Ref("stats")]
+TerrainRef = Annotated[Id, Ref("terrains")]
+BackRef = Annotated[Id, Ref("backs")]
+IconRef = Annotated[Id, Ref("icons")]
+ArtFile = Annotated[FilePath, Ref("files")]
+Count = whole(0, 10_000, "copies to print")
+Edge = whole(0, 9, "attack points on this edge")
+
+
+class Strict(BaseModel):
+    """Every printkit model: unknown keys are errors, field docs become schema descriptions."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, use_attribute_docstrings=True)
