@@ -16,7 +16,8 @@ from pathlib import Path
 from . import __version__
 from .build import BuildOptions, build, lay_out, load_checked
 from .errors import Problems, UsageError
-from .load import all_packs, find_pack
+from .decklist import ListReport, check_list, named_pack, read_list
+from .load import Pack, all_packs, find_pack
 from .model import PackMeta, component_file_model
 from .scaffold import new_pack
 
@@ -52,7 +53,9 @@ def _parser() -> argparse.ArgumentParser:
 
     check_cmd = commands.add_parser("check", parents=[common], help="validate packs (and deck lists)")
     check_cmd.add_argument("items", nargs="*", metavar="PACK|DECKLIST")
-    check_cmd.add_argument("--json", action="store_true", help="print problems as JSON")
+    check_cmd.add_argument("--json", action="store_true", help="print the results as JSON")
+    check_cmd.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
+                           help="override a rule set param, e.g. points=150 (repeatable)")
 
     schema_cmd = commands.add_parser("schema", parents=[common], help="print the JSON Schema of the content model")
     schema_cmd.add_argument("file", nargs="?", choices=["components", "pack"], default="components",
@@ -93,25 +96,71 @@ def _build(args: argparse.Namespace) -> int:
 
 
 def _check(args: argparse.Namespace) -> int:
-    decklists = [item for item in args.items if Path(item).is_file()]
-    if decklists:
-        raise _not_yet(f"checking deck lists ({', '.join(decklists)})", "the rules-checker issue")
-    roots = _pack_roots(args.items)
+    list_paths = [Path(item) for item in args.items if Path(item).is_file()]
+    pack_names = [item for item in args.items if not Path(item).is_file()]
     try:
-        packs = load_checked(roots)
-        lay_out(packs, BuildOptions())  # overflow and fit are content problems too
+        packs, reports = check(pack_names, list_paths, args.param)
     except Problems as error:
         if args.json:
-            print(json.dumps({"ok": False, "problems": [
-                {"file": p.file, "line": p.line, "column": p.column, "key": p.key_path,
-                 "message": p.message, "hint": p.hint} for p in error.problems]}, indent=2))
+            print(json.dumps({"ok": False, "packs": [], "lists": [],
+                              "problems": [_problem_json(p) for p in error.problems]}, indent=2))
             return 1
         raise
+    ok = all(report.ok for report in reports)
     if args.json:
-        print(json.dumps({"ok": True, "packs": [p.id for p in packs], "problems": []}, indent=2))
-    else:
+        print(json.dumps({"ok": ok, "packs": [p.id for p in packs], "problems": [], "lists": [
+            {"file": r.file, "pack": r.pack, "rules": r.rule_set, "ok": r.ok, "entries": r.entries,
+             "violations": [{"file": line.file, "line": line.line, "column": line.column, "rule": rule,
+                             "section": section, "ids": list(ids), "message": line.message}
+                            for line, rule, section, ids in r.violations]} for r in reports]}, indent=2))
+        return 0 if ok else 1
+    for report in reports:
+        for line, *_ in report.violations:
+            print(line, file=sys.stderr)
+    if not reports:
         print(f"{len(packs)} pack(s) checked: " + ", ".join(f"{p.id} ({len(p.components)} components)" for p in packs))
-    return 0
+    for report in reports:
+        title = next(p for p in packs if p.id == report.pack).meta.rules[report.rule_set].title
+        verdict = "legal" if report.ok else f"{len(report.violations)} violation" + \
+            ("s" if len(report.violations) != 1 else "")
+        print(f"{report.file}: {verdict} ({title}, rule set '{report.rule_set}' of {report.pack})")
+    return 0 if ok else 1
+
+
+def check(pack_names: list[str], list_paths: list[Path], params: list[str]) -> tuple[list[Pack], list[ListReport]]:
+    """Validate packs and lay them out, then check each list against the pack it names."""
+    sources = [read_list(path) for path in list_paths]
+    named = {source.shown: named_pack(source) for source in sources}
+    roots = [find_pack(name) for name in pack_names] if pack_names or sources else _pack_roots([])
+    given = {root.resolve().name for root in roots}
+    problems = []
+    for source in sources:
+        if given and pack_names and named[source.shown] not in given:
+            problems.append(source.problem(("pack",), f"names pack '{named[source.shown]}', but it was checked "
+                                           f"against {', '.join(sorted(given))}", "name the pack the list is for"))
+    if problems:
+        raise Problems(problems)
+    for pack_id in dict.fromkeys(named.values()):
+        if pack_id not in given:
+            roots.append(find_pack(pack_id))
+            given.add(pack_id)
+    packs = load_checked(roots)
+    lay_out(packs, BuildOptions())  # overflow and fit are content problems too
+    by_id = {pack.id: pack for pack in packs}
+    reports, problems = [], []
+    for source in sources:
+        try:
+            reports.append(check_list(source, by_id[named[source.shown]], params))
+        except Problems as error:
+            problems += error.problems
+    if problems:
+        raise Problems(problems)
+    return packs, reports
+
+
+def _problem_json(problem) -> dict:
+    return {"file": problem.file, "line": problem.line, "column": problem.column, "key": problem.key_path,
+            "message": problem.message, "hint": problem.hint}
 
 
 def _schema(args: argparse.Namespace) -> int:

@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from .errors import KeyPath, Problem, Problems, UsageError, did_you_mean, display_path, shown_value
 from .model import COMPONENT_KINDS, Component, Origin, PackMeta, component_file_model
+from .rules import RULE_KINDS
 from .source import SourceFile, read_yaml
 
 CONTENT_DIR = Path("content")
@@ -114,12 +115,20 @@ def _translate(error: ValidationError, model: type[BaseModel], source: SourceFil
     """pydantic's errors in YAML words, placed at the offending key or value."""
     found = []
     for item in error.errors():
-        path: KeyPath = tuple(item["loc"])
+        path = _data_path(source.data, item["loc"])
         kind, value, ctx = item["type"], item.get("input"), item.get("ctx") or {}
-        if kind == "printkit":
+        if kind in ("union_tag_invalid", "union_tag_not_found"):
+            tags = [t.strip(" '") for t in ctx.get("expected_tags", "").split(",")]
+            key = ctx.get("discriminator", "").strip("'")
+            if kind == "union_tag_invalid":
+                found.append(source.problem(path + (key,), f"unknown {key} '{ctx.get('tag')}'",
+                                            did_you_mean(str(ctx.get("tag")), tags) or "known: " + ", ".join(tags)))
+            else:
+                found.append(source.problem(path, f"missing required key '{key}'", "one of: " + ", ".join(tags)))
+        elif kind == "printkit":
             found.append(source.problem(path, ctx["message"], ctx.get("hint")))
         elif kind == "extra_forbidden":
-            known = _keys_at(model, path[:-1])
+            known = _keys_at(model, tuple(item["loc"][:-1]))
             hint = did_you_mean(str(path[-1]), known) or ("known keys: " + ", ".join(known) if known else None)
             found.append(source.problem(path, f"unknown key '{path[-1]}'", hint, of_key=True))
         elif kind == "missing":
@@ -148,12 +157,31 @@ _MESSAGES = {
 }
 
 
-def _keys_at(model: type[BaseModel], path: KeyPath) -> list[str]:
-    """The keys a model accepts at a path, following lists, mappings and optional fields."""
+def _data_path(data: Any, loc: tuple) -> KeyPath:
+    """pydantic's error location as a path through the data, leaving out union tags it inserts."""
+    path: list[str | int] = []
+    for part in loc:
+        if isinstance(data, dict) and part in data or isinstance(data, list) and isinstance(part, int):
+            data = data[part] if isinstance(data, dict) or part < len(data) else None
+            path.append(part)
+        elif not isinstance(data, (dict, list)) or isinstance(data, dict) and not _is_tag(part):
+            path.append(part)  # a missing or extra key: still part of the path
+    return tuple(path)
+
+
+def _is_tag(part: Any) -> bool:
+    """A rule-kind tag pydantic puts into locations of discriminated unions."""
+    return isinstance(part, str) and part in RULE_KINDS
+
+
+def _keys_at(model: type[BaseModel], path: tuple) -> list[str]:
+    """The keys a model accepts at a pydantic error location, following lists, mappings and unions."""
     annotation: Any = model
     for part in path:
         annotation = _unwrap(annotation)
-        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        if _is_tag(part):  # pydantic names the member of a discriminated union it validated against
+            annotation = RULE_KINDS[part]
+        elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
             annotation = annotation.model_fields[part].annotation if part in annotation.model_fields else None
         elif typing.get_origin(annotation) in (list, dict):
             annotation = typing.get_args(annotation)[-1]

@@ -16,6 +16,7 @@ from pydantic import BaseModel, PrivateAttr, create_model
 
 from .fields import (ArtFile, BackRef, Colour, Count, Edge, ElementRef, Id, IconRef, Length, Number, RarityRef,
                      SizeMM, StatRef, Strict, TerrainRef, Text, whole)
+from .rules import RuleSet
 from .units import Size
 
 
@@ -104,6 +105,8 @@ class PackMeta(Strict):
     """Stats cards may carry in `stats:`."""
     backs: dict[Id, BackDesign] = {}
     """Back designs components may name in `back:`."""
+    rules: dict[Id, RuleSet] = {}
+    """Rule sets: the kinds of list players build (deck, hand, squad …) and what makes one legal."""
 
 
 # --- components ----------------------------------------------------------------------------------

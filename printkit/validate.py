@@ -17,6 +17,9 @@ from pydantic import BaseModel
 from .errors import KeyPath, Problem, Problems, did_you_mean
 from .icons import ICONS
 from .load import PACK_FILE, Pack
+from .model import COMPONENT_KINDS, Board
+from .rules import REGISTRY_OF, Inventory, ParamRef, Placement, registry_of
+from .source import SourceFile
 from .fields import Ref
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
@@ -31,8 +34,91 @@ def validate_pack(pack: Pack) -> None:
         source = pack.sources[component.origin.file]
         for path, ref, value in _references(component, component.origin.path):
             problems += _check(pack, ref, value, lambda m, h, p=path: source.problem(p, m, h))
+    problems += _rule_set_problems(pack, meta_source)
     if problems:
         raise Problems(problems)
+
+
+def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
+    """Rule sets that name sections, params, fields or boards that do not exist; inventories that miss."""
+    problems = []
+    for set_id, rule_set in pack.meta.rules.items():
+        base = ("rules", set_id)
+        for section, spec in rule_set.sections.items():
+            for index, kind in enumerate(spec.components):
+                if kind not in COMPONENT_KINDS:
+                    problems.append(source.problem(base + ("sections", section, "components", index),
+                                                   f"'{kind}' is not a component section",
+                                                   did_you_mean(kind, COMPONENT_KINDS)))
+        for index, rule in enumerate(rule_set.checks):
+            where = base + ("checks", index)
+            if rule.pack_level:
+                problems += _pack_level_problems(pack, source, rule, where)
+                continue
+            if rule.section and rule.section not in rule_set.sections:
+                problems.append(source.problem(where + ("section",), f"section '{rule.section}' is not declared "
+                                               f"in rule set '{set_id}'", did_you_mean(rule.section, rule_set.sections)))
+                continue
+            for name in type(rule).model_fields:
+                value = getattr(rule, name)
+                if isinstance(value, ParamRef) and value.name not in rule_set.params:
+                    problems.append(source.problem(where + (name, "param"), f"param '{value.name}' is not declared "
+                                                   f"in rule set '{set_id}'", did_you_mean(value.name, rule_set.params)))
+            sections = [rule.section] if rule.section else list(rule_set.sections)
+            kinds = [COMPONENT_KINDS[k] for s in sections for k in rule_set.sections[s].components
+                     if k in COMPONENT_KINDS] or list(COMPONENT_KINDS.values())
+            for name in rule.value_paths:
+                path = getattr(rule, name)
+                if path and not any(_has_path(pack, kind, path) for kind in kinds):
+                    problems.append(source.problem(where + (name,), f"no {' or '.join(k.kind for k in kinds)} has "
+                                                   f"a value '{path}'", "e.g. cost, element, rarity, edges.total, "
+                                                   "stats.NAME"))
+            problems += _value_problems(pack, source, rule, where)
+            if isinstance(rule, Placement):
+                boards = [c.id for c in pack.of_kind(Board)]
+                if rule.board not in boards:
+                    problems.append(source.problem(where + ("board",), f"'{rule.board}' is not a board of this pack",
+                                                   did_you_mean(rule.board, boards)))
+                for section in sections:
+                    if not rule_set.sections[section].placement:
+                        problems.append(source.problem(where, f"section '{section}' does not hold a placement",
+                                                       f"declare it with 'placement: true' under {set_id}'s sections"))
+    return problems
+
+
+def _pack_level_problems(pack: Pack, source: SourceFile, rule: Inventory, where: KeyPath) -> list[Problem]:
+    if rule.select.section not in COMPONENT_KINDS:
+        return [source.problem(where + ("select", "section"), f"'{rule.select.section}' is not a component section",
+                               did_you_mean(rule.select.section, COMPONENT_KINDS))]
+    message = rule.check_pack(pack)
+    return [source.problem(where, message, f"rule '{rule.label}' in {pack.id}")] if message else []
+
+
+def _value_problems(pack: Pack, source: SourceFile, rule, where: KeyPath) -> list[Problem]:
+    """Values a copy-limit or coverage rule lists must exist in the registry its field names."""
+    field_path = getattr(rule, "field", None)
+    known = registry_of(pack, field_path) if field_path else {}
+    problems = []
+    for index, value in enumerate(getattr(rule, "values", [])):
+        if known and value not in known:
+            problems.append(source.problem(where + ("values", index), f"'{value}' is not one of the pack's "
+                                           f"{REGISTRY_OF[field_path]}", did_you_mean(value, known)))
+    return problems
+
+
+def _has_path(pack: Pack, kind: type, path: str) -> bool:
+    """Whether components of a kind can have a value at a dotted path (edges.total, stats.attack)."""
+    first, _, rest = path.partition(".")
+    if first not in kind.model_fields:
+        return False
+    if first == "stats":
+        return rest in pack.meta.stats
+    if not rest:
+        return True
+    annotation = kind.model_fields[first].annotation
+    inner = next((a for a in typing.get_args(annotation) if isinstance(a, type) and issubclass(a, BaseModel)),
+                 annotation)
+    return isinstance(inner, type) and (rest in getattr(inner, "model_fields", {}) or hasattr(inner, rest))
 
 
 def _shown_file(pack: Pack, name: str) -> str:
