@@ -14,10 +14,10 @@ import traceback
 from pathlib import Path
 
 from . import __version__
-from .build import BuildOptions, build, lay_out, load_checked
+from .build import BuildOptions, build
 from .errors import Problems, UsageError
-from .decklist import ListReport, check_list, named_pack, read_list
-from .load import Pack, all_packs, find_pack
+from .decklist import check_packs_and_lists
+from .load import pack_roots
 from .model import PackMeta, component_file_model
 from .scaffold import new_pack
 
@@ -70,13 +70,6 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _pack_roots(names: list[str]) -> list[Path]:
-    roots = [find_pack(name) for name in names] if names else all_packs()
-    if not roots:
-        raise UsageError("no packs under ./content; name a pack folder or create one with 'printkit new'")
-    return roots
-
-
 def _build(args: argparse.Namespace) -> int:
     if args.duplex == "off":
         raise _not_yet("--duplex off", "the print issue (backs beside fronts for fold-and-glue)")
@@ -90,7 +83,7 @@ def _build(args: argparse.Namespace) -> int:
         raise _not_yet("--strict", "the translation issue (it runs 'printkit i18n check')")
     papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ("a4",))
     languages = tuple(part.strip() for part in args.lang.split(",") if part.strip()) if args.lang else None
-    build(_pack_roots(args.packs), BuildOptions(out=args.out, papers=papers, languages=languages,
+    build(pack_roots(args.packs), BuildOptions(out=args.out, papers=papers, languages=languages,
                                                 duplex=args.duplex))
     return 0
 
@@ -99,7 +92,7 @@ def _check(args: argparse.Namespace) -> int:
     list_paths = [Path(item) for item in args.items if Path(item).is_file()]
     pack_names = [item for item in args.items if not Path(item).is_file()]
     try:
-        packs, reports = check(pack_names, list_paths, args.param)
+        packs, reports = check_packs_and_lists(pack_names, list_paths, args.param)
     except Problems as error:
         if args.json:
             print(json.dumps({"ok": False, "packs": [], "lists": [],
@@ -125,37 +118,6 @@ def _check(args: argparse.Namespace) -> int:
             ("s" if len(report.violations) != 1 else "")
         print(f"{report.file}: {verdict} ({title}, rule set '{report.rule_set}' of {report.pack})")
     return 0 if ok else 1
-
-
-def check(pack_names: list[str], list_paths: list[Path], params: list[str]) -> tuple[list[Pack], list[ListReport]]:
-    """Validate packs and lay them out, then check each list against the pack it names."""
-    sources = [read_list(path) for path in list_paths]
-    named = {source.shown: named_pack(source) for source in sources}
-    roots = [find_pack(name) for name in pack_names] if pack_names or sources else _pack_roots([])
-    given = {root.resolve().name for root in roots}
-    problems = []
-    for source in sources:
-        if given and pack_names and named[source.shown] not in given:
-            problems.append(source.problem(("pack",), f"names pack '{named[source.shown]}', but it was checked "
-                                           f"against {', '.join(sorted(given))}", "name the pack the list is for"))
-    if problems:
-        raise Problems(problems)
-    for pack_id in dict.fromkeys(named.values()):
-        if pack_id not in given:
-            roots.append(find_pack(pack_id))
-            given.add(pack_id)
-    packs = load_checked(roots)
-    lay_out(packs, BuildOptions())  # overflow and fit are content problems too
-    by_id = {pack.id: pack for pack in packs}
-    reports, problems = [], []
-    for source in sources:
-        try:
-            reports.append(check_list(source, by_id[named[source.shown]], params))
-        except Problems as error:
-            problems += error.problems
-    if problems:
-        raise Problems(problems)
-    return packs, reports
 
 
 def _problem_json(problem) -> dict:

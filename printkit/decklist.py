@@ -13,7 +13,8 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem, Problems, UsageError, did_you_mean, display_path, shown_value
-from .load import Pack
+from .build import BuildOptions, lay_out, load_checked
+from .load import CONTENT_DIR, PACK_FILE, Pack, all_packs, find_pack, pack_roots
 from .rules import Entry, ListContext, Placed, RuleSet
 from .source import SourceFile, read_yaml
 
@@ -52,6 +53,15 @@ def named_pack(source: SourceFile) -> str:
                                        "a list must name its pack: 'pack: PACK-ID'" if "pack" not in source.data
                                        else f"must be a pack id, got {shown_value(pack_id)}")])
     return pack_id
+
+
+def pack_of_list(path: Path, pack_id: str) -> Path | None:
+    """The pack a list names: the one whose decks/ folder holds it, else the one under ./content."""
+    beside = path.resolve().parent.parent
+    if path.resolve().parent.name == "decks" and beside.name == pack_id and (beside / PACK_FILE).is_file():
+        return beside
+    under_content = CONTENT_DIR / pack_id
+    return under_content if (under_content / PACK_FILE).is_file() else None
 
 
 def parse_params(pairs: list[str], pack: Pack, rule_set_id: str) -> dict[str, int]:
@@ -122,8 +132,9 @@ def _rule_set_id(source: SourceFile, pack: Pack, problems: list[Problem]) -> str
                                        "rule sets: " + ", ".join(declared)))
         return None
     if name not in pack.meta.rules:
+        guess = did_you_mean(str(name), declared)
         problems.append(source.problem(("rules",), f"pack '{pack.id}' declares no rule set {shown_value(name)}",
-                                       did_you_mean(str(name), declared) or "rule sets: " + ", ".join(declared)))
+                                       (f"{guess} " if guess else "") + "rule sets: " + ", ".join(declared)))
         return None
     return name
 
@@ -192,3 +203,44 @@ def _placements(source: SourceFile, section: str, value: Any, by_id: dict,
         else:
             placed.append(Placed(component, square, rotation, path))
     return placed
+
+
+def check_packs_and_lists(pack_names: list[str], list_paths: list[Path], params: list[str]) -> tuple[list[Pack], list[ListReport]]:
+    """Validate packs and lay them out, then check each list against the pack it names."""
+    sources = [read_list(path) for path in list_paths]
+    named = {source.shown: named_pack(source) for source in sources}
+    roots = [find_pack(name) for name in pack_names] if pack_names or sources else pack_roots([])
+    given = {root.resolve().name for root in roots}
+    problems = []
+    for source in sources:
+        if given and pack_names and named[source.shown] not in given:
+            problems.append(source.problem(("pack",), f"names pack '{named[source.shown]}', but it was checked "
+                                           f"against {', '.join(sorted(given))}", "name the pack the list is for"))
+    if problems:
+        raise Problems(problems)
+    for source in sources:
+        pack_id = named[source.shown]
+        if pack_id in given:
+            continue
+        root = pack_of_list(source.path, pack_id)
+        if root is None:
+            known = [p.name for p in all_packs()]
+            problems.append(source.problem(("pack",), f"no pack '{pack_id}' beside this list or under content/",
+                                           did_you_mean(pack_id, known)))
+        else:
+            roots.append(root)
+            given.add(pack_id)
+    if problems:
+        raise Problems(problems)
+    packs = load_checked(roots)
+    lay_out(packs, BuildOptions())  # overflow and fit are content problems too
+    by_id = {pack.id: pack for pack in packs}
+    reports, problems = [], []
+    for source in sources:
+        try:
+            reports.append(check_list(source, by_id[named[source.shown]], params))
+        except Problems as error:
+            problems += error.problems
+    if problems:
+        raise Problems(problems)
+    return packs, reports

@@ -57,6 +57,14 @@ def all_packs() -> list[Path]:
     return [p.parent for p in sorted(CONTENT_DIR.glob(f"*/{PACK_FILE}"))]
 
 
+def pack_roots(names: list[str]) -> list[Path]:
+    """The packs named on the command line, or every pack under ./content when none is named."""
+    roots = [find_pack(name) for name in names] if names else all_packs()
+    if not roots:
+        raise UsageError(f"no packs under ./{CONTENT_DIR}; name a pack folder or create one with 'printkit new'")
+    return roots
+
+
 def component_files(root: Path) -> list[Path]:
     """Every YAML file at the top of the pack folder except pack.yaml (decks/ holds deck lists)."""
     return sorted(p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and p.name != PACK_FILE)

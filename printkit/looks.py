@@ -16,7 +16,7 @@ from typing import Callable, ClassVar, Literal
 from .draw import Circle, Image, Line, Path, Rect, Shape, Text
 from .errors import Problem
 from .fonts import missing_glyphs, text_width
-from .icons import ICONS, TRIANGLE
+from .icons import ICONS
 from .load import Pack
 from .model import BackDesign, Board, Card, Chip, Component, Face, Marker, Sheet, SpecialField, Tile
 from .units import MM_PER_POINT, Size

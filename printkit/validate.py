@@ -67,12 +67,12 @@ def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
             sections = [rule.section] if rule.section else list(rule_set.sections)
             kinds = [COMPONENT_KINDS[k] for s in sections for k in rule_set.sections[s].components
                      if k in COMPONENT_KINDS] or list(COMPONENT_KINDS.values())
+            readable = sorted({path for kind in kinds for path in _value_paths(pack, kind)})
             for name in rule.value_paths:
                 path = getattr(rule, name)
-                if path and not any(_has_path(pack, kind, path) for kind in kinds):
+                if path and path not in readable:
                     problems.append(source.problem(where + (name,), f"no {' or '.join(k.kind for k in kinds)} has "
-                                                   f"a value '{path}'", "e.g. cost, element, rarity, edges.total, "
-                                                   "stats.NAME"))
+                                                   f"a value '{path}'", did_you_mean(path, readable)))
             problems += _value_problems(pack, source, rule, where)
             if isinstance(rule, Placement):
                 boards = [c.id for c in pack.of_kind(Board)]
@@ -106,19 +106,20 @@ def _value_problems(pack: Pack, source: SourceFile, rule, where: KeyPath) -> lis
     return problems
 
 
-def _has_path(pack: Pack, kind: type, path: str) -> bool:
-    """Whether components of a kind can have a value at a dotted path (edges.total, stats.attack)."""
-    first, _, rest = path.partition(".")
-    if first not in kind.model_fields:
-        return False
-    if first == "stats":
-        return rest in pack.meta.stats
-    if not rest:
-        return True
-    annotation = kind.model_fields[first].annotation
-    inner = next((a for a in typing.get_args(annotation) if isinstance(a, type) and issubclass(a, BaseModel)),
-                 annotation)
-    return isinstance(inner, type) and (rest in getattr(inner, "model_fields", {}) or hasattr(inner, rest))
+def _value_paths(pack: Pack, kind: type[BaseModel]) -> list[str]:
+    """Every dotted path a rule may read from components of a kind: cost, element, stats.attack, edges.total …"""
+    paths = []
+    for name, info in kind.model_fields.items():
+        if name == "stats":
+            paths += [f"stats.{stat}" for stat in pack.meta.stats]
+            continue
+        paths.append(name)
+        inner = next((a for a in typing.get_args(info.annotation) if isinstance(a, type) and issubclass(a, BaseModel)),
+                     None)
+        if inner is not None:
+            extras = [n for n, v in vars(inner).items() if isinstance(v, property)]
+            paths += [f"{name}.{sub}" for sub in [*inner.model_fields, *extras]]
+    return paths
 
 
 def _shown_file(pack: Pack, name: str) -> str:

@@ -38,7 +38,7 @@ def test_check_json_lists_problems(run):
         "file": "tests/fixtures/bad/bad-colour/components.yaml", "line": 3, "column": 12, "key": "chips[0].color",
         "message": "must be a colour written '#rrggbb', like '#d94f2b', got 'red'", "hint": None}]
     code, out, _ = run("check", "skystones", "--json")
-    assert code == 0 and json.loads(out) == {"ok": True, "packs": ["skystones"], "problems": []}
+    assert code == 0 and json.loads(out) == {"ok": True, "packs": ["skystones"], "problems": [], "lists": []}
 
 
 def test_art_is_embedded_once_however_many_cards_show_it(run, tmp_path):

@@ -1,0 +1,206 @@
+"""The rules checker: example lists of every rule kind, with the exact lines a player reads."""
+
+import json
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from printkit.build import load_checked
+from printkit.decklist import check_list
+from printkit.source import SourceFile
+
+RULES = "tests/fixtures/rules"
+
+ILLEGAL = {
+    f"{RULES}/spellbook/decks/illegal.yaml": [
+        "3:1: cards: 15 cards; at least 20 required (rule 'deck-size' in spellbook)",
+        "4:3: cards.magic-beans: 4 copies of a Star card; at most 3 allowed (rule 'copy-limit' in spellbook)",
+        "5:3: cards.thunder-call: 2 copies of a Lightning Bolt card; at most 1 allowed "
+        "(rule 'bolt-limit' in spellbook)",
+    ],
+    f"{RULES}/squadron/decks/illegal.yaml": [
+        "3:1: squad: 130 points in all; exactly 100 required (rule 'squad-points' in squadron)",
+        "3:1: squad: 2 all-silver figures; at most 1 allowed (rule 'one-silver' in squadron)",
+        "6:3: squad.mace-windu: 'mace-windu' is not allowed (tagged 'battle-master') "
+        "(rule 'no-battle-masters' in squadron)",
+        "7:1: backups: 70 points in all; at most 50 allowed (rule 'backup-points' in squadron)",
+    ],
+    f"{RULES}/skyside/decks/illegal.yaml": [
+        "3:1: skylanders: 3 Giants; at most 2 allowed (rule 'two-giants' in skyside)",
+        "3:44: skylanders[3]: 2 Fire entries; one of each element allowed (rule 'one-per-element' in skyside)",
+        "4:9: items[0]: 2 copies of 'sparx'; each may appear only once (rule 'one-of-each-item' in skyside)",
+    ],
+    f"{RULES}/islands/decks/illegal.yaml": [
+        "5:5: tiles[1]: left edge of 'town' on square 2 is clouds, but the right edge of 'grove' on square 1 is "
+        "woods (rule 'matching-edges' in islands)",
+        "6:5: tiles[2]: top edge of 'harbour' on square 3 is woods, but the bottom edge of 'grove' on square 1 is "
+        "clouds (rule 'matching-edges' in islands)",
+        "7:21: tiles[3].square: square 9 is not on the 2x2 board; squares are 1 to 4 (rule 'matching-edges' in "
+        "islands)",
+        "8:18: tiles[4].square: square 1 already holds 'grove' (rule 'matching-edges' in islands)",
+    ],
+    "content/skystones/decks/too-strong.yaml": [
+        "5:1: cards: 33 attack points in all; at most 20 allowed (rule 'attack-point-cap' in skystones)",
+        "5:1: cards: 6 cards; exactly 5 required (rule 'hand-size' in skystones)",
+        "10:3: cards.magma-bear: 2 copies of 'magma-bear'; each may appear only once (rule 'one-of-each' in "
+        "skystones)",
+    ],
+}
+
+LEGAL = [f"{RULES}/{pack}/decks/legal.yaml" for pack in ("spellbook", "squadron", "skyside", "islands")] + \
+    ["content/skystones/decks/balanced-hand.yaml"]
+
+
+@pytest.mark.parametrize("path", sorted(ILLEGAL))
+def test_an_illegal_list_gets_one_line_per_violation(run, path):
+    code, out, err = run("check", path)
+    assert code == 1
+    assert err.splitlines() == [f"{path}:{line}" for line in ILLEGAL[path]]
+    assert out.endswith(f"{len(ILLEGAL[path])} violations ({out.split('(', 1)[1]}")
+
+
+@pytest.mark.parametrize("path", LEGAL)
+def test_a_legal_list_passes(run, path):
+    code, out, err = run("check", path)
+    assert (code, err) == (0, "")
+    assert out.startswith(f"{path}: legal (")
+
+
+def test_the_summary_names_the_rule_set_and_pack(run):
+    assert run("check", "content/skystones/decks/balanced-hand.yaml")[1] == \
+        "content/skystones/decks/balanced-hand.yaml: legal (Tournament hand, rule set 'hand' of skystones)\n"
+
+
+def test_a_param_changes_the_limit(run):
+    path = f"{RULES}/squadron/decks/illegal.yaml"
+    code, _, err = run("check", path, "--param", "points=130", "--param", "backup-points=70")
+    assert code == 1 and "squad-points" not in err and "backup-points" not in err
+    assert run("check", path, "--param", "pionts=1")[::2] == (
+        2, "printkit: --param pionts: rule set 'squad' of squadron has no such param (params: points, "
+           "backup-points)\n")
+
+
+def test_json_output_is_stable(run):
+    code, out, _ = run("check", f"{RULES}/spellbook/decks/illegal.yaml", "--json")
+    result = json.loads(out)
+    assert code == 1 and result["ok"] is False
+    (listed,) = result["lists"]
+    assert {k: listed[k] for k in ("file", "pack", "rules", "ok", "entries")} == {
+        "file": f"{RULES}/spellbook/decks/illegal.yaml", "pack": "spellbook", "rules": "deck", "ok": False,
+        "entries": 15}
+    assert listed["violations"][1] == {
+        "file": f"{RULES}/spellbook/decks/illegal.yaml", "line": 4, "column": 3, "rule": "copy-limit",
+        "section": "cards", "ids": ["magic-beans"], "message": "4 copies of a Star card; at most 3 allowed"}
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "list.yaml"
+    path.write_text(text)
+    return path
+
+
+def test_a_list_for_an_undeclared_rule_set_names_the_declared_ones(run, tmp_path):
+    path = _write(tmp_path, "pack: skystones\nrules: deck\ncards: [ember-fox]\n")
+    assert run("check", path)[2].splitlines()[0] == (
+        f"{path}:2:8: rules: pack 'skystones' declares no rule set 'deck' (rule sets: hand)")
+    path = _write(tmp_path, "pack: skystones\nrules: hands\ncards: [ember-fox]\n")
+    assert run("check", path)[2].splitlines()[0] == (
+        f"{path}:2:8: rules: pack 'skystones' declares no rule set 'hands' (did you mean 'hand'? rule sets: hand)")
+
+
+def test_unknown_ids_and_sections_get_did_you_mean(run, tmp_path):
+    path = _write(tmp_path, "pack: skystones\ncards:\n  ember-fx: 1\n  board: 1\ncard: []\n")
+    assert run("check", path)[2].splitlines() == [
+        f"{path}:3:3: cards.ember-fx: no component 'ember-fx' in this pack (did you mean 'ember-fox'?)",
+        f"{path}:4:3: cards.board: 'board' is a board; section 'cards' takes cards",
+        f"{path}:5:1: card: unknown section 'card' for rule set 'hand' (did you mean 'cards'?)",
+        "3 problems found"]
+
+
+def test_a_list_for_another_pack_is_refused(run, tmp_path):
+    path = _write(tmp_path, "pack: skystones\ncards: [ember-fox]\n")
+    assert run("check", f"{RULES}/spellbook", path)[2].splitlines()[0] == (
+        f"{path}:1:7: pack: names pack 'skystones', but it was checked against spellbook "
+        "(name the pack the list is for)")
+
+
+def test_a_list_naming_no_known_pack(run, tmp_path):
+    path = _write(tmp_path, "pack: skystone\ncards: [ember-fox]\n")
+    assert run("check", path)[2].splitlines()[0] == (
+        f"{path}:1:7: pack: no pack 'skystone' beside this list or under content/ (did you mean 'skystones'?)")
+
+
+RULE_SET_PROBLEMS = {
+    "rule-unknown-kind": "pack.yaml:8:16: rules.deck.checks[0].kind: unknown kind 'copy-limt' "
+                         "(did you mean 'copy-limit'?)",
+    "rule-undeclared-param": "pack.yaml:9:55: rules.squad.checks[0].exact.param: param 'pionts' is not declared in "
+                             "rule set 'squad' (did you mean 'points'?)",
+    "rule-bad-value-path": "pack.yaml:9:34: rules.deck.checks[0].value: no card has a value 'stats.atack' "
+                           "(did you mean 'stats.attack'?)",
+    "inventory-mismatch": "pack.yaml:8:9: rules.kit.checks[0]: the pack prints 20 VP markers; the game has 24 "
+                          "(rule 'inventory' in inventory-mismatch)",
+}
+
+
+@pytest.mark.parametrize("case", sorted(RULE_SET_PROBLEMS))
+def test_a_broken_rule_set_is_a_pack_problem(run, case):
+    code, _, err = run("check", f"tests/fixtures/bad/{case}")
+    assert code == 1
+    assert err.splitlines() == [f"tests/fixtures/bad/{case}/{RULE_SET_PROBLEMS[case]}", "1 problem found"]
+
+
+# --- the checker against a straightforward reference count ------------------------------------------
+
+@pytest.fixture(scope="module")
+def spellbook():
+    (pack,) = load_checked([Path(RULES) / "spellbook"])
+    return pack
+
+
+@pytest.fixture(scope="module")
+def squadron():
+    (pack,) = load_checked([Path(RULES) / "squadron"])
+    return pack
+
+
+def _violations(pack, data) -> set[tuple[str, tuple[str, ...]]]:
+    report = check_list(SourceFile(Path("list.yaml"), "list.yaml", data=data), pack, [])
+    return {(rule, ids if rule not in ("squad-points", "backup-points") else ()) for _, rule, _, ids in
+            report.violations}
+
+
+SPELLS = ["magic-beans", "broom-brigade", "fairy-dust", "thunder-call", "glass-slipper", "apple-charm",
+          "wishing-well", "lamp-genie"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.dictionaries(st.sampled_from(SPELLS), st.integers(1, 12), min_size=1))
+def test_deck_size_and_copy_limits_match_a_reference_count(spellbook, deck):
+    rarity = {c.id: c.rarity for c in spellbook.components}
+    expected = set()
+    total = sum(deck.values())
+    if not 20 <= total <= 50:
+        expected.add(("deck-size", ()))
+    for card, copies in deck.items():
+        if rarity[card] == "lightning-bolt" and copies > 1:
+            expected.add(("bolt-limit", (card,)))
+        elif rarity[card] != "lightning-bolt" and copies > 3:
+            expected.add(("copy-limit", (card,)))
+    assert _violations(spellbook, {"pack": "spellbook", "cards": deck}) == expected
+
+
+FIGURES = ["anakin", "shaak-ti", "clone-trooper", "palpatine", "general-grievous", "commander-bly"]
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(st.sampled_from(FIGURES), max_size=6), st.lists(st.sampled_from(FIGURES), max_size=4))
+def test_point_caps_match_a_reference_sum(squadron, squad, backups):
+    cost = {c.id: c.cost for c in squadron.components}
+    expected = set()
+    if sum(cost[f] for f in squad) != 100:
+        expected.add(("squad-points", ()))
+    if sum(cost[f] for f in backups) > 50:
+        expected.add(("backup-points", ()))
+    assert _violations(squadron, {"pack": "squadron", "squad": squad, "backups": backups}) == expected
