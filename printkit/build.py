@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Iterator
 
 from .errors import Problems, UsageError
-from .layout import Duplex, Page, impose
+from .layout import Duplex, Page, SheetOptions, impose
 from .load import Pack, load_pack
 from .render import render_pdf
 from .validate import validate_pack
@@ -29,6 +29,7 @@ class BuildOptions:
     papers: tuple[str, ...] = ("a4",)
     languages: tuple[str, ...] | None = None  # None: every locale the pack declares
     duplex: Duplex = "long"
+    bleed: float = 0.0
 
 
 def load_checked(roots: list[Path]) -> list[Pack]:
@@ -59,7 +60,8 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[tuple[Path, Pack, 
             for paper in options.papers:
                 target = options.out / pack.id / f"{pack.id}-components-{language}-{paper}.pdf"
                 try:
-                    jobs.append((target, pack, language, impose(pack, language, paper, options.duplex)))
+                    sheets = SheetOptions(paper, options.duplex, options.bleed)
+                    jobs.append((target, pack, language, impose(pack, language, sheets)))
                 except Problems as error:
                     problems += error.problems
     if problems:
@@ -73,7 +75,7 @@ def build(roots: list[Path], options: BuildOptions) -> list[Path]:
     for target, pack, language, pages in jobs:
         with atomic_target(target) as temporary:
             render_pdf(pages, temporary, title=f"{pack.meta.title} — print-and-play kit",
-                       subject=f"{pack.id} {target.stem}", lang=language)
+                       subject=f"{pack.id} {target.stem}", lang=language, duplex=options.duplex)
         written.append(target)
         if sys.stderr.isatty():
             print(f"wrote {target}", file=sys.stderr)

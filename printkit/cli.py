@@ -45,8 +45,11 @@ def _parser() -> argparse.ArgumentParser:
                            help="paper to lay out on (default: the pack's, usually a4)")
     build_cmd.add_argument("--lang", help="comma-separated locales (default: every locale the pack declares)")
     build_cmd.add_argument("--duplex", choices=["long", "short", "off"], default="long",
-                           help="edge the sheet is flipped on when printing backs (default: long)")
-    build_cmd.add_argument("--bleed", type=float, default=0.0, help="bleed in mm (default 0)")
+                           help="edge the sheet is flipped on when printing backs (default: long); off prints "
+                                "each back beside its front, to fold and glue")
+    build_cmd.add_argument("--bleed", type=float, default=0.0, metavar="MM",
+                           help="extend backgrounds this far past the trim line: 0 for home printing (default), "
+                                "3 for print shops")
     build_cmd.add_argument("--png", action="store_true", help="also export PNGs")
     build_cmd.add_argument("--jobs", type=int, help="parallel build jobs")
     build_cmd.add_argument("--strict", action="store_true", help="treat warnings as errors")
@@ -71,10 +74,8 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def _build(args: argparse.Namespace) -> int:
-    if args.duplex == "off":
-        raise _not_yet("--duplex off", "the print issue (backs beside fronts for fold-and-glue)")
-    if args.bleed:
-        raise _not_yet("--bleed", "the print issue")
+    if not 0 <= args.bleed <= 10:
+        raise UsageError(f"--bleed must be from 0 to 10 mm, got {args.bleed:g}")
     if args.png:
         raise _not_yet("--png", "the print issue")
     if args.jobs is not None:
@@ -84,7 +85,7 @@ def _build(args: argparse.Namespace) -> int:
     papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ("a4",))
     languages = tuple(part.strip() for part in args.lang.split(",") if part.strip()) if args.lang else None
     build(pack_roots(args.packs), BuildOptions(out=args.out, papers=papers, languages=languages,
-                                                duplex=args.duplex))
+                                                duplex=args.duplex, bleed=args.bleed))
     return 0
 
 

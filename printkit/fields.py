@@ -16,7 +16,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 from .errors import ValueProblem, shown_value
-from .units import Size, parse_length, parse_size
+from .units import Size, parse_distance, parse_length, parse_size
 
 
 def _checked(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -91,6 +91,8 @@ Colour = Annotated[str, BeforeValidator(_checked(_colour)),
 Number = Annotated[float, BeforeValidator(_checked(_number)), WithJsonSchema({"type": "number"})]
 Length = Annotated[float, BeforeValidator(_checked(parse_length)),
                    WithJsonSchema({"type": ["string", "number"], "description": "length: 63mm, 2.5in, 1cm, 12pt or mm"})]
+Distance = Annotated[float, BeforeValidator(_checked(parse_distance)),
+                     WithJsonSchema({"type": ["string", "number"], "description": "length that may be 0"})]
 SizeMM = Annotated[Size, BeforeValidator(_checked(parse_size)),
                    WithJsonSchema({"anyOf": [{"type": "string", "description": "63x88mm, 2.5in x 3.5in or a preset"},
                                              {"type": "object", "properties": {"width": {}, "height": {}},

@@ -1,20 +1,28 @@
-"""Imposition: every copy of every component placed on printable pages, fronts and their backs.
+"""Imposition: every copy of every component placed on printable sheets, fronts with their backs.
 
-Takes: a validated `Pack`, the locale, the paper name and the duplex flip edge.
-Returns: `Page`s whose placements carry each face's drawing and trim box in millimetres (origin at
-the page's bottom-left), and the cut marks; or raises `Problems` (text overflow, missing glyphs,
-components larger than the paper). Components are grouped by kind and size; each group fills
-a grid centred on the page. A back page follows each front page that holds faces with backs, with
-every back placed where its front lands when the sheet is flipped on the chosen edge.
+Takes: a validated `Pack`, the locale and `SheetOptions` (paper, duplex edge, bleed).
+Returns: `Page`s, each with its placements (a face's drawing and trim box in millimetres, origin
+at the sheet's bottom-left), marks (crop marks, cut guides, labels) and trim and bleed boxes; or
+raises `Problems` (text overflow, missing glyphs). The first page is the calibration page.
+
+How sheets are filled: components are grouped by kind and size; each group is cut into rows that
+fill the printable width, and rows are stacked down the sheet, a new group continuing on the same
+sheet when it fits. A group whose pieces fit better (or only) on a turned sheet gets landscape
+sheets of its own; a component larger than any sheet is split over several sheets with an overlap
+to glue. With duplex printing every front sheet is followed by its back sheet (blank when nothing
+on the front has a back, so fronts and backs stay paired); each back lands exactly behind its front
+when the sheet is flipped on the chosen edge. Without duplex, a back is printed beside its front,
+to be folded along the line between them and glued.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import Literal
 
-from .draw import Circle, Line, Shape, Text
+from .draw import Circle, Line, Rect, Shape, Text
 from .errors import Problems
 from .load import Pack
 from .looks import Drawing, LookContext, look_of, shape_of
@@ -22,10 +30,20 @@ from .model import COMPONENT_KINDS, Component
 from .units import Size
 
 PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
-MARGIN = 10.0  # home printers cannot print the outer ~5 mm; crop marks live in the rest
-ROUND_GAP = 3.0  # round pieces are cut one by one, so they need room between them
+BLOCK_GAP = 8.0  # between groups sharing a sheet: room for both groups' crop marks
+OVERLAP = 10.0  # of the pieces of a split component, to glue them together
 CUT_GREY = "#9a9a9a"
-Duplex = Literal["long", "short"]
+CROP_INK = "#000000"
+INK = "#1d1d1b"
+Duplex = Literal["long", "short", "off"]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    paper: str = "a4"
+    duplex: Duplex = "long"
+    bleed: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -38,14 +56,19 @@ class Placement:
     height: float
     shape: Literal["rect", "round"]
     drawing: Drawing
+    bleed: float = 0.0
+    window: Box | None = None  # for a piece of a split component: the part of it shown here
+    other_side: Drawing | None = None  # what the back sheet shows behind this face
 
 
 @dataclass
 class Page:
     size: Size
-    side: Literal["front", "back"]
+    side: Literal["front", "back", "calibration"]
     placements: list[Placement] = field(default_factory=list)
     marks: list[Shape] = field(default_factory=list)
+    trim_box: Box | None = None
+    bleed_box: Box | None = None
 
 
 @dataclass(frozen=True)
@@ -57,117 +80,334 @@ class _Piece:
     back: Drawing | None
 
 
-def impose(pack: Pack, locale: str, paper: str, duplex: Duplex = "long") -> list[Page]:
-    paper_size = PAPERS[paper]
-    ctx = LookContext(pack, locale)
+def impose(pack: Pack, locale: str, options: SheetOptions) -> list[Page]:
+    ctx = LookContext(pack, locale, bleed=options.bleed)
     pieces = []
     for component in pack.components:
         look = look_of(component)
         size = look.size(component, pack)
         pieces.append(_Piece(component, size, shape_of(component), look.front(ctx, component, size),
                              look.back(ctx, component, size)))
-    problems = ctx.problems + [_too_large(pack, p, paper, paper_size) for p in pieces if not _fits(p.size, paper_size)]
-    if problems:
-        raise Problems(problems)
-
-    sections = list(COMPONENT_KINDS)
-    order = sorted(pieces, key=lambda p: (sections.index(p.component.section), -p.size.width * p.size.height,
-                                          p.size, p.shape))
-    pages: list[Page] = []
-    for _, group in groupby(order, key=lambda p: (p.component.section, p.size, p.shape)):
-        copies = [piece for piece in group for _ in range(piece.component.count)]
-        if copies:
-            pages += _grid_pages(copies, paper_size, duplex)
-    for number, page in enumerate(pages, 1):
-        page.marks.append(_footer(pack, page, number, len(pages)))
-    return pages
+    if ctx.problems:
+        raise Problems(ctx.problems)
+    return _Imposer(pack, options).pages(pieces)
 
 
-def _fits(size: Size, paper: Size) -> bool:
-    return size.width <= paper.width - 2 * MARGIN and size.height <= paper.height - 2 * MARGIN
+class _Imposer:
+    def __init__(self, pack: Pack, options: SheetOptions):
+        self.pack, self.options = pack, options
+        self.settings = pack.meta.imposition
+        self.portrait = PAPERS[options.paper]
+        self.landscape = Size(self.portrait.height, self.portrait.width)
+        self.margin = self.settings.margin + options.bleed
 
+    # -- grouping -------------------------------------------------------------------------------------
 
-def _too_large(pack: Pack, piece: _Piece, paper: str, paper_size: Size):
-    source = pack.sources[piece.component.origin.file]
-    w, h = piece.size
-    return source.problem(piece.component.origin.path,
-                          f"{piece.component.kind} '{piece.component.id}' is {w:g} x {h:g} mm, larger than the "
-                          f"printable area of {paper.upper()} paper ({paper_size.width - 2 * MARGIN:g} x "
-                          f"{paper_size.height - 2 * MARGIN:g} mm)", "make it smaller")
+    def pages(self, pieces: list[_Piece]) -> list[Page]:
+        sections = list(COMPONENT_KINDS)
+        order = sorted(pieces, key=lambda p: (sections.index(p.component.section), -p.size.width * p.size.height,
+                                              p.size, p.shape))
+        any_back = any(p.back for p in pieces)
+        fronts: list[Page] = []
+        shared: Page | None = None  # the portrait sheet groups are stacked on
+        cursor = 0.0  # how far down that sheet is filled
+        for _, group in groupby(order, key=lambda p: (p.component.section, p.size, p.shape)):
+            copies = [piece for piece in group for _ in range(piece.component.count)]
+            if not copies:
+                continue
+            unit = self._unit(copies[0])
+            paper = self._paper_for(unit, len(copies))
+            if paper is None:
+                for piece in copies:
+                    fronts += self._split(piece)
+                continue
+            if paper == self.landscape:
+                fronts += self._grid_sheets(copies, unit, paper)
+                continue
+            shared, cursor, new_pages = self._stack(copies, unit, shared, cursor)
+            fronts += new_pages
+        pages = [self._calibration(any_back)]
+        if any_back and self.options.duplex != "off":
+            pages.append(self._calibration_back())
+        for front in fronts:
+            self._finish(front)
+            pages.append(front)
+            if any_back and self.options.duplex != "off":
+                pages.append(self._back_of(front))
+        for number, page in enumerate(pages, 1):
+            page.marks.append(self._footer(page, number, len(pages)))
+        return pages
 
+    def _unit(self, piece: _Piece) -> Size:
+        """The space one copy takes in a row: with duplex off, a front and its back side by side."""
+        w, h = piece.size
+        if self.options.duplex == "off" and piece.back is not None:
+            return Size(2 * w, h)
+        return piece.size
 
-def _grid_pages(copies: list[_Piece], paper: Size, duplex: Duplex) -> list[Page]:
-    w, h = copies[0].size
-    shape = copies[0].shape
-    gap = ROUND_GAP if shape == "round" else 0.0
-    columns = int((paper.width - 2 * MARGIN + gap) // (w + gap))
-    rows = int((paper.height - 2 * MARGIN + gap) // (h + gap))
-    left = (paper.width - (columns * (w + gap) - gap)) / 2
-    top = paper.height - (paper.height - (rows * (h + gap) - gap)) / 2
-    per_page = columns * rows
-    pages = []
-    for start in range(0, len(copies), per_page):
-        front = Page(paper, "front")
-        for index, piece in enumerate(copies[start:start + per_page]):
-            row, column = divmod(index, columns)
-            x, y = left + column * (w + gap), top - (row + 1) * h - row * gap
-            front.placements.append(Placement(piece.component, "front", x, y, w, h, shape, piece.front))
-        front.marks = _cut_marks(front.placements, paper)
-        pages.append(front)
-        backs = [(p, piece.back) for p, piece in zip(front.placements, copies[start:start + per_page]) if piece.back]
-        if backs:
-            pages.append(_back_page(backs, front.marks, paper, duplex))
-    return pages
+    def _gap(self, shape: str) -> float:
+        if shape == "round":
+            return self.settings.round_gutter + 2 * self.options.bleed
+        gutter = self.settings.gutter
+        return 2 * self.options.bleed if gutter is None else max(gutter, 2 * self.options.bleed)
 
+    def _capacity(self, unit: Size, paper: Size, gap: float) -> tuple[int, int]:
+        columns = int((paper.width - 2 * self.margin + gap + 1e-9) // (unit.width + gap))
+        rows = int((paper.height - 2 * self.margin + gap + 1e-9) // (unit.height + gap))
+        return columns, rows
 
-def _back_page(backs: list[tuple[Placement, Drawing]], marks: list[Shape], paper: Size, duplex: Duplex) -> Page:
-    """Backs where their fronts land after the sheet is flipped on the long or the short edge."""
-    page = Page(paper, "back")
-    for front, drawing in backs:
-        x, y = _flip_box(front.x, front.y, front.width, front.height, paper, duplex)
-        page.placements.append(replace(front, face="back", x=x, y=y, drawing=drawing))
-    for mark in marks:
-        if isinstance(mark, Line):
-            x1, y1 = _flip_box(mark.x1, mark.y1, 0, 0, paper, duplex)
-            x2, y2 = _flip_box(mark.x2, mark.y2, 0, 0, paper, duplex)
-            page.marks.append(replace(mark, x1=x1, y1=y1, x2=x2, y2=y2))
-    return page
+    def _paper_for(self, unit: Size, count: int) -> Size | None:
+        """Portrait, landscape (when it needs fewer sheets, or only it fits) or None (too large: split)."""
+        gap = self._gap("rect")
+        portrait = math.prod(self._capacity(unit, self.portrait, gap))
+        landscape = math.prod(self._capacity(unit, self.landscape, gap))
+        wanted = self.settings.orientation
+        if wanted == "portrait" and portrait or wanted == "landscape" and landscape:
+            return self.portrait if wanted == "portrait" else self.landscape
+        if not portrait and not landscape:
+            return None
+        if not portrait or landscape and math.ceil(count / landscape) < math.ceil(count / portrait):
+            return self.landscape  # turned sheets need fewer sheets; on a tie upright ones can be shared
+        return self.portrait
 
+    # -- filling sheets ---------------------------------------------------------------------------------
 
-def _flip_box(x: float, y: float, w: float, h: float, paper: Size, duplex: Duplex) -> tuple[float, float]:
-    """Portrait sheets: the long edge is vertical, so a long-edge flip mirrors x, a short-edge flip y."""
-    if duplex == "long":
-        return paper.width - x - w, y
-    return x, paper.height - y - h
+    def _stack(self, copies: list[_Piece], unit: Size, page: Page | None, cursor: float):
+        """Rows of a group stacked under what the current portrait sheet already holds."""
+        gap = self._gap(copies[0].shape)
+        columns, _ = self._capacity(unit, self.portrait, gap)
+        bottom = self.margin
+        new_pages = []
+        rows = [copies[i:i + columns] for i in range(0, len(copies), columns)]
+        block_start = None
+        for row in rows:
+            if page is not None and block_start is None and cursor != self._top():
+                cursor -= BLOCK_GAP  # a new group on a sheet that holds another
+            if page is None or cursor - unit.height < bottom - 1e-9:
+                page = Page(self.portrait, "front")
+                new_pages.append(page)
+                cursor = self._top()
+            block_start = cursor
+            left = (self.portrait.width - (columns * (unit.width + gap) - gap)) / 2
+            for index, piece in enumerate(row):
+                self._place(page, piece, left + index * (unit.width + gap), cursor - unit.height)
+            cursor -= unit.height + gap
+        return page, cursor + gap, new_pages
 
+    def _top(self) -> float:
+        return self.portrait.height - self.margin
 
-def _cut_marks(placements: list[Placement], paper: Size) -> list[Shape]:
-    """Crop marks in the margin at every cut, hairlines on every trim edge, circles round chips."""
-    marks: list[Shape] = []
-    if placements[0].shape == "round":
-        for p in placements:
+    def _grid_sheets(self, copies: list[_Piece], unit: Size, paper: Size) -> list[Page]:
+        gap = self._gap(copies[0].shape)
+        columns, rows = self._capacity(unit, paper, gap)
+        left = (paper.width - (columns * (unit.width + gap) - gap)) / 2
+        top = paper.height - (paper.height - (rows * (unit.height + gap) - gap)) / 2
+        pages = []
+        for start in range(0, len(copies), columns * rows):
+            page = Page(paper, "front")
+            for index, piece in enumerate(copies[start:start + columns * rows]):
+                row, column = divmod(index, columns)
+                self._place(page, piece, left + column * (unit.width + gap), top - (row + 1) * unit.height - row * gap)
+            pages.append(page)
+        return pages
+
+    def _place(self, page: Page, piece: _Piece, x: float, y: float) -> None:
+        w, h = piece.size
+        bleed = self.options.bleed
+        beside = self.options.duplex == "off" and piece.back is not None
+        page.placements.append(Placement(piece.component, "front", x, y, w, h, piece.shape, piece.front, bleed,
+                                         other_side=None if beside else piece.back))
+        if beside:
+            page.placements.append(Placement(piece.component, "back", x + w, y, w, h, piece.shape, piece.back, bleed))
+            page.marks.append(Line(x + w, y, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
+
+    def _split(self, piece: _Piece) -> list[Page]:
+        """A component larger than the sheet, in overlapping pieces; each back is split the same way."""
+        w, h = piece.size
+        paper = min((self.portrait, self.landscape), key=lambda p: self._piece_count(piece.size, p))
+        cols, rows = self._grid_of_pieces(piece.size, paper)
+        room_w, room_h = paper.width - 2 * self.margin, paper.height - 2 * self.margin
+        step_w, step_h = (w - OVERLAP) / cols + OVERLAP, (h - OVERLAP) / rows + OVERLAP
+        pages = []
+        for row in range(rows):
+            for col in range(cols):
+                x0 = col * (step_w - OVERLAP)
+                y0 = h - step_h - row * (step_h - OVERLAP)
+                window = (x0, y0, x0 + step_w, y0 + step_h)
+                page = Page(paper, "front")
+                x, y = (paper.width - step_w) / 2, (paper.height - step_h) / 2
+                page.placements.append(Placement(piece.component, "front", x - x0, y - y0, w, h, piece.shape,
+                                                 piece.front, 0.0, window, piece.back))
+                label = f"{piece.component.id}: piece {chr(65 + row)}{col + 1} of {rows} x {cols}"
+                page.marks.append(Text(paper.width / 2, paper.height - self.margin / 2 - 1, label, "sans", 7, INK,
+                                       "center"))
+                if col + 1 < cols:  # glue the next piece over this strip
+                    page.marks.append(Line(x + step_w - OVERLAP, y, x + step_w - OVERLAP, y + step_h,
+                                           stroke=CUT_GREY, line_width=0.2, dash=(1.5, 1.5)))
+                if row + 1 < rows:
+                    page.marks.append(Line(x, y + OVERLAP, x + step_w, y + OVERLAP,
+                                           stroke=CUT_GREY, line_width=0.2, dash=(1.5, 1.5)))
+                assert step_w <= room_w + 1e-6 and step_h <= room_h + 1e-6
+                pages.append(page)
+        return pages
+
+    def _grid_of_pieces(self, size: Size, paper: Size) -> tuple[int, int]:
+        room_w, room_h = paper.width - 2 * self.margin, paper.height - 2 * self.margin
+        return (max(1, math.ceil((size.width - OVERLAP) / (room_w - OVERLAP))),
+                max(1, math.ceil((size.height - OVERLAP) / (room_h - OVERLAP))))
+
+    def _piece_count(self, size: Size, paper: Size) -> int:
+        return math.prod(self._grid_of_pieces(size, paper))
+
+    # -- marks, boxes, backs ------------------------------------------------------------------------------
+
+    def _finish(self, page: Page) -> None:
+        """Crop marks, cut guides and the trim and bleed boxes of a front sheet."""
+        whole = [p for p in page.placements if p.window is None]
+        if whole:
+            page.marks = self._cut_marks(whole, page.size) + page.marks
+            x0 = min(p.x for p in whole)
+            y0 = min(p.y for p in whole)
+            x1 = max(p.x + p.width for p in whole)
+            y1 = max(p.y + p.height for p in whole)
+        else:  # a piece of a split component: the part of it on this sheet
+            p = page.placements[0]
+            x0, y0, x1, y1 = p.x + p.window[0], p.y + p.window[1], p.x + p.window[2], p.y + p.window[3]
+        b = self.options.bleed
+        page.trim_box = (x0, y0, x1, y1)
+        page.bleed_box = (x0 - b, y0 - b, x1 + b, y1 + b)
+
+    def _cut_marks(self, placements: list[Placement], paper: Size) -> list[Shape]:
+        marks: list[Shape] = []
+        round_ones = [p for p in placements if p.shape == "round"]
+        for p in round_ones:
             marks.append(Circle(p.x + p.width / 2, p.y + p.height / 2, p.width / 2, stroke=CUT_GREY, line_width=0.15))
+        square = [p for p in placements if p.shape == "rect"]
+        if not square:
+            return marks
+        xs = sorted({round(v, 4) for p in square for v in (p.x, p.x + p.width)})
+        ys = sorted({round(v, 4) for p in square for v in (p.y, p.y + p.height)})
+        offset = self.options.bleed + 1.5
+        reach = self.settings.margin - 3 if self.settings.margin > 4 else 2
+        for x in xs:  # marks where a cut meets the sheet's top and bottom margins, never over a component
+            column = [p for p in square if p.x - 1e-6 <= x <= p.x + p.width + 1e-6]
+            top, low = max(p.y + p.height for p in column), min(p.y for p in column)
+            marks += [Line(x, top + offset, x, top + offset + reach, CROP_INK, 0.25),
+                      Line(x, low - offset, x, low - offset - reach, CROP_INK, 0.25)]
+        for y in ys:
+            row = [p for p in square if p.y - 1e-6 <= y <= p.y + p.height + 1e-6]
+            left, right = min(p.x for p in row), max(p.x + p.width for p in row)
+            marks += [Line(left - offset, y, left - offset - reach, y, CROP_INK, 0.25),
+                      Line(right + offset, y, right + offset + reach, y, CROP_INK, 0.25)]
+        if not self.options.bleed:  # hairlines on every trim edge; with bleed they would show on the art
+            for p in square:
+                for x1, y1, x2, y2 in ((p.x, p.y, p.x + p.width, p.y),
+                                       (p.x, p.y + p.height, p.x + p.width, p.y + p.height),
+                                       (p.x, p.y, p.x, p.y + p.height),
+                                       (p.x + p.width, p.y, p.x + p.width, p.y + p.height)):
+                    marks.append(Line(x1, y1, x2, y2, stroke=CUT_GREY, line_width=0.12, dash=(1.0, 1.0)))
         return marks
-    xs = sorted({round(v, 4) for p in placements for v in (p.x, p.x + p.width)})
-    ys = sorted({round(v, 4) for p in placements for v in (p.y, p.y + p.height)})
-    low, high = min(ys), max(ys)
-    left, right = min(xs), max(xs)
-    reach = MARGIN - 3
-    for x in xs:
-        marks += [Line(x, high + 1.5, x, high + 1.5 + reach, line_width=0.25),
-                  Line(x, low - 1.5, x, low - 1.5 - reach, line_width=0.25)]
-    for y in ys:
-        marks += [Line(left - 1.5, y, left - 1.5 - reach, y, line_width=0.25),
-                  Line(right + 1.5, y, right + 1.5 + reach, y, line_width=0.25)]
-    for p in placements:
-        for x1, y1, x2, y2 in ((p.x, p.y, p.x + p.width, p.y), (p.x, p.y + p.height, p.x + p.width, p.y + p.height),
-                               (p.x, p.y, p.x, p.y + p.height), (p.x + p.width, p.y, p.x + p.width, p.y + p.height)):
-            marks.append(Line(x1, y1, x2, y2, stroke=CUT_GREY, line_width=0.12, dash=(1.0, 1.0)))
+
+    def _flip(self, x: float, y: float, w: float, h: float, paper: Size) -> tuple[float, float]:
+        """Where a box lands on the other side of the sheet. A long-edge flip turns the sheet over its
+        long edge: on a portrait sheet that mirrors x, on a landscape sheet y; a short-edge flip the other."""
+        mirror_x = (paper.width <= paper.height) == (self.options.duplex == "long")
+        return (paper.width - x - w, y) if mirror_x else (x, paper.height - y - h)
+
+    def _back_of(self, front: Page) -> Page:
+        page = Page(front.size, "back")
+        for placement in front.placements:
+            if placement.other_side is None:
+                continue
+            x, y = self._flip(placement.x, placement.y, placement.width, placement.height, front.size)
+            window = placement.window
+            if window is not None:  # the same part of the back, mirrored like the sheet
+                window = self._flip_box(window, Size(placement.width, placement.height))
+            page.placements.append(replace(placement, face="back", x=x, y=y, drawing=placement.other_side,
+                                           window=window, other_side=None))
+        for mark in front.marks if page.placements else []:
+            if isinstance(mark, Line) and mark.stroke == CROP_INK:  # crop marks help check registration
+                x1, y1 = self._flip(mark.x1, mark.y1, 0, 0, front.size)
+                x2, y2 = self._flip(mark.x2, mark.y2, 0, 0, front.size)
+                page.marks.append(replace(mark, x1=x1, y1=y1, x2=x2, y2=y2))
+        page.trim_box = self._flip_box(front.trim_box, front.size)
+        page.bleed_box = self._flip_box(front.bleed_box, front.size)
+        return page
+
+    def _flip_box(self, box: Box, paper: Size) -> Box:
+        x, y = self._flip(box[0], box[1], box[2] - box[0], box[3] - box[1], paper)
+        return (x, y, x + box[2] - box[0], y + box[3] - box[1])
+
+    # -- calibration and labels ----------------------------------------------------------------------------
+
+    def _calibration(self, any_back: bool) -> Page:
+        """A 50 mm and a 2 in square, a ruler, and (with backs) the front half of a registration target."""
+        page = Page(self.portrait, "calibration")
+        w, h = self.portrait
+        marks: list[Shape] = []
+        title = "Check the print size before you print the kit"
+        marks.append(Text(w / 2, h - 30, title, "sans-bold", 15, INK, "center"))
+        lines = ["Print this page at 100 % (\u201cactual size\u201d, no \u201cfit to page\u201d) and measure it:",
+                 "the squares must be exactly 50 mm and 2 in wide, and the ruler must match a real one.",
+                 "If they are not, turn off page scaling in the print dialog and print again."]
+        for i, line in enumerate(lines):
+            marks.append(Text(w / 2, h - 42 - i * 5.5, line, "sans", 9.5, INK, "center"))
+        left = (w - (50 + 20 + 50.8)) / 2
+        base = h - 130
+        marks.append(Rect(left, base, 50, 50, stroke=INK, line_width=0.3))
+        marks.append(Text(left + 25, base + 23, "50 mm", "sans-bold", 11, INK, "center"))
+        marks.append(Rect(left + 70, base, 50.8, 50.8, stroke=INK, line_width=0.3))
+        marks.append(Text(left + 70 + 25.4, base + 23, "2 in", "sans-bold", 11, INK, "center"))
+        marks += _ruler((w - 150) / 2, base - 30, 150)
+        if any_back and self.options.duplex != "off":
+            edge = "long" if self.options.duplex == "long" else "short"
+            marks += _target(w / 2, 55, 12)
+            for i, line in enumerate([f"Printing on both sides: flip on the {edge} edge. Hold the printed sheet",
+                                      "against a light: the target printed on the back must sit exactly on this one."]):
+                marks.append(Text(w / 2, 33 - i * 5, line, "sans", 9, INK, "center"))
+        page.marks = marks
+        page.trim_box = page.bleed_box = (0.0, 0.0, w, h)
+        return page
+
+    def _calibration_back(self) -> Page:
+        page = Page(self.portrait, "back")
+        x, y = self._flip(self.portrait.width / 2, 55, 0, 0, self.portrait)
+        page.marks = _target(x, y, 12)
+        page.trim_box = page.bleed_box = (0.0, 0.0, *self.portrait)
+        return page
+
+    def _footer(self, page: Page, number: int, total: int) -> Text:
+        kinds = sorted({p.component.kind for p in page.placements})
+        side = {"back": "backs", "front": "fronts", "calibration": "calibration"}[page.side]
+        parts = [self.pack.meta.title, ", ".join(kinds) if kinds else "", side, f"page {number} of {total}"]
+        if page.side == "back" and not page.placements and number > 2:
+            parts[2] = "this side stays blank"
+        label = " · ".join(p for p in parts if p)
+        return Text(page.size.width / 2, max(2.5, self.settings.margin / 2 - 1), label, "sans", 6.5, "#666666",
+                    "center")
+
+
+def _ruler(x: float, y: float, length: float) -> list[Shape]:
+    """A millimetre ruler above an inch ruler, both starting at x."""
+    marks: list[Shape] = [Line(x, y, x + length, y, line_width=0.25)]
+    for mm in range(int(length) + 1):
+        tick = 5 if mm % 10 == 0 else 3.5 if mm % 5 == 0 else 2
+        marks.append(Line(x + mm, y, x + mm, y + tick, line_width=0.15))
+        if mm % 10 == 0:
+            marks.append(Text(x + mm, y + 6.2, str(mm // 10), "sans", 6, INK, "center"))
+    marks.append(Text(x + length + 3, y + 1, "cm", "sans", 7, INK, "left"))
+    inches = int(length // 25.4)
+    for sixteenth in range(inches * 16 + 1):
+        pos = x + sixteenth * 25.4 / 16
+        tick = 5 if sixteenth % 16 == 0 else 3.5 if sixteenth % 8 == 0 else 2.5 if sixteenth % 4 == 0 else 1.5
+        marks.append(Line(pos, y, pos, y - tick, line_width=0.15))
+        if sixteenth % 16 == 0:
+            marks.append(Text(pos, y - 8.5, str(sixteenth // 16), "sans", 6, INK, "center"))
+    marks.append(Text(x + length + 3, y - 4, "in", "sans", 7, INK, "left"))
     return marks
 
 
-def _footer(pack: Pack, page: Page, number: int, total: int) -> Text:
-    kinds = sorted({p.component.kind for p in page.placements})
-    side = "backs" if page.side == "back" else "fronts"
-    label = f"{pack.meta.title} · {', '.join(kinds)} · {side} · page {number} of {total}"
-    return Text(page.size.width / 2, 4.0, label, "sans", 6.5, "#666666", "center")
+def _target(cx: float, cy: float, r: float) -> list[Shape]:
+    return [Circle(cx, cy, r, stroke=INK, line_width=0.25), Circle(cx, cy, r / 2, stroke=INK, line_width=0.25),
+            Line(cx - r * 1.3, cy, cx + r * 1.3, cy, line_width=0.2), Line(cx, cy - r * 1.3, cx, cy + r * 1.3,
+                                                                           line_width=0.2)]

@@ -33,7 +33,15 @@ Drawing = list[Shape]
 class LookContext:
     pack: Pack
     locale: str
+    bleed: float = 0.0
     problems: list[Problem] = field(default_factory=list)
+
+    def background(self, size: Size, colour: str, shape: Literal["rect", "round"] = "rect") -> Shape:
+        """A face's background, reaching past the trim line by the bleed."""
+        w, h = size
+        if shape == "round":
+            return Circle(w / 2, h / 2, w / 2 + self.bleed, fill=colour)
+        return Rect(-self.bleed, -self.bleed, w + 2 * self.bleed, h + 2 * self.bleed, fill=colour)
 
     def text(self, component: Component, field_name: str, text: str, box: tuple[float, float, float, float], *,
              font: str = "sans", size: float = 9, min_size: float = 6, color: str = INK,
@@ -163,7 +171,7 @@ def _design_back(ctx: LookContext, component: Component, design: BackDesign | No
     ink = _on(design.color)
     inset = min(w, h) * 0.07
     drawing: Drawing = [
-        Rect(0, 0, w, h, fill=design.color),
+        ctx.background(size, design.color),
         Rect(inset, inset, w - 2 * inset, h - 2 * inset, stroke=_mix(design.color, ink, 0.55), line_width=0.6,
              radius=inset * 0.6),
         Rect(inset * 1.6, inset * 1.6, w - 3.2 * inset, h - 3.2 * inset, stroke=_mix(design.color, ink, 0.3),
@@ -195,7 +203,7 @@ class CardLook(Look):
         w, h = size
         frame = _element_colour(ctx.pack, card, card.element)
         border = min(w, h) * 0.05
-        drawing: Drawing = [Rect(0, 0, w, h, fill=frame),
+        drawing: Drawing = [ctx.background(size, frame),
                             Rect(border, border, w - 2 * border, h - 2 * border, fill=PAPER, radius=border * 0.8)]
         if card.edges:
             return drawing + self._edge_card(ctx, card, size, frame, border)
@@ -309,7 +317,7 @@ class SpecialFieldLook(Look):
         element = ctx.pack.meta.elements.get(spot.element) if spot.element else None
         colour = "#4a4a4a" if spot.blocked else _element_colour(ctx.pack, spot, spot.element)
         ink = _on(colour)
-        drawing: Drawing = [Rect(0, 0, w, h, fill=colour),
+        drawing: Drawing = [ctx.background(size, colour),
                             Rect(unit * 0.06, unit * 0.06, w - unit * 0.12, h - unit * 0.12,
                                  stroke=_mix(colour, ink, 0.5), line_width=0.6, radius=unit * 0.04)]
         icon_name = "blocked" if spot.blocked else (element.icon if element else None)
@@ -339,11 +347,12 @@ class TileLook(Look):
         w, h = size
         depth = min(w, h) * 0.24
         centre = tile.color or PAPER
-        drawing: Drawing = [Rect(0, 0, w, h, fill=centre)]
-        corners = {"top": ((0, h), (w, h), (w - depth, h - depth), (depth, h - depth)),
-                   "right": ((w, h), (w, 0), (w - depth, depth), (w - depth, h - depth)),
-                   "bottom": ((w, 0), (0, 0), (depth, depth), (w - depth, depth)),
-                   "left": ((0, 0), (0, h), (depth, h - depth), (depth, depth))}
+        drawing: Drawing = [ctx.background(size, centre)]
+        b = ctx.bleed  # the outer corners reach into the bleed so no centre colour shows at a cut
+        corners = {"top": ((-b, h + b), (w + b, h + b), (w - depth, h - depth), (depth, h - depth)),
+                   "right": ((w + b, h + b), (w + b, -b), (w - depth, depth), (w - depth, h - depth)),
+                   "bottom": ((w + b, -b), (-b, -b), (depth, depth), (w - depth, depth)),
+                   "left": ((-b, -b), (-b, h + b), (depth, h - depth), (depth, depth))}
         centres = {"top": (w / 2, h - depth / 2), "right": (w - depth / 2, h / 2),
                    "bottom": (w / 2, depth / 2), "left": (depth / 2, h / 2)}
         for side, points in corners.items():
@@ -373,10 +382,10 @@ def _round_face(ctx: LookContext, component: Component, field_prefix: str, face:
     w, h = size
     ink = _on(face.color)
     if shape == "round":
-        drawing: Drawing = [Circle(w / 2, h / 2, w / 2, fill=face.color),
+        drawing: Drawing = [ctx.background(size, face.color, "round"),
                             Circle(w / 2, h / 2, w / 2 * 0.82, stroke=_mix(face.color, ink, 0.45), line_width=0.5)]
     else:
-        drawing = [Rect(0, 0, w, h, fill=face.color),
+        drawing = [ctx.background(size, face.color),
                    Rect(w * 0.09, h * 0.09, w * 0.82, h * 0.82, stroke=_mix(face.color, ink, 0.45), line_width=0.5)]
     if face.value is not None:
         drawing += ctx.text(component, f"{field_prefix}.value", str(face.value), (w * 0.2, h * 0.38, w * 0.6, h * 0.36),
@@ -438,7 +447,7 @@ class BoardLook(Look):
         grid, m = board.grid, board.margin
         colour = board.color or "#2f4858"
         footer = h - (grid.rows * grid.square + 2 * m)
-        drawing: Drawing = [Rect(0, 0, w, h, fill=colour)]
+        drawing: Drawing = [ctx.background(size, colour)]
         top = h - m
         for row in range(grid.rows):
             for column in range(grid.columns):
@@ -465,7 +474,7 @@ class SheetLook(Look):
 
     def front(self, ctx: LookContext, sheet: Sheet, size: Size) -> Drawing:
         w, h = size
-        drawing: Drawing = [Rect(0, 0, w, h, fill="#ffffff", stroke=INK, line_width=0.4)]
+        drawing: Drawing = [ctx.background(size, "#ffffff"), Rect(0, 0, w, h, stroke=INK, line_width=0.4)]
         drawing += ctx.text(sheet, "title", sheet.title, (6, h - 18, w - 12, 12), font="sans-bold", size=16,
                             min_size=9, max_lines=1)
         y = h - 22

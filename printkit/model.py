@@ -14,7 +14,7 @@ from typing import Callable, ClassVar, Literal
 
 from pydantic import BaseModel, PrivateAttr, create_model
 
-from .fields import (ArtFile, BackRef, Colour, Count, Edge, ElementRef, Id, IconRef, Length, Number, RarityRef,
+from .fields import (ArtFile, BackRef, Colour, Count, Distance, Edge, ElementRef, Id, IconRef, Length, Number, RarityRef,
                      SizeMM, StatRef, Strict, TerrainRef, Text, whole)
 from .rules import RuleSet
 from .units import Size
@@ -79,6 +79,20 @@ class Defaults(Strict):
     """Back design (from `backs`) for cards, fields and tiles that name none."""
 
 
+class Imposition(Strict):
+    """How components are laid out on printed sheets (like Squib's sprues)."""
+
+    margin: Distance = 10.0
+    """Empty border of every sheet; home printers cannot print the outer ~5 mm."""
+    gutter: Distance | None = None
+    """Space between neighbouring rectangular components; default none without bleed (one cut
+    separates two cards), twice the bleed with it."""
+    round_gutter: Distance = 3.0
+    """Space between round components, which are cut one by one."""
+    orientation: Literal["auto", "portrait", "landscape"] = "auto"
+    """Sheet orientation; auto turns a sheet when that fits more or is the only way to fit."""
+
+
 class PackMeta(Strict):
     """pack.yaml: what the pack is and the names its components refer to."""
 
@@ -95,6 +109,7 @@ class PackMeta(Strict):
     credits: Text | None = None
     """Short credit line printed on the kit's pages."""
     defaults: Defaults = Defaults()
+    imposition: Imposition = Imposition()
     elements: dict[Id, Element] = {}
     """Elements components may name in `element:`."""
     terrains: dict[Id, Terrain] = {}

@@ -15,7 +15,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from .draw import Circle, Image, Line, Path as PathShape, Rect, Shape, Text
 from .fonts import registered
-from .layout import Page
+from .layout import Page, Placement
 
 Drawer = Callable[[Canvas, Shape], None]
 DRAWERS: dict[type, Drawer] = {}
@@ -88,7 +88,7 @@ def draw_shapes(canvas: Canvas, shapes: list[Shape]) -> None:
         DRAWERS[type(shape)](canvas, shape)
 
 
-def render_pdf(pages: list[Page], target: Path, *, title: str, subject: str, lang: str) -> None:
+def render_pdf(pages: list[Page], target: Path, *, title: str, subject: str, lang: str, duplex: str) -> None:
     # The initial font would otherwise be an unembedded Helvetica.
     canvas = Canvas(str(target), pagesize=(pages[0].size.width * mm, pages[0].size.height * mm),
                     invariant=1, pageCompression=1, initialFontName=registered("sans"), lang=lang)
@@ -96,19 +96,34 @@ def render_pdf(pages: list[Page], target: Path, *, title: str, subject: str, lan
     canvas.setSubject(subject)
     canvas.setCreator("printkit")
     canvas.setAuthor("printkit")
+    # Print dialogs should not shrink the kit to fit, and should flip on the edge the backs expect.
+    canvas.setViewerPreference("PrintScaling", "/None")
+    canvas.setViewerPreference("Duplex", {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge",
+                                          "off": "/Simplex"}[duplex])
     for page in pages:
         canvas.setPageSize((page.size.width * mm, page.size.height * mm))
+        canvas.setTrimBox(tuple(v * mm for v in page.trim_box))
+        canvas.setBleedBox(tuple(v * mm for v in page.bleed_box))
         for placement in page.placements:
             canvas.saveState()
             canvas.translate(placement.x * mm, placement.y * mm)
-            clip = canvas.beginPath()  # nothing a face draws may spill past its trim line
-            if placement.shape == "round":
-                clip.circle(placement.width / 2 * mm, placement.height / 2 * mm, placement.width / 2 * mm)
-            else:
-                clip.rect(0, 0, placement.width * mm, placement.height * mm)
-            canvas.clipPath(clip, stroke=0, fill=0)
+            canvas.clipPath(_clip(canvas, placement), stroke=0, fill=0)
             draw_shapes(canvas, placement.drawing)
             canvas.restoreState()
         draw_shapes(canvas, page.marks)
         canvas.showPage()
     canvas.save()
+
+
+def _clip(canvas: Canvas, placement: Placement):
+    """Nothing a face draws may spill past its trim line plus bleed, or past its window when split."""
+    path = canvas.beginPath()
+    if placement.window is not None:
+        x0, y0, x1, y1 = placement.window
+        path.rect(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm)
+    elif placement.shape == "round":
+        path.circle(placement.width / 2 * mm, placement.height / 2 * mm, (placement.width / 2 + placement.bleed) * mm)
+    else:
+        b = placement.bleed
+        path.rect(-b * mm, -b * mm, (placement.width + 2 * b) * mm, (placement.height + 2 * b) * mm)
+    return path

