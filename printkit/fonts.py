@@ -24,6 +24,7 @@ FONTS = {
     "serif": "DejaVuSerif.ttf",
     "serif-bold": "DejaVuSerif-Bold.ttf",
     "serif-italic": "DejaVuSerif-Italic.ttf",
+    "serif-bold-italic": "DejaVuSerif-BoldItalic.ttf",
 }
 
 

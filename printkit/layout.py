@@ -30,7 +30,9 @@ from .model import COMPONENT_KINDS, Component
 from .units import Size
 
 PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
-BLOCK_GAP = 8.0  # between groups sharing a sheet: room for both groups' crop marks
+BLOCK_GAP = 10.0  # between groups sharing a sheet: room for both groups' crop marks
+MARK_LENGTH = 3.5
+MARK_OFFSET = 1.5  # crop marks start this far (plus the bleed) from the trim line
 OVERLAP = 10.0  # of the pieces of a split component, to glue them together
 CUT_GREY = "#9a9a9a"
 CROP_INK = "#000000"
@@ -287,8 +289,8 @@ class _Imposer:
             return marks
         xs = sorted({round(v, 4) for p in square for v in (p.x, p.x + p.width)})
         ys = sorted({round(v, 4) for p in square for v in (p.y, p.y + p.height)})
-        offset = self.options.bleed + 1.5
-        reach = self.settings.margin - 3 if self.settings.margin > 4 else 2
+        offset = self.options.bleed + MARK_OFFSET
+        reach = MARK_LENGTH
         for x in xs:  # marks where a cut meets the sheet's top and bottom margins, never over a component
             column = [p for p in square if p.x - 1e-6 <= x <= p.x + p.width + 1e-6]
             top, low = max(p.y + p.height for p in column), min(p.y for p in column)

@@ -13,9 +13,9 @@ import math
 from dataclasses import dataclass, field
 from typing import Callable, ClassVar, Literal
 
-from .draw import Circle, Image, Line, Path, Rect, Shape, Text
+from .draw import Circle, Image, Line, Path, Rect, Shape
 from .errors import Problem
-from .fonts import missing_glyphs, text_width
+from . import richtext
 from .icons import ICONS
 from .load import Pack
 from .model import BackDesign, Board, Card, Chip, Component, Face, Marker, Sheet, SpecialField, Tile
@@ -46,63 +46,19 @@ class LookContext:
     def text(self, component: Component, field_name: str, text: str, box: tuple[float, float, float, float], *,
              font: str = "sans", size: float = 9, min_size: float = 6, color: str = INK,
              align: Literal["left", "center"] = "center", max_lines: int = 8) -> Drawing:
-        """Text wrapped into box (x, y, width, height), shrunk down to min_size if it must be."""
-        x, y, width, height = box
-        missing = missing_glyphs(text, font)
-        if missing:
-            self._problem(component, field_name,
-                          f"the font '{font}' has no glyph for {', '.join(repr(c) for c in missing)} in locale {self.locale}",
-                          "use another character or a font that has it")
+        """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be."""
+        result = richtext.fit(text, box, font=font, size=size, min_size=min_size, color=color, align=align,
+                              max_lines=max_lines)
+        if isinstance(result, richtext.Refusal):
+            self._problem(component, field_name, f"text of '{component.id}' {result.message} in locale "
+                                                 f"{self.locale}", result.hint)
             return []
-        fitted = _fit(text, width, height, font, size, min_size, max_lines)
-        if isinstance(fitted, float):
-            self._problem(component, field_name,
-                          f"text of '{component.id}' overflows its {width:.1f} x {height:.1f} mm box by "
-                          f"{fitted:.1f} mm at {min_size:g} pt in locale {self.locale}",
-                          "shorten the text or give the component more room")
-            return []
-        lines, chosen = fitted
-        leading = chosen * LINE_HEIGHT * MM_PER_POINT
-        cap = chosen * 0.72 * MM_PER_POINT
-        top = y + height / 2 + (len(lines) * leading - (leading - cap)) / 2
-        anchor = x + width / 2 if align == "center" else x
-        return [Text(anchor, top - cap - i * leading, line, font, chosen, color, align) for i, line in enumerate(lines)]
+        return result
 
-    def _problem(self, component: Component, field_name: str, message: str, hint: str) -> None:
+    def _problem(self, component: Component, field_name: str, message: str, hint: str | None) -> None:
         source = self.pack.sources[component.origin.file]
         path = component.origin.path + tuple(field_name.split("."))
         self.problems.append(source.problem(path, message, hint))
-
-
-def _fit(text: str, width: float, height: float, font: str, size: float, min_size: float,
-         max_lines: int) -> tuple[list[str], float] | float:
-    """Lines and size that fit, trying sizes from size down to min_size; else the overflow in mm."""
-    current = size
-    while True:
-        lines = _wrap(text, width, font, current)
-        leading = current * LINE_HEIGHT * MM_PER_POINT
-        widest = max(text_width(line, font, current) for line in lines)
-        tall = len(lines) * leading
-        if widest <= width and tall <= height and len(lines) <= max_lines:
-            return lines, current
-        if current <= min_size:
-            return max(widest - width, tall - height, 0.1)
-        current = max(min_size, current - 0.5)
-
-
-def _wrap(text: str, width: float, font: str, size: float) -> list[str]:
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if line and text_width(candidate, font, size) > width:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
-        lines.append(line)
-    return lines
 
 
 # --- the registry ---------------------------------------------------------------------------------
