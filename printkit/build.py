@@ -14,11 +14,12 @@ import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Iterator
+from typing import Callable, Iterator
 
 from .errors import Problems, UsageError
-from .layout import Duplex, Page, SheetOptions, impose
+from .layout import Duplex, Page, Piece, SheetOptions, draw_pieces, impose
 from .load import Pack, load_pack
+from .png import face_images, png_bytes, tts_sheets
 from .render import render_pdf
 from .validate import validate_pack
 
@@ -30,6 +31,8 @@ class BuildOptions:
     languages: tuple[str, ...] | None = None  # None: every locale the pack declares
     duplex: Duplex = "long"
     bleed: float = 0.0
+    png: bool = False
+    ink_saver: bool = False
 
 
 def load_checked(roots: list[Path]) -> list[Pack]:
@@ -47,8 +50,16 @@ def load_checked(roots: list[Path]) -> list[Pack]:
     return packs
 
 
-def lay_out(packs: list[Pack], options: BuildOptions) -> list[tuple[Path, Pack, str, list[Page]]]:
-    """Every components PDF to write, with its pages; raises Problems for all layout problems."""
+@dataclass(frozen=True)
+class Job:
+    """One output of a build, laid out and ready to write; writing returns the files written."""
+
+    name: str
+    write: Callable[[], list[Path]]
+
+
+def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
+    """Every output to write, fully laid out; raises Problems for all layout problems at once."""
     jobs, problems = [], []
     for pack in packs:
         languages = options.languages or tuple(pack.meta.locales)
@@ -57,28 +68,54 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[tuple[Path, Pack, 
             raise UsageError(f"pack '{pack.id}' is not translated to {', '.join(unknown)}; "
                              f"it declares: {', '.join(pack.meta.locales)}")
         for language in languages:
+            try:
+                pieces = draw_pieces(pack, language, options.bleed, options.ink_saver)
+            except Problems as error:
+                problems += error.problems
+                continue
             for paper in options.papers:
-                target = options.out / pack.id / f"{pack.id}-components-{language}-{paper}.pdf"
-                try:
-                    sheets = SheetOptions(paper, options.duplex, options.bleed)
-                    jobs.append((target, pack, language, impose(pack, language, sheets)))
-                except Problems as error:
-                    problems += error.problems
+                pages = impose(pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces)
+                jobs.append(_pdf_job(pack, language, paper, pages, options))
+            if options.png:
+                jobs.append(_png_job(pack, language, pieces, options))
     if problems:
         raise Problems(problems)
     return jobs
 
 
-def build(roots: list[Path], options: BuildOptions) -> list[Path]:
-    jobs = lay_out(load_checked(roots), options)
-    written = []
-    for target, pack, language, pages in jobs:
+def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], options: BuildOptions) -> Job:
+    target = options.out / pack.id / f"{pack.id}-components-{language}-{paper}.pdf"
+
+    def write() -> list[Path]:
         with atomic_target(target) as temporary:
             render_pdf(pages, temporary, title=f"{pack.meta.title} — print-and-play kit",
                        subject=f"{pack.id} {target.stem}", lang=language, duplex=options.duplex)
-        written.append(target)
+        return [target]
+
+    return Job(str(target), write)
+
+
+def _png_job(pack: Pack, language: str, pieces: list[Piece], options: BuildOptions) -> Job:
+    folder = options.out / pack.id / "png" / language
+
+    def write() -> list[Path]:
+        images = face_images(pieces, options.bleed)
+        images.update(tts_sheets(pieces, images))
+        for name, image in images.items():
+            with atomic_target(folder / f"{name}.png") as temporary:
+                temporary.write_bytes(png_bytes(image))
+        return [folder / f"{name}.png" for name in images]
+
+    return Job(f"{folder}/*.png", write)
+
+
+def build(roots: list[Path], options: BuildOptions) -> list[Path]:
+    jobs = lay_out(load_checked(roots), options)
+    written = []
+    for number, job in enumerate(jobs, 1):
         if sys.stderr.isatty():
-            print(f"wrote {target}", file=sys.stderr)
+            print(f"[{number}/{len(jobs)}] {job.name}", file=sys.stderr)
+        written += job.write()
     return written
 
 

@@ -50,7 +50,10 @@ def _parser() -> argparse.ArgumentParser:
     build_cmd.add_argument("--bleed", type=float, default=0.0, metavar="MM",
                            help="extend backgrounds this far past the trim line: 0 for home printing (default), "
                                 "3 for print shops")
-    build_cmd.add_argument("--png", action="store_true", help="also export PNGs")
+    build_cmd.add_argument("--png", action="store_true",
+                           help="also write a 300 dpi PNG of every face and Tabletop Simulator deck sheets")
+    build_cmd.add_argument("--ink-saver", action="store_true",
+                           help="pale backgrounds and outlined frames instead of solid colour")
     build_cmd.add_argument("--jobs", type=int, help="parallel build jobs")
     build_cmd.add_argument("--strict", action="store_true", help="treat warnings as errors")
 
@@ -76,8 +79,6 @@ def _parser() -> argparse.ArgumentParser:
 def _build(args: argparse.Namespace) -> int:
     if not 0 <= args.bleed <= 10:
         raise UsageError(f"--bleed must be from 0 to 10 mm, got {args.bleed:g}")
-    if args.png:
-        raise _not_yet("--png", "the print issue")
     if args.jobs is not None:
         raise _not_yet("--jobs", "the performance issue")
     if args.strict:
@@ -85,7 +86,7 @@ def _build(args: argparse.Namespace) -> int:
     papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ("a4",))
     languages = tuple(part.strip() for part in args.lang.split(",") if part.strip()) if args.lang else None
     build(pack_roots(args.packs), BuildOptions(out=args.out, papers=papers, languages=languages,
-                                                duplex=args.duplex, bleed=args.bleed))
+                                                duplex=args.duplex, bleed=args.bleed, png=args.png, ink_saver=args.ink_saver))
     return 0
 
 

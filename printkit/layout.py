@@ -25,7 +25,7 @@ from typing import Literal
 from .draw import Circle, Line, Rect, Shape, Text
 from .errors import Problems
 from .load import Pack
-from .looks import Drawing, LookContext, look_of, shape_of
+from .looks import Drawing, LookContext, ink_saving, look_of, shape_of
 from .model import COMPONENT_KINDS, Component
 from .units import Size
 
@@ -74,7 +74,9 @@ class Page:
 
 
 @dataclass(frozen=True)
-class _Piece:
+class Piece:
+    """One component's faces, drawn once however many copies are printed."""
+
     component: Component
     size: Size
     shape: Literal["rect", "round"]
@@ -82,17 +84,25 @@ class _Piece:
     back: Drawing | None
 
 
-def impose(pack: Pack, locale: str, options: SheetOptions) -> list[Page]:
-    ctx = LookContext(pack, locale, bleed=options.bleed)
+def draw_pieces(pack: Pack, locale: str, bleed: float, ink_saver: bool = False) -> list[Piece]:
+    """Every component's front and back drawings; raises Problems for all text that cannot be set."""
+    ctx = LookContext(pack, locale, bleed=bleed)
     pieces = []
     for component in pack.components:
         look = look_of(component)
         size = look.size(component, pack)
-        pieces.append(_Piece(component, size, shape_of(component), look.front(ctx, component, size),
-                             look.back(ctx, component, size)))
+        front, back = look.front(ctx, component, size), look.back(ctx, component, size)
+        if ink_saver:
+            front, back = ink_saving(front, size), back and ink_saving(back, size)
+        pieces.append(Piece(component, size, shape_of(component), front, back))
     if ctx.problems:
         raise Problems(ctx.problems)
-    return _Imposer(pack, options).pages(pieces)
+    return pieces
+
+
+def impose(pack: Pack, locale: str, options: SheetOptions, pieces: list[Piece] | None = None) -> list[Page]:
+    """The sheets of a components PDF; pieces drawn for the same locale and bleed may be passed in."""
+    return _Imposer(pack, options).pages(pieces or draw_pieces(pack, locale, options.bleed))
 
 
 class _Imposer:
@@ -105,7 +115,7 @@ class _Imposer:
 
     # -- grouping -------------------------------------------------------------------------------------
 
-    def pages(self, pieces: list[_Piece]) -> list[Page]:
+    def pages(self, pieces: list[Piece]) -> list[Page]:
         sections = list(COMPONENT_KINDS)
         order = sorted(pieces, key=lambda p: (sections.index(p.component.section), -p.size.width * p.size.height,
                                               p.size, p.shape))
@@ -140,7 +150,7 @@ class _Imposer:
             page.marks.append(self._footer(page, number, len(pages)))
         return pages
 
-    def _unit(self, piece: _Piece) -> Size:
+    def _unit(self, piece: Piece) -> Size:
         """The space one copy takes in a row: with duplex off, a front and its back side by side."""
         w, h = piece.size
         if self.options.duplex == "off" and piece.back is not None:
@@ -174,7 +184,7 @@ class _Imposer:
 
     # -- filling sheets ---------------------------------------------------------------------------------
 
-    def _stack(self, copies: list[_Piece], unit: Size, page: Page | None, cursor: float):
+    def _stack(self, copies: list[Piece], unit: Size, page: Page | None, cursor: float):
         """Rows of a group stacked under what the current portrait sheet already holds."""
         gap = self._gap(copies[0].shape)
         columns, _ = self._capacity(unit, self.portrait, gap)
@@ -199,7 +209,7 @@ class _Imposer:
     def _top(self) -> float:
         return self.portrait.height - self.margin
 
-    def _grid_sheets(self, copies: list[_Piece], unit: Size, paper: Size) -> list[Page]:
+    def _grid_sheets(self, copies: list[Piece], unit: Size, paper: Size) -> list[Page]:
         gap = self._gap(copies[0].shape)
         columns, rows = self._capacity(unit, paper, gap)
         left = (paper.width - (columns * (unit.width + gap) - gap)) / 2
@@ -213,7 +223,7 @@ class _Imposer:
             pages.append(page)
         return pages
 
-    def _place(self, page: Page, piece: _Piece, x: float, y: float) -> None:
+    def _place(self, page: Page, piece: Piece, x: float, y: float) -> None:
         w, h = piece.size
         bleed = self.options.bleed
         beside = self.options.duplex == "off" and piece.back is not None
@@ -223,7 +233,7 @@ class _Imposer:
             page.placements.append(Placement(piece.component, "back", x + w, y, w, h, piece.shape, piece.back, bleed))
             page.marks.append(Line(x + w, y, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
 
-    def _split(self, piece: _Piece) -> list[Page]:
+    def _split(self, piece: Piece) -> list[Page]:
         """A component larger than the sheet, in overlapping pieces; each back is split the same way."""
         w, h = piece.size
         paper = min((self.portrait, self.landscape), key=lambda p: self._piece_count(piece.size, p))
@@ -301,7 +311,8 @@ class _Imposer:
             left, right = min(p.x for p in row), max(p.x + p.width for p in row)
             marks += [Line(left - offset, y, left - offset - reach, y, CROP_INK, 0.25),
                       Line(right + offset, y, right + offset + reach, y, CROP_INK, 0.25)]
-        if not self.options.bleed:  # hairlines on every trim edge; with bleed they would show on the art
+        cut_lines = self.settings.cut_lines
+        if cut_lines or cut_lines is None and not self.options.bleed:  # with bleed they would show on the art
             for p in square:
                 for x1, y1, x2, y2 in ((p.x, p.y, p.x + p.width, p.y),
                                        (p.x, p.y + p.height, p.x + p.width, p.y + p.height),

@@ -10,10 +10,10 @@ problems naming the component, field, locale and overflow.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Callable, ClassVar, Literal
 
-from .draw import Circle, Image, Line, Path, Rect, Shape
+from .draw import Circle, Image, Line, Path, Rect, Shape, Text
 from .errors import Problem
 from . import richtext
 from .icons import ICONS
@@ -59,6 +59,22 @@ class LookContext:
         source = self.pack.sources[component.origin.file]
         path = component.origin.path + tuple(field_name.split("."))
         self.problems.append(source.problem(path, message, hint))
+
+
+def ink_saving(drawing: Drawing, size: Size) -> Drawing:
+    """The same face for a printer low on ink: large fills become pale and outlined, light text dark."""
+    area = size.width * size.height
+    result: Drawing = []
+    for shape in drawing:
+        if isinstance(shape, Rect) and shape.fill and shape.width * shape.height >= 0.15 * area:
+            result.append(replace(shape, fill=_mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
+        elif isinstance(shape, Circle) and shape.fill and math.pi * shape.r ** 2 >= 0.15 * area:
+            result.append(replace(shape, fill=_mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
+        elif isinstance(shape, Text) and _on(shape.color) == INK:  # light ink that read on a dark fill
+            result.append(replace(shape, color=INK))
+        else:
+            result.append(shape)
+    return result
 
 
 # --- the registry ---------------------------------------------------------------------------------

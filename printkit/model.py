@@ -90,7 +90,9 @@ class Imposition(Strict):
     round_gutter: Distance = 3.0
     """Space between round components, which are cut one by one."""
     orientation: Literal["auto", "portrait", "landscape"] = "auto"
-    """Sheet orientation; auto turns a sheet when that fits more or is the only way to fit."""
+    """Sheet orientation; auto turns a sheet when that needs fewer sheets or is the only way to fit."""
+    cut_lines: bool | None = None
+    """Dashed hairlines on every trim edge; by default drawn without bleed and left out with it."""
 
 
 class PackMeta(Strict):

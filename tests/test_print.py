@@ -141,3 +141,39 @@ def test_the_calibration_page_comes_first_with_true_squares(kit_pdf):
         assert "print this page at 100 %" in first.extract_text().lower()
         sides = sorted(round(r["width"] / PT_PER_MM, 3) for r in first.rects)
         assert sides == [50.0, 50.8]
+
+
+def test_a_pack_declares_its_margins_gutters_and_cut_lines(tmp_path):
+    pack = _pack(tmp_path, "imposition: {margin: 5mm, gutter: 2mm, cut_lines: false}\n",
+                 "cards:\n  - {id: c, size: poker, count: 12}\n")
+    (page, *_) = [p for p in impose(pack, "en", SheetOptions()) if p.side == "front"]
+    assert len(page.placements) == 9  # 3 x 3 poker cards need 193 x 268 mm of the 200 x 287 mm
+    first, second = sorted(page.placements, key=lambda p: (-p.y, p.x))[:2]
+    assert second.x - (first.x + first.width) == pytest.approx(2.0)
+    assert not [m for m in page.marks if getattr(m, "dash", ())]
+
+
+def test_ink_saver_pales_large_fills_and_keeps_text_readable(skystones):
+    from printkit.layout import draw_pieces
+    from printkit.draw import Rect, Text
+
+    pieces = {p.component.id: p for p in draw_pieces(skystones, "en", 0.0, ink_saver=True)}
+    board = pieces["board"].front
+    background = board[0]
+    assert isinstance(background, Rect) and background.fill == "#e9ebed" and background.stroke == "#27364a"
+    assert all(t.color != "#ffffff" for t in board if isinstance(t, Text))
+
+
+def test_png_export_writes_every_face_at_300_dpi(run, tmp_path):
+    from PIL import Image
+
+    assert run("build", "skystones", "--png", "--out", tmp_path)[0] == 0
+    folder = tmp_path / "skystones" / "png" / "en"
+    card = Image.open(folder / "ember-fox.png")
+    assert card.size == (638, 638) and round(card.info["dpi"][0]) == 300  # 54 mm at 300 dpi
+    assert (folder / "ember-fox-back.png").is_file() and not (folder / "board-back.png").exists()
+    chip = Image.open(folder / "player-1-chip.png")
+    assert chip.mode == "RGBA" and chip.getpixel((0, 0))[3] == 0 and chip.getpixel((118, 118))[3] == 255
+    sheet = Image.open(folder / "tts-cards-1.png")
+    assert sheet.size == (4090, 2863)  # 10 x 7 cells of 409 px
+    assert len(list(folder.glob("*.png"))) == 54 + 51 + 2
