@@ -8,7 +8,8 @@ coordinates of the box they belong to, origin bottom-left, y up (as in PDF). Col
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, replace
 from typing import Literal
 
 Colour = str | None
@@ -67,6 +68,7 @@ class Text:
     size: float  # points, as typographers say
     color: str = "#000000"
     align: Literal["left", "center", "right"] = "left"
+    angle: float = 0.0  # degrees counter-clockwise around (x, y)
 
 
 @dataclass(frozen=True)
@@ -88,3 +90,33 @@ def moved(ops: tuple[PathOp, ...], scale: float, dx: float, dy: float) -> tuple[
         coords = op[1:]
         result.append((op[0], *(c * scale + (dx if i % 2 == 0 else dy) for i, c in enumerate(coords))))
     return tuple(result)
+
+
+def rotated(shapes: list[Shape], angle: float, cx: float, cy: float) -> list[Shape]:
+    """Shapes turned by angle degrees counter-clockwise around (cx, cy); used for labels along edges."""
+    cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))
+
+    def turn(x: float, y: float) -> tuple[float, float]:
+        dx, dy = x - cx, y - cy
+        return cx + dx * cos - dy * sin, cy + dx * sin + dy * cos
+
+    result: list[Shape] = []
+    for shape in shapes:
+        if isinstance(shape, Text):
+            x, y = turn(shape.x, shape.y)
+            result.append(replace(shape, x=x, y=y, angle=shape.angle + angle))
+        elif isinstance(shape, Circle):
+            x, y = turn(shape.cx, shape.cy)
+            result.append(replace(shape, cx=x, cy=y))
+        elif isinstance(shape, Line):
+            (x1, y1), (x2, y2) = turn(shape.x1, shape.y1), turn(shape.x2, shape.y2)
+            result.append(replace(shape, x1=x1, y1=y1, x2=x2, y2=y2))
+        elif isinstance(shape, Path):
+            ops = []
+            for op in shape.ops:
+                points = [turn(op[i], op[i + 1]) for i in range(1, len(op), 2)]
+                ops.append((op[0], *[v for point in points for v in point]))
+            result.append(replace(shape, ops=tuple(ops)))
+        else:
+            raise TypeError(f"{type(shape).__name__} cannot be rotated")
+    return result

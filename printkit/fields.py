@@ -115,6 +115,9 @@ TerrainRef = Annotated[Id, Ref("terrains")]
 BackRef = Annotated[Id, Ref("backs")]
 IconRef = Annotated[Id, Ref("icons")]
 ArtFile = Annotated[FilePath, Ref("files")]
+TypeRef = Annotated[Id, Ref("types")]
+AbilityRef = Annotated[Id, Ref("abilities")]
+ResourceRef = Annotated[Id, Ref("resources")]
 Count = whole(0, 10_000, "copies to print")
 Edge = whole(0, 9, "attack points on this edge")
 

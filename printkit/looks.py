@@ -13,7 +13,7 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import Callable, ClassVar, Literal
 
-from .draw import Circle, Image, Line, Path, Rect, Shape, Text
+from .draw import Circle, Image, Line, Path, Rect, Shape, Text, rotated
 from .errors import Problem
 from . import richtext
 from .icons import ICONS
@@ -59,6 +59,17 @@ class LookContext:
         source = self.pack.sources[component.origin.file]
         path = component.origin.path + tuple(field_name.split("."))
         self.problems.append(source.problem(path, message, hint))
+
+
+def _moved_shape(shape: Shape, dx: float, dy: float) -> Shape:
+    if isinstance(shape, Text):
+        return replace(shape, x=shape.x + dx, y=shape.y + dy)
+    if isinstance(shape, Path):
+        return replace(shape, ops=tuple((op[0], *(v + (dx if i % 2 == 0 else dy) for i, v in enumerate(op[1:])))
+                                        for op in shape.ops))
+    if isinstance(shape, Circle):
+        return replace(shape, cx=shape.cx + dx, cy=shape.cy + dy)
+    raise TypeError(f"{type(shape).__name__} cannot be moved")
 
 
 def ink_saving(drawing: Drawing, size: Size) -> Drawing:
@@ -174,7 +185,8 @@ class CardLook(Look):
     def front(self, ctx: LookContext, card: Card, size: Size) -> Drawing:
         w, h = size
         frame = _element_colour(ctx.pack, card, card.element)
-        border = min(w, h) * 0.05
+        track = ctx.pack.meta.defaults.rotation_track and not card.edges
+        border = min(w, h) * (0.085 if track else 0.05)  # a damage track needs a wider frame for its labels
         drawing: Drawing = [ctx.background(size, frame),
                             Rect(border, border, w - 2 * border, h - 2 * border, fill=PAPER, radius=border * 0.8)]
         if card.edges:
@@ -224,52 +236,115 @@ class CardLook(Look):
         return drawing
 
     def _stat_card(self, ctx: LookContext, card: Card, size: Size, frame: str, border: float) -> Drawing:
-        """Name band, art window with the element icon, a row of stats, then the rules text."""
+        """Name band, art window, a row of stats, then the power and rules text; a damage track
+        along the edges when the pack declares one."""
         w, h = size
-        pad = border * 1.6
+        meta = ctx.pack.meta
+        track = meta.defaults.rotation_track
+        pad = border + min(w, h) * 0.03
         inner_w = w - 2 * pad
         band = h * 0.1
-        meta = ctx.pack.meta
-        drawing: Drawing = [Rect(pad, h - pad - band, inner_w, band, fill=_mix(frame, PAPER, 0.25), radius=1.2)]
+        band_colour = _mix(frame, PAPER, 0.25)
+        drawing: Drawing = [Rect(pad, h - pad - band, inner_w, band, fill=band_colour, radius=1.2)]
         title_left = pad + (band if card.cost is not None else 0)
         drawing += ctx.text(card, "name", card.name or card.id,
                             (title_left + 1.5, h - pad - band, inner_w - (title_left - pad) - 3, band),
-                            font="sans-bold", size=10, min_size=6, color=_on(_mix(frame, PAPER, 0.25)), max_lines=1)
+                            font="sans-bold", size=10, min_size=6, color=_on(band_colour), max_lines=1)
         if card.cost is not None:
             r = band * 0.55
             drawing += [Circle(pad + band / 2, h - pad - band / 2, r, fill=INK)]
             drawing += ctx.text(card, "cost", str(card.cost), (pad, h - pad - band, band, band), font="sans-bold",
                                 size=r * 1.3 / MM_PER_POINT, min_size=5, color="#ffffff")
-        art_top = h - pad - band - 1.5
-        art_h = h * 0.36
-        drawing += [Rect(pad, art_top - art_h, inner_w, art_h, fill=_mix(frame, PAPER, 0.8), radius=1.2)]
+        art_top = h - pad - band - 1.2
+        art_h = h * (0.3 if track else 0.34)
+        art_bottom = art_top - art_h
+        drawing += [Rect(pad, art_bottom, inner_w, art_h, fill=_mix(frame, PAPER, 0.8), radius=1.2)]
         element = meta.elements.get(card.element) if card.element else None
         if card.art:
-            drawing.append(Image(str(ctx.pack.root.resolve() / card.art), pad, art_top - art_h, inner_w, art_h))
+            drawing.append(Image(str(ctx.pack.root.resolve() / card.art), pad, art_bottom, inner_w, art_h))
         else:
-            drawing += _icon(element.icon if element else None, w / 2, art_top - art_h / 2, art_h * 0.6, frame)
+            drawing += _icon(element.icon if element else None, w / 2, art_bottom + art_h / 2, art_h * 0.55, frame)
         if card.rarity and meta.rarities[card.rarity].icon:
-            drawing += _icon(meta.rarities[card.rarity].icon, w - pad - 4, art_top - 4, 5, INK)
-        y = art_top - art_h - 1.5
+            drawing += _icon(meta.rarities[card.rarity].icon, w - pad - 3.5, art_top - 3.5, 4.5, INK)
+        drawing += self._badges(ctx, card, pad + 1, art_top - 1, art_bottom, inner_w)
+        y = art_bottom - 1.2
         if card.stats:
-            row_h = h * 0.1
-            cell = inner_w / len(card.stats)
-            for i, (stat, value) in enumerate(card.stats.items()):
-                declared = meta.stats[stat]
-                x = pad + i * cell
-                drawing += [Rect(x + 0.4, y - row_h, cell - 0.8, row_h, fill=_mix(frame, PAPER, 0.6), radius=1)]
-                drawing += ctx.text(card, f"stats.{stat}", f"{value:g}", (x, y - row_h * 0.62, cell, row_h * 0.55),
-                                    font="sans-bold", size=11, min_size=6)
-                drawing += ctx.text(card, f"stats.{stat}", declared.short or declared.name,
-                                    (x, y - row_h, cell, row_h * 0.38), size=5.5, min_size=4.5)
-            y -= row_h + 1.5
-        flavor_h = (y - pad) * 0.28 if card.flavor else 0
-        if card.text:
-            drawing += ctx.text(card, "text", card.text, (pad + 1, pad + flavor_h, inner_w - 2, y - pad - flavor_h),
+            y = self._stats_row(ctx, card, drawing, pad, y, inner_w, h, frame)
+        body = "\n".join(part for part in (self._ability_line(ctx, card), card.text) if part)
+        flavor_h = (y - pad) * 0.25 if card.flavor else 0
+        if body:
+            drawing += ctx.text(card, "text" if card.text else "ability", body,
+                                (pad + 1, pad + flavor_h, inner_w - 2, y - pad - flavor_h),
                                 size=8, min_size=5.5, max_lines=12)
         if card.flavor:
             drawing += ctx.text(card, "flavor", card.flavor, (pad + 1, pad, inner_w - 2, flavor_h),
                                 font="sans-italic", size=6.5, min_size=5, color=_mix(INK, PAPER, 0.35), max_lines=3)
+        if track:
+            drawing += self._rotation_track(ctx, card, size, pad, track, frame)
+        return drawing
+
+    def _badges(self, ctx: LookContext, card: Card, x: float, top: float, bottom: float, width: float) -> Drawing:
+        """The card type (bottom left of the art) and declared tags (top left), as small labels."""
+        meta = ctx.pack.meta
+        drawing: Drawing = []
+        labels = [("tags", meta.tags[t].name, meta.tags[t].color, top - 4.2) for t in card.tags if t in meta.tags]
+        if card.type:
+            kind = meta.types[card.type]
+            name = (f"[{kind.icon}] " if kind.icon else "") + kind.name
+            labels.append(("type", name, kind.color or INK, bottom + 1))
+        for field_name, text, colour, y in labels:
+            label_w = min(width * 0.6, richtext.measure(text, "sans-bold", 6) + 3)
+            drawing.append(Rect(x, y, label_w, 3.4, fill=colour, radius=1.0))
+            drawing += ctx.text(card, field_name, text, (x + 0.5, y, label_w - 1, 3.4), font="sans-bold", size=6,
+                                min_size=4.5, color=_on(colour), max_lines=1)
+        return drawing
+
+    def _stats_row(self, ctx: LookContext, card: Card, drawing: Drawing, pad: float, y: float, inner_w: float,
+                   h: float, frame: str) -> float:
+        meta = ctx.pack.meta
+        row_h = h * 0.095
+        cell = inner_w / len(card.stats)
+        derived = []
+        for i, (stat, value) in enumerate(card.stats.items()):
+            declared = meta.stats[stat]
+            x = pad + i * cell
+            drawing.append(Rect(x + 0.4, y - row_h, cell - 0.8, row_h, fill=_mix(frame, PAPER, 0.6), radius=1))
+            drawing += ctx.text(card, f"stats.{stat}", f"{value:g}", (x, y - row_h * 0.62, cell, row_h * 0.55),
+                                font="sans-bold", size=11, min_size=6)
+            drawing += ctx.text(card, f"stats.{stat}", declared.short or declared.name,
+                                (x, y - row_h, cell, row_h * 0.38), size=5.5, min_size=4.5)
+            if declared.derived:
+                unit = f" {declared.derived.unit}" if declared.derived.unit else ""
+                derived.append(f"**{declared.derived.name}** {value / declared.derived.divide:g}{unit}")
+        y -= row_h + 1.0
+        if derived:
+            drawing += ctx.text(card, "stats", " · ".join(derived), (pad, y - 3.2, inner_w, 3.2), size=7, min_size=5,
+                                max_lines=1)
+            y -= 4.0
+        return y
+
+    def _ability_line(self, ctx: LookContext, card: Card) -> str | None:
+        if card.ability is None:
+            return None
+        power = ctx.pack.meta.abilities[card.ability.power]
+        return f"**{power.name}:** {card.ability.target}" if card.ability.target else f"**{power.name}**"
+
+    def _rotation_track(self, ctx: LookContext, card: Card, size: Size, pad: float, labels: list[str],
+                        frame: str) -> Drawing:
+        """Labels in the frame, each upright when its edge is on top: top, then left, bottom, right,
+        the order the edges come to the top as the card is turned clockwise a quarter at a time."""
+        w, h = size
+        depth = min(w, h) * 0.085  # the frame's width
+        drawing: Drawing = []
+        for label, angle in zip(labels, (0, 90, 180, 270)):
+            # Set the label along the top edge of a card turned so this edge is on top, then turn it back.
+            long_side = w if angle in (0, 180) else h
+            turned_w, turned_h = (w, h) if angle in (0, 180) else (h, w)
+            shapes = ctx.text(card, "rotation_track", label, (depth, turned_h - depth, long_side - 2 * depth, depth),
+                              font="sans-bold", size=6, min_size=4, color=_on(frame), max_lines=1)
+            # turned frame's centre sits on the card's centre
+            dx, dy = (w - turned_w) / 2, (h - turned_h) / 2
+            drawing += rotated([_moved_shape(s, dx, dy) for s in shapes], angle, w / 2, h / 2)
         return drawing
 
     def back(self, ctx: LookContext, card: Card, size: Size) -> Drawing | None:
@@ -315,11 +390,32 @@ class TileLook(Look):
         return component.size or pack.meta.defaults.tile_size
 
     def front(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
-        """Each edge a trapezoid in its terrain's colour with its icon; name and points inside."""
+        drawing = self._side(ctx, tile, size, tile.edges, tile.name, tile.color, "")
+        figures = " · ".join(p for p in (f"{tile.points} VP" if tile.points is not None else "",
+                                         tile.effect.replace("-", " ") if tile.effect != "none" else "") if p)
+        depth = min(size) * 0.24
+        inner = (depth + 1, depth + 0.5, size.width - 2 * depth - 2, size.height - 2 * depth - 1)
+        if figures:
+            drawing += ctx.text(tile, "points", figures, (inner[0], inner[1] + inner[3] * 0.25, inner[2],
+                                                          inner[3] * 0.22), size=5.5, min_size=4, max_lines=1)
+        if tile.text:
+            drawing += ctx.text(tile, "text", tile.text, (inner[0], inner[1] + inner[3] * 0.47, inner[2],
+                                                          inner[3] * 0.28), size=5, min_size=3.5, max_lines=3)
+        if tile.cost:  # a dot per inhabitant to pay, in its colour
+            dots = [ctx.pack.meta.resources[r].color for r, n in tile.cost.items() for _ in range(n)]
+            step = min(2.6, inner[2] / len(dots))
+            left = size.width / 2 - step * (len(dots) - 1) / 2
+            for i, colour in enumerate(dots):
+                drawing.append(Circle(left + i * step, inner[1] + inner[3] * 0.12, step * 0.42, fill=colour,
+                                      stroke=INK, line_width=0.15))
+        return drawing
+
+    def _side(self, ctx: LookContext, tile: Tile, size: Size, edges, name: str | None, colour: str | None,
+              field_prefix: str) -> Drawing:
+        """Each edge a trapezoid in its terrain's colour with its icon; the name in the middle."""
         w, h = size
         depth = min(w, h) * 0.24
-        centre = tile.color or PAPER
-        drawing: Drawing = [ctx.background(size, centre)]
+        drawing: Drawing = [ctx.background(size, colour or PAPER)]
         b = ctx.bleed  # the outer corners reach into the bleed so no centre colour shows at a cut
         corners = {"top": ((-b, h + b), (w + b, h + b), (w - depth, h - depth), (depth, h - depth)),
                    "right": ((w + b, h + b), (w + b, -b), (w - depth, depth), (w - depth, h - depth)),
@@ -328,22 +424,20 @@ class TileLook(Look):
         centres = {"top": (w / 2, h - depth / 2), "right": (w - depth / 2, h / 2),
                    "bottom": (w / 2, depth / 2), "left": (depth / 2, h / 2)}
         for side, points in corners.items():
-            terrain = ctx.pack.meta.terrains[getattr(tile.edges, side)]
+            terrain = ctx.pack.meta.terrains[getattr(edges, side)]
             ops = tuple(("M" if i == 0 else "L", x, y) for i, (x, y) in enumerate(points)) + (("Z",),)
             drawing.append(Path(ops, fill=terrain.color, stroke=PAPER, line_width=0.4))
             drawing += _icon(terrain.icon, *centres[side], depth * 0.55, _on(terrain.color))
-        inner = (depth + 1, depth + 1, w - 2 * depth - 2, h - 2 * depth - 2)
-        if tile.name:
-            drawing += ctx.text(tile, "name", tile.name, (inner[0], h / 2, inner[2], inner[3] / 2),
-                                font="sans-bold", size=7, min_size=4.5, max_lines=2)
-        figures = " · ".join(p for p in (f"{tile.points} VP" if tile.points is not None else "",
-                                         f"cost {tile.cost}" if tile.cost is not None else "") if p)
-        if figures:
-            drawing += ctx.text(tile, "points", figures, (inner[0], inner[1], inner[2], inner[3] / 2),
-                                size=6, min_size=4.5, max_lines=1)
+        if name:
+            inner_w, inner_h = w - 2 * depth - 2, h - 2 * depth - 1
+            drawing += ctx.text(tile, f"{field_prefix}name", name, (depth + 1, h - depth - inner_h * 0.3, inner_w,
+                                                                    inner_h * 0.28),
+                                font="sans-bold", size=6.5, min_size=4, max_lines=2)
         return drawing
 
     def back(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing | None:
+        if tile.reverse is not None:
+            return self._side(ctx, tile, size, tile.reverse.edges, tile.reverse.name, tile.reverse.color, "reverse.")
         return _design_back(ctx, tile, _back_design(ctx.pack, tile.back), size)
 
 
@@ -421,18 +515,18 @@ class BoardLook(Look):
         footer = h - (grid.rows * grid.square + 2 * m)
         drawing: Drawing = [ctx.background(size, colour)]
         top = h - m
-        for row in range(grid.rows):
-            for column in range(grid.columns):
-                x, y = m + column * grid.square, top - (row + 1) * grid.square
-                drawing.append(Rect(x + 0.6, y + 0.6, grid.square - 1.2, grid.square - 1.2,
-                                    fill=_mix(colour, PAPER, 0.88), stroke=_mix(colour, PAPER, 0.4),
-                                    line_width=0.4, radius=1.5))
-                if grid.numbered:
-                    number = str(row * grid.columns + column + 1)
-                    drawing += ctx.text(board, "grid.numbered", number,
-                                        (x, y + grid.square * 0.3, grid.square, grid.square * 0.4),
-                                        font="sans-bold", size=grid.square * 0.3 / MM_PER_POINT, min_size=6,
-                                        color=_mix(colour, PAPER, 0.65))
+        squares = grid.squares or grid.columns * grid.rows
+        for index in range(min(squares, grid.columns * grid.rows)):
+            row, column = divmod(index, grid.columns)
+            x, y = m + column * grid.square, top - (row + 1) * grid.square
+            drawing.append(Rect(x + 0.6, y + 0.6, grid.square - 1.2, grid.square - 1.2,
+                                fill=_mix(colour, PAPER, 0.88), stroke=_mix(colour, PAPER, 0.4),
+                                line_width=0.4, radius=1.5))
+            if grid.numbered:
+                drawing += ctx.text(board, "grid.numbered", str(grid.first + index),
+                                    (x, y + grid.square * 0.3, grid.square, grid.square * 0.4),
+                                    font="sans-bold", size=grid.square * 0.3 / MM_PER_POINT, min_size=6,
+                                    color=_mix(colour, PAPER, 0.65))
         if board.title:
             drawing += ctx.text(board, "title", board.title, (m, m * 0.4, w - 2 * m, footer + m * 0.4),
                                 font="sans-bold", size=12, min_size=7, color=_on(colour), max_lines=1)

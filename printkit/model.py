@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Callable, ClassVar, Literal
 
-from pydantic import BaseModel, PrivateAttr, create_model
+from pydantic import BaseModel, Field, PrivateAttr, create_model
 
-from .fields import (ArtFile, BackRef, Colour, Count, Distance, Edge, ElementRef, Id, IconRef, Length, Number, RarityRef,
-                     SizeMM, StatRef, Strict, TerrainRef, Text, whole)
+from .fields import (AbilityRef, ArtFile, BackRef, Colour, Count, Distance, Edge, ElementRef, IconRef, Id, Length,
+                     Number, RarityRef, ResourceRef, SizeMM, StatRef, Strict, TerrainRef, Text, TypeRef, whole)
 from .rules import RuleSet
 from .units import Size
 
@@ -48,11 +48,60 @@ class Rarity(Strict):
     """Built-in vector icon for this rarity."""
 
 
+class Derived(Strict):
+    """A value printed beside a stat, worked out from it (Agility 90 -> Move 9 in)."""
+
+    name: Text
+    """What the derived value is called, e.g. Move."""
+    divide: Number = 1
+    """The stat is divided by this."""
+    unit: Text | None = None
+    """Unit printed after the value, e.g. in."""
+
+
 class Stat(Strict):
     name: Text
     """Full name, e.g. Attack."""
     short: Text | None = None
     """Abbreviation for small boxes, e.g. ATK."""
+    derived: Derived | None = None
+    """A value worked out from this stat, printed on the card too."""
+
+
+class CardType(Strict):
+    """A kind of card that rules treat alike (a spell type, an attack type)."""
+
+    name: Text
+    """Name printed on cards of this type."""
+    color: Colour | None = None
+    """Colour of the type's label."""
+    icon: IconRef | None = None
+    """Icon printed beside the type's name."""
+    text: Text | None = None
+    """What the type does, for reference cards and rulebooks."""
+
+
+class Ability(Strict):
+    """A special power components can have (Rally, Recruit …)."""
+
+    name: Text
+    text: Text
+    """What the power does."""
+
+
+class Resource(Strict):
+    """Something players pay with, e.g. an inhabitant colour."""
+
+    name: Text
+    color: Colour
+
+
+class TagInfo(Strict):
+    """A tag that is printed on the components that carry it, as a badge."""
+
+    name: Text
+    """Badge text, e.g. Giant."""
+    color: Colour = "#1d1d1b"
 
 
 class BackDesign(Strict):
@@ -77,6 +126,9 @@ class Defaults(Strict):
     """Diameter of round chips and markers that do not give their own."""
     back: BackRef | None = None
     """Back design (from `backs`) for cards, fields and tiles that name none."""
+    rotation_track: list[Text] = Field(default=[], max_length=4)
+    """Four labels printed along a card's edges, from the top clockwise, read when the card is turned
+    a quarter at a time to track damage; empty for none."""
 
 
 class Imposition(Strict):
@@ -122,6 +174,14 @@ class PackMeta(Strict):
     """Stats cards may carry in `stats:`."""
     backs: dict[Id, BackDesign] = {}
     """Back designs components may name in `back:`."""
+    types: dict[Id, CardType] = {}
+    """Card types components may name in `type:`."""
+    abilities: dict[Id, Ability] = {}
+    """Special powers components may name in `ability:`."""
+    resources: dict[Id, Resource] = {}
+    """What tile costs are paid in."""
+    tags: dict[Id, TagInfo] = {}
+    """Tags printed as badges on the components that carry them."""
     rules: dict[Id, RuleSet] = {}
     """Rule sets: the kinds of list players build (deck, hand, squad …) and what makes one legal."""
 
@@ -194,6 +254,10 @@ class Card(Component):
     edges: "Edges | None" = None
     """Attack points on the four edges, for edge-battle games like Skystones."""
     cost: whole(0, 10_000, "points the card costs") | None = None
+    type: TypeRef | None = None
+    """Card type, e.g. a spell type."""
+    ability: "AbilityUse | None" = None
+    """Special power and whom it acts on."""
     text: Text | None = None
     """Rules text."""
     flavor: Text | None = None
@@ -213,6 +277,13 @@ class Edges(Strict):
     @property
     def total(self) -> int:
         return self.top + self.right + self.bottom + self.left
+
+
+class AbilityUse(Strict):
+    power: AbilityRef
+    """The special power, from the pack's abilities."""
+    target: Text | None = None
+    """The figure or class it acts on, e.g. Clone Trooper."""
 
 
 class TerrainEdges(Strict):
@@ -246,11 +317,21 @@ class Tile(Component):
     """Trim size; defaults to `defaults.tile_size`."""
     edges: TerrainEdges
     """Terrain on each edge; neighbouring edges must match."""
-    cost: whole(0, 1000, "cost to place") | None = None
+    cost: dict[ResourceRef, whole(1, 100, "how many")] = {}
+    """What placing the tile costs, e.g. {green: 1, any: 1}."""
     points: whole(0, 1000, "victory points") | None = None
     effect: Literal["none", "one-time", "ongoing", "scoring"] = "none"
     text: Text | None = None
     back: BackRef | None = None
+    """Back design; a tile with `reverse` prints that instead."""
+    reverse: "TileSide | None" = None
+    """The other side of a two-sided tile."""
+
+
+class TileSide(Strict):
+    name: Text | None = None
+    edges: TerrainEdges
+    color: Colour | None = None
 
 
 @component_kind("chips")
@@ -283,7 +364,10 @@ class Grid(Strict):
     square: Length
     """Side of one square."""
     numbered: bool = True
-    """Print a number in each square, counting from 1 left to right, top to bottom."""
+    """Print a number in each square, left to right, top to bottom."""
+    first: whole(0, 1000, "number of the first square") = 1
+    squares: whole(1, 400, "squares printed") | None = None
+    """How many squares to print (the last row may stay short); defaults to columns x rows."""
 
 
 @component_kind("boards")
@@ -312,6 +396,7 @@ class Sheet(Component):
 
 
 Card.model_rebuild()
+Tile.model_rebuild()
 
 
 def component_file_model() -> type[BaseModel]:

@@ -74,7 +74,14 @@ def _text(canvas: Canvas, text: Text) -> None:
     canvas.setFont(registered(text.font), text.size)
     canvas.setFillColor(text.color)
     draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
-    draw[text.align](text.x * mm, text.y * mm, text.text)
+    if text.angle:
+        canvas.saveState()
+        canvas.translate(text.x * mm, text.y * mm)
+        canvas.rotate(text.angle)
+        draw[text.align](0, 0, text.text)
+        canvas.restoreState()
+    else:
+        draw[text.align](text.x * mm, text.y * mm, text.text)
 
 
 @drawer(Image)

@@ -124,6 +124,14 @@ def _line_width(line: list[Word], size: float) -> float:
     return sum(_width(word, size) for word in line) + _space(size) * max(0, len(line) - 1)
 
 
+def measure(text: str, font: str, size: float) -> float:
+    """The width of text set on one line, in millimetres (0 when it cannot be set)."""
+    paragraphs = parse(text, font)
+    if isinstance(paragraphs, Refusal):
+        return 0.0
+    return max(_line_width([w for w in paragraph], size) for paragraph in paragraphs)
+
+
 def fit(text: str, box: tuple[float, float, float, float], *, font: str, size: float, min_size: float,
         color: str, align: Literal["left", "center"], max_lines: int) -> list[Shape] | Refusal:
     """The text set in box (x, y, width, height) at the largest size from size down to min_size."""
