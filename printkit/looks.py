@@ -123,10 +123,14 @@ def look_of(component: Component) -> Look:
 # --- shared pieces ---------------------------------------------------------------------------------
 
 def _element_colour(pack: Pack, component: Component, element: str | None) -> str:
+    """A component's own colour, else its element's, else its card type's, else grey."""
     if component.color:
         return component.color
     if element:
         return pack.meta.elements[element].color
+    kind = getattr(component, "type", None)
+    if kind and pack.meta.types[kind].color:
+        return pack.meta.types[kind].color
     return NEUTRAL
 
 
@@ -247,7 +251,8 @@ class CardLook(Look):
         band_colour = _mix(frame, PAPER, 0.25)
         drawing: Drawing = [Rect(pad, h - pad - band, inner_w, band, fill=band_colour, radius=1.2)]
         title_left = pad + (band if card.cost is not None else 0)
-        drawing += ctx.text(card, "name", card.name or card.id,
+        title = card.name or (meta.types[card.explains].name if card.explains else card.id)
+        drawing += ctx.text(card, "name", title,
                             (title_left + 1.5, h - pad - band, inner_w - (title_left - pad) - 3, band),
                             font="sans-bold", size=10, min_size=6, color=_on(band_colour), max_lines=1)
         if card.cost is not None:
@@ -263,17 +268,23 @@ class CardLook(Look):
         if card.art:
             drawing.append(Image(str(ctx.pack.root.resolve() / card.art), pad, art_bottom, inner_w, art_h))
         else:
-            drawing += _icon(element.icon if element else None, w / 2, art_bottom + art_h / 2, art_h * 0.55, frame)
+            kind = meta.types.get(card.type) if card.type else None
+            emblem = element.icon if element else (kind.icon if kind else None)
+            drawing += _icon(emblem, w / 2, art_bottom + art_h / 2, art_h * 0.55, frame)
         if card.rarity and meta.rarities[card.rarity].icon:
             drawing += _icon(meta.rarities[card.rarity].icon, w - pad - 3.5, art_top - 3.5, 4.5, INK)
         drawing += self._badges(ctx, card, pad + 1, art_top - 1, art_bottom, inner_w)
         y = art_bottom - 1.2
         if card.stats:
             y = self._stats_row(ctx, card, drawing, pad, y, inner_w, h, frame)
-        body = "\n".join(part for part in (self._ability_line(ctx, card), card.text) if part)
+        explained = meta.types[card.explains].text if card.explains else None
+        if card.type and not card.explains and meta.types[card.type].on_cards:
+            explained = f"**{meta.types[card.type].name}:** {meta.types[card.type].text}"
+        body = "\n".join(part for part in (self._ability_line(ctx, card), card.text, explained) if part)
         flavor_h = (y - pad) * 0.25 if card.flavor else 0
         if body:
-            drawing += ctx.text(card, "text" if card.text else "ability", body,
+            field_name = "text" if card.text else "ability" if card.ability else "explains"
+            drawing += ctx.text(card, field_name, body,
                                 (pad + 1, pad + flavor_h, inner_w - 2, y - pad - flavor_h),
                                 size=8, min_size=5.5, max_lines=12)
         if card.flavor:

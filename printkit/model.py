@@ -79,6 +79,8 @@ class CardType(Strict):
     """Icon printed beside the type's name."""
     text: Text | None = None
     """What the type does, for reference cards and rulebooks."""
+    on_cards: bool = False
+    """Print the type's text on every card of this type too."""
 
 
 class Ability(Strict):
@@ -256,6 +258,8 @@ class Card(Component):
     cost: whole(0, 10_000, "points the card costs") | None = None
     type: TypeRef | None = None
     """Card type, e.g. a spell type."""
+    explains: TypeRef | None = None
+    """Makes this a reference card: it prints what the named card type does."""
     ability: "AbilityUse | None" = None
     """Special power and whom it acts on."""
     text: Text | None = None
