@@ -163,6 +163,11 @@ def _entries(source: SourceFile, section: str, value: Any, by_id: dict, rule_set
             problems.append(source.problem(path, f"'{component_id}' is a {component.kind}; section '{section}' takes "
                                                  + ", ".join(allowed), of_key=of_key))
             continue
+        wanted_tags = rule_set.sections[section].tags
+        if wanted_tags and not set(wanted_tags) & set(component.tags):
+            problems.append(source.problem(path, f"'{component_id}' does not belong in section '{section}', which "
+                                                 f"takes components tagged {', '.join(wanted_tags)}", of_key=of_key))
+            continue
         if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
             problems.append(source.problem(path, f"copies must be a whole number of at least 1, "
                                                  f"got {shown_value(copies)}"))

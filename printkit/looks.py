@@ -18,7 +18,7 @@ from .errors import Problem
 from . import richtext
 from .icons import ICONS
 from .load import Pack
-from .model import BackDesign, Board, Card, Chip, Component, Face, Marker, Sheet, SpecialField, Tile
+from .model import BackDesign, Board, Card, Chip, Component, Face, Marker, Ruler, Sheet, SpecialField, Tile
 from .units import MM_PER_POINT, Size
 
 INK = "#1d1d1b"
@@ -251,7 +251,8 @@ class CardLook(Look):
         band_colour = _mix(frame, PAPER, 0.25)
         drawing: Drawing = [Rect(pad, h - pad - band, inner_w, band, fill=band_colour, radius=1.2)]
         title_left = pad + (band if card.cost is not None else 0)
-        title = card.name or (meta.types[card.explains].name if card.explains else card.id)
+        title = card.name or (meta.types[card.explains].name if card.explains else
+                              meta.abilities[card.explains_power].name if card.explains_power else card.id)
         drawing += ctx.text(card, "name", title,
                             (title_left + 1.5, h - pad - band, inner_w - (title_left - pad) - 3, band),
                             font="sans-bold", size=10, min_size=6, color=_on(band_colour), max_lines=1)
@@ -277,13 +278,15 @@ class CardLook(Look):
         y = art_bottom - 1.2
         if card.stats:
             y = self._stats_row(ctx, card, drawing, pad, y, inner_w, h, frame)
-        explained = meta.types[card.explains].text if card.explains else None
+        explained = meta.types[card.explains].text if card.explains else \
+            meta.abilities[card.explains_power].text if card.explains_power else None
         if card.type and not card.explains and meta.types[card.type].on_cards:
             explained = f"**{meta.types[card.type].name}:** {meta.types[card.type].text}"
         body = "\n".join(part for part in (self._ability_line(ctx, card), card.text, explained) if part)
         flavor_h = (y - pad) * 0.25 if card.flavor else 0
         if body:
-            field_name = "text" if card.text else "ability" if card.ability else "explains"
+            field_name = "text" if card.text else "ability" if card.ability else \
+                "explains" if card.explains else "explains_power"
             drawing += ctx.text(card, field_name, body,
                                 (pad + 1, pad + flavor_h, inner_w - 2, y - pad - flavor_h),
                                 size=8, min_size=5.5, max_lines=12)
@@ -561,13 +564,53 @@ class SheetLook(Look):
             y -= 17
         if sheet.columns:
             cell = (w - 12) / len(sheet.columns)
-            row_h = min(9.0, (y - 6) / (sheet.rows + 1))
+            rows = max(sheet.rows, len(sheet.row_labels))
+            row_h = min(9.0, (y - 6) / (rows + 1))
             for i, heading in enumerate(sheet.columns):
                 drawing += ctx.text(sheet, f"columns.{i}", heading, (6 + i * cell + 1, y - row_h, cell - 2, row_h),
                                     font="sans-bold", size=8, min_size=5, max_lines=2)
-            bottom = y - row_h * (sheet.rows + 1)
-            for r in range(sheet.rows + 2):
+            for r, label in enumerate(sheet.row_labels):
+                drawing += ctx.text(sheet, f"row_labels.{r}", label,
+                                    (7, y - (r + 2) * row_h, cell - 2, row_h), size=7, min_size=4.5, align="left",
+                                    max_lines=2)
+            bottom = y - row_h * (rows + 1)
+            for r in range(rows + 2):
                 drawing.append(Line(6, y - r * row_h, w - 6, y - r * row_h, stroke=INK, line_width=0.25))
             for i in range(len(sheet.columns) + 1):
                 drawing.append(Line(6 + i * cell, y, 6 + i * cell, bottom, stroke=INK, line_width=0.25))
+        return drawing
+
+
+@look(Ruler)
+class RulerLook(Look):
+    def size(self, ruler: Ruler, pack: Pack) -> Size:
+        return Size(ruler.length + 10, ruler.width)
+
+    def front(self, ctx: LookContext, ruler: Ruler, size: Size) -> Drawing:
+        """Zero 5 mm in from the left end; ticks along the top edge; bands and labels at the marks."""
+        w, h = size
+        colour = ruler.color or "#f2e8cf"
+        drawing: Drawing = [ctx.background(size, colour), Rect(0, 0, w, h, stroke=INK, line_width=0.3)]
+        start = 5.0
+        previous = start
+        for index, mark in enumerate(sorted(ruler.marks)):
+            band = _mix(colour, INK, 0.12 if index % 2 else 0.22)
+            drawing.append(Rect(previous, 0, start + mark - previous, h * 0.45, fill=band))
+            label = f"{mark / 25.4:g} in" if ruler.unit == "in" else f"{mark / 10:g} cm"
+            drawing += ctx.text(ruler, "marks", label, (start + mark - 24, 1, 22, h * 0.4), font="sans-bold",
+                                size=9, min_size=6, align="left", max_lines=1)
+            drawing.append(Line(start + mark, 0, start + mark, h, stroke=INK, line_width=0.5))
+            previous = start + mark
+        step, per_long = (25.4 / 8, 8) if ruler.unit == "in" else (1.0, 10)
+        count = int(ruler.length / step + 1e-6)
+        for i in range(count + 1):
+            x = start + i * step
+            tick = h * (0.4 if i % per_long == 0 else 0.25 if i % (per_long // 2) == 0 else 0.14)
+            drawing.append(Line(x, h, x, h - tick, stroke=INK, line_width=0.3 if i % per_long == 0 else 0.15))
+            if i % per_long == 0 and i:
+                drawing += ctx.text(ruler, "length", str(i // per_long), (x - 4, h - tick - 4, 8, 3.5), size=7,
+                                    min_size=5, max_lines=1)
+        if ruler.name:
+            drawing += ctx.text(ruler, "name", ruler.name, (w * 0.3, h * 0.5, w * 0.4, h * 0.2), font="sans-bold",
+                                size=8, min_size=5, max_lines=1)
         return drawing

@@ -260,6 +260,8 @@ class Card(Component):
     """Card type, e.g. a spell type."""
     explains: TypeRef | None = None
     """Makes this a reference card: it prints what the named card type does."""
+    explains_power: AbilityRef | None = None
+    """Makes this a reference card for a special power: it prints the power's name and text."""
     ability: "AbilityUse | None" = None
     """Special power and whom it acts on."""
     text: Text | None = None
@@ -396,7 +398,23 @@ class Sheet(Component):
     columns: list[Text] = []
     """Column headings of the table."""
     rows: whole(0, 100, "empty rows to fill in") = 0
+    row_labels: list[Text] = []
+    """Labels in the first column, one per row (a scoring pad's categories); they add to `rows`."""
     text: Text | None = None
+
+
+@component_kind("rulers")
+class Ruler(Component):
+    """A measuring strip with ticks and labelled marks (range rulers of miniature games)."""
+
+    kind: ClassVar[str] = "ruler"
+    length: Length
+    """Measured length; a ruler longer than the paper is split with an overlap to glue."""
+    width: Length = 25.0
+    unit: Literal["in", "cm"] = "in"
+    """Small ticks every eighth of an inch or every millimetre."""
+    marks: list[Length] = []
+    """Distances to mark with a band and a label, e.g. [4in, 8in, 12in]."""
 
 
 Card.model_rebuild()

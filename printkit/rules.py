@@ -413,6 +413,8 @@ def _display(pack: "Pack", field_path: str | None, value: Any) -> str:
 class SectionSpec(Strict):
     components: list[Id] = []
     """Component sections entries may come from (e.g. [cards]); any when empty."""
+    tags: list[Id] = []
+    """Entries must carry one of these tags (e.g. [magic-item]); any when empty."""
     placement: bool = False
     """Entries are tiles laid on a board: `{tile: ID, square: N, rotation: 0|90|180|270}`."""
 

@@ -26,7 +26,7 @@ def test_schema_is_json_schema_with_field_docs(run):
     code, out, _ = run("schema")
     schema = json.loads(out)
     assert code == 0 and set(schema["properties"]) == {"cards", "fields", "tiles", "chips", "markers", "boards",
-                                                       "sheets"}
+                                                       "sheets", "rulers"}
     assert schema["$defs"]["Card"]["properties"]["count"]["description"] == "Copies to print."
     assert "elements" in json.loads(run("schema", "pack")[1])["properties"]
 
