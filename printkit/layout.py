@@ -59,8 +59,9 @@ class Placement:
     shape: Literal["rect", "round"]
     drawing: Drawing
     bleed: float = 0.0
-    window: Box | None = None  # for a piece of a split component: the part of it shown here
     other_side: Drawing | None = None  # what the back sheet shows behind this face
+    window: Box | None = None  # for a fragment of a split component: the part of it shown here
+    whole: Size | None = None  # and the whole component's size
 
 
 @dataclass
@@ -82,6 +83,8 @@ class Piece:
     shape: Literal["rect", "round"]
     front: Drawing
     back: Drawing | None
+    window: Box | None = None  # a fragment of a component too large for the paper: the part it shows
+    whole: Size | None = None  # and the size of the whole component
 
 
 def draw_pieces(pack: Pack, locale: str, bleed: float, ink_saver: bool = False) -> list[Piece]:
@@ -129,10 +132,10 @@ class _Imposer:
                 continue
             unit = self._unit(copies[0])
             paper = self._paper_for(unit, len(copies))
-            if paper is None:
-                for piece in copies:
-                    fronts += self._split(piece)
-                continue
+            if paper is None:  # too large for any sheet: its overlapping fragments are laid out instead
+                copies = [fragment for piece in copies for fragment in self._split(piece)]
+                unit = copies[0].size
+                paper = self._paper_for(unit, len(copies))
             if paper == self.landscape:
                 fronts += self._grid_sheets(copies, unit, paper)
                 continue
@@ -228,40 +231,38 @@ class _Imposer:
         bleed = self.options.bleed
         beside = self.options.duplex == "off" and piece.back is not None
         page.placements.append(Placement(piece.component, "front", x, y, w, h, piece.shape, piece.front, bleed,
-                                         other_side=None if beside else piece.back))
+                                         other_side=None if beside else piece.back, window=piece.window,
+                                         whole=piece.whole))
         if beside:
             page.placements.append(Placement(piece.component, "back", x + w, y, w, h, piece.shape, piece.back, bleed))
             page.marks.append(Line(x + w, y, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
 
-    def _split(self, piece: Piece) -> list[Page]:
-        """A component larger than the sheet, in overlapping pieces; each back is split the same way."""
+    def _split(self, piece: Piece) -> list[Piece]:
+        """Overlapping fragments of a component larger than the sheet, each marked where the next is
+        glued on; the back is split the same way."""
         w, h = piece.size
         paper = min((self.portrait, self.landscape), key=lambda p: self._piece_count(piece.size, p))
         cols, rows = self._grid_of_pieces(piece.size, paper)
-        room_w, room_h = paper.width - 2 * self.margin, paper.height - 2 * self.margin
         step_w, step_h = (w - OVERLAP) / cols + OVERLAP, (h - OVERLAP) / rows + OVERLAP
-        pages = []
+        fragments = []
         for row in range(rows):
             for col in range(cols):
-                x0 = col * (step_w - OVERLAP)
-                y0 = h - step_h - row * (step_h - OVERLAP)
-                window = (x0, y0, x0 + step_w, y0 + step_h)
-                page = Page(paper, "front")
-                x, y = (paper.width - step_w) / 2, (paper.height - step_h) / 2
-                page.placements.append(Placement(piece.component, "front", x - x0, y - y0, w, h, piece.shape,
-                                                 piece.front, 0.0, window, piece.back))
-                label = f"{piece.component.id}: piece {chr(65 + row)}{col + 1} of {rows} x {cols}"
-                page.marks.append(Text(paper.width / 2, paper.height - self.margin / 2 - 1, label, "sans", 7, INK,
-                                       "center"))
-                if col + 1 < cols:  # glue the next piece over this strip
-                    page.marks.append(Line(x + step_w - OVERLAP, y, x + step_w - OVERLAP, y + step_h,
-                                           stroke=CUT_GREY, line_width=0.2, dash=(1.5, 1.5)))
+                x0, y0 = col * (step_w - OVERLAP), h - step_h - row * (step_h - OVERLAP)
+                guides: Drawing = [Text(x0 + 2, y0 + step_h - 4, f"{chr(65 + row)}{col + 1}", "sans-bold", 7,
+                                        CUT_GREY, "left")]
+                if col + 1 < cols:  # the next fragment is glued over this strip
+                    x = x0 + step_w - OVERLAP
+                    guides += [Line(x, y0, x, y0 + step_h, stroke=CUT_GREY, line_width=0.25, dash=(1.5, 1.5)),
+                               Text(x + OVERLAP / 2, y0 + 2, f"glue {chr(65 + row)}{col + 2}", "sans", 5, CUT_GREY,
+                                    "center")]
                 if row + 1 < rows:
-                    page.marks.append(Line(x, y + OVERLAP, x + step_w, y + OVERLAP,
-                                           stroke=CUT_GREY, line_width=0.2, dash=(1.5, 1.5)))
-                assert step_w <= room_w + 1e-6 and step_h <= room_h + 1e-6
-                pages.append(page)
-        return pages
+                    guides += [Line(x0, y0 + OVERLAP, x0 + step_w, y0 + OVERLAP, stroke=CUT_GREY, line_width=0.25,
+                                    dash=(1.5, 1.5)),
+                               Text(x0 + step_w / 2, y0 + OVERLAP / 2 - 1, f"glue {chr(66 + row)}{col + 1}", "sans",
+                                    5, CUT_GREY, "center")]
+                fragments.append(replace(piece, size=Size(step_w, step_h), front=piece.front + guides,
+                                         window=(x0, y0, x0 + step_w, y0 + step_h), whole=piece.size))
+        return fragments
 
     def _grid_of_pieces(self, size: Size, paper: Size) -> tuple[int, int]:
         room_w, room_h = paper.width - 2 * self.margin, paper.height - 2 * self.margin
@@ -275,16 +276,11 @@ class _Imposer:
 
     def _finish(self, page: Page) -> None:
         """Crop marks, cut guides and the trim and bleed boxes of a front sheet."""
-        whole = [p for p in page.placements if p.window is None]
-        if whole:
-            page.marks = self._cut_marks(whole, page.size) + page.marks
-            x0 = min(p.x for p in whole)
-            y0 = min(p.y for p in whole)
-            x1 = max(p.x + p.width for p in whole)
-            y1 = max(p.y + p.height for p in whole)
-        else:  # a piece of a split component: the part of it on this sheet
-            p = page.placements[0]
-            x0, y0, x1, y1 = p.x + p.window[0], p.y + p.window[1], p.x + p.window[2], p.y + p.window[3]
+        page.marks = self._cut_marks(page.placements, page.size) + page.marks
+        x0 = min(p.x for p in page.placements)
+        y0 = min(p.y for p in page.placements)
+        x1 = max(p.x + p.width for p in page.placements)
+        y1 = max(p.y + p.height for p in page.placements)
         b = self.options.bleed
         page.trim_box = (x0, y0, x1, y1)
         page.bleed_box = (x0 - b, y0 - b, x1 + b, y1 + b)
@@ -335,7 +331,7 @@ class _Imposer:
             x, y = self._flip(placement.x, placement.y, placement.width, placement.height, front.size)
             window = placement.window
             if window is not None:  # the same part of the back, mirrored like the sheet
-                window = self._flip_box(window, Size(placement.width, placement.height))
+                window = self._flip_box(window, placement.whole)
             page.placements.append(replace(placement, face="back", x=x, y=y, drawing=placement.other_side,
                                            window=window, other_side=None))
         for mark in front.marks if page.placements else []:

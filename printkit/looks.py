@@ -189,7 +189,7 @@ class CardLook(Look):
     def front(self, ctx: LookContext, card: Card, size: Size) -> Drawing:
         w, h = size
         frame = _element_colour(ctx.pack, card, card.element)
-        track = ctx.pack.meta.defaults.rotation_track and not card.edges
+        track = ctx.pack.meta.defaults.rotation_track and card.stats and not card.edges
         border = min(w, h) * (0.085 if track else 0.05)  # a damage track needs a wider frame for its labels
         drawing: Drawing = [ctx.background(size, frame),
                             Rect(border, border, w - 2 * border, h - 2 * border, fill=PAPER, radius=border * 0.8)]
@@ -244,7 +244,7 @@ class CardLook(Look):
         along the edges when the pack declares one."""
         w, h = size
         meta = ctx.pack.meta
-        track = meta.defaults.rotation_track
+        track = meta.defaults.rotation_track if card.stats else []  # damage is tracked on character cards
         pad = border + min(w, h) * 0.03
         inner_w = w - 2 * pad
         band = h * 0.1
@@ -289,7 +289,7 @@ class CardLook(Look):
                 "explains" if card.explains else "explains_power"
             drawing += ctx.text(card, field_name, body,
                                 (pad + 1, pad + flavor_h, inner_w - 2, y - pad - flavor_h),
-                                size=8, min_size=5.5, max_lines=12)
+                                size=8, min_size=5.5, max_lines=40)
         if card.flavor:
             drawing += ctx.text(card, "flavor", card.flavor, (pad + 1, pad, inner_w - 2, flavor_h),
                                 font="sans-italic", size=6.5, min_size=5, color=_mix(INK, PAPER, 0.35), max_lines=3)

@@ -113,7 +113,8 @@ def render_pdf(pages: list[Page], target: Path, *, title: str, subject: str, lan
         canvas.setBleedBox(tuple(v * mm for v in page.bleed_box))
         for placement in page.placements:
             canvas.saveState()
-            canvas.translate(placement.x * mm, placement.y * mm)
+            dx, dy = placement.window[:2] if placement.window else (0.0, 0.0)  # a fragment shows part of a whole
+            canvas.translate((placement.x - dx) * mm, (placement.y - dy) * mm)
             canvas.clipPath(_clip(canvas, placement), stroke=0, fill=0)
             draw_shapes(canvas, placement.drawing)
             canvas.restoreState()

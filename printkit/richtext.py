@@ -148,7 +148,8 @@ def fit(text: str, box: tuple[float, float, float, float], *, font: str, size: f
         if widest <= width + 1e-9 and tall <= height + 1e-9 and len(lines) <= max_lines:
             return _set(lines, x, y, width, height, current, color, align)
         if current <= min_size:
-            overflow = max(widest - width, tall - height, 0.1)
+            too_many = (len(lines) - max_lines) * leading if len(lines) > max_lines else 0.0
+            overflow = max(widest - width, tall - height, too_many)
             return Refusal(f"overflows its {width:.1f} x {height:.1f} mm box by {overflow:.1f} mm at {min_size:g} pt",
                            "shorten the text or give the component more room")
         current = max(min_size, current - 0.5)

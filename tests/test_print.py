@@ -99,14 +99,16 @@ def test_bleed_widens_gutters_and_bleed_box(skystones):
 def test_a_component_larger_than_the_paper_is_split_with_overlap(tmp_path):
     pack = _pack(tmp_path, "", "sheets:\n  - {id: pad, title: Scores, size: 300x400mm}\n")
     pages = [p for p in impose(pack, "en", SheetOptions()) if p.side == "front"]
-    windows = [p.placements[0].window for p in pages]
-    assert len(windows) == 4
+    fragments = [placement for page in pages for placement in page.placements]
+    windows = [f.window for f in fragments]
+    assert len(windows) == 4 and all(f.whole == (300, 400) for f in fragments)
     xs = sorted({w[0] for w in windows} | {w[2] for w in windows})
     ys = sorted({w[1] for w in windows} | {w[3] for w in windows})
     assert (xs[0], xs[-1], ys[0], ys[-1]) == pytest.approx((0, 300, 0, 400))  # the pieces cover it all
-    for page in pages:
-        x0, y0, x1, y1 = page.placements[0].window
-        assert x1 - x0 <= PAPERS["a4"].width - 20 + 1e-6 or x1 - x0 <= PAPERS["a4"].height - 20 + 1e-6
+    for fragment in fragments:
+        x0, y0, x1, y1 = fragment.window
+        assert (fragment.width, fragment.height) == pytest.approx((x1 - x0, y1 - y0))
+        assert x1 - x0 <= PAPERS["a4"].width - 20 + 1e-6 and y1 - y0 <= PAPERS["a4"].height - 20 + 1e-6
     left = [w for w in windows if w[0] == 0][0]
     right = [w for w in windows if w[0] > 0][0]
     assert left[2] - right[0] == pytest.approx(10.0)  # glued over a 10 mm overlap
@@ -177,3 +179,9 @@ def test_png_export_writes_every_face_at_300_dpi(run, tmp_path):
     sheet = Image.open(folder / "tts-cards-1.png")
     assert sheet.size == (4090, 2863)  # 10 x 7 cells of 409 px
     assert len(list(folder.glob("*.png"))) == 54 + 51 + 2
+
+
+def test_small_fragments_share_sheets(tmp_path):
+    pack = _pack(tmp_path, "", "rulers:\n  - {id: range, length: 12in, marks: [4in, 8in, 12in], count: 2}\n")
+    fronts = [p for p in impose(pack, "en", SheetOptions()) if p.side == "front"]
+    assert len(fronts) == 1 and len(fronts[0].placements) == 4  # two rulers, each in two glued halves
