@@ -24,7 +24,7 @@ from .units import MM_PER_POINT, Size
 INK = "#1d1d1b"
 PAPER = "#fbf8f1"
 NEUTRAL = "#7b8794"
-LINE_HEIGHT = 1.18
+TILE_EDGE = 0.2  # depth of a tile's terrain edges, as a share of its side
 
 Drawing = list[Shape]
 
@@ -404,31 +404,33 @@ class TileLook(Look):
         return component.size or pack.meta.defaults.tile_size
 
     def front(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
+        """Terrain edges; in the middle the name, the effect, the VP and effect type, and the cost."""
         drawing = self._side(ctx, tile, size, tile.edges, tile.name, tile.color, "")
+        depth = min(size) * TILE_EDGE
+        x, y = depth + 0.5, depth + 0.5
+        w, h = size.width - 2 * x, size.height - 2 * y
         figures = " · ".join(p for p in (f"{tile.points} VP" if tile.points is not None else "",
                                          tile.effect.replace("-", " ") if tile.effect != "none" else "") if p)
-        depth = min(size) * 0.24
-        inner = (depth + 1, depth + 0.5, size.width - 2 * depth - 2, size.height - 2 * depth - 1)
-        if figures:
-            drawing += ctx.text(tile, "points", figures, (inner[0], inner[1] + inner[3] * 0.25, inner[2],
-                                                          inner[3] * 0.22), size=5.5, min_size=4, max_lines=1)
         if tile.text:
-            drawing += ctx.text(tile, "text", tile.text, (inner[0], inner[1] + inner[3] * 0.47, inner[2],
-                                                          inner[3] * 0.28), size=5, min_size=3.5, max_lines=3)
+            drawing += ctx.text(tile, "text", tile.text, (x, y + h * 0.36, w, h * 0.4), size=5.5, min_size=4,
+                                max_lines=4)
+        if figures:
+            drawing += ctx.text(tile, "points", figures, (x, y + h * 0.18, w, h * 0.16), font="sans-bold", size=5,
+                                min_size=4, max_lines=1)
         if tile.cost:  # a dot per inhabitant to pay, in its colour
             dots = [ctx.pack.meta.resources[r].color for r, n in tile.cost.items() for _ in range(n)]
-            step = min(2.6, inner[2] / len(dots))
+            step = min(2.6, w / len(dots))
             left = size.width / 2 - step * (len(dots) - 1) / 2
             for i, colour in enumerate(dots):
-                drawing.append(Circle(left + i * step, inner[1] + inner[3] * 0.12, step * 0.42, fill=colour,
-                                      stroke=INK, line_width=0.15))
+                drawing.append(Circle(left + i * step, y + h * 0.09, step * 0.4, fill=colour, stroke=INK,
+                                      line_width=0.15))
         return drawing
 
     def _side(self, ctx: LookContext, tile: Tile, size: Size, edges, name: str | None, colour: str | None,
               field_prefix: str) -> Drawing:
         """Each edge a trapezoid in its terrain's colour with its icon; the name in the middle."""
         w, h = size
-        depth = min(w, h) * 0.24
+        depth = min(w, h) * TILE_EDGE
         drawing: Drawing = [ctx.background(size, colour or PAPER)]
         b = ctx.bleed  # the outer corners reach into the bleed so no centre colour shows at a cut
         corners = {"top": ((-b, h + b), (w + b, h + b), (w - depth, h - depth), (depth, h - depth)),
@@ -443,10 +445,10 @@ class TileLook(Look):
             drawing.append(Path(ops, fill=terrain.color, stroke=PAPER, line_width=0.4))
             drawing += _icon(terrain.icon, *centres[side], depth * 0.55, _on(terrain.color))
         if name:
-            inner_w, inner_h = w - 2 * depth - 2, h - 2 * depth - 1
-            drawing += ctx.text(tile, f"{field_prefix}name", name, (depth + 1, h - depth - inner_h * 0.3, inner_w,
-                                                                    inner_h * 0.28),
-                                font="sans-bold", size=6.5, min_size=4, max_lines=2)
+            inner_w, inner_h = w - 2 * depth - 1, h - 2 * depth - 1
+            drawing += ctx.text(tile, f"{field_prefix}name", name, (depth + 0.5, h - depth - inner_h * 0.24 - 0.5,
+                                                                    inner_w, inner_h * 0.24),
+                                font="sans-bold", size=6, min_size=4, max_lines=2)
         return drawing
 
     def back(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing | None:

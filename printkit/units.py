@@ -73,7 +73,8 @@ def parse_length(value: object) -> float:
 
 
 def parse_size(value: object) -> Size:
-    """A width and height in millimetres from a preset, `WxH` text or a width/height mapping."""
+    """A width and height in millimetres from a preset, `WxH` text, one length (a square) or a
+    width/height mapping."""
     if isinstance(value, Size):
         return value
     if isinstance(value, dict):
@@ -81,6 +82,9 @@ def parse_size(value: object) -> Size:
         if unknown or len(value) != 2:
             raise ValueError("must have exactly the keys 'width' and 'height'")
         return Size(parse_length(value["width"]), parse_length(value["height"]))
+    if isinstance(value, (int, float)) and not isinstance(value, bool) or isinstance(value, str) and _LENGTH.match(value):
+        side = parse_length(value)  # one length: a square
+        return Size(side, side)
     if isinstance(value, str):
         preset = SIZE_PRESETS.get(value.strip().lower())
         if preset:

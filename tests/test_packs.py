@@ -1,0 +1,110 @@
+"""The bundled packs: each checks clean, its example lists behave, and its counts match the seeds."""
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from printkit.build import BuildOptions, lay_out, load_checked
+from printkit.model import Board, Card, Chip, Marker, Ruler, Sheet, Tile
+
+PACKS = sorted(p.parent.name for p in Path("content").glob("*/pack.yaml"))
+
+
+def test_every_seed_game_ships_as_a_pack():
+    assert PACKS == ["attacktix", "skylanders-tabletop", "skylands", "skystones", "sorcerers-home-game"]
+
+
+@pytest.fixture(scope="module")
+def packs():
+    return {pack.id: pack for pack in load_checked([Path("content") / name for name in PACKS])}
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_pack_lays_out_without_overflow(packs, paper):
+    assert len(lay_out(list(packs.values()), BuildOptions(papers=(paper,)))) == len(PACKS)
+
+
+@pytest.mark.parametrize("name", PACKS)
+def test_example_lists_behave(run, name):
+    lists = sorted(Path("content", name, "decks").glob("*.yaml"))
+    assert lists, f"{name} ships no example lists"
+    verdicts = {}
+    for path in lists:
+        code, out, _ = run("check", path)
+        verdicts[path.name] = code
+        assert code in (0, 1) and out.startswith(f"{path}: ")
+    assert 0 in verdicts.values() and 1 in verdicts.values(), verdicts
+
+
+def _copies(pack, kind, tag=None):
+    return sum(c.count for c in pack.of_kind(kind) if tag is None or tag in c.tags)
+
+
+def test_skylands_has_the_component_list_of_the_rules(packs):
+    pack = packs["skylands"]
+    assert _copies(pack, Tile, "island") == 88
+    assert _copies(pack, Tile, "special") == 32
+    assert _copies(pack, Tile, "starting") == 4 and all(t.reverse for t in pack.of_kind(Tile) if "starting" in t.tags)
+    assert _copies(pack, Board, "player-board") == 4 and _copies(pack, Board, "supply") == 1
+    assert _copies(pack, Chip, "player-token") == 4
+    assert _copies(pack, Marker, "player-marker") == 4
+    assert _copies(pack, Marker, "vp") == 24
+    inhabitants = Counter()
+    for chip in pack.of_kind(Chip):
+        if "inhabitant" in chip.tags:
+            inhabitants[chip.color] += chip.count
+    assert sum(inhabitants.values()) == 60 and len(inhabitants) == 3  # green, purple and blue
+    assert _copies(pack, Card, "action") == 4 and _copies(pack, Sheet, "scoring") == 1
+    specials = [t for t in pack.of_kind(Tile) if "special" in t.tags]
+    assert Counter(t.back for t in specials) == {f"special-{c}": 8 for c in ("green", "purple", "blue", "orange")}
+    assert {t.effect for t in specials} == {"none", "one-time", "ongoing", "scoring"}
+
+
+def test_skylands_islands_can_always_be_closed(packs):
+    """Every island fragment shows one terrain and clouds, so fragments of a terrain close each other."""
+    for tile in packs["skylands"].of_kind(Tile):
+        if "island" in tile.tags:
+            edges = {tile.edges.top, tile.edges.right, tile.edges.bottom, tile.edges.left}
+            assert "clouds" in edges or len(edges) == 1
+            assert len(edges - {"clouds"}) == 1
+
+
+def test_skylanders_has_stat_cards_items_locations_and_a_ruler(packs):
+    pack = packs["skylanders-tabletop"]
+    characters = {c.id: c for c in pack.of_kind(Card) if "skylander" in c.tags}
+    assert len(characters) >= 16
+    assert {c.element for c in characters.values()} == set(pack.meta.elements) and len(pack.meta.elements) == 8
+    assert any("giant" in c.tags for c in characters.values())
+    assert characters["spyro"].stats["agility"] == 90 and characters["drobot"].stats["agility"] == 45
+    assert pack.meta.stats["agility"].derived.divide == 10
+    items = [c.name for c in pack.of_kind(Card) if "magic-item" in c.tags]
+    assert len(items) == 8 and "Sky-Iron Shield" in items
+    locations = {c.name: c.text for c in pack.of_kind(Card) if "location" in c.tags}
+    assert len(locations) == 4 and "**Undead**" in locations["Darklight Crypt"]
+    (ruler,) = pack.of_kind(Ruler)
+    assert [round(m / 25.4, 3) for m in ruler.marks] == [4, 8, 12]
+
+
+def test_attacktix_keeps_the_costs_the_rules_name(packs):
+    pack = packs["attacktix"]
+    costs = {c.name: c.cost for c in pack.of_kind(Card) if "figure" in c.tags}
+    assert {name: costs[name] for name in ("Anakin Skywalker", "Shaak-Ti", "Clone Trooper", "Palpatine",
+                                           "General Grievous", "Commander Bly")} == {
+        "Anakin Skywalker": 40, "Shaak-Ti": 40, "Clone Trooper": 10, "Palpatine": 40, "General Grievous": 30,
+        "Commander Bly": 30}
+    assert set(pack.meta.abilities) == {"attackback", "rally", "recover", "recruit", "shootback", "sacrifice",
+                                        "vengeance"}
+    assert set(pack.meta.types) == {"launcher", "striker", "possessor"}
+    assert pack.meta.rules["squad"].params == {"points": 100, "backup-points": 50}
+
+
+def test_sorcerers_deck_building_pack(packs):
+    pack = packs["sorcerers-home-game"]
+    spells = {c.id: c for c in pack.of_kind(Card) if "reference" not in c.tags}
+    assert len(spells) >= 40
+    beans = spells["mickeys-magic-beans"]
+    assert (beans.type, beans.stats["shield"]) == ("wishful", 2)
+    assert set(pack.meta.types) == {"charming", "wishful", "energy", "quick", "flying", "strong", "gross"}
+    (tracker,) = pack.of_kind(Board)
+    assert (tracker.grid.first, tracker.grid.first + tracker.grid.squares - 1) == (0, 30)
