@@ -16,9 +16,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterator
 
-from .errors import Problems, UsageError
+from . import ui
+from .catalog import Translation, translate
+from .errors import Problem, Problems, UsageError
 from .layout import Duplex, Page, Piece, SheetOptions, draw_pieces, impose
 from .load import Pack, load_pack
+from .pseudo import CODE as PSEUDO
 from .png import face_images, png_bytes, tts_sheets
 from .render import render_pdf
 from .validate import validate_pack
@@ -33,6 +36,7 @@ class BuildOptions:
     bleed: float = 0.0
     png: bool = False
     ink_saver: bool = False
+    strict: bool = False
 
 
 def load_checked(roots: list[Path]) -> list[Pack]:
@@ -59,28 +63,49 @@ class Job:
 
 
 def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
-    """Every output to write, fully laid out; raises Problems for all layout problems at once."""
+    """Every output to write, fully laid out; raises Problems for all layout problems at once.
+    A locale with untranslated strings builds with those components marked DRAFT and a warning;
+    with strict, the missing strings are problems instead."""
     jobs, problems = [], []
     for pack in packs:
         languages = options.languages or tuple(pack.meta.locales)
-        unknown = [lang for lang in languages if lang not in pack.meta.locales]
+        unknown = [lang for lang in languages if lang not in pack.meta.locales and lang != PSEUDO]
         if unknown:
             raise UsageError(f"pack '{pack.id}' is not translated to {', '.join(unknown)}; "
-                             f"it declares: {', '.join(pack.meta.locales)}")
+                             f"it declares: {', '.join(pack.meta.locales)} (and {PSEUDO}, the pseudo-locale)")
         for language in languages:
             try:
-                pieces = draw_pieces(pack, language, options.bleed, options.ink_saver)
+                translation = translate(pack, language)
+                if translation.missing and options.strict:
+                    problems += missing_problems(translation, language)
+                    continue
+                if translation.missing:
+                    warn(f"{pack.id} ({language}): {len(translation.missing)} strings not translated; "
+                         f"{len(translation.drafts)} components are marked DRAFT (see 'printkit i18n stats {pack.id}')")
+                pieces = draw_pieces(translation.pack, language, options.bleed, options.ink_saver,
+                                     frozenset(translation.drafts))
             except Problems as error:
                 problems += error.problems
                 continue
             for paper in options.papers:
-                pages = impose(pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces)
-                jobs.append(_pdf_job(pack, language, paper, pages, options))
+                pages = impose(translation.pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces)
+                jobs.append(_pdf_job(translation.pack, language, paper, pages, options))
             if options.png:
-                jobs.append(_png_job(pack, language, pieces, options))
+                jobs.append(_png_job(translation.pack, language, pieces, options))
     if problems:
         raise Problems(problems)
     return jobs
+
+
+def missing_problems(translation: Translation, locale: str) -> list[Problem]:
+    """One problem per string a locale lacks, at its line in the pack's YAML."""
+    return [Problem(m.file, m.line, 1, m.context, f"not translated to {locale}" if locale else "not translated",
+                    "translate it in the PO file, or build without --strict to get a marked draft")
+            for m in translation.missing]
+
+
+def warn(message: str) -> None:
+    print(f"printkit: warning: {message}", file=sys.stderr)
 
 
 def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], options: BuildOptions) -> Job:
@@ -88,7 +113,7 @@ def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], options: 
 
     def write() -> list[Path]:
         with atomic_target(target) as temporary:
-            render_pdf(pages, temporary, title=f"{pack.meta.title} — print-and-play kit",
+            render_pdf(pages, temporary, title=ui.text(language, "kit-title", title=pack.meta.title),
                        subject=f"{pack.id} {target.stem}", lang=language, duplex=options.duplex)
         return [target]
 

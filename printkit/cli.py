@@ -43,7 +43,8 @@ def _parser() -> argparse.ArgumentParser:
     build_cmd.add_argument("--out", type=Path, default=Path("output"), help="output folder (default: output)")
     build_cmd.add_argument("--paper", choices=["a4", "letter", "all"], default=None,
                            help="paper to lay out on (default: the pack's, usually a4)")
-    build_cmd.add_argument("--lang", help="comma-separated locales (default: every locale the pack declares)")
+    build_cmd.add_argument("--lang", help="comma-separated locales (default: every locale the pack declares; "
+                                          "qps is the pseudo-locale)")
     build_cmd.add_argument("--duplex", choices=["long", "short", "off"], default="long",
                            help="edge the sheet is flipped on when printing backs (default: long); off prints "
                                 "each back beside its front, to fold and glue")
@@ -55,7 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     build_cmd.add_argument("--ink-saver", action="store_true",
                            help="pale backgrounds and outlined frames instead of solid colour")
     build_cmd.add_argument("--jobs", type=int, help="parallel build jobs")
-    build_cmd.add_argument("--strict", action="store_true", help="treat warnings as errors")
+    build_cmd.add_argument("--strict", action="store_true",
+                           help="fail on untranslated or fuzzy strings instead of building a marked draft")
 
     check_cmd = commands.add_parser("check", parents=[common], help="validate packs (and deck lists)")
     check_cmd.add_argument("items", nargs="*", metavar="PACK|DECKLIST")
@@ -81,12 +83,11 @@ def _build(args: argparse.Namespace) -> int:
         raise UsageError(f"--bleed must be from 0 to 10 mm, got {args.bleed:g}")
     if args.jobs is not None:
         raise _not_yet("--jobs", "the performance issue")
-    if args.strict:
-        raise _not_yet("--strict", "the translation issue (it runs 'printkit i18n check')")
     papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ("a4",))
     languages = tuple(part.strip() for part in args.lang.split(",") if part.strip()) if args.lang else None
     build(pack_roots(args.packs), BuildOptions(out=args.out, papers=papers, languages=languages,
-                                                duplex=args.duplex, bleed=args.bleed, png=args.png, ink_saver=args.ink_saver))
+                                                duplex=args.duplex, bleed=args.bleed, png=args.png, ink_saver=args.ink_saver,
+                                                strict=args.strict))
     return 0
 
 

@@ -10,13 +10,18 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Annotated, Any, Callable
+import typing
+from typing import Annotated, Any, Callable, Iterator
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from .errors import ValueProblem, shown_value
+from .errors import KeyPath, ValueProblem, shown_value
 from .units import Size, parse_distance, parse_length, parse_size
+
+
+class Translatable:
+    """Marks text that translators translate: it goes into the pack's gettext catalog."""
 
 
 def _checked(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
@@ -85,7 +90,9 @@ def _text(value: Any) -> str:
 
 Id = Annotated[str, BeforeValidator(_checked(parse_id)),
                WithJsonSchema({"type": "string", "pattern": _ID.pattern, "description": "lowercase id"})]
-Text = Annotated[str, BeforeValidator(_checked(_text)), WithJsonSchema({"type": "string", "minLength": 1})]
+Text = Annotated[str, BeforeValidator(_checked(_text)), WithJsonSchema({"type": "string", "minLength": 1}),
+                 Translatable()]
+PlainText = Annotated[str, BeforeValidator(_checked(_text)), WithJsonSchema({"type": "string", "minLength": 1})]
 Colour = Annotated[str, BeforeValidator(_checked(_colour)),
                    WithJsonSchema({"type": "string", "pattern": _COLOUR.pattern, "description": "#rrggbb"})]
 Number = Annotated[float, BeforeValidator(_checked(_number)), WithJsonSchema({"type": "number"})]
@@ -120,6 +127,44 @@ AbilityRef = Annotated[Id, Ref("abilities")]
 ResourceRef = Annotated[Id, Ref("resources")]
 Count = whole(0, 10_000, "copies to print")
 Edge = whole(0, 9, "attack points on this edge")
+
+
+def marked_values(model: BaseModel, path: KeyPath, marker_type: type) -> Iterator[tuple[KeyPath, Any, Any]]:
+    """Every (key path, marker, value) in a model whose type carries a marker of marker_type (a Ref,
+    Translatable …), following nested models, lists and mapping keys."""
+    for name, info in type(model).model_fields.items():
+        value = getattr(model, name)
+        yield from _walk(value, info.annotation, info.metadata, path + (name,), marker_type)
+
+
+def _walk(value: Any, annotation: Any, metadata: list, path: KeyPath, marker_type: type) -> Iterator:
+    if value is None:
+        return
+    metadata = list(metadata)
+    while True:  # peel Annotated and Optional layers, keeping their markers
+        origin = typing.get_origin(annotation)
+        if origin is typing.Annotated:
+            metadata += list(annotation.__metadata__)
+            annotation = typing.get_args(annotation)[0]
+        elif origin is typing.Union or type(annotation).__name__ == "UnionType":
+            annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
+        else:
+            break
+    for marker in metadata:
+        if isinstance(marker, marker_type):
+            yield path, marker, value
+    if isinstance(value, BaseModel):
+        yield from marked_values(value, path, marker_type)
+    elif isinstance(value, dict):
+        key_type, value_type = typing.get_args(annotation) or (Any, Any)
+        for key, item in value.items():
+            yield from _walk(key, key_type, [], path + (key,), marker_type)
+            yield from _walk(item, value_type, [], path + (key,), marker_type)
+    elif isinstance(value, list):
+        (item_type,) = typing.get_args(annotation) or (Any,)
+        for index, item in enumerate(value):
+            yield from _walk(item, item_type, [], path + (index,), marker_type)
+
 
 
 class Strict(BaseModel):

@@ -23,7 +23,8 @@ from itertools import groupby
 from typing import Literal
 
 from .draw import Circle, Line, Rect, Shape, Text
-from .errors import Problems
+from . import richtext, ui
+from .errors import Problem, Problems
 from .load import Pack
 from .looks import Drawing, LookContext, ink_saving, look_of, shape_of
 from .model import COMPONENT_KINDS, Component
@@ -87,8 +88,11 @@ class Piece:
     whole: Size | None = None  # and the size of the whole component
 
 
-def draw_pieces(pack: Pack, locale: str, bleed: float, ink_saver: bool = False) -> list[Piece]:
-    """Every component's front and back drawings; raises Problems for all text that cannot be set."""
+def draw_pieces(pack: Pack, locale: str, bleed: float, ink_saver: bool = False, drafts: frozenset[str] = frozenset(),
+                boxes: dict | None = None) -> list[Piece]:
+    """Every component's front and back drawings; raises Problems for all text that cannot be set.
+    Components named in drafts (still partly untranslated) get a visible DRAFT band; the text boxes
+    measured are recorded in boxes when given."""
     ctx = LookContext(pack, locale, bleed=bleed)
     pieces = []
     for component in pack.components:
@@ -97,20 +101,32 @@ def draw_pieces(pack: Pack, locale: str, bleed: float, ink_saver: bool = False) 
         front, back = look.front(ctx, component, size), look.back(ctx, component, size)
         if ink_saver:
             front, back = ink_saving(front, size), back and ink_saving(back, size)
+        if component.id in drafts:
+            front = front + _draft_band(size, locale)
         pieces.append(Piece(component, size, shape_of(component), front, back))
     if ctx.problems:
         raise Problems(ctx.problems)
+    if boxes is not None:
+        boxes.update(ctx.boxes)
     return pieces
+
+
+def _draft_band(size: Size, locale: str) -> Drawing:
+    w, h = size
+    band = min(6.0, h * 0.12)
+    return [Rect(0, h - band, w, band, fill="#c0392b"),
+            Text(w / 2, h - band * 0.68, ui.text(locale, "draft"), "sans-bold", min(7.0, band * 1.6), "#ffffff",
+                 "center")]
 
 
 def impose(pack: Pack, locale: str, options: SheetOptions, pieces: list[Piece] | None = None) -> list[Page]:
     """The sheets of a components PDF; pieces drawn for the same locale and bleed may be passed in."""
-    return _Imposer(pack, options).pages(pieces or draw_pieces(pack, locale, options.bleed))
+    return _Imposer(pack, options, locale).pages(pieces or draw_pieces(pack, locale, options.bleed))
 
 
 class _Imposer:
-    def __init__(self, pack: Pack, options: SheetOptions):
-        self.pack, self.options = pack, options
+    def __init__(self, pack: Pack, options: SheetOptions, locale: str):
+        self.pack, self.options, self.locale = pack, options, locale
         self.settings = pack.meta.imposition
         self.portrait = PAPERS[options.paper]
         self.landscape = Size(self.portrait.height, self.portrait.width)
@@ -150,7 +166,7 @@ class _Imposer:
             if any_back and self.options.duplex != "off":
                 pages.append(self._back_of(front))
         for number, page in enumerate(pages, 1):
-            page.marks.append(self._footer(page, number, len(pages)))
+            page.marks += self._footer(page, number, len(pages))
         return pages
 
     def _unit(self, piece: Piece) -> Size:
@@ -253,13 +269,14 @@ class _Imposer:
                 if col + 1 < cols:  # the next fragment is glued over this strip
                     x = x0 + step_w - OVERLAP
                     guides += [Line(x, y0, x, y0 + step_h, stroke=CUT_GREY, line_width=0.25, dash=(1.5, 1.5)),
-                               Text(x + OVERLAP / 2, y0 + 2, f"glue {chr(65 + row)}{col + 2}", "sans", 5, CUT_GREY,
-                                    "center")]
+                               Text(x + OVERLAP / 2, y0 + 2, self._ui("glue", piece=f"{chr(65 + row)}{col + 2}"),
+                                    "sans", 5, CUT_GREY, "center")]
                 if row + 1 < rows:
                     guides += [Line(x0, y0 + OVERLAP, x0 + step_w, y0 + OVERLAP, stroke=CUT_GREY, line_width=0.25,
                                     dash=(1.5, 1.5)),
-                               Text(x0 + step_w / 2, y0 + OVERLAP / 2 - 1, f"glue {chr(66 + row)}{col + 1}", "sans",
-                                    5, CUT_GREY, "center")]
+                               Text(x0 + step_w / 2, y0 + OVERLAP / 2 - 1,
+                                    self._ui("glue", piece=f"{chr(66 + row)}{col + 1}"), "sans", 5, CUT_GREY,
+                                    "center")]
                 fragments.append(replace(piece, size=Size(step_w, step_h), front=piece.front + guides,
                                          window=(x0, y0, x0 + step_w, y0 + step_h), whole=piece.size))
         return fragments
@@ -354,26 +371,21 @@ class _Imposer:
         page = Page(self.portrait, "calibration")
         w, h = self.portrait
         marks: list[Shape] = []
-        title = "Check the print size before you print the kit"
-        marks.append(Text(w / 2, h - 30, title, "sans-bold", 15, INK, "center"))
-        lines = ["Print this page at 100 % (\u201cactual size\u201d, no \u201cfit to page\u201d) and measure it:",
-                 "the squares must be exactly 50 mm and 2 in wide, and the ruler must match a real one.",
-                 "If they are not, turn off page scaling in the print dialog and print again."]
-        for i, line in enumerate(lines):
-            marks.append(Text(w / 2, h - 42 - i * 5.5, line, "sans", 9.5, INK, "center"))
+        marks += self._fitted(self._ui("calibration-title"), (20, h - 34, w - 40, 9), "sans-bold", 15, max_lines=1)
+        paragraph = " ".join(self._ui(f"calibration-line-{i}") for i in (1, 2, 3))
+        marks += self._fitted(paragraph, (25, h - 60, w - 50, 22), "sans", 9.5, max_lines=4)
         left = (w - (50 + 20 + 50.8)) / 2
         base = h - 130
         marks.append(Rect(left, base, 50, 50, stroke=INK, line_width=0.3))
         marks.append(Text(left + 25, base + 23, "50 mm", "sans-bold", 11, INK, "center"))
         marks.append(Rect(left + 70, base, 50.8, 50.8, stroke=INK, line_width=0.3))
-        marks.append(Text(left + 70 + 25.4, base + 23, "2 in", "sans-bold", 11, INK, "center"))
+        marks.append(Text(left + 70 + 25.4, base + 23, self._ui("unit-in", value=2), "sans-bold", 11, INK, "center"))
         marks += _ruler((w - 150) / 2, base - 30, 150)
         if any_back and self.options.duplex != "off":
-            edge = "long" if self.options.duplex == "long" else "short"
+            edge = self._ui(f"edge-{self.options.duplex}")
             marks += _target(w / 2, 55, 12)
-            for i, line in enumerate([f"Printing on both sides: flip on the {edge} edge. Hold the printed sheet",
-                                      "against a light: the target printed on the back must sit exactly on this one."]):
-                marks.append(Text(w / 2, 33 - i * 5, line, "sans", 9, INK, "center"))
+            paragraph = f"{self._ui('duplex-line-1', edge=edge)} {self._ui('duplex-line-2')}"
+            marks += self._fitted(paragraph, (25, 22, w - 50, 15), "sans", 9, max_lines=3)
         page.marks = marks
         page.trim_box = page.bleed_box = (0.0, 0.0, w, h)
         return page
@@ -385,15 +397,29 @@ class _Imposer:
         page.trim_box = page.bleed_box = (0.0, 0.0, *self.portrait)
         return page
 
-    def _footer(self, page: Page, number: int, total: int) -> Text:
-        kinds = sorted({p.component.kind for p in page.placements})
-        side = {"back": "backs", "front": "fronts", "calibration": "calibration"}[page.side]
-        parts = [self.pack.meta.title, ", ".join(kinds) if kinds else "", side, f"page {number} of {total}"]
+    def _ui(self, key: str, **values: object) -> str:
+        return ui.text(self.locale, key, **values)
+
+    def _fitted(self, text: str, box: tuple[float, float, float, float], font: str, size: float, *,
+                max_lines: int, colour: str = INK) -> list[Shape]:
+        """printkit's own words set in a box of the sheet; words that cannot fit are a catalog bug."""
+        result = richtext.fit(text, box, font=font, size=size, min_size=5, color=colour, align="center",
+                              max_lines=max_lines)
+        if isinstance(result, richtext.Refusal):
+            raise Problems([Problem(f"printkit/locales/{self.locale}/LC_MESSAGES/printkit.po", 1, 1, "",
+                                    f"printkit's own text {result.message} in locale {self.locale}: {text!r}",
+                                    "shorten the translation")])
+        return result
+
+    def _footer(self, page: Page, number: int, total: int) -> list[Shape]:
+        kinds = sorted({self._ui(f"kind-{p.component.kind}") for p in page.placements})
+        side = self._ui({"back": "side-backs", "front": "side-fronts", "calibration": "side-calibration"}[page.side])
+        parts = [self.pack.meta.title, ", ".join(kinds), side, self._ui("page-of", number=number, total=total)]
         if page.side == "back" and not page.placements and number > 2:
-            parts[2] = "this side stays blank"
+            parts[2] = self._ui("side-blank")
         label = " · ".join(p for p in parts if p)
-        return Text(page.size.width / 2, max(2.5, self.settings.margin / 2 - 1), label, "sans", 6.5, "#666666",
-                    "center")
+        bottom = max(1.5, self.settings.margin / 2 - 2.5)
+        return self._fitted(label, (15, bottom, page.size.width - 30, 3.5), "sans", 6.5, max_lines=1, colour="#666666")
 
 
 def _ruler(x: float, y: float, length: float) -> list[Shape]:

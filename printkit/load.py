@@ -31,6 +31,8 @@ class Pack:
     meta: PackMeta
     components: list[Component]
     sources: dict[str, SourceFile] = field(default_factory=dict)
+    # (component id or "pack", field path) -> (PO file, line) of each translated string in use
+    translated_from: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

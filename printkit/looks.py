@@ -15,7 +15,7 @@ from typing import Callable, ClassVar, Literal
 
 from .draw import Circle, Image, Line, Path, Rect, Shape, Text, rotated
 from .errors import Problem
-from . import richtext
+from . import richtext, ui
 from .icons import ICONS
 from .load import Pack
 from .model import BackDesign, Board, Card, Chip, Component, Face, Marker, Ruler, Sheet, SpecialField, Tile
@@ -35,6 +35,7 @@ class LookContext:
     locale: str
     bleed: float = 0.0
     problems: list[Problem] = field(default_factory=list)
+    boxes: dict[tuple[str, str], tuple[float, float, float, float]] = field(default_factory=dict)
 
     def background(self, size: Size, colour: str, shape: Literal["rect", "round"] = "rect") -> Shape:
         """A face's background, reaching past the trim line by the bleed."""
@@ -47,6 +48,7 @@ class LookContext:
              font: str = "sans", size: float = 9, min_size: float = 6, color: str = INK,
              align: Literal["left", "center"] = "center", max_lines: int = 8) -> Drawing:
         """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be."""
+        self.boxes[(component.id, field_name.replace(".", "/"))] = (box[2], box[3], size, min_size)
         result = richtext.fit(text, box, font=font, size=size, min_size=min_size, color=color, align=align,
                               max_lines=max_lines)
         if isinstance(result, richtext.Refusal):
@@ -56,6 +58,14 @@ class LookContext:
         return result
 
     def _problem(self, component: Component, field_name: str, message: str, hint: str | None) -> None:
+        """At the translation's line in its PO file when the text is translated, else at the YAML."""
+        key = field_name.replace(".", "/")
+        translated = self.pack.translated_from.get((component.id, key))
+        if translated:
+            file, line = translated
+            self.problems.append(Problem(file, line, 1, f"{component.section[:-1]}:{component.id}/{key}", message,
+                                         hint))
+            return
         source = self.pack.sources[component.origin.file]
         path = component.origin.path + tuple(field_name.split("."))
         self.problems.append(source.problem(path, message, hint))
@@ -598,7 +608,7 @@ class RulerLook(Look):
         for index, mark in enumerate(sorted(ruler.marks)):
             band = _mix(colour, INK, 0.12 if index % 2 else 0.22)
             drawing.append(Rect(previous, 0, start + mark - previous, h * 0.45, fill=band))
-            label = f"{mark / 25.4:g} in" if ruler.unit == "in" else f"{mark / 10:g} cm"
+            label = ui.text(ctx.locale, f"unit-{ruler.unit}", value=f"{mark / (25.4 if ruler.unit == 'in' else 10):g}")
             drawing += ctx.text(ruler, "marks", label, (start + mark - 24, 1, 22, h * 0.4), font="sans-bold",
                                 size=9, min_size=6, align="left", max_lines=1)
             drawing.append(Line(start + mark, 0, start + mark, h, stroke=INK, line_width=0.5))

@@ -15,7 +15,8 @@ from typing import Callable, ClassVar, Literal
 from pydantic import BaseModel, Field, PrivateAttr, create_model
 
 from .fields import (AbilityRef, ArtFile, BackRef, Colour, Count, Distance, Edge, ElementRef, IconRef, Id, Length,
-                     Number, RarityRef, ResourceRef, SizeMM, StatRef, Strict, TerrainRef, Text, TypeRef, whole)
+                     Number, PlainText, RarityRef, ResourceRef, SizeMM, StatRef, Strict, TerrainRef, Text, TypeRef,
+                     whole)
 from .rules import RuleSet
 from .units import Size
 
@@ -160,7 +161,7 @@ class PackMeta(Strict):
     """Source language of every text in the pack's YAML."""
     locales: list[Literal["en"]] = ["en"]
     """Languages the kit is built in (German arrives with the translation catalogs)."""
-    version: Text | None = None
+    version: PlainText | None = None
     """Version of the pack's content, printed in the kit."""
     credits: Text | None = None
     """Short credit line printed on the kit's pages."""

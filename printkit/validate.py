@@ -9,7 +9,6 @@ that is missing or lies outside the pack.
 from __future__ import annotations
 
 import typing
-from typing import Any, Iterator
 
 from PIL import Image as PILImage
 from pydantic import BaseModel
@@ -20,7 +19,7 @@ from .load import PACK_FILE, Pack
 from .model import COMPONENT_KINDS, Board
 from .rules import REGISTRY_OF, Inventory, ParamRef, Placement, registry_of
 from .source import SourceFile
-from .fields import Ref
+from .fields import Ref, marked_values
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
 
@@ -28,11 +27,11 @@ ART_FORMATS = (".png", ".jpg", ".jpeg")
 def validate_pack(pack: Pack) -> None:
     problems = _duplicate_ids(pack)
     meta_source = pack.sources[_shown_file(pack, PACK_FILE)]
-    for path, ref, value in _references(pack.meta, ()):
+    for path, ref, value in marked_values(pack.meta, (), Ref):
         problems += _check(pack, ref, value, lambda m, h: meta_source.problem(path, m, h))
     for component in pack.components:
         source = pack.sources[component.origin.file]
-        for path, ref, value in _references(component, component.origin.path):
+        for path, ref, value in marked_values(component, component.origin.path, Ref):
             problems += _check(pack, ref, value, lambda m, h, p=path: source.problem(p, m, h))
     problems += _rule_set_problems(pack, meta_source)
     if problems:
@@ -139,42 +138,6 @@ def _duplicate_ids(pack: Pack) -> list[Problem]:
         else:
             first_seen[component.id] = component
     return problems
-
-
-def _references(model: BaseModel, path: KeyPath) -> Iterator[tuple[KeyPath, Ref, str]]:
-    """Every (key path, Ref marker, value) in a model, following nested models, lists and mapping keys."""
-    for name, info in type(model).model_fields.items():
-        value = getattr(model, name)
-        yield from _walk(value, info.annotation, info.metadata, path + (name,))
-
-
-def _walk(value: Any, annotation: Any, metadata: list, path: KeyPath) -> Iterator[tuple[KeyPath, Ref, str]]:
-    if value is None:
-        return
-    metadata = list(metadata)
-    while True:  # peel Annotated and Optional layers, keeping their markers
-        origin = typing.get_origin(annotation)
-        if origin is typing.Annotated:
-            metadata += list(annotation.__metadata__)
-            annotation = typing.get_args(annotation)[0]
-        elif origin is typing.Union or type(annotation).__name__ == "UnionType":
-            annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
-        else:
-            break
-    for marker in metadata:
-        if isinstance(marker, Ref):
-            yield path, marker, value
-    if isinstance(value, BaseModel):
-        yield from _references(value, path)
-    elif isinstance(value, dict):
-        key_type, value_type = typing.get_args(annotation) or (Any, Any)
-        for key, item in value.items():
-            yield from _walk(key, key_type, [], path + (key,))
-            yield from _walk(item, value_type, [], path + (key,))
-    elif isinstance(value, list):
-        (item_type,) = typing.get_args(annotation) or (Any,)
-        for index, item in enumerate(value):
-            yield from _walk(item, item_type, [], path + (index,))
 
 
 def _check(pack: Pack, ref: Ref, value: str, problem) -> list[Problem]:

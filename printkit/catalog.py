@@ -1,0 +1,292 @@
+"""Gettext catalogs of a pack: what translators translate, and the pack as a locale sees it.
+
+Takes: a loaded `Pack`, a locale and (for translator notes) the text boxes layout measured.
+Returns: the pack's messages (one per translatable string, with `msgctxt` such as
+`card:spyro/name`), the template and merged catalogs as polib files, counts per locale, XLIFF 1.2
+for translation platforms, and the translated pack a build lays out, with the strings still
+missing and the components they leave in English ("drafts").
+
+Catalogs live in the pack: `locales/<pack>.pot` and `locales/<lang>/LC_MESSAGES/<pack>.po`.
+Merging follows GNU msgmerge, keyed by msgctxt (each context names one field of one component,
+so it survives a changed source text): a changed source makes the entry fuzzy and keeps the
+previous text (`#|`), a vanished context becomes obsolete (`#~`).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import polib
+from pydantic import BaseModel
+
+from .errors import KeyPath, Problem, Problems, display_path
+from .fields import Translatable, marked_values
+from .load import Pack
+from .pseudo import CODE as PSEUDO, pseudo
+
+# text box of one field on a component: width and height in mm, font size and smallest size in pt
+Box = tuple[float, float, float, float]
+Boxes = dict[tuple[str, str], Box]
+PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);"}
+_PLACEHOLDER = re.compile(r"\{[a-z_]+\}|\[[a-z0-9-]+\]|▶")
+
+
+@dataclass(frozen=True)
+class Message:
+    context: str
+    msgid: str
+    file: str
+    line: int
+    note: str
+
+
+def field_key(path: KeyPath) -> str:
+    return "/".join(str(p) for p in path)
+
+
+def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
+    """Every translatable string of the pack, pack-wide names first, then component by component."""
+    boxes = boxes or {}
+    meta_source = next(s for s in pack.sources.values() if s.path.name == "pack.yaml")
+    found = []
+    for path, _, value in marked_values(pack.meta, (), Translatable):
+        line, _ = meta_source.position(path)
+        found.append(Message(f"pack:{field_key(path)}", value, meta_source.shown, line,
+                             "pack-wide text, shown wherever it is used"))
+    for component in pack.components:
+        source = pack.sources[component.origin.file]
+        for path, _, value in marked_values(component, (), Translatable):
+            line, _ = source.position(component.origin.path + path)
+            note = component.kind
+            box = boxes.get((component.id, field_key(path)))
+            if box:
+                note += f"; box {box[0]:.1f} x {box[1]:.1f} mm, {box[2]:g} pt (at least {box[3]:g} pt)"
+            found.append(Message(f"{component.section[:-1]}:{component.id}/{field_key(path)}", value, source.shown,
+                                 line, note))
+    return found
+
+
+# --- catalog files -------------------------------------------------------------------------------
+
+def template_path(pack: Pack) -> Path:
+    return pack.root / "locales" / f"{pack.id}.pot"
+
+
+def catalog_path(pack: Pack, locale: str) -> Path:
+    return pack.root / "locales" / locale / "LC_MESSAGES" / f"{pack.id}.po"
+
+
+def _metadata(pack: Pack, locale: str | None) -> dict[str, str]:
+    data = {"Project-Id-Version": f"{pack.id} {pack.meta.version or ''}".strip(),
+            "Report-Msgid-Bugs-To": "", "MIME-Version": "1.0", "Content-Type": "text/plain; charset=UTF-8",
+            "Content-Transfer-Encoding": "8bit"}
+    if locale:
+        data.update({"Language": locale, "Language-Team": f"{locale} <>", "Last-Translator": "printkit",
+                     "PO-Revision-Date": "2026-11-22 00:00+0000", "Plural-Forms": PLURAL_FORMS.get(locale, "")})
+    return data
+
+
+def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
+    pot = polib.POFile(wrapwidth=0)
+    pot.metadata = _metadata(pack, None)
+    for message in messages(pack, boxes):
+        relative = os.path.relpath(message.file, display_path(pack.root)) if message.file else message.file
+        pot.append(polib.POEntry(msgctxt=message.context, msgid=message.msgid, msgstr="", comment=message.note,
+                                 occurrences=[(relative, str(message.line))]))
+    return pot
+
+
+def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: str) -> polib.POFile:
+    """The catalog brought up to the template, msgmerge-style, keyed by msgctxt."""
+    merged = polib.POFile(wrapwidth=0)
+    merged.metadata = dict(catalog.metadata) if catalog is not None else _metadata(pack, locale)
+    old = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    for entry in pot:
+        new = polib.POEntry(msgctxt=entry.msgctxt, msgid=entry.msgid, comment=entry.comment,
+                            occurrences=entry.occurrences, msgstr="")
+        previous = old.pop(entry.msgctxt, None)
+        if previous is not None and previous.msgstr:
+            new.msgstr = previous.msgstr
+            new.tcomment = previous.tcomment
+            if previous.msgid != entry.msgid:
+                new.flags = ["fuzzy"]
+                new.previous_msgid = previous.previous_msgid if previous.fuzzy and previous.previous_msgid \
+                    else previous.msgid
+            elif previous.fuzzy:
+                new.flags = ["fuzzy"]
+                new.previous_msgid = previous.previous_msgid
+        merged.append(new)
+    for entry in old.values():  # gone from the pack: kept as obsolete, so the translation is not lost
+        if entry.msgstr:
+            entry.obsolete = True
+            entry.occurrences = []
+            merged.append(entry)
+    for entry in catalog or []:
+        if entry.obsolete and entry.msgctxt not in {e.msgctxt for e in merged}:
+            merged.append(entry)
+    return merged
+
+
+def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
+    path = catalog_path(pack, locale)
+    if not path.is_file():
+        return None
+    try:
+        return polib.pofile(str(path), wrapwidth=0)
+    except (OSError, ValueError) as error:
+        raise Problems([Problem(display_path(path), 1, 1, "", f"is not a readable PO file: {error}",
+                                "check it with msgfmt -c")])
+
+
+# --- counts -------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Counts:
+    translated: int
+    fuzzy: int
+    untranslated: int
+    obsolete: int
+
+    @property
+    def percent(self) -> float:
+        total = self.translated + self.fuzzy + self.untranslated
+        return round(100 * self.translated / total, 1) if total else 100.0
+
+
+def counts(pack: Pack, locale: str) -> Counts:
+    wanted = {m.context: m.msgid for m in messages(pack)}
+    catalog = load_catalog(pack, locale)
+    entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    translated = fuzzy = 0
+    for context, msgid in wanted.items():
+        entry = entries.get(context)
+        if entry is None or not entry.msgstr:
+            continue
+        if entry.fuzzy or entry.msgid != msgid:
+            fuzzy += 1
+        else:
+            translated += 1
+    obsolete = sum(1 for e in catalog or [] if e.obsolete)
+    return Counts(translated, fuzzy, len(wanted) - translated - fuzzy, obsolete)
+
+
+# --- the translated pack --------------------------------------------------------------------------
+
+@dataclass
+class Translation:
+    pack: Pack
+    missing: list[Message] = field(default_factory=list)  # untranslated or fuzzy: shown in English
+    drafts: set[str] = field(default_factory=set)  # components showing some of them
+
+
+def translate(pack: Pack, locale: str) -> Translation:
+    """The pack with every translated string of locale in place; nothing else is changed."""
+    if locale == pack.meta.language:
+        return Translation(pack)
+    catalog = load_catalog(pack, locale) if locale != PSEUDO else None
+    catalog_file = display_path(catalog_path(pack, locale))
+    entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    result = Translation(pack)
+    meta = pack.meta
+    components = list(pack.components)
+    origins: dict[tuple[str, str], tuple[str, int]] = {}
+    index = {c.id: i for i, c in enumerate(components)}
+    for message in messages(pack):
+        kind, _, rest = message.context.partition(":")
+        owner, _, path_text = rest.partition("/") if kind != "pack" else ("", "", rest)
+        path = tuple(int(p) if p.isdigit() else p for p in path_text.split("/"))
+        entry = entries.get(message.context)
+        if locale == PSEUDO:
+            text = pseudo(message.msgid)
+        elif entry is not None and entry.msgstr and not entry.fuzzy and entry.msgid == message.msgid:
+            text = entry.msgstr
+            origins[(owner or "pack", path_text)] = (catalog_file, entry.linenum)
+        else:
+            result.missing.append(message)
+            if owner:
+                result.drafts.add(owner)
+            continue
+        if kind == "pack":
+            meta = replace_at(meta, path, text)
+        else:
+            components[index[owner]] = replace_at(components[index[owner]], path, text)
+    result.pack = replace(pack, meta=meta, components=components, translated_from=origins)
+    return result
+
+
+def replace_at(model: Any, path: tuple, value: Any) -> Any:
+    """A copy of model with the value at path replaced (through nested models, dicts and lists)."""
+    head, rest = path[0], path[1:]
+    if isinstance(model, BaseModel):
+        inner = getattr(model, head)
+        return model.model_copy(update={head: replace_at(inner, rest, value) if rest else value})
+    if isinstance(model, dict):
+        return {**model, head: replace_at(model[head], rest, value) if rest else value}
+    if isinstance(model, list):
+        items = list(model)
+        items[head] = replace_at(items[head], rest, value) if rest else value
+        return items
+    raise TypeError(f"cannot descend into {type(model).__name__}")
+
+
+def placeholders(text: str) -> list[str]:
+    """Markup that a translation must keep: {names}, [icons] and ▶."""
+    return sorted(_PLACEHOLDER.findall(text))
+
+
+# --- XLIFF 1.2 ------------------------------------------------------------------------------------------
+
+XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
+
+
+def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
+    """An XLIFF 1.2 file with one trans-unit per message; component text carries maxwidth in
+    characters (what fits its box at its smallest size), so platforms can enforce it."""
+    ET.register_namespace("", XLIFF_NS)
+    root = ET.Element(f"{{{XLIFF_NS}}}xliff", version="1.2")
+    file_element = ET.SubElement(root, f"{{{XLIFF_NS}}}file", {"original": f"{pack.id}.po", "datatype": "po",
+                                                              "source-language": pack.meta.language,
+                                                              "target-language": locale})
+    body = ET.SubElement(file_element, f"{{{XLIFF_NS}}}body")
+    catalog = load_catalog(pack, locale)
+    entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    for message in messages(pack, boxes):
+        attributes = {"id": message.context, "resname": message.context}
+        kind, _, rest = message.context.partition(":")
+        owner, _, path_text = rest.partition("/")
+        box = boxes.get((owner, path_text)) if kind != "pack" else None
+        if box:
+            attributes.update({"maxwidth": str(max_characters(box)), "size-unit": "char"})
+        unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
+        ET.SubElement(unit, f"{{{XLIFF_NS}}}source").text = message.msgid
+        entry = entries.get(message.context)
+        if entry is not None and entry.msgstr:
+            state = "needs-review-translation" if entry.fuzzy or entry.msgid != message.msgid else "translated"
+            ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state).text = entry.msgstr
+        ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = message.note
+    ET.indent(root)
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+def max_characters(box: Box) -> int:
+    """How many characters of average width fit in a box at its smallest font size."""
+    width, height, _, min_size = box
+    char_width = min_size * 0.55 * 25.4 / 72  # an average DejaVu Sans glyph is about 0.55 em wide
+    line_height = min_size * 1.18 * 25.4 / 72
+    return max(1, int(width / char_width) * max(1, int(height / line_height)))
+
+
+def from_xliff(data: bytes) -> dict[str, tuple[str, bool]]:
+    """msgctxt -> (target text, needs review) for every unit that has a target."""
+    root = ET.fromstring(data)
+    found = {}
+    for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
+        target = unit.find(f"{{{XLIFF_NS}}}target")
+        if target is not None and target.text:
+            found[unit.get("id")] = (target.text, target.get("state") != "translated")
+    return found
