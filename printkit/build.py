@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from . import ui
-from .catalog import Translation, translate
-from .errors import Problem, Problems, UsageError
+from .catalog import Translation, catalog_path, load_catalog, translate
+from .errors import Problem, Problems, UsageError, display_path
 from .layout import Duplex, Page, Piece, SheetOptions, draw_pieces, impose
 from .load import Pack, load_pack
 from .pseudo import CODE as PSEUDO
@@ -77,7 +77,7 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
             try:
                 translation = translate(pack, language)
                 if translation.missing and options.strict:
-                    problems += missing_problems(translation, language)
+                    problems += missing_problems(pack, translation, language)
                     continue
                 if translation.missing:
                     warn(f"{pack.id} ({language}): {len(translation.missing)} strings not translated; "
@@ -97,11 +97,27 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
     return jobs
 
 
-def missing_problems(translation: Translation, locale: str) -> list[Problem]:
-    """One problem per string a locale lacks, at its line in the pack's YAML."""
-    return [Problem(m.file, m.line, 1, m.context, f"not translated to {locale}" if locale else "not translated",
-                    "translate it in the PO file, or build without --strict to get a marked draft")
-            for m in translation.missing]
+def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[Problem]:
+    """One problem per string a locale lacks, at its entry in the catalog (or its YAML line when the
+    catalog has no entry for it yet)."""
+    catalog = load_catalog(pack, locale)
+    entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    shown = display_path(catalog_path(pack, locale))
+    problems = []
+    for message in translation.missing:
+        entry = entries.get(message.context)
+        if entry is None:
+            problems.append(Problem(message.file, message.line, 1, message.context,
+                                    f"missing from the {locale} catalog",
+                                    f"run 'printkit i18n update {pack.id}' and translate it"))
+        elif entry.msgstr and (entry.fuzzy or entry.msgid != message.msgid):
+            problems.append(Problem(shown, entry.linenum, 1, message.context,
+                                    f"the {locale} translation is fuzzy: the English text changed",
+                                    "review it and remove the fuzzy flag"))
+        else:
+            problems.append(Problem(shown, entry.linenum, 1, message.context, f"not translated to {locale} yet",
+                                    "translate it, or build without --strict to get a marked draft"))
+    return problems
 
 
 def warn(message: str) -> None:
@@ -135,7 +151,11 @@ def _png_job(pack: Pack, language: str, pieces: list[Piece], options: BuildOptio
 
 
 def build(roots: list[Path], options: BuildOptions) -> list[Path]:
-    jobs = lay_out(load_checked(roots), options)
+    return build_jobs(lay_out(load_checked(roots), options))
+
+
+def build_jobs(jobs: list[Job]) -> list[Path]:
+    """Write every laid-out output, showing progress on a terminal."""
     written = []
     for number, job in enumerate(jobs, 1):
         if sys.stderr.isatty():

@@ -14,8 +14,9 @@ import traceback
 from pathlib import Path
 
 from . import __version__
-from .build import BuildOptions, build
-from .errors import Problems, UsageError
+from . import i18n
+from .build import BuildOptions, build, load_checked
+from .errors import Problems, UsageError, display_path
 from .decklist import check_packs_and_lists
 from .load import pack_roots
 from .model import PackMeta, component_file_model
@@ -72,9 +73,17 @@ def _parser() -> argparse.ArgumentParser:
     new_cmd = commands.add_parser("new", parents=[common], help="scaffold a new pack that builds at once")
     new_cmd.add_argument("pack", metavar="PACK", help="id of the new pack (lowercase, dashes)")
 
-    i18n_cmd = commands.add_parser("i18n", parents=[common], help="translation catalogs")
-    i18n_cmd.add_argument("action", choices=["extract", "update", "stats", "check", "pseudo"])
+    i18n_cmd = commands.add_parser("i18n", parents=[common], help="translation catalogs",
+                                   description="extract: write locales/PACK.pot; update: merge it into each "
+                                               "locale's PO; stats: counts per locale; check: everything a "
+                                               "translator must fix; pseudo: build the qps pseudo-locale kit; "
+                                               "export/import: XLIFF 1.2 for translation platforms")
+    i18n_cmd.add_argument("action", choices=["extract", "update", "stats", "check", "pseudo", "export", "import"])
     i18n_cmd.add_argument("packs", nargs="*", metavar="PACK")
+    i18n_cmd.add_argument("--lang", help="comma-separated locales (default: every locale the pack declares)")
+    i18n_cmd.add_argument("--json", action="store_true", help="stats as JSON")
+    i18n_cmd.add_argument("--out", type=Path, default=Path("output"), help="output folder for pseudo")
+    i18n_cmd.add_argument("--file", type=Path, help="the XLIFF file to import")
     return parser
 
 
@@ -143,7 +152,42 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _i18n(args: argparse.Namespace) -> int:
-    raise _not_yet(f"'printkit i18n {args.action}'", "the translation issue")
+    packs = load_checked(pack_roots(args.packs))
+    languages = [part.strip() for part in args.lang.split(",")] if args.lang else None
+    if args.action == "extract":
+        for pack in packs:
+            print(f"wrote {display_path(i18n.extract(pack))}")
+    elif args.action == "update":
+        for pack in packs:
+            for path in i18n.update(pack, languages):
+                print(f"wrote {display_path(path)}")
+    elif args.action == "stats":
+        rows = i18n.stats(packs, languages)
+        if args.json:
+            print(json.dumps(rows, indent=2))
+        else:
+            print(f"{'pack':<22} {'locale':<7} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'obsolete':>8}"
+                  f" {'done':>7}")
+            for r in rows:
+                print(f"{r['pack']:<22} {r['locale']:<7} {r['translated']:>10} {r['fuzzy']:>6} {r['untranslated']:>12}"
+                      f" {r['obsolete']:>8} {r['percent']:>6.1f}%")
+    elif args.action == "check":
+        checked = i18n.check(packs, languages)
+        print(f"{checked} catalog(s) checked: complete, consistent and every text fits")
+    elif args.action == "pseudo":
+        for path in i18n.pseudo_build(packs, args.out):
+            print(f"wrote {display_path(path)}")
+    else:
+        if len(packs) != 1 or not languages or len(languages) != 1:
+            raise UsageError(f"i18n {args.action} takes one PACK and one --lang")
+        if args.action == "export":
+            print(f"wrote {display_path(i18n.export_xliff(packs[0], languages[0]))}")
+        else:
+            if args.file is None or not args.file.is_file():
+                raise UsageError("i18n import needs --file FILE.xlf, an XLIFF file to read")
+            path, changed = i18n.import_xliff(packs[0], languages[0], args.file)
+            print(f"wrote {display_path(path)}: {changed} entries changed")
+    return 0
 
 
 COMMANDS = {"build": _build, "check": _check, "schema": _schema, "new": _new, "i18n": _i18n}

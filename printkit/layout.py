@@ -380,7 +380,8 @@ class _Imposer:
         marks.append(Text(left + 25, base + 23, "50 mm", "sans-bold", 11, INK, "center"))
         marks.append(Rect(left + 70, base, 50.8, 50.8, stroke=INK, line_width=0.3))
         marks.append(Text(left + 70 + 25.4, base + 23, self._ui("unit-in", value=2), "sans-bold", 11, INK, "center"))
-        marks += _ruler((w - 150) / 2, base - 30, 150)
+        marks += _ruler((w - 150) / 2, base - 30, 150, (self._ui("unit-cm", value="").strip(),
+                                                         self._ui("unit-in", value="").strip()))
         if any_back and self.options.duplex != "off":
             edge = self._ui(f"edge-{self.options.duplex}")
             marks += _target(w / 2, 55, 12)
@@ -422,15 +423,15 @@ class _Imposer:
         return self._fitted(label, (15, bottom, page.size.width - 30, 3.5), "sans", 6.5, max_lines=1, colour="#666666")
 
 
-def _ruler(x: float, y: float, length: float) -> list[Shape]:
-    """A millimetre ruler above an inch ruler, both starting at x."""
+def _ruler(x: float, y: float, length: float, units: tuple[str, str]) -> list[Shape]:
+    """A millimetre ruler above an inch ruler, both starting at x; units names them in the locale."""
     marks: list[Shape] = [Line(x, y, x + length, y, line_width=0.25)]
     for mm in range(int(length) + 1):
         tick = 5 if mm % 10 == 0 else 3.5 if mm % 5 == 0 else 2
         marks.append(Line(x + mm, y, x + mm, y + tick, line_width=0.15))
         if mm % 10 == 0:
             marks.append(Text(x + mm, y + 6.2, str(mm // 10), "sans", 6, INK, "center"))
-    marks.append(Text(x + length + 3, y + 1, "cm", "sans", 7, INK, "left"))
+    marks.append(Text(x + length + 3, y + 1, units[0], "sans", 7, INK, "left"))
     inches = int(length // 25.4)
     for sixteenth in range(inches * 16 + 1):
         pos = x + sixteenth * 25.4 / 16
@@ -438,7 +439,7 @@ def _ruler(x: float, y: float, length: float) -> list[Shape]:
         marks.append(Line(pos, y, pos, y - tick, line_width=0.15))
         if sixteenth % 16 == 0:
             marks.append(Text(pos, y - 8.5, str(sixteenth // 16), "sans", 6, INK, "center"))
-    marks.append(Text(x + length + 3, y - 4, "in", "sans", 7, INK, "left"))
+    marks.append(Text(x + length + 3, y - 4, units[1], "sans", 7, INK, "left"))
     return marks
 
 

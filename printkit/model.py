@@ -159,8 +159,8 @@ class PackMeta(Strict):
     """The game's title as printed."""
     language: Literal["en"] = "en"
     """Source language of every text in the pack's YAML."""
-    locales: list[Literal["en"]] = ["en"]
-    """Languages the kit is built in (German arrives with the translation catalogs)."""
+    locales: list[Literal["en", "de"]] = ["en"]
+    """Languages the kit is built in; every one but the source language needs its catalog."""
     version: PlainText | None = None
     """Version of the pack's content, printed in the kit."""
     credits: Text | None = None

@@ -1,0 +1,169 @@
+"""`printkit i18n`: the translator's commands over a pack's gettext catalogs.
+
+Takes: loaded packs and the subcommand's options.
+Returns: files written (template, merged catalogs, XLIFF, a pseudo-locale kit), a counts table, or
+raises `Problems` for everything `check` finds: untranslated and fuzzy strings, placeholders a
+translation lost or added, glossary terms translated differently, text that overflows its box in
+that locale and glyphs the font lacks (both measured by laying the kit out).
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import polib
+import yaml
+
+from .build import BuildOptions, atomic_target, build_jobs, lay_out, missing_problems
+from .catalog import (catalog_path, counts, from_xliff, load_catalog, merge, messages, placeholders, template,
+                      template_path, to_xliff, translate)
+from .errors import Problem, Problems, display_path
+from .layout import draw_pieces
+from .load import CONTENT_DIR, Pack
+from .pseudo import CODE as PSEUDO
+
+GLOSSARY = CONTENT_DIR / "glossary.yaml"
+
+
+def target_locales(pack: Pack, wanted: list[str] | None = None) -> list[str]:
+    locales = [lang for lang in pack.meta.locales if lang != pack.meta.language]
+    return [lang for lang in locales if not wanted or lang in wanted]
+
+
+def measured_boxes(pack: Pack) -> dict:
+    """The text boxes of the pack's components, measured by drawing them in the source language."""
+    boxes: dict = {}
+    draw_pieces(pack, pack.meta.language, 0.0, boxes=boxes)
+    return boxes
+
+
+def _write_po(catalog: polib.POFile, path: Path) -> None:
+    with atomic_target(path) as temporary:
+        temporary.write_text(str(catalog) + "\n", encoding="utf-8")
+
+
+def extract(pack: Pack) -> Path:
+    """Write the pack's template catalog (POT) with every translatable string and a note for each."""
+    path = template_path(pack)
+    _write_po(template(pack, measured_boxes(pack)), path)
+    return path
+
+
+def update(pack: Pack, locales: list[str] | None = None) -> list[Path]:
+    """Merge the template into each locale's catalog, creating missing catalogs."""
+    pot = template(pack, measured_boxes(pack))
+    _write_po(pot, template_path(pack))
+    written = []
+    for locale in target_locales(pack, locales):
+        path = catalog_path(pack, locale)
+        _write_po(merge(load_catalog(pack, locale), pot, pack, locale), path)
+        written.append(path)
+    return written
+
+
+def stats(packs: list[Pack], locales: list[str] | None = None) -> list[dict]:
+    rows = []
+    for pack in packs:
+        for locale in target_locales(pack, locales):
+            found = counts(pack, locale)
+            rows.append({"pack": pack.id, "locale": locale, "translated": found.translated, "fuzzy": found.fuzzy,
+                         "untranslated": found.untranslated, "obsolete": found.obsolete, "percent": found.percent})
+    return rows
+
+
+def check(packs: list[Pack], locales: list[str] | None = None) -> int:
+    """Every problem of every locale; raises Problems, else returns how many locales were checked."""
+    problems: list[Problem] = []
+    glossary = load_glossary()
+    checked = 0
+    for pack in packs:
+        for locale in target_locales(pack, locales):
+            checked += 1
+            catalog = load_catalog(pack, locale)
+            shown = display_path(catalog_path(pack, locale))
+            if catalog is None:
+                problems.append(Problem(shown, 1, 1, "", f"no {locale} catalog for pack '{pack.id}'",
+                                        f"create it with 'printkit i18n update {pack.id}'"))
+                continue
+            problems += _entry_problems(pack, catalog, shown, glossary.get(locale, {}))
+            problems += missing_problems(pack, translate(pack, locale), locale)
+            try:
+                lay_out([pack], BuildOptions(languages=(locale,), papers=("a4",), strict=False))
+            except Problems as error:
+                problems += error.problems
+    if problems:
+        raise Problems(problems)
+    return checked
+
+
+def _entry_problems(pack: Pack, catalog: polib.POFile, shown: str, glossary: dict[str, str]) -> list[Problem]:
+    """Placeholders and glossary terms of the translated entries (missing and fuzzy ones are
+    reported by missing_problems)."""
+    wanted = {m.context: m.msgid for m in messages(pack)}
+    problems = []
+    for entry in catalog:
+        if entry.obsolete or entry.msgctxt not in wanted or not entry.msgstr or entry.fuzzy:
+            continue
+        where = (shown, entry.linenum, 1, entry.msgctxt)
+        lost = _difference(placeholders(entry.msgid), placeholders(entry.msgstr))
+        added = _difference(placeholders(entry.msgstr), placeholders(entry.msgid))
+        if lost or added:
+            parts = ([f"lost {', '.join(lost)}"] if lost else []) + ([f"added {', '.join(added)}"] if added else [])
+            problems.append(Problem(*where, f"placeholders differ from the English: {'; '.join(parts)}",
+                                    "keep every {name}, [icon] and ▶ of the English text"))
+        for term, translated in glossary.items():
+            if re.search(rf"\b{re.escape(term)}\b", entry.msgid, re.IGNORECASE) and \
+                    translated.lower() not in entry.msgstr.lower():
+                problems.append(Problem(*where, f"glossary term '{term}' should be translated as '{translated}'",
+                                        f"see {display_path(GLOSSARY)}"))
+    return problems
+
+
+def _difference(a: list[str], b: list[str]) -> list[str]:
+    rest = list(b)
+    missing = []
+    for item in a:
+        if item in rest:
+            rest.remove(item)
+        else:
+            missing.append(item)
+    return missing
+
+
+def load_glossary() -> dict[str, dict[str, str]]:
+    """locale -> English term -> the translation every catalog must use for it."""
+    if not GLOSSARY.is_file():
+        return {}
+    data = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8")) or {}
+    return {locale: {str(k): str(v) for k, v in terms.items()} for locale, terms in data.items()}
+
+
+def pseudo_build(packs: list[Pack], out: Path) -> list[Path]:
+    return build_jobs(lay_out(packs, BuildOptions(out=out, languages=(PSEUDO,))))
+
+
+def export_xliff(pack: Pack, locale: str) -> Path:
+    path = pack.root / "locales" / locale / f"{pack.id}.xlf"
+    with atomic_target(path) as temporary:
+        temporary.write_bytes(to_xliff(pack, locale, measured_boxes(pack)))
+    return path
+
+
+def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
+    """Targets from an XLIFF file into the locale's catalog; returns the catalog and how many changed."""
+    found = from_xliff(source.read_bytes())
+    pot = template(pack, measured_boxes(pack))
+    catalog = merge(load_catalog(pack, locale), pot, pack, locale)
+    changed = 0
+    for entry in catalog:
+        if entry.obsolete or entry.msgctxt not in found:
+            continue
+        text, needs_review = found[entry.msgctxt]
+        if entry.msgstr != text or entry.fuzzy != needs_review:
+            entry.msgstr = text
+            entry.flags = ["fuzzy"] if needs_review else []
+            changed += 1
+    path = catalog_path(pack, locale)
+    _write_po(catalog, path)
+    return path, changed
