@@ -40,7 +40,7 @@ def measured_boxes(pack: Pack) -> dict:
 
 def _write_po(catalog: polib.POFile, path: Path) -> None:
     with atomic_target(path) as temporary:
-        temporary.write_text(str(catalog) + "\n", encoding="utf-8")
+        temporary.write_text(str(catalog), encoding="utf-8")
 
 
 def extract(pack: Pack) -> Path:
@@ -86,10 +86,11 @@ def check(packs: list[Pack], locales: list[str] | None = None) -> int:
                 problems.append(Problem(shown, 1, 1, "", f"no {locale} catalog for pack '{pack.id}'",
                                         f"create it with 'printkit i18n update {pack.id}'"))
                 continue
+            translation = translate(pack, locale)
             problems += _entry_problems(pack, catalog, shown, glossary.get(locale, {}))
-            problems += missing_problems(pack, translate(pack, locale), locale)
-            try:
-                lay_out([pack], BuildOptions(languages=(locale,), papers=("a4",), strict=False))
+            problems += missing_problems(pack, translation, locale)
+            try:  # overflow and missing glyphs, measured on the translated components
+                draw_pieces(translation.pack, locale, 0.0)
             except Problems as error:
                 problems += error.problems
     if problems:

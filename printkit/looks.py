@@ -265,7 +265,7 @@ class CardLook(Look):
                               meta.abilities[card.explains_power].name if card.explains_power else card.id)
         drawing += ctx.text(card, "name", title,
                             (title_left + 1.5, h - pad - band, inner_w - (title_left - pad) - 3, band),
-                            font="sans-bold", size=10, min_size=6, color=_on(band_colour), max_lines=1)
+                            font="sans-bold", size=10, min_size=6, color=_on(band_colour), max_lines=2)
         if card.cost is not None:
             r = band * 0.55
             drawing += [Circle(pad + band / 2, h - pad - band / 2, r, fill=INK)]

@@ -1,0 +1,192 @@
+"""The translation workflow as a translator meets it, on a tiny pack copied into a temporary folder."""
+
+import json
+import subprocess
+import textwrap
+from pathlib import Path
+
+import pdfplumber
+import polib
+import pytest
+
+PACK_YAML = """\
+    id: tiny
+    title: Tiny Game
+    locales: [en, de]
+    elements:
+      fire: {name: Fire, color: "#d9552b", icon: fire}
+    rules:
+      deck:
+        title: Deck
+        sections: {cards: {}}
+        checks:
+          - {kind: point-cap, value: cost, called: attack points, max: 10}
+    """
+CARDS_YAML = """\
+    cards:
+      - id: spark
+        name: Spark
+        element: fire
+        cost: 2
+        text: Deals 2 [fire] damage.
+    sheets:
+      - {id: pad, title: Score pad, columns: [Player, Points], rows: 3, size: 120x80mm}
+    """
+GERMAN = {"pack:title": "Kleines Spiel", "pack:elements/fire/name": "Feuer", "pack:rules/deck/title": "Stapel",
+          "pack:rules/deck/checks/0/called": "Angriffspunkte", "card:spark/name": "Funke",
+          "card:spark/text": "Macht 2 [fire] Schaden.", "sheet:pad/title": "Punkteblock",
+          "sheet:pad/columns/0": "Spieler", "sheet:pad/columns/1": "Punkte"}
+PO = "content/tiny/locales/de/LC_MESSAGES/tiny.po"
+
+
+@pytest.fixture
+def tiny(tmp_path, monkeypatch, run):
+    """A translated tiny pack in tmp_path/content, with the current folder there."""
+    root = tmp_path / "content" / "tiny"
+    root.mkdir(parents=True)
+    (root / "pack.yaml").write_text(textwrap.dedent(PACK_YAML))
+    (root / "cards.yaml").write_text(textwrap.dedent(CARDS_YAML))
+    (tmp_path / "content" / "glossary.yaml").write_text("de:\n  attack points: Angriffspunkte\n")
+    monkeypatch.chdir(tmp_path)
+    assert run("i18n", "update", "tiny")[0] == 0
+    translate(GERMAN)
+    return tmp_path
+
+
+def translate(mapping: dict[str, str]) -> None:
+    catalog = polib.pofile(PO, wrapwidth=0)
+    for entry in catalog:
+        if entry.msgctxt in mapping:
+            entry.msgstr = mapping[entry.msgctxt]
+    catalog.save(PO)
+
+
+def entry(context: str) -> polib.POEntry:
+    return next(e for e in polib.pofile(PO) if e.msgctxt == context)
+
+
+def test_extract_collects_every_text_with_a_note(tiny, run):
+    assert run("i18n", "extract", "tiny")[1] == "wrote content/tiny/locales/tiny.pot\n"
+    pot = polib.pofile("content/tiny/locales/tiny.pot")
+    assert [e.msgctxt for e in pot] == ["pack:title", "pack:elements/fire/name", "pack:rules/deck/title",
+                                        "pack:rules/deck/checks/0/called", "card:spark/name", "card:spark/text",
+                                        "sheet:pad/title", "sheet:pad/columns/0", "sheet:pad/columns/1"]
+    text = next(e for e in pot if e.msgctxt == "card:spark/text")
+    assert text.occurrences == [("cards.yaml", "6")]
+    assert text.comment == "card; box 50.9 x 36.8 mm, 8 pt (at least 5.5 pt)"
+
+
+def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obsolete(tiny, run):
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("Deals 2 [fire] damage.", "Deals 3 [fire] damage.")
+                     .replace("  - {id: pad, title: Score pad, columns: [Player, Points], rows: 3, size: 120x80mm}\n",
+                              "  - {id: pad, title: Score pad, rows: 3, size: 120x80mm}\n"))
+    assert run("i18n", "update", "tiny")[0] == 0
+    changed = entry("card:spark/text")
+    assert (changed.fuzzy, changed.msgid, changed.previous_msgid, changed.msgstr) == (
+        True, "Deals 3 [fire] damage.", "Deals 2 [fire] damage.", "Macht 2 [fire] Schaden.")
+    assert entry("card:spark/name").fuzzy is False
+    assert [e.msgstr for e in polib.pofile(PO) if e.obsolete] == ["Spieler", "Punkte"]
+
+
+def test_stats_count_each_state(tiny, run):
+    translate({"card:spark/name": ""})
+    code, out, _ = run("i18n", "stats", "--json")
+    assert json.loads(out) == [{"pack": "tiny", "locale": "de", "translated": 8, "fuzzy": 0, "untranslated": 1,
+                                "obsolete": 0, "percent": 88.9}]
+    table = run("i18n", "stats")[1].splitlines()
+    assert table[1].split() == ["tiny", "de", "8", "0", "1", "0", "88.9%"]
+
+
+def test_a_complete_catalog_checks_clean(tiny, run):
+    assert run("i18n", "check") == (0, "1 catalog(s) checked: complete, consistent and every text fits\n", "")
+
+
+CHECKS = {
+    "untranslated": ({"card:spark/name": ""},
+                     "card:spark/name: not translated to de yet (translate it, or build without --strict to get a "
+                     "marked draft)"),
+    "placeholder": ({"card:spark/text": "Macht 2 Schaden."},
+                    "card:spark/text: placeholders differ from the English: lost [fire] (keep every {name}, [icon] "
+                    "and ▶ of the English text)"),
+    "glossary": ({"pack:rules/deck/checks/0/called": "Angriffswerte"},
+                 "pack:rules/deck/checks/0/called: glossary term 'attack points' should be translated as "
+                 "'Angriffspunkte' (see content/glossary.yaml)"),
+    "overflow": ({"card:spark/text": "Macht 2 [fire] Schaden. " + "Und noch viel mehr Text. " * 40},
+                 "card:spark/text: text of 'spark' overflows its 50.9 x 36.8 mm box by 11.3 mm at 5.5 pt in locale "
+                 "de (shorten the text or give the component more room)"),
+    "glyph": ({"card:spark/name": "Funke 火"},
+              "card:spark/name: text of 'spark' needs glyphs the font 'sans-bold' lacks: '火' in locale de (use "
+              "another character or a font that has it)"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(CHECKS))
+def test_check_reports_each_problem_at_its_catalog_line(tiny, run, case):
+    change, message = CHECKS[case]
+    translate(change)
+    context = next(iter(change))
+    code, _, err = run("i18n", "check")
+    assert code == 1
+    assert err.splitlines() == [f"{PO}:{entry(context).linenum}:1: {message}", "1 problem found"]
+
+
+def test_a_fuzzy_translation_fails_check(tiny, run):
+    catalog = polib.pofile(PO, wrapwidth=0)
+    changed = next(e for e in catalog if e.msgctxt == "card:spark/name")
+    changed.flags.append("fuzzy")
+    catalog.save(PO)
+    assert run("i18n", "check")[2].splitlines()[0] == (
+        f"{PO}:{changed.linenum}:1: card:spark/name: the de translation is fuzzy: the English text changed (review "
+        "it and remove the fuzzy flag)")
+
+
+def test_an_incomplete_locale_builds_a_marked_draft_or_fails_strictly(tiny, run):
+    translate({"card:spark/name": ""})
+    code, _, err = run("build", "tiny", "--lang", "de")
+    assert code == 0 and err == ("printkit: warning: tiny (de): 1 strings not translated; 1 components are marked "
+                                 "DRAFT (see 'printkit i18n stats tiny')\n")
+    with pdfplumber.open("output/tiny/tiny-components-de-a4.pdf") as pdf:
+        text = "\n".join(page.extract_text() for page in pdf.pages)
+    assert "ENTWURF · noch nicht übersetzt" in text and "Punkteblock" in text and "Spark" in text
+    Path("output/tiny/tiny-components-de-a4.pdf").unlink()
+    code, _, err = run("build", "tiny", "--lang", "de", "--strict")
+    assert code == 1 and "card:spark/name: not translated to de yet" in err
+    assert not Path("output/tiny/tiny-components-de-a4.pdf").exists()
+
+
+def test_xliff_round_trip_carries_box_limits(tiny, run):
+    assert run("i18n", "export", "tiny", "--lang", "de")[0] == 0
+    xliff = Path("content/tiny/locales/de/tiny.xlf").read_text()
+    assert 'id="card:spark/text" resname="card:spark/text" maxwidth="752" size-unit="char"' in xliff
+    edited = Path("edited.xlf")
+    edited.write_text(xliff.replace("<target state=\"translated\">Funke</target>",
+                                    "<target state=\"translated\">Funkenflug</target>"))
+    assert run("i18n", "import", "tiny", "--lang", "de", "--file", edited)[1] == (
+        f"wrote {PO}: 1 entries changed\n")
+    assert entry("card:spark/name").msgstr == "Funkenflug"
+
+
+def test_pseudo_locale_builds_every_bundled_pack_without_overflow(run, tmp_path):
+    code, out, err = run("i18n", "pseudo", "--out", tmp_path)
+    assert (code, err) == (0, "")
+    assert len(out.splitlines()) == 5
+
+
+def test_every_catalog_passes_msgfmt_and_round_trips_through_polib():
+    catalogs = sorted(Path("content").glob("*/locales/*/LC_MESSAGES/*.po")) + \
+        sorted(Path("printkit/locales").glob("*/LC_MESSAGES/*.po"))
+    assert catalogs
+    for path in catalogs:
+        result = subprocess.run(["msgfmt", "--check-format", "-c", "-o", "/dev/null", str(path)],
+                                capture_output=True, text=True)
+        assert result.returncode == 0, result.stderr
+        assert str(polib.pofile(str(path), wrapwidth=0)) == path.read_text(encoding="utf-8")
+
+
+def test_printkits_own_words_are_translated(tmp_path):
+    from printkit import ui
+
+    for locale in ui.locales():
+        for key in ui.MESSAGES:
+            assert ui.text(locale, key, edge="x", number=1, total=2, piece="A1", title="T", value=1)
