@@ -75,9 +75,9 @@ def stats(packs: list[Pack], locales: list[str] | None = None) -> list[dict]:
 def check(packs: list[Pack], locales: list[str] | None = None) -> int:
     """Every problem of every locale; raises Problems, else returns how many locales were checked."""
     problems: list[Problem] = []
-    glossary = load_glossary()
     checked = 0
     for pack in packs:
+        glossary = load_glossary(pack.id)
         for locale in target_locales(pack, locales):
             checked += 1
             catalog = load_catalog(pack, locale)
@@ -132,12 +132,21 @@ def _difference(a: list[str], b: list[str]) -> list[str]:
     return missing
 
 
-def load_glossary() -> dict[str, dict[str, str]]:
-    """locale -> English term -> the translation every catalog must use for it."""
+def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
+    """locale -> English term -> the translation the pack's catalog must use for it. A term is
+    `term: translation`, or `term: {translation: …, packs: [ids]}` for a term of some games only."""
     if not GLOSSARY.is_file():
         return {}
     data = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8")) or {}
-    return {locale: {str(k): str(v) for k, v in terms.items()} for locale, terms in data.items()}
+    glossary: dict[str, dict[str, str]] = {}
+    for locale, terms in data.items():
+        for term, value in terms.items():
+            if isinstance(value, dict):
+                if pack_id not in value.get("packs", []):
+                    continue
+                value = value["translation"]
+            glossary.setdefault(locale, {})[str(term)] = str(value)
+    return glossary
 
 
 def pseudo_build(packs: list[Pack], out: Path) -> list[Path]:

@@ -190,3 +190,19 @@ def test_printkits_own_words_are_translated(tmp_path):
     for locale in ui.locales():
         for key in ui.MESSAGES:
             assert ui.text(locale, key, edge="x", number=1, total=2, piece="A1", title="T", value=1)
+
+
+def test_every_bundled_pack_is_fully_translated_to_german(run):
+    code, out, _ = run("i18n", "stats", "--json")
+    rows = json.loads(out)
+    assert {r["pack"] for r in rows} == {p.parent.name for p in Path("content").glob("*/pack.yaml")}
+    assert all((r["locale"], r["percent"], r["fuzzy"]) == ("de", 100.0, 0) for r in rows)
+    assert run("i18n", "check")[0] == 0
+
+
+def test_the_german_kit_speaks_german(run, tmp_path):
+    assert run("build", "skystones", "--lang", "de", "--out", tmp_path)[0] == 0
+    with pdfplumber.open(tmp_path / "skystones" / "skystones-components-de-a4.pdf") as pdf:
+        first, cards = pdf.pages[0].extract_text(), pdf.pages[2].extract_text()
+    assert "Vor dem Drucken die Druckgröße prüfen" in first and "Seite 1 von 12" in first
+    assert "Glutfuchs" in cards and "Ember Fox" not in cards
