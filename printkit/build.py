@@ -13,6 +13,7 @@ import sys
 import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Callable, Iterator
 
@@ -37,6 +38,8 @@ class BuildOptions:
     png: bool = False
     ink_saver: bool = False
     strict: bool = False
+    rulebooks: bool = True
+    booklet: bool = False
 
 
 def load_checked(roots: list[Path]) -> list[Pack]:
@@ -73,6 +76,7 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
         if unknown:
             raise UsageError(f"pack '{pack.id}' is not translated to {', '.join(unknown)}; "
                              f"it declares: {', '.join(pack.meta.locales)} (and {PSEUDO}, the pseudo-locale)")
+        translated: dict[str, Pack] = {}
         for language in languages:
             try:
                 translation = translate(pack, language)
@@ -92,9 +96,46 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
                 jobs.append(_pdf_job(translation.pack, language, paper, pages, options))
             if options.png:
                 jobs.append(_png_job(translation.pack, language, pieces, options))
+            translated[language] = translation.pack
+        if options.rulebooks and pack.rulebook is not None and not problems:
+            try:
+                jobs += _rulebook_jobs(pack, translated, options)
+            except Problems as error:
+                problems += error.problems
     if problems:
         raise Problems(problems)
     return jobs
+
+
+def _rulebook_jobs(pack: Pack, translated: dict[str, Pack], options: BuildOptions) -> list[Job]:
+    """One edition per language built, and the bilingual edition (source language first) when the
+    source and a translation are both built; each typeset now, written later."""
+    from . import rulebook
+
+    source = pack.meta.language
+    editions = [[language] for language in translated]
+    editions += [[source, language] for language in translated if language != source and source in translated]
+    jobs = []
+    for edition in editions:
+        parts = [rulebook.Part(language, translated[language]) for language in edition]
+        html = rulebook.render_html(parts, options.papers[0])
+        document = rulebook.typeset(html, parts)
+        target = options.out / pack.id / f"{pack.id}-rulebook-{'-'.join(edition)}.pdf"
+        jobs.append(Job(str(target), partial(_write_rulebook, document, target, options.booklet)))
+    return jobs
+
+
+def _write_rulebook(document, target: Path, with_booklet: bool) -> list[Path]:
+    from . import rulebook
+
+    with atomic_target(target) as temporary:
+        rulebook.write_pdf(document, temporary)
+    if not with_booklet:
+        return [target]
+    booklet = target.with_name(f"{target.stem}-booklet.pdf")
+    with atomic_target(booklet) as temporary:
+        rulebook.booklet(target, temporary)
+    return [target, booklet]
 
 
 def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[Problem]:

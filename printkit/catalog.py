@@ -33,7 +33,7 @@ from .pseudo import CODE as PSEUDO, pseudo
 Box = tuple[float, float, float, float]
 Boxes = dict[tuple[str, str], Box]
 PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);"}
-_PLACEHOLDER = re.compile(r"\{[a-z_]+\}|\[[a-z0-9-]+\]|▶")
+_PLACEHOLDER = re.compile(r"\{[a-z_]+(?::[a-z0-9/-]+)?\}|\[[a-z0-9-]+\]|▶")
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,12 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
         line, _ = meta_source.position(path)
         found.append(Message(f"pack:{field_key(path)}", value, meta_source.shown, line,
                              "pack-wide text, shown wherever it is used"))
+    if pack.rulebook is not None:
+        source = next(s for s in pack.sources.values() if s.path.name == "rulebook.yaml")
+        for path, _, value in marked_values(pack.rulebook, (), Translatable):
+            line, _ = source.position(path)
+            found.append(Message(f"rulebook:{field_key(path)}", value, source.shown, line,
+                                 "rulebook text; keep {placeholders}, **bold**, *italic* and [icons]"))
     for component in pack.components:
         source = pack.sources[component.origin.file]
         for path, _, value in marked_values(component, (), Translatable):
@@ -192,13 +198,13 @@ def translate(pack: Pack, locale: str) -> Translation:
     catalog_file = display_path(catalog_path(pack, locale))
     entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
     result = Translation(pack)
-    meta = pack.meta
+    meta, rulebook = pack.meta, pack.rulebook
     components = list(pack.components)
     origins: dict[tuple[str, str], tuple[str, int]] = {}
     index = {c.id: i for i, c in enumerate(components)}
     for message in messages(pack):
         kind, _, rest = message.context.partition(":")
-        owner, _, path_text = rest.partition("/") if kind != "pack" else ("", "", rest)
+        owner, _, path_text = rest.partition("/") if kind not in ("pack", "rulebook") else ("", "", rest)
         path = tuple(int(p) if p.isdigit() else p for p in path_text.split("/"))
         entry = entries.get(message.context)
         if locale == PSEUDO:
@@ -213,9 +219,11 @@ def translate(pack: Pack, locale: str) -> Translation:
             continue
         if kind == "pack":
             meta = replace_at(meta, path, text)
+        elif kind == "rulebook":
+            rulebook = replace_at(rulebook, path, text)
         else:
             components[index[owner]] = replace_at(components[index[owner]], path, text)
-    result.pack = replace(pack, meta=meta, components=components, translated_from=origins)
+    result.pack = replace(pack, meta=meta, components=components, rulebook=rulebook, translated_from=origins)
     return result
 
 

@@ -54,6 +54,9 @@ def _parser() -> argparse.ArgumentParser:
                                 "3 for print shops")
     build_cmd.add_argument("--png", action="store_true",
                            help="also write a 300 dpi PNG of every face and Tabletop Simulator deck sheets")
+    build_cmd.add_argument("--no-rulebooks", action="store_true", help="build the component PDFs only")
+    build_cmd.add_argument("--booklet", action="store_true",
+                           help="also write each rulebook imposed for folding into a saddle-stitched booklet")
     build_cmd.add_argument("--ink-saver", action="store_true",
                            help="pale backgrounds and outlined frames instead of solid colour")
     build_cmd.add_argument("--jobs", type=int, help="parallel build jobs")
@@ -96,7 +99,8 @@ def _build(args: argparse.Namespace) -> int:
     languages = tuple(part.strip() for part in args.lang.split(",") if part.strip()) if args.lang else None
     build(pack_roots(args.packs), BuildOptions(out=args.out, papers=papers, languages=languages,
                                                 duplex=args.duplex, bleed=args.bleed, png=args.png, ink_saver=args.ink_saver,
-                                                strict=args.strict))
+                                                strict=args.strict, rulebooks=not args.no_rulebooks,
+                                                booklet=args.booklet))
     return 0
 
 

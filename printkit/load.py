@@ -17,12 +17,13 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .errors import KeyPath, Problem, Problems, UsageError, did_you_mean, display_path, shown_value
-from .model import COMPONENT_KINDS, Component, Origin, PackMeta, component_file_model
+from .model import COMPONENT_KINDS, Component, Origin, PackMeta, Rulebook, component_file_model
 from .rules import RULE_KINDS
 from .source import SourceFile, read_yaml
 
 CONTENT_DIR = Path("content")
 PACK_FILE = "pack.yaml"
+RULEBOOK_FILE = "rulebook.yaml"
 
 
 @dataclass
@@ -31,6 +32,7 @@ class Pack:
     meta: PackMeta
     components: list[Component]
     sources: dict[str, SourceFile] = field(default_factory=dict)
+    rulebook: Rulebook | None = None
     # (component id or "pack", field path) -> (PO file, line) of each translated string in use
     translated_from: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
 
@@ -68,8 +70,10 @@ def pack_roots(names: list[str]) -> list[Path]:
 
 
 def component_files(root: Path) -> list[Path]:
-    """Every YAML file at the top of the pack folder except pack.yaml (decks/ holds deck lists)."""
-    return sorted(p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and p.name != PACK_FILE)
+    """Every YAML file at the top of the pack folder but pack.yaml and rulebook.yaml (decks/ holds
+    deck lists)."""
+    return sorted(p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and p.name not in (PACK_FILE,
+                                                                                                 RULEBOOK_FILE))
 
 
 def load_pack(root: Path) -> Pack:
@@ -106,9 +110,13 @@ def load_pack(root: Path) -> Pack:
                 component._origin = Origin(file=source.shown, path=(section, index))
                 components.append(component)
 
+    rulebook = None
+    if (root / RULEBOOK_FILE).is_file():
+        rulebook = _validate(Rulebook, read(root / RULEBOOK_FILE), problems)
+
     if problems or meta is None:
         raise Problems(problems)
-    return Pack(root, meta, components, sources)
+    return Pack(root, meta, components, sources, rulebook)
 
 
 def _validate(model: type[BaseModel], source: SourceFile, problems: list[Problem]) -> Any:

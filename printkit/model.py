@@ -10,9 +10,10 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 
 from __future__ import annotations
 
-from typing import Callable, ClassVar, Literal
+from typing import Any, Callable, ClassVar, Literal
 
-from pydantic import BaseModel, Field, PrivateAttr, create_model
+from pydantic import BaseModel, Field, PrivateAttr, create_model, model_validator
+from pydantic_core import PydanticCustomError
 
 from .fields import (AbilityRef, ArtFile, BackRef, Colour, Count, Distance, Edge, ElementRef, IconRef, Id, Length,
                      Number, PlainText, RarityRef, ResourceRef, SizeMM, StatRef, Strict, TerrainRef, Text, TypeRef,
@@ -420,6 +421,81 @@ class Ruler(Component):
 
 Card.model_rebuild()
 Tile.model_rebuild()
+
+
+# --- rulebook.yaml ---------------------------------------------------------------------------------
+
+
+class Placed(Strict):
+    """A component shown on a square of a board in a rulebook figure."""
+
+    id: Id
+    """The component."""
+    square: whole(1, 400, "square number, counted like the board's numbers")
+    rotation: Literal[0, 90, 180, 270] = 0
+    """Clockwise quarter turns, for tiles."""
+    chip: Id | None = None
+    """A chip laid on the component, e.g. to show who owns a card."""
+
+
+class Figure(Strict):
+    """Real components of the pack, drawn from the content model: side by side, or placed on a board."""
+
+    show: list[Id] = []
+    """Components shown side by side."""
+    board: Id | None = None
+    """A board with components placed on its squares (see `place`)."""
+    place: list[Placed] = []
+    caption: Text | None = None
+    back: bool = False
+    """Show the backs of the components in `show` instead of their fronts."""
+
+
+class Block(Strict):
+    """One block of a rulebook section: a paragraph (plain text), or one of the keys below."""
+
+    text: Text | None = None
+    """A paragraph. Placeholders: {count:ID}, {count:SECTION} or {count:SECTION/TAG} for printed
+    copies, {param:RULES/NAME} for a rule set's param, {limit:RULES/RULE/KEY} for a rule's number."""
+    items: list[Text] = []
+    """A bulleted list."""
+    steps: list[Text] = []
+    """A numbered list."""
+    tip: Text | None = None
+    """A boxed hint."""
+    figure: Figure | None = None
+    components: bool = False
+    """The generated list of the pack's components with their counts."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _plain_text_is_a_paragraph(cls, value: Any) -> Any:
+        return {"text": value} if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> "Block":
+        kinds = [name for name in ("text", "items", "steps", "tip", "figure", "components") if getattr(self, name)]
+        if len(kinds) != 1:
+            raise PydanticCustomError("printkit", "{message}", {
+                "message": "a block is one of text, items, steps, tip, figure or components"
+                           + (f", not {' and '.join(kinds)} together" if kinds else ""), "hint": None})
+        return self
+
+
+class Section(Strict):
+    title: Text
+    blocks: list[Block]
+
+
+class Rulebook(Strict):
+    """rulebook.yaml: the rules in the source language, block by block; translations come from the
+    pack's catalogs like every other text."""
+
+    subtitle: Text | None = None
+    """Printed under the title on the cover."""
+    intro: Text | None = None
+    """A short paragraph on the cover."""
+    sections: list[Section]
 
 
 def component_file_model() -> type[BaseModel]:

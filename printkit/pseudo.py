@@ -13,7 +13,7 @@ import re
 
 CODE = "qps"  # the conventional pseudo-locale code
 ACCENTS = str.maketrans("AEIOUYaeiouycnsz", "ÅÉÎÕÜÝåéîõüýçñšž")
-_MARKUP = re.compile(r"(\*\*|\*|\\\[|\[[a-z0-9-]+\]|\{[a-z_]+\}|▶|\s+)")
+_MARKUP = re.compile(r"(\*\*|\*|\\\[|\[[a-z0-9-]+\]|\{[a-z_]+(?::[a-z0-9/-]+)?\}|▶|\s+)")
 GROWTH = 0.35
 
 

@@ -45,6 +45,10 @@ MESSAGES: dict[str, str] = {
     "kind-ruler": "ruler",
     "unit-in": "{value} in",
     "unit-cm": "{value} cm",
+    "rulebook-contents": "Contents",
+    "rulebook-components": "Components",
+    "rulebook-page": "Page",
+    "rulebook-of": "of",
 }
 
 
