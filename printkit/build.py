@@ -77,6 +77,7 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
             raise UsageError(f"pack '{pack.id}' is not translated to {', '.join(unknown)}; "
                              f"it declares: {', '.join(pack.meta.locales)} (and {PSEUDO}, the pseudo-locale)")
         translated: dict[str, Pack] = {}
+        rulebook_drafts: set[str] = set()
         for language in languages:
             try:
                 translation = translate(pack, language)
@@ -97,9 +98,11 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
             if options.png:
                 jobs.append(_png_job(translation.pack, language, pieces, options))
             translated[language] = translation.pack
+            if any(m.context.startswith("rulebook:") for m in translation.missing):
+                rulebook_drafts.add(language)
         if options.rulebooks and pack.rulebook is not None and not problems:
             try:
-                jobs += _rulebook_jobs(pack, translated, options)
+                jobs += _rulebook_jobs(pack, translated, frozenset(rulebook_drafts), options)
             except Problems as error:
                 problems += error.problems
     if problems:
@@ -107,7 +110,8 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
     return jobs
 
 
-def _rulebook_jobs(pack: Pack, translated: dict[str, Pack], options: BuildOptions) -> list[Job]:
+def _rulebook_jobs(pack: Pack, translated: dict[str, Pack], drafts: frozenset[str],
+                   options: BuildOptions) -> list[Job]:
     """One edition per language built, and the bilingual edition (source language first) when the
     source and a translation are both built; each typeset now, written later."""
     from . import rulebook
@@ -118,7 +122,7 @@ def _rulebook_jobs(pack: Pack, translated: dict[str, Pack], options: BuildOption
     jobs = []
     for edition in editions:
         parts = [rulebook.Part(language, translated[language]) for language in edition]
-        html = rulebook.render_html(parts, options.papers[0])
+        html = rulebook.render_html(parts, options.papers[0], drafts)
         document = rulebook.typeset(html, parts)
         target = options.out / pack.id / f"{pack.id}-rulebook-{'-'.join(edition)}.pdf"
         jobs.append(Job(str(target), partial(_write_rulebook, document, target, options.booklet)))

@@ -114,7 +114,9 @@ def _entry_problems(pack: Pack, catalog: polib.POFile, shown: str, glossary: dic
             problems.append(Problem(*where, f"placeholders differ from the English: {'; '.join(parts)}",
                                     "keep every {name}, [icon] and ▶ of the English text"))
         for term, translated in glossary.items():
-            if re.search(rf"\b{re.escape(term)}\b", entry.msgid, re.IGNORECASE) and \
+            # A capitalised term is a game term (Attack, Giant) and must match its case.
+            flags = 0 if term[0].isupper() else re.IGNORECASE
+            if re.search(rf"\b{re.escape(term)}\b", entry.msgid, flags) and \
                     translated.lower() not in entry.msgstr.lower():
                 problems.append(Problem(*where, f"glossary term '{term}' should be translated as '{translated}'",
                                         f"see {display_path(GLOSSARY)}"))

@@ -31,8 +31,7 @@ from .fonts import FONT_DIR
 from .icons import ICONS
 from .layout import PAPERS, Piece, draw_pieces
 from .load import Pack
-from .looks import look_of
-from .model import Board, Chip, Component, Figure
+from .model import Board, Figure
 from .svg import Scene
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -151,13 +150,14 @@ def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
     lines = []
     for section in dict.fromkeys(c.section for c in pack.components):
         chosen = [c for c in pack.components if c.section == section]
-        kind = ui.text(lang, f"kind-{chosen[0].kind}")
-        lines.append((sum(c.count for c in chosen), kind))
+        count = sum(c.count for c in chosen)
+        lines.append((count, ui.text(lang, f"{'kind' if count == 1 else 'kinds'}-{chosen[0].kind}")))
     return lines
 
 
-def render_html(parts: list[Part], paper: str) -> str:
-    """The edition's HTML: one article per language, each with its cover, contents and sections."""
+def render_html(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> str:
+    """The edition's HTML: one article per language, each with its cover, contents and sections;
+    the languages in drafts still lack some translations, which their cover and pages say."""
     first = parts[0].pack
     env = _environment(first.root)
     articles = []
@@ -170,6 +170,7 @@ def render_html(parts: list[Part], paper: str) -> str:
                     figures[(s, b)] = figure_svg(part.pack, block.figure, pieces, f"{part.lang}-{s}-{b}")
         articles.append({
             "lang": part.lang, "pack": part.pack, "rulebook": part.pack.rulebook, "figures": figures,
+            "draft": ui.text(part.lang, "draft") if part.lang in drafts else None,
             "components": component_list(part.pack, part.lang),
             "words": {key: ui.text(part.lang, key) for key in ("rulebook-contents", "rulebook-components",
                                                                 "rulebook-page", "rulebook-of")},

@@ -15,11 +15,12 @@ from pydantic import BaseModel
 
 from .errors import KeyPath, Problem, Problems, did_you_mean
 from .icons import ICONS
-from .load import PACK_FILE, Pack
+from .load import PACK_FILE, RULEBOOK_FILE, Pack
+from .rulebook import PLACEHOLDER, placeholder_value
 from .model import COMPONENT_KINDS, Board
 from .rules import REGISTRY_OF, Inventory, ParamRef, Placement, registry_of
 from .source import SourceFile
-from .fields import Ref, marked_values
+from .fields import Ref, Translatable, marked_values
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
 
@@ -34,8 +35,47 @@ def validate_pack(pack: Pack) -> None:
         for path, ref, value in marked_values(component, component.origin.path, Ref):
             problems += _check(pack, ref, value, lambda m, h, p=path: source.problem(p, m, h))
     problems += _rule_set_problems(pack, meta_source)
+    if pack.rulebook is not None:
+        problems += _rulebook_problems(pack, pack.sources[_shown_file(pack, RULEBOOK_FILE)])
     if problems:
         raise Problems(problems)
+
+
+def _rulebook_problems(pack: Pack, source: SourceFile) -> list[Problem]:
+    """Placeholders that name no count, param or limit, and figures that name no component."""
+    problems = []
+    for path, _, text in marked_values(pack.rulebook, (), Translatable):
+        for match in PLACEHOLDER.finditer(text):
+            if placeholder_value(pack, match.group(1), match.group(2)) is None:
+                problems.append(source.problem(path, f"'{match.group(0)}' names nothing in this pack",
+                                               _placeholder_hint(pack, match.group(1))))
+    ids = {c.id: c for c in pack.components}
+    for s, section in enumerate(pack.rulebook.sections):
+        for b, block in enumerate(section.blocks):
+            figure = block.figure
+            if figure is None:
+                continue
+            where = ("sections", s, "blocks", b, "figure")
+            named = [(where + ("show", i), name) for i, name in enumerate(figure.show)]
+            named += [(where + ("place", i, "id"), p.id) for i, p in enumerate(figure.place)]
+            named += [(where + ("place", i, "chip"), p.chip) for i, p in enumerate(figure.place) if p.chip]
+            for path, name in named:
+                if name not in ids:
+                    problems.append(source.problem(path, f"no component '{name}' in this pack",
+                                                   did_you_mean(name, ids)))
+            if figure.board and not isinstance(ids.get(figure.board), Board):
+                problems.append(source.problem(where + ("board",), f"'{figure.board}' is not a board of this pack",
+                                               did_you_mean(figure.board, [c.id for c in pack.of_kind(Board)])))
+            if not figure.show and not figure.board:
+                problems.append(source.problem(where, "a figure shows components ('show') or a board ('board')"))
+    return problems
+
+
+def _placeholder_hint(pack: Pack, kind: str) -> str:
+    examples = {"count": "e.g. {count:cards}, {count:tiles/island} or {count:COMPONENT-ID}",
+                "param": "e.g. {param:" + next(iter(pack.meta.rules), "RULES") + "/NAME}",
+                "limit": "e.g. {limit:RULES/RULE-NAME/max}"}
+    return examples[kind]
 
 
 def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:

@@ -119,7 +119,7 @@ def kit_pdf(tmp_path_factory):
     from printkit.cli import main
 
     out = tmp_path_factory.mktemp("print")
-    assert main(["build", "skystones", "--out", str(out), "--bleed", "3"]) == 0
+    assert main(["build", "skystones", "--out", str(out), "--bleed", "3", "--no-rulebooks"]) == 0
     return out / "skystones" / "skystones-components-en-a4.pdf"
 
 
@@ -169,7 +169,7 @@ def test_ink_saver_pales_large_fills_and_keeps_text_readable(skystones):
 def test_png_export_writes_every_face_at_300_dpi(run, tmp_path):
     from PIL import Image
 
-    assert run("build", "skystones", "--png", "--out", tmp_path)[0] == 0
+    assert run("build", "skystones", "--png", "--no-rulebooks", "--out", tmp_path)[0] == 0
     folder = tmp_path / "skystones" / "png" / "en"
     card = Image.open(folder / "ember-fox.png")
     assert card.size == (638, 638) and round(card.info["dpi"][0]) == 300  # 54 mm at 300 dpi
