@@ -466,6 +466,8 @@ class Block(Strict):
     figure: Figure | None = None
     components: bool = False
     """The generated list of the pack's components with their counts."""
+    explain: Literal["types", "abilities"] | None = None
+    """The pack's card types or special powers with what each does, from pack.yaml."""
 
     @model_validator(mode="before")
     @classmethod
@@ -474,10 +476,11 @@ class Block(Strict):
 
     @model_validator(mode="after")
     def _one_kind(self) -> "Block":
-        kinds = [name for name in ("text", "items", "steps", "tip", "figure", "components") if getattr(self, name)]
+        kinds = [name for name in ("text", "items", "steps", "tip", "figure", "components", "explain")
+                 if getattr(self, name)]
         if len(kinds) != 1:
             raise PydanticCustomError("printkit", "{message}", {
-                "message": "a block is one of text, items, steps, tip, figure or components"
+                "message": "a block is one of text, items, steps, tip, figure, components or explain"
                            + (f", not {' and '.join(kinds)} together" if kinds else ""), "hint": None})
         return self
 
