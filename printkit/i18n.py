@@ -24,6 +24,7 @@ from .load import CONTENT_DIR, Pack
 from .pseudo import CODE as PSEUDO
 
 GLOSSARY = CONTENT_DIR / "glossary.yaml"
+_WORDS_ONLY = re.compile(r"\{[^}]*\}|\S*/\S*")
 
 
 def target_locales(pack: Pack, wanted: list[str] | None = None) -> list[str]:
@@ -113,10 +114,11 @@ def _entry_problems(pack: Pack, catalog: polib.POFile, shown: str, glossary: dic
             parts = ([f"lost {', '.join(lost)}"] if lost else []) + ([f"added {', '.join(added)}"] if added else [])
             problems.append(Problem(*where, f"placeholders differ from the English: {'; '.join(parts)}",
                                     "keep every {name}, [icon] and ▶ of the English text"))
+        prose = _WORDS_ONLY.sub(" ", entry.msgid)  # placeholders and file paths are not prose
         for term, translated in glossary.items():
             # A capitalised term is a game term (Attack, Giant) and must match its case.
             flags = 0 if term[0].isupper() else re.IGNORECASE
-            if re.search(rf"\b{re.escape(term)}\b", entry.msgid, flags) and \
+            if re.search(rf"\b{re.escape(term)}\b", prose, flags) and \
                     translated.lower() not in entry.msgstr.lower():
                 problems.append(Problem(*where, f"glossary term '{term}' should be translated as '{translated}'",
                                         f"see {display_path(GLOSSARY)}"))
