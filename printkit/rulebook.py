@@ -176,23 +176,31 @@ def render_html(parts: list[Part], paper: str, drafts: frozenset[str] = frozense
                                                                 "rulebook-page", "rulebook-of")},
         })
     paper_size = PAPERS[paper]
+    template = None
     try:
         template = env.get_template("rulebook.html.j2")
         return template.render(articles=articles, inline=inline, paper=f"{paper_size.width}mm {paper_size.height}mm",
                                font_dir=FONT_DIR.as_uri(), css=(TEMPLATES / "rulebook.css").as_uri(),
                                lang=parts[0].lang, title=" / ".join(p.pack.meta.title for p in parts))
     except SecurityError as error:
-        raise Problems([Problem(_template_name(error), 1, 1, "", f"the template tried something the sandbox "
-                                                                 f"forbids: {error}", "templates may only show "
-                                                                 "the pack's data")])
+        file, line = _template_position(error, template)
+        raise Problems([Problem(file, line, 1, "", f"the template tried something the sandbox forbids: {error}",
+                                "templates may only show the pack's data")])
     except TemplateError as error:
-        line = getattr(error, "lineno", 1) or 1
-        raise Problems([Problem(getattr(error, "filename", None) or "rulebook.html.j2", line, 1, "",
-                                f"template error: {error}", None)])
+        file, line = _template_position(error, template)
+        raise Problems([Problem(file, getattr(error, "lineno", None) or line, 1, "", f"template error: {error}",
+                                None)])
 
 
-def _template_name(error: Exception) -> str:
-    return display_path(Path(getattr(error, "filename", "") or "rulebook.html.j2"))
+def _template_position(error: Exception, template) -> tuple[str, int]:
+    """The template file and line an error came from (Jinja maps its frames back to the template)."""
+    filename = getattr(error, "filename", None) or (template.filename if template is not None else None)
+    line, trace = 1, error.__traceback__
+    while trace is not None:
+        if filename and trace.tb_frame.f_code.co_filename == filename:
+            line = trace.tb_lineno
+        trace = trace.tb_next
+    return display_path(Path(filename or "rulebook.html.j2")), line
 
 
 def _fetcher(roots: list[Path], refused: list[str]):

@@ -1,0 +1,160 @@
+"""Rulebooks as a reader gets them: every edition builds, says the model's numbers, and is tagged."""
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pdfplumber
+import polib
+import pytest
+from pypdf import PdfReader
+
+from printkit.build import load_checked
+from printkit.catalog import messages
+from printkit.rulebook import component_list, expand
+
+PACKS = sorted(p.parent.name for p in Path("content").glob("*/rulebook.yaml"))
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    from printkit.cli import main
+
+    out = tmp_path_factory.mktemp("rulebooks")
+    assert main(["build", "--out", str(out), "--booklet"]) == 0
+    return out
+
+
+def text_of(path: Path) -> str:
+    with pdfplumber.open(path) as pdf:
+        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
+    return " ".join(re.sub(r"-\n", "", text).split())  # undo hyphenation and line breaks
+
+
+def plain(text: str) -> str:
+    return " ".join(re.sub(r"\*|\[[a-z0-9-]+\]", "", text).split())
+
+
+def test_every_seed_game_has_a_rulebook():
+    assert PACKS == ["attacktix", "skylanders-tabletop", "skylands", "skystones", "sorcerers-home-game"]
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_three_editions_per_pack(built, pack):
+    names = sorted(p.name for p in (built / pack).glob(f"{pack}-rulebook-*.pdf") if "booklet" not in p.name)
+    assert names == [f"{pack}-rulebook-de.pdf", f"{pack}-rulebook-en-de.pdf", f"{pack}-rulebook-en.pdf"]
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_the_german_edition_has_no_english_paragraph_left(built, pack):
+    (model,) = load_checked([Path("content") / pack])
+    german = text_of(built / pack / f"{pack}-rulebook-de.pdf")
+    catalog = {e.msgctxt: e.msgstr for e in polib.pofile(f"content/{pack}/locales/de/LC_MESSAGES/{pack}.po")}
+    checked = 0
+    for message in messages(model):
+        if message.context.startswith("rulebook:") and catalog[message.context] != message.msgid:
+            english = plain(expand(model, message.msgid))
+            assert english[:50] not in german, message.context
+            assert plain(expand(model, catalog[message.context]))[:30] in german, message.context
+            checked += 1
+    assert checked > 20
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_component_counts_in_the_text_are_the_models(built, pack):
+    (model,) = load_checked([Path("content") / pack])
+    for lang in ("en", "de"):
+        text = text_of(built / pack / f"{pack}-rulebook-{lang}.pdf")
+        lines = component_list(model, lang) if lang == "en" else None
+        if lang == "de":
+            from printkit.catalog import translate
+
+            lines = component_list(translate(model, "de").pack, "de")
+        for count, what in lines:
+            assert f"{count} {what}" in text, (lang, count, what)
+
+
+RULE_LIMITS = {  # what the prose must say, filled in from the rule sets
+    "skystones": "may not exceed 20",
+    "attacktix": "Back-ups may be worth at most 50 points",
+    "sorcerers-home-game": "deck of 20 to 50 spell cards",
+    "skylanders-tabletop": "at most 2 Giants",
+    "skylands": "Shuffle the 88 islands",
+}
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_rule_limits_come_from_the_rule_sets(built, pack):
+    assert RULE_LIMITS[pack] in text_of(built / pack / f"{pack}-rulebook-en.pdf")
+
+
+def test_changing_a_rule_set_changes_the_rulebook(tmp_path, run):
+    pack = tmp_path / "skystones"
+    shutil.copytree("content/skystones", pack)
+    yaml = pack / "pack.yaml"
+    yaml.write_text(yaml.read_text().replace("max-points: 20", "max-points: 25"))
+    assert run("build", pack, "--lang", "en", "--out", tmp_path / "out")[0] == 0
+    text = text_of(tmp_path / "out" / "skystones" / "skystones-rulebook-en.pdf")
+    assert "may not exceed 25" in text and "no more than 25 attack points" in text
+
+
+@pytest.mark.parametrize("edition,lang", [("en", "en"), ("de", "de"), ("en-de", "en")])
+def test_editions_are_tagged_with_their_language_bookmarked_and_embedded(built, edition, lang):
+    path = built / "skystones" / f"skystones-rulebook-{edition}.pdf"
+    reader = PdfReader(path)
+    root = reader.trailer["/Root"]
+    assert root["/Lang"] == lang and bool(root["/MarkInfo"]["/Marked"]) and "/StructTreeRoot" in root
+    titles = []
+
+    def collect(items):
+        for item in items:
+            collect(item) if isinstance(item, list) else titles.append(item.title)
+
+    collect(reader.outline)
+    assert ("Goal of the game" in titles) == (edition != "de") and ("Ziel des Spiels" in titles) == ("de" in edition)
+    for page in reader.pages:
+        for font in page["/Resources"].get("/Font", {}).values():
+            descendant = font.get_object()["/DescendantFonts"][0].get_object()
+            assert "/FontFile2" in descendant["/FontDescriptor"].get_object()
+    assert subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
+
+
+def test_the_contents_and_page_numbers_are_in_the_reader_language(built):
+    german = text_of(built / "skystones" / "skystones-rulebook-de.pdf")
+    assert "Inhalt" in german and "Seite 1 von" in german and "Spielmaterial" in german
+    bilingual = text_of(built / "skystones" / "skystones-rulebook-en-de.pdf")
+    assert bilingual.index("Goal of the game") < bilingual.index("Ziel des Spiels")
+
+
+def test_the_booklet_folds_two_pages_per_side(built):
+    single = PdfReader(built / "skystones" / "skystones-rulebook-en.pdf")
+    booklet = PdfReader(built / "skystones" / "skystones-rulebook-en-booklet.pdf")
+    assert len(booklet.pages) == (len(single.pages) + 3) // 4 * 2
+    box = booklet.pages[0].mediabox
+    assert float(box.width) > float(box.height)
+
+
+BREAKOUTS = {
+    "{{ ''.__class__.__mro__ }}": "rulebook.html.j2:1:1: the template tried something the sandbox forbids: access "
+                                  "to attribute '__class__' of 'str' object is unsafe. (templates may only show the "
+                                  "pack's data)",
+    '<img src="file:///etc/passwd">': "rulebook.yaml:1:1: the rulebook asks for file:///etc/passwd, outside the "
+                                      "pack; nothing was fetched (use images inside the pack folder)",
+    '<img src="http://example.com/x.png">': "rulebook.yaml:1:1: the rulebook asks for http://example.com/x.png, "
+                                            "outside the pack; nothing was fetched (use images inside the pack "
+                                            "folder)",
+}
+
+
+@pytest.mark.parametrize("template", sorted(BREAKOUTS))
+def test_a_template_cannot_break_out(tmp_path, run, template):
+    pack = tmp_path / "skystones"
+    shutil.copytree("content/skystones", pack)
+    (pack / "templates").mkdir()
+    (pack / "templates" / "rulebook.html.j2").write_text(f"<html><body>{template}</body></html>")
+    code, _, err = run("build", pack, "--lang", "en", "--out", tmp_path / "out")
+    assert code == 1
+    shown = f"{pack}/templates/" if "__class__" in template else f"{pack}/"
+    assert err.splitlines()[0] == shown + BREAKOUTS[template]
+    assert not (tmp_path / "out").exists()
