@@ -31,7 +31,7 @@ from .fonts import FONT_DIR
 from .icons import ICONS
 from .layout import PAPERS, Piece, draw_pieces
 from .load import Pack
-from .model import Board, Figure
+from .model import COMPONENT_KINDS, Board, Figure
 from .svg import Scene
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
@@ -148,7 +148,8 @@ def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
     if inventory:
         return [(rule.count, rule.called) for rule in inventory]
     lines = []
-    for section in dict.fromkeys(c.section for c in pack.components):
+    present = {c.section for c in pack.components}
+    for section in (s for s in COMPONENT_KINDS if s in present):  # cards first, as a box lists them
         chosen = [c for c in pack.components if c.section == section]
         count = sum(c.count for c in chosen)
         lines.append((count, ui.text(lang, f"{'kind' if count == 1 else 'kinds'}-{chosen[0].kind}")))
