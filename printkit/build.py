@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from . import ui
-from .catalog import Translation, catalog_path, load_catalog, translate
+from .catalog import Translation, catalog_path, entry_problems, load_catalog, translate
 from .errors import Problem, Problems, UsageError, display_path
 from .layout import Duplex, Page, Piece, SheetOptions, draw_pieces, impose
 from .load import Pack, load_pack
@@ -81,8 +81,9 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
         for language in languages:
             try:
                 translation = translate(pack, language)
+                if options.strict and language != pack.meta.language:
+                    problems += missing_problems(pack, translation, language) + entry_problems(pack, language)
                 if translation.missing and options.strict:
-                    problems += missing_problems(pack, translation, language)
                     continue
                 if translation.missing:
                     warn(f"{pack.id} ({language}): {len(translation.missing)} strings not translated; "

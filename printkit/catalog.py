@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import polib
+import yaml
 from pydantic import BaseModel
 
 from .errors import KeyPath, Problem, Problems, display_path
@@ -33,6 +34,8 @@ from .pseudo import CODE as PSEUDO, pseudo
 Box = tuple[float, float, float, float]
 Boxes = dict[tuple[str, str], Box]
 PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);"}
+GLOSSARY = Path("content") / "glossary.yaml"
+_WORDS_ONLY = re.compile(r"\{[^}]*\}|\S*/\S*")  # placeholders and file paths are not prose
 _PLACEHOLDER = re.compile(r"\{[a-z_]+(?::[a-z0-9/-]+)?\}|\[[a-z0-9-]+\]|▶")
 
 
@@ -143,10 +146,14 @@ def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
     if not path.is_file():
         return None
     try:
-        return polib.pofile(str(path), wrapwidth=0)
-    except (OSError, ValueError) as error:
+        catalog = polib.pofile(str(path), wrapwidth=0)
+    except (OSError, ValueError, UnicodeDecodeError) as error:
         raise Problems([Problem(display_path(path), 1, 1, "", f"is not a readable PO file: {error}",
                                 "check it with msgfmt -c")])
+    if "charset=UTF-8" not in catalog.metadata.get("Content-Type", "").replace("utf-8", "UTF-8"):
+        raise Problems([Problem(display_path(path), 1, 1, "", "has a broken header: no 'Content-Type: text/plain; "
+                                                              "charset=UTF-8' line", "check it with msgfmt -c")])
+    return catalog
 
 
 # --- counts -------------------------------------------------------------------------------------------
@@ -245,6 +252,63 @@ def replace_at(model: Any, path: tuple, value: Any) -> Any:
 def placeholders(text: str) -> list[str]:
     """Markup that a translation must keep: {names}, [icons] and ▶."""
     return sorted(_PLACEHOLDER.findall(text))
+
+
+def entry_problems(pack: Pack, locale: str) -> list[Problem]:
+    """Placeholders and glossary terms of a locale's translated entries (missing and fuzzy ones
+    are reported by build.missing_problems)."""
+    catalog = load_catalog(pack, locale)
+    shown = display_path(catalog_path(pack, locale))
+    glossary = load_glossary(pack.id).get(locale, {})
+    wanted = {m.context: m.msgid for m in messages(pack)}
+    problems = []
+    for entry in catalog:
+        if entry.obsolete or entry.msgctxt not in wanted or not entry.msgstr or entry.fuzzy:
+            continue
+        where = (shown, entry.linenum, 1, entry.msgctxt)
+        lost = _difference(placeholders(entry.msgid), placeholders(entry.msgstr))
+        added = _difference(placeholders(entry.msgstr), placeholders(entry.msgid))
+        if lost or added:
+            parts = ([f"lost {', '.join(lost)}"] if lost else []) + ([f"added {', '.join(added)}"] if added else [])
+            problems.append(Problem(*where, f"placeholders differ from the English: {'; '.join(parts)}",
+                                    "keep every {name}, [icon] and ▶ of the English text"))
+        prose = _WORDS_ONLY.sub(" ", entry.msgid)
+        for term, translated in glossary.items():
+            # A capitalised term is a game term (Attack, Giant) and must match its case.
+            flags = 0 if term[0].isupper() else re.IGNORECASE
+            if re.search(rf"\b{re.escape(term)}\b", prose, flags) and \
+                    translated.lower() not in entry.msgstr.lower():
+                problems.append(Problem(*where, f"glossary term '{term}' should be translated as '{translated}'",
+                                        f"see {GLOSSARY}"))
+    return problems
+
+
+def _difference(a: list[str], b: list[str]) -> list[str]:
+    rest = list(b)
+    missing = []
+    for item in a:
+        if item in rest:
+            rest.remove(item)
+        else:
+            missing.append(item)
+    return missing
+
+
+def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
+    """locale -> English term -> the translation the pack's catalog must use for it. A term is
+    `term: translation`, or `term: {translation: …, packs: [ids]}` for a term of some games only."""
+    if not GLOSSARY.is_file():
+        return {}
+    data = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8")) or {}
+    glossary: dict[str, dict[str, str]] = {}
+    for locale, terms in data.items():
+        for term, value in terms.items():
+            if isinstance(value, dict):
+                if pack_id not in value.get("packs", []):
+                    continue
+                value = value["translation"]
+            glossary.setdefault(locale, {})[str(term)] = str(value)
+    return glossary
 
 
 # --- XLIFF 1.2 ------------------------------------------------------------------------------------------

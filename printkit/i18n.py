@@ -9,22 +9,18 @@ that locale and glyphs the font lacks (both measured by laying the kit out).
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import polib
-import yaml
 
 from .build import BuildOptions, atomic_target, build_jobs, lay_out, missing_problems
-from .catalog import (catalog_path, counts, from_xliff, load_catalog, merge, messages, placeholders, template,
-                      template_path, to_xliff, translate)
+from .catalog import (catalog_path, counts, entry_problems, from_xliff, load_catalog, merge, template, template_path,
+                      to_xliff, translate)
 from .errors import Problem, Problems, display_path
 from .layout import draw_pieces
-from .load import CONTENT_DIR, Pack
+from .load import Pack
 from .pseudo import CODE as PSEUDO
 
-GLOSSARY = CONTENT_DIR / "glossary.yaml"
-_WORDS_ONLY = re.compile(r"\{[^}]*\}|\S*/\S*")
 
 
 def target_locales(pack: Pack, wanted: list[str] | None = None) -> list[str]:
@@ -78,17 +74,15 @@ def check(packs: list[Pack], locales: list[str] | None = None) -> int:
     problems: list[Problem] = []
     checked = 0
     for pack in packs:
-        glossary = load_glossary(pack.id)
         for locale in target_locales(pack, locales):
             checked += 1
-            catalog = load_catalog(pack, locale)
-            shown = display_path(catalog_path(pack, locale))
-            if catalog is None:
+            if load_catalog(pack, locale) is None:
+                shown = display_path(catalog_path(pack, locale))
                 problems.append(Problem(shown, 1, 1, "", f"no {locale} catalog for pack '{pack.id}'",
                                         f"create it with 'printkit i18n update {pack.id}'"))
                 continue
             translation = translate(pack, locale)
-            problems += _entry_problems(pack, catalog, shown, glossary.get(locale, {}))
+            problems += entry_problems(pack, locale)
             problems += missing_problems(pack, translation, locale)
             try:  # overflow and missing glyphs, measured on the translated components
                 draw_pieces(translation.pack, locale, 0.0)
@@ -97,60 +91,6 @@ def check(packs: list[Pack], locales: list[str] | None = None) -> int:
     if problems:
         raise Problems(problems)
     return checked
-
-
-def _entry_problems(pack: Pack, catalog: polib.POFile, shown: str, glossary: dict[str, str]) -> list[Problem]:
-    """Placeholders and glossary terms of the translated entries (missing and fuzzy ones are
-    reported by missing_problems)."""
-    wanted = {m.context: m.msgid for m in messages(pack)}
-    problems = []
-    for entry in catalog:
-        if entry.obsolete or entry.msgctxt not in wanted or not entry.msgstr or entry.fuzzy:
-            continue
-        where = (shown, entry.linenum, 1, entry.msgctxt)
-        lost = _difference(placeholders(entry.msgid), placeholders(entry.msgstr))
-        added = _difference(placeholders(entry.msgstr), placeholders(entry.msgid))
-        if lost or added:
-            parts = ([f"lost {', '.join(lost)}"] if lost else []) + ([f"added {', '.join(added)}"] if added else [])
-            problems.append(Problem(*where, f"placeholders differ from the English: {'; '.join(parts)}",
-                                    "keep every {name}, [icon] and ▶ of the English text"))
-        prose = _WORDS_ONLY.sub(" ", entry.msgid)  # placeholders and file paths are not prose
-        for term, translated in glossary.items():
-            # A capitalised term is a game term (Attack, Giant) and must match its case.
-            flags = 0 if term[0].isupper() else re.IGNORECASE
-            if re.search(rf"\b{re.escape(term)}\b", prose, flags) and \
-                    translated.lower() not in entry.msgstr.lower():
-                problems.append(Problem(*where, f"glossary term '{term}' should be translated as '{translated}'",
-                                        f"see {display_path(GLOSSARY)}"))
-    return problems
-
-
-def _difference(a: list[str], b: list[str]) -> list[str]:
-    rest = list(b)
-    missing = []
-    for item in a:
-        if item in rest:
-            rest.remove(item)
-        else:
-            missing.append(item)
-    return missing
-
-
-def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
-    """locale -> English term -> the translation the pack's catalog must use for it. A term is
-    `term: translation`, or `term: {translation: …, packs: [ids]}` for a term of some games only."""
-    if not GLOSSARY.is_file():
-        return {}
-    data = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8")) or {}
-    glossary: dict[str, dict[str, str]] = {}
-    for locale, terms in data.items():
-        for term, value in terms.items():
-            if isinstance(value, dict):
-                if pack_id not in value.get("packs", []):
-                    continue
-                value = value["translation"]
-            glossary.setdefault(locale, {})[str(term)] = str(value)
-    return glossary
 
 
 def pseudo_build(packs: list[Pack], out: Path) -> list[Path]:

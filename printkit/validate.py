@@ -204,7 +204,10 @@ def _check_file(pack: Pack, value: str, problem) -> list[Problem]:
         with PILImage.open(target) as image:
             kind = (image.format or "").lower()
             image.verify()
-    except (OSError, PILImage.DecompressionBombError, SyntaxError, ValueError):
+    except PILImage.DecompressionBombError:
+        return [problem(f"art file '{value}' claims more pixels than any card needs; it is refused as a "
+                        "decompression bomb", f"use an image of at most {PILImage.MAX_IMAGE_PIXELS} pixels")]
+    except (OSError, SyntaxError, ValueError):
         return [problem(f"art file '{value}' is not an image printkit can read", "save it as PNG or JPEG")]
     if kind not in ("png", "jpeg"):
         return [problem(f"art file '{value}' is a {kind.upper()} image; printkit prints PNG and JPEG",

@@ -1,0 +1,127 @@
+"""The bad-input corpus: every case fails with one clear line, quickly, without a traceback, and
+writes nothing. (The loader's first cases and their messages are in test_loader_errors.py.)"""
+
+import time
+from pathlib import Path
+
+import pytest
+
+BAD = "tests/fixtures/bad"
+
+# case -> (command after `printkit`, the first line printed)
+CASES = {
+    "truncated-yaml": ("check", "components.yaml:4:1: YAML syntax error: did not find expected ',' or '}' while "
+                       "parsing a flow mapping that starts at line 3 (check the brackets, quotes and indentation "
+                       "just before this point)"),
+    "bom-with-error": ("check", "components.yaml:3:5: cards[0].nmae: unknown key 'nmae' (did you mean 'name'?)"),
+    "billion-laughs": ("check", "components.yaml:1:32: file expands to more than 200000 values (too many aliases?)"),
+    "nan-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got nan"),
+    "inf-count": ("check", "components.yaml:3:12: cards[0].count: must be a whole number from 0 to 10000, got inf"),
+    "huge-size": ("check", "components.yaml:3:11: cards[0].size: must be at most 2000mm, got '5000mm'"),
+    "zero-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got '0mm'"),
+    "name-is-a-list": ("check", "components.yaml:3:11: cards[0].name: must be text, got a list (put quotes around "
+                       "it)"),
+    "edges-not-a-mapping": ("check", "components.yaml:3:12: cards[0].edges: must be a mapping of keys, got 5"),
+    "id-is-a-boolean": ("check", "components.yaml:2:9: cards[0].id: must be lowercase letters, digits and dashes, "
+                        "got true"),
+    "absolute-art-path": ("check", "components.yaml:3:10: cards[0].art: '/etc/passwd' points outside the pack "
+                          "folder (keep art files inside the pack, e.g. art/)"),
+    "truncated-png": ("check", "components.yaml:3:10: cards[0].art: art file 'art/ember.png' is not an image "
+                      "printkit can read (save it as PNG or JPEG)"),
+    "png-bomb": ("check", "components.yaml:3:10: cards[0].art: art file 'art/bomb.png' claims more pixels than any "
+                 "card needs; it is refused as a decompression bomb (use an image of at most 89478485 pixels)"),
+    "svg-with-entities": ("check", "components.yaml:3:10: cards[0].art: art file 'art/ember.svg' is not an image "
+                          "printkit can read (save it as PNG or JPEG)"),
+    "list-not-a-mapping": ("list", "decks/list.yaml:1:1: must be a mapping of keys, got a list (start with 'pack: "
+                           "PACK-ID')"),
+    "list-without-pack": ("list", "decks/list.yaml:1:1: a list must name its pack: 'pack: PACK-ID'"),
+    "list-zero-copies": ("list", "decks/list.yaml:3:10: cards.ember: copies must be a whole number of at least 1, "
+                         "got 0"),
+    "list-unknown-component": ("list", "decks/list.yaml:3:3: cards.embr: no component 'embr' in this pack (did you "
+                               "mean 'ember'?)"),
+    "list-section-is-text": ("list", "decks/list.yaml:2:8: cards: must be a mapping of ids to copies or a list of "
+                             "ids, got 'ember'"),
+    "list-bad-rotation": ("list", "decks/list.yaml:3:36: tiles[0].rotation: must be 0, 90, 180 or 270 (degrees "
+                          "clockwise), got 45"),
+    "po-broken-header": ("i18n", "locales/de/LC_MESSAGES/po-broken-header.po:1:1: has a broken header: no "
+                         "'Content-Type: text/plain; charset=UTF-8' line (check it with msgfmt -c)"),
+    "po-placeholder-mismatch": ("i18n", "locales/de/LC_MESSAGES/po-placeholder-mismatch.po:14:1: card:ember/text: "
+                                "placeholders differ from the English: lost [fire] (keep every {name}, [icon] and ▶ "
+                                "of the English text)"),
+    "po-untranslated": ("strict", "locales/de/LC_MESSAGES/po-untranslated.po:10:1: card:ember/name: not translated "
+                        "to de yet (translate it, or build without --strict to get a marked draft)"),
+    "rulebook-unknown-placeholder": ("check", "rulebook.yaml:4:9: sections[0].blocks[0].text: '{count:cardz}' names "
+                                     "nothing in this pack (e.g. {count:cards}, {count:tiles/island} or "
+                                     "{count:COMPONENT-ID})"),
+    "rulebook-unknown-figure": ("check", "rulebook.yaml:4:25: sections[0].blocks[0].figure.show[0]: no component "
+                                "'embr' in this pack (did you mean 'ember'?)"),
+    "rulebook-block-of-two-kinds": ("check", "rulebook.yaml:4:9: sections[0].blocks[0]: a block is one of text, "
+                                    "items, steps, tip, figure, components or explain, not text and tip together"),
+    "template-syntax-error": ("build", "templates/rulebook.html.j2:3:1: template error: Unexpected end of template. "
+                              "Jinja was looking for the following tags: 'endfor' or 'else'. The innermost block "
+                              "that needs to be closed is 'for'."),
+    "template-unknown-name": ("build", "templates/rulebook.html.j2:2:1: template error: 'no_such_thing' is "
+                              "undefined"),
+}
+
+
+def _command(kind: str, case: str, out: Path) -> list[str]:
+    pack = f"{BAD}/{case}"
+    return {"check": ["check", pack], "list": ["check", f"{pack}/decks/list.yaml"], "i18n": ["i18n", "check", pack],
+            "strict": ["build", pack, "--strict", "--out", str(out)], "build": ["build", pack, "--out", str(out)]}[kind]
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_a_bad_input_fails_with_one_clear_line(run, tmp_path, case):
+    kind, expected = CASES[case]
+    start = time.monotonic()
+    code, _, err = run(*_command(kind, case, tmp_path / "out"))
+    assert time.monotonic() - start < 10
+    assert code == 1 and "Traceback" not in err
+    assert err.splitlines()[0] == f"{BAD}/{case}/{expected}"
+    assert not (tmp_path / "out").exists()
+
+
+@pytest.mark.parametrize("case", sorted(p.name for p in Path(BAD).iterdir() if not (p / "decks").is_dir()))
+def test_a_bad_pack_never_builds_anything(run, tmp_path, case):
+    code, _, err = run("build", f"{BAD}/{case}", "--strict", "--out", tmp_path / "out")
+    assert code == 1 and "Traceback" not in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_the_corpus_has_at_least_forty_cases():
+    assert len(list(Path(BAD).iterdir())) >= 40
+
+
+def _pack(tmp_path: Path, components: str | bytes) -> Path:
+    root = tmp_path / "gen"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: gen\ntitle: Generated\n")
+    path = root / "components.yaml"
+    path.write_bytes(components if isinstance(components, bytes) else components.encode())
+    return root
+
+
+def test_a_ten_megabyte_string_is_refused_at_once(run, tmp_path):
+    root = _pack(tmp_path, b"cards:\n  - id: ember\n    text: " + b"x" * (10 * 1024 * 1024) + b"\n")
+    start = time.monotonic()
+    code, _, err = run("check", root)
+    assert time.monotonic() - start < 5
+    assert (code, err.splitlines()[0]) == (1, f"{root}/components.yaml:1:1: file is 10240 KiB; at most 5120 KiB "
+                                              "allowed")
+
+
+def test_deeply_nested_yaml_is_refused(run, tmp_path):
+    root = _pack(tmp_path, "cards: " + "[" * 500 + "]" * 500 + "\n")
+    code, _, err = run("check", root)
+    assert (code, err.splitlines()[0]) == (1, f"{root}/components.yaml:1:72: values are nested more than 64 levels "
+                                              "deep")
+
+
+def test_art_linked_from_outside_the_pack_is_refused(run, tmp_path):
+    root = _pack(tmp_path, "cards:\n  - id: ember\n    art: art/ember.png\n")
+    (root / "art").mkdir()
+    (root / "art" / "ember.png").symlink_to("/etc/passwd")
+    code, _, err = run("check", root)
+    assert (code, err.splitlines()[0]) == (1, f"{root}/components.yaml:3:10: cards[0].art: 'art/ember.png' points "
+                                              "outside the pack folder (keep art files inside the pack, e.g. art/)")
