@@ -8,6 +8,7 @@ interrupted build never leaves a half-written PDF and earlier outputs stay intac
 
 from __future__ import annotations
 
+import glob
 import os
 import sys
 import tempfile
@@ -212,8 +213,12 @@ def build_jobs(jobs: list[Job]) -> list[Path]:
 
 @contextmanager
 def atomic_target(target: Path) -> Iterator[Path]:
-    """A temporary path beside target that replaces target only when the block succeeds."""
+    """A temporary path beside target that replaces target only when the block succeeds. A
+    temporary left by a build that was killed outright (nothing can clean up after SIGKILL) is
+    removed the next time the same target is written; printkit touches no other file."""
     target.parent.mkdir(parents=True, exist_ok=True)
+    for stale in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
+        stale.unlink(missing_ok=True)
     handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     os.close(handle)
     temporary = Path(name)

@@ -9,7 +9,9 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import sys
+import threading
 import traceback
 from pathlib import Path
 
@@ -197,9 +199,15 @@ def _i18n(args: argparse.Namespace) -> int:
 COMMANDS = {"build": _build, "check": _check, "schema": _schema, "new": _new, "i18n": _i18n}
 
 
+def _stop(signum, frame):
+    raise KeyboardInterrupt  # so that temporary files are removed on the way out
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     debug = "--debug" in argv
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGTERM, _stop)
     try:
         args = _parser().parse_args(argv)
         return COMMANDS[args.command](args)

@@ -154,6 +154,9 @@ def _entries(source: SourceFile, section: str, value: Any, by_id: dict, rule_set
     entries: dict[str, Entry] = {}
     for component_id, copies, path in written:
         of_key = isinstance(value, dict)
+        if not isinstance(component_id, str):
+            problems.append(source.problem(path, f"must be a component id, got {shown_value(component_id)}"))
+            continue
         component = by_id.get(component_id)
         if component is None:
             problems.append(source.problem(path, f"no component '{component_id}' in this pack",
@@ -195,7 +198,7 @@ def _placements(source: SourceFile, section: str, value: Any, by_id: dict,
             problems.append(source.problem(path, "must be a mapping with tile, square and optionally rotation, "
                                                  f"got {shown_value(item)}"))
             continue
-        component = by_id.get(item["tile"])
+        component = by_id.get(item["tile"]) if isinstance(item["tile"], str) else None
         square, rotation = item["square"], item.get("rotation", 0)
         if component is None:
             problems.append(source.problem(path + ("tile",), f"no component {shown_value(item['tile'])} in this pack",

@@ -1,0 +1,149 @@
+"""Interrupted and failing builds, reproducible output, and fuzzed input."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from printkit.errors import Problems
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def test_a_failure_mid_render_keeps_earlier_outputs_and_leaves_no_partial_file(run, tmp_path, monkeypatch):
+    assert run("build", "skystones", "--no-rulebooks", "--paper", "all", "--out", tmp_path)[0] == 0
+    folder = tmp_path / "skystones"
+    (folder / "notes.txt").write_text("mine")  # printkit must not touch what it did not write
+    before = {p.name: p.read_bytes() for p in folder.iterdir()}
+    import printkit.build as build
+
+    calls = []
+
+    def failing(pages, target, **kwargs):
+        calls.append(target)
+        if len(calls) == 2:
+            Path(target).write_bytes(b"%PDF-1.4 half")
+            raise RuntimeError("the printer caught fire")
+        return original(pages, target, **kwargs)
+
+    original = build.render_pdf
+    monkeypatch.setattr(build, "render_pdf", failing)
+    assert run("build", "skystones", "--no-rulebooks", "--paper", "all", "--out", tmp_path)[0] == 3
+    after = {p.name: p.read_bytes() for p in folder.iterdir()}
+    assert set(after) == set(before)  # no .part file, nothing deleted
+    assert after["notes.txt"] == b"mine"
+    assert all(after[name].startswith(b"%PDF") and not after[name].endswith(b"half") for name in after
+               if name.endswith(".pdf"))
+
+
+def test_a_killed_build_leaves_no_partial_file(tmp_path):
+    out = tmp_path / "out"
+    command = [sys.executable, "-m", "printkit", "build", "--no-rulebooks", "--paper", "all", "--png",
+               "--out", str(out)]
+    process = subprocess.Popen(command, cwd=REPO, stderr=subprocess.PIPE)
+    deadline = time.monotonic() + 60
+    while not any(out.rglob("*.png")) and time.monotonic() < deadline:  # stop it in the middle of writing
+        time.sleep(0.05)
+    process.send_signal(signal.SIGTERM)
+    process.wait(timeout=60)
+    assert process.returncode == 130
+    assert not [p for p in out.rglob("*") if p.name.endswith(".part")]
+    for pdf in out.rglob("*.pdf"):
+        assert pdf.read_bytes().rstrip().endswith(b"%%EOF")
+
+
+def test_a_stale_temporary_from_a_hard_kill_is_cleaned_up(run, tmp_path):
+    folder = tmp_path / "skystones"
+    folder.mkdir()
+    stale = folder / ".skystones-components-en-a4.pdf.abc123.part"
+    stale.write_bytes(b"%PDF half")
+    assert run("build", "skystones", "--lang", "en", "--no-rulebooks", "--out", tmp_path)[0] == 0
+    assert not stale.exists()
+
+
+def _build(out: Path, cwd: Path, extra_env: dict) -> None:
+    env = {**os.environ, **extra_env}
+    subprocess.run([sys.executable, "-m", "printkit", "build", str(REPO / "content" / "skystones"), "--png",
+                    "--out", str(out)], cwd=cwd, env=env, check=True, capture_output=True)
+
+
+def test_builds_are_byte_identical_whatever_the_folder_time_locale_or_hash_seed(tmp_path):
+    first, second = tmp_path / "a", tmp_path / "b"
+    _build(first, REPO, {"PYTHONHASHSEED": "1", "TZ": "UTC", "LC_ALL": "C.UTF-8"})
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    _build(second, elsewhere, {"PYTHONHASHSEED": "2", "TZ": "Pacific/Auckland", "LC_ALL": "de_DE.UTF-8",
+                               "PYTHONPATH": str(REPO)})
+    files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
+    assert len(files) > 100 and any(f.suffix == ".png" for f in files) and any("rulebook" in f.name for f in files)
+    for relative in files:
+        assert (first / relative).read_bytes() == (second / relative).read_bytes(), relative
+
+
+# --- fuzzing: any input gives success or a clean problem, never an escaping exception -----------------
+
+YAML_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=True) |
+    st.text(max_size=20) | st.sampled_from(["poker", "63x88", "#ff0000", "fire", "ember", "-1", "1e999"]),
+    lambda children: st.lists(children, max_size=4) |
+    st.dictionaries(st.sampled_from(["cards", "chips", "tiles", "id", "name", "count", "size", "edges", "top",
+                                     "color", "text", "front", "back", "grid", "columns", "element", "tags"]),
+                    children, max_size=5),
+    max_leaves=20)
+
+
+def _check_pack(tmp_path: Path, document) -> None:
+    from printkit.build import BuildOptions, lay_out, load_checked
+
+    root = tmp_path / "fuzz"
+    root.mkdir(exist_ok=True)
+    (root / "pack.yaml").write_text("id: fuzz\ntitle: Fuzz\nelements:\n  fire: {name: Fire, color: '#d9552b'}\n")
+    (root / "components.yaml").write_text(yaml.safe_dump(document, allow_unicode=True))
+    try:
+        lay_out(load_checked([root]), BuildOptions(rulebooks=False))
+    except Problems as error:
+        assert all(str(p).count(":") >= 3 for p in error.problems)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(YAML_VALUES)
+def test_random_yaml_never_crashes_the_loader(tmp_path, document):
+    _check_pack(tmp_path, document)
+
+
+@pytest.mark.fuzz
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(st.data())
+def test_mutated_bundled_packs_never_crash(tmp_path, data):
+    source = yaml.safe_load((REPO / "content" / "skystones" / "cards.yaml").read_text())
+    cards = source["cards"]
+    index = data.draw(st.integers(0, len(cards) - 1))
+    key = data.draw(st.sampled_from(["id", "name", "element", "edges", "count", "size", "color", "extra"]))
+    cards[index][key] = data.draw(YAML_VALUES)
+    _check_pack(tmp_path, {"cards": cards[:6]})
+
+
+@pytest.mark.fuzz
+@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@given(YAML_VALUES)
+def test_random_deck_lists_never_crash_the_checker(tmp_path, document):
+    from printkit.decklist import check_packs_and_lists
+
+    path = tmp_path / "list.yaml"
+    body = document if isinstance(document, dict) else {"cards": document}
+    path.write_text(yaml.safe_dump({"pack": "skystones", **body}, allow_unicode=True))
+    try:
+        check_packs_and_lists([], [path], [])
+    except Problems as error:
+        assert all(str(p).count(":") >= 3 for p in error.problems)
