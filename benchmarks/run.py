@@ -6,6 +6,9 @@ Workloads (each generated into a temporary folder, each run as a whole process, 
 floor interleaved so that a noisy machine slows both alike; medians over the repetitions):
 - deck-108: 108 poker cards (name, three stats, 20 words of text, one shared image) on 12 A4 pages;
   floor: a plain reportlab script drawing the same boxes, text and image.
+- deck-10k: 10,000 such cards with 40 distinct images; the same floor.
+- scaling: printkit at 1k, 2k and 4k cards; "ratio" is the time per card at 4k over that at 1k
+  (1.0 is linear), "floor_s" the 4k time extrapolated linearly from 1k.
 Prints a table, or with --json {"workload": {"printkit_s", "floor_s", "ratio", "peak_mib"}}.
 """
 
@@ -35,7 +38,7 @@ FLOOR_SCRIPT = textwrap.dedent('''
     from reportlab.pdfgen.canvas import Canvas
     from reportlab.lib.utils import simpleSplit
 
-    font_dir, image, target, count = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+    font_dir, image_dir, target, count, images = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
     pdfmetrics.registerFont(TTFont("Sans", font_dir + "/DejaVuSans.ttf"))
     pdfmetrics.registerFont(TTFont("Sans-Bold", font_dir + "/DejaVuSans-Bold.ttf"))
     canvas = Canvas(target, pagesize=(210 * mm, 297 * mm), initialFontName="Sans")
@@ -52,6 +55,7 @@ FLOOR_SCRIPT = textwrap.dedent('''
         canvas.setFillColor("#1d1d1b")
         canvas.setFont("Sans-Bold", 10)
         canvas.drawCentredString(x + 31.5 * mm, y + 80 * mm, f"Card {{index + 1}}")
+        image = f"{{image_dir}}/art-{{index % images}}.png"
         canvas.drawImage(image, x + 5 * mm, y + 45 * mm, 53 * mm, 31 * mm, preserveAspectRatio=True, anchor="c")
         for i, value in enumerate((index % 10, (index * 3) % 10, (index * 7) % 10)):
             canvas.drawCentredString(x + (12 + i * 19.5) * mm, y + 37 * mm, str(value))
@@ -64,10 +68,12 @@ FLOOR_SCRIPT = textwrap.dedent('''
 ''')
 
 
-def make_deck_pack(root: Path, count: int) -> Path:
+def make_deck_pack(root: Path, count: int, images: int = 1) -> Path:
+    """A pack of count poker cards (name, three stats, 20 words) sharing `images` distinct images."""
     pack = root / "deck-bench"
     (pack / "art").mkdir(parents=True)
-    Image.new("RGB", (600, 350), "#3366aa").save(pack / "art" / "shared.png")
+    for index in range(images):
+        Image.new("RGB", (600, 350), f"#{(index * 2654435761) & 0xFFFFFF:06x}").save(pack / "art" / f"art-{index}.png")
     (pack / "pack.yaml").write_text(textwrap.dedent("""\
         id: deck-bench
         title: Benchmark deck
@@ -79,7 +85,7 @@ def make_deck_pack(root: Path, count: int) -> Path:
     for index in range(count):
         text = " ".join(WORDS[(index + k) % len(WORDS)] for k in range(20))
         lines += [f"  - id: card-{index + 1}", f"    name: Card {index + 1}", "    element: fire",
-                  "    art: art/shared.png",
+                  f"    art: art/art-{index % images}.png",
                   f"    stats: {{attack: {index % 10}, defense: {(index * 3) % 10}, speed: {(index * 7) % 10}}}",
                   f"    text: {text}"]
     (pack / "cards.yaml").write_text("\n".join(lines) + "\n")
@@ -98,36 +104,63 @@ def timed(command: list[str]) -> tuple[float, float]:
     return elapsed, usage.ru_maxrss / 1024
 
 
-def deck_108(work: Path, repeat: int) -> dict[str, float]:
-    pack = make_deck_pack(work, 108)
+def _deck(work: Path, repeat: int, count: int, images: int) -> dict[str, float]:
+    """printkit building count cards against a plain reportlab script drawing the same, interleaved."""
+    pack = make_deck_pack(work, count, images)
     font_dir = Path(__file__).resolve().parent.parent / "printkit" / "fonts"
     floor_script = work / "floor.py"
     floor_script.write_text(FLOOR_SCRIPT.format(words=WORDS))
     ours = [sys.executable, "-m", "printkit", "build", str(pack), "--out", str(work / "out")]
-    floor = [sys.executable, str(floor_script), str(font_dir), str(pack / "art" / "shared.png"),
-             str(work / "floor.pdf"), "108"]
-    ours_s, floor_s, peaks = [], [], []
+    floor = [sys.executable, str(floor_script), str(font_dir), str(pack / "art"), str(work / "floor.pdf"),
+             str(count), str(images)]
+    ours_s, floor_s, peaks, floor_peaks = [], [], [], []
     for _ in range(repeat):
         seconds, peak = timed(ours)
         ours_s.append(seconds)
         peaks.append(peak)
-        floor_s.append(timed(floor)[0])
+        seconds, peak = timed(floor)
+        floor_s.append(seconds)
+        floor_peaks.append(peak)
     printkit_s, floor_median = statistics.median(ours_s), statistics.median(floor_s)
     return {"printkit_s": round(printkit_s, 3), "floor_s": round(floor_median, 3),
-            "ratio": round(printkit_s / floor_median, 2), "peak_mib": round(max(peaks), 1)}
+            "ratio": round(printkit_s / floor_median, 2), "peak_mib": round(max(peaks), 1),
+            "floor_peak_mib": round(max(floor_peaks), 1)}
 
 
-WORKLOADS = {"deck-108": deck_108}
+def deck_108(work: Path, repeat: int) -> dict[str, float]:
+    return _deck(work, repeat, 108, 1)
+
+
+def deck_10k(work: Path, repeat: int) -> dict[str, float]:
+    return _deck(work, max(1, repeat // 2), 10_000, 40)
+
+
+def scaling(work: Path, repeat: int) -> dict[str, float]:
+    """Seconds per card at 1k, 2k and 4k cards: equal for linear work, growing for quadratic."""
+    per_card = {}
+    for count in (1000, 2000, 4000):
+        folder = work / str(count)
+        folder.mkdir()
+        result = _deck(folder, 1, count, 40)
+        per_card[count] = result["printkit_s"] / count
+    return {"printkit_s": round(per_card[4000] * 4000, 3), "floor_s": round(per_card[1000] * 4000, 3),
+            "ratio": round(per_card[4000] / per_card[1000], 2), "peak_mib": 0.0}
+
+
+WORKLOADS = {"deck-108": deck_108, "deck-10k": deck_10k, "scaling": scaling}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--repeat", type=int, default=5, help="repetitions per workload (default 5)")
     parser.add_argument("--json", action="store_true", help="print JSON instead of a table")
+    parser.add_argument("--only", choices=sorted(WORKLOADS), action="append", help="run only these workloads")
     args = parser.parse_args()
     results = {}
     with tempfile.TemporaryDirectory() as temporary:
         for name, workload in WORKLOADS.items():
+            if args.only and name not in args.only:
+                continue
             work = Path(temporary) / name
             work.mkdir()
             results[name] = workload(work, args.repeat)

@@ -24,7 +24,6 @@ from .errors import Problem, Problems, UsageError, display_path
 from .layout import Duplex, Page, Piece, SheetOptions, draw_pieces, impose
 from .load import Pack, load_pack
 from .pseudo import CODE as PSEUDO
-from .png import face_images, png_bytes, tts_sheets
 from .render import render_pdf
 from .validate import validate_pack
 
@@ -187,6 +186,8 @@ def _png_job(pack: Pack, language: str, pieces: list[Piece], options: BuildOptio
     folder = options.out / pack.id / "png" / language
 
     def write() -> list[Path]:
+        from .png import face_images, png_bytes, tts_sheets  # PDFium loads only for PNG exports
+
         images = face_images(pieces, options.bleed)
         images.update(tts_sheets(pieces, images))
         for name, image in images.items():

@@ -7,7 +7,7 @@ per process, so measuring and drawing never re-read a font file.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
@@ -48,6 +48,7 @@ def missing_glyphs(text: str, font: str) -> str:
     return "".join(sorted({ch for ch in text if ord(ch) not in covered and ch not in "\n\r\t"}))
 
 
+@lru_cache(maxsize=65536)
 def text_width(text: str, font: str, size_pt: float) -> float:
-    """Width of one line of text in millimetres."""
+    """Width of one line of text in millimetres (remembered: the same words are measured often)."""
     return pdfmetrics.stringWidth(text, registered(font), size_pt) * MM_PER_POINT

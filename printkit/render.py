@@ -7,9 +7,11 @@ byte-identical for the same pages (reportlab's invariant mode, fixed metadata).
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 from typing import Callable
 
+from reportlab.lib.colors import Color, HexColor
 from reportlab.lib.units import mm
 from reportlab.pdfgen.canvas import Canvas
 
@@ -29,11 +31,17 @@ def drawer(kind: type) -> Callable[[Drawer], Drawer]:
     return register
 
 
+@cache
+def colour(value: str) -> Color:
+    """reportlab's colour for '#rrggbb', parsed once however often it is drawn."""
+    return HexColor(value)
+
+
 def _paint(canvas: Canvas, fill: str | None, stroke: str | None, line_width: float) -> dict:
     if fill:
-        canvas.setFillColor(fill)
+        canvas.setFillColor(colour(fill))
     if stroke:
-        canvas.setStrokeColor(stroke)
+        canvas.setStrokeColor(colour(stroke))
         canvas.setLineWidth(line_width * mm)
     return {"fill": 1 if fill else 0, "stroke": 1 if stroke else 0}
 
@@ -72,7 +80,7 @@ def _path(canvas: Canvas, shape: PathShape) -> None:
 @drawer(Text)
 def _text(canvas: Canvas, text: Text) -> None:
     canvas.setFont(registered(text.font), text.size)
-    canvas.setFillColor(text.color)
+    canvas.setFillColor(colour(text.color))
     draw = {"left": canvas.drawString, "center": canvas.drawCentredString, "right": canvas.drawRightString}
     if text.angle:
         canvas.saveState()

@@ -9,8 +9,9 @@ that is missing or lies outside the pack.
 from __future__ import annotations
 
 import typing
+from functools import lru_cache
+from pathlib import Path
 
-from PIL import Image as PILImage
 from pydantic import BaseModel
 
 from .errors import KeyPath, Problem, Problems, did_you_mean
@@ -194,22 +195,33 @@ def _check(pack: Pack, ref: Ref, value: str, problem) -> list[Problem]:
 def _check_file(pack: Pack, value: str, problem) -> list[Problem]:
     root = pack.root.resolve()
     target = (root / value).resolve()
+    version = (target.stat().st_mtime_ns, target.stat().st_size) if target.is_file() else None
+    return [problem(message, hint) for message, hint in _file_findings(root, target, value, version)]
+
+
+@lru_cache(maxsize=4096)
+def _file_findings(root: Path, target: Path, value: str,
+                   version: tuple | None) -> tuple[tuple[str, str | None], ...]:
+    """(message, hint) for what is wrong with an art file; looked at once per file and version,
+    however many components show it."""
     if not target.is_relative_to(root):
-        return [problem(f"'{value}' points outside the pack folder", "keep art files inside the pack, e.g. art/")]
+        return ((f"'{value}' points outside the pack folder", "keep art files inside the pack, e.g. art/"),)
     if not target.is_file():
         present = [str(p.relative_to(root)) for p in root.rglob("*") if p.is_file() and p.suffix.lower() in
                    ART_FORMATS]
-        return [problem(f"art file '{value}' does not exist", did_you_mean(value, present))]
+        return ((f"art file '{value}' does not exist", did_you_mean(value, present)),)
+    from PIL import Image as PILImage  # only packs with art pay for loading Pillow
+
     try:
         with PILImage.open(target) as image:
             kind = (image.format or "").lower()
             image.verify()
     except PILImage.DecompressionBombError:
-        return [problem(f"art file '{value}' claims more pixels than any card needs; it is refused as a "
-                        "decompression bomb", f"use an image of at most {PILImage.MAX_IMAGE_PIXELS} pixels")]
+        return ((f"art file '{value}' claims more pixels than any card needs; it is refused as a "
+                        "decompression bomb", f"use an image of at most {PILImage.MAX_IMAGE_PIXELS} pixels"),)
     except (OSError, SyntaxError, ValueError):
-        return [problem(f"art file '{value}' is not an image printkit can read", "save it as PNG or JPEG")]
+        return ((f"art file '{value}' is not an image printkit can read", "save it as PNG or JPEG"),)
     if kind not in ("png", "jpeg"):
-        return [problem(f"art file '{value}' is a {kind.upper()} image; printkit prints PNG and JPEG",
-                        "save it as PNG or JPEG")]
-    return []
+        return ((f"art file '{value}' is a {kind.upper()} image; printkit prints PNG and JPEG",
+                        "save it as PNG or JPEG"),)
+    return ()
