@@ -9,6 +9,7 @@ interrupted build never leaves a half-written PDF and earlier outputs stay intac
 from __future__ import annotations
 
 import glob
+import multiprocessing
 import os
 import sys
 import tempfile
@@ -19,6 +20,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from . import ui
+from .cache import Manifest, Output, components_name, plan, png_name, rulebook_name
 from .catalog import Translation, catalog_path, entry_problems, load_catalog, translate
 from .errors import Problem, Problems, UsageError, display_path
 from .layout import Duplex, Page, Piece, SheetOptions, draw_pieces, impose
@@ -40,6 +42,8 @@ class BuildOptions:
     strict: bool = False
     rulebooks: bool = True
     booklet: bool = False
+    force: bool = False
+    jobs: int | None = None  # worker processes; None: one per core
 
 
 def load_checked(roots: list[Path]) -> list[Pack]:
@@ -61,7 +65,8 @@ def load_checked(roots: list[Path]) -> list[Pack]:
 class Job:
     """One output of a build, laid out and ready to write; writing returns the files written."""
 
-    name: str
+    pack: str
+    output: str  # its name in the pack's cache manifest
     write: Callable[[], list[Path]]
 
 
@@ -125,8 +130,9 @@ def _rulebook_jobs(pack: Pack, translated: dict[str, Pack], drafts: frozenset[st
         parts = [rulebook.Part(language, translated[language]) for language in edition]
         html = rulebook.render_html(parts, options.papers[0], drafts)
         document = rulebook.typeset(html, parts)
-        target = options.out / pack.id / f"{pack.id}-rulebook-{'-'.join(edition)}.pdf"
-        jobs.append(Job(str(target), partial(_write_rulebook, document, target, options.booklet)))
+        name = rulebook_name(pack.id, edition)
+        target = options.out / pack.id / name
+        jobs.append(Job(pack.id, name, partial(_write_rulebook, document, target, options.booklet)))
     return jobs
 
 
@@ -171,7 +177,8 @@ def warn(message: str) -> None:
 
 
 def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], options: BuildOptions) -> Job:
-    target = options.out / pack.id / f"{pack.id}-components-{language}-{paper}.pdf"
+    name = components_name(pack.id, language, paper)
+    target = options.out / pack.id / name
 
     def write() -> list[Path]:
         with atomic_target(target) as temporary:
@@ -179,7 +186,7 @@ def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], options: 
                        subject=f"{pack.id} {target.stem}", lang=language, duplex=options.duplex)
         return [target]
 
-    return Job(str(target), write)
+    return Job(pack.id, name, write)
 
 
 def _png_job(pack: Pack, language: str, pieces: list[Piece], options: BuildOptions) -> Job:
@@ -195,21 +202,116 @@ def _png_job(pack: Pack, language: str, pieces: list[Piece], options: BuildOptio
                 temporary.write_bytes(png_bytes(image))
         return [folder / f"{name}.png" for name in images]
 
-    return Job(f"{folder}/*.png", write)
+    return Job(pack.id, png_name(language), write)
 
 
 def build(roots: list[Path], options: BuildOptions) -> list[Path]:
-    return build_jobs(lay_out(load_checked(roots), options))
+    """Build the packs, skipping (unless options.force) every output whose inputs did not change."""
+    keys: dict[tuple[str, str], Output] = {}
+    todo = []
+    for root in roots:
+        planned = None if options.force else plan(root, options)
+        if planned is not None:
+            pack_id, outputs = planned
+            keys.update({(pack_id, o.name): o for o in outputs})
+            manifest = Manifest(options.out / pack_id)
+            if all(manifest.fresh(o) for o in outputs):
+                progress(f"{pack_id}: up to date")
+                continue
+        todo.append(root)
+    if not todo:
+        return []
+    workers = min(options.jobs or os.cpu_count() or 1, len(todo))
+    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+        return _build_in_parallel([todo[i::workers] for i in range(workers)], options, keys)
+    return build_jobs(_stale(lay_out(load_checked(todo), options), options, keys))
 
 
-def build_jobs(jobs: list[Job]) -> list[Path]:
-    """Write every laid-out output, showing progress on a terminal."""
+def _stale(jobs: list[Job], options: BuildOptions, keys: dict) -> list:
+    """The jobs whose outputs are not up to date, with their cache keys and manifests."""
+    manifests: dict[str, Manifest] = {}
+    stale = []
+    for job in jobs:
+        manifest = manifests.setdefault(job.pack, Manifest(options.out / job.pack))
+        output = keys.get((job.pack, job.output))
+        if output is None or not manifest.fresh(output):
+            stale.append((job, output, manifest))
+    return stale
+
+
+def _build_in_parallel(groups: list[list[Path]], options: BuildOptions, keys: dict) -> list[Path]:
+    """Each worker process lays out its packs; only when every worker has laid out without a problem
+    may they write, so a problem anywhere still leaves nothing written."""
+    context = multiprocessing.get_context("fork")
+    links = []
+    for group in groups:
+        parent_end, child_end = context.Pipe()
+        worker = context.Process(target=_worker, args=(child_end, group, options, keys), daemon=True)
+        worker.start()
+        links.append((worker, parent_end))
+    replies = [link.recv() for _, link in links]
+    problems = [p for kind, value in replies if kind == "problems" for p in value]
+    failure = next((value for kind, value in replies if kind in ("usage", "error")), None)
+    go = not problems and failure is None
+    for _, link in links:
+        link.send(go)
     written = []
-    for number, job in enumerate(jobs, 1):
-        if sys.stderr.isatty():
-            print(f"[{number}/{len(jobs)}] {job.name}", file=sys.stderr)
-        written += job.write()
+    if go:
+        for _, link in links:
+            kind, value = link.recv()
+            if kind != "written":
+                failure = failure or value
+            else:
+                written += value
+    for worker, _ in links:
+        worker.join()
+    if problems:
+        raise Problems(problems)
+    if isinstance(failure, str) and failure.startswith("usage:"):
+        raise UsageError(failure.removeprefix("usage:"))
+    if failure:
+        raise RuntimeError(failure)
     return written
+
+
+def _worker(link, roots: list[Path], options: BuildOptions, keys: dict) -> None:
+    try:
+        jobs = lay_out(load_checked(roots), options)
+    except Problems as error:
+        link.send(("problems", error.problems))
+    except UsageError as error:
+        link.send(("usage", f"usage:{error}"))
+    except Exception as error:  # reported by the parent as printkit's own failure
+        link.send(("error", repr(error)))
+    else:
+        link.send(("ready", len(jobs)))
+        if link.recv():
+            try:
+                link.send(("written", build_jobs(_stale(jobs, options, keys))))
+            except Exception as error:
+                link.send(("error", repr(error)))
+        return
+    link.recv()
+
+
+def build_jobs(jobs: list) -> list[Path]:
+    """Write laid-out outputs (jobs, or (job, cache key, manifest) triples whose manifests are
+    brought up to date), showing progress on a terminal."""
+    written = []
+    for number, entry in enumerate(jobs, 1):
+        job, output, manifest = entry if isinstance(entry, tuple) else (entry, None, None)
+        progress(f"[{number}/{len(jobs)}] {job.pack}: {job.output}")
+        files = job.write()
+        written += files
+        if output is not None:
+            manifest.record(output, files)
+            manifest.save()
+    return written
+
+
+def progress(message: str) -> None:
+    if sys.stderr.isatty():
+        print(message, file=sys.stderr)
 
 
 @contextmanager

@@ -30,10 +30,6 @@ class _Parser(argparse.ArgumentParser):
         raise UsageError(f"{message} (see 'printkit {self.prog.split()[-1]} --help')")
 
 
-def _not_yet(option: str, issue: str) -> UsageError:
-    return UsageError(f"{option} is not supported yet; it arrives with {issue}")
-
-
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="printkit", description="Print-and-play kits and rulebooks from content packs.")
     parser.add_argument("--version", action="version", version=f"printkit {__version__}")
@@ -57,11 +53,14 @@ def _parser() -> argparse.ArgumentParser:
     build_cmd.add_argument("--png", action="store_true",
                            help="also write a 300 dpi PNG of every face and Tabletop Simulator deck sheets")
     build_cmd.add_argument("--no-rulebooks", action="store_true", help="build the component PDFs only")
+    build_cmd.add_argument("--force", action="store_true",
+                           help="rebuild every output, even those whose inputs did not change")
     build_cmd.add_argument("--booklet", action="store_true",
                            help="also write each rulebook imposed for folding into a saddle-stitched booklet")
     build_cmd.add_argument("--ink-saver", action="store_true",
                            help="pale backgrounds and outlined frames instead of solid colour")
-    build_cmd.add_argument("--jobs", type=int, help="parallel build jobs")
+    build_cmd.add_argument("--jobs", type=int, metavar="N",
+                           help="build packs in N processes at once (default: one per core)")
     build_cmd.add_argument("--strict", action="store_true",
                            help="fail on untranslated or fuzzy strings instead of building a marked draft")
 
@@ -95,14 +94,14 @@ def _parser() -> argparse.ArgumentParser:
 def _build(args: argparse.Namespace) -> int:
     if not 0 <= args.bleed <= 10:
         raise UsageError(f"--bleed must be from 0 to 10 mm, got {args.bleed:g}")
-    if args.jobs is not None:
-        raise _not_yet("--jobs", "the performance issue")
+    if args.jobs is not None and args.jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ("a4",))
     languages = tuple(part.strip() for part in args.lang.split(",") if part.strip()) if args.lang else None
     build(pack_roots(args.packs), BuildOptions(out=args.out, papers=papers, languages=languages,
                                                 duplex=args.duplex, bleed=args.bleed, png=args.png, ink_saver=args.ink_saver,
                                                 strict=args.strict, rulebooks=not args.no_rulebooks,
-                                                booklet=args.booklet))
+                                                booklet=args.booklet, force=args.force, jobs=args.jobs))
     return 0
 
 

@@ -57,8 +57,7 @@ def test_art_is_embedded_once_however_many_cards_show_it(run, tmp_path):
 
 def test_unsupported_options_are_usage_errors_not_ignored(run):
     for args, message in [(("build", "--bleed", "12"), "--bleed must be from 0 to 10 mm, got 12"),
-                          (("build", "--jobs", "2"), "--jobs is not supported yet; it arrives with the "
-                                                     "performance issue")]:
+                          (("build", "--jobs", "0"), "--jobs must be at least 1, got 0")]:
         assert run(*args)[::2] == (2, f"printkit: {message}\n")
 
 
@@ -73,4 +72,20 @@ def test_a_failed_build_keeps_the_previous_kit(run, tmp_path):
     before = kit.read_bytes()
     assert run("build", "skystones", "tests/fixtures/bad/bad-type", "--no-rulebooks", "--out", tmp_path)[0] == 1
     assert kit.read_bytes() == before
-    assert sorted(p.name for p in kit.parent.iterdir()) == ["skystones-components-de-a4.pdf", kit.name]  # no .part
+    assert sorted(p.name for p in kit.parent.iterdir()) == [".printkit-cache.json", "skystones-components-de-a4.pdf",
+                                                            kit.name]  # no .part file
+
+
+def test_parallel_builds_write_nothing_when_any_pack_has_a_problem(run, tmp_path):
+    code, _, err = run("build", "skystones", "attacktix", "tests/fixtures/bad/bad-type", "--jobs", "3",
+                       "--no-rulebooks", "--out", tmp_path)
+    assert code == 1 and "cards[0].edges.left: must be a whole number from 0 to 9" in err
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_parallel_and_serial_builds_are_identical(run, tmp_path):
+    for jobs in ("1", "2"):
+        assert run("build", "skystones", "attacktix", "--jobs", jobs, "--no-rulebooks", "--out", tmp_path / jobs)[0] == 0
+    files = sorted(p.relative_to(tmp_path / "1") for p in (tmp_path / "1").rglob("*.pdf"))
+    assert len(files) == 4
+    assert all((tmp_path / "1" / f).read_bytes() == (tmp_path / "2" / f).read_bytes() for f in files)

@@ -35,7 +35,7 @@ def test_a_failure_mid_render_keeps_earlier_outputs_and_leaves_no_partial_file(r
 
     original = build.render_pdf
     monkeypatch.setattr(build, "render_pdf", failing)
-    assert run("build", "skystones", "--no-rulebooks", "--paper", "all", "--out", tmp_path)[0] == 3
+    assert run("build", "skystones", "--no-rulebooks", "--paper", "all", "--force", "--out", tmp_path)[0] == 3
     after = {p.name: p.read_bytes() for p in folder.iterdir()}
     assert set(after) == set(before)  # no .part file, nothing deleted
     assert after["notes.txt"] == b"mine"

@@ -1,0 +1,82 @@
+"""Incremental builds rebuild exactly the outputs whose inputs changed, byte-identical to a clean build."""
+
+import shutil
+from pathlib import Path
+
+import polib
+import pytest
+
+OUTPUTS = ["skystones-components-de-a4.pdf", "skystones-components-en-a4.pdf", "skystones-rulebook-de.pdf",
+           "skystones-rulebook-en-de.pdf", "skystones-rulebook-en.pdf"]
+GERMAN = ["skystones-components-de-a4.pdf", "skystones-rulebook-de.pdf", "skystones-rulebook-en-de.pdf"]
+RULEBOOKS = [name for name in OUTPUTS if "rulebook" in name]
+COMPONENTS = [name for name in OUTPUTS if "components" in name]
+
+
+@pytest.fixture
+def kit(tmp_path, monkeypatch, run):
+    """A copy of the Skystones pack built once; returns a function that rebuilds and names the
+    outputs written again."""
+    shutil.copytree("content/skystones", tmp_path / "content" / "skystones")
+    monkeypatch.chdir(tmp_path)
+    assert run("build")[0] == 0
+    out = tmp_path / "output" / "skystones"
+
+    def rebuild(*options: str) -> list[str]:
+        before = {p.name: p.stat().st_mtime_ns for p in out.iterdir() if p.suffix == ".pdf"}
+        code, _, err = run("build", *options)
+        assert code == 0, err
+        return sorted(p.name for p in out.iterdir() if p.suffix == ".pdf" and p.stat().st_mtime_ns != before.get(p.name))
+
+    return rebuild
+
+
+def assert_like_a_clean_build(run, names, *options):
+    clean = Path("clean")
+    assert run("build", "--force", "--out", clean, *options)[0] == 0
+    for name in names:
+        assert (Path("output/skystones") / name).read_bytes() == (clean / "skystones" / name).read_bytes(), name
+
+
+def test_nothing_changed_rebuilds_nothing(kit):
+    assert kit() == []
+
+
+def test_one_po_entry_rebuilds_only_the_german_outputs(kit, run):
+    path = "content/skystones/locales/de/LC_MESSAGES/skystones.po"
+    catalog = polib.pofile(path, wrapwidth=0)
+    next(e for e in catalog if e.msgctxt == "card:ember-fox/name").msgstr = "Glutfüchsin"
+    catalog.save(path)
+    assert kit() == GERMAN
+    assert_like_a_clean_build(run, GERMAN)
+
+
+def test_one_card_rebuilds_the_outputs_that_show_cards(kit, run):
+    cards = Path("content/skystones/cards.yaml")
+    cards.write_text(cards.read_text().replace("edges: {top: 0, right: 0, bottom: 1, left: 0}",
+                                               "edges: {top: 1, right: 0, bottom: 0, left: 0}", 1))
+    assert kit() == OUTPUTS  # the component list and figures of the rulebooks come from the cards too
+    assert_like_a_clean_build(run, OUTPUTS)
+
+
+def test_one_template_rebuilds_only_the_rulebooks(kit, run):
+    templates = Path("content/skystones/templates")
+    templates.mkdir()
+    source = (Path(__file__).resolve().parent.parent / "templates" / "rulebook.html.j2").read_text()
+    (templates / "rulebook.html.j2").write_text(source.replace("<body>", '<body class="house-rules">'))
+    assert kit() == RULEBOOKS
+    assert_like_a_clean_build(run, RULEBOOKS)
+
+
+def test_one_option_rebuilds_only_what_it_changes(kit, run):
+    assert kit("--bleed", "3") == COMPONENTS
+    assert_like_a_clean_build(run, COMPONENTS, "--bleed", "3")
+
+
+def test_a_tampered_output_is_rebuilt(kit):
+    Path("output/skystones/skystones-rulebook-en.pdf").write_bytes(b"%PDF edited by hand")
+    assert kit() == ["skystones-rulebook-en.pdf"]
+
+
+def test_force_rebuilds_everything(kit):
+    assert kit("--force") == OUTPUTS
