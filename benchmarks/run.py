@@ -9,6 +9,10 @@ floor interleaved so that a noisy machine slows both alike; medians over the rep
 - deck-10k: 10,000 such cards with 40 distinct images; the same floor.
 - scaling: printkit at 1k, 2k and 4k cards; "ratio" is the time per card at 4k over that at 1k
   (1.0 is linear), "floor_s" the 4k time extrapolated linearly from 1k.
+- rulebook: a 16-page rulebook; floor: WeasyPrint rendering the same final HTML.
+- png-108: deck-108 with --png; floor: PDFium rasterising the floor's PDF at 300 dpi.
+- kit-all: every bundled pack, language, paper and rulebook with --jobs 2; "floor" is --jobs 1.
+- rebuild-noop: the kit-all build again with nothing changed; "floor" is the full build.
 Prints a table, or with --json {"workload": {"printkit_s", "floor_s", "ratio", "peak_mib"}}.
 """
 
@@ -92,10 +96,10 @@ def make_deck_pack(root: Path, count: int, images: int = 1) -> Path:
     return pack
 
 
-def timed(command: list[str]) -> tuple[float, float]:
+def timed(command: list[str], cwd: Path | None = None) -> tuple[float, float]:
     """Wall seconds and peak memory (MiB) of one whole process."""
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
     process.returncode = os.waitstatus_to_exitcode(status)
@@ -110,7 +114,7 @@ def _deck(work: Path, repeat: int, count: int, images: int) -> dict[str, float]:
     font_dir = Path(__file__).resolve().parent.parent / "printkit" / "fonts"
     floor_script = work / "floor.py"
     floor_script.write_text(FLOOR_SCRIPT.format(words=WORDS))
-    ours = [sys.executable, "-m", "printkit", "build", str(pack), "--out", str(work / "out")]
+    ours = [sys.executable, "-m", "printkit", "build", str(pack), "--force", "--out", str(work / "out")]
     floor = [sys.executable, str(floor_script), str(font_dir), str(pack / "art"), str(work / "floor.pdf"),
              str(count), str(images)]
     ours_s, floor_s, peaks, floor_peaks = [], [], [], []
@@ -147,7 +151,103 @@ def scaling(work: Path, repeat: int) -> dict[str, float]:
             "ratio": round(per_card[4000] / per_card[1000], 2), "peak_mib": 0.0}
 
 
-WORKLOADS = {"deck-108": deck_108, "deck-10k": deck_10k, "scaling": scaling}
+REPO = Path(__file__).resolve().parent.parent
+
+
+def kit_all(work: Path, repeat: int) -> dict[str, float]:
+    """All bundled packs, every language, both papers, all rulebooks: --jobs 2 against --jobs 1."""
+    base = [sys.executable, "-m", "printkit", "build", "--paper", "all", "--force"]
+    two, one, peaks = [], [], []
+    for _ in range(repeat):
+        seconds, peak = timed(base + ["--jobs", "2", "--out", str(work / "two")], cwd=REPO)
+        two.append(seconds)
+        peaks.append(peak)
+        one.append(timed(base + ["--jobs", "1", "--out", str(work / "one")], cwd=REPO)[0])
+    return _result(two, one, peaks)
+
+
+def rebuild_noop(work: Path, repeat: int) -> dict[str, float]:
+    """The kit-all build again with nothing changed, against a full build."""
+    command = [sys.executable, "-m", "printkit", "build", "--paper", "all", "--out", str(work / "out")]
+    again, full, peaks = [], [], []
+    for _ in range(repeat):
+        full.append(timed(command + ["--force"], cwd=REPO)[0])
+        seconds, peak = timed(command, cwd=REPO)
+        again.append(seconds)
+        peaks.append(peak)
+    return _result(again, full, peaks)
+
+
+RULEBOOK_FLOOR = textwrap.dedent('''
+    import sys
+    from weasyprint import HTML
+    HTML(filename=sys.argv[1]).write_pdf(sys.argv[2], pdf_variant="pdf/ua-1")
+''')
+
+
+def rulebook(work: Path, repeat: int) -> dict[str, float]:
+    """A 16-page rulebook, against WeasyPrint rendering the same final HTML."""
+    pack = make_deck_pack(work, 1, 1)
+    paragraph = " ".join(WORDS[k % len(WORDS)] for k in range(90)) + "."
+    sections = "".join(f"  - title: Chapter {n}\n    blocks:\n" + "".join(f"      - {paragraph}\n" for _ in range(6))
+                       for n in range(1, 17))
+    (pack / "rulebook.yaml").write_text(f"sections:\n{sections}")
+    sys.path.insert(0, str(REPO))
+    from printkit.build import load_checked
+    from printkit.rulebook import Part, render_html
+
+    (loaded,) = load_checked([pack])
+    html = work / "rulebook.html"
+    html.write_text(render_html([Part("en", loaded)], "a4"))
+    floor_script = work / "floor.py"
+    floor_script.write_text(RULEBOOK_FLOOR)
+    ours = [sys.executable, "-m", "printkit", "build", str(pack), "--force", "--out", str(work / "out")]
+    floor = [sys.executable, str(floor_script), str(html), str(work / "floor.pdf")]
+    ours_s, floor_s, peaks = [], [], []
+    for _ in range(repeat):
+        seconds, peak = timed(ours, cwd=REPO)
+        ours_s.append(seconds)
+        peaks.append(peak)
+        floor_s.append(timed(floor)[0])
+    return _result(ours_s, floor_s, peaks)
+
+
+PNG_FLOOR = textwrap.dedent('''
+    import sys, pypdfium2
+    document = pypdfium2.PdfDocument(sys.argv[1])
+    for index in range(len(document)):
+        document[index].render(scale=300 / 72).to_pil().save(f"{sys.argv[2]}/page-{index}.png")
+''')
+
+
+def png_108(work: Path, repeat: int) -> dict[str, float]:
+    """PNG export of deck-108 at 300 dpi, against rasterising the floor's PDF with PDFium."""
+    pack = make_deck_pack(work, 108, 1)
+    font_dir = REPO / "printkit" / "fonts"
+    (work / "floor.py").write_text(FLOOR_SCRIPT.format(words=WORDS))
+    subprocess.run([sys.executable, str(work / "floor.py"), str(font_dir), str(pack / "art"), str(work / "floor.pdf"),
+                    "108", "1"], check=True)
+    (work / "png_floor.py").write_text(PNG_FLOOR)
+    (work / "pngs").mkdir()
+    ours = [sys.executable, "-m", "printkit", "build", str(pack), "--png", "--force", "--out", str(work / "out")]
+    floor = [sys.executable, str(work / "png_floor.py"), str(work / "floor.pdf"), str(work / "pngs")]
+    ours_s, floor_s, peaks = [], [], []
+    for _ in range(repeat):
+        seconds, peak = timed(ours, cwd=REPO)
+        ours_s.append(seconds)
+        peaks.append(peak)
+        floor_s.append(timed(floor)[0])
+    return _result(ours_s, floor_s, peaks)
+
+
+def _result(ours: list[float], floor: list[float], peaks: list[float]) -> dict[str, float]:
+    printkit_s, floor_s = statistics.median(ours), statistics.median(floor)
+    return {"printkit_s": round(printkit_s, 3), "floor_s": round(floor_s, 3), "ratio": round(printkit_s / floor_s, 2),
+            "peak_mib": round(max(peaks), 1)}
+
+
+WORKLOADS = {"deck-108": deck_108, "deck-10k": deck_10k, "scaling": scaling, "rulebook": rulebook, "png-108": png_108,
+             "kit-all": kit_all, "rebuild-noop": rebuild_noop}
 
 
 def main() -> None:
