@@ -410,7 +410,7 @@ class _Imposer:
             raise Problems([Problem(f"printkit/locales/{self.locale}/LC_MESSAGES/printkit.po", 1, 1, "",
                                     f"printkit's own text {result.message} in locale {self.locale}: {text!r}",
                                     "shorten the translation")])
-        return result
+        return list(result)
 
     def _footer(self, page: Page, number: int, total: int) -> list[Shape]:
         kinds = sorted({self._ui(f"kind-{p.component.kind}") for p in page.placements})

@@ -55,7 +55,7 @@ class LookContext:
             self._problem(component, field_name, f"text of '{component.id}' {result.message} in locale "
                                                  f"{self.locale}", result.hint)
             return []
-        return result
+        return list(result)
 
     def _problem(self, component: Component, field_name: str, message: str, hint: str | None) -> None:
         """At the translation's line in its PO file when the text is translated, else at the YAML."""

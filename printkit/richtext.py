@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from .draw import Shape, Text
@@ -132,9 +133,11 @@ def measure(text: str, font: str, size: float) -> float:
     return max(_line_width([w for w in paragraph], size) for paragraph in paragraphs)
 
 
+@lru_cache(maxsize=16384)
 def fit(text: str, box: tuple[float, float, float, float], *, font: str, size: float, min_size: float,
-        color: str, align: Literal["left", "center"], max_lines: int) -> list[Shape] | Refusal:
-    """The text set in box (x, y, width, height) at the largest size from size down to min_size."""
+        color: str, align: Literal["left", "center"], max_lines: int) -> tuple[Shape, ...] | Refusal:
+    """The text set in box (x, y, width, height) at the largest size from size down to min_size.
+    Remembered: stat values, labels and names recur on many components."""
     paragraphs = parse(text, font)
     if isinstance(paragraphs, Refusal):
         return paragraphs
@@ -146,7 +149,7 @@ def fit(text: str, box: tuple[float, float, float, float], *, font: str, size: f
         widest = max(_line_width(line, current) for line in lines)
         tall = len(lines) * leading
         if widest <= width + 1e-9 and tall <= height + 1e-9 and len(lines) <= max_lines:
-            return _set(lines, x, y, width, height, current, color, align)
+            return tuple(_set(lines, x, y, width, height, current, color, align))
         if current <= min_size:
             too_many = (len(lines) - max_lines) * leading if len(lines) > max_lines else 0.0
             overflow = max(widest - width, tall - height, too_many)
