@@ -210,12 +210,12 @@ def build(roots: list[Path], options: BuildOptions) -> list[Path]:
     keys: dict[tuple[str, str], Output] = {}
     todo = []
     for root in roots:
-        planned = None if options.force else plan(root, options)
+        planned = plan(root, options)  # with --force too: what it writes is recorded for next time
         if planned is not None:
             pack_id, outputs = planned
             keys.update({(pack_id, o.name): o for o in outputs})
             manifest = Manifest(options.out / pack_id)
-            if all(manifest.fresh(o) for o in outputs):
+            if not options.force and all(manifest.fresh(o) for o in outputs):
                 progress(f"{pack_id}: up to date")
                 continue
         todo.append(root)
@@ -234,7 +234,7 @@ def _stale(jobs: list[Job], options: BuildOptions, keys: dict) -> list:
     for job in jobs:
         manifest = manifests.setdefault(job.pack, Manifest(options.out / job.pack))
         output = keys.get((job.pack, job.output))
-        if output is None or not manifest.fresh(output):
+        if output is None or options.force or not manifest.fresh(output):
             stale.append((job, output, manifest))
     return stale
 

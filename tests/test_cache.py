@@ -78,5 +78,6 @@ def test_a_tampered_output_is_rebuilt(kit):
     assert kit() == ["skystones-rulebook-en.pdf"]
 
 
-def test_force_rebuilds_everything(kit):
+def test_force_rebuilds_everything_and_remembers_it(kit):
     assert kit("--force") == OUTPUTS
+    assert kit() == []
