@@ -31,6 +31,7 @@ from pathlib import Path
 
 from PIL import Image
 
+REPO = Path(__file__).resolve().parent.parent
 WORDS = ("swift clever brave ancient hidden glowing stormy quiet golden restless wild gentle fierce "
          "lucky silver frozen burning shadow crystal hollow").split()
 
@@ -111,24 +112,13 @@ def timed(command: list[str], cwd: Path | None = None) -> tuple[float, float]:
 def _deck(work: Path, repeat: int, count: int, images: int) -> dict[str, float]:
     """printkit building count cards against a plain reportlab script drawing the same, interleaved."""
     pack = make_deck_pack(work, count, images)
-    font_dir = Path(__file__).resolve().parent.parent / "printkit" / "fonts"
+    font_dir = REPO / "printkit" / "fonts"
     floor_script = work / "floor.py"
     floor_script.write_text(FLOOR_SCRIPT.format(words=WORDS))
     ours = [sys.executable, "-m", "printkit", "build", str(pack), "--force", "--out", str(work / "out")]
     floor = [sys.executable, str(floor_script), str(font_dir), str(pack / "art"), str(work / "floor.pdf"),
              str(count), str(images)]
-    ours_s, floor_s, peaks, floor_peaks = [], [], [], []
-    for _ in range(repeat):
-        seconds, peak = timed(ours)
-        ours_s.append(seconds)
-        peaks.append(peak)
-        seconds, peak = timed(floor)
-        floor_s.append(seconds)
-        floor_peaks.append(peak)
-    printkit_s, floor_median = statistics.median(ours_s), statistics.median(floor_s)
-    return {"printkit_s": round(printkit_s, 3), "floor_s": round(floor_median, 3),
-            "ratio": round(printkit_s / floor_median, 2), "peak_mib": round(max(peaks), 1),
-            "floor_peak_mib": round(max(floor_peaks), 1)}
+    return compare(ours, floor, repeat)
 
 
 def deck_108(work: Path, repeat: int) -> dict[str, float]:
@@ -151,31 +141,17 @@ def scaling(work: Path, repeat: int) -> dict[str, float]:
             "ratio": round(per_card[4000] / per_card[1000], 2), "peak_mib": 0.0}
 
 
-REPO = Path(__file__).resolve().parent.parent
-
-
 def kit_all(work: Path, repeat: int) -> dict[str, float]:
     """All bundled packs, every language, both papers, all rulebooks: --jobs 2 against --jobs 1."""
     base = [sys.executable, "-m", "printkit", "build", "--paper", "all", "--force"]
-    two, one, peaks = [], [], []
-    for _ in range(repeat):
-        seconds, peak = timed(base + ["--jobs", "2", "--out", str(work / "two")], cwd=REPO)
-        two.append(seconds)
-        peaks.append(peak)
-        one.append(timed(base + ["--jobs", "1", "--out", str(work / "one")], cwd=REPO)[0])
-    return _result(two, one, peaks)
+    return compare(base + ["--jobs", "2", "--out", str(work / "two")], base + ["--jobs", "1", "--out", str(work / "one")],
+                   repeat)
 
 
 def rebuild_noop(work: Path, repeat: int) -> dict[str, float]:
     """The kit-all build again with nothing changed, against a full build."""
     command = [sys.executable, "-m", "printkit", "build", "--paper", "all", "--out", str(work / "out")]
-    again, full, peaks = [], [], []
-    for _ in range(repeat):
-        full.append(timed(command + ["--force"], cwd=REPO)[0])
-        seconds, peak = timed(command, cwd=REPO)
-        again.append(seconds)
-        peaks.append(peak)
-    return _result(again, full, peaks)
+    return compare(command, command + ["--force"], repeat, floor_first=True)
 
 
 RULEBOOK_FLOOR = textwrap.dedent('''
@@ -203,13 +179,7 @@ def rulebook(work: Path, repeat: int) -> dict[str, float]:
     floor_script.write_text(RULEBOOK_FLOOR)
     ours = [sys.executable, "-m", "printkit", "build", str(pack), "--force", "--out", str(work / "out")]
     floor = [sys.executable, str(floor_script), str(html), str(work / "floor.pdf")]
-    ours_s, floor_s, peaks = [], [], []
-    for _ in range(repeat):
-        seconds, peak = timed(ours, cwd=REPO)
-        ours_s.append(seconds)
-        peaks.append(peak)
-        floor_s.append(timed(floor)[0])
-    return _result(ours_s, floor_s, peaks)
+    return compare(ours, floor, repeat)
 
 
 PNG_FLOOR = textwrap.dedent('''
@@ -231,19 +201,21 @@ def png_108(work: Path, repeat: int) -> dict[str, float]:
     (work / "pngs").mkdir()
     ours = [sys.executable, "-m", "printkit", "build", str(pack), "--png", "--force", "--out", str(work / "out")]
     floor = [sys.executable, str(work / "png_floor.py"), str(work / "floor.pdf"), str(work / "pngs")]
-    ours_s, floor_s, peaks = [], [], []
+    return compare(ours, floor, repeat)
+
+
+def compare(ours: list[str], floor: list[str], repeat: int, floor_first: bool = False) -> dict[str, float]:
+    """Both commands run repeat times, interleaved, as whole processes from the repository; medians."""
+    runs: dict[str, list[tuple[float, float]]] = {"ours": [], "floor": []}
+    order = (("floor", floor), ("ours", ours)) if floor_first else (("ours", ours), ("floor", floor))
     for _ in range(repeat):
-        seconds, peak = timed(ours, cwd=REPO)
-        ours_s.append(seconds)
-        peaks.append(peak)
-        floor_s.append(timed(floor)[0])
-    return _result(ours_s, floor_s, peaks)
-
-
-def _result(ours: list[float], floor: list[float], peaks: list[float]) -> dict[str, float]:
-    printkit_s, floor_s = statistics.median(ours), statistics.median(floor)
+        for name, command in order:
+            runs[name].append(timed(command, cwd=REPO))
+    printkit_s = statistics.median(seconds for seconds, _ in runs["ours"])
+    floor_s = statistics.median(seconds for seconds, _ in runs["floor"])
     return {"printkit_s": round(printkit_s, 3), "floor_s": round(floor_s, 3), "ratio": round(printkit_s / floor_s, 2),
-            "peak_mib": round(max(peaks), 1)}
+            "peak_mib": round(max(peak for _, peak in runs["ours"]), 1),
+            "floor_peak_mib": round(max(peak for _, peak in runs["floor"]), 1)}
 
 
 WORKLOADS = {"deck-108": deck_108, "deck-10k": deck_10k, "scaling": scaling, "rulebook": rulebook, "png-108": png_108,
