@@ -9,6 +9,7 @@ into booleans and numbers).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +49,39 @@ class SourceFile:
         return Problem(self.shown, line, column, format_key_path(path), message, hint)
 
 
+def _too_deep(text: str) -> Position | None:
+    """Where flow brackets ([ {) or a run of "- " items first nest deeper than MAX_DEPTH, if they do.
+    Quoted text and comments are skipped; block nesting needs a line per level, so the size limit
+    bounds it. Only the characters that matter are visited, so large files stay cheap."""
+    dashes = _DASH_RUN.search(text)
+    found = (text.count("\n", 0, dashes.start()) + 1, 1) if dashes else None
+    depth, quote, line, line_start = 0, "", 1, 0
+    for match in _SIGNIFICANT.finditer(text):
+        char = match.group()
+        if char == "\n":
+            line, line_start = line + 1, match.end()
+            quote = "" if quote in ("'", "\n") else quote  # comments and apostrophes end with their line
+            continue
+        if quote:
+            quote = "" if char == quote else quote
+        elif char in "'\"":
+            quote = char
+        elif char == "#":
+            quote = "\n"  # a comment runs to the end of the line
+        elif char in "[{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                here = (line, match.start() - line_start + 1)
+                return min(here, found) if found else here
+        elif char in "]}":
+            depth = max(0, depth - 1)
+    return found
+
+
+_SIGNIFICANT = re.compile(r"[\[\]{}'\"#\n]")
+_DASH_RUN = re.compile(rf"^[ ]*(?:-[ ]+){{{MAX_DEPTH + 1},}}", re.MULTILINE)
+
+
 class _TooLarge(Exception):
     def __init__(self, node: yaml.Node, message: str):
         self.node, self.message = node, message
@@ -77,6 +111,11 @@ def read_yaml(path: Path, shown: str) -> SourceFile:
         )
         return source
     text = text.removeprefix("\ufeff")
+    too_deep = _too_deep(text)
+    if too_deep:  # libyaml recurses on nesting and would overflow the C stack before we could stop it
+        line, column = too_deep
+        source.problems.append(Problem(shown, line, column, "", f"values are nested more than {MAX_DEPTH} levels deep"))
+        return source
     loader = Loader(text)
     try:
         root = loader.get_single_node()

@@ -125,3 +125,24 @@ def test_art_linked_from_outside_the_pack_is_refused(run, tmp_path):
     code, _, err = run("check", root)
     assert (code, err.splitlines()[0]) == (1, f"{root}/components.yaml:3:10: cards[0].art: 'art/ember.png' points "
                                               "outside the pack folder (keep art files inside the pack, e.g. art/)")
+
+
+@pytest.mark.parametrize("case", ["billion-laughs", "png-bomb", "deeply-nested"])
+def test_bombs_stay_within_bounded_memory_and_time(tmp_path, case):
+    """Run in a process that may not grow past 2 GiB of address space, nor take more than 20 s."""
+    import resource
+    import subprocess
+    import sys
+
+    if case == "deeply-nested":
+        root = _pack(tmp_path, "cards: " + "[" * 100_000 + "]" * 100_000 + "\n")
+    else:
+        root = Path(BAD) / case
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
+
+    result = subprocess.run([sys.executable, "-m", "printkit", "check", str(root)], capture_output=True, text=True,
+                            timeout=20, preexec_fn=limit, cwd=Path(__file__).resolve().parent.parent)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert result.stderr.splitlines()[-1] == "1 problem found"
