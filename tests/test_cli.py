@@ -89,3 +89,23 @@ def test_parallel_and_serial_builds_are_identical(run, tmp_path):
     files = sorted(p.relative_to(tmp_path / "1") for p in (tmp_path / "1").rglob("*.pdf"))
     assert len(files) == 4
     assert all((tmp_path / "1" / f).read_bytes() == (tmp_path / "2" / f).read_bytes() for f in files)
+
+
+def test_every_option_is_documented_in_the_readme():
+    """Like Squib's docs test: an option a user cannot read about is a defect."""
+    import argparse
+    from pathlib import Path
+
+    from printkit.cli import _parser
+
+    readme = Path("README.md").read_text()
+    parser = _parser()
+    commands = next(a for a in parser._actions if isinstance(a, argparse._SubParsersAction))
+    missing = []
+    for name, sub in commands.choices.items():
+        assert f"printkit {name}" in readme, name
+        for action in sub._actions:
+            for option in action.option_strings:
+                if option.startswith("--") and option not in ("--help", "--debug") and option not in readme:
+                    missing.append(f"{name} {option}")
+    assert missing == []
