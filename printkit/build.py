@@ -33,7 +33,7 @@ from .validate import validate_pack
 @dataclass(frozen=True)
 class BuildOptions:
     out: Path = Path("output")
-    papers: tuple[str, ...] = ("a4",)
+    papers: tuple[str, ...] = ()  # empty: the pack's defaults.paper
     languages: tuple[str, ...] | None = None  # None: every locale the pack declares
     duplex: Duplex = "long"
     bleed: float = 0.0
@@ -98,7 +98,7 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
             except Problems as error:
                 problems += error.problems
                 continue
-            for paper in options.papers:
+            for paper in options.papers or (pack.meta.defaults.paper,):
                 pages = impose(translation.pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces)
                 jobs.append(_pdf_job(translation.pack, language, paper, pages, options))
             if options.png:
@@ -128,7 +128,7 @@ def _rulebook_jobs(pack: Pack, translated: dict[str, Pack], drafts: frozenset[st
     jobs = []
     for edition in editions:
         parts = [rulebook.Part(language, translated[language]) for language in edition]
-        html = rulebook.render_html(parts, options.papers[0], drafts)
+        html = rulebook.render_html(parts, (options.papers or (pack.meta.defaults.paper,))[0], drafts)
         document = rulebook.typeset(html, parts)
         name = rulebook_name(pack.id, edition)
         target = options.out / pack.id / name

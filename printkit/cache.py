@@ -75,6 +75,7 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
         meta = yaml.safe_load((root / "pack.yaml").read_text(encoding="utf-8"))
         pack_id, source = str(meta["id"]), str(meta.get("language", "en"))
         locales = [str(lang) for lang in meta.get("locales", ["en"])]
+        papers = options.papers or (str((meta.get("defaults") or {}).get("paper", "a4")),)
     except (OSError, UnicodeDecodeError, yaml.YAMLError, TypeError, KeyError, AttributeError):
         return None
     content = _hash_files([p for p in _files(root) if p.relative_to(root).parts[0] not in NOT_CONTENT
@@ -87,7 +88,7 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
     languages = list(options.languages or locales)
     outputs = []
     for language in languages:
-        for paper in options.papers:
+        for paper in papers:
             outputs.append(Output(components_name(pack_id, language, paper),
                                   _key(content, catalog(language), language, paper, options.duplex, options.bleed,
                                        options.ink_saver, options.strict)))
@@ -101,7 +102,7 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
         for edition in editions:
             outputs.append(Output(rulebook_name(pack_id, edition),
                                   _key(content, templates, [catalog(lang) for lang in edition], edition,
-                                       options.papers[0], options.booklet, options.strict)))
+                                       papers[0], options.booklet, options.strict)))
     return pack_id, outputs
 
 

@@ -96,7 +96,7 @@ def _build(args: argparse.Namespace) -> int:
         raise UsageError(f"--bleed must be from 0 to 10 mm, got {args.bleed:g}")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
-    papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ("a4",))
+    papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ())
     languages = tuple(part.strip() for part in args.lang.split(",") if part.strip()) if args.lang else None
     build(pack_roots(args.packs), BuildOptions(out=args.out, papers=papers, languages=languages,
                                                 duplex=args.duplex, bleed=args.bleed, png=args.png, ink_saver=args.ink_saver,

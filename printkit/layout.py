@@ -387,6 +387,8 @@ class _Imposer:
             marks += _target(w / 2, 55, 12)
             paragraph = f"{self._ui('duplex-line-1', edge=edge)} {self._ui('duplex-line-2')}"
             marks += self._fitted(paragraph, (25, 22, w - 50, 15), "sans", 9, max_lines=3)
+        if self.pack.meta.credits:
+            marks += self._fitted(self.pack.meta.credits, (25, 12, w - 50, 5), "sans-italic", 8, max_lines=1)
         page.marks = marks
         page.trim_box = page.bleed_box = (0.0, 0.0, w, h)
         return page
@@ -415,7 +417,9 @@ class _Imposer:
     def _footer(self, page: Page, number: int, total: int) -> list[Shape]:
         kinds = sorted({self._ui(f"kind-{p.component.kind}") for p in page.placements})
         side = self._ui({"back": "side-backs", "front": "side-fronts", "calibration": "side-calibration"}[page.side])
-        parts = [self.pack.meta.title, ", ".join(kinds), side, self._ui("page-of", number=number, total=total)]
+        meta = self.pack.meta
+        title = f"{meta.title} {meta.version}" if meta.version else meta.title
+        parts = [title, ", ".join(kinds), side, self._ui("page-of", number=number, total=total)]
         if page.side == "back" and not page.placements and number > 2:
             parts[2] = self._ui("side-blank")
         label = " · ".join(p for p in parts if p)

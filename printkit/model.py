@@ -163,9 +163,9 @@ class PackMeta(Strict):
     locales: list[Literal["en", "de"]] = ["en"]
     """Languages the kit is built in; every one but the source language needs its catalog."""
     version: PlainText | None = None
-    """Version of the pack's content, printed in the kit."""
+    """Version of the pack's content, printed after the title in every page's footer."""
     credits: Text | None = None
-    """Short credit line printed on the kit's pages."""
+    """Short credit line, printed on the calibration page and the rulebook's cover."""
     defaults: Defaults = Defaults()
     imposition: Imposition = Imposition()
     elements: dict[Id, Element] = {}

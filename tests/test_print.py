@@ -185,3 +185,12 @@ def test_small_fragments_share_sheets(tmp_path):
     pack = _pack(tmp_path, "", "rulers:\n  - {id: range, length: 12in, marks: [4in, 8in, 12in], count: 2}\n")
     fronts = [p for p in impose(pack, "en", SheetOptions()) if p.side == "front"]
     assert len(fronts) == 1 and len(fronts[0].placements) == 4  # two rulers, each in two glued halves
+
+
+def test_a_pack_can_default_to_letter_paper(run, tmp_path):
+    root = tmp_path / "us-kit"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: us-kit\ntitle: US kit\ndefaults: {paper: letter}\n")
+    (root / "cards.yaml").write_text("cards:\n  - {id: c}\n")
+    assert run("build", root, "--out", tmp_path / "out")[0] == 0
+    assert [p.name for p in (tmp_path / "out" / "us-kit").glob("*.pdf")] == ["us-kit-components-en-letter.pdf"]
