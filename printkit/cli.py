@@ -21,7 +21,7 @@ from .build import BuildOptions, build, load_checked
 from .errors import Problems, UsageError, display_path
 from .decklist import check_packs_and_lists
 from .load import pack_roots
-from .model import PackMeta, component_file_model
+from .model import PackMeta, Rulebook, component_file_model
 from .scaffold import new_pack
 
 
@@ -71,8 +71,9 @@ def _parser() -> argparse.ArgumentParser:
                            help="override a rule set param, e.g. points=150 (repeatable)")
 
     schema_cmd = commands.add_parser("schema", parents=[common], help="print the JSON Schema of the content model")
-    schema_cmd.add_argument("file", nargs="?", choices=["components", "pack"], default="components",
-                            help="'components' for component files (default), 'pack' for pack.yaml")
+    schema_cmd.add_argument("file", nargs="?", choices=["components", "pack", "rulebook"], default="components",
+                            help="'components' for component files (default), 'pack' for pack.yaml, "
+                                 "'rulebook' for rulebook.yaml")
 
     new_cmd = commands.add_parser("new", parents=[common], help="scaffold a new pack that builds at once")
     new_cmd.add_argument("pack", metavar="PACK", help="id of the new pack (lowercase, dashes)")
@@ -143,7 +144,7 @@ def _problem_json(problem) -> dict:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    model = PackMeta if args.file == "pack" else component_file_model()
+    model = {"pack": PackMeta, "rulebook": Rulebook}.get(args.file) or component_file_model()
     schema = model.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     print(json.dumps(schema, indent=2, ensure_ascii=False))
