@@ -17,7 +17,7 @@ from pydantic import BaseModel
 from .errors import KeyPath, Problem, Problems, did_you_mean
 from .icons import ICONS
 from .load import PACK_FILE, RULEBOOK_FILE, Pack
-from .rulebook import PLACEHOLDER, placeholder_value
+from .placeholders import PLACEHOLDER, placeholder_value
 from .model import COMPONENT_KINDS, Board
 from .rules import REGISTRY_OF, Inventory, ParamRef, Placement, registry_of
 from .source import SourceFile

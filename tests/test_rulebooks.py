@@ -12,7 +12,8 @@ from pypdf import PdfReader
 
 from printkit.build import load_checked
 from printkit.catalog import messages
-from printkit.rulebook import component_list, expand
+from printkit.placeholders import expand
+from printkit.rulebook import component_list
 
 PACKS = sorted(p.parent.name for p in Path("content").glob("*/rulebook.yaml"))
 
