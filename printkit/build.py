@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from . import ui
-from .cache import Manifest, Output, components_name, plan, png_name, rulebook_name
+from .cache import Manifest, Output, components_name, editions, papers_of, plan, png_name, rulebook_name
 from .catalog import Translation, catalog_path, entry_problems, load_catalog, translate
 from .errors import Problem, Problems, UsageError, display_path
 from .layout import Duplex, Page, Piece, SheetOptions, draw_pieces, impose
@@ -81,6 +81,7 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
         if unknown:
             raise UsageError(f"pack '{pack.id}' is not translated to {', '.join(unknown)}; "
                              f"it declares: {', '.join(pack.meta.locales)} (and {PSEUDO}, the pseudo-locale)")
+        papers = papers_of(options, pack.meta.defaults.paper)
         translated: dict[str, Pack] = {}
         rulebook_drafts: set[str] = set()
         for language in languages:
@@ -98,7 +99,7 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
             except Problems as error:
                 problems += error.problems
                 continue
-            for paper in options.papers or (pack.meta.defaults.paper,):
+            for paper in papers:
                 pages = impose(translation.pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces)
                 jobs.append(_pdf_job(translation.pack, language, paper, pages, options))
             if options.png:
@@ -108,7 +109,7 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
                 rulebook_drafts.add(language)
         if options.rulebooks and pack.rulebook is not None and not problems:
             try:
-                jobs += _rulebook_jobs(pack, translated, frozenset(rulebook_drafts), options)
+                jobs += _rulebook_jobs(pack, translated, frozenset(rulebook_drafts), papers[0], options)
             except Problems as error:
                 problems += error.problems
     if problems:
@@ -116,19 +117,16 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
     return jobs
 
 
-def _rulebook_jobs(pack: Pack, translated: dict[str, Pack], drafts: frozenset[str],
+def _rulebook_jobs(pack: Pack, translated: dict[str, Pack], drafts: frozenset[str], paper: str,
                    options: BuildOptions) -> list[Job]:
     """One edition per language built, and the bilingual edition (source language first) when the
     source and a translation are both built; each typeset now, written later."""
     from . import rulebook
 
-    source = pack.meta.language
-    editions = [[language] for language in translated]
-    editions += [[source, language] for language in translated if language != source and source in translated]
     jobs = []
-    for edition in editions:
+    for edition in editions(list(translated), pack.meta.language):
         parts = [rulebook.Part(language, translated[language]) for language in edition]
-        html = rulebook.render_html(parts, (options.papers or (pack.meta.defaults.paper,))[0], drafts)
+        html = rulebook.render_html(parts, paper, drafts)
         document = rulebook.typeset(html, parts)
         name = rulebook_name(pack.id, edition)
         target = options.out / pack.id / name

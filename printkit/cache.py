@@ -47,6 +47,18 @@ def rulebook_name(pack: str, edition: list[str]) -> str:
     return f"{pack}-rulebook-{'-'.join(edition)}.pdf"
 
 
+def editions(languages: list[str], source: str) -> list[list[str]]:
+    """The rulebook editions of a build: one per language, and the source language followed by each
+    other language when the source is built too."""
+    bilingual = [[source, lang] for lang in languages if lang != source and source in languages]
+    return [[lang] for lang in languages] + bilingual
+
+
+def papers_of(options, default: str) -> tuple[str, ...]:
+    """The papers a build lays out on: those asked for, else the pack's default."""
+    return tuple(options.papers) or (default,)
+
+
 def _hash_files(paths: list[Path], base: Path) -> str:
     digest = hashlib.sha256()
     for path in sorted(paths):
@@ -75,7 +87,7 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
         meta = yaml.safe_load((root / "pack.yaml").read_text(encoding="utf-8"))
         pack_id, source = str(meta["id"]), str(meta.get("language", "en"))
         locales = [str(lang) for lang in meta.get("locales", ["en"])]
-        papers = options.papers or (str((meta.get("defaults") or {}).get("paper", "a4")),)
+        papers = papers_of(options, str((meta.get("defaults") or {}).get("paper", "a4")))
     except (OSError, UnicodeDecodeError, yaml.YAMLError, TypeError, KeyError, AttributeError):
         return None
     content = _hash_files([p for p in _files(root) if p.relative_to(root).parts[0] not in NOT_CONTENT
@@ -97,9 +109,7 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
                                                            options.bleed, options.ink_saver, options.strict)))
     if options.rulebooks and (root / "rulebook.yaml").is_file():
         templates = _hash_files(_files(root / "templates"), root)
-        editions = [[lang] for lang in languages] + [[source, lang] for lang in languages
-                                                      if lang != source and source in languages]
-        for edition in editions:
+        for edition in editions(languages, source):
             outputs.append(Output(rulebook_name(pack_id, edition),
                                   _key(content, templates, [catalog(lang) for lang in edition], edition,
                                        papers[0], options.booklet, options.strict)))

@@ -27,7 +27,7 @@ from pydantic import BaseModel
 
 from .errors import KeyPath, Problem, Problems, display_path
 from .fields import Translatable, marked_values
-from .load import Pack
+from .load import PACK_FILE, RULEBOOK_FILE, Pack
 from .pseudo import CODE as PSEUDO, pseudo
 
 # text box of one field on a component: width and height in mm, font size and smallest size in pt
@@ -52,17 +52,22 @@ def field_key(path: KeyPath) -> str:
     return "/".join(str(p) for p in path)
 
 
+def component_context(component, field_path: str) -> str:
+    """The msgctxt of a component's field, e.g. card:spyro/name."""
+    return f"{component.section[:-1]}:{component.id}/{field_path}"
+
+
 def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
     """Every translatable string of the pack, pack-wide names first, then component by component."""
     boxes = boxes or {}
-    meta_source = next(s for s in pack.sources.values() if s.path.name == "pack.yaml")
+    meta_source = pack.source_of(PACK_FILE)
     found = []
     for path, _, value in marked_values(pack.meta, (), Translatable):
         line, _ = meta_source.position(path)
         found.append(Message(f"pack:{field_key(path)}", value, meta_source.shown, line,
                              "pack-wide text, shown wherever it is used"))
     if pack.rulebook is not None:
-        source = next(s for s in pack.sources.values() if s.path.name == "rulebook.yaml")
+        source = pack.source_of(RULEBOOK_FILE)
         for path, _, value in marked_values(pack.rulebook, (), Translatable):
             line, _ = source.position(path)
             found.append(Message(f"rulebook:{field_key(path)}", value, source.shown, line,
@@ -75,7 +80,7 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
             box = boxes.get((component.id, field_key(path)))
             if box:
                 note += f"; box {box[0]:.1f} x {box[1]:.1f} mm, {box[2]:g} pt (at least {box[3]:g} pt)"
-            found.append(Message(f"{component.section[:-1]}:{component.id}/{field_key(path)}", value, source.shown,
+            found.append(Message(component_context(component, field_key(path)), value, source.shown,
                                  line, note))
     return found
 

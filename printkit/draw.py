@@ -92,6 +92,21 @@ def moved(ops: tuple[PathOp, ...], scale: float, dx: float, dy: float) -> tuple[
     return tuple(result)
 
 
+def shifted(shapes: list[Shape], dx: float, dy: float) -> list[Shape]:
+    """Text, circles and paths moved by (dx, dy)."""
+    result: list[Shape] = []
+    for shape in shapes:
+        if isinstance(shape, Text):
+            result.append(replace(shape, x=shape.x + dx, y=shape.y + dy))
+        elif isinstance(shape, Circle):
+            result.append(replace(shape, cx=shape.cx + dx, cy=shape.cy + dy))
+        elif isinstance(shape, Path):
+            result.append(replace(shape, ops=moved(shape.ops, 1.0, dx, dy)))
+        else:
+            raise TypeError(f"{type(shape).__name__} cannot be shifted")
+    return result
+
+
 def rotated(shapes: list[Shape], angle: float, cx: float, cy: float) -> list[Shape]:
     """Shapes turned by angle degrees counter-clockwise around (cx, cy); used for labels along edges."""
     cos, sin = math.cos(math.radians(angle)), math.sin(math.radians(angle))

@@ -26,7 +26,7 @@ from .draw import Circle, Line, Rect, Shape, Text
 from . import richtext, ui
 from .errors import Problem, Problems
 from .load import Pack
-from .looks import Drawing, LookContext, ink_saving, look_of, shape_of
+from .looks import INK, Drawing, LookContext, ink_saving, look_of
 from .model import COMPONENT_KINDS, Component
 from .units import Size
 
@@ -37,7 +37,6 @@ MARK_OFFSET = 1.5  # crop marks start this far (plus the bleed) from the trim li
 OVERLAP = 10.0  # of the pieces of a split component, to glue them together
 CUT_GREY = "#9a9a9a"
 CROP_INK = "#000000"
-INK = "#1d1d1b"
 Duplex = Literal["long", "short", "off"]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -103,7 +102,7 @@ def draw_pieces(pack: Pack, locale: str, bleed: float, ink_saver: bool = False, 
             front, back = ink_saving(front, size), back and ink_saving(back, size)
         if component.id in drafts:
             front = front + _draft_band(size, locale)
-        pieces.append(Piece(component, size, shape_of(component), front, back))
+        pieces.append(Piece(component, size, look.shape(component), front, back))
     if ctx.problems:
         raise Problems(ctx.problems)
     if boxes is not None:
@@ -210,15 +209,13 @@ class _Imposer:
         bottom = self.margin
         new_pages = []
         rows = [copies[i:i + columns] for i in range(0, len(copies), columns)]
-        block_start = None
-        for row in rows:
-            if page is not None and block_start is None and cursor != self._top():
+        for number, row in enumerate(rows):
+            if page is not None and number == 0 and cursor != self._top():
                 cursor -= BLOCK_GAP  # a new group on a sheet that holds another
             if page is None or cursor - unit.height < bottom - 1e-9:
                 page = Page(self.portrait, "front")
                 new_pages.append(page)
                 cursor = self._top()
-            block_start = cursor
             left = (self.portrait.width - (columns * (unit.width + gap) - gap)) / 2
             for index, piece in enumerate(row):
                 self._place(page, piece, left + index * (unit.width + gap), cursor - unit.height)
@@ -293,7 +290,7 @@ class _Imposer:
 
     def _finish(self, page: Page) -> None:
         """Crop marks, cut guides and the trim and bleed boxes of a front sheet."""
-        page.marks = self._cut_marks(page.placements, page.size) + page.marks
+        page.marks = self._cut_marks(page.placements) + page.marks
         x0 = min(p.x for p in page.placements)
         y0 = min(p.y for p in page.placements)
         x1 = max(p.x + p.width for p in page.placements)
@@ -302,10 +299,9 @@ class _Imposer:
         page.trim_box = (x0, y0, x1, y1)
         page.bleed_box = (x0 - b, y0 - b, x1 + b, y1 + b)
 
-    def _cut_marks(self, placements: list[Placement], paper: Size) -> list[Shape]:
+    def _cut_marks(self, placements: list[Placement]) -> list[Shape]:
         marks: list[Shape] = []
-        round_ones = [p for p in placements if p.shape == "round"]
-        for p in round_ones:
+        for p in (p for p in placements if p.shape == "round"):
             marks.append(Circle(p.x + p.width / 2, p.y + p.height / 2, p.width / 2, stroke=CUT_GREY, line_width=0.15))
         square = [p for p in placements if p.shape == "rect"]
         if not square:

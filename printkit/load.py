@@ -40,6 +40,10 @@ class Pack:
     def id(self) -> str:
         return self.meta.id
 
+    def source_of(self, name: str) -> SourceFile:
+        """The read file of the pack's folder with this name (pack.yaml, rulebook.yaml)."""
+        return next(source for source in self.sources.values() if source.path.name == name)
+
     def of_kind(self, cls: type[Component]) -> list[Component]:
         return [c for c in self.components if isinstance(c, cls)]
 

@@ -11,14 +11,16 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import Callable, ClassVar, Literal
+from typing import Callable, Literal
 
-from .draw import Circle, Image, Line, Path, Rect, Shape, Text, rotated
+from .draw import Circle, Image, Line, Path, Rect, Shape, Text, rotated, shifted
 from .errors import Problem
 from . import richtext, ui
 from .icons import ICONS
+from .catalog import component_context
 from .load import Pack
-from .model import BackDesign, Board, Card, Chip, Component, Face, Marker, Ruler, Sheet, SpecialField, Tile
+from .model import (Ability, BackDesign, Board, Card, CardType, Chip, Component, Face, Marker, PackMeta, Ruler, Sheet,
+                    SpecialField, Tile)
 from .units import MM_PER_POINT, Size
 
 INK = "#1d1d1b"
@@ -63,23 +65,11 @@ class LookContext:
         translated = self.pack.translated_from.get((component.id, key))
         if translated:
             file, line = translated
-            self.problems.append(Problem(file, line, 1, f"{component.section[:-1]}:{component.id}/{key}", message,
-                                         hint))
+            self.problems.append(Problem(file, line, 1, component_context(component, key), message, hint))
             return
         source = self.pack.sources[component.origin.file]
         path = component.origin.path + tuple(field_name.split("."))
         self.problems.append(source.problem(path, message, hint))
-
-
-def _moved_shape(shape: Shape, dx: float, dy: float) -> Shape:
-    if isinstance(shape, Text):
-        return replace(shape, x=shape.x + dx, y=shape.y + dy)
-    if isinstance(shape, Path):
-        return replace(shape, ops=tuple((op[0], *(v + (dx if i % 2 == 0 else dy) for i, v in enumerate(op[1:])))
-                                        for op in shape.ops))
-    if isinstance(shape, Circle):
-        return replace(shape, cx=shape.cx + dx, cy=shape.cy + dy)
-    raise TypeError(f"{type(shape).__name__} cannot be moved")
 
 
 def ink_saving(drawing: Drawing, size: Size) -> Drawing:
@@ -103,7 +93,9 @@ def ink_saving(drawing: Drawing, size: Size) -> Drawing:
 class Look:
     """How one component kind looks. Subclasses register with @look(ComponentClass)."""
 
-    shape: ClassVar[Literal["rect", "round"]] = "rect"
+    def shape(self, component: Component) -> Literal["rect", "round"]:
+        """The outline it is cut along: rect, or round for chips and round markers."""
+        return "rect"
 
     def size(self, component: Component, pack: Pack) -> Size:
         raise NotImplementedError
@@ -174,14 +166,20 @@ def _design_back(ctx: LookContext, component: Component, design: BackDesign | No
         Rect(inset * 1.6, inset * 1.6, w - 3.2 * inset, h - 3.2 * inset, stroke=_mix(design.color, ink, 0.3),
              line_width=0.3, radius=inset * 0.4),
     ]
-    field_prefix = "back"
     title_box = (inset * 2, h * 0.42, w - inset * 4, h * 0.2)
-    drawing += ctx.text(component, field_prefix, design.title, title_box, font="sans-bold",
+    drawing += ctx.text(component, "back", design.title, title_box, font="sans-bold",
                         size=min(22, h * 0.32), min_size=7, color=ink, max_lines=2)
     if design.subtitle:
-        drawing += ctx.text(component, field_prefix, design.subtitle, (inset * 2, h * 0.28, w - inset * 4, h * 0.12),
+        drawing += ctx.text(component, "back", design.subtitle, (inset * 2, h * 0.28, w - inset * 4, h * 0.12),
                             size=9, min_size=6, color=ink, max_lines=2)
     return drawing
+
+
+def _explained(meta: PackMeta, card: Card) -> CardType | Ability | None:
+    """The card type or special power a reference card explains (it has a name and a text)."""
+    if card.explains:
+        return meta.types[card.explains]
+    return meta.abilities[card.explains_power] if card.explains_power else None
 
 
 def _back_design(pack: Pack, back: str | None) -> BackDesign | None:
@@ -199,13 +197,14 @@ class CardLook(Look):
     def front(self, ctx: LookContext, card: Card, size: Size) -> Drawing:
         w, h = size
         frame = _element_colour(ctx.pack, card, card.element)
-        track = ctx.pack.meta.defaults.rotation_track and card.stats and not card.edges
-        border = min(w, h) * (0.085 if track else 0.05)  # a damage track needs a wider frame for its labels
+        # Damage is tracked on character cards (with stats); the labels need a wider frame.
+        track = ctx.pack.meta.defaults.rotation_track if card.stats and not card.edges else []
+        border = min(w, h) * (0.085 if track else 0.05)
         drawing: Drawing = [ctx.background(size, frame),
                             Rect(border, border, w - 2 * border, h - 2 * border, fill=PAPER, radius=border * 0.8)]
         if card.edges:
             return drawing + self._edge_card(ctx, card, size, frame, border)
-        return drawing + self._stat_card(ctx, card, size, frame, border)
+        return drawing + self._stat_card(ctx, card, size, frame, border, track)
 
     def _edge_card(self, ctx: LookContext, card: Card, size: Size, frame: str, border: float) -> Drawing:
         """Edge-battle card: at the middle of each edge a badge with its attack points and a ▶ pointing out."""
@@ -249,20 +248,20 @@ class CardLook(Look):
                             size=6.5, min_size=5, color=_mix(frame, INK, 0.4), max_lines=1)
         return drawing
 
-    def _stat_card(self, ctx: LookContext, card: Card, size: Size, frame: str, border: float) -> Drawing:
+    def _stat_card(self, ctx: LookContext, card: Card, size: Size, frame: str, border: float,
+                   track: list[str]) -> Drawing:
         """Name band, art window, a row of stats, then the power and rules text; a damage track
         along the edges when the pack declares one."""
         w, h = size
         meta = ctx.pack.meta
-        track = meta.defaults.rotation_track if card.stats else []  # damage is tracked on character cards
         pad = border + min(w, h) * 0.03
         inner_w = w - 2 * pad
         band = h * 0.1
         band_colour = _mix(frame, PAPER, 0.25)
         drawing: Drawing = [Rect(pad, h - pad - band, inner_w, band, fill=band_colour, radius=1.2)]
         title_left = pad + (band if card.cost is not None else 0)
-        title = card.name or (meta.types[card.explains].name if card.explains else
-                              meta.abilities[card.explains_power].name if card.explains_power else card.id)
+        explained = _explained(meta, card)
+        title = card.name or (explained.name if explained else card.id)
         drawing += ctx.text(card, "name", title,
                             (title_left + 1.5, h - pad - band, inner_w - (title_left - pad) - 3, band),
                             font="sans-bold", size=10, min_size=6, color=_on(band_colour), max_lines=2)
@@ -288,11 +287,10 @@ class CardLook(Look):
         y = art_bottom - 1.2
         if card.stats:
             y = self._stats_row(ctx, card, drawing, pad, y, inner_w, h, frame)
-        explained = meta.types[card.explains].text if card.explains else \
-            meta.abilities[card.explains_power].text if card.explains_power else None
+        reference = explained.text if explained else None
         if card.type and not card.explains and meta.types[card.type].on_cards:
-            explained = f"**{meta.types[card.type].name}:** {meta.types[card.type].text}"
-        body = "\n".join(part for part in (self._ability_line(ctx, card), card.text, explained) if part)
+            reference = f"**{meta.types[card.type].name}:** {meta.types[card.type].text}"
+        body = "\n".join(part for part in (self._ability_line(ctx, card), card.text, reference) if part)
         flavor_h = (y - pad) * 0.25 if card.flavor else 0
         if body:
             field_name = "text" if card.text else "ability" if card.ability else \
@@ -304,7 +302,7 @@ class CardLook(Look):
             drawing += ctx.text(card, "flavor", card.flavor, (pad + 1, pad, inner_w - 2, flavor_h),
                                 font="sans-italic", size=6.5, min_size=5, color=_mix(INK, PAPER, 0.35), max_lines=3)
         if track:
-            drawing += self._rotation_track(ctx, card, size, pad, track, frame)
+            drawing += self._rotation_track(ctx, card, size, border, track, frame)
         return drawing
 
     def _badges(self, ctx: LookContext, card: Card, x: float, top: float, bottom: float, width: float) -> Drawing:
@@ -353,12 +351,11 @@ class CardLook(Look):
         power = ctx.pack.meta.abilities[card.ability.power]
         return f"**{power.name}:** {card.ability.target}" if card.ability.target else f"**{power.name}**"
 
-    def _rotation_track(self, ctx: LookContext, card: Card, size: Size, pad: float, labels: list[str],
+    def _rotation_track(self, ctx: LookContext, card: Card, size: Size, depth: float, labels: list[str],
                         frame: str) -> Drawing:
         """Labels in the frame, each upright when its edge is on top: top, then left, bottom, right,
         the order the edges come to the top as the card is turned clockwise a quarter at a time."""
-        w, h = size
-        depth = min(w, h) * 0.085  # the frame's width
+        w, h = size  # depth: the frame's width, where the labels go
         drawing: Drawing = []
         for label, angle in zip(labels, (0, 90, 180, 270)):
             # Set the label along the top edge of a card turned so this edge is on top, then turn it back.
@@ -368,7 +365,7 @@ class CardLook(Look):
                               font="sans-bold", size=6, min_size=4, color=_on(frame), max_lines=1)
             # turned frame's centre sits on the card's centre
             dx, dy = (w - turned_w) / 2, (h - turned_h) / 2
-            drawing += rotated([_moved_shape(s, dx, dy) for s in shapes], angle, w / 2, h / 2)
+            drawing += rotated(shifted(shapes, dx, dy), angle, w / 2, h / 2)
         return drawing
 
     def back(self, ctx: LookContext, card: Card, size: Size) -> Drawing | None:
@@ -471,6 +468,7 @@ class TileLook(Look):
 
 def _round_face(ctx: LookContext, component: Component, field_prefix: str, face: Face, size: Size,
                 shape: str) -> Drawing:
+    """A chip's or marker's face; field_prefix leads to the face's fields ("front.", "back." or "")."""
     w, h = size
     ink = _on(face.color)
     if shape == "round":
@@ -480,18 +478,19 @@ def _round_face(ctx: LookContext, component: Component, field_prefix: str, face:
         drawing = [ctx.background(size, face.color),
                    Rect(w * 0.09, h * 0.09, w * 0.82, h * 0.82, stroke=_mix(face.color, ink, 0.45), line_width=0.5)]
     if face.value is not None:
-        drawing += ctx.text(component, f"{field_prefix}.value", str(face.value), (w * 0.2, h * 0.38, w * 0.6, h * 0.36),
+        drawing += ctx.text(component, f"{field_prefix}value", str(face.value), (w * 0.2, h * 0.38, w * 0.6, h * 0.36),
                             font="sans-bold", size=w * 0.4 / MM_PER_POINT, min_size=5, color=ink, max_lines=1)
     if face.label:
         box = (w * 0.18, h * 0.18, w * 0.64, h * 0.2) if face.value is not None else (w * 0.16, h * 0.3, w * 0.68, h * 0.4)
-        drawing += ctx.text(component, f"{field_prefix}.label", face.label, box, font="sans-bold",
+        drawing += ctx.text(component, f"{field_prefix}label", face.label, box, font="sans-bold",
                             size=w * 0.2 / MM_PER_POINT, min_size=4.5, color=ink, max_lines=2)
     return drawing
 
 
 @look(Chip)
 class ChipLook(Look):
-    shape = "round"
+    def shape(self, component: Chip) -> Literal["rect", "round"]:
+        return "round"
 
     def size(self, component: Chip, pack: Pack) -> Size:
         d = component.diameter or pack.meta.defaults.chip_diameter
@@ -499,29 +498,26 @@ class ChipLook(Look):
 
     def front(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing:
         face = Face(label=chip.label, color=chip.color or NEUTRAL)
-        return _round_face(ctx, chip, "label", face, size, "round")
+        return _round_face(ctx, chip, "", face, size, "round")
 
     def back(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing | None:
-        return _round_face(ctx, chip, "back", chip.back, size, "round") if chip.back else None
+        return _round_face(ctx, chip, "back.", chip.back, size, "round") if chip.back else None
 
 
 @look(Marker)
 class MarkerLook(Look):
+    def shape(self, marker: Marker) -> Literal["rect", "round"]:
+        return "round" if marker.shape == "round" else "rect"
+
     def size(self, component: Marker, pack: Pack) -> Size:
         d = component.diameter or pack.meta.defaults.chip_diameter
         return Size(d, d)
 
     def front(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
-        return _round_face(ctx, marker, "front", marker.front, size, marker.shape)
+        return _round_face(ctx, marker, "front.", marker.front, size, marker.shape)
 
     def back(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing | None:
-        return _round_face(ctx, marker, "back", marker.back, size, marker.shape)
-
-
-def shape_of(component: Component) -> Literal["rect", "round"]:
-    if isinstance(component, Marker):
-        return "round" if component.shape == "round" else "rect"
-    return look_of(component).shape
+        return _round_face(ctx, marker, "back.", marker.back, size, marker.shape)
 
 
 # --- boards and sheets -------------------------------------------------------------------------------

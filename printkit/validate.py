@@ -28,7 +28,7 @@ ART_FORMATS = (".png", ".jpg", ".jpeg")
 
 def validate_pack(pack: Pack) -> None:
     problems = _duplicate_ids(pack)
-    meta_source = pack.sources[_shown_file(pack, PACK_FILE)]
+    meta_source = pack.source_of(PACK_FILE)
     for path, ref, value in marked_values(pack.meta, (), Ref):
         problems += _check(pack, ref, value, lambda m, h: meta_source.problem(path, m, h))
     for component in pack.components:
@@ -37,7 +37,7 @@ def validate_pack(pack: Pack) -> None:
             problems += _check(pack, ref, value, lambda m, h, p=path: source.problem(p, m, h))
     problems += _rule_set_problems(pack, meta_source)
     if pack.rulebook is not None:
-        problems += _rulebook_problems(pack, pack.sources[_shown_file(pack, RULEBOOK_FILE)])
+        problems += _rulebook_problems(pack, pack.source_of(RULEBOOK_FILE))
     if problems:
         raise Problems(problems)
 
@@ -160,10 +160,6 @@ def _value_paths(pack: Pack, kind: type[BaseModel]) -> list[str]:
             extras = [n for n, v in vars(inner).items() if isinstance(v, property)]
             paths += [f"{name}.{sub}" for sub in [*inner.model_fields, *extras]]
     return paths
-
-
-def _shown_file(pack: Pack, name: str) -> str:
-    return next(shown for shown, source in pack.sources.items() if source.path.name == name)
 
 
 def _duplicate_ids(pack: Pack) -> list[Problem]:
