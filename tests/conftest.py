@@ -8,6 +8,19 @@ REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
 
 
+PT_PER_MM = 72 / 25.4
+TOLERANCE_MM = 0.01  # the geometry bar: trims and registration to a hundredth of a millimetre
+
+
+@pytest.fixture(scope="session")
+def skystones():
+    """The bundled Skystones pack, loaded and validated."""
+    from printkit.build import load_checked
+
+    (pack,) = load_checked([REPO / "content" / "skystones"])
+    return pack
+
+
 @pytest.fixture(autouse=True)
 def at_repo_root(monkeypatch):
     """Messages show paths relative to the current folder; tests read them from the repo root."""

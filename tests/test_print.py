@@ -10,15 +10,7 @@ from printkit.build import load_checked
 from printkit.layout import PAPERS, SheetOptions, impose
 from printkit.units import Size
 
-PT_PER_MM = 72 / 25.4
-TOLERANCE_MM = 0.01
-
-
-@pytest.fixture(scope="module")
-def skystones():
-    (pack,) = load_checked([Path("content/skystones")])
-    return pack
-
+from conftest import PT_PER_MM, TOLERANCE_MM
 
 def _pack(tmp_path: Path, pack_yaml: str, components: str):
     root = tmp_path / "kit"

@@ -2,25 +2,15 @@
 
 import subprocess
 from collections import Counter
-from pathlib import Path
 
 import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from printkit.build import load_checked
 from printkit.layout import SheetOptions, impose
 from printkit.model import Board, Card, Chip, SpecialField
 
-PT_PER_MM = 72 / 25.4
-TOLERANCE_MM = 0.01
-
-
-@pytest.fixture(scope="module")
-def pack():
-    (loaded,) = load_checked([Path("content/skystones")])
-    return loaded
-
+from conftest import PT_PER_MM, TOLERANCE_MM
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
@@ -41,25 +31,25 @@ SEED_CARDS = [(2, "fire"), (3, "fire"), (4, "fire"), (1, None), (3, None), (2, N
               (4, "air"), (2, "water"), (6, "water"), (1, "water")]
 
 
-def test_the_cards_keep_the_seed_lists_totals_and_elements(pack):
-    cards = pack.of_kind(Card)
+def test_the_cards_keep_the_seed_lists_totals_and_elements(skystones):
+    cards = skystones.of_kind(Card)
     assert [(c.edges.total, c.element) for c in cards] == SEED_CARDS
 
 
-def test_the_pack_has_the_board_fields_and_two_colours_of_chips(pack):
-    (board,) = pack.of_kind(Board)
+def test_the_pack_has_the_board_fields_and_two_colours_of_chips(skystones):
+    (board,) = skystones.of_kind(Board)
     assert (board.grid.columns, board.grid.rows, board.grid.numbered) == (3, 3, True)
-    fields = pack.of_kind(SpecialField)
+    fields = skystones.of_kind(SpecialField)
     assert sorted(f.element or "blocked" for f in fields if f.blocked or f.element) == \
         ["air", "blocked", "earth", "electro", "fire", "water"]
-    chips = pack.of_kind(Chip)
+    chips = skystones.of_kind(Chip)
     assert len({c.color for c in chips}) == 2 and all(c.count == 9 for c in chips)
 
 
-def test_every_copy_is_laid_out_once(pack):
-    pages = impose(pack, "en", SheetOptions())
+def test_every_copy_is_laid_out_once(skystones):
+    pages = impose(skystones, "en", SheetOptions())
     placed = Counter(p.component.id for page in pages if page.side == "front" for p in page.placements)
-    assert placed == {c.id: c.count for c in pack.components}
+    assert placed == {c.id: c.count for c in skystones.components}
 
 
 def test_pages_are_a4_and_cards_are_54mm_squares(kit):
