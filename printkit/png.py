@@ -15,11 +15,9 @@ from itertools import groupby
 import pypdfium2
 from PIL import Image, ImageDraw
 from reportlab.lib.units import mm
-from reportlab.pdfgen.canvas import Canvas
 
-from .fonts import registered
 from .layout import Piece
-from .render import draw_shapes
+from .render import Operators, new_canvas
 
 DPI = 300
 TTS_COLUMNS, TTS_ROWS = 10, 7
@@ -31,12 +29,12 @@ def face_images(pieces: list[Piece], bleed: float) -> dict[str, Image.Image]:
     faces = [(p, p.front, p.component.id) for p in pieces] + \
             [(p, p.back, f"{p.component.id}-back") for p in pieces if p.back is not None]
     buffer = io.BytesIO()
-    canvas = Canvas(buffer, invariant=1, initialFontName=registered("sans"))
+    canvas = new_canvas(buffer)
+    operators = Operators(canvas)
     for piece, drawing, _ in faces:
         w, h = piece.size
         canvas.setPageSize(((w + 2 * bleed) * mm, (h + 2 * bleed) * mm))
-        canvas.translate(bleed * mm, bleed * mm)
-        draw_shapes(canvas, drawing)
+        operators.draw_at(bleed * mm, bleed * mm, drawing)
         canvas.showPage()
     canvas.save()
     document = pypdfium2.PdfDocument(buffer.getvalue())
