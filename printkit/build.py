@@ -8,6 +8,7 @@ interrupted build never leaves a half-written PDF and earlier outputs stay intac
 
 from __future__ import annotations
 
+import gc
 import glob
 import multiprocessing
 import os
@@ -205,6 +206,26 @@ def _png_job(pack: Pack, language: str, pieces: list[Piece], options: BuildOptio
 
 def build(roots: list[Path], options: BuildOptions) -> list[Path]:
     """Build the packs, skipping (unless options.force) every output whose inputs did not change."""
+    with _collected_per_output():
+        return _build(roots, options)
+
+
+@contextmanager
+def _collected_per_output() -> Iterator[None]:
+    """Python's cycle collector, left to itself, walks every object of a build again and again as
+    a big deck's parsed YAML, models and drawings pile up (a third of a 10,000-card build). They
+    hold few reference cycles, so it runs only on the young objects once per output written (see
+    build_jobs)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
     keys: dict[tuple[str, str], Output] = {}
     todo = []
     for root in roots:
@@ -315,6 +336,7 @@ def build_jobs(jobs: list) -> list[Path]:
         job, output, manifest = entry if isinstance(entry, tuple) else (entry, None, None)
         progress(f"[{number}/{len(jobs)}] {job.pack}: {job.output}")
         files = job.write()
+        gc.collect(0)  # cycles left since the last output (typesetting leaves many); older objects are not walked again
         written += files
         if output is not None:
             manifest.record(output, files)
