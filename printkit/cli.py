@@ -20,6 +20,7 @@ from . import i18n
 from .build import BuildOptions, build, load_checked
 from .errors import Problems, UsageError, display_path
 from .decklist import check_packs_and_lists
+from .fields import with_field_docs
 from .load import pack_roots
 from .model import PackMeta, Rulebook, component_file_model
 from .scaffold import new_pack
@@ -145,7 +146,7 @@ def _problem_json(problem) -> dict:
 
 def _schema(args: argparse.Namespace) -> int:
     model = {"pack": PackMeta, "rulebook": Rulebook}.get(args.file) or component_file_model()
-    schema = model.model_json_schema()
+    schema = with_field_docs(model.model_json_schema())
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     print(json.dumps(schema, indent=2, ensure_ascii=False))
     return 0
