@@ -135,39 +135,88 @@ Edge = whole(0, 9, "attack points on this edge")
 def marked_values(model: BaseModel, path: KeyPath, marker_type: type) -> Iterator[tuple[KeyPath, Any, Any]]:
     """Every (key path, marker, value) in a model whose type carries a marker of marker_type (a Ref,
     Translatable …), following nested models, lists and mapping keys."""
-    for name, info in type(model).model_fields.items():
-        value = getattr(model, name)
-        yield from _walk(value, info.annotation, info.metadata, path + (name,), marker_type)
+    for name, annotation, markers in _marked_fields(type(model), marker_type):
+        yield from _walk(getattr(model, name), annotation, markers, path + (name,), marker_type)
 
 
-def _walk(value: Any, annotation: Any, metadata: list, path: KeyPath, marker_type: type) -> Iterator:
+def _walk(value: Any, annotation: Any, markers: tuple, path: KeyPath, marker_type: type) -> Iterator:
     if value is None:
         return
-    metadata = list(metadata)
-    while True:  # peel Annotated and Optional layers, keeping their markers
-        origin = typing.get_origin(annotation)
-        if origin is typing.Annotated:
-            metadata += list(annotation.__metadata__)
-            annotation = typing.get_args(annotation)[0]
-        elif origin is typing.Union or type(annotation).__name__ == "UnionType":
-            annotation = next(a for a in typing.get_args(annotation) if a is not type(None))
-        else:
-            break
-    for marker in metadata:
+    for marker in markers:
         if isinstance(marker, marker_type):
             yield path, marker, value
     if isinstance(value, BaseModel):
         yield from marked_values(value, path, marker_type)
     elif isinstance(value, dict):
-        key_type, value_type = typing.get_args(annotation) or (Any, Any)
+        (key_type, key_markers), (value_type, value_markers) = [
+            _peeled(a) for a in typing.get_args(_member(annotation, dict)) or (Any, Any)]
         for key, item in value.items():
-            yield from _walk(key, key_type, [], path + (key,), marker_type)
-            yield from _walk(item, value_type, [], path + (key,), marker_type)
+            yield from _walk(key, key_type, key_markers, path + (key,), marker_type)
+            if _may_hold(value_type, value_markers, marker_type):
+                yield from _walk(item, value_type, value_markers, path + (key,), marker_type)
     elif isinstance(value, list):
-        (item_type,) = typing.get_args(annotation) or (Any,)
-        for index, item in enumerate(value):
-            yield from _walk(item, item_type, [], path + (index,), marker_type)
+        item_type, item_markers = _peeled((typing.get_args(_member(annotation, list)) or (Any,))[0])
+        if _may_hold(item_type, item_markers, marker_type):
+            for index, item in enumerate(value):
+                yield from _walk(item, item_type, item_markers, path + (index,), marker_type)
 
+
+# Worked out once per model class and type: walking a big deck asks the same questions 10,000 times.
+_MARKED_FIELDS: dict[tuple[type, type], list[tuple[str, Any, tuple]]] = {}
+_PEELED: dict[int, tuple[Any, Any, tuple]] = {}  # by id: Annotated types with dict metadata do not hash
+
+
+def _marked_fields(cls: type[BaseModel], marker_type: type) -> list[tuple[str, Any, tuple]]:
+    """(name, type, markers) of the fields of a model that can hold a value marked marker_type."""
+    key = (cls, marker_type)
+    if key not in _MARKED_FIELDS:
+        _MARKED_FIELDS[key] = []  # a model that nests itself holds nothing more through itself
+        fields = []
+        for name, info in cls.model_fields.items():
+            annotation, markers = _peeled(info.annotation)
+            markers = tuple(info.metadata) + markers
+            if _may_hold(annotation, markers, marker_type):
+                fields.append((name, annotation, markers))
+        _MARKED_FIELDS[key] = fields
+    return _MARKED_FIELDS[key]
+
+
+def _peeled(annotation: Any) -> tuple[Any, tuple]:
+    """The type under Annotated and Optional layers, and the markers those layers carry (a union of
+    several types stays a union)."""
+    if id(annotation) not in _PEELED:
+        inner, markers = annotation, []
+        while True:
+            origin = typing.get_origin(inner)
+            if origin is typing.Annotated:
+                markers += inner.__metadata__
+                inner = typing.get_args(inner)[0]
+            elif _is_union(inner) and len([a for a in typing.get_args(inner) if a is not type(None)]) == 1:
+                inner = next(a for a in typing.get_args(inner) if a is not type(None))
+            else:
+                break
+        _PEELED[id(annotation)] = (annotation, inner, tuple(markers))  # the annotation keeps its id taken
+    return _PEELED[id(annotation)][1:]
+
+
+def _is_union(annotation: Any) -> bool:
+    return typing.get_origin(annotation) is typing.Union or type(annotation).__name__ == "UnionType"
+
+
+def _member(annotation: Any, container: type) -> Any:
+    """Of a union, the member that is a container (dict or list) like the value found; else annotation."""
+    if not _is_union(annotation):
+        return annotation
+    return next((a for a in typing.get_args(annotation) if typing.get_origin(a) is container), Any)
+
+
+def _may_hold(annotation: Any, markers: tuple, marker_type: type) -> bool:
+    """Whether a value of this type, or anything inside it, can carry a marker of marker_type."""
+    if any(isinstance(marker, marker_type) for marker in markers):
+        return True
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return bool(_marked_fields(annotation, marker_type))
+    return any(_may_hold(*_peeled(arg), marker_type) for arg in typing.get_args(annotation))
 
 
 class Strict(BaseModel):

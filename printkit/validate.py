@@ -9,8 +9,9 @@ that is missing or lies outside the pack.
 from __future__ import annotations
 
 import typing
-from functools import lru_cache
+from functools import cache, lru_cache, partial
 from pathlib import Path
+from typing import Callable
 
 from pydantic import BaseModel
 
@@ -29,12 +30,13 @@ ART_FORMATS = (".png", ".jpg", ".jpeg")
 def validate_pack(pack: Pack) -> None:
     problems = _duplicate_ids(pack)
     meta_source = pack.source_of(PACK_FILE)
+    art = cache(partial(_art_findings, pack.root.resolve()))  # a deck shows the same art many times
     for path, ref, value in marked_values(pack.meta, (), Ref):
-        problems += _check(pack, ref, value, lambda m, h: meta_source.problem(path, m, h))
+        problems += _check(pack, art, ref, value, lambda m, h: meta_source.problem(path, m, h))
     for component in pack.components:
         source = pack.sources[component.origin.file]
         for path, ref, value in marked_values(component, component.origin.path, Ref):
-            problems += _check(pack, ref, value, lambda m, h, p=path: source.problem(p, m, h))
+            problems += _check(pack, art, ref, value, lambda m, h, p=path: source.problem(p, m, h))
     problems += _rule_set_problems(pack, meta_source)
     if pack.rulebook is not None:
         problems += _rulebook_problems(pack, pack.source_of(RULEBOOK_FILE))
@@ -177,9 +179,9 @@ def _duplicate_ids(pack: Pack) -> list[Problem]:
     return problems
 
 
-def _check(pack: Pack, ref: Ref, value: str, problem) -> list[Problem]:
+def _check(pack: Pack, art: Callable[[str], tuple], ref: Ref, value: str, problem) -> list[Problem]:
     if ref.registry == "files":
-        return _check_file(pack, value, problem)
+        return [problem(message, hint) for message, hint in art(value)]
     known = ICONS if ref.registry == "icons" else getattr(pack.meta, ref.registry)
     if value in known:
         return []
@@ -188,11 +190,10 @@ def _check(pack: Pack, ref: Ref, value: str, problem) -> list[Problem]:
     return [problem(f"'{value}' is not declared in {where}", hint)]
 
 
-def _check_file(pack: Pack, value: str, problem) -> list[Problem]:
-    root = pack.root.resolve()
+def _art_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]:
     target = (root / value).resolve()
     version = (target.stat().st_mtime_ns, target.stat().st_size) if target.is_file() else None
-    return [problem(message, hint) for message, hint in _file_findings(root, target, value, version)]
+    return _file_findings(root, target, value, version)
 
 
 @lru_cache(maxsize=4096)
