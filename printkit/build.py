@@ -357,12 +357,14 @@ def atomic_target(target: Path) -> Iterator[Path]:
     target.parent.mkdir(parents=True, exist_ok=True)
     for stale in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
         stale.unlink(missing_ok=True)
-    handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-    os.close(handle)
-    temporary = Path(name)
-    try:
+    temporary = None
+    try:  # from the moment the temporary exists, an interruption removes it
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+        temporary = Path(name)
+        os.close(handle)
         yield temporary
         os.chmod(temporary, 0o644)
         os.replace(temporary, target)
     finally:
-        temporary.unlink(missing_ok=True)
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)

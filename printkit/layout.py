@@ -92,7 +92,7 @@ def draw_pieces(pack: Pack, locale: str, bleed: float, ink_saver: bool = False, 
     """Every component's front and back drawings; raises Problems for all text that cannot be set.
     Components named in drafts (still partly untranslated) get a visible DRAFT band; the text boxes
     measured are recorded in boxes when given."""
-    ctx = LookContext(pack, locale, bleed=bleed)
+    ctx = LookContext(pack, locale, bleed=bleed, boxes=boxes)
     pieces = []
     for component in pack.components:
         look = look_of(component)
@@ -105,8 +105,6 @@ def draw_pieces(pack: Pack, locale: str, bleed: float, ink_saver: bool = False, 
         pieces.append(Piece(component, size, look.shape(component), front, back))
     if ctx.problems:
         raise Problems(ctx.problems)
-    if boxes is not None:
-        boxes.update(ctx.boxes)
     return pieces
 
 

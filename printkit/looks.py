@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 from typing import Callable, Literal
 
 from .draw import Circle, Image, Line, Path, Rect, Shape, Text, rotated, shifted
@@ -37,7 +38,15 @@ class LookContext:
     locale: str
     bleed: float = 0.0
     problems: list[Problem] = field(default_factory=list)
-    boxes: dict[tuple[str, str], tuple[float, float, float, float]] = field(default_factory=dict)
+    # (component id, field) -> text box (width, height, size, min size), recorded when asked for
+    boxes: dict[tuple[str, str], tuple[float, float, float, float]] | None = None
+    _art_paths: dict[str, str] = field(default_factory=dict)
+
+    def art(self, name: str) -> str:
+        """The absolute path of an art file of the pack (worked out once per file, not per card)."""
+        if name not in self._art_paths:
+            self._art_paths[name] = str(self.pack.root.resolve() / name)
+        return self._art_paths[name]
 
     def background(self, size: Size, colour: str, shape: Literal["rect", "round"] = "rect") -> Shape:
         """A face's background, reaching past the trim line by the bleed."""
@@ -50,7 +59,8 @@ class LookContext:
              font: str = "sans", size: float = 9, min_size: float = 6, color: str = INK,
              align: Literal["left", "center"] = "center", max_lines: int = 8) -> Drawing:
         """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be."""
-        self.boxes[(component.id, field_name.replace(".", "/"))] = (box[2], box[3], size, min_size)
+        if self.boxes is not None:
+            self.boxes[(component.id, field_name.replace(".", "/"))] = (box[2], box[3], size, min_size)
         result = richtext.fit(text, box, font=font, size=size, min_size=min_size, color=color, align=align,
                               max_lines=max_lines)
         if isinstance(result, richtext.Refusal):
@@ -136,6 +146,7 @@ def _element_colour(pack: Pack, component: Component, element: str | None) -> st
     return NEUTRAL
 
 
+@lru_cache(maxsize=1024)
 def _mix(colour: str, other: str, amount: float) -> str:
     """colour moved towards other by amount (0..1)."""
     a = [int(colour[i:i + 2], 16) for i in (1, 3, 5)]
@@ -218,7 +229,7 @@ class CardLook(Look):
         drawing: Drawing = [Circle(w / 2, h / 2, emblem, fill=_mix(frame, PAPER, 0.78))]
         if card.art:
             side = emblem * 2
-            drawing.append(Image(str(ctx.pack.root.resolve() / card.art), (w - side) / 2, (h - side) / 2, side, side))
+            drawing.append(Image(ctx.art(card.art), (w - side) / 2, (h - side) / 2, side, side))
         elif element and element.icon:
             drawing += _icon(element.icon, w / 2, h / 2, emblem * 1.25, frame)
         else:
@@ -276,7 +287,7 @@ class CardLook(Look):
         drawing += [Rect(pad, art_bottom, inner_w, art_h, fill=_mix(frame, PAPER, 0.8), radius=1.2)]
         element = meta.elements.get(card.element) if card.element else None
         if card.art:
-            drawing.append(Image(str(ctx.pack.root.resolve() / card.art), pad, art_bottom, inner_w, art_h))
+            drawing.append(Image(ctx.art(card.art), pad, art_bottom, inner_w, art_h))
         else:
             kind = meta.types.get(card.type) if card.type else None
             emblem = element.icon if element else (kind.icon if kind else None)

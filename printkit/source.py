@@ -32,21 +32,34 @@ class SourceFile:
     path: Path
     shown: str  # the file name used in messages
     data: Any = None
-    values: dict[KeyPath, Position] = field(default_factory=dict)
-    keys: dict[KeyPath, Position] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
+    text: str = ""  # as read; parsed again for positions the first time a message needs one
+    _positions: tuple[dict[KeyPath, Position], dict[KeyPath, Position]] | None = field(default=None, repr=False)
 
     def position(self, path: KeyPath, *, of_key: bool = False) -> Position:
         """Where the value (or, with of_key, the key) at path is written; else its nearest parent."""
-        if of_key and path in self.keys:
-            return self.keys[path]
-        while path not in self.values and path:
+        values, keys = self._index()
+        if of_key and path in keys:
+            return keys[path]
+        while path not in values and path:
             path = path[:-1]
-        return self.values.get(path, (1, 1))
+        return values.get(path, (1, 1))
 
     def problem(self, path: KeyPath, message: str, hint: str | None = None, *, of_key=False) -> Problem:
         line, column = self.position(path, of_key=of_key)
         return Problem(self.shown, line, column, format_key_path(path), message, hint)
+
+    def _index(self) -> tuple[dict[KeyPath, Position], dict[KeyPath, Position]]:
+        """The positions of every value and key. Kept only once asked for: for a big deck they take
+        several times the memory of its data, and most builds never show a message."""
+        if self._positions is None:
+            self._positions = ({}, {})
+            if self.data is not None or self.text:
+                try:
+                    _Reader(self.text, SourceFile(self.path, self.shown), self._positions).read()
+                except (yaml.YAMLError, _TooLarge):  # already reported by the first read
+                    pass
+        return self._positions
 
 
 def _too_deep(text: str) -> Position | None:
@@ -83,12 +96,12 @@ _DASH_RUN = re.compile(rf"^[ ]*(?:-[ ]+){{{MAX_DEPTH + 1},}}", re.MULTILINE)
 
 
 class _TooLarge(Exception):
-    def __init__(self, node: yaml.Node, message: str):
-        self.node, self.message = node, message
+    def __init__(self, event: yaml.Event, message: str):
+        self.event, self.message = event, message
 
 
-def _mark(node: yaml.Node) -> Position:
-    return node.start_mark.line + 1, node.start_mark.column + 1
+def _mark(event: yaml.Event) -> Position:
+    return event.start_mark.line + 1, event.start_mark.column + 1
 
 
 def read_yaml(path: Path, shown: str) -> SourceFile:
@@ -116,13 +129,11 @@ def read_yaml(path: Path, shown: str) -> SourceFile:
         line, column = too_deep
         source.problems.append(Problem(shown, line, column, "", f"values are nested more than {MAX_DEPTH} levels deep"))
         return source
-    loader = Loader(text)
+    source.text = text
     try:
-        root = loader.get_single_node()
-        if root is None:
+        empty = _Reader(text, source).read()
+        if empty:
             source.problems.append(Problem(shown, 1, 1, "", "file is empty", "write at least one 'key: value' line, or delete the file"))
-            return source
-        source.data = _Converter(loader, source).convert(root, ())
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
@@ -132,63 +143,144 @@ def read_yaml(path: Path, shown: str) -> SourceFile:
         hint = ("YAML indents with spaces, never tabs" if "\\t" in message or " tab " in message
                 else "check the brackets, quotes and indentation just before this point")
         source.problems.append(Problem(shown, line, column, "", f"YAML syntax error: {message}", hint))
+        source.data = None
     except yaml.YAMLError as error:
         source.problems.append(Problem(shown, 1, 1, "", f"YAML error: {error}"))
+        source.data = None
     except _TooLarge as error:
-        line, column = _mark(error.node)
+        line, column = _mark(error.event)
         source.problems.append(Problem(shown, line, column, "", error.message))
-    finally:
-        loader.dispose()
+        source.data = None
     return source
 
 
-class _Converter:
-    """Turns composed YAML nodes into plain data, recording positions and duplicate keys."""
+_STR = "tag:yaml.org,2002:str"
+_MERGE = "tag:yaml.org,2002:merge"
 
-    def __init__(self, loader: yaml.SafeLoader, source: SourceFile):
-        self.loader, self.source, self.nodes = loader, source, 0
 
-    def convert(self, node: yaml.Node, path: KeyPath) -> Any:
-        self.nodes += 1
-        if self.nodes > MAX_NODES:
-            raise _TooLarge(node, f"file expands to more than {MAX_NODES} values (too many aliases?)")
+class _Reader:
+    """Turns libyaml's parse events straight into plain data (no node tree is built, so a big file
+    never needs memory for one), finding duplicate keys and applying merge keys. Given positions,
+    it records where each value and key is written instead of reporting problems again."""
+
+    def __init__(self, text: str, source: SourceFile,
+                 positions: tuple[dict[KeyPath, Position], dict[KeyPath, Position]] | None = None):
+        self.loader, self.source, self.positions = Loader(text), source, positions
+        self.values = 0
+        self.anchors: dict[str, tuple[Any, int, yaml.Event]] = {}  # name -> (data, values inside, event)
+
+    def read(self) -> bool:
+        """Reads the single document into source.data; True when the file holds none."""
+        get = self.loader.get_event
+        try:
+            get()  # the stream starts
+            event = get()
+            if isinstance(event, yaml.StreamEndEvent):
+                return True
+            self.source.data = self._node(get(), ())
+            end = get()
+            following = get()
+            if not isinstance(following, yaml.StreamEndEvent):
+                raise yaml.composer.ComposerError("expected a single document in the stream", end.start_mark,
+                                                  "but found another document", following.start_mark)
+            return False
+        finally:
+            self.loader.dispose()
+
+    def _node(self, event: yaml.Event, path: KeyPath) -> Any:
+        kind = type(event)
+        if kind is yaml.AliasEvent:
+            return self._alias(event, path)
+        self._count(event, path, 1)
+        if self.positions is not None:
+            self.positions[0].setdefault(path, _mark(event))
+        before = self.values
+        if kind is yaml.ScalarEvent:
+            data = self._scalar(event)
+        elif kind is yaml.SequenceStartEvent:
+            data = []
+            get = self.loader.get_event
+            while type(item := get()) is not yaml.SequenceEndEvent:
+                data.append(self._node(item, path + (len(data),)))
+        else:
+            data = self._mapping(path)
+        if event.anchor is not None:
+            self.anchors[event.anchor] = (data, self.values - before + 1, event)
+        return data
+
+    def _alias(self, event: yaml.AliasEvent, path: KeyPath) -> Any:
+        if event.anchor not in self.anchors:
+            raise yaml.composer.ComposerError(None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
+        data, values, _ = self.anchors[event.anchor]
+        self._count(event, path, values)  # the value counts as often as it is used
+        if self.positions is not None:
+            self.positions[0].setdefault(path, _mark(event))
+        return data
+
+    def _count(self, event: yaml.Event, path: KeyPath, values: int) -> None:
+        self.values += values
+        if self.values > MAX_NODES:
+            raise _TooLarge(event, f"file expands to more than {MAX_NODES} values (too many aliases?)")
         if len(path) > MAX_DEPTH:
-            raise _TooLarge(node, f"values are nested more than {MAX_DEPTH} levels deep")
-        self.source.values.setdefault(path, _mark(node))
-        if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, path)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.convert(item, path + (index,)) for index, item in enumerate(node.value)]
-        return self.loader.construct_object(node, deep=True)
+            raise _TooLarge(event, f"values are nested more than {MAX_DEPTH} levels deep")
 
-    def _mapping(self, node: yaml.MappingNode, path: KeyPath) -> dict[str, Any]:
+    def _scalar(self, event: yaml.ScalarEvent) -> Any:
+        tag = event.tag
+        if tag is None or tag == "!":
+            tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+        if tag == _STR:
+            return event.value
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+        constructor = self.loader.yaml_constructors.get(tag, self.loader.yaml_constructors[None])
+        return constructor(self.loader, node)
+
+    def _mapping(self, path: KeyPath) -> dict[str, Any]:
         result: dict[str, Any] = {}
-        merged: list[yaml.Node] = []
-        for key_node, value_node in node.value:
-            if not isinstance(key_node, yaml.ScalarNode):
-                self._problem(key_node, path, "a key must be a plain word, not a list or mapping")
+        lines: dict[str, int] = {}
+        merged: list[tuple[yaml.Event, Any]] = []
+        get = self.loader.get_event
+        while type(key_event := get()) is not yaml.MappingEndEvent:
+            if type(key_event) is not yaml.ScalarEvent:  # left out, with its value
+                self._skip(key_event)
+                self._skip(get())
+                self._problem(key_event, path, "a key must be a plain word, not a list or mapping")
                 continue
-            key = key_node.value
-            if key == "<<" and key_node.tag == "tag:yaml.org,2002:merge":
-                merged.extend(value_node.value if isinstance(value_node, yaml.SequenceNode) else [value_node])
+            value_event = get()
+            key = key_event.value
+            if key == "<<" and key_event.tag is None and \
+                    self.loader.resolve(yaml.ScalarNode, key, key_event.implicit) == _MERGE:
+                merged.append((value_event, self._node(value_event, path)))
                 continue
             child = path + (key,)
             if key in result:
-                first_line, _ = self.source.keys[child]
-                self._problem(key_node, child, f"key '{key}' appears twice in this mapping; first on line {first_line}",
-                              "remove or rename one of them")
+                self._skip(value_event)
+                self._problem(key_event, child, f"key '{key}' appears twice in this mapping; first on line "
+                                                f"{lines[key]}", "remove or rename one of them")
                 continue
-            self.source.keys[child] = _mark(key_node)
-            result[key] = self.convert(value_node, child)
+            lines[key] = key_event.start_mark.line + 1
+            if self.positions is not None:
+                self.positions[1][child] = _mark(key_event)
+            result[key] = self._node(value_event, child)
         # `<<: *defaults` fills in the keys the mapping does not set itself.
-        for source_node in merged:
-            if not isinstance(source_node, yaml.MappingNode):
-                self._problem(source_node, path, "'<<' must be followed by a mapping or a list of mappings")
-                continue
-            for key, value in self._mapping(source_node, path).items():
-                result.setdefault(key, value)
+        for event, value in merged:
+            for source in value if isinstance(value, list) else [value]:
+                if not isinstance(source, dict):
+                    self._problem(event, path, "'<<' must be followed by a mapping or a list of mappings")
+                    break
+                for key, item in source.items():
+                    result.setdefault(key, item)
         return result
 
-    def _problem(self, node: yaml.Node, path: KeyPath, message: str, hint: str | None = None) -> None:
-        line, column = _mark(node)
-        self.source.problems.append(Problem(self.source.shown, line, column, format_key_path(path), message, hint))
+    def _skip(self, event: yaml.Event) -> None:
+        """Reads past the rest of a value that is not kept."""
+        depth = 1 if type(event) in (yaml.MappingStartEvent, yaml.SequenceStartEvent) else 0
+        while depth:
+            kind = type(self.loader.get_event())
+            depth += kind in (yaml.MappingStartEvent, yaml.SequenceStartEvent)
+            depth -= kind in (yaml.MappingEndEvent, yaml.SequenceEndEvent)
+
+    def _problem(self, event: yaml.Event, path: KeyPath, message: str, hint: str | None = None) -> None:
+        if self.positions is None:
+            line, column = _mark(event)
+            self.source.problems.append(Problem(self.source.shown, line, column, format_key_path(path), message,
+                                                hint))
