@@ -127,10 +127,12 @@ def _validate(model: type[BaseModel], source: SourceFile, problems: list[Problem
     if source.data is None:
         return None
     try:
-        return model.model_validate(source.data)
+        validated = model.model_validate(source.data)
     except ValidationError as error:
         problems.extend(_translate(error, model, source))
         return None
+    source.data = None  # the models hold it now; a big deck need not be in memory twice
+    return validated
 
 
 def _translate(error: ValidationError, model: type[BaseModel], source: SourceFile) -> list[Problem]:
