@@ -16,7 +16,7 @@ Colour = str | None
 PathOp = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Rect:
     x: float
     y: float
@@ -28,7 +28,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Circle:
     cx: float
     cy: float
@@ -38,7 +38,7 @@ class Circle:
     line_width: float = 0.3
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Line:
     x1: float
     y1: float
@@ -49,7 +49,7 @@ class Line:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Path:
     ops: tuple[PathOp, ...]
     fill: Colour = None
@@ -57,7 +57,7 @@ class Path:
     line_width: float = 0.3
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Text:
     """One line of text; y is the baseline."""
 
@@ -71,7 +71,7 @@ class Text:
     angle: float = 0.0  # degrees counter-clockwise around (x, y)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Image:
     path: str
     x: float

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import math
+import zlib
 from functools import cache
 from pathlib import Path
 
@@ -195,7 +196,18 @@ def render_pdf(pages: list[Page], target: Path, *, title: str, subject: str, lan
             operators.draw_at((placement.x - dx) * mm, (placement.y - dy) * mm, placement.drawing, _clip(placement))
         operators.draw(page.marks)
         canvas.showPage()
+        _compress_last_page(canvas)
     canvas.save()
+
+
+def _compress_last_page(canvas: Canvas) -> None:
+    """Compress a finished page's content now, as reportlab would when saving: it keeps every
+    page's text until then, and a thousand-page deck's text is several times its compressed size."""
+    page = canvas._doc.Pages.pages[-1]
+    if page.compression and page.stream:
+        page.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])}),
+                                         zlib.compress(page.stream.encode("utf-8")))
+        page.stream = None
 
 
 def _clip(placement: Placement) -> str:
