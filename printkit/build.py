@@ -1,9 +1,9 @@
 """Build kits: gather every pack's pages first, then write each PDF atomically.
 
 Takes: pack folders and the build options of `printkit build`.
-Returns: the paths written. Nothing is written unless every pack, locale and paper laid out
-without problems; each file is written under a temporary name and renamed into place, so an
-interrupted build never leaves a half-written PDF and earlier outputs stay intact.
+Returns: the paths written. Every output is first written under a temporary name; only when all
+of them were laid out and drawn without a problem are they renamed into place together. So a
+problem anywhere, or an interrupted build, leaves earlier outputs intact and no half-written file.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from . import ui
 from .cache import Manifest, Output, components_name, editions, papers_of, plan, png_name, rulebook_name
 from .catalog import Translation, catalog_path, entry_problems, load_catalog, translate
 from .errors import Problem, Problems, UsageError, display_path
-from .layout import Duplex, Page, Piece, SheetOptions, draw_pieces, impose
+from .layout import Duplex, Faces, Page, Piece, SheetOptions, impose
 from .load import Pack, load_pack
 from .pseudo import CODE as PSEUDO
 from .render import render_pdf
@@ -64,15 +64,18 @@ def load_checked(roots: list[Path]) -> list[Pack]:
 
 @dataclass(frozen=True)
 class Job:
-    """One output of a build, laid out and ready to write; writing returns the files written."""
+    """One output of a build, laid out and ready to write. Writing stages its files and returns
+    their final paths, or raises Problems met while drawing its faces."""
 
     pack: str
     output: str  # its name in the pack's cache manifest
-    write: Callable[[], list[Path]]
+    write: Callable[[Staging], list[Path]]
 
 
-def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
-    """Every output to write, fully laid out; raises Problems for all layout problems at once.
+def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False) -> list[Job]:
+    """Every output to write, laid out; raises Problems for all layout problems at once. Faces are
+    drawn as their sheets are written (see Faces), unless draw_all: then every face is drawn now,
+    so that text that cannot be set is among the problems (`printkit check` wants them all).
     A locale with untranslated strings builds with those components marked DRAFT and a warning;
     with strict, the missing strings are problems instead."""
     jobs, problems = [], []
@@ -95,16 +98,21 @@ def lay_out(packs: list[Pack], options: BuildOptions) -> list[Job]:
                 if translation.missing:
                     warn(f"{pack.id} ({language}): {len(translation.missing)} strings not translated; "
                          f"{len(translation.drafts)} components are marked DRAFT (see 'printkit i18n stats {pack.id}')")
-                pieces = draw_pieces(translation.pack, language, options.bleed, options.ink_saver,
-                                     frozenset(translation.drafts))
+                faces = Faces(translation.pack, language, options.bleed, options.ink_saver,
+                              frozenset(translation.drafts))
+                pieces = faces.outlines()
+                if draw_all:
+                    for piece in pieces:
+                        faces.complete(piece)
+                    faces.raise_problems()
             except Problems as error:
                 problems += error.problems
                 continue
             for paper in papers:
                 pages = impose(translation.pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces)
-                jobs.append(_pdf_job(translation.pack, language, paper, pages, options))
+                jobs.append(_pdf_job(translation.pack, language, paper, pages, faces, options))
             if options.png:
-                jobs.append(_png_job(translation.pack, language, pieces, options))
+                jobs.append(_png_job(translation.pack, language, pieces, faces, options))
             translated[language] = translation.pack
             if any(m.context.startswith("rulebook:") for m in translation.missing):
                 rulebook_drafts.add(language)
@@ -135,16 +143,15 @@ def _rulebook_jobs(pack: Pack, translated: dict[str, Pack], drafts: frozenset[st
     return jobs
 
 
-def _write_rulebook(document, target: Path, with_booklet: bool) -> list[Path]:
+def _write_rulebook(document, target: Path, with_booklet: bool, staging: Staging) -> list[Path]:
     from . import rulebook
 
-    with atomic_target(target) as temporary:
-        rulebook.write_pdf(document, temporary)
+    written = staging.temporary(target)
+    rulebook.write_pdf(document, written)
     if not with_booklet:
         return [target]
     booklet = target.with_name(f"{target.stem}-booklet.pdf")
-    with atomic_target(booklet) as temporary:
-        rulebook.booklet(target, temporary)
+    rulebook.booklet(written, staging.temporary(booklet))
     return [target, booklet]
 
 
@@ -175,30 +182,32 @@ def warn(message: str) -> None:
     print(f"printkit: warning: {message}", file=sys.stderr)
 
 
-def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], options: BuildOptions) -> Job:
+def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], faces: Faces, options: BuildOptions) -> Job:
     name = components_name(pack.id, language, paper)
     target = options.out / pack.id / name
 
-    def write() -> list[Path]:
-        with atomic_target(target) as temporary:
-            render_pdf(pages, temporary, title=ui.text(language, "kit-title", title=pack.meta.title),
-                       subject=f"{pack.id} {target.stem}", lang=language, duplex=options.duplex)
+    def write(staging: Staging) -> list[Path]:
+        render_pdf(faces.fill(pages), staging.temporary(target),
+                   title=ui.text(language, "kit-title", title=pack.meta.title), subject=f"{pack.id} {target.stem}",
+                   lang=language, duplex=options.duplex)
+        faces.raise_problems()
         return [target]
 
     return Job(pack.id, name, write)
 
 
-def _png_job(pack: Pack, language: str, pieces: list[Piece], options: BuildOptions) -> Job:
+def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
     folder = options.out / pack.id / "png" / language
 
-    def write() -> list[Path]:
+    def write(staging: Staging) -> list[Path]:
         from .png import face_images, png_bytes, tts_sheets  # PDFium loads only for PNG exports
 
+        pieces = [faces.complete(outline) for outline in outlines]
+        faces.raise_problems()
         images = face_images(pieces, options.bleed)
         images.update(tts_sheets(pieces, images))
         for name, image in images.items():
-            with atomic_target(folder / f"{name}.png") as temporary:
-                temporary.write_bytes(png_bytes(image))
+            staging.temporary(folder / f"{name}.png").write_bytes(png_bytes(image))
         return [folder / f"{name}.png" for name in images]
 
     return Job(pack.id, png_name(language), write)
@@ -309,34 +318,58 @@ def _build_in_parallel(groups: list[list[Path]], options: BuildOptions, keys: di
 
 
 def _worker(link, roots: list[Path], options: BuildOptions, keys: dict) -> None:
-    try:
-        jobs = lay_out(load_checked(roots), options)
-    except Problems as error:
-        link.send(("problems", error.problems))
-    except UsageError as error:
-        link.send(("usage", f"usage:{error}"))
-    except Exception as error:  # reported by the parent as printkit's own failure
-        link.send(("error", repr(error)))
-    else:
-        link.send(("ready", len(jobs)))
-        if link.recv():
-            try:
-                link.send(("written", build_jobs(_stale(jobs, options, keys))))
-            except Exception as error:
-                link.send(("error", repr(error)))
-        return
-    link.recv()
+    with Staging() as staging:
+        try:
+            staged = stage_jobs(_stale(lay_out(load_checked(roots), options), options, keys), staging)
+        except Problems as error:
+            link.send(("problems", error.problems))
+        except UsageError as error:
+            link.send(("usage", f"usage:{error}"))
+        except Exception as error:  # reported by the parent as printkit's own failure
+            link.send(("error", repr(error)))
+        else:
+            link.send(("ready", len(staged)))
+            if link.recv():
+                try:
+                    link.send(("written", commit(staging, staged)))
+                except Exception as error:
+                    link.send(("error", repr(error)))
+            return
+        link.recv()
 
 
 def build_jobs(jobs: list) -> list[Path]:
     """Write laid-out outputs (jobs, or (job, cache key, manifest) triples whose manifests are
-    brought up to date), showing progress on a terminal."""
-    written = []
+    brought up to date): all of them staged, then renamed into place only if none had a problem."""
+    with Staging() as staging:
+        return commit(staging, stage_jobs(jobs, staging))
+
+
+Staged = tuple[list[Path], Output | None, Manifest | None]
+
+
+def stage_jobs(jobs: list, staging: Staging) -> list[Staged]:
+    """Every job written under temporary names, showing progress on a terminal; raises Problems
+    with the problems of all of them (each once) after trying every one."""
+    staged, problems = [], []
     for number, entry in enumerate(jobs, 1):
         job, output, manifest = entry if isinstance(entry, tuple) else (entry, None, None)
         progress(f"[{number}/{len(jobs)}] {job.pack}: {job.output}")
-        files = job.write()
+        try:
+            staged.append((job.write(staging), output, manifest))
+        except Problems as error:
+            problems += error.problems
         gc.collect(0)  # cycles left since the last output (typesetting leaves many); older objects are not walked again
+    if problems:
+        raise Problems(list(dict.fromkeys(problems)))
+    return staged
+
+
+def commit(staging: Staging, staged: list[Staged]) -> list[Path]:
+    """Staged files renamed into place, and the cache manifests of their outputs updated."""
+    staging.commit()
+    written = []
+    for files, output, manifest in staged:
         written += files
         if output is not None:
             manifest.record(output, files)
@@ -349,22 +382,49 @@ def progress(message: str) -> None:
         print(message, file=sys.stderr)
 
 
+class Staging:
+    """Files written under temporary names beside their targets and renamed into place together by
+    commit; whatever is not committed when the block ends (a problem, an error, an interruption) is
+    removed. A temporary left by a build that was killed outright (nothing can clean up after
+    SIGKILL) is removed the next time the same target is written; printkit touches no other file."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[Path, Path]] = []  # (temporary, target)
+        self.folders: list[Path] = []  # made for the targets, removed again if nothing lands in them
+
+    def __enter__(self) -> Staging:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        while self.pending:
+            self.pending.pop()[0].unlink(missing_ok=True)
+        for folder in reversed(self.folders):
+            if folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()
+
+    def temporary(self, target: Path) -> Path:
+        """A new temporary file beside target, to be written in its place."""
+        missing = [folder for folder in (target.parent, *target.parent.parents) if not folder.exists()]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        self.folders += reversed(missing)
+        for stale in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
+            stale.unlink(missing_ok=True)
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+        self.pending.append((Path(name), target))
+        os.close(handle)
+        return Path(name)
+
+    def commit(self) -> None:
+        while self.pending:
+            temporary, target = self.pending[0]
+            os.chmod(temporary, 0o644)
+            os.replace(temporary, target)
+            self.pending.pop(0)
+
+
 @contextmanager
 def atomic_target(target: Path) -> Iterator[Path]:
-    """A temporary path beside target that replaces target only when the block succeeds. A
-    temporary left by a build that was killed outright (nothing can clean up after SIGKILL) is
-    removed the next time the same target is written; printkit touches no other file."""
-    target.parent.mkdir(parents=True, exist_ok=True)
-    for stale in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
-        stale.unlink(missing_ok=True)
-    temporary = None
-    try:  # from the moment the temporary exists, an interruption removes it
-        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-        temporary = Path(name)
-        os.close(handle)
-        yield temporary
-        os.chmod(temporary, 0o644)
-        os.replace(temporary, target)
-    finally:
-        if temporary is not None:
-            temporary.unlink(missing_ok=True)
+    """A temporary path beside target that replaces target only when the block succeeds."""
+    with Staging() as staging:
+        yield staging.temporary(target)
+        staging.commit()

@@ -241,7 +241,7 @@ def check_packs_and_lists(pack_names: list[str], list_paths: list[Path], params:
     if problems:
         raise Problems(problems)
     packs = load_checked(roots)
-    lay_out(packs, BuildOptions(rulebooks=False))  # overflow and fit are content problems too
+    lay_out(packs, BuildOptions(rulebooks=False), draw_all=True)  # overflow and fit are content problems too
     by_id = {pack.id: pack for pack in packs}
     reports, problems = [], []
     for source in sources:

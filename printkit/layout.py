@@ -18,9 +18,10 @@ to be folded along the line between them and glued.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass, field, replace
 from itertools import groupby
-from typing import Literal
+from typing import Iterable, Iterator, Literal
 
 from .draw import Circle, Line, Rect, Shape, Text
 from . import richtext, ui
@@ -92,20 +93,71 @@ def draw_pieces(pack: Pack, locale: str, bleed: float, ink_saver: bool = False, 
     """Every component's front and back drawings; raises Problems for all text that cannot be set.
     Components named in drafts (still partly untranslated) get a visible DRAFT band; the text boxes
     measured are recorded in boxes when given."""
-    ctx = LookContext(pack, locale, bleed=bleed, boxes=boxes)
-    pieces = []
-    for component in pack.components:
-        look = look_of(component)
-        size = look.size(component, pack)
-        front, back = look.front(ctx, component, size), look.back(ctx, component, size)
-        if ink_saver:
-            front, back = ink_saving(front, size), back and ink_saving(back, size)
-        if component.id in drafts:
-            front = front + _draft_band(size, locale)
-        pieces.append(Piece(component, size, look.shape(component), front, back))
-    if ctx.problems:
-        raise Problems(ctx.problems)
+    faces = Faces(pack, locale, bleed, ink_saver, drafts, boxes)
+    pieces = [faces.complete(outline) for outline in faces.outlines()]
+    faces.raise_problems()
     return pieces
+
+
+class Faces:
+    """The faces of a pack's components in one locale, drawn when they are needed.
+
+    Imposition works on outlines (a piece's size and shape, its drawings empty: [] where it has a
+    back, None where it has none), and a sheet's faces are drawn only as that sheet is written, so
+    a big deck's drawings are never all in memory at once. The faces drawn last are remembered, for
+    the copies and backs that follow them. Text that cannot be set is collected as faces are drawn.
+    """
+
+    REMEMBERED = 1024  # faces: every face of a usual pack, a few pages' worth of a 10,000-card deck
+
+    def __init__(self, pack: Pack, locale: str, bleed: float, ink_saver: bool = False,
+                 drafts: frozenset[str] = frozenset(), boxes: dict | None = None):
+        self.ctx = LookContext(pack, locale, bleed=bleed, boxes=boxes)
+        self.ink_saver, self.drafts = ink_saver, drafts
+        self._drawn: OrderedDict[tuple[str, str], Drawing] = OrderedDict()
+
+    def outlines(self) -> list[Piece]:
+        pack = self.ctx.pack
+        pieces = []
+        for component in pack.components:
+            look = look_of(component)
+            back = [] if look.has_back(component, pack) else None
+            pieces.append(Piece(component, look.size(component, pack), look.shape(component), [], back))
+        return pieces
+
+    def draw(self, component: Component, face: Literal["front", "back"]) -> Drawing:
+        key = (component.id, face)
+        if key in self._drawn:
+            self._drawn.move_to_end(key)
+            return self._drawn[key]
+        look = look_of(component)
+        size = look.size(component, self.ctx.pack)
+        drawing = look.front(self.ctx, component, size) if face == "front" else look.back(self.ctx, component, size)
+        if self.ink_saver:
+            drawing = ink_saving(drawing, size)
+        if face == "front" and component.id in self.drafts:
+            drawing = drawing + _draft_band(size, self.ctx.locale)
+        self._drawn[key] = drawing
+        if len(self._drawn) > self.REMEMBERED:
+            self._drawn.popitem(last=False)
+        return drawing
+
+    def complete(self, piece: Piece) -> Piece:
+        """An outline (or a fragment of one, carrying its guides) with its faces drawn."""
+        back = None if piece.back is None else self.draw(piece.component, "back") + piece.back
+        return replace(piece, front=self.draw(piece.component, "front") + piece.front, back=back)
+
+    def fill(self, pages: Iterable[Page]) -> Iterator[Page]:
+        """Sheets imposed from outlines, one at a time, with their faces drawn under what imposition
+        added (a fragment's glue guides)."""
+        for page in pages:
+            yield replace(page, placements=[replace(p, drawing=self.draw(p.component, p.face) + p.drawing,
+                                                    other_side=None) for p in page.placements])
+
+    def raise_problems(self) -> None:
+        """Problems of every face drawn so far, each once however often its face was drawn."""
+        if self.ctx.problems:
+            raise Problems(list(dict.fromkeys(self.ctx.problems)))
 
 
 def _draft_band(size: Size, locale: str) -> Drawing:
@@ -135,7 +187,7 @@ class _Imposer:
         sections = list(COMPONENT_KINDS)
         order = sorted(pieces, key=lambda p: (sections.index(p.component.section), -p.size.width * p.size.height,
                                               p.size, p.shape))
-        any_back = any(p.back for p in pieces)
+        any_back = any(p.back is not None for p in pieces)
         fronts: list[Page] = []
         shared: Page | None = None  # the portrait sheet groups are stacked on
         cursor = 0.0  # how far down that sheet is filled

@@ -113,8 +113,13 @@ class Look:
     def front(self, ctx: LookContext, component: Component, size: Size) -> Drawing:
         raise NotImplementedError
 
-    def back(self, ctx: LookContext, component: Component, size: Size) -> Drawing | None:
-        return None
+    def has_back(self, component: Component, pack: Pack) -> bool:
+        """Whether it has a printed back (its imposition needs to know before anything is drawn)."""
+        return False
+
+    def back(self, ctx: LookContext, component: Component, size: Size) -> Drawing:
+        """The back, for components that have one."""
+        raise NotImplementedError
 
 
 LOOKS: dict[type[Component], Look] = {}
@@ -164,9 +169,7 @@ def _icon(name: str | None, cx: float, cy: float, size: float, colour: str) -> D
     return ICONS[name](cx, cy, size, colour) if name else []
 
 
-def _design_back(ctx: LookContext, component: Component, design: BackDesign | None, size: Size) -> Drawing | None:
-    if design is None:
-        return None
+def _design_back(ctx: LookContext, component: Component, design: BackDesign, size: Size) -> Drawing:
     w, h = size
     ink = _on(design.color)
     inset = min(w, h) * 0.07
@@ -379,7 +382,10 @@ class CardLook(Look):
             drawing += rotated(shifted(shapes, dx, dy), angle, w / 2, h / 2)
         return drawing
 
-    def back(self, ctx: LookContext, card: Card, size: Size) -> Drawing | None:
+    def has_back(self, card: Card, pack: Pack) -> bool:
+        return _back_design(pack, card.back) is not None
+
+    def back(self, ctx: LookContext, card: Card, size: Size) -> Drawing:
         return _design_back(ctx, card, _back_design(ctx.pack, card.back), size)
 
 
@@ -410,7 +416,10 @@ class SpecialFieldLook(Look):
                                 size=6, min_size=4.5, color=ink, max_lines=2)
         return drawing
 
-    def back(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing | None:
+    def has_back(self, spot: SpecialField, pack: Pack) -> bool:
+        return _back_design(pack, spot.back) is not None
+
+    def back(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing:
         return _design_back(ctx, spot, _back_design(ctx.pack, spot.back), size)
 
 
@@ -469,7 +478,10 @@ class TileLook(Look):
                                 font="sans-bold", size=6, min_size=4, max_lines=2)
         return drawing
 
-    def back(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing | None:
+    def has_back(self, tile: Tile, pack: Pack) -> bool:
+        return tile.reverse is not None or _back_design(pack, tile.back) is not None
+
+    def back(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
         if tile.reverse is not None:
             return self._side(ctx, tile, size, tile.reverse.edges, tile.reverse.name, tile.reverse.color, "reverse.")
         return _design_back(ctx, tile, _back_design(ctx.pack, tile.back), size)
@@ -511,8 +523,11 @@ class ChipLook(Look):
         face = Face(label=chip.label, color=chip.color or NEUTRAL)
         return _round_face(ctx, chip, "", face, size, "round")
 
-    def back(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing | None:
-        return _round_face(ctx, chip, "back.", chip.back, size, "round") if chip.back else None
+    def has_back(self, chip: Chip, pack: Pack) -> bool:
+        return chip.back is not None
+
+    def back(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing:
+        return _round_face(ctx, chip, "back.", chip.back, size, "round")
 
 
 @look(Marker)
@@ -527,7 +542,10 @@ class MarkerLook(Look):
     def front(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
         return _round_face(ctx, marker, "front.", marker.front, size, marker.shape)
 
-    def back(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing | None:
+    def has_back(self, marker: Marker, pack: Pack) -> bool:
+        return True  # markers are double-sided
+
+    def back(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
         return _round_face(ctx, marker, "back.", marker.back, size, marker.shape)
 
 

@@ -17,6 +17,7 @@ import math
 import zlib
 from functools import cache
 from pathlib import Path
+from typing import Iterable
 
 from reportlab import rl_config
 from reportlab.lib.boxstuff import aspectRatioFix
@@ -176,7 +177,7 @@ def new_canvas(target, *, lang: str | None = None) -> Canvas:
     return Canvas(target, invariant=1, pageCompression=1, initialFontName=registered("sans"), lang=lang)
 
 
-def render_pdf(pages: list[Page], target: Path, *, title: str, subject: str, lang: str, duplex: str) -> None:
+def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str, lang: str, duplex: str) -> None:
     canvas = new_canvas(str(target), lang=lang)
     canvas.setTitle(title)
     canvas.setSubject(subject)

@@ -22,7 +22,7 @@ def packs():
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_pack_lays_out_without_overflow(packs, paper):
-    jobs = lay_out(list(packs.values()), BuildOptions(papers=(paper,), strict=True, rulebooks=False))
+    jobs = lay_out(list(packs.values()), BuildOptions(papers=(paper,), strict=True, rulebooks=False), draw_all=True)
     assert len(jobs) == sum(len(pack.meta.locales) for pack in packs.values())
 
 

@@ -107,7 +107,7 @@ def _check_pack(tmp_path: Path, document) -> None:
     (root / "pack.yaml").write_text("id: fuzz\ntitle: Fuzz\nelements:\n  fire: {name: Fire, color: '#d9552b'}\n")
     (root / "components.yaml").write_text(yaml.safe_dump(document, allow_unicode=True))
     try:
-        lay_out(load_checked([root]), BuildOptions(rulebooks=False))
+        lay_out(load_checked([root]), BuildOptions(rulebooks=False), draw_all=True)
     except Problems as error:
         assert all(str(p).count(":") >= 3 for p in error.problems)
 
