@@ -180,6 +180,7 @@ class _Imposer:
         self.portrait = PAPERS[options.paper]
         self.landscape = Size(self.portrait.height, self.portrait.width)
         self.margin = self.settings.margin + options.bleed
+        self._marks: dict[tuple, list[Shape]] = {}
 
     # -- grouping -------------------------------------------------------------------------------------
 
@@ -350,6 +351,14 @@ class _Imposer:
         page.bleed_box = (x0 - b, y0 - b, x1 + b, y1 + b)
 
     def _cut_marks(self, placements: list[Placement]) -> list[Shape]:
+        """Crop marks and cut guides for the placements; the sheets of a deck share one grid, so
+        the marks of each grid are made (and kept in memory) once."""
+        grid = tuple((p.x, p.y, p.width, p.height, p.shape) for p in placements)
+        if grid not in self._marks:
+            self._marks[grid] = self._marks_of(placements)
+        return self._marks[grid]
+
+    def _marks_of(self, placements: list[Placement]) -> list[Shape]:
         marks: list[Shape] = []
         for p in (p for p in placements if p.shape == "round"):
             marks.append(Circle(p.x + p.width / 2, p.y + p.height / 2, p.width / 2, stroke=CUT_GREY, line_width=0.15))
