@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import gc
 import glob
-import multiprocessing
 import os
 import sys
 import tempfile
@@ -250,7 +249,7 @@ def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
     if not todo:
         return []
     workers = min(options.jobs or os.cpu_count() or 1, len(todo))
-    if workers > 1 and "fork" in multiprocessing.get_all_start_methods():
+    if workers > 1 and hasattr(os, "fork"):
         return _build_in_parallel(_balanced(todo, workers), options, keys)
     return build_jobs(_stale(lay_out(load_checked(todo), options), options, keys))
 
@@ -285,6 +284,8 @@ def _stale(jobs: list[Job], options: BuildOptions, keys: dict) -> list:
 def _build_in_parallel(groups: list[list[Path]], options: BuildOptions, keys: dict) -> list[Path]:
     """Each worker process lays out its packs; only when every worker has laid out without a problem
     may they write, so a problem anywhere still leaves nothing written."""
+    import multiprocessing  # only parallel builds pay for loading it
+
     context = multiprocessing.get_context("fork")
     links = []
     for group in groups:

@@ -16,7 +16,6 @@ from __future__ import annotations
 
 import os
 import re
-import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
@@ -324,6 +323,8 @@ XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
 def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     """An XLIFF 1.2 file with one trans-unit per message; component text carries maxwidth in
     characters (what fits its box at its smallest size), so platforms can enforce it."""
+    import xml.etree.ElementTree as ET  # only XLIFF exchange needs it
+
     ET.register_namespace("", XLIFF_NS)
     root = ET.Element(f"{{{XLIFF_NS}}}xliff", version="1.2")
     file_element = ET.SubElement(root, f"{{{XLIFF_NS}}}file", {"original": f"{pack.id}.po", "datatype": "po",
@@ -360,6 +361,8 @@ def max_characters(box: Box) -> int:
 
 def from_xliff(data: bytes) -> dict[str, tuple[str, bool]]:
     """msgctxt -> (target text, needs review) for every unit that has a target."""
+    import xml.etree.ElementTree as ET
+
     root = ET.fromstring(data)
     found = {}
     for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):

@@ -16,14 +16,11 @@ import traceback
 from pathlib import Path
 
 from . import __version__
-from . import i18n
 from .build import BuildOptions, build, load_checked
 from .errors import Problems, UsageError, display_path
-from .decklist import check_packs_and_lists
 from .fields import with_field_docs
 from .load import pack_roots
 from .model import PackMeta, Rulebook, component_file_model
-from .scaffold import new_pack
 
 
 class _Parser(argparse.ArgumentParser):
@@ -110,6 +107,8 @@ def _build(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     list_paths = [Path(item) for item in args.items if Path(item).is_file()]
     pack_names = [item for item in args.items if not Path(item).is_file()]
+    from .decklist import check_packs_and_lists  # each command imports what only it needs: start-up counts
+
     try:
         packs, reports = check_packs_and_lists(pack_names, list_paths, args.param)
     except Problems as error:
@@ -153,12 +152,16 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
+    from .scaffold import new_pack
+
     root = new_pack(args.pack)
     print(f"created {root}; build it with: printkit build {args.pack}")
     return 0
 
 
 def _i18n(args: argparse.Namespace) -> int:
+    from . import i18n
+
     packs = load_checked(pack_roots(args.packs))
     languages = [part.strip() for part in args.lang.split(",")] if args.lang else None
     if args.action == "extract":

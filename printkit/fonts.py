@@ -37,9 +37,9 @@ def registered(name: str) -> str:
 
 
 @cache
-def _coverage(name: str) -> frozenset[int]:
-    font = pdfmetrics.getFont(registered(name))
-    return frozenset(font.face.charToGlyph)
+def _coverage(name: str) -> dict[int, int]:
+    """The font's code points (its character-to-glyph map)."""
+    return pdfmetrics.getFont(registered(name)).face.charToGlyph
 
 
 def missing_glyphs(text: str, font: str) -> str:
