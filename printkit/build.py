@@ -199,15 +199,15 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
     folder = options.out / pack.id / "png" / language
 
     def write(staging: Staging) -> list[Path]:
-        from .png import face_images, png_bytes, tts_sheets  # PDFium loads only for PNG exports
+        from .png import png_files  # PDFium loads only for PNG exports
 
         pieces = [faces.complete(outline) for outline in outlines]
         faces.raise_problems()
-        images = face_images(pieces, options.bleed)
-        images.update(tts_sheets(pieces, images))
-        for name, image in images.items():
-            staging.temporary(folder / f"{name}.png").write_bytes(png_bytes(image))
-        return [folder / f"{name}.png" for name in images]
+        written = []
+        for name, data in png_files(pieces, options.bleed):
+            staging.temporary(folder / f"{name}.png").write_bytes(data)
+            written.append(folder / f"{name}.png")
+        return written
 
     return Job(pack.id, png_name(language), write)
 

@@ -173,6 +173,19 @@ def test_png_export_writes_every_face_at_300_dpi(run, tmp_path):
     assert len(list(folder.glob("*.png"))) == 54 + 51 + 2
 
 
+def test_cards_of_two_sizes_get_deck_sheets_of_their_own(run, tmp_path):
+    from PIL import Image
+
+    _pack(tmp_path, "backs: {plain: {title: Kit, color: \"#27364a\"}}\ndefaults: {back: plain}\n",
+          "cards:\n  - {id: small, name: Small, size: mini}\n  - {id: big, name: Big, size: poker}\n")
+    assert run("build", tmp_path / "kit", "--png", "--no-rulebooks", "--out", tmp_path / "out")[0] == 0
+    folder = tmp_path / "out" / "kit" / "png" / "en"
+    sheets = sorted(p.name for p in folder.glob("tts-*.png"))
+    assert sheets == ["tts-cards-1.png", "tts-cards-2.png"]  # the second size once overwrote the first
+    cell_heights = {Image.open(folder / name).height // 7 for name in sheets}
+    assert len(cell_heights) == 2
+
+
 def test_small_fragments_share_sheets(tmp_path):
     pack = _pack(tmp_path, "", "rulers:\n  - {id: range, length: 12in, marks: [4in, 8in, 12in], count: 2}\n")
     fronts = [p for p in impose(pack, "en", SheetOptions()) if p.side == "front"]
