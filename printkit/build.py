@@ -69,6 +69,7 @@ class Job:
     pack: str
     output: str  # its name in the pack's cache manifest
     write: Callable[[Staging], list[Path]]
+    weight: int  # its work, roughly in milliseconds, to share jobs out evenly between processes
 
 
 def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False) -> list[Job]:
@@ -128,23 +129,25 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
 def _rulebook_jobs(pack: Pack, translated: dict[str, Pack], drafts: frozenset[str], paper: str,
                    options: BuildOptions) -> list[Job]:
     """One edition per language built, and the bilingual edition (source language first) when the
-    source and a translation are both built; each typeset now, written later."""
+    source and a translation are both built; each made into HTML now, typeset when written."""
     from . import rulebook
 
     jobs = []
     for edition in editions(list(translated), pack.meta.language):
         parts = [rulebook.Part(language, translated[language]) for language in edition]
         html = rulebook.render_html(parts, paper, drafts)
-        document = rulebook.typeset(html, parts)
         name = rulebook_name(pack.id, edition)
         target = options.out / pack.id / name
-        jobs.append(Job(pack.id, name, partial(_write_rulebook, document, target, options.booklet)))
+        # WeasyPrint takes about 60 ms for a page, and a page is about 3,000 characters of HTML
+        jobs.append(Job(pack.id, name, partial(_write_rulebook, html, parts, target, options.booklet),
+                        weight=len(html) // 50))
     return jobs
 
 
-def _write_rulebook(document, target: Path, with_booklet: bool, staging: Staging) -> list[Path]:
+def _write_rulebook(html: str, parts: list, target: Path, with_booklet: bool, staging: Staging) -> list[Path]:
     from . import rulebook
 
+    document = rulebook.typeset(html, parts)
     written = staging.temporary(target)
     rulebook.write_pdf(document, written)
     if not with_booklet:
@@ -192,7 +195,7 @@ def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], faces: Fa
         faces.raise_problems()
         return [target]
 
-    return Job(pack.id, name, write)
+    return Job(pack.id, name, write, weight=8 * len(pages))
 
 
 def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
@@ -209,7 +212,8 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
             written.append(folder / f"{name}.png")
         return written
 
-    return Job(pack.id, png_name(language), write)
+    faces_count = sum(1 if outline.back is None else 2 for outline in outlines)
+    return Job(pack.id, png_name(language), write, weight=15 * faces_count)
 
 
 def build(roots: list[Path], options: BuildOptions) -> list[Path]:
@@ -248,25 +252,14 @@ def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
         todo.append(root)
     if not todo:
         return []
-    workers = min(options.jobs or os.cpu_count() or 1, len(todo))
-    if workers > 1 and hasattr(os, "fork"):
-        return _build_in_parallel(_balanced(todo, workers), options, keys)
-    return build_jobs(_stale(lay_out(load_checked(todo), options), options, keys))
-
-
-def _balanced(roots: list[Path], workers: int) -> list[list[Path]]:
-    """Packs shared out so the workers finish together: the biggest first, each to the least loaded
-    worker. A pack's size (its YAML, catalogs and rulebook) stands in for its work."""
-    def size(root: Path) -> int:
-        return sum(p.stat().st_size for p in root.rglob("*") if p.suffix in (".yaml", ".po"))
-
-    groups: list[list[Path]] = [[] for _ in range(workers)]
-    loads = [0] * workers
-    for root in sorted(roots, key=size, reverse=True):
-        lightest = loads.index(min(loads))
-        groups[lightest].append(root)
-        loads[lightest] += size(root)
-    return [group for group in groups if group]
+    jobs = _stale(lay_out(load_checked(todo), options), options, keys)
+    workers = min(options.jobs or os.cpu_count() or 1, len(jobs))
+    with Staging() as staging:
+        if workers > 1 and hasattr(os, "fork"):
+            staged = _stage_in_parallel(jobs, workers, staging)
+        else:
+            staged = stage_jobs(jobs, staging)
+        return commit(staging, staged)
 
 
 def _stale(jobs: list[Job], options: BuildOptions, keys: dict) -> list:
@@ -281,62 +274,67 @@ def _stale(jobs: list[Job], options: BuildOptions, keys: dict) -> list:
     return stale
 
 
-def _build_in_parallel(groups: list[list[Path]], options: BuildOptions, keys: dict) -> list[Path]:
-    """Each worker process lays out its packs; only when every worker has laid out without a problem
-    may they write, so a problem anywhere still leaves nothing written."""
+def _balanced(weights: list[int], workers: int) -> list[list[int]]:
+    """Job indexes shared out so the workers finish together: the heaviest first, each to the least
+    loaded worker; each worker's jobs in their original order."""
+    groups: list[list[int]] = [[] for _ in range(workers)]
+    loads = [0] * workers
+    for index in sorted(range(len(weights)), key=lambda i: -weights[i]):
+        lightest = loads.index(min(loads))
+        groups[lightest].append(index)
+        loads[lightest] += weights[index]
+    return [sorted(group) for group in groups if group]
+
+
+def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[Staged]:
+    """The jobs shared out to forked processes, which stage their files and hand the temporaries to
+    this one; it alone commits them (or, after a problem or an interruption, removes them)."""
     import multiprocessing  # only parallel builds pay for loading it
 
     context = multiprocessing.get_context("fork")
     links = []
-    for group in groups:
+    for group in _balanced([job.weight for job, _, _ in entries], workers):
         parent_end, child_end = context.Pipe()
-        worker = context.Process(target=_worker, args=(child_end, group, options, keys), daemon=True)
+        worker = context.Process(target=_stage_worker, args=(child_end, [entries[i][0] for i in group]),
+                                 daemon=True)
         worker.start()
-        links.append((worker, parent_end))
-    replies = [link.recv() for _, link in links]
-    problems = [p for kind, value in replies if kind == "problems" for p in value]
-    failure = next((value for kind, value in replies if kind in ("usage", "error")), None)
-    go = not problems and failure is None
-    for _, link in links:
-        link.send(go)
-    written = []
-    if go:
-        for _, link in links:
-            kind, value = link.recv()
-            if kind != "written":
-                failure = failure or value
-            else:
-                written += value
-    for worker, _ in links:
+        links.append((worker, parent_end, group))
+    staged: dict[int, Staged] = {}
+    problems: list[Problem] = []
+    failure = None
+    for worker, link, group in links:
+        kind, value = link.recv()
+        if kind == "staged":
+            pending, folders, files = value
+            staging.pending += pending
+            staging.folders += folders
+            link.send("adopted")  # from now on the temporaries are ours to remove
+            for index, job_files in zip(group, files):
+                staged[index] = (job_files, *entries[index][1:])
+        elif kind == "problems":
+            problems += value
+        else:
+            failure = failure or value
         worker.join()
     if problems:
-        raise Problems(problems)
-    if isinstance(failure, str) and failure.startswith("usage:"):
-        raise UsageError(failure.removeprefix("usage:"))
+        raise Problems(list(dict.fromkeys(problems)))
     if failure:
         raise RuntimeError(failure)
-    return written
+    return [staged[index] for index in sorted(staged)]
 
 
-def _worker(link, roots: list[Path], options: BuildOptions, keys: dict) -> None:
+def _stage_worker(link, jobs: list[Job]) -> None:
     with Staging() as staging:
         try:
-            staged = stage_jobs(_stale(lay_out(load_checked(roots), options), options, keys), staging)
+            files = [files for files, _, _ in stage_jobs(jobs, staging)]
         except Problems as error:
             link.send(("problems", error.problems))
-        except UsageError as error:
-            link.send(("usage", f"usage:{error}"))
         except Exception as error:  # reported by the parent as printkit's own failure
             link.send(("error", repr(error)))
         else:
-            link.send(("ready", len(staged)))
-            if link.recv():
-                try:
-                    link.send(("written", commit(staging, staged)))
-                except Exception as error:
-                    link.send(("error", repr(error)))
-            return
-        link.recv()
+            link.send(("staged", (staging.pending, staging.folders, files)))
+            if link.recv() == "adopted":
+                staging.pending, staging.folders = [], []
 
 
 def build_jobs(jobs: list) -> list[Path]:
