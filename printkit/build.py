@@ -69,7 +69,7 @@ class Job:
     pack: str
     output: str  # its name in the pack's cache manifest
     write: Callable[[Staging], list[Path]]
-    weight: int  # its work, roughly in milliseconds, to share jobs out evenly between processes
+    weight: int  # its work, roughly in milliseconds (measured: 2 a sheet, 15 a PNG face, 60 a rulebook page)
 
 
 def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False) -> list[Job]:
@@ -129,24 +129,25 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
 def _rulebook_jobs(pack: Pack, translated: dict[str, Pack], drafts: frozenset[str], paper: str,
                    options: BuildOptions) -> list[Job]:
     """One edition per language built, and the bilingual edition (source language first) when the
-    source and a translation are both built; each made into HTML now, typeset when written."""
-    from . import rulebook
+    source and a translation are both built; each made into HTML and typeset when written."""
+    from .rulebook import Part
 
     jobs = []
+    size = len(repr(pack.rulebook))  # about 650 characters of it make a page, which takes WeasyPrint ~60 ms
     for edition in editions(list(translated), pack.meta.language):
-        parts = [rulebook.Part(language, translated[language]) for language in edition]
-        html = rulebook.render_html(parts, paper, drafts)
+        parts = [Part(language, translated[language]) for language in edition]
         name = rulebook_name(pack.id, edition)
         target = options.out / pack.id / name
-        # WeasyPrint takes about 60 ms for a page, and a page is about 3,000 characters of HTML
-        jobs.append(Job(pack.id, name, partial(_write_rulebook, html, parts, target, options.booklet),
-                        weight=len(html) // 50))
+        jobs.append(Job(pack.id, name, partial(_write_rulebook, parts, paper, drafts, target, options.booklet),
+                        weight=size * len(parts) * 60 // 650))
     return jobs
 
 
-def _write_rulebook(html: str, parts: list, target: Path, with_booklet: bool, staging: Staging) -> list[Path]:
+def _write_rulebook(parts: list, paper: str, drafts: frozenset[str], target: Path, with_booklet: bool,
+                    staging: Staging) -> list[Path]:
     from . import rulebook
 
+    html = rulebook.render_html(parts, paper, drafts)
     document = rulebook.typeset(html, parts)
     written = staging.temporary(target)
     rulebook.write_pdf(document, written)
@@ -195,7 +196,7 @@ def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], faces: Fa
         faces.raise_problems()
         return [target]
 
-    return Job(pack.id, name, write, weight=8 * len(pages))
+    return Job(pack.id, name, write, weight=2 * len(pages))
 
 
 def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
