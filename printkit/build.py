@@ -359,7 +359,8 @@ def stage_jobs(jobs: list, staging: Staging) -> list[Staged]:
             staged.append((job.write(staging), output, manifest))
         except Problems as error:
             problems += error.problems
-        gc.collect(0)  # cycles left since the last output (typesetting leaves many); older objects are not walked again
+        if number < len(jobs):  # cycles the last output left (typesetting leaves many); older objects are not walked again
+            gc.collect(0)
     if problems:
         raise Problems(list(dict.fromkeys(problems)))
     return staged
