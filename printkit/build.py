@@ -1,9 +1,10 @@
-"""Build kits: gather every pack's pages first, then write each PDF atomically.
+"""Build kits: lay out every pack's outputs, write them (in parallel processes), then commit.
 
 Takes: pack folders and the build options of `printkit build`.
 Returns: the paths written. Every output is first written under a temporary name; only when all
 of them were laid out and drawn without a problem are they renamed into place together. So a
 problem anywhere, or an interrupted build, leaves earlier outputs intact and no half-written file.
+Outputs whose inputs did not change are skipped (see printkit.cache).
 """
 
 from __future__ import annotations
@@ -318,7 +319,7 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
             failure = failure or value
         worker.join()
     if problems:
-        raise Problems(list(dict.fromkeys(problems)))
+        raise Problems(problems)
     if failure:
         raise RuntimeError(failure)
     return [staged[index] for index in sorted(staged)]
@@ -350,7 +351,7 @@ Staged = tuple[list[Path], Output | None, Manifest | None]
 
 def stage_jobs(jobs: list, staging: Staging) -> list[Staged]:
     """Every job written under temporary names, showing progress on a terminal; raises Problems
-    with the problems of all of them (each once) after trying every one."""
+    with the problems of all of them after trying every one."""
     staged, problems = [], []
     for number, entry in enumerate(jobs, 1):
         job, output, manifest = entry if isinstance(entry, tuple) else (entry, None, None)
@@ -359,10 +360,10 @@ def stage_jobs(jobs: list, staging: Staging) -> list[Staged]:
             staged.append((job.write(staging), output, manifest))
         except Problems as error:
             problems += error.problems
-        if number < len(jobs):  # cycles the last output left (typesetting leaves many); older objects are not walked again
+        if number < len(jobs):  # the cycles an output left (typesetting leaves many); older objects stay unwalked
             gc.collect(0)
     if problems:
-        raise Problems(list(dict.fromkeys(problems)))
+        raise Problems(problems)
     return staged
 
 

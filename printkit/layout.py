@@ -155,9 +155,9 @@ class Faces:
                                                     other_side=None) for p in page.placements])
 
     def raise_problems(self) -> None:
-        """Problems of every face drawn so far, each once however often its face was drawn."""
+        """Problems of every face drawn so far (Problems keeps each once, however often its face was drawn)."""
         if self.ctx.problems:
-            raise Problems(list(dict.fromkeys(self.ctx.problems)))
+            raise Problems(self.ctx.problems)
 
 
 def _draft_band(size: Size, locale: str) -> Drawing:

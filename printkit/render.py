@@ -53,7 +53,7 @@ def _paint(fill: str | None, stroke: str | None, line_width: float) -> tuple[str
     setup = [_fill(fill)] if fill else []
     if stroke:
         setup += [_stroke(stroke), f"{fp_str(line_width * mm)} w"]
-    painter = {(True, True): "B", (True, False): "f", (False, True): "S", (False, False): "n"}[(bool(fill), bool(stroke))]
+    painter = "B" if fill and stroke else "f" if fill else "S" if stroke else "n"
     return " ".join(setup), painter
 
 
@@ -206,8 +206,8 @@ def _compress_last_page(canvas: Canvas) -> None:
     page's text until then, and a thousand-page deck's text is several times its compressed size."""
     page = canvas._doc.Pages.pages[-1]
     if page.compression and page.stream:
-        page.Contents = pdfdoc.PDFStream(pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])}),
-                                         zlib.compress(page.stream.encode("utf-8")))
+        flate = pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])})
+        page.Contents = pdfdoc.PDFStream(flate, zlib.compress(page.stream.encode("utf-8")))
         page.stream = None
 
 

@@ -133,7 +133,8 @@ def read_yaml(path: Path, shown: str) -> SourceFile:
     try:
         empty = _Reader(text, source).read()
         if empty:
-            source.problems.append(Problem(shown, 1, 1, "", "file is empty", "write at least one 'key: value' line, or delete the file"))
+            source.problems.append(Problem(shown, 1, 1, "", "file is empty",
+                                           "write at least one 'key: value' line, or delete the file"))
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
