@@ -41,18 +41,22 @@ def test_check_json_lists_problems(run):
     assert code == 0 and json.loads(out) == {"ok": True, "packs": ["skystones"], "problems": [], "lists": []}
 
 
-def test_art_is_embedded_once_however_many_cards_show_it(run, tmp_path):
+def test_art_is_embedded_once_however_many_cards_and_names_show_it(run, tmp_path):
     pack = tmp_path / "art-pack"
     (pack / "art").mkdir(parents=True)
-    Image.new("RGB", (120, 80), "#3366aa").save(pack / "art" / "sky.png")
+    for name in ("sky.png", "same-sky.png"):  # one picture under two names
+        Image.new("RGB", (120, 80), "#3366aa").save(pack / "art" / name)
+    Image.new("RGB", (120, 80), "#aa3366").save(pack / "art" / "dusk.png")
     (pack / "pack.yaml").write_text("id: art-pack\ntitle: Art\n")
-    (pack / "cards.yaml").write_text("cards:\n  - id: sky\n    count: 20\n    art: art/sky.png\n")
+    (pack / "cards.yaml").write_text("cards:\n  - {id: sky, count: 20, art: art/sky.png}\n"
+                                     "  - {id: same, count: 20, art: art/same-sky.png}\n"
+                                     "  - {id: dusk, art: art/dusk.png}\n")
     assert run("build", pack, "--out", tmp_path / "out")[0] == 0
     reader = PdfReader(tmp_path / "out/art-pack/art-pack-components-en-a4.pdf")
     images = {xobject.get_object().indirect_reference.idnum
               for page in reader.pages
               for xobject in page["/Resources"].get("/XObject", {}).values()}
-    assert len(images) == 1
+    assert len(images) == 2
 
 
 def test_unsupported_options_are_usage_errors_not_ignored(run):

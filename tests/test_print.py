@@ -199,3 +199,22 @@ def test_a_pack_can_default_to_letter_paper(run, tmp_path):
     (root / "cards.yaml").write_text("cards:\n  - {id: c}\n")
     assert run("build", root, "--out", tmp_path / "out")[0] == 0
     assert [p.name for p in (tmp_path / "out" / "us-kit").glob("*.pdf")] == ["us-kit-components-en-letter.pdf"]
+
+
+def test_faces_drawn_sheet_by_sheet_give_the_same_pdf(skystones, tmp_path, monkeypatch):
+    """A big deck's faces are drawn as their sheets are written and only the last few are kept;
+    drawing a face again when it is needed gives the very same file."""
+    from printkit.layout import Faces
+    from printkit.render import render_pdf
+
+    def build(target):
+        faces = Faces(skystones, "en", 0.0)
+        pages = impose(skystones, "en", SheetOptions(), faces.outlines())
+        render_pdf(faces.fill(pages), target, title="t", subject="s", lang="en", duplex="long")
+        return faces
+
+    build(tmp_path / "all.pdf")
+    monkeypatch.setattr(Faces, "REMEMBERED", 4)
+    faces = build(tmp_path / "few.pdf")
+    assert len(faces._drawn) == 4 < len(skystones.components)
+    assert (tmp_path / "all.pdf").read_bytes() == (tmp_path / "few.pdf").read_bytes()
