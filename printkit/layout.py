@@ -49,7 +49,7 @@ class SheetOptions:
     bleed: float = 0.0
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Placement:
     component: Component
     face: Literal["front", "back"]
@@ -65,7 +65,7 @@ class Placement:
     whole: Size | None = None  # and the whole component's size
 
 
-@dataclass
+@dataclass(slots=True)
 class Page:
     size: Size
     side: Literal["front", "back", "calibration"]
@@ -75,7 +75,7 @@ class Page:
     bleed_box: Box | None = None
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Piece:
     """One component's faces, drawn once however many copies are printed."""
 
