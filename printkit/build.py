@@ -305,13 +305,14 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
     problems: list[Problem] = []
     failure = None
     for worker, link, group in links:
-        kind, value = link.recv()
+        (kind, value), pending, folders = link.recv()
+        # From now on its temporaries and the folders it made are ours to remove: the workers
+        # share folders, so only this process knows when they are empty.
+        staging.pending += pending
+        staging.folders += folders
+        link.send("adopted")
         if kind == "staged":
-            pending, folders, files = value
-            staging.pending += pending
-            staging.folders += folders
-            link.send("adopted")  # from now on the temporaries are ours to remove
-            for index, job_files in zip(group, files):
+            for index, job_files in zip(group, value):
                 staged[index] = (job_files, *entries[index][1:])
         elif kind == "problems":
             problems += value
@@ -328,15 +329,14 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
 def _stage_worker(link, jobs: list[Job]) -> None:
     with Staging() as staging:
         try:
-            files = [files for files, _, _ in stage_jobs(jobs, staging)]
+            outcome = ("staged", [files for files, _, _ in stage_jobs(jobs, staging)])
         except Problems as error:
-            link.send(("problems", error.problems))
+            outcome = ("problems", error.problems)
         except Exception as error:  # reported by the parent as printkit's own failure
-            link.send(("error", repr(error)))
-        else:
-            link.send(("staged", (staging.pending, staging.folders, files)))
-            if link.recv() == "adopted":
-                staging.pending, staging.folders = [], []
+            outcome = ("error", repr(error))
+        link.send((outcome, staging.pending, staging.folders))
+        if link.recv() == "adopted":
+            staging.pending, staging.folders = [], []
 
 
 def build_jobs(jobs: list) -> list[Path]:
@@ -400,7 +400,7 @@ class Staging:
     def __exit__(self, *exc_info) -> None:
         while self.pending:
             self.pending.pop()[0].unlink(missing_ok=True)
-        for folder in reversed(self.folders):
+        for folder in sorted(set(self.folders), key=lambda f: len(f.parts), reverse=True):  # deepest first
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
 

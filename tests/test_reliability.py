@@ -147,3 +147,16 @@ def test_random_deck_lists_never_crash_the_checker(tmp_path, document):
         check_packs_and_lists([], [path], [])
     except Problems as error:
         assert all(str(p).count(":") >= 3 for p in error.problems)
+
+
+def test_a_problem_found_while_drawing_in_a_parallel_build_leaves_nothing(run, tmp_path):
+    """Text that cannot be set is found while its sheets are written, by one of the workers; the
+    outputs the other worker staged, and every folder made for them, are removed too."""
+    out = tmp_path / "out"
+    code, _, err = run("build", "skystones", "tests/fixtures/bad/text-overflow", "--jobs", "2", "--out", out)
+    assert code == 1 and "text of 'ember' overflows" in err
+    assert not out.exists()
+    (out / "skystones").mkdir(parents=True)
+    (out / "skystones" / "notes.txt").write_text("mine")
+    assert run("build", "skystones", "tests/fixtures/bad/text-overflow", "--jobs", "2", "--out", out)[0] == 1
+    assert [p.name for p in out.rglob("*")] == ["skystones", "notes.txt"]
