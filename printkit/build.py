@@ -228,8 +228,8 @@ def build(roots: list[Path], options: BuildOptions) -> list[Path]:
 def _collected_per_output() -> Iterator[None]:
     """Python's cycle collector, left to itself, walks every object of a build again and again as
     a big deck's parsed YAML, models and drawings pile up (a third of a 10,000-card build). They
-    hold few reference cycles, so it runs only on the young objects once per output written (see
-    build_jobs)."""
+    hold few reference cycles, so it runs only on the young objects, between outputs (see
+    stage_jobs)."""
     was_enabled = gc.isenabled()
     gc.disable()
     try:
@@ -254,14 +254,7 @@ def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
         todo.append(root)
     if not todo:
         return []
-    jobs = _stale(lay_out(load_checked(todo), options), options, keys)
-    workers = min(options.jobs or os.cpu_count() or 1, len(jobs))
-    with Staging() as staging:
-        if workers > 1 and hasattr(os, "fork"):
-            staged = _stage_in_parallel(jobs, workers, staging)
-        else:
-            staged = stage_jobs(jobs, staging)
-        return commit(staging, staged)
+    return build_jobs(_stale(lay_out(load_checked(todo), options), options, keys), options.jobs)
 
 
 def _stale(jobs: list[Job], options: BuildOptions, keys: dict) -> list:
@@ -297,8 +290,7 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
     links = []
     for group in _balanced([job.weight for job, _, _ in entries], workers):
         parent_end, child_end = context.Pipe()
-        worker = context.Process(target=_stage_worker, args=(child_end, [entries[i][0] for i in group]),
-                                 daemon=True)
+        worker = context.Process(target=_stage_worker, args=(child_end, [entries[i] for i in group]), daemon=True)
         worker.start()
         links.append((worker, parent_end, group))
     staged: dict[int, Staged] = {}
@@ -326,10 +318,10 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
     return [staged[index] for index in sorted(staged)]
 
 
-def _stage_worker(link, jobs: list[Job]) -> None:
+def _stage_worker(link, entries: list) -> None:
     with Staging() as staging:
         try:
-            outcome = ("staged", [files for files, _, _ in stage_jobs(jobs, staging)])
+            outcome = ("staged", [files for files, _, _ in stage_jobs(entries, staging)])
         except Problems as error:
             outcome = ("problems", error.problems)
         except Exception as error:  # reported by the parent as printkit's own failure
@@ -339,28 +331,34 @@ def _stage_worker(link, jobs: list[Job]) -> None:
             staging.pending, staging.folders = [], []
 
 
-def build_jobs(jobs: list) -> list[Path]:
+def build_jobs(jobs: list, processes: int | None = 1) -> list[Path]:
     """Write laid-out outputs (jobs, or (job, cache key, manifest) triples whose manifests are
-    brought up to date): all of them staged, then renamed into place only if none had a problem."""
+    brought up to date) in that many processes (None: one per core): all of them staged, then
+    renamed into place only if none had a problem."""
+    entries = [job if isinstance(job, tuple) else (job, None, None) for job in jobs]
+    workers = min(processes or os.cpu_count() or 1, len(entries))
     with Staging() as staging:
-        return commit(staging, stage_jobs(jobs, staging))
+        if workers > 1 and hasattr(os, "fork"):
+            staged = _stage_in_parallel(entries, workers, staging)
+        else:
+            staged = stage_jobs(entries, staging)
+        return commit(staging, staged)
 
 
 Staged = tuple[list[Path], Output | None, Manifest | None]
 
 
-def stage_jobs(jobs: list, staging: Staging) -> list[Staged]:
-    """Every job written under temporary names, showing progress on a terminal; raises Problems
-    with the problems of all of them after trying every one."""
+def stage_jobs(entries: list, staging: Staging) -> list[Staged]:
+    """Every (job, cache key, manifest) written under temporary names, showing progress on a
+    terminal; raises Problems with the problems of all of them after trying every one."""
     staged, problems = [], []
-    for number, entry in enumerate(jobs, 1):
-        job, output, manifest = entry if isinstance(entry, tuple) else (entry, None, None)
-        progress(f"[{number}/{len(jobs)}] {job.pack}: {job.output}")
+    for number, (job, output, manifest) in enumerate(entries, 1):
+        progress(f"[{number}/{len(entries)}] {job.pack}: {job.output}")
         try:
             staged.append((job.write(staging), output, manifest))
         except Problems as error:
             problems += error.problems
-        if number < len(jobs):  # the cycles an output left (typesetting leaves many); older objects stay unwalked
+        if number < len(entries):  # the cycles an output left (typesetting leaves many); older objects stay unwalked
             gc.collect(0)
     if problems:
         raise Problems(problems)
