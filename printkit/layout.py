@@ -108,7 +108,7 @@ class Faces:
     the copies and backs that follow them. Text that cannot be set is collected as faces are drawn.
     """
 
-    REMEMBERED = 1024  # faces: every face of a usual pack, a few pages' worth of a 10,000-card deck
+    REMEMBERED = 256  # faces: enough for the copies and backs that follow a face, a few sheets on
 
     def __init__(self, pack: Pack, locale: str, bleed: float, ink_saver: bool = False,
                  drafts: frozenset[str] = frozenset(), boxes: dict | None = None):

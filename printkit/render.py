@@ -35,7 +35,7 @@ from .layout import Page, Placement
 # faster to write (printkit's PDFs are binary files anyway).
 rl_config.useA85 = 0
 KAPPA = 0.5523  # control point distance of a quarter circle drawn as a Bézier curve, per radius
-MEMO_LIMIT = 4096  # distinct shapes remembered per document; a new page mostly repeats the last ones
+MEMO_LIMIT = 2048  # distinct shapes remembered per document; a new page mostly repeats the last ones
 
 
 @cache

@@ -133,7 +133,7 @@ def measure(text: str, font: str, size: float) -> float:
     return max(_line_width([w for w in paragraph], size) for paragraph in paragraphs)
 
 
-@lru_cache(maxsize=2048)  # enough for the names, labels and values a deck repeats; a deck's rules texts rarely recur
+@lru_cache(maxsize=512)  # the names, labels and values a deck repeats; its rules texts rarely recur
 def fit(text: str, box: tuple[float, float, float, float], *, font: str, size: float, min_size: float,
         color: str, align: Literal["left", "center"], max_lines: int) -> tuple[Shape, ...] | Refusal:
     """The text set in box (x, y, width, height) at the largest size from size down to min_size.
