@@ -10,6 +10,7 @@ into booleans and numbers).
 from __future__ import annotations
 
 import re
+import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_NODES = 200_000  # after expanding aliases: stops "billion laughs" files
 MAX_DEPTH = 64
+SHARED_TEXT = 32  # characters: shorter text values are interned
 
 Position = tuple[int, int]
 
@@ -229,8 +231,8 @@ class _Reader:
         tag = event.tag
         if tag is None or tag == "!":
             tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
-        if tag == _STR:
-            return event.value
+        if tag == _STR:  # short words (elements, art files, types) repeat from card to card: shared
+            return sys.intern(event.value) if len(event.value) <= SHARED_TEXT else event.value
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
         constructor = self.loader.yaml_constructors.get(tag, self.loader.yaml_constructors[None])
         return constructor(self.loader, node)
@@ -247,7 +249,7 @@ class _Reader:
                 self._problem(key_event, path, "a key must be a plain word, not a list or mapping")
                 continue
             value_event = get()
-            key = key_event.value
+            key = sys.intern(key_event.value)  # every card repeats its keys: one string each
             if key == "<<" and key_event.tag is None and \
                     self.loader.resolve(yaml.ScalarNode, key, key_event.implicit) == _MERGE:
                 merged.append((value_event, self._node(value_event, path)))
