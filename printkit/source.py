@@ -170,7 +170,7 @@ class _Reader:
                  positions: tuple[dict[KeyPath, Position], dict[KeyPath, Position]] | None = None):
         self.loader, self.source, self.positions = Loader(text), source, positions
         self.values = 0
-        self.anchors: dict[str, tuple[Any, int, yaml.Event]] = {}  # name -> (data, values inside, event)
+        self.anchors: dict[str, tuple[Any, int]] = {}  # name -> (data, how many values it holds)
 
     def read(self) -> bool:
         """Reads the single document into source.data; True when the file holds none."""
@@ -208,13 +208,13 @@ class _Reader:
         else:
             data = self._mapping(path)
         if event.anchor is not None:
-            self.anchors[event.anchor] = (data, self.values - before + 1, event)
+            self.anchors[event.anchor] = (data, self.values - before + 1)
         return data
 
     def _alias(self, event: yaml.AliasEvent, path: KeyPath) -> Any:
         if event.anchor not in self.anchors:
             raise yaml.composer.ComposerError(None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
-        data, values, _ = self.anchors[event.anchor]
+        data, values = self.anchors[event.anchor]
         self._count(event, path, values)  # the value counts as often as it is used
         if self.positions is not None:
             self.positions[0].setdefault(path, _mark(event))
