@@ -17,9 +17,8 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from . import __version__
+from .source import read_yaml
 
 MANIFEST = ".printkit-cache.json"
 PACKAGE = Path(__file__).resolve().parent
@@ -83,12 +82,12 @@ def _key(*parts: object) -> str:
 def plan(root: Path, options) -> tuple[str, list[Output]] | None:
     """The pack's id and the outputs a build of it would write, or None when pack.yaml cannot even
     be read (the build then reports why)."""
-    try:
-        meta = yaml.safe_load((root / "pack.yaml").read_text(encoding="utf-8"))
+    try:  # read as the loader reads it (libyaml, with its limits); problems are the loader's to report
+        meta = read_yaml(root / "pack.yaml", "pack.yaml").data
         pack_id, source = str(meta["id"]), str(meta.get("language", "en"))
         locales = [str(lang) for lang in meta.get("locales", ["en"])]
         papers = papers_of(options, str((meta.get("defaults") or {}).get("paper", "a4")))
-    except (OSError, UnicodeDecodeError, yaml.YAMLError, TypeError, KeyError, AttributeError):
+    except (OSError, TypeError, KeyError, AttributeError):
         return None
     content = _hash_files([p for p in _files(root) if p.relative_to(root).parts[0] not in NOT_CONTENT
                            and not p.name.startswith(".")], root)
