@@ -10,7 +10,7 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Literal
+from typing import Any, Callable, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, Field, PrivateAttr, create_model, model_validator
 from pydantic_core import PydanticCustomError
@@ -206,7 +206,10 @@ def component_kind(section: str) -> Callable[[type["Component"]], type["Componen
     return register
 
 
-class Origin(BaseModel):
+class Origin(NamedTuple):
+    """Where the loader read a component: its file (as shown in messages) and key path there. A
+    plain tuple, not a model: a big deck has one per card."""
+
     file: str
     path: tuple[str | int, ...]
 
