@@ -292,12 +292,18 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
         parent_end, child_end = context.Pipe()
         worker = context.Process(target=_stage_worker, args=(child_end, [entries[i] for i in group]), daemon=True)
         worker.start()
+        child_end.close()  # the worker's end: only its own copy may stay open, so that its death ends the pipe
         links.append((worker, parent_end, group))
     staged: dict[int, Staged] = {}
     problems: list[Problem] = []
     failure = None
     for worker, link, group in links:
-        (kind, value), pending, folders = link.recv()
+        try:
+            (kind, value), pending, folders = link.recv()
+        except EOFError:  # it died without a word (killed, or a crash in a library)
+            worker.join()
+            failure = failure or f"a build process stopped unexpectedly (exit code {worker.exitcode})"
+            continue
         # From now on its temporaries and the folders it made are ours to remove: the workers
         # share folders, so only this process knows when they are empty.
         staging.pending += pending

@@ -160,3 +160,21 @@ def test_a_problem_found_while_drawing_in_a_parallel_build_leaves_nothing(run, t
     (out / "skystones" / "notes.txt").write_text("mine")
     assert run("build", "skystones", "tests/fixtures/bad/text-overflow", "--jobs", "2", "--out", out)[0] == 1
     assert [p.name for p in out.rglob("*")] == ["skystones", "notes.txt"]
+
+
+def test_a_worker_that_dies_fails_the_build_cleanly(run, tmp_path, monkeypatch):
+    import printkit.build as build
+
+    def dying(pages, target, **kwargs):
+        os._exit(9)  # as if the operating system had killed the process
+
+    out = tmp_path / "out"
+    monkeypatch.setattr(build, "render_pdf", dying)
+    code, _, err = run("build", "skystones", "--no-rulebooks", "--jobs", "2", "--out", out)
+    assert code == 3
+    assert err.splitlines()[0] == ("printkit: internal error: RuntimeError('a build process stopped unexpectedly "
+                                   "(exit code 9)') (run again with --debug and report it)")
+    assert not list(out.rglob("*.pdf"))  # nothing half-done took an output's name
+    monkeypatch.undo()
+    assert run("build", "skystones", "--no-rulebooks", "--jobs", "2", "--out", out)[0] == 0
+    assert not [p for p in out.rglob("*") if p.name.endswith(".part")]  # what the dead process left is gone
