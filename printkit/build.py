@@ -374,12 +374,14 @@ def stage_jobs(entries: list, staging: Staging) -> list[Staged]:
 def commit(staging: Staging, staged: list[Staged]) -> list[Path]:
     """Staged files renamed into place, and the cache manifests of their outputs updated."""
     staging.commit()
-    written = []
+    written, manifests = [], {}
     for files, output, manifest in staged:
         written += files
         if output is not None:
             manifest.record(output, files)
-            manifest.save()
+            manifests[id(manifest)] = manifest
+    for manifest in manifests.values():  # each pack's manifest once, with all of its outputs
+        manifest.save()
     return written
 
 
@@ -412,7 +414,7 @@ class Staging:
         """A new temporary file beside target, to be written in its place."""
         missing = [folder for folder in (target.parent, *target.parent.parents) if not folder.exists()]
         target.parent.mkdir(parents=True, exist_ok=True)
-        self.folders += reversed(missing)
+        self.folders += missing
         for stale in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
             stale.unlink(missing_ok=True)
         handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)

@@ -242,7 +242,7 @@ def with_field_docs(schema: dict) -> dict:
             continue
         docs: dict[str, str] = {}
         for base in reversed(cls.__mro__):  # a subclass's docstring wins over its base's
-            if isinstance(base, type) and issubclass(base, Strict):
+            if issubclass(base, Strict):
                 docs.update(_attribute_docstrings(base))
         for name, prop in definition.get("properties", {}).items():
             if name in docs:

@@ -44,13 +44,13 @@ def png_files(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, bytes]]:
                 reduced[name] = image.resize(cells[name], Image.LANCZOS)
             pending.append((name, pool.submit(png_bytes, image)))
             while len(pending) > 2 * workers:
-                name, encoded = pending.popleft()
-                yield name, encoded.result()
+                done, encoded = pending.popleft()
+                yield done, encoded.result()
         for sheet_name, size, names in sheets:
             pending.append((sheet_name, pool.submit(png_bytes, _sheet(size, [reduced[n] for n in names]))))
         while pending:
-            name, encoded = pending.popleft()
-            yield name, encoded.result()
+            done, encoded = pending.popleft()
+            yield done, encoded.result()
 
 
 def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image]]:

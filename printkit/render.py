@@ -28,7 +28,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from .draw import Circle, Image, Line, Path as PathShape, Rect, Shape, Text
-from .fonts import registered
+from .fonts import registered, text_width
 from .layout import Page, Placement
 
 # Page streams and images are stored compressed without an ASCII85 wrapper: a quarter smaller, and
@@ -84,7 +84,7 @@ class Operators:
     def __init__(self, canvas: Canvas):
         self.canvas = canvas
         self.memo: dict[Shape, str] = {}
-        self.images: dict[str, tuple[str, int, int]] = {}  # content hash -> XObject name, pixel size
+        self.sizes: dict[str, tuple[int, int]] = {}  # content hash (the image's XObject name) -> pixels
         self.hashes: dict[str, str] = {}  # image path -> content hash
 
     def draw_at(self, x: float, y: float, shapes: list[Shape], clip: str = "") -> None:
@@ -128,17 +128,13 @@ class Operators:
 
     def _text(self, text: Text) -> str:
         font = pdfmetrics.getFont(registered(text.font))
+        cos, sin = math.cos(math.radians(text.angle)), math.sin(math.radians(text.angle))
         x, y = text.x * mm, text.y * mm
         if text.align != "left":
-            width = pdfmetrics.stringWidth(text.text, font.fontName, text.size)
+            width = text_width(text.text, text.font, text.size) * mm
             shift = width / 2 if text.align == "center" else width
-            angle = math.radians(text.angle)
-            x, y = x - shift * math.cos(angle), y - shift * math.sin(angle)
-        if text.angle:
-            cos, sin = math.cos(math.radians(text.angle)), math.sin(math.radians(text.angle))
-            matrix = fp_str(cos, sin, -sin, cos, x, y)
-        else:
-            matrix = f"1 0 0 1 {fp_str(x, y)}"
+            x, y = x - shift * cos, y - shift * sin
+        matrix = fp_str(cos, sin, -sin, cos, x, y) if text.angle else f"1 0 0 1 {fp_str(x, y)}"
         doc, size = self.canvas._doc, fp_str(text.size)
         runs = " ".join(f"{font.getSubsetInternalName(subset, doc)} {size} Tf ({escapePDF(chunk)}) Tj"
                         for subset, chunk in font.splitString(text.text, doc))
@@ -157,7 +153,7 @@ class Operators:
         digest = self.hashes.get(path)
         if digest is None:
             digest = self.hashes[path] = hashlib.sha1(Path(path).read_bytes()).hexdigest()
-        if digest not in self.images:
+        if digest not in self.sizes:
             doc = self.canvas._doc
             xobject = pdfdoc.PDFImageXObject(digest, path, mask="auto")
             doc.Reference(xobject, doc.getXObjectName(digest))
@@ -166,8 +162,8 @@ class Operators:
             if smask is not None:  # the image's alpha channel, as a soft mask of its own
                 xobject.smask = doc.Reference(smask, doc.getXObjectName(smask.name))
                 del xobject._smask
-            self.images[digest] = (digest, xobject.width, xobject.height)
-        return self.images[digest]
+            self.sizes[digest] = (xobject.width, xobject.height)
+        return (digest, *self.sizes[digest])
 
     _MAKERS = {Rect: _rect, Circle: _circle, Line: _line, PathShape: _path, Text: _text}
 

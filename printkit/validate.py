@@ -9,7 +9,7 @@ that is missing or lies outside the pack.
 from __future__ import annotations
 
 import typing
-from functools import cache, lru_cache, partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Callable
 
@@ -191,16 +191,9 @@ def _check(pack: Pack, art: Callable[[str], tuple], ref: Ref, value: str, proble
 
 
 def _art_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]:
+    """(message, hint) for what is wrong with an art file of the pack at root (validate_pack asks
+    once per file, however many components show it)."""
     target = (root / value).resolve()
-    version = (target.stat().st_mtime_ns, target.stat().st_size) if target.is_file() else None
-    return _file_findings(root, target, value, version)
-
-
-@lru_cache(maxsize=4096)
-def _file_findings(root: Path, target: Path, value: str,
-                   version: tuple | None) -> tuple[tuple[str, str | None], ...]:
-    """(message, hint) for what is wrong with an art file; looked at once per file and version,
-    however many components show it."""
     if not target.is_relative_to(root):
         return ((f"'{value}' points outside the pack folder", "keep art files inside the pack, e.g. art/"),)
     if not target.is_file():
