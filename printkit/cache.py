@@ -61,8 +61,17 @@ def papers_of(options, default: str) -> tuple[str, ...]:
 def _hash_files(paths: list[Path], base: Path) -> str:
     digest = hashlib.sha256()
     for path in sorted(paths):
-        digest.update(str(path.relative_to(base)).encode() + b"\0" + path.read_bytes() + b"\0")
+        digest.update(str(path.relative_to(base)).encode() + b"\0")
+        _feed(digest, path)
+        digest.update(b"\0")
     return digest.hexdigest()
+
+
+def _feed(digest, path: Path) -> None:
+    """A file's bytes into a digest, a piece at a time: a big deck's files need not be in memory."""
+    with path.open("rb") as file:
+        while piece := file.read(1 << 20):
+            digest.update(piece)
 
 
 def _files(folder: Path) -> list[Path]:
@@ -116,7 +125,9 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
 
 
 def _file_hash(path: Path) -> str:
-    return hashlib.sha256(path.read_bytes()).hexdigest()
+    digest = hashlib.sha256()
+    _feed(digest, path)
+    return digest.hexdigest()
 
 
 class Manifest:

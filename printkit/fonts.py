@@ -48,7 +48,7 @@ def missing_glyphs(text: str, font: str) -> str:
     return "".join(sorted({ch for ch in text if ord(ch) not in covered and ch not in "\n\r\t"}))
 
 
-@lru_cache(maxsize=8192)
+@lru_cache(maxsize=512)  # a word comes back within a few lines; a bigger memo hits hardly more often
 def text_width(text: str, font: str, size_pt: float) -> float:
     """Width of one line of text in millimetres (remembered: the same words are measured often)."""
     return pdfmetrics.stringWidth(text, registered(font), size_pt) * MM_PER_POINT

@@ -101,6 +101,7 @@ def load_pack(root: Path) -> Pack:
 
     components: list[Component] = []
     file_model = component_file_model()
+    fields_sets: dict[frozenset[str], set[str]] = {}
     for path in component_files(root):
         source = read(path)
         if source.data == {}:
@@ -111,7 +112,8 @@ def load_pack(root: Path) -> Pack:
             continue
         for section in COMPONENT_KINDS:
             for index, component in enumerate(getattr(parsed, section)):
-                component._origin = Origin(file=source.shown, path=(section, index))
+                object.__setattr__(component, "origin", Origin(file=source.shown, path=(section, index)))
+                _share_fields_set(component, fields_sets)
                 components.append(component)
 
     rulebook = None
@@ -121,6 +123,14 @@ def load_pack(root: Path) -> Pack:
     if problems or meta is None:
         raise Problems(problems)
     return Pack(root, meta, components, sources, rulebook)
+
+
+def _share_fields_set(model: BaseModel, shared: dict[frozenset[str], set[str]]) -> None:
+    """Let the model share the set of keys it was given with the models given the same keys.
+    pydantic makes every instance a set of its own (0.7 KiB for a card of six keys); the models are
+    frozen, so nothing adds to it, and pydantic copies it before changing a copy's."""
+    names = model.__pydantic_fields_set__
+    object.__setattr__(model, "__pydantic_fields_set__", shared.setdefault(frozenset(names), names))
 
 
 def _validate(model: type[BaseModel], source: SourceFile, problems: list[Problem]) -> Any:

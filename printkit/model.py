@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, Callable, ClassVar, Literal, NamedTuple
 
-from pydantic import BaseModel, Field, PrivateAttr, create_model, model_validator
+from pydantic import BaseModel, Field, create_model, model_validator
 from pydantic_core import PydanticCustomError
 
 from .fields import (AbilityRef, ArtFile, BackRef, Colour, Count, Distance, Edge, ElementRef, IconRef, Id, Length,
@@ -217,7 +217,10 @@ class Origin(NamedTuple):
 class Component(Strict):
     section: ClassVar[str]
     kind: ClassVar[str]
-    _origin: Origin | None = PrivateAttr(default=None)
+    # `origin` (an Origin: where the loader read the component) is a slot, not a private attribute:
+    # pydantic gives each instance with private attributes a dict of its own, and a big deck has a
+    # component per card. The loader sets it; copies keep it.
+    __slots__ = ("origin",)
 
     id: Id
     """Unique within the pack."""
@@ -230,10 +233,10 @@ class Component(Strict):
     tags: list[Id] = []
     """Free labels that rules can select by (e.g. giant, silver)."""
 
-    @property
-    def origin(self) -> Origin:
-        assert self._origin is not None, "components get their origin from the loader"
-        return self._origin
+    def __copy__(self) -> Component:
+        copied = super().__copy__()
+        object.__setattr__(copied, "origin", self.origin)
+        return copied
 
 
 class Face(Strict):

@@ -17,7 +17,7 @@ import math
 import zlib
 from functools import cache
 from pathlib import Path
-from typing import Iterable
+from typing import BinaryIO, Iterable
 
 from reportlab import rl_config
 from reportlab.lib.boxstuff import aspectRatioFix
@@ -194,7 +194,33 @@ def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str,
         operators.draw(page.marks)
         canvas.showPage()
         _compress_last_page(canvas)
-    canvas.save()
+    _save(canvas, target)
+
+
+class _WrittenAsFormatted(pdfdoc.PDFFile):
+    """reportlab's collector of the formatted document, writing each object to the file as it is
+    formatted, where reportlab's own keeps them all and joins them at the end: the whole document
+    twice over in memory, the peak of a big deck's build."""
+
+    def __init__(self, out: BinaryIO, version):
+        super().__init__(version)
+        out.write(b"".join(self.strings))  # the header it starts with
+        self.strings, self.write = [], out.write
+
+    def format(self, document) -> bytes:
+        return b""
+
+
+def _save(canvas: Canvas, target: Path) -> None:
+    """What canvas.save() does, with the document written as it is formatted. reportlab makes its
+    collector from its module's PDFFile and takes no other, so that name points to ours meanwhile
+    (builds run in one thread)."""
+    with open(target, "wb") as out:
+        collector, pdfdoc.PDFFile = pdfdoc.PDFFile, lambda version: _WrittenAsFormatted(out, version)
+        try:
+            canvas._doc.GetPDFData(canvas)
+        finally:
+            pdfdoc.PDFFile = collector
 
 
 def _compress_last_page(canvas: Canvas) -> None:

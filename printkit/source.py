@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import sys
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -35,7 +36,7 @@ class SourceFile:
     shown: str  # the file name used in messages
     data: Any = None
     problems: list[Problem] = field(default_factory=list)
-    text: str = ""  # as read; parsed again for positions the first time a message needs one
+    packed: bytes = b""  # the text read, compressed; parsed again for positions the first time a message needs one
     _positions: tuple[dict[KeyPath, Position], dict[KeyPath, Position]] | None = field(default=None, repr=False)
 
     def position(self, path: KeyPath, *, of_key: bool = False) -> Position:
@@ -56,9 +57,10 @@ class SourceFile:
         several times the memory of its data, and most builds never show a message."""
         if self._positions is None:
             self._positions = ({}, {})
-            if self.data is not None or self.text:
+            if self.packed:
                 try:
-                    _Reader(self.text, SourceFile(self.path, self.shown), self._positions).read()
+                    text = zlib.decompress(self.packed).decode("utf-8")
+                    _Reader(text, SourceFile(self.path, self.shown), self._positions).read()
                 except (yaml.YAMLError, _TooLarge):  # already reported by the first read
                     pass
         return self._positions
@@ -131,7 +133,8 @@ def read_yaml(path: Path, shown: str) -> SourceFile:
         line, column = too_deep
         source.problems.append(Problem(shown, line, column, "", f"values are nested more than {MAX_DEPTH} levels deep"))
         return source
-    source.text = text
+    # Kept compressed (a big deck's text to a twentieth): only a message needs it again.
+    source.packed = zlib.compress(text.encode("utf-8"), 1)
     try:
         empty = _Reader(text, source).read()
         if empty:

@@ -207,3 +207,17 @@ def test_the_german_kit_speaks_german(run, tmp_path):
         first, cards = pdf.pages[0].extract_text(), pdf.pages[2].extract_text()
     assert "Vor dem Drucken die Druckgröße prüfen" in first and "Seite 1 von 12" in first
     assert "Glutfuchs" in cards and "Ember Fox" not in cards
+
+
+def test_a_translated_component_keeps_where_it_was_read(tiny):
+    """Translating makes changed copies of the components; each copy still knows the file and place
+    it was read from, so a problem in the German kit points at the YAML."""
+    from printkit.build import load_checked
+    from printkit.catalog import translate as translated
+
+    pack = load_checked([Path("content/tiny")])[0]
+    german = translated(pack, "de").pack
+    assert [c.name for c in pack.components] == ["Spark", None]
+    assert [c.name for c in german.components] == ["Funke", None]
+    assert [c.origin for c in german.components] == [c.origin for c in pack.components] == [
+        ("content/tiny/cards.yaml", ("cards", 0)), ("content/tiny/cards.yaml", ("sheets", 0))]

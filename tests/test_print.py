@@ -201,20 +201,38 @@ def test_a_pack_can_default_to_letter_paper(run, tmp_path):
     assert [p.name for p in (tmp_path / "out" / "us-kit").glob("*.pdf")] == ["us-kit-components-en-letter.pdf"]
 
 
+def _render_components(pack, target):
+    """The pack's English components PDF, its faces drawn sheet by sheet as a build draws them."""
+    from printkit.layout import Faces
+    from printkit.render import render_pdf
+
+    faces = Faces(pack, "en", 0.0)
+    pages = impose(pack, "en", SheetOptions(), faces.outlines())
+    render_pdf(faces.fill(pages), target, title="t", subject="s", lang="en", duplex="long")
+    return faces
+
+
 def test_faces_drawn_sheet_by_sheet_give_the_same_pdf(skystones, tmp_path, monkeypatch):
     """A big deck's faces are drawn as their sheets are written and only the last few are kept;
     drawing a face again when it is needed gives the very same file."""
     from printkit.layout import Faces
-    from printkit.render import render_pdf
 
-    def build(target):
-        faces = Faces(skystones, "en", 0.0)
-        pages = impose(skystones, "en", SheetOptions(), faces.outlines())
-        render_pdf(faces.fill(pages), target, title="t", subject="s", lang="en", duplex="long")
-        return faces
-
-    build(tmp_path / "all.pdf")
+    _render_components(skystones, tmp_path / "all.pdf")
     monkeypatch.setattr(Faces, "REMEMBERED", 4)
-    faces = build(tmp_path / "few.pdf")
+    faces = _render_components(skystones, tmp_path / "few.pdf")
     assert len(faces._drawn) == 4 < len(skystones.components)
     assert (tmp_path / "all.pdf").read_bytes() == (tmp_path / "few.pdf").read_bytes()
+
+
+def test_the_pdf_written_as_it_is_formatted_is_reportlabs_own(skystones, tmp_path, monkeypatch):
+    """printkit writes each PDF object as reportlab formats it, rather than the whole file from
+    memory at the end; the file is byte for byte what reportlab's own save writes."""
+    from reportlab.pdfbase import pdfdoc
+    from printkit import render
+
+    collector = pdfdoc.PDFFile
+    _render_components(skystones, tmp_path / "streamed.pdf")
+    assert pdfdoc.PDFFile is collector
+    monkeypatch.setattr(render, "_save", lambda canvas, target: canvas.save())
+    _render_components(skystones, tmp_path / "saved.pdf")
+    assert (tmp_path / "streamed.pdf").read_bytes() == (tmp_path / "saved.pdf").read_bytes()
