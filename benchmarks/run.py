@@ -141,15 +141,15 @@ def scaling(work: Path, repeat: int) -> dict[str, float]:
         pack = make_deck_pack(folder, count, 40)
         commands[count] = [sys.executable, "-m", "printkit", "build", str(pack), "--force", "--out", str(folder / "out")]
         timed(commands[count], cwd=REPO)  # a first run reads the new files from disk
-    runs: dict[int, list[float]] = {count: [] for count in commands}
+    runs: dict[int, list[tuple[float, float]]] = {count: [] for count in commands}
     for _ in range(repeat):  # interleaved, so that a noisy moment slows every size alike
         for count, command in commands.items():
-            runs[count].append(timed(command, cwd=REPO)[0])
-    seconds = {count: statistics.median(times) for count, times in runs.items()}
+            runs[count].append(timed(command, cwd=REPO))
+    seconds = {count: statistics.median(s for s, _ in results) for count, results in runs.items()}
     early = (seconds[2000] - seconds[1000]) / 1000
     late = (seconds[4000] - seconds[2000]) / 2000
     return {"printkit_s": round(seconds[4000], 3), "floor_s": round(seconds[2000] + 2000 * early, 3),
-            "ratio": round(late / early, 2), "peak_mib": 0.0}
+            "ratio": round(late / early, 2), "peak_mib": round(max(peak for _, peak in runs[4000]), 1)}
 
 
 def kit_all(work: Path, repeat: int) -> dict[str, float]:
@@ -250,9 +250,11 @@ def main() -> None:
     if args.json:
         print(json.dumps(results, indent=2))
         return
-    print(f"{'workload':<12} {'printkit s':>10} {'floor s':>8} {'ratio':>6} {'peak MiB':>9}")
+    print(f"{'workload':<12} {'printkit s':>10} {'floor s':>8} {'ratio':>6} {'peak MiB':>9} {'floor MiB':>9} {'ratio':>6}")
     for name, r in results.items():
-        print(f"{name:<12} {r['printkit_s']:>10.3f} {r['floor_s']:>8.3f} {r['ratio']:>6.2f} {r['peak_mib']:>9.1f}")
+        floor_peak = r.get("floor_peak_mib")  # scaling has no floor process
+        memory = f"{floor_peak:>9.1f} {r['peak_mib'] / floor_peak:>6.2f}" if floor_peak else f"{'-':>9} {'-':>6}"
+        print(f"{name:<12} {r['printkit_s']:>10.3f} {r['floor_s']:>8.3f} {r['ratio']:>6.2f} {r['peak_mib']:>9.1f} {memory}")
 
 
 if __name__ == "__main__":
