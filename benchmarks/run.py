@@ -254,11 +254,13 @@ def main() -> None:
     if args.json:
         print(json.dumps(results, indent=2))
         return
-    print(f"{'workload':<12} {'printkit s':>10} {'floor s':>8} {'ratio':>6} {'peak MiB':>9} {'floor MiB':>9} {'ratio':>6}")
+    print(f"{'workload':<12} {'printkit s':>10} {'floor s':>8} {'ratio':>6} "
+          f"{'peak MiB':>9} {'floor MiB':>9} {'ratio':>6}")
     for name, r in results.items():
         floor_peak = r.get("floor_peak_mib")  # scaling has no floor process
         memory = f"{floor_peak:>9.1f} {r['peak_mib'] / floor_peak:>6.2f}" if floor_peak else f"{'-':>9} {'-':>6}"
-        print(f"{name:<12} {r['printkit_s']:>10.3f} {r['floor_s']:>8.3f} {r['ratio']:>6.2f} {r['peak_mib']:>9.1f} {memory}")
+        print(f"{name:<12} {r['printkit_s']:>10.3f} {r['floor_s']:>8.3f} {r['ratio']:>6.2f} "
+              f"{r['peak_mib']:>9.1f} {memory}")
 
 
 if __name__ == "__main__":
