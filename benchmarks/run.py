@@ -13,7 +13,7 @@ floor interleaved so that a noisy machine slows both alike; medians over the rep
 - png-108: deck-108 with --png; floor: PDFium rasterising the floor's PDF at 300 dpi.
 - kit-all: every bundled pack, language, paper and rulebook with --jobs 2; "floor" is --jobs 1.
 - rebuild-noop: the kit-all build again with nothing changed; "floor" is the full build.
-Prints a table, or with --json {"workload": {"printkit_s", "floor_s", "ratio", "peak_mib"}}.
+Prints a table, or with --json {"workload": {"printkit_s", "floor_s", "ratio", "peak_mib", "floor_peak_mib"}}.
 """
 
 from __future__ import annotations
