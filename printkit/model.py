@@ -219,7 +219,7 @@ class Component(Strict):
     kind: ClassVar[str]
     # `origin` (an Origin: where the loader read the component) is a slot, not a private attribute:
     # pydantic gives each instance with private attributes a dict of its own, and a big deck has a
-    # component per card. The loader sets it; copies keep it.
+    # component per card. The loader sets it; model_copy keeps it (translation copies components).
     __slots__ = ("origin",)
 
     id: Id
