@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+import os
+import stat
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -62,7 +64,10 @@ def _hash_files(paths: list[Path], base: Path) -> str:
     digest = hashlib.sha256()
     for path in sorted(paths):
         digest.update(str(path.relative_to(base)).encode() + b"\0")
-        _feed(digest, path)
+        if path.is_symlink():  # its text, never what it points to: a link may lead out of the pack
+            digest.update(b"link:" + os.fsencode(os.readlink(path)))
+        else:
+            _feed(digest, path)
         digest.update(b"\0")
     return digest.hexdigest()
 
@@ -75,7 +80,12 @@ def _feed(digest, path: Path) -> None:
 
 
 def _files(folder: Path) -> list[Path]:
-    return [p for p in folder.rglob("*") if p.is_file() and "__pycache__" not in p.parts] if folder.is_dir() else []
+    """The files and links of a folder; named pipes and devices are left for the loader to refuse
+    (opening one would block or never end)."""
+    if not folder.is_dir():
+        return []
+    return [p for p in folder.rglob("*") if (p.is_symlink() or stat.S_ISREG(p.lstat().st_mode))
+            and "__pycache__" not in p.parts]
 
 
 @cache
@@ -92,7 +102,7 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
     """The pack's id and the outputs a build of it would write, or None when pack.yaml cannot even
     be read (the build then reports why)."""
     try:  # read as the loader reads it (libyaml, with its limits); problems are the loader's to report
-        meta = read_yaml(root / "pack.yaml", "pack.yaml").data
+        meta = read_yaml(root / "pack.yaml", "pack.yaml", root).data
         pack_id, source = str(meta["id"]), str(meta.get("language", "en"))
         locales = [str(lang) for lang in meta.get("locales", ["en"])]
         papers = papers_of(options, str((meta.get("defaults") or {}).get("paper", "a4")))

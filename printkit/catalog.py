@@ -24,6 +24,7 @@ import polib
 import yaml
 from pydantic import BaseModel
 
+from .confine import Refused, read_bytes
 from .errors import KeyPath, Problem, Problems, display_path
 from .fields import Translatable, marked_values
 from .load import PACK_FILE, RULEBOOK_FILE, Pack
@@ -34,6 +35,7 @@ Box = tuple[float, float, float, float]
 Boxes = dict[tuple[str, str], Box]
 PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);"}
 GLOSSARY = Path("content") / "glossary.yaml"
+MAX_CATALOG_BYTES = 20 * 1024 * 1024
 _WORDS_ONLY = re.compile(r"\{[^}]*\}|\S*/\S*")  # placeholders and file paths are not prose
 _PLACEHOLDER = re.compile(r"\{[a-z_]+(?::[a-z0-9/-]+)?\}|\[[a-z0-9-]+\]|▶")
 
@@ -147,11 +149,18 @@ def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: s
 
 def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
     path = catalog_path(pack, locale)
-    if not path.is_file():
+    if not os.path.lexists(path):
         return None
     try:
-        catalog = polib.pofile(str(path), wrapwidth=0)
-    except (OSError, ValueError, UnicodeDecodeError) as error:
+        text = read_bytes(pack.root, path, MAX_CATALOG_BYTES).decode("utf-8")
+    except Refused as refused:
+        raise Problems([refused.problem(display_path(path))]) from None
+    except UnicodeDecodeError as error:
+        raise Problems([Problem(display_path(path), 1, 1, "", f"is not UTF-8 text: {error.reason} at byte "
+                                                              f"{error.start}", "save it with UTF-8 encoding")]) from None
+    try:
+        catalog = polib.pofile(text, wrapwidth=0)
+    except (OSError, ValueError) as error:
         raise Problems([Problem(display_path(path), 1, 1, "", f"is not a readable PO file: {error}",
                                 "check it with msgfmt -c")])
     if "charset=UTF-8" not in catalog.metadata.get("Content-Type", "").replace("utf-8", "UTF-8"):

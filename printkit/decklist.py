@@ -36,7 +36,7 @@ class ListReport:
 
 
 def read_list(path: Path) -> SourceFile:
-    source = read_yaml(path, display_path(path))
+    source = read_yaml(path, display_path(path), None)  # a file the user named
     if source.data is not None and not isinstance(source.data, dict):
         source.problems.append(source.problem((), f"must be a mapping of keys, got {shown_value(source.data)}",
                                               "start with 'pack: PACK-ID'"))

@@ -8,6 +8,7 @@ and column of the YAML that caused it.
 
 from __future__ import annotations
 
+import os
 import types
 import typing
 from dataclasses import dataclass, field
@@ -85,7 +86,7 @@ def load_pack(root: Path) -> Pack:
     sources: dict[str, SourceFile] = {}
 
     def read(path: Path) -> SourceFile:
-        source = read_yaml(path, display_path(path))
+        source = read_yaml(path, display_path(path), root)
         sources[source.shown] = source
         problems.extend(source.problems)
         if source.data is not None and not isinstance(source.data, dict):
@@ -117,7 +118,7 @@ def load_pack(root: Path) -> Pack:
                 components.append(component)
 
     rulebook = None
-    if (root / RULEBOOK_FILE).is_file():
+    if os.path.lexists(root / RULEBOOK_FILE):  # a folder or a link of that name is refused, not passed over
         rulebook = _validate(Rulebook, read(root / RULEBOOK_FILE), problems)
 
     if problems or meta is None:

@@ -18,6 +18,7 @@ from typing import Any
 
 import yaml
 
+from .confine import Refused, read_bytes
 from .errors import KeyPath, Problem, format_key_path
 
 # libyaml's parser is several times faster than PyYAML's pure-Python one and keeps the same marks.
@@ -108,13 +109,13 @@ def _mark(event: yaml.Event) -> Position:
     return event.start_mark.line + 1, event.start_mark.column + 1
 
 
-def read_yaml(path: Path, shown: str) -> SourceFile:
+def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
+    """The file at path, which must lie inside folder (None: a file the user named, anywhere)."""
     source = SourceFile(path, shown)
-    raw = path.read_bytes()
-    if len(raw) > MAX_FILE_BYTES:
-        source.problems.append(
-            Problem(shown, 1, 1, "", f"file is {len(raw) // 1024} KiB; at most {MAX_FILE_BYTES // 1024} KiB allowed")
-        )
+    try:
+        raw = read_bytes(folder, path, MAX_FILE_BYTES)
+    except Refused as refused:
+        source.problems.append(refused.problem(shown))
         return source
     try:
         text = raw.decode("utf-8")

@@ -8,13 +8,16 @@ that is missing or lies outside the pack.
 
 from __future__ import annotations
 
+import os
 import typing
+import warnings
 from functools import cache, partial
 from pathlib import Path
 from typing import Callable
 
 from pydantic import BaseModel
 
+from .confine import Refused, checked
 from .errors import KeyPath, Problem, Problems, did_you_mean
 from .icons import ICONS
 from .load import PACK_FILE, RULEBOOK_FILE, Pack
@@ -25,6 +28,8 @@ from .source import SourceFile
 from .fields import Ref, Translatable, marked_values
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
+# An A3 board at 300 dpi is 17 megapixels; a decoded 50-megapixel image takes 200 MB.
+MAX_ART_PIXELS = 50_000_000
 
 
 def validate_pack(pack: Pack) -> None:
@@ -193,25 +198,36 @@ def _check(pack: Pack, art: Callable[[str], tuple], ref: Ref, value: str, proble
 def _art_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]:
     """(message, hint) for what is wrong with an art file of the pack at root (validate_pack asks
     once per file, however many components show it)."""
-    target = (root / value).resolve()
-    if not target.is_relative_to(root):
+    path = root / value
+    if Path(value).is_absolute() or ".." in Path(value).parts:  # links out of the pack are refused by checked()
         return ((f"'{value}' points outside the pack folder", "keep art files inside the pack, e.g. art/"),)
-    if not target.is_file():
-        present = [str(p.relative_to(root)) for p in root.rglob("*") if p.is_file() and p.suffix.lower() in
-                   ART_FORMATS]
+    if not os.path.lexists(path):
+        present = [str(p.relative_to(root)) for p in root.rglob("*") if p.suffix.lower() in ART_FORMATS]
         return ((f"art file '{value}' does not exist", did_you_mean(value, present)),)
+    try:
+        target = checked(root, path)
+    except Refused as refused:
+        return ((f"art file '{value}' {refused.message}", refused.hint),)
     from PIL import Image as PILImage  # only packs with art pay for loading Pillow
 
     try:
-        with PILImage.open(target) as image:
-            kind = (image.format or "").lower()
-            image.verify()
-    except PILImage.DecompressionBombError:
-        return ((f"art file '{value}' claims more pixels than any card needs; it is refused as a "
-                        "decompression bomb", f"use an image of at most {PILImage.MAX_IMAGE_PIXELS} pixels"),)
+        with warnings.catch_warnings():  # its size is judged below, in printkit's words
+            warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
+            with PILImage.open(target) as image:
+                kind, (width, height) = (image.format or "").lower(), image.size
+                pixels, size = width * height, f"{width} x {height} pixels, "
+                if pixels <= MAX_ART_PIXELS:
+                    image.verify()
+    except PILImage.DecompressionBombError:  # so large that Pillow does not even finish opening it
+        pixels, size = 2 * PILImage.MAX_IMAGE_PIXELS + 1, "more than "
     except (OSError, SyntaxError, ValueError):
         return ((f"art file '{value}' is not an image printkit can read", "save it as PNG or JPEG"),)
+    if pixels > MAX_ART_PIXELS:
+        return ((f"art file '{value}' is too large to print ({size}{pixels / 1e6:.0f} megapixels); at most "
+                 f"{MAX_ART_PIXELS // 1_000_000} megapixels are allowed",
+                 "300 pixels per inch is enough for print: 744 x 1039 pixels for a poker card"),)
     if kind not in ("png", "jpeg"):
         return ((f"art file '{value}' is a {kind.upper()} image; printkit prints PNG and JPEG",
                         "save it as PNG or JPEG"),)
     return ()
+

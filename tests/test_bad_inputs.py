@@ -28,8 +28,9 @@ CASES = {
                           "folder (keep art files inside the pack, e.g. art/)"),
     "truncated-png": ("check", "components.yaml:3:10: cards[0].art: art file 'art/ember.png' is not an image "
                       "printkit can read (save it as PNG or JPEG)"),
-    "png-bomb": ("check", "components.yaml:3:10: cards[0].art: art file 'art/bomb.png' claims more pixels than any "
-                 "card needs; it is refused as a decompression bomb (use an image of at most 89478485 pixels)"),
+    "png-bomb": ("check", "components.yaml:3:10: cards[0].art: art file 'art/bomb.png' is too large to print (more than "
+                 "179 megapixels); at most 50 megapixels are allowed (300 pixels per inch is enough for print: 744 x "
+                 "1039 pixels for a poker card)"),
     "svg-with-entities": ("check", "components.yaml:3:10: cards[0].art: art file 'art/ember.svg' is not an image "
                           "printkit can read (save it as PNG or JPEG)"),
     "list-not-a-mapping": ("list", "decks/list.yaml:1:1: must be a mapping of keys, got a list (start with 'pack: "
@@ -123,8 +124,10 @@ def test_art_linked_from_outside_the_pack_is_refused(run, tmp_path):
     (root / "art").mkdir()
     (root / "art" / "ember.png").symlink_to("/etc/passwd")
     code, _, err = run("check", root)
-    assert (code, err.splitlines()[0]) == (1, f"{root}/components.yaml:3:10: cards[0].art: 'art/ember.png' points "
-                                              "outside the pack folder (keep art files inside the pack, e.g. art/)")
+    assert (code, err.splitlines()[0]) == (1, f"{root}/components.yaml:3:10: cards[0].art: art file 'art/ember.png' "
+                                              "is a link to a file outside the pack folder; printkit reads only "
+                                              "files inside the pack (copy the file into the pack instead of "
+                                              "linking to it)")
 
 
 @pytest.mark.parametrize("case", ["billion-laughs", "png-bomb", "deeply-nested"])
