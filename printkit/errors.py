@@ -58,10 +58,11 @@ class Problems(Exception):
 
 
 def display_path(path: Path) -> str:
-    """A path as the user typed it relative to the current folder, when it is inside it."""
+    """A path as the user typed it relative to the current folder, when it is inside it. Only its
+    folder is resolved: the file keeps its own name even when it is a link."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
+    except (ValueError, RuntimeError):  # outside the current folder; a loop of linked folders
         return str(path)
 
 

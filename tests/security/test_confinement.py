@@ -1,0 +1,163 @@
+"""A pack reads nothing outside its folder: every file printkit reads from a pack goes through one
+confinement function (printkit.confine). Links out of the pack, link loops, dangling links, folders,
+named pipes and devices are each refused with one located line, in bounded time, before anything
+is opened; the secret a link points at never reaches a message or an output."""
+
+import os
+import struct
+import subprocess
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[2]
+SECRET = "TOP-SECRET-7f3a"
+LINK_OUT = ("is a link to a file outside the pack folder; printkit reads only files inside the pack (copy the file "
+            "into the pack instead of linking to it)")
+
+
+@pytest.fixture
+def secret(tmp_path) -> Path:
+    """A file outside every pack whose text must never show up anywhere."""
+    path = tmp_path / "outside" / "secret.yaml"
+    path.parent.mkdir()
+    path.write_text(f"cards:\n  - id: leak\n    name: {SECRET}\n")
+    return path
+
+
+def _pack(tmp_path: Path) -> Path:
+    root = tmp_path / "gen"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: gen\ntitle: Generated\nlocales: [en, de]\n")
+    (root / "cards.yaml").write_text("cards:\n  - id: ember\n    name: Ember\n")
+    return root
+
+
+def _check(root: Path, *extra: str, timeout: float = 30) -> subprocess.CompletedProcess:
+    """`printkit check` in its own process, so that a read that blocks fails the test instead of hanging it."""
+    return subprocess.run([sys.executable, "-m", "printkit", "check", str(root), *extra], capture_output=True,
+                          text=True, timeout=timeout, cwd=REPO)
+
+
+def _lines(result: subprocess.CompletedProcess) -> list[str]:
+    assert "Traceback" not in result.stderr and SECRET not in result.stderr + result.stdout
+    return result.stderr.splitlines()
+
+
+@pytest.mark.parametrize("name", ["extra.yaml", "pack.yaml", "rulebook.yaml"])
+def test_a_pack_file_linked_out_of_the_pack_is_refused_without_reading_it(tmp_path, secret, name):
+    root = _pack(tmp_path)
+    (root / name).unlink(missing_ok=True)
+    (root / name).symlink_to(secret)
+    result = _check(root)
+    assert (result.returncode, _lines(result)) == (1, [f"{root}/{name}:1:1: {LINK_OUT}", "1 problem found"])
+
+
+def test_a_link_that_stays_inside_the_pack_is_followed(tmp_path):
+    root = _pack(tmp_path)
+    (root / "shared").mkdir()
+    (root / "cards.yaml").rename(root / "shared" / "cards.yaml")
+    (root / "cards.yaml").symlink_to("shared/cards.yaml")
+    result = _check(root)
+    assert (result.returncode, result.stdout) == (0, "1 pack(s) checked: gen (1 components)\n")
+
+
+@pytest.mark.parametrize("kind, message", [
+    ("folder", "is a folder, not a file (printkit reads only ordinary files)"),
+    ("fifo", "is a named pipe, not a file (printkit reads only ordinary files)"),
+    ("device", LINK_OUT),  # /dev/zero lies outside the pack, whatever it is
+    ("loop", "is a loop of links that never reaches a file (replace the link with the file)"),
+    ("dangling", "is a link to a file that does not exist (point the link at a file inside the pack, or replace it "
+                 "with the file)"),
+])
+def test_what_is_not_a_file_is_refused_in_bounded_time(tmp_path, kind, message):
+    root = _pack(tmp_path)
+    path = root / "extra.yaml"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)  # opening it would wait for a writer forever
+    elif kind == "device":
+        path.symlink_to("/dev/zero")  # reading it would never end
+    elif kind == "loop":
+        path.symlink_to(root / "other.link")
+        (root / "other.link").symlink_to(path)
+    else:
+        path.symlink_to(root / "gone.yaml")
+    result = _check(root, timeout=20)
+    assert (result.returncode, _lines(result)) == (1, [f"{root}/extra.yaml:1:1: {message}", "1 problem found"])
+
+
+def test_the_build_cache_never_reads_through_a_link_or_a_pipe(tmp_path, secret):
+    """The cache hashes the pack's files before anything is loaded: a pipe is passed by (opening it
+    would block), and a link counts by what it says, not by what it points to."""
+    root = _pack(tmp_path)
+    os.mkfifo(root / "notes.txt")
+    (root / "notes").mkdir()
+    (root / "notes" / "secret.txt").symlink_to(secret)
+
+    def build() -> dict[str, int]:
+        """The outputs' modification times after a build."""
+        result = subprocess.run([sys.executable, "-m", "printkit", "build", str(root), "--lang", "en", "--out",
+                                 str(tmp_path / "out")], capture_output=True, text=True, timeout=60, cwd=REPO)
+        assert result.returncode == 0, result.stderr
+        return {p.name: p.stat().st_mtime_ns for p in (tmp_path / "out").rglob("*.pdf")}
+
+    first = build()
+    secret.write_text("changed")  # were it read through the link, the pack would look changed
+    assert build() == first and first
+
+
+def test_a_catalog_linked_out_of_the_pack_is_refused(tmp_path, secret):
+    root = _pack(tmp_path)
+    catalog = root / "locales" / "de" / "LC_MESSAGES" / "gen.po"
+    catalog.parent.mkdir(parents=True)
+    secret.write_text(f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                      f'msgctxt "card:ember/name"\nmsgid "Ember"\nmsgstr "{SECRET}"\n')
+    catalog.symlink_to(secret)
+    out = tmp_path / "out"
+    result = subprocess.run([sys.executable, "-m", "printkit", "build", str(root), "--out", str(out)],
+                            capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert (result.returncode, _lines(result)) == (
+        1, [f"{root}/locales/de/LC_MESSAGES/gen.po:1:1: {LINK_OUT}", "1 problem found"])
+    assert not out.exists()
+
+
+def test_art_linked_out_of_the_pack_through_a_linked_folder_is_refused(tmp_path):
+    root = _pack(tmp_path)
+    outside = tmp_path / "pictures"
+    outside.mkdir()
+    (outside / "ember.png").write_bytes((REPO / "tests/fixtures/bad/truncated-png/art/ember.png").read_bytes())
+    (root / "art").symlink_to(outside)
+    (root / "cards.yaml").write_text("cards:\n  - id: ember\n    art: art/ember.png\n")
+    result = _check(root)
+    assert (result.returncode, _lines(result)) == (
+        1, [f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/ember.png' {LINK_OUT}", "1 problem found"])
+
+
+def _png_header_only(width: int, height: int) -> bytes:
+    """A PNG that claims width x height pixels in a few bytes (a decompression bomb's header)."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 1, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"")) + chunk(b"IEND", b"")
+
+
+def test_an_image_of_144_megapixels_is_refused_in_printkits_words_and_little_memory(tmp_path):
+    import resource
+
+    root = _pack(tmp_path)
+    (root / "art").mkdir()
+    (root / "art" / "huge.png").write_bytes(_png_header_only(12_000, 12_000))
+    (root / "cards.yaml").write_text("cards:\n  - id: ember\n    art: art/huge.png\n")
+    result = _check(root)
+    assert (result.returncode, _lines(result)) == (1, [
+        f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/huge.png' is too large to print (12000 x 12000 pixels, "
+        "144 megapixels); at most 50 megapixels are allowed (300 pixels per inch is enough for print: 744 x 1039 "
+        "pixels for a poker card)", "1 problem found"])
+    assert "site-packages" not in result.stderr  # no raw Pillow warning
+    peak_mib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
+    assert peak_mib < 250  # decoding the picture would take 475 MB
