@@ -28,6 +28,7 @@ INK = "#1d1d1b"
 PAPER = "#fbf8f1"
 NEUTRAL = "#7b8794"
 TILE_EDGE = 0.2  # depth of a tile's terrain edges, as a share of its side
+ESTIMATED = "estimated"  # the tag of components whose values the pack's author chose, not the game
 
 Drawing = list[Shape]
 
@@ -169,6 +170,13 @@ def _icon(name: str | None, cx: float, cy: float, size: float, colour: str) -> D
     return ICONS[name](cx, cy, size, colour) if name else []
 
 
+def _estimated_mark(cx: float, cy: float) -> Drawing:
+    """A small ≈ in a circle centred on (cx, cy): the card's values are the kit's estimates, not the
+    game's own (the rulebooks explain the mark)."""
+    return [Circle(cx, cy, 2.4, fill=PAPER, stroke=INK, line_width=0.3),
+            Text(cx, cy - 1.05, "≈", "sans-bold", 9, INK, "center")]
+
+
 def _design_back(ctx: LookContext, component: Component, design: BackDesign, size: Size) -> Drawing:
     w, h = size
     ink = _on(design.color)
@@ -298,6 +306,8 @@ class CardLook(Look):
         if card.rarity and meta.rarities[card.rarity].icon:
             drawing += _icon(meta.rarities[card.rarity].icon, w - pad - 3.5, art_top - 3.5, 4.5, INK)
         drawing += self._badges(ctx, card, pad + 1, art_top - 1, art_bottom, inner_w)
+        if ESTIMATED in card.tags:
+            drawing += _estimated_mark(w - pad - 3.2, art_bottom + 3.2)
         y = art_bottom - 1.2
         if card.stats:
             y = self._stats_row(ctx, card, drawing, pad, y, inner_w, h, frame)
@@ -350,8 +360,10 @@ class CardLook(Look):
             drawing += ctx.text(card, f"stats.{stat}", declared.short or declared.name,
                                 (x, y - row_h, cell, row_h * 0.38), size=5.5, min_size=4.5)
             if declared.derived:
+                worked_out = value / declared.derived.divide
                 unit = f" {declared.derived.unit}" if declared.derived.unit else ""
-                derived.append(f"**{declared.derived.name}** {value / declared.derived.divide:g}{unit}")
+                shown = ui.length_in(ctx.locale, worked_out) if declared.derived.inches else f"{worked_out:g}{unit}"
+                derived.append(f"**{declared.derived.name}** {shown}")
         y -= row_h + 1.0
         if derived:
             drawing += ctx.text(card, "stats", " · ".join(derived), (pad, y - 3.2, inner_w, 3.2), size=7, min_size=5,

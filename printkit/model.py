@@ -58,7 +58,9 @@ class Derived(Strict):
     divide: Number = 1
     """The stat is divided by this."""
     unit: Text | None = None
-    """Unit printed after the value, e.g. in."""
+    """Unit printed after the value, e.g. pts."""
+    inches: bool = False
+    """The value is a length in inches, printed in the locale's words for it (German adds centimetres)."""
 
 
 class Stat(Strict):
