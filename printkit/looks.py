@@ -685,7 +685,8 @@ class RulerLook(Look):
             if i % per_long == 0 and i:
                 drawing += ctx.text(ruler, "length", str(i // per_long), (x - 4, h - tick - 4, 8, 3.5), size=7,
                                     min_size=5, max_lines=1)
-        if ruler.name:
-            drawing += ctx.text(ruler, "name", ruler.name, (w * 0.3, h * 0.5, w * 0.4, h * 0.2), font="sans-bold",
-                                size=8, min_size=5, max_lines=1)
+        if ruler.name:  # in the first band, clear of the numbers and of the middle where a long ruler is split
+            room = max(min(ruler.marks, default=ruler.length) - 27, w * 0.2)  # up to the first mark's label
+            drawing += ctx.text(ruler, "name", ruler.name, (start + 2, 1, room, h * 0.4), font="sans-bold",
+                                size=8, min_size=5, align="left", max_lines=1)
         return drawing
