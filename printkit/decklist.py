@@ -119,7 +119,8 @@ def check_list(source: SourceFile, pack: Pack, param_pairs: list[str]) -> ListRe
 
 
 def _rule_set_id(source: SourceFile, pack: Pack, problems: list[Problem]) -> str | None:
-    declared = list(pack.meta.rules)
+    # A rule set without sections only checks the pack itself (its component list): no list is of it.
+    declared = [set_id for set_id, rule_set in pack.meta.rules.items() if rule_set.sections]
     if not declared:
         problems.append(source.problem(("pack",), f"pack '{pack.id}' declares no rule sets, so it has no lists "
                                                   "to check"))

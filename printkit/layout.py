@@ -37,6 +37,7 @@ MARK_LENGTH = 3.5
 MARK_OFFSET = 1.5  # crop marks start this far (plus the bleed) from the trim line
 OVERLAP = 10.0  # of the pieces of a split component, to glue them together
 CUT_GREY = "#9a9a9a"
+GLUE_LABEL_SIZE = 5.0  # points
 CROP_INK = "#000000"
 Duplex = Literal["long", "short", "off"]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
@@ -317,8 +318,7 @@ class _Imposer:
                 if col + 1 < cols:  # the next fragment is glued over this strip
                     x = x0 + step_w - OVERLAP
                     guides += [Line(x, y0, x, y0 + step_h, stroke=CUT_GREY, line_width=0.25, dash=(1.5, 1.5)),
-                               Text(x + OVERLAP / 2, y0 + 2, self._ui("glue", piece=f"{chr(65 + row)}{col + 2}"),
-                                    "sans", 5, CUT_GREY, "center")]
+                               _glue_label(self._ui("glue", piece=f"{chr(65 + row)}{col + 2}"), x, y0, step_h)]
                 if row + 1 < rows:
                     guides += [Line(x0, y0 + OVERLAP, x0 + step_w, y0 + OVERLAP, stroke=CUT_GREY, line_width=0.25,
                                     dash=(1.5, 1.5)),
@@ -500,6 +500,13 @@ def _ruler(x: float, y: float, length: float, units: tuple[str, str]) -> list[Sh
             marks.append(Text(pos, y - 8.5, str(sixteenth // 16), "sans", 6, INK, "center"))
     marks.append(Text(x + length + 3, y - 4, units[1], "sans", 7, INK, "left"))
     return marks
+
+
+def _glue_label(text: str, x: float, y: float, length: float) -> Text:
+    """The label of a glue strip starting at x: it runs up the strip from y, near the dashed line (the
+    strip is narrower than the words), and is set smaller if it would be longer than the strip."""
+    size = min(GLUE_LABEL_SIZE, GLUE_LABEL_SIZE * (length - 3) / richtext.measure(text, "sans", GLUE_LABEL_SIZE))
+    return Text(x + 2.5, y + 1.5, text, "sans", size, CUT_GREY, "left", 90)
 
 
 def _target(cx: float, cy: float, r: float) -> list[Shape]:

@@ -28,6 +28,7 @@ INK = "#1d1d1b"
 PAPER = "#fbf8f1"
 NEUTRAL = "#7b8794"
 TILE_EDGE = 0.2  # depth of a tile's terrain edges, as a share of its side
+ESTIMATED = "estimated"  # the tag of components whose values the pack's author chose, not the game
 
 Drawing = list[Shape]
 
@@ -169,6 +170,13 @@ def _icon(name: str | None, cx: float, cy: float, size: float, colour: str) -> D
     return ICONS[name](cx, cy, size, colour) if name else []
 
 
+def _estimated_mark(cx: float, cy: float) -> Drawing:
+    """A small ≈ in a circle centred on (cx, cy): the card's values are the kit's estimates, not the
+    game's own (the rulebooks explain the mark)."""
+    return [Circle(cx, cy, 2.4, fill=PAPER, stroke=INK, line_width=0.3),
+            Text(cx, cy - 1.05, "≈", "sans-bold", 9, INK, "center")]
+
+
 def _design_back(ctx: LookContext, component: Component, design: BackDesign, size: Size) -> Drawing:
     w, h = size
     ink = _on(design.color)
@@ -298,6 +306,8 @@ class CardLook(Look):
         if card.rarity and meta.rarities[card.rarity].icon:
             drawing += _icon(meta.rarities[card.rarity].icon, w - pad - 3.5, art_top - 3.5, 4.5, INK)
         drawing += self._badges(ctx, card, pad + 1, art_top - 1, art_bottom, inner_w)
+        if ESTIMATED in card.tags:
+            drawing += _estimated_mark(w - pad - 3.2, art_bottom + 3.2)
         y = art_bottom - 1.2
         if card.stats:
             y = self._stats_row(ctx, card, drawing, pad, y, inner_w, h, frame)
@@ -350,8 +360,10 @@ class CardLook(Look):
             drawing += ctx.text(card, f"stats.{stat}", declared.short or declared.name,
                                 (x, y - row_h, cell, row_h * 0.38), size=5.5, min_size=4.5)
             if declared.derived:
+                worked_out = value / declared.derived.divide
                 unit = f" {declared.derived.unit}" if declared.derived.unit else ""
-                derived.append(f"**{declared.derived.name}** {value / declared.derived.divide:g}{unit}")
+                shown = ui.length_in(ctx.locale, worked_out) if declared.derived.inches else f"{worked_out:g}{unit}"
+                derived.append(f"**{declared.derived.name}** {shown}")
         y -= row_h + 1.0
         if derived:
             drawing += ctx.text(card, "stats", " · ".join(derived), (pad, y - 3.2, inner_w, 3.2), size=7, min_size=5,
@@ -432,7 +444,7 @@ class TileLook(Look):
 
     def front(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
         """Terrain edges; in the middle the name, the effect, the VP and effect type, and the cost."""
-        drawing = self._side(ctx, tile, size, tile.edges, tile.name, tile.color, "")
+        drawing = self._side(ctx, tile, size, tile.edges, tile.spaces, tile.name, tile.color, "")
         depth = min(size) * TILE_EDGE
         x, y = depth + 0.5, depth + 0.5
         w, h = size.width - 2 * x, size.height - 2 * y
@@ -453,24 +465,13 @@ class TileLook(Look):
                                       line_width=0.15))
         return drawing
 
-    def _side(self, ctx: LookContext, tile: Tile, size: Size, edges, name: str | None, colour: str | None,
-              field_prefix: str) -> Drawing:
-        """Each edge a trapezoid in its terrain's colour with its icon; the name in the middle."""
+    def _side(self, ctx: LookContext, tile: Tile, size: Size, edges, spaces: dict[str, int], name: str | None,
+              colour: str | None, field_prefix: str) -> Drawing:
+        """The terrain edges with their spaces (see _terrain_edges); the name in the middle."""
         w, h = size
         depth = min(w, h) * TILE_EDGE
         drawing: Drawing = [ctx.background(size, colour or PAPER)]
-        b = ctx.bleed  # the outer corners reach into the bleed so no centre colour shows at a cut
-        corners = {"top": ((-b, h + b), (w + b, h + b), (w - depth, h - depth), (depth, h - depth)),
-                   "right": ((w + b, h + b), (w + b, -b), (w - depth, depth), (w - depth, h - depth)),
-                   "bottom": ((w + b, -b), (-b, -b), (depth, depth), (w - depth, depth)),
-                   "left": ((-b, -b), (-b, h + b), (depth, h - depth), (depth, depth))}
-        centres = {"top": (w / 2, h - depth / 2), "right": (w - depth / 2, h / 2),
-                   "bottom": (w / 2, depth / 2), "left": (depth / 2, h / 2)}
-        for side, points in corners.items():
-            terrain = ctx.pack.meta.terrains[getattr(edges, side)]
-            ops = tuple(("M" if i == 0 else "L", x, y) for i, (x, y) in enumerate(points)) + (("Z",),)
-            drawing.append(Path(ops, fill=terrain.color, stroke=PAPER, line_width=0.4))
-            drawing += _icon(terrain.icon, *centres[side], depth * 0.55, _on(terrain.color))
+        drawing += _terrain_edges(ctx.pack.meta, edges, spaces, size, ctx.bleed)
         if name:
             inner_w, inner_h = w - 2 * depth - 1, h - 2 * depth - 1
             drawing += ctx.text(tile, f"{field_prefix}name", name, (depth + 0.5, h - depth - inner_h * 0.24 - 0.5,
@@ -483,8 +484,38 @@ class TileLook(Look):
 
     def back(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
         if tile.reverse is not None:
-            return self._side(ctx, tile, size, tile.reverse.edges, tile.reverse.name, tile.reverse.color, "reverse.")
+            return self._side(ctx, tile, size, tile.reverse.edges, tile.reverse.spaces, tile.reverse.name,
+                              tile.reverse.color, "reverse.")
         return _design_back(ctx, tile, _back_design(ctx.pack, tile.back), size)
+
+
+def _terrain_edges(meta: PackMeta, edges, spaces: dict[str, int], size: Size, bleed: float = 0.0) -> Drawing:
+    """Each edge of a tile (or of a printed board square) a trapezoid in its terrain's colour with its
+    icon, and a ring beside the icon for each space: a terrain's spaces go round its edges in turn.
+    The outer corners reach into the bleed so that no centre colour shows at a cut."""
+    w, h = size
+    depth, b = min(w, h) * TILE_EDGE, bleed
+    corners = {"top": ((-b, h + b), (w + b, h + b), (w - depth, h - depth), (depth, h - depth)),
+               "right": ((w + b, h + b), (w + b, -b), (w - depth, depth), (w - depth, h - depth)),
+               "bottom": ((w + b, -b), (-b, -b), (depth, depth), (w - depth, depth)),
+               "left": ((-b, -b), (-b, h + b), (depth, h - depth), (depth, depth))}
+    centres = {"top": (w / 2, h - depth / 2), "right": (w - depth / 2, h / 2),
+               "bottom": (w / 2, depth / 2), "left": (depth / 2, h / 2)}
+    drawing: Drawing = []
+    for side, points in corners.items():
+        terrain = meta.terrains[getattr(edges, side)]
+        ops = tuple(("M" if i == 0 else "L", x, y) for i, (x, y) in enumerate(points)) + (("Z",),)
+        drawing.append(Path(ops, fill=terrain.color, stroke=PAPER, line_width=0.4))
+        drawing += _icon(terrain.icon, *centres[side], depth * 0.55, _on(terrain.color))
+    for terrain, count in spaces.items():
+        sides = [side for side in centres if getattr(edges, side) == terrain]
+        for n in range(count):  # validate keeps a terrain's spaces to its edges, at most 4 per edge
+            side, slot = sides[n % len(sides)], n // len(sides)
+            offset = (0.22, -0.22, 0.34, -0.34)[slot] * (w if side in ("top", "bottom") else h)
+            cx, cy = centres[side]
+            cx, cy = (cx + offset, cy) if side in ("top", "bottom") else (cx, cy - offset)
+            drawing.append(Circle(cx, cy, depth * 0.18, fill="#ffffff", stroke=INK, line_width=0.25))
+    return drawing
 
 
 # --- chips and markers ------------------------------------------------------------------------------
@@ -567,13 +598,20 @@ class BoardLook(Look):
         drawing: Drawing = [ctx.background(size, colour)]
         top = h - m
         squares = grid.squares or grid.columns * grid.rows
+        printed = {p.square: p for p in board.printed}
         for index in range(min(squares, grid.columns * grid.rows)):
             row, column = divmod(index, grid.columns)
             x, y = m + column * grid.square, top - (row + 1) * grid.square
             drawing.append(Rect(x + 0.6, y + 0.6, grid.square - 1.2, grid.square - 1.2,
                                 fill=_mix(colour, PAPER, 0.88), stroke=_mix(colour, PAPER, 0.4),
                                 line_width=0.4, radius=1.5))
-            if grid.numbered:
+            if index + 1 in printed:  # terrain printed on the board, like a tile already placed
+                side = grid.square - 1.2
+                drawing.append(Rect(x + 0.6, y + 0.6, side, side, fill=PAPER))
+                terrain = printed[index + 1]
+                drawing += shifted(_terrain_edges(ctx.pack.meta, terrain.edges, terrain.spaces, Size(side, side)),
+                                   x + 0.6, y + 0.6)
+            elif grid.numbered:
                 drawing += ctx.text(board, "grid.numbered", str(grid.first + index),
                                     (x, y + grid.square * 0.3, grid.square, grid.square * 0.4),
                                     font="sans-bold", size=grid.square * 0.3 / MM_PER_POINT, min_size=6,
@@ -647,7 +685,8 @@ class RulerLook(Look):
             if i % per_long == 0 and i:
                 drawing += ctx.text(ruler, "length", str(i // per_long), (x - 4, h - tick - 4, 8, 3.5), size=7,
                                     min_size=5, max_lines=1)
-        if ruler.name:
-            drawing += ctx.text(ruler, "name", ruler.name, (w * 0.3, h * 0.5, w * 0.4, h * 0.2), font="sans-bold",
-                                size=8, min_size=5, max_lines=1)
+        if ruler.name:  # in the first band, clear of the numbers and of the middle where a long ruler is split
+            room = max(min(ruler.marks, default=ruler.length) - 27, w * 0.2)  # up to the first mark's label
+            drawing += ctx.text(ruler, "name", ruler.name, (start + 2, 1, room, h * 0.4), font="sans-bold",
+                                size=8, min_size=5, align="left", max_lines=1)
         return drawing

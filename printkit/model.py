@@ -58,7 +58,9 @@ class Derived(Strict):
     divide: Number = 1
     """The stat is divided by this."""
     unit: Text | None = None
-    """Unit printed after the value, e.g. in."""
+    """Unit printed after the value, e.g. pts."""
+    inches: bool = False
+    """The value is a length in inches, printed in the locale's words for it (German adds centimetres)."""
 
 
 class Stat(Strict):
@@ -322,6 +324,10 @@ class SpecialField(Component):
     back: BackRef | None = None
 
 
+Spaces = dict[TerrainRef, whole(1, 4, "spaces")]
+"""Spaces for inhabitants, per terrain of a tile: each holds one inhabitant once its island is complete."""
+
+
 @component_kind("tiles")
 class Tile(Component):
     """A square tile with a typed terrain on each edge."""
@@ -335,6 +341,8 @@ class Tile(Component):
     """What placing the tile costs, e.g. {green: 1, any: 1}."""
     points: whole(0, 1000, "victory points") | None = None
     effect: Literal["none", "one-time", "ongoing", "scoring"] = "none"
+    spaces: Spaces = {}
+    """Spaces for inhabitants on the tile, per terrain it shows, e.g. {woods: 1}."""
     text: Text | None = None
     back: BackRef | None = None
     """Back design; a tile with `reverse` prints that instead."""
@@ -345,6 +353,7 @@ class Tile(Component):
 class TileSide(Strict):
     name: Text | None = None
     edges: TerrainEdges
+    spaces: Spaces = {}
     color: Colour | None = None
 
 
@@ -384,6 +393,14 @@ class Grid(Strict):
     """How many squares to print (the last row may stay short); defaults to columns x rows."""
 
 
+class PrintedSquare(Strict):
+    """A square printed with terrain, like a tile already placed there (a board side with islands)."""
+
+    square: whole(1, 400, "square number, left to right, top to bottom")
+    edges: TerrainEdges
+    spaces: Spaces = {}
+
+
 @component_kind("boards")
 class Board(Component):
     """A game board: a grid of squares inside a margin."""
@@ -394,6 +411,8 @@ class Board(Component):
     """Frame around the grid."""
     title: Text | None = None
     """Text printed in the bottom margin."""
+    printed: list[PrintedSquare] = []
+    """Squares printed with terrain, which count as tiles already placed."""
 
 
 @component_kind("sheets")

@@ -387,6 +387,8 @@ class Inventory(Rule):
     count: whole(0, 1_000_000, "copies the game has")
     called: Text
     """What the counted components are called, e.g. 'special islands'."""
+    called_one: Text | None = None
+    """What one of them is called, for a game that has just one, e.g. 'supply board'."""
 
     def check_pack(self, pack: "Pack") -> str | None:
         printed = sum(c.count for c in pack.components

@@ -45,6 +45,8 @@ MESSAGES: dict[str, str] = {
     "kind-ruler": "ruler",
     "unit-in": "{value} in",
     "unit-cm": "{value} cm",
+    "length-in": "{value} in ({cm} cm)",
+    "decimal-mark": ".",
     "kinds-card": "cards",
     "kinds-special field": "special fields",
     "kinds-tile": "tiles",
@@ -82,3 +84,10 @@ def text(locale: str, key: str, **values: object) -> str:
     if locale == PSEUDO:
         return pseudo(MESSAGES[key]).format(**values)
     return _catalog(locale)[key].format(**values)
+
+
+def length_in(locale: str, inches: float) -> str:
+    """A length in inches as the locale writes it, whole centimetres beside it: "4.5 in (11 cm)",
+    in German "4,5 Zoll (ca. 11 cm)"."""
+    value = f"{inches:g}".replace(".", text(locale, "decimal-mark"))
+    return text(locale, "length-in", value=value, cm=round(inches * 2.54))

@@ -22,7 +22,7 @@ from .errors import KeyPath, Problem, Problems, did_you_mean
 from .icons import ICONS
 from .load import PACK_FILE, RULEBOOK_FILE, Pack
 from .placeholders import PLACEHOLDER, placeholder_value
-from .model import COMPONENT_KINDS, Board
+from .model import COMPONENT_KINDS, Board, Tile
 from .rules import REGISTRY_OF, Inventory, ParamRef, Placement, registry_of
 from .source import SourceFile
 from .fields import Ref, Translatable, marked_values
@@ -43,6 +43,7 @@ def validate_pack(pack: Pack) -> None:
         for path, ref, value in marked_values(component, component.origin.path, Ref):
             problems += _check(pack, art, ref, value, lambda m, h, p=path: source.problem(p, m, h))
     problems += _rule_set_problems(pack, meta_source)
+    problems += _square_problems(pack)
     if pack.rulebook is not None:
         problems += _rulebook_problems(pack, pack.source_of(RULEBOOK_FILE))
     if problems:
@@ -76,6 +77,38 @@ def _rulebook_problems(pack: Pack, source: SourceFile) -> list[Problem]:
                                                did_you_mean(figure.board, [c.id for c in pack.of_kind(Board)])))
             if not figure.show and not figure.board:
                 problems.append(source.problem(where, "a figure shows components ('show') or a board ('board')"))
+    return problems
+
+
+def _square_problems(pack: Pack) -> list[Problem]:
+    """Printed squares that are not on their board or repeat one, and spaces on a terrain that no
+    edge of their tile or square shows."""
+    problems = []
+    for component in pack.components:
+        source = pack.sources[component.origin.file]
+        sides = []  # (key path, edges, spaces)
+        if isinstance(component, Tile):
+            sides.append((component.origin.path, component.edges, component.spaces))
+            if component.reverse is not None:
+                sides.append((component.origin.path + ("reverse",), component.reverse.edges,
+                              component.reverse.spaces))
+        elif isinstance(component, Board):
+            grid, seen = component.grid, set()
+            last = grid.squares or grid.columns * grid.rows
+            for index, printed in enumerate(component.printed):
+                path = component.origin.path + ("printed", index)
+                if printed.square > last or printed.square in seen:
+                    problem = (f"square {printed.square} is not on the board; its squares are 1 to {last}"
+                               if printed.square > last else f"square {printed.square} is printed twice")
+                    problems.append(source.problem(path + ("square",), problem))
+                seen.add(printed.square)
+                sides.append((path, printed.edges, printed.spaces))
+        for path, edges, spaces in sides:
+            shown = {edges.top, edges.right, edges.bottom, edges.left}
+            for terrain in spaces:
+                if terrain not in shown:
+                    problems.append(source.problem(path + ("spaces", terrain), f"no edge shows {terrain}",
+                                                   f"its edges show {', '.join(sorted(shown))}"))
     return problems
 
 

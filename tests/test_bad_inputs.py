@@ -58,6 +58,10 @@ CASES = {
                                 "'embr' in this pack (did you mean 'ember'?)"),
     "rulebook-block-of-two-kinds": ("check", "rulebook.yaml:4:9: sections[0].blocks[0]: a block is one of text, "
                                     "items, steps, tip, figure, components or explain, not text and tip together"),
+    "printed-square-off-board": ("check", "components.yaml:5:18: boards[0].printed[0].square: square 5 is not on "
+                                 "the board; its squares are 1 to 4"),
+    "spaces-on-missing-terrain": ("check", "components.yaml:4:20: tiles[0].spaces.city: no edge shows city (its "
+                                  "edges show clouds, woods)"),
     "template-syntax-error": ("build", "templates/rulebook.html.j2:3:1: template error: Unexpected end of template. "
                               "Jinja was looking for the following tags: 'endfor' or 'else'. The innermost block "
                               "that needs to be closed is 'for'."),

@@ -190,7 +190,7 @@ def test_printkits_own_words_are_translated(tmp_path):
 
     for locale in ui.locales():
         for key in ui.MESSAGES:
-            assert ui.text(locale, key, edge="x", number=1, total=2, piece="A1", title="T", value=1)
+            assert ui.text(locale, key, edge="x", number=1, total=2, piece="A1", title="T", value=1, cm=2)
 
 
 def test_every_bundled_pack_is_fully_translated_to_german(run):
