@@ -20,9 +20,10 @@ from urllib.parse import unquote
 from html import escape
 from pathlib import Path
 
-from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateError
+from typing import Any
+
+from jinja2 import ChoiceLoader, FileSystemLoader, TemplateError
 from jinja2.exceptions import SecurityError
-from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from . import ui
@@ -31,12 +32,14 @@ from .fonts import FONT_DIR
 from .icons import ICONS
 from .layout import PAPERS, Piece, draw_pieces
 from .load import Pack
-from .model import COMPONENT_KINDS, Board, Figure
+from .model import COMPONENT_KINDS, Block, Board, Figure
 from .placeholders import expand
+from .sandbox import Sandbox, TemplateLimit
 from .svg import Scene
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 FIGURE_GAP = 4.0
+CODE = re.compile(r"`([^`\n]+)`")
 
 
 @dataclass(frozen=True)
@@ -48,11 +51,19 @@ class Part:
 
 
 def inline(pack: Pack, text: str) -> Markup:
-    """printkit markup as HTML: **bold**, *italic*, [icon] (inline SVG), line breaks."""
-    html = escape(expand(pack, text)).replace("\\[", "\x00")
+    """printkit markup as HTML: **bold**, *italic*, `code` (monospace, other markup in it printed as
+    written), [icon] (inline SVG), line breaks."""
+    code: list[str] = []
+
+    def set_aside(match: re.Match) -> str:  # escaped text has no "<": the marks left here are the only ones
+        code.append(match.group(1))
+        return f"<{len(code) - 1}>"
+
+    html = CODE.sub(set_aside, escape(expand(pack, text))).replace("\\[", "\x00")
     html = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", html)
     html = re.sub(r"\*(.+?)\*", r"<em>\1</em>", html)
     html = re.sub(r"\[([a-z0-9-]+)\]", lambda m: _icon_svg(m.group(1)) if m.group(1) in ICONS else m.group(0), html)
+    html = re.sub(r"<(\d+)>", lambda m: f"<code>{code[int(m.group(1))]}</code>", html)
     return Markup(html.replace("\x00", "[").replace("\n", "<br>"))
 
 
@@ -103,12 +114,10 @@ def _board_scene(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str
 
 # --- the document ---------------------------------------------------------------------------------
 
-def _environment(pack_root: Path) -> SandboxedEnvironment:
+def _environment(pack_root: Path) -> Sandbox:
     """Templates from the pack's templates/ folder first, then printkit's, in a sandbox."""
     loaders = [FileSystemLoader(str(pack_root / "templates"))] if (pack_root / "templates").is_dir() else []
-    env = SandboxedEnvironment(loader=ChoiceLoader(loaders + [FileSystemLoader(str(TEMPLATES))]),
-                               autoescape=True, undefined=StrictUndefined)
-    return env
+    return Sandbox(ChoiceLoader(loaders + [FileSystemLoader(str(TEMPLATES))]))
 
 
 def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
@@ -125,41 +134,76 @@ def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
     return lines
 
 
+def article_data(part: Part, draft: bool) -> dict[str, Any]:
+    """What a template sees of one language's part: plain data only (strings, numbers, booleans,
+    lists, dicts, and Markup for the prose, already HTML), never the pack itself. README's
+    "Rulebooks" section documents the names; keep the two in step."""
+    pack, lang, rulebook = part.pack, part.lang, part.pack.rulebook
+    pieces = {p.component.id: p for p in draw_pieces(pack, lang, 0.0)}
+    sections = [{"id": f"{lang}-{s + 1}", "title": section.title,
+                 "blocks": [_block_data(pack, block, pieces, f"{lang}-{s}-{b}") for b, block in enumerate(section.blocks)]}
+                for s, section in enumerate(rulebook.sections)]
+    return {
+        "lang": lang, "title": pack.meta.title, "credits": pack.meta.credits,
+        "subtitle": _html(pack, rulebook.subtitle), "intro": _html(pack, rulebook.intro), "cover": rulebook.cover,
+        "draft": ui.text(lang, "draft") if draft else None,
+        "words": {key: ui.text(lang, f"rulebook-{key}") for key in ("contents", "components", "page", "of")},
+        "components": [{"count": count, "name": name} for count, name in component_list(pack, lang)],
+        "components_placed": any(block.components for section in rulebook.sections for block in section.blocks),
+        "sections": sections,
+    }
+
+
+def _block_data(pack: Pack, block: Block, pieces: dict[str, Piece], name: str) -> dict[str, Any]:
+    """A block as rulebook.yaml writes it, its prose as HTML; a figure as its SVG and caption, and
+    an `explain` block with the entries it explains."""
+    explained = getattr(pack.meta, block.explain).values() if block.explain else []
+    return {
+        "text": _html(pack, block.text), "items": [inline(pack, item) for item in block.items],
+        "steps": [inline(pack, step) for step in block.steps], "tip": _html(pack, block.tip),
+        "figure": block.figure and {"svg": figure_svg(pack, block.figure, pieces, name),
+                                    "caption": _html(pack, block.figure.caption)},
+        "components": block.components, "explain": block.explain,
+        "entries": [{"name": entry.name, "icon": _icon_html(getattr(entry, "icon", None)),
+                     "text": inline(pack, entry.text)} for entry in explained if entry.text],
+    }
+
+
+def _icon_html(name: str | None) -> Markup | None:
+    return Markup(_icon_svg(name)) if name else None
+
+
+def _html(pack: Pack, text: str | None) -> Markup | None:
+    return None if text is None else inline(pack, text)
+
+
 def render_html(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> str:
     """The edition's HTML: one article per language, each with its cover, contents and sections;
     the languages in drafts still lack some translations, which their cover and pages say."""
-    first = parts[0].pack
-    env = _environment(first.root)
-    articles = []
-    for part in parts:
-        pieces = {p.component.id: p for p in draw_pieces(part.pack, part.lang, 0.0)}
-        figures = {}
-        for s, section in enumerate(part.pack.rulebook.sections):
-            for b, block in enumerate(section.blocks):
-                if block.figure:
-                    figures[(s, b)] = figure_svg(part.pack, block.figure, pieces, f"{part.lang}-{s}-{b}")
-        articles.append({
-            "lang": part.lang, "pack": part.pack, "rulebook": part.pack.rulebook, "figures": figures,
-            "draft": ui.text(part.lang, "draft") if part.lang in drafts else None,
-            "components": component_list(part.pack, part.lang),
-            "words": {key: ui.text(part.lang, key) for key in ("rulebook-contents", "rulebook-components",
-                                                                "rulebook-page", "rulebook-of")},
-        })
+    env = _environment(parts[0].pack.root)
     paper_size = PAPERS[paper]
+    data = {"articles": [article_data(part, part.lang in drafts) for part in parts],
+            "paper": f"{paper_size.width}mm {paper_size.height}mm", "font_dir": FONT_DIR.as_uri(),
+            "css": (TEMPLATES / "rulebook.css").as_uri(), "lang": parts[0].lang,
+            "title": " / ".join(p.pack.meta.title for p in parts)}
     template = None
     try:
         template = env.get_template("rulebook.html.j2")
-        return template.render(articles=articles, inline=inline, paper=f"{paper_size.width}mm {paper_size.height}mm",
-                               font_dir=FONT_DIR.as_uri(), css=(TEMPLATES / "rulebook.css").as_uri(),
-                               lang=parts[0].lang, title=" / ".join(p.pack.meta.title for p in parts))
-    except SecurityError as error:
-        file, line = _template_position(error, template)
-        raise Problems([Problem(file, line, 1, "", f"the template tried something the sandbox forbids: {error}",
-                                "templates may only show the pack's data")])
-    except TemplateError as error:
-        file, line = _template_position(error, template)
-        raise Problems([Problem(file, getattr(error, "lineno", None) or line, 1, "", f"template error: {error}",
-                                None)])
+        return env.render(template, data)
+    except Exception as error:  # the template's own code failed: only Jinja2 and plain data run in it
+        raise Problems([_template_problem(error, template)]) from None
+
+
+def _template_problem(error: Exception, template) -> Problem:
+    if isinstance(error, SecurityError):
+        message, hint = f"the template tried something the sandbox forbids: {error}", \
+            "templates may only show the pack's data"
+    elif isinstance(error, TemplateLimit):
+        message, hint = str(error), "a rulebook template shows the pack's data; it does not compute"
+    else:
+        message, hint = f"template error: {error}", None
+    file, line = _template_position(error, template)
+    return Problem(file, getattr(error, "lineno", None) or line, 1, "", message, hint)
 
 
 def _template_position(error: Exception, template) -> tuple[str, int]:
