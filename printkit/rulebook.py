@@ -2,12 +2,13 @@
 
 Takes: the pack translated into each language of an edition (English, German, or both), and the
 paper size.
-Returns: the HTML of the edition (sandboxed Jinja2 templates, autoescaped), and the PDF written
-from it: tagged PDF/UA-1 with the edition's language, bookmarks, a table of contents with page
+Returns: the HTML of the edition (Jinja2 templates in printkit's sandbox, seeing plain data
+only), and the PDF written from it: tagged PDF/UA-1 with the edition's language, bookmarks, a table of contents with page
 numbers, running headers and translated "Page X of Y", bundled fonts only. Generated parts (the
 component list, the numbers rule sets and counts put into the prose, figures drawn from real
 components) come from the same model the kit is printed from, so they cannot drift.
-WeasyPrint fetches only the pack's own files and printkit's; anything else fails the build.
+WeasyPrint fetches only the pack's own files and printkit's; anything else fails the build, at
+the file that asked for it.
 """
 
 from __future__ import annotations
@@ -16,13 +17,12 @@ import logging
 import mimetypes
 import re
 from dataclasses import dataclass
-from urllib.parse import unquote
-from html import escape
+from html import escape, unescape
 from pathlib import Path
-
 from typing import Any
+from urllib.parse import unquote, urljoin
 
-from jinja2 import ChoiceLoader, FileSystemLoader, TemplateError
+from jinja2 import ChoiceLoader, FileSystemLoader
 from jinja2.exceptions import SecurityError
 from markupsafe import Markup
 
@@ -40,6 +40,8 @@ from .svg import Scene
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 FIGURE_GAP = 4.0
 CODE = re.compile(r"`([^`\n]+)`")
+REFERENCE = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']*)["']|url\(\s*["']?([^"')\s]*)["']?\s*\)"""
+                       r"""|@import\s+["']([^"']*)["']""", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -120,6 +122,13 @@ def _environment(pack_root: Path) -> Sandbox:
     return Sandbox(ChoiceLoader(loaders + [FileSystemLoader(str(TEMPLATES))]))
 
 
+def _template_source(pack_root: Path) -> tuple[str, str]:
+    """The shown path and the text of the template a pack's rulebook is rendered from."""
+    env = _environment(pack_root)
+    source, filename, _ = env.loader.get_source(env, "rulebook.html.j2")
+    return display_path(Path(filename)), source
+
+
 def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
     """(count, what) lines: the game's component list where the pack declares one, else per kind."""
     inventory = [rule for rule_set in pack.meta.rules.values() for rule in rule_set.checks if rule.pack_level]
@@ -132,6 +141,16 @@ def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
         count = sum(c.count for c in chosen)
         lines.append((count, ui.text(lang, f"{'kind' if count == 1 else 'kinds'}-{chosen[0].kind}")))
     return lines
+
+
+def template_data(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """Everything rulebook.html.j2 sees: the edition's language, title and paper, the URIs of
+    printkit's fonts and style sheet, and one article per language."""
+    paper_size = PAPERS[paper]
+    return {"articles": [article_data(part, part.lang in drafts) for part in parts],
+            "paper": f"{paper_size.width}mm {paper_size.height}mm", "font_dir": FONT_DIR.as_uri(),
+            "css": (TEMPLATES / "rulebook.css").as_uri(), "lang": parts[0].lang,
+            "title": " / ".join(p.pack.meta.title for p in parts)}
 
 
 def article_data(part: Part, draft: bool) -> dict[str, Any]:
@@ -181,15 +200,10 @@ def render_html(parts: list[Part], paper: str, drafts: frozenset[str] = frozense
     """The edition's HTML: one article per language, each with its cover, contents and sections;
     the languages in drafts still lack some translations, which their cover and pages say."""
     env = _environment(parts[0].pack.root)
-    paper_size = PAPERS[paper]
-    data = {"articles": [article_data(part, part.lang in drafts) for part in parts],
-            "paper": f"{paper_size.width}mm {paper_size.height}mm", "font_dir": FONT_DIR.as_uri(),
-            "css": (TEMPLATES / "rulebook.css").as_uri(), "lang": parts[0].lang,
-            "title": " / ".join(p.pack.meta.title for p in parts)}
     template = None
     try:
         template = env.get_template("rulebook.html.j2")
-        return env.render(template, data)
+        return env.render(template, template_data(parts, paper, drafts))
     except Exception as error:  # the template's own code failed: only Jinja2 and plain data run in it
         raise Problems([_template_problem(error, template)]) from None
 
@@ -217,55 +231,77 @@ def _template_position(error: Exception, template) -> tuple[str, int]:
     return display_path(Path(filename or "rulebook.html.j2")), line
 
 
-def _fetcher(roots: list[Path], refused: list[str]):
+def _references(text: str, base: str) -> dict[str, tuple[int, int]]:
+    """Where an HTML, SVG or CSS text refers to each absolute URL it asks for (line, column), first
+    mention; what the fetcher refuses is reported at the file and line that asked for it."""
+    found: dict[str, tuple[int, int]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        for match in REFERENCE.finditer(line):
+            written = next(group for group in match.groups() if group is not None)
+            found.setdefault(urljoin(base, unescape(written.strip())), (number, match.start() + 1))
+    return found
+
+
+def _fetcher(pack_root: Path, roots: list[Path]):
     """A WeasyPrint URL fetcher serving only files under roots (and data: URLs); it records every
-    other request in refused and fetches nothing for it."""
+    other request in `refused` and fetches nothing for it. Of the pack's own SVG and CSS files it
+    serves, it remembers in `asked_by` which file and line refer to which URL."""
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     allowed = [root.resolve() for root in roots]
+    pack = pack_root.resolve()
 
     class PackFetcher(URLFetcher):
+        def __init__(self) -> None:
+            super().__init__(allowed_protocols=["file", "data"])
+            self.refused: list[str] = []
+            self.asked_by: dict[str, tuple[str, int, int]] = {}  # URL -> (file, line, column)
+
         def fetch(self, url: str, headers=None):
             if url.startswith("data:"):
                 return super().fetch(url, headers)
             path = Path(unquote(url.removeprefix("file://"))).resolve() if url.startswith("file://") else None
             if path is None or not any(path.is_relative_to(root) for root in allowed) or not path.is_file():
-                refused.append(url)
+                self.refused.append(url)
                 raise ValueError(f"printkit does not fetch {url}")
             kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-            return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": kind})
+            body = path.read_bytes()
+            if kind in ("image/svg+xml", "text/css") and path.is_relative_to(pack):
+                for asked, (line, column) in _references(body.decode("utf-8", "replace"), url).items():
+                    self.asked_by.setdefault(asked, (display_path(path), line, column))
+            return URLFetcherResponse(url, body, {"Content-Type": kind})
 
-    return PackFetcher(allowed_protocols=["file", "data"])
+    return PackFetcher()
 
 
-def typeset(html: str, parts: list[Part]):
-    """The laid-out WeasyPrint document of an edition; raises Problems for anything WeasyPrint
-    refused or could not do, so a build fails before it writes."""
+def typeset(html: str, parts: list[Part], target: Path) -> None:
+    """The edition's PDF at target, tagged PDF/UA-1; raises Problems for anything WeasyPrint
+    refused or could not do while laying out or drawing (an SVG's own images are fetched as it is
+    drawn), so a build fails before it commits. A refused URL is reported where it was asked for:
+    the pack's SVG or CSS file that refers to it, or else the template; other complaints at the
+    template, which made the HTML."""
     from weasyprint import HTML  # heavy: imported only when a rulebook is built
 
     pack = parts[0].pack
-    refused: list[str] = []
-    fetcher = _fetcher([pack.root, FONT_DIR, TEMPLATES], refused)
+    fetcher = _fetcher(pack.root, [pack.root, FONT_DIR, TEMPLATES])
     complaints = _Complaints()
     logger = logging.getLogger("weasyprint")
     logger.addHandler(complaints)
+    base = pack.root.resolve().as_uri() + "/"
     try:
-        document = HTML(string=html, base_url=pack.root.resolve().as_uri() + "/", url_fetcher=fetcher).render(
-            pdf_variant="pdf/ua-1")
+        HTML(string=html, base_url=base, url_fetcher=fetcher).write_pdf(str(target), pdf_variant="pdf/ua-1")
     finally:
         logger.removeHandler(complaints)
-    where = display_path(pack.root / "rulebook.yaml")
-    problems = [Problem(where, 1, 1, "", f"the rulebook asks for {url}, outside the pack; nothing was fetched",
-                        "use images inside the pack folder") for url in refused]
-    problems += [Problem(where, 1, 1, "", f"typesetting failed: {message}", None) for message in complaints.messages
-                 if "printkit does not fetch" not in message]
-    if problems:
-        raise Problems(problems)
-    return document
-
-
-def write_pdf(document, target: Path) -> None:
-    document.write_pdf(str(target), pdf_variant="pdf/ua-1")
+    complained = [message for message in complaints.messages if "printkit does not fetch" not in message]
+    if not fetcher.refused and not complained:
+        return
+    template, source = _template_source(pack.root)  # it made the HTML WeasyPrint complains about
+    in_template = _references(source, base)
+    problems = [Problem(*(fetcher.asked_by.get(url) or (template, *in_template.get(url, (1, 1)))), "",
+                        f"the rulebook asks for {url}, outside the pack; nothing was fetched",
+                        "use files inside the pack folder") for url in fetcher.refused]
+    problems += [Problem(template, 1, 1, "", f"typesetting failed: {message}", None) for message in complained]
+    raise Problems(problems)
 
 
 def booklet(source: Path, target: Path) -> None:

@@ -99,8 +99,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
         for argument in arguments:
             cls._checked(argument)
             if _is_int(argument) and abs(argument) > MAX_CHARS:
-                raise TemplateLimit(f"the template passes the number {argument:,} on; numbers above "
-                                    f"{MAX_CHARS:,} make values too big to be worth making")
+                raise TemplateLimit(f"the template passes on the number {argument:,}; at most {MAX_CHARS:,} "
+                                    "is allowed")
         if isinstance(text, str) and FORMAT_WIDTH.search(text):
             raise TemplateLimit(f"the template formats with a width of {FORMAT_WIDTH.search(text).group(0)} "
                                 "characters")
@@ -127,11 +127,11 @@ class Sandbox(ImmutableSandboxedEnvironment):
             raise TemplateLimit(f"the template's replace would make about {grows:,} characters, "
                                 f"more than {MAX_CHARS:,}")
 
-    def _range(self, *args: int) -> range:
-        self._check_arguments(args)
+    def _range(self, *args: int) -> _TickingRange:
         numbers = range(*args)
-        if len(numbers) > MAX_RANGE:
-            raise TemplateLimit(f"range() of {len(numbers):,} numbers; a template may count at most {MAX_RANGE:,}")
+        if abs(numbers.stop - numbers.start) > MAX_RANGE * abs(numbers.step):  # len() fails beyond 2**63
+            raise TemplateLimit(f"the template's range({', '.join(map(str, args))}) counts more than "
+                                f"{MAX_RANGE:,} numbers")
         return _TickingRange(numbers, self._tick)
 
     # --- the sandbox's hooks --------------------------------------------------------------------
@@ -151,7 +151,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
 
     def call(__self, __context: Any, __obj: Any, *args: Any, **kwargs: Any) -> Any:  # noqa: N805 (Jinja2's names)
         __self._tick()
-        __self._check_arguments(args + tuple(kwargs.values()))
+        if __obj != __self._range:  # range says itself how far it counts
+            __self._check_arguments(args + tuple(kwargs.values()))
         texts = [a for a in args if isinstance(a, str)]
         if getattr(__obj, "__name__", None) == "replace" and isinstance(getattr(__obj, "__self__", None), str) \
                 and len(texts) == 2:
@@ -164,7 +165,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
             self._check_product(left, right)
         elif operator == "**" and _is_int(left) and _is_int(right) and right > 0 and abs(left) > 1:
             if right * math.log2(abs(left)) > MAX_INT_BITS:
-                raise TemplateLimit(f"{left} ** {right} is a number of more than {MAX_INT_BITS:,} bits")
+                raise TemplateLimit(f"the template computes {left} ** {right}, a number of more than "
+                                    f"{MAX_INT_BITS:,} bits")
         elif operator == "%" and isinstance(left, str):
             self._check_arguments(right if isinstance(right, tuple) else (right,), left)
         elif operator == "+" and _length(left) + _length(right) > MAX_CHARS:
@@ -179,7 +181,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
             return
         sequence, times = (left, right) if _is_int(right) else (right, left)
         if _is_int(times) and _length(sequence) * times > MAX_CHARS:
-            raise TemplateLimit(f"{_length(sequence):,} characters or items * {times:,} is more than {MAX_CHARS:,}")
+            raise TemplateLimit(f"the template repeats a value of {_length(sequence):,} characters or items "
+                                f"{times:,} times, more than {MAX_CHARS:,} in all")
 
 
 class _TickingRange:
