@@ -3,8 +3,9 @@
 Takes: the pack translated into each language of an edition (English, German, or both), and the
 paper size.
 Returns: the HTML of the edition (Jinja2 templates in printkit's sandbox, seeing plain data
-only), and the PDF written from it: tagged PDF/UA-1 with the edition's language, bookmarks, a table of contents with page
-numbers, running headers and translated "Page X of Y", bundled fonts only. Generated parts (the
+only), and the PDF written from it: tagged PDF/UA-1 with the edition's language, bookmarks, a
+table of contents with page numbers, running headers and translated "Page X of Y", bundled fonts
+only. Generated parts (the
 component list, the numbers rule sets and counts put into the prose, figures drawn from real
 components) come from the same model the kit is printed from, so they cannot drift.
 WeasyPrint fetches only the pack's own files and printkit's; anything else fails the build, at
@@ -31,7 +32,7 @@ from .errors import Problem, Problems, display_path
 from .fonts import FONT_DIR
 from .icons import ICONS
 from .layout import PAPERS, Piece, draw_pieces
-from .load import Pack
+from .load import RULEBOOK_FILE, Pack
 from .model import COMPONENT_KINDS, Block, Board, Figure
 from .placeholders import expand
 from .sandbox import Sandbox, TemplateLimit
@@ -122,11 +123,11 @@ def _environment(pack_root: Path) -> Sandbox:
     return Sandbox(ChoiceLoader(loaders + [FileSystemLoader(str(TEMPLATES))]))
 
 
-def _template_source(pack_root: Path) -> tuple[str, str]:
-    """The shown path and the text of the template a pack's rulebook is rendered from."""
+def _template_source(pack_root: Path) -> tuple[Path, str]:
+    """The file and the text of the template a pack's rulebook is rendered from."""
     env = _environment(pack_root)
     source, filename, _ = env.loader.get_source(env, "rulebook.html.j2")
-    return display_path(Path(filename)), source
+    return Path(filename), source
 
 
 def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
@@ -160,7 +161,8 @@ def article_data(part: Part, draft: bool) -> dict[str, Any]:
     pack, lang, rulebook = part.pack, part.lang, part.pack.rulebook
     pieces = {p.component.id: p for p in draw_pieces(pack, lang, 0.0)}
     sections = [{"id": f"{lang}-{s + 1}", "title": section.title,
-                 "blocks": [_block_data(pack, block, pieces, f"{lang}-{s}-{b}") for b, block in enumerate(section.blocks)]}
+                 "blocks": [_block_data(pack, block, pieces, f"{lang}-{s}-{b}")
+                            for b, block in enumerate(section.blocks)]}
                 for s, section in enumerate(rulebook.sections)]
     return {
         "lang": lang, "title": pack.meta.title, "credits": pack.meta.credits,
@@ -279,7 +281,7 @@ def typeset(html: str, parts: list[Part], target: Path) -> None:
     refused or could not do while laying out or drawing (an SVG's own images are fetched as it is
     drawn), so a build fails before it commits. A refused URL is reported where it was asked for:
     the pack's SVG or CSS file that refers to it, or else the template; other complaints at the
-    template, which made the HTML."""
+    pack's own template, which made the HTML, or else at rulebook.yaml."""
     from weasyprint import HTML  # heavy: imported only when a rulebook is built
 
     pack = parts[0].pack
@@ -295,12 +297,16 @@ def typeset(html: str, parts: list[Part], target: Path) -> None:
     complained = [message for message in complaints.messages if "printkit does not fetch" not in message]
     if not fetcher.refused and not complained:
         return
-    template, source = _template_source(pack.root)  # it made the HTML WeasyPrint complains about
+    path, source = _template_source(pack.root)
+    template = display_path(path)
     in_template = _references(source, base)
     problems = [Problem(*(fetcher.asked_by.get(url) or (template, *in_template.get(url, (1, 1)))), "",
                         f"the rulebook asks for {url}, outside the pack; nothing was fetched",
                         "use files inside the pack folder") for url in fetcher.refused]
-    problems += [Problem(template, 1, 1, "", f"typesetting failed: {message}", None) for message in complained]
+    # the pack's own template made the HTML WeasyPrint complains about; with printkit's, the rules did
+    own = path.resolve().is_relative_to(pack.root.resolve())
+    made_by = template if own else display_path(pack.root / RULEBOOK_FILE)
+    problems += [Problem(made_by, 1, 1, "", f"typesetting failed: {message}", None) for message in complained]
     raise Problems(problems)
 
 

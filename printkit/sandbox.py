@@ -88,7 +88,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         if _is_int(value) and value.bit_length() > MAX_INT_BITS:
             raise TemplateLimit(f"the template makes a number of more than {MAX_INT_BITS:,} bits")
         if _length(value) > MAX_CHARS:
-            raise TemplateLimit(f"the template makes a value of {_length(value):,} items or characters, "
+            raise TemplateLimit(f"the template makes a text or list of length {_length(value):,}, "
                                 f"more than {MAX_CHARS:,}")
         return value
 
@@ -170,7 +170,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         elif operator == "%" and isinstance(left, str):
             self._check_arguments(right if isinstance(right, tuple) else (right,), left)
         elif operator == "+" and _length(left) + _length(right) > MAX_CHARS:
-            raise TemplateLimit(f"the template joins values into more than {MAX_CHARS:,} characters or items")
+            raise TemplateLimit(f"the template joins texts or lists into a length of more than {MAX_CHARS:,}")
         return self._checked(super().call_binop(context, operator, left, right))
 
     @staticmethod
@@ -181,8 +181,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
             return
         sequence, times = (left, right) if _is_int(right) else (right, left)
         if _is_int(times) and _length(sequence) * times > MAX_CHARS:
-            raise TemplateLimit(f"the template repeats a value of {_length(sequence):,} characters or items "
-                                f"{times:,} times, more than {MAX_CHARS:,} in all")
+            raise TemplateLimit(f"the template multiplies a text or list of length {_length(sequence):,} "
+                                f"by {times:,}, more than {MAX_CHARS:,} in all")
 
 
 class _TickingRange:

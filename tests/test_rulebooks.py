@@ -165,14 +165,16 @@ def test_code_spans_print_in_monospace_as_written(run, tmp_path):
                                          "      - 'Type `a **b** <i>` and *go*.'\n")
     assert "Type a **b** <i> and go." in text_of(path)
     with pdfplumber.open(path) as pdf:
-        words = [(w["text"], w["fontname"].split("+")[-1]) for w in pdf.pages[-1].extract_words(extra_attrs=["fontname"])]
+        words = [(w["text"], w["fontname"].split("+")[-1])
+                 for w in pdf.pages[-1].extract_words(extra_attrs=["fontname"])]
     start = words.index(("Type", "PK-Serif"))
     assert words[start:start + 6] == [("Type", "PK-Serif"), ("a", "PK-Mono"), ("**b**", "PK-Mono"), ("<i>", "PK-Mono"),
                                       ("and", "PK-Serif"), ("go", "PK-Serif-Italic")]
 
 
 def test_a_short_rulebook_goes_without_a_cover(run, tmp_path):
-    rules = "subtitle: A quick game\nintro: Play it in a minute.\n{cover}sections:\n  - title: Setup\n    blocks: [Deal.]\n"
+    rules = ("subtitle: A quick game\nintro: Play it in a minute.\n{cover}"
+             "sections:\n  - title: Setup\n    blocks: [Deal.]\n")
     covered = PdfReader(built_rulebook(run, tmp_path, rules.format(cover="")))
     plain_page = PdfReader(built_rulebook(run, tmp_path / "short", rules.format(cover="cover: false\n")))
     assert (len(covered.pages), len(plain_page.pages)) == (2, 1)

@@ -55,10 +55,12 @@ ROUTES = {
     "lipsum": ("{{ lipsum(10**6) }}", "template error: 'lipsum' is undefined"),
     "range(10**9)": ("{{ range(10**9)|list }}", "the template's range(1000000000) counts more than 100,000 numbers"
                      + BOUNDED),
-    "'x' * 10**10": ("{{ 'x' * 10**10 }}", "the template repeats a value of 1 characters or items 10,000,000,000 "
-                     "times, more than 33,554,432 in all" + BOUNDED),
+    "'x' * 10**10": ("{{ 'x' * 10**10 }}", "the template multiplies a text or list of length 1 by "
+                     "10,000,000,000, more than 33,554,432 in all" + BOUNDED),
     "10 ** (10 ** 10)": ("{{ 10 ** (10 ** 10) }}", "the template computes 10 ** 10000000000, a number of more than "
                          "4,096 bits" + BOUNDED),
+    "joining two long texts": ("{{ ('x' * 20000000) + ('y' * 20000000) }}", "the template joins texts or lists into "
+                               "a length of more than 33,554,432" + BOUNDED),
     "a big product": ("{{ (10 ** 1000) * (10 ** 1000) }}", "the template makes a number of more than 4,096 bits"
                       + BOUNDED),
     "center(10**10)": ("{{ 'x'|center(10**10) }}", "the template passes on the number 10,000,000,000; at most "
@@ -78,10 +80,10 @@ ROUTES = {
                            + BOUNDED),
     "doubling in a namespace": ("{% set ns = namespace(s='x') %}{% for i in range(40) %}{% set ns.s = ns.s ~ ns.s %}"
                                 "{% endfor %}{{ ns.s|length }}",
-                                "the template makes a value of 67,108,864 items or characters, more than 33,554,432"
+                                "the template makes a text or list of length 67,108,864, more than 33,554,432"
                                 + BOUNDED),
     "doubling in a macro": ("{% macro f(s, n) %}{{ f(s ~ s, n - 1) if n else s|length }}{% endmacro %}{{ f('x', 40) }}",
-                            "the template makes a value of 67,108,864 items or characters, more than 33,554,432"
+                            "the template makes a text or list of length 67,108,864, more than 33,554,432"
                             + BOUNDED),
     "an endless output": ("{% for i in range(100000) %}{% for j in range(100000) %}" + "x" * 60 + "{% endfor %}"
                           "{% endfor %}", "the template makes more than 33,554,432 characters" + BOUNDED),
