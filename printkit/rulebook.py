@@ -5,9 +5,9 @@ paper size.
 Returns: the HTML of the edition (Jinja2 templates in printkit's sandbox, seeing plain data
 only), and the PDF written from it: tagged PDF/UA-1 with the edition's language, bookmarks, a
 table of contents with page numbers, running headers and translated "Page X of Y", bundled fonts
-only. Generated parts (the
-component list, the numbers rule sets and counts put into the prose, figures drawn from real
-components) come from the same model the kit is printed from, so they cannot drift.
+only. Generated parts (the component list, the numbers rule sets and counts put into the prose,
+figures drawn from real components) come from the same model the kit is printed from, so they
+cannot drift.
 WeasyPrint fetches only the pack's own files and printkit's; anything else fails the build, at
 the file that asked for it.
 """

@@ -188,3 +188,17 @@ def test_a_template_receives_plain_data_only():
     walk(data, "data")
     assert unsafe == []
     assert re.fullmatch(r"file:///.*/printkit/fonts", data["font_dir"])
+
+
+def test_the_readme_names_every_value_a_template_sees_and_every_bound():
+    readme = Path("README.md").read_text()
+    section = readme[readme.index("### A pack's own `templates/rulebook.html.j2`"):readme.index("## Rule sets")]
+    (skystones,) = load_checked([Path("content/skystones")])
+    data = template_data([Part("en", skystones)], "a4")
+    article = data["articles"][0]
+    block = article["sections"][0]["blocks"][0]
+    names = [*data, *article, *article["words"], *article["components"][0], *article["sections"][0], *block]
+    assert [name for name in names if f"`{name}`" not in section] == []
+    for bound in (sandbox.MAX_CHARS, sandbox.MAX_INT_BITS, sandbox.MAX_RANGE):
+        assert f"{bound:,}" in section
+    assert f"{sandbox.MAX_SECONDS:g} seconds" in section
