@@ -41,7 +41,7 @@ from .svg import Scene
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 FIGURE_GAP = 4.0
 CODE = re.compile(r"`([^`\n]+)`")
-REFERENCE = re.compile(r"""\b(?:href|src)\s*=\s*["']([^"']*)["']|url\(\s*["']?([^"')\s]*)["']?\s*\)"""
+REFERENCE = re.compile(r"""\b(?:href|src|data)\s*=\s*["']([^"']*)["']|url\(\s*["']?([^"')\s]*)["']?\s*\)"""
                        r"""|@import\s+["']([^"']*)["']""", re.IGNORECASE)
 
 
@@ -280,8 +280,9 @@ def typeset(html: str, parts: list[Part], target: Path) -> None:
     """The edition's PDF at target, tagged PDF/UA-1; raises Problems for anything WeasyPrint
     refused or could not do while laying out or drawing (an SVG's own images are fetched as it is
     drawn), so a build fails before it commits. A refused URL is reported where it was asked for:
-    the pack's SVG or CSS file that refers to it, or else the template; other complaints at the
-    pack's own template, which made the HTML, or else at rulebook.yaml."""
+    the pack's SVG or CSS file that refers to it, or else the template; so is a complaint about a
+    file (an image WeasyPrint could not read); other complaints are placed at the pack's own
+    template, which made the HTML, or else at rulebook.yaml."""
     from weasyprint import HTML  # heavy: imported only when a rulebook is built
 
     pack = parts[0].pack
@@ -299,14 +300,15 @@ def typeset(html: str, parts: list[Part], target: Path) -> None:
         return
     path, source = _template_source(pack.root)
     template = display_path(path)
-    in_template = _references(source, base)
-    problems = [Problem(*(fetcher.asked_by.get(url) or (template, *in_template.get(url, (1, 1)))), "",
-                        f"the rulebook asks for {url}, outside the pack; nothing was fetched",
-                        "use files inside the pack folder") for url in fetcher.refused]
+    asked_by = {url: (template, line, column) for url, (line, column) in _references(source, base).items()}
+    asked_by.update(fetcher.asked_by)  # the pack's SVG and CSS files, nearer to the request than the template
     # the pack's own template made the HTML WeasyPrint complains about; with printkit's, the rules did
     own = path.resolve().is_relative_to(pack.root.resolve())
-    made_by = template if own else display_path(pack.root / RULEBOOK_FILE)
-    problems += [Problem(made_by, 1, 1, "", f"typesetting failed: {message}", None) for message in complained]
+    made_by = (template if own else display_path(pack.root / RULEBOOK_FILE), 1, 1)
+    problems = [Problem(*asked_by.get(url, made_by), "", f"the rulebook asks for {url}, outside the pack; "
+                        "nothing was fetched", "use files inside the pack folder") for url in fetcher.refused]
+    problems += [Problem(*next((place for url, place in asked_by.items() if url in message), made_by), "",
+                         f"typesetting failed: {message}", None) for message in complained]
     raise Problems(problems)
 
 
@@ -346,4 +348,4 @@ class _Complaints(logging.Handler):
         self.messages: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        self.messages.append(record.getMessage().rstrip(": "))  # "…: " when WeasyPrint has no reason to give

@@ -28,6 +28,8 @@ CASES = {
                                             "style/extra.css:1:17", "https://example.com/bg.png"),
     "a template image on the web": ("", "", '<img src="https://example.org/a.png" alt="A">',
                                     "templates/rulebook.html.j2:5:6", "https://example.org/a.png"),
+    "a template object on the web": ("", "", '<object data="http://example.com/o.svg" type="image/svg+xml">O</object>',
+                                     "templates/rulebook.html.j2:5:9", "http://example.com/o.svg"),
     "a template image from another file": ("", "", '<img src="file:///etc/passwd" alt="A">',
                                            "templates/rulebook.html.j2:5:6", "file:///etc/passwd"),
 }
@@ -75,3 +77,21 @@ def test_the_packs_own_svg_and_style_sheet_are_served(run, tmp_path, spy):
     assert run("build", pack, "--lang", "en", "--jobs", "1", "--out", tmp_path / "out")[0] == 0
     assert [f.refused for f in spy] == [[]]
     assert (tmp_path / "out" / "gen" / "gen-rulebook-en.pdf").is_file()
+
+
+BOMB = '<!ENTITY a "{}">'.format("a" * 50) + "".join(
+    f'<!ENTITY {name} "{("&" + previous + ";") * 20}">' for previous, name in zip("abcd", "bcde"))
+OUTSIDE = '<!ENTITY e SYSTEM "file:///etc/hostname">'
+
+
+@pytest.mark.parametrize("entities", [BOMB, OUTSIDE], ids=["bomb", "another file"])
+def test_an_svg_with_entities_is_refused_where_the_template_shows_it(run, tmp_path, spy, entities):
+    """WeasyPrint parses SVG without entities, so neither a bomb nor another file gets in."""
+    pack = pack_with(tmp_path, "<text>&e;</text>", "", "")
+    svg = pack / "art" / "diagram.svg"
+    svg.write_text(f"<?xml version='1.0'?>\n<!DOCTYPE svg [{entities}]>\n" + svg.read_text())
+    code, _, err = run("build", pack, "--lang", "en", "--jobs", "1", "--out", tmp_path / "out")
+    assert err.splitlines() == [f"{pack}/templates/rulebook.html.j2:4:6: typesetting failed: Failed to load image "
+                                f"at '{svg.as_uri()}'", "1 problem found"]
+    assert code == 1 and [f.refused for f in spy] == [[]]
+    assert not (tmp_path / "out").exists()
