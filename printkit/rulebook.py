@@ -223,12 +223,13 @@ def _template_problem(error: Exception, template) -> Problem:
 
 
 def _template_position(error: Exception, template) -> tuple[str, int]:
-    """The template file and line an error came from (Jinja maps its frames back to the template)."""
+    """The template file and line an error came from: the innermost frame Jinja2 maps back to a
+    template, an included one too; else the template's own file."""
     filename = getattr(error, "filename", None) or (template.filename if template is not None else None)
     line, trace = 1, error.__traceback__
     while trace is not None:
-        if filename and trace.tb_frame.f_code.co_filename == filename:
-            line = trace.tb_lineno
+        if "__jinja_exception__" in trace.tb_frame.f_globals:  # Jinja2's stand-in frame for a template line
+            filename, line = trace.tb_frame.f_code.co_filename, trace.tb_lineno
         trace = trace.tb_next
     return display_path(Path(filename or "rulebook.html.j2")), line
 

@@ -132,6 +132,14 @@ def test_a_route_out_of_the_template_fails_at_its_line(run, pack, route):
     assert files_in(pack.parent) == before  # no output, no written.txt, nothing changed
 
 
+def test_a_route_in_an_included_template_fails_at_its_own_line(run, pack):
+    (pack / "templates" / "part.j2").write_text("<p>A part.</p>\n\n{{ ''.__class__ }}\n")
+    code, printed = build(run, pack, "{% include 'part.j2' %}")
+    assert (code, printed.splitlines()[0]) == (1, f"{pack}/templates/part.j2:3:1: {FORBIDS}access to attribute "
+                                                  f"'__class__' of 'str' object is unsafe.{SAFE}")
+    assert not (pack.parent / "out").exists()
+
+
 def test_a_template_that_runs_too_long_is_stopped_at_its_line(run, pack, monkeypatch):
     monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.5)
     code, printed = build(run, pack, "{% for i in range(100000) %}{% for j in range(100000) %}{% endfor %}"
