@@ -149,9 +149,8 @@ def _write_rulebook(parts: list, paper: str, drafts: frozenset[str], target: Pat
     from . import rulebook
 
     html = rulebook.render_html(parts, paper, drafts)
-    document = rulebook.typeset(html, parts)
     written = staging.temporary(target)
-    rulebook.write_pdf(document, written)
+    rulebook.typeset(html, parts, written)
     if not with_booklet:
         return [target]
     booklet = target.with_name(f"{target.stem}-booklet.pdf")

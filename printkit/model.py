@@ -523,6 +523,9 @@ class Rulebook(Strict):
     """Printed under the title on the cover."""
     intro: Text | None = None
     """A short paragraph on the cover."""
+    cover: bool = True
+    """A cover page with a table of contents; `false` for a short rulebook: the title, subtitle and
+    intro head the first page, with no table of contents."""
     sections: list[Section]
 
 

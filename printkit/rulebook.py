@@ -2,12 +2,14 @@
 
 Takes: the pack translated into each language of an edition (English, German, or both), and the
 paper size.
-Returns: the HTML of the edition (sandboxed Jinja2 templates, autoescaped), and the PDF written
-from it: tagged PDF/UA-1 with the edition's language, bookmarks, a table of contents with page
-numbers, running headers and translated "Page X of Y", bundled fonts only. Generated parts (the
-component list, the numbers rule sets and counts put into the prose, figures drawn from real
-components) come from the same model the kit is printed from, so they cannot drift.
-WeasyPrint fetches only the pack's own files and printkit's; anything else fails the build.
+Returns: the HTML of the edition (Jinja2 templates in printkit's sandbox, seeing plain data
+only), and the PDF written from it: tagged PDF/UA-1 with the edition's language, bookmarks, a
+table of contents with page numbers, running headers and translated "Page X of Y", bundled fonts
+only. Generated parts (the component list, the numbers rule sets and counts put into the prose,
+figures drawn from real components) come from the same model the kit is printed from, so they
+cannot drift.
+WeasyPrint fetches only the pack's own files and printkit's; anything else fails the build, at
+the file that asked for it.
 """
 
 from __future__ import annotations
@@ -16,13 +18,13 @@ import logging
 import mimetypes
 import re
 from dataclasses import dataclass
-from urllib.parse import unquote
-from html import escape
+from html import escape, unescape
 from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urljoin
 
-from jinja2 import ChoiceLoader, FileSystemLoader, StrictUndefined, TemplateError
+from jinja2 import ChoiceLoader, FileSystemLoader
 from jinja2.exceptions import SecurityError
-from jinja2.sandbox import SandboxedEnvironment
 from markupsafe import Markup
 
 from . import ui
@@ -30,13 +32,17 @@ from .errors import Problem, Problems, display_path
 from .fonts import FONT_DIR
 from .icons import ICONS
 from .layout import PAPERS, Piece, draw_pieces
-from .load import Pack
-from .model import COMPONENT_KINDS, Board, Figure
+from .load import RULEBOOK_FILE, Pack
+from .model import COMPONENT_KINDS, Block, Board, Figure
 from .placeholders import expand
+from .sandbox import Sandbox, TemplateLimit
 from .svg import Scene
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 FIGURE_GAP = 4.0
+CODE = re.compile(r"`([^`\n]+)`")
+REFERENCE = re.compile(r"""\b(?:href|src|data)\s*=\s*["']([^"']*)["']|url\(\s*["']?([^"')\s]*)["']?\s*\)"""
+                       r"""|@import\s+["']([^"']*)["']""", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -48,11 +54,19 @@ class Part:
 
 
 def inline(pack: Pack, text: str) -> Markup:
-    """printkit markup as HTML: **bold**, *italic*, [icon] (inline SVG), line breaks."""
-    html = escape(expand(pack, text)).replace("\\[", "\x00")
+    """printkit markup as HTML: **bold**, *italic*, `code` (monospace, other markup in it printed as
+    written), [icon] (inline SVG), line breaks."""
+    code: list[str] = []
+
+    def set_aside(match: re.Match) -> str:  # escaped text has no "<": the marks left here are the only ones
+        code.append(match.group(1))
+        return f"<{len(code) - 1}>"
+
+    html = CODE.sub(set_aside, escape(expand(pack, text))).replace("\\[", "\x00")
     html = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", html)
     html = re.sub(r"\*(.+?)\*", r"<em>\1</em>", html)
     html = re.sub(r"\[([a-z0-9-]+)\]", lambda m: _icon_svg(m.group(1)) if m.group(1) in ICONS else m.group(0), html)
+    html = re.sub(r"<(\d+)>", lambda m: f"<code>{code[int(m.group(1))]}</code>", html)
     return Markup(html.replace("\x00", "[").replace("\n", "<br>"))
 
 
@@ -103,12 +117,17 @@ def _board_scene(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str
 
 # --- the document ---------------------------------------------------------------------------------
 
-def _environment(pack_root: Path) -> SandboxedEnvironment:
+def _environment(pack_root: Path) -> Sandbox:
     """Templates from the pack's templates/ folder first, then printkit's, in a sandbox."""
     loaders = [FileSystemLoader(str(pack_root / "templates"))] if (pack_root / "templates").is_dir() else []
-    env = SandboxedEnvironment(loader=ChoiceLoader(loaders + [FileSystemLoader(str(TEMPLATES))]),
-                               autoescape=True, undefined=StrictUndefined)
-    return env
+    return Sandbox(ChoiceLoader(loaders + [FileSystemLoader(str(TEMPLATES))]))
+
+
+def _template_source(pack_root: Path) -> tuple[Path, str]:
+    """The file and the text of the template a pack's rulebook is rendered from."""
+    env = _environment(pack_root)
+    source, filename, _ = env.loader.get_source(env, "rulebook.html.j2")
+    return Path(filename), source
 
 
 def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
@@ -126,103 +145,173 @@ def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
     return lines
 
 
+def template_data(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """Everything rulebook.html.j2 sees: the edition's language, title and paper, the URIs of
+    printkit's fonts and style sheet, and one article per language."""
+    paper_size = PAPERS[paper]
+    return {"articles": [article_data(part, part.lang in drafts) for part in parts],
+            "paper": f"{paper_size.width}mm {paper_size.height}mm", "font_dir": FONT_DIR.as_uri(),
+            "css": (TEMPLATES / "rulebook.css").as_uri(), "lang": parts[0].lang,
+            "title": " / ".join(p.pack.meta.title for p in parts)}
+
+
+def article_data(part: Part, draft: bool) -> dict[str, Any]:
+    """What a template sees of one language's part: plain data only (strings, numbers, booleans,
+    lists, dicts, and Markup for the prose, already HTML), never the pack itself. README's
+    "Rulebooks" section documents the names; keep the two in step."""
+    pack, lang, rulebook = part.pack, part.lang, part.pack.rulebook
+    pieces = {p.component.id: p for p in draw_pieces(pack, lang, 0.0)}
+    sections = [{"id": f"{lang}-{s + 1}", "title": section.title,
+                 "blocks": [_block_data(pack, block, pieces, f"{lang}-{s}-{b}")
+                            for b, block in enumerate(section.blocks)]}
+                for s, section in enumerate(rulebook.sections)]
+    return {
+        "lang": lang, "title": pack.meta.title, "credits": pack.meta.credits,
+        "subtitle": _html(pack, rulebook.subtitle), "intro": _html(pack, rulebook.intro), "cover": rulebook.cover,
+        "draft": ui.text(lang, "draft") if draft else None,
+        "words": {key: ui.text(lang, f"rulebook-{key}") for key in ("contents", "components", "page", "of")},
+        "components": [{"count": count, "name": name} for count, name in component_list(pack, lang)],
+        "components_placed": any(block.components for section in rulebook.sections for block in section.blocks),
+        "sections": sections,
+    }
+
+
+def _block_data(pack: Pack, block: Block, pieces: dict[str, Piece], name: str) -> dict[str, Any]:
+    """A block as rulebook.yaml writes it, its prose as HTML; a figure as its SVG and caption, and
+    an `explain` block with the entries it explains."""
+    explained = getattr(pack.meta, block.explain).values() if block.explain else []
+    return {
+        "text": _html(pack, block.text), "items": [inline(pack, item) for item in block.items],
+        "steps": [inline(pack, step) for step in block.steps], "tip": _html(pack, block.tip),
+        "figure": block.figure and {"svg": figure_svg(pack, block.figure, pieces, name),
+                                    "caption": _html(pack, block.figure.caption)},
+        "components": block.components, "explain": block.explain,
+        "entries": [{"name": entry.name, "icon": _icon_html(getattr(entry, "icon", None)),
+                     "text": inline(pack, entry.text)} for entry in explained if entry.text],
+    }
+
+
+def _icon_html(name: str | None) -> Markup | None:
+    return Markup(_icon_svg(name)) if name else None
+
+
+def _html(pack: Pack, text: str | None) -> Markup | None:
+    return None if text is None else inline(pack, text)
+
+
 def render_html(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> str:
     """The edition's HTML: one article per language, each with its cover, contents and sections;
     the languages in drafts still lack some translations, which their cover and pages say."""
-    first = parts[0].pack
-    env = _environment(first.root)
-    articles = []
-    for part in parts:
-        pieces = {p.component.id: p for p in draw_pieces(part.pack, part.lang, 0.0)}
-        figures = {}
-        for s, section in enumerate(part.pack.rulebook.sections):
-            for b, block in enumerate(section.blocks):
-                if block.figure:
-                    figures[(s, b)] = figure_svg(part.pack, block.figure, pieces, f"{part.lang}-{s}-{b}")
-        articles.append({
-            "lang": part.lang, "pack": part.pack, "rulebook": part.pack.rulebook, "figures": figures,
-            "draft": ui.text(part.lang, "draft") if part.lang in drafts else None,
-            "components": component_list(part.pack, part.lang),
-            "words": {key: ui.text(part.lang, key) for key in ("rulebook-contents", "rulebook-components",
-                                                                "rulebook-page", "rulebook-of")},
-        })
-    paper_size = PAPERS[paper]
+    env = _environment(parts[0].pack.root)
     template = None
     try:
         template = env.get_template("rulebook.html.j2")
-        return template.render(articles=articles, inline=inline, paper=f"{paper_size.width}mm {paper_size.height}mm",
-                               font_dir=FONT_DIR.as_uri(), css=(TEMPLATES / "rulebook.css").as_uri(),
-                               lang=parts[0].lang, title=" / ".join(p.pack.meta.title for p in parts))
-    except SecurityError as error:
-        file, line = _template_position(error, template)
-        raise Problems([Problem(file, line, 1, "", f"the template tried something the sandbox forbids: {error}",
-                                "templates may only show the pack's data")])
-    except TemplateError as error:
-        file, line = _template_position(error, template)
-        raise Problems([Problem(file, getattr(error, "lineno", None) or line, 1, "", f"template error: {error}",
-                                None)])
+        return env.render(template, template_data(parts, paper, drafts))
+    except Exception as error:  # the template's own code failed: only Jinja2 and plain data run in it
+        raise Problems([_template_problem(error, template)]) from None
+
+
+def _template_problem(error: Exception, template) -> Problem:
+    if isinstance(error, SecurityError):
+        message, hint = f"the template tried something the sandbox forbids: {error}", \
+            "templates may only show the pack's data"
+    elif isinstance(error, TemplateLimit):
+        message, hint = str(error), "a rulebook template shows the pack's data; it does not compute"
+    else:
+        message, hint = f"template error: {error}", None
+    file, line = _template_position(error, template)
+    return Problem(file, getattr(error, "lineno", None) or line, 1, "", message, hint)
 
 
 def _template_position(error: Exception, template) -> tuple[str, int]:
-    """The template file and line an error came from (Jinja maps its frames back to the template)."""
+    """The template file and line an error came from: the innermost frame Jinja2 maps back to a
+    template, an included one too; else the template's own file."""
     filename = getattr(error, "filename", None) or (template.filename if template is not None else None)
     line, trace = 1, error.__traceback__
     while trace is not None:
-        if filename and trace.tb_frame.f_code.co_filename == filename:
-            line = trace.tb_lineno
+        if "__jinja_exception__" in trace.tb_frame.f_globals:  # Jinja2's stand-in frame for a template line
+            filename, line = trace.tb_frame.f_code.co_filename, trace.tb_lineno
         trace = trace.tb_next
     return display_path(Path(filename or "rulebook.html.j2")), line
 
 
-def _fetcher(roots: list[Path], refused: list[str]):
+def _references(text: str, base: str) -> dict[str, tuple[int, int]]:
+    """Where an HTML, SVG or CSS text refers to each absolute URL it asks for (line, column), first
+    mention; what the fetcher refuses is reported at the file and line that asked for it."""
+    found: dict[str, tuple[int, int]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        for match in REFERENCE.finditer(line):
+            written = next(group for group in match.groups() if group is not None)
+            found.setdefault(urljoin(base, unescape(written.strip())), (number, match.start() + 1))
+    return found
+
+
+def _fetcher(pack_root: Path, roots: list[Path]):
     """A WeasyPrint URL fetcher serving only files under roots (and data: URLs); it records every
-    other request in refused and fetches nothing for it."""
+    other request in `refused` and fetches nothing for it. Of the pack's own SVG and CSS files it
+    serves, it remembers in `asked_by` which file and line refer to which URL."""
     from weasyprint.urls import URLFetcher, URLFetcherResponse
 
     allowed = [root.resolve() for root in roots]
+    pack = pack_root.resolve()
 
     class PackFetcher(URLFetcher):
+        def __init__(self) -> None:
+            super().__init__(allowed_protocols=["file", "data"])
+            self.refused: list[str] = []
+            self.asked_by: dict[str, tuple[str, int, int]] = {}  # URL -> (file, line, column)
+
         def fetch(self, url: str, headers=None):
             if url.startswith("data:"):
                 return super().fetch(url, headers)
             path = Path(unquote(url.removeprefix("file://"))).resolve() if url.startswith("file://") else None
             if path is None or not any(path.is_relative_to(root) for root in allowed) or not path.is_file():
-                refused.append(url)
+                self.refused.append(url)
                 raise ValueError(f"printkit does not fetch {url}")
             kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-            return URLFetcherResponse(url, path.read_bytes(), {"Content-Type": kind})
+            body = path.read_bytes()
+            if kind in ("image/svg+xml", "text/css") and path.is_relative_to(pack):
+                for asked, (line, column) in _references(body.decode("utf-8", "replace"), url).items():
+                    self.asked_by.setdefault(asked, (display_path(path), line, column))
+            return URLFetcherResponse(url, body, {"Content-Type": kind})
 
-    return PackFetcher(allowed_protocols=["file", "data"])
+    return PackFetcher()
 
 
-def typeset(html: str, parts: list[Part]):
-    """The laid-out WeasyPrint document of an edition; raises Problems for anything WeasyPrint
-    refused or could not do, so a build fails before it writes."""
+def typeset(html: str, parts: list[Part], target: Path) -> None:
+    """The edition's PDF at target, tagged PDF/UA-1; raises Problems for anything WeasyPrint
+    refused or could not do while laying out or drawing (an SVG's own images are fetched as it is
+    drawn), so a build fails before it commits. A refused URL is reported where it was asked for:
+    the pack's SVG or CSS file that refers to it, or else the template; so is a complaint about a
+    file (an image WeasyPrint could not read); other complaints are placed at the pack's own
+    template, which made the HTML, or else at rulebook.yaml."""
     from weasyprint import HTML  # heavy: imported only when a rulebook is built
 
     pack = parts[0].pack
-    refused: list[str] = []
-    fetcher = _fetcher([pack.root, FONT_DIR, TEMPLATES], refused)
+    fetcher = _fetcher(pack.root, [pack.root, FONT_DIR, TEMPLATES])
     complaints = _Complaints()
     logger = logging.getLogger("weasyprint")
     logger.addHandler(complaints)
+    base = pack.root.resolve().as_uri() + "/"
     try:
-        document = HTML(string=html, base_url=pack.root.resolve().as_uri() + "/", url_fetcher=fetcher).render(
-            pdf_variant="pdf/ua-1")
+        HTML(string=html, base_url=base, url_fetcher=fetcher).write_pdf(str(target), pdf_variant="pdf/ua-1")
     finally:
         logger.removeHandler(complaints)
-    where = display_path(pack.root / "rulebook.yaml")
-    problems = [Problem(where, 1, 1, "", f"the rulebook asks for {url}, outside the pack; nothing was fetched",
-                        "use images inside the pack folder") for url in refused]
-    problems += [Problem(where, 1, 1, "", f"typesetting failed: {message}", None) for message in complaints.messages
-                 if "printkit does not fetch" not in message]
-    if problems:
-        raise Problems(problems)
-    return document
-
-
-def write_pdf(document, target: Path) -> None:
-    document.write_pdf(str(target), pdf_variant="pdf/ua-1")
+    complained = [message for message in complaints.messages if "printkit does not fetch" not in message]
+    if not fetcher.refused and not complained:
+        return
+    path, source = _template_source(pack.root)
+    template = display_path(path)
+    asked_by = {url: (template, line, column) for url, (line, column) in _references(source, base).items()}
+    asked_by.update(fetcher.asked_by)  # the pack's SVG and CSS files, nearer to the request than the template
+    # the pack's own template made the HTML WeasyPrint complains about; with printkit's, the rules did
+    own = path.resolve().is_relative_to(pack.root.resolve())
+    made_by = (template if own else display_path(pack.root / RULEBOOK_FILE), 1, 1)
+    problems = [Problem(*asked_by.get(url, made_by), "", f"the rulebook asks for {url}, outside the pack; "
+                        "nothing was fetched", "use files inside the pack folder") for url in fetcher.refused]
+    problems += [Problem(*next((place for url, place in asked_by.items() if url in message), made_by), "",
+                         f"typesetting failed: {message}", None) for message in complained]
+    raise Problems(problems)
 
 
 def booklet(source: Path, target: Path) -> None:
@@ -261,4 +350,4 @@ class _Complaints(logging.Handler):
         self.messages: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
-        self.messages.append(record.getMessage())
+        self.messages.append(record.getMessage().rstrip(": "))  # "…: " when WeasyPrint has no reason to give

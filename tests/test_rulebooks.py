@@ -1,5 +1,6 @@
 """Rulebooks as a reader gets them: every edition builds, says the model's numbers, and is tagged."""
 
+import json
 import re
 import shutil
 import subprocess
@@ -136,26 +137,52 @@ def test_the_booklet_folds_two_pages_per_side(built):
     assert float(box.width) > float(box.height)
 
 
-BREAKOUTS = {
-    "{{ ''.__class__.__mro__ }}": "rulebook.html.j2:1:1: the template tried something the sandbox forbids: access "
-                                  "to attribute '__class__' of 'str' object is unsafe. (templates may only show the "
-                                  "pack's data)",
-    '<img src="file:///etc/passwd">': "rulebook.yaml:1:1: the rulebook asks for file:///etc/passwd, outside the "
-                                      "pack; nothing was fetched (use images inside the pack folder)",
-    '<img src="http://example.com/x.png">': "rulebook.yaml:1:1: the rulebook asks for http://example.com/x.png, "
-                                            "outside the pack; nothing was fetched (use images inside the pack "
-                                            "folder)",
-}
+def small_pack(tmp_path: Path, rulebook: str) -> Path:
+    """A pack of one card with the given rulebook.yaml, built with printkit's own template."""
+    root = tmp_path / "gen"
+    root.mkdir(parents=True)
+    (root / "pack.yaml").write_text("id: gen\ntitle: Generated\n")
+    (root / "components.yaml").write_text("cards:\n  - {id: ember, name: Ember, count: 3}\n")
+    (root / "rulebook.yaml").write_text(rulebook)
+    return root
 
 
-@pytest.mark.parametrize("template", sorted(BREAKOUTS))
-def test_a_template_cannot_break_out(tmp_path, run, template):
-    pack = tmp_path / "skystones"
-    shutil.copytree("content/skystones", pack)
-    (pack / "templates").mkdir()
-    (pack / "templates" / "rulebook.html.j2").write_text(f"<html><body>{template}</body></html>")
-    code, _, err = run("build", pack, "--lang", "en", "--out", tmp_path / "out")
-    assert code == 1
-    shown = f"{pack}/templates/" if "__class__" in template else f"{pack}/"
-    assert err.splitlines()[0] == shown + BREAKOUTS[template]
-    assert not (tmp_path / "out").exists()
+def built_rulebook(run, tmp_path: Path, rulebook: str) -> Path:
+    assert run("build", small_pack(tmp_path, rulebook), "--lang", "en", "--out", tmp_path / "out") == (0, "", "")
+    return tmp_path / "out" / "gen" / "gen-rulebook-en.pdf"
+
+
+def test_a_components_block_prints_the_list_once(run, tmp_path):
+    placed = text_of(built_rulebook(run, tmp_path, "sections:\n  - title: Setup\n    blocks:\n"
+                                                   "      - Take these.\n      - components: true\n"))
+    assert placed.count("3 cards") == 1 and "Components" not in placed  # no section, no contents entry
+    automatic = text_of(built_rulebook(run, tmp_path / "auto", "sections:\n  - title: Setup\n    blocks: [Deal.]\n"))
+    assert automatic.count("3 cards") == 1 and automatic.count("Components") == 2
+
+
+def test_code_spans_print_in_monospace_as_written(run, tmp_path):
+    path = built_rulebook(run, tmp_path, "sections:\n  - title: Setup\n    blocks:\n"
+                                         "      - 'Type `a **b** <i>` and *go*.'\n")
+    assert "Type a **b** <i> and go." in text_of(path)
+    with pdfplumber.open(path) as pdf:
+        words = [(w["text"], w["fontname"].split("+")[-1])
+                 for w in pdf.pages[-1].extract_words(extra_attrs=["fontname"])]
+    start = words.index(("Type", "PK-Serif"))
+    assert words[start:start + 6] == [("Type", "PK-Serif"), ("a", "PK-Mono"), ("**b**", "PK-Mono"), ("<i>", "PK-Mono"),
+                                      ("and", "PK-Serif"), ("go", "PK-Serif-Italic")]
+
+
+def test_a_short_rulebook_goes_without_a_cover(run, tmp_path):
+    rules = ("subtitle: A quick game\nintro: Play it in a minute.\n{cover}"
+             "sections:\n  - title: Setup\n    blocks: [Deal.]\n")
+    covered = PdfReader(built_rulebook(run, tmp_path, rules.format(cover="")))
+    plain_page = PdfReader(built_rulebook(run, tmp_path / "short", rules.format(cover="cover: false\n")))
+    assert (len(covered.pages), len(plain_page.pages)) == (2, 1)
+    text = " ".join(plain_page.pages[0].extract_text().split())
+    assert text.startswith("Generated A quick game Play it in a minute. Components 3 cards Setup Deal.")
+    assert "Contents" not in text
+
+
+def test_the_schema_documents_cover(run):
+    code, out, _ = run("schema", "rulebook")
+    assert code == 0 and "`false` for a short rulebook" in json.loads(out)["properties"]["cover"]["description"]
