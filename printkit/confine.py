@@ -80,3 +80,15 @@ def read_bytes(folder: Path | None, path: Path, limit: int) -> bytes:
         size = os.stat(real).st_size
         raise Refused(f"file is {size // 1024} KiB; at most {limit // 1024} KiB allowed")
     return data
+
+
+def writable(folder: Path, path: Path) -> Path:
+    """path, checked to land inside folder once written (printkit writes catalogs into packs)."""
+    try:
+        parent = path.parent.resolve()
+    except RuntimeError:  # a loop of linked folders
+        raise Refused("lies in a loop of linked folders", "replace the linked folder with a real one") from None
+    if not parent.is_relative_to(folder.resolve()):
+        raise Refused("lies in a folder linked out of the pack; printkit writes only inside the pack",
+                      "replace the linked folder with a real one")
+    return path

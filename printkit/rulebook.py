@@ -15,19 +15,22 @@ the file that asked for it.
 from __future__ import annotations
 
 import logging
+import os
 import mimetypes
 import re
 from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import unquote, urljoin
 
-from jinja2 import ChoiceLoader, FileSystemLoader
+from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, TemplateError, TemplateNotFound
 from jinja2.exceptions import SecurityError
+from jinja2.loaders import split_template_path
 from markupsafe import Markup
 
 from . import ui
+from .confine import Refused, read_bytes
 from .errors import Problem, Problems, display_path
 from .fonts import FONT_DIR
 from .icons import ICONS
@@ -40,6 +43,8 @@ from .svg import Scene
 
 TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 FIGURE_GAP = 4.0
+MAX_TEMPLATE_BYTES = 1024 * 1024
+MAX_RESOURCE_BYTES = 50 * 1024 * 1024  # an image, font or style sheet the rulebook shows
 CODE = re.compile(r"`([^`\n]+)`")
 REFERENCE = re.compile(r"""\b(?:href|src|data)\s*=\s*["']([^"']*)["']|url\(\s*["']?([^"')\s]*)["']?\s*\)"""
                        r"""|@import\s+["']([^"']*)["']""", re.IGNORECASE)
@@ -117,10 +122,37 @@ def _board_scene(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str
 
 # --- the document ---------------------------------------------------------------------------------
 
+class _PackTemplates(BaseLoader):
+    """A pack's templates/ folder, each file read through the confinement every pack file passes."""
+
+    def __init__(self, pack_root: Path):
+        self.root, self.folder = pack_root, pack_root / "templates"
+
+    def get_source(self, environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        path = self.folder.joinpath(*split_template_path(template))  # refuses '..'
+        if not os.path.lexists(path):
+            raise TemplateNotFound(template)
+        try:
+            text = read_bytes(self.root, path, MAX_TEMPLATE_BYTES).decode("utf-8")
+        except Refused as refused:
+            raise RefusedTemplate(refused.problem(display_path(path))) from None
+        except UnicodeDecodeError as error:
+            raise RefusedTemplate(Problem(display_path(path), 1, 1, "", f"is not UTF-8 text: {error.reason} at byte "
+                                          f"{error.start}", "save it with UTF-8 encoding")) from None
+        return text, str(path), lambda: True
+
+
+class RefusedTemplate(TemplateError):
+    """A template file of the pack that printkit will not read, with the problem to report."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(problem.message)
+        self.problem = problem
+
+
 def _environment(pack_root: Path) -> Sandbox:
     """Templates from the pack's templates/ folder first, then printkit's, in a sandbox."""
-    loaders = [FileSystemLoader(str(pack_root / "templates"))] if (pack_root / "templates").is_dir() else []
-    return Sandbox(ChoiceLoader(loaders + [FileSystemLoader(str(TEMPLATES))]))
+    return Sandbox(ChoiceLoader([_PackTemplates(pack_root), FileSystemLoader(str(TEMPLATES))]))
 
 
 def _template_source(pack_root: Path) -> tuple[Path, str]:
@@ -212,9 +244,14 @@ def render_html(parts: list[Part], paper: str, drafts: frozenset[str] = frozense
 
 
 def _template_problem(error: Exception, template) -> Problem:
+    if isinstance(error, RefusedTemplate):
+        return error.problem
     if isinstance(error, SecurityError):
         message, hint = f"the template tried something the sandbox forbids: {error}", \
             "templates may only show the pack's data"
+    elif isinstance(error, TemplateNotFound):
+        message, hint = f"no template '{error.name}' in the pack's templates/ folder", \
+            "a template may include only other files of that folder"
     elif isinstance(error, TemplateLimit):
         message, hint = str(error), "a rulebook template shows the pack's data; it does not compute"
     else:
@@ -264,12 +301,19 @@ def _fetcher(pack_root: Path, roots: list[Path]):
         def fetch(self, url: str, headers=None):
             if url.startswith("data:"):
                 return super().fetch(url, headers)
-            path = Path(unquote(url.removeprefix("file://"))).resolve() if url.startswith("file://") else None
-            if path is None or not any(path.is_relative_to(root) for root in allowed) or not path.is_file():
+            path, root, body = None, None, None
+            try:
+                if url.startswith("file://"):  # its folder resolved: the file itself must pass confinement
+                    asked = Path(unquote(url.removeprefix("file://")))
+                    path = asked.parent.resolve() / asked.name
+                    root = next((root for root in allowed if path.is_relative_to(root)), None)
+                body = read_bytes(root, path, MAX_RESOURCE_BYTES) if root is not None else None
+            except (Refused, RuntimeError, ValueError):  # refused, a loop of linked folders, a NUL in the URL
+                body = None
+            if body is None:
                 self.refused.append(url)
                 raise ValueError(f"printkit does not fetch {url}")
             kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-            body = path.read_bytes()
             if kind in ("image/svg+xml", "text/css") and path.is_relative_to(pack):
                 for asked, (line, column) in _references(body.decode("utf-8", "replace"), url).items():
                     self.asked_by.setdefault(asked, (display_path(path), line, column))

@@ -161,3 +161,51 @@ def test_an_image_of_144_megapixels_is_refused_in_printkits_words_and_little_mem
     assert "site-packages" not in result.stderr  # no raw Pillow warning
     peak_mib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     assert peak_mib < 250  # decoding the picture would take 475 MB
+
+
+def _rulebook_pack(tmp_path: Path, template: str) -> Path:
+    root = _pack(tmp_path)
+    (root / "pack.yaml").write_text("id: gen\ntitle: Generated\n")
+    (root / "rulebook.yaml").write_text("sections:\n  - title: Play\n    blocks: [Take turns.]\n")
+    (root / "templates").mkdir()
+    (root / "templates" / "rulebook.html.j2").write_text(template)
+    return root
+
+
+def _build(root: Path, out: Path) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "printkit", "build", str(root), "--out", str(out)],
+                          capture_output=True, text=True, timeout=120, cwd=REPO)
+
+
+def test_a_template_including_a_file_linked_out_of_the_pack_is_refused(tmp_path, secret):
+    root = _rulebook_pack(tmp_path, "<html><body>{% include 'leak.txt' %}</body></html>\n")
+    (root / "templates" / "leak.txt").symlink_to(secret)
+    out = tmp_path / "out"
+    result = _build(root, out)
+    assert (result.returncode, _lines(result)) == (1, [f"{root}/templates/leak.txt:1:1: {LINK_OUT}",
+                                                       "1 problem found"])
+    assert not out.exists()
+
+
+def test_a_templates_folder_linked_out_of_the_pack_is_refused(tmp_path, secret):
+    root = _rulebook_pack(tmp_path, "")
+    outside = tmp_path / "outside-templates"
+    (root / "templates").rename(outside)
+    (outside / "rulebook.html.j2").write_text("<html><body>{{ articles }}</body></html>\n")
+    (root / "templates").symlink_to(outside)
+    out = tmp_path / "out"
+    result = _build(root, out)
+    assert (result.returncode, _lines(result)) == (1, [f"{root}/templates/rulebook.html.j2:1:1: {LINK_OUT}",
+                                                       "1 problem found"])
+    assert not out.exists()
+
+
+def test_a_template_cannot_climb_out_of_its_folder(tmp_path):
+    root = _rulebook_pack(tmp_path, "<html><body>{% include '../pack.yaml' %}</body></html>\n")
+    out = tmp_path / "out"
+    result = _build(root, out)
+    assert (result.returncode, _lines(result)) == (1, [f"{root}/templates/rulebook.html.j2:1:1: no template "
+                                                       "'../pack.yaml' in the pack's templates/ folder (a template "
+                                                       "may include only other files of that folder)",
+                                                       "1 problem found"])
+    assert not out.exists()
