@@ -72,6 +72,7 @@ def test_a_build_killed_leaves_no_process_and_the_next_build_no_temporary_file(r
     out = tmp_path / "out"
     shutil.copytree(built, out)
     before = _files(out)
+    pdfs = {pdf: pdf.stat().st_ino for pdf in out.rglob("*.pdf")}
     extra, now = MOMENTS[moment]
     build = _start(out, "--force", *extra)
     _when(lambda: now(out), build)
@@ -85,7 +86,8 @@ def test_a_build_killed_leaves_no_process_and_the_next_build_no_temporary_file(r
     if moment != "right after start":
         assert workers and _temporaries(out)  # it was killed in the middle of writing
     assert run(*BUILD, "--out", out) == (0, "", "")
-    assert _files(out) == before  # up to date: nothing written again
+    assert _files(out) == before
+    assert {pdf: pdf.stat().st_ino for pdf in out.rglob("*.pdf")} == pdfs  # up to date: nothing written again
     assert not _temporaries(out) and not (out / LOCK).exists()
 
 
