@@ -1,8 +1,8 @@
 """The `printkit` command: parse arguments, run a stage, print problems for people.
 
 Takes: the command line (DESIGN.md §4).
-Returns: an exit code: 0 success, 1 content problems (one line each, `file:line:col: key: message`),
-2 usage errors. Tracebacks only with --debug.
+Returns: an exit code: 0 success, 1 content problems (one line each, `file:line:col: key: message`)
+or a fault of the machine (one line, see errors.fault_of), 2 usage errors. Tracebacks only with --debug.
 """
 
 from __future__ import annotations
