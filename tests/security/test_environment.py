@@ -66,7 +66,8 @@ def test_a_folder_printkit_may_not_write_into_fails_the_build_and_keeps_what_was
         else:
             (out / "skystones").chmod(0o555)
         build = subprocess.run([*as_user, sys.executable, "-m", "printkit", *BUILD, "--force", "--out", str(out)],
-                               cwd=REPO, capture_output=True, text=True, env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})
+                               cwd=REPO, capture_output=True, text=True,
+                               env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})  # nobody may not write them
         assert (build.returncode, build.stderr) == (1, f"printkit: cannot write into {out}/skystones: permission "
                                                        f"denied (make it writable, or choose another folder)\n")
         assert _files(out) == before

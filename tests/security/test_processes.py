@@ -58,9 +58,9 @@ def _files(out: Path) -> dict[str, bytes]:
     return {str(p.relative_to(out)): p.read_bytes() for p in sorted(out.rglob("*")) if p.is_file()}
 
 
-MOMENTS = {
+MOMENTS = {  # the extra options of the killed build, and when to kill it
     "right after start": ([], lambda out: True),
-    "while sheets are written": ([], lambda out: any(out.glob("skystones/.skystones-components-*.part"))),
+    "while sheets are written": (["--paper", "all"], lambda out: any(out.glob("skystones/.*.pdf.*.part"))),
     "while PNGs are written": (["--png"], lambda out: any(out.glob("skystones/png/*/.*.png.*.part"))),
 }
 
