@@ -112,13 +112,14 @@ def test_two_builds_started_together_into_one_folder_both_succeed(built, tmp_pat
     assert _files(out) == _files(built)  # manifest included: as one build alone writes them
 
 
-def test_a_build_waiting_for_the_folder_gives_up_after_the_timeout(run, tmp_path, monkeypatch, capsys):
+@pytest.mark.parametrize("command", [BUILD, ["i18n", "pseudo", "skystones"]], ids=["build", "i18n pseudo"])
+def test_a_build_waiting_for_the_folder_gives_up_after_the_timeout(run, tmp_path, monkeypatch, command):
     out = tmp_path / "out"
     monkeypatch.setenv(TIMEOUT, "0.3")
     monkeypatch.setattr(sys.stderr, "isatty", lambda: True)  # the waiting line is for terminals
     with holding(out):  # as another build would
         started = time.monotonic()
-        code, _, err = run(*BUILD, "--out", out)
+        code, _, err = run(*command, "--out", out)
         assert 0.3 <= time.monotonic() - started < 5
         assert [p.name for p in out.iterdir()] == [LOCK]  # nothing written while it waited
     assert code == 1
