@@ -9,9 +9,11 @@ Outputs whose inputs did not change are skipped (see printkit.cache).
 
 from __future__ import annotations
 
+import errno
 import gc
 import glob
 import os
+import signal
 import sys
 import tempfile
 from contextlib import contextmanager
@@ -26,6 +28,7 @@ from .catalog import Translation, catalog_path, entry_problems, load_catalog, tr
 from .errors import Problem, Problems, UsageError, display_path
 from .layout import Duplex, Faces, Page, Piece, SheetOptions, impose
 from .load import Pack, load_pack
+from .lock import holding, remove_leftovers
 from .pseudo import CODE as PSEUDO
 from .render import render_pdf
 from .validate import validate_pack
@@ -218,8 +221,9 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
 
 
 def build(roots: list[Path], options: BuildOptions) -> list[Path]:
-    """Build the packs, skipping (unless options.force) every output whose inputs did not change."""
-    with _collected_per_output():
+    """Build the packs, skipping (unless options.force) every output whose inputs did not change.
+    Another build into the same folder is waited for (see printkit.lock)."""
+    with _collected_per_output(), holding(options.out):
         return _build(roots, options)
 
 
@@ -245,6 +249,7 @@ def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
         planned = plan(root, options)  # with --force too: what it writes is recorded for next time
         if planned is not None:
             pack_id, outputs = planned
+            remove_leftovers(options.out / pack_id)
             keys.update({(pack_id, o.name): o for o in outputs})
             manifest = Manifest(options.out / pack_id)
             if not options.force and all(manifest.fresh(o) for o in outputs):
@@ -287,12 +292,23 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
 
     context = multiprocessing.get_context("fork")
     links = []
-    for group in _balanced([job.weight for job, _, _ in entries], workers):
-        parent_end, child_end = context.Pipe()
-        worker = context.Process(target=_stage_worker, args=(child_end, [entries[i] for i in group]), daemon=True)
-        worker.start()
-        child_end.close()  # the worker's end: only its own copy may stay open, so that its death ends the pipe
-        links.append((worker, parent_end, group))
+    try:
+        for group in _balanced([job.weight for job, _, _ in entries], workers):
+            parent_end, child_end = context.Pipe()
+            worker = context.Process(target=_stage_worker, args=(child_end, [entries[i] for i in group], os.getpid()),
+                                     daemon=True)
+            worker.start()
+            child_end.close()  # the worker's end: only its own copy may stay open, so that its death ends the pipe
+            links.append((worker, parent_end, group))
+        return _gather(links, entries, staging)
+    finally:  # after an interruption: the workers still running stop too, each removing its temporaries
+        for worker, _, _ in links:
+            if worker.is_alive():
+                worker.terminate()
+            worker.join()
+
+
+def _gather(links: list, entries: list, staging: Staging) -> list[Staged]:
     staged: dict[int, Staged] = {}
     problems: list[Problem] = []
     failure = None
@@ -301,7 +317,7 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
             (kind, value), pending, folders = link.recv()
         except EOFError:  # it died without a word (killed, or a crash in a library)
             worker.join()
-            failure = failure or f"a build process stopped unexpectedly (exit code {worker.exitcode})"
+            failure = failure or RuntimeError(f"a build process stopped unexpectedly (exit code {worker.exitcode})")
             continue
         # From now on its temporaries and the folders it made are ours to remove: the workers
         # share folders, so only this process knows when they are empty.
@@ -313,27 +329,51 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
                 staged[index] = (job_files, *entries[index][1:])
         elif kind == "problems":
             problems += value
+        elif kind == "os-error":  # raised again here as it was there: the machine's fault, not printkit's
+            failure = failure or OSError(*value)
         else:
-            failure = failure or value
+            failure = failure or RuntimeError(value)
         worker.join()
     if problems:
         raise Problems(problems)
     if failure:
-        raise RuntimeError(failure)
+        raise failure
     return [staged[index] for index in sorted(staged)]
 
 
-def _stage_worker(link, entries: list) -> None:
-    with Staging() as staging:
-        try:
-            outcome = ("staged", [files for files, _, _ in stage_jobs(entries, staging)])
-        except Problems as error:
-            outcome = ("problems", error.problems)
-        except Exception as error:  # reported by the parent as printkit's own failure
-            outcome = ("error", repr(error))
-        link.send((outcome, staging.pending, staging.folders))
-        if link.recv() == "adopted":
-            staging.pending, staging.folders = [], []
+def _stage_worker(link, entries: list, parent: int) -> None:
+    try:
+        _die_with(parent)
+        with Staging() as staging:
+            try:
+                outcome = ("staged", [files for files, _, _ in stage_jobs(entries, staging)])
+            except Problems as error:
+                outcome = ("problems", error.problems)
+            except OSError as error:  # pickling would lose its file names
+                outcome = ("os-error", (error.errno, error.strerror, error.filename, None, error.filename2))
+            except Exception as error:  # reported by the parent as printkit's own failure
+                outcome = ("error", repr(error))
+            link.send((outcome, staging.pending, staging.folders))
+            if link.recv() == "adopted":
+                staging.pending, staging.folders = [], []
+    except KeyboardInterrupt:
+        # Stopped with the build (Ctrl-C, or SIGTERM): its temporaries are removed by now, and the
+        # build itself says that it was interrupted, so this process ends without a traceback.
+        sys.exit(130)
+
+
+PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
+
+
+def _die_with(parent: int) -> None:
+    """This worker killed by the kernel as soon as the build that forked it dies, even by SIGKILL
+    (Linux), so that no worker outlives its build; if that build is already gone, it ends now."""
+    if sys.platform.startswith("linux"):
+        import ctypes
+
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    if os.getppid() != parent:
+        os._exit(1)
 
 
 def build_jobs(jobs: list, processes: int | None = 1) -> list[Path]:
@@ -392,8 +432,9 @@ def progress(message: str) -> None:
 class Staging:
     """Files written under temporary names beside their targets and renamed into place together by
     commit; whatever is not committed when the block ends (a problem, an error, an interruption) is
-    removed. A temporary left by a build that was killed outright (nothing can clean up after
-    SIGKILL) is removed the next time the same target is written; printkit touches no other file."""
+    removed. A temporary left by a command that was killed outright (nothing can clean up after
+    SIGKILL) is removed the next time the same target is written, and by the next build of the
+    same output folder (printkit.lock.remove_leftovers); printkit touches no other file."""
 
     def __init__(self) -> None:
         self.pending: list[tuple[Path, Path]] = []  # (temporary, target)
@@ -411,6 +452,8 @@ class Staging:
 
     def temporary(self, target: Path) -> Path:
         """A new temporary file beside target, to be written in its place."""
+        if target.is_dir():  # found now, before any output is renamed into place
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
         missing = [folder for folder in (target.parent, *target.parent.parents) if not folder.exists()]
         target.parent.mkdir(parents=True, exist_ok=True)
         self.folders += missing

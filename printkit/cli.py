@@ -1,8 +1,8 @@
 """The `printkit` command: parse arguments, run a stage, print problems for people.
 
 Takes: the command line (DESIGN.md §4).
-Returns: an exit code: 0 success, 1 content problems (one line each, `file:line:col: key: message`),
-2 usage errors. Tracebacks only with --debug.
+Returns: an exit code: 0 success, 1 content problems (one line each, `file:line:col: key: message`)
+or a fault of the machine (one line, see errors.fault_of), 2 usage errors. Tracebacks only with --debug.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from pathlib import Path
 
 from . import __version__
 from .build import BuildOptions, build, load_checked
-from .errors import Problems, UsageError, display_path
+from .errors import Problems, UsageError, display_path, fault_of
 from .fields import with_field_docs
 from .load import pack_roots
 from .model import PackMeta, Rulebook, component_file_model
@@ -26,6 +26,12 @@ from .model import PackMeta, Rulebook, component_file_model
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse's own errors are usage errors too
         raise UsageError(f"{message} (see 'printkit {self.prog.split()[-1]} --help')")
+
+
+def _folder(text: str) -> Path:
+    if not text.strip():  # Path("") is the current folder: outputs would land wherever the command runs
+        raise argparse.ArgumentTypeError("must name a folder, got nothing")
+    return Path(text)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -37,7 +43,7 @@ def _parser() -> argparse.ArgumentParser:
 
     build_cmd = commands.add_parser("build", parents=[common], help="build component PDFs for packs")
     build_cmd.add_argument("packs", nargs="*", metavar="PACK", help="pack id under ./content or a pack folder")
-    build_cmd.add_argument("--out", type=Path, default=Path("output"), help="output folder (default: output)")
+    build_cmd.add_argument("--out", type=_folder, default=Path("output"), help="output folder (default: output)")
     build_cmd.add_argument("--paper", choices=["a4", "letter", "all"], default=None,
                            help="paper to lay out on (default: the pack's, usually a4)")
     build_cmd.add_argument("--lang", help="comma-separated locales (default: every locale the pack declares; "
@@ -85,7 +91,7 @@ def _parser() -> argparse.ArgumentParser:
     i18n_cmd.add_argument("packs", nargs="*", metavar="PACK")
     i18n_cmd.add_argument("--lang", help="comma-separated locales (default: every locale the pack declares)")
     i18n_cmd.add_argument("--json", action="store_true", help="stats as JSON")
-    i18n_cmd.add_argument("--out", type=Path, default=Path("output"), help="output folder for pseudo")
+    i18n_cmd.add_argument("--out", type=_folder, default=Path("output"), help="output folder for pseudo")
     i18n_cmd.add_argument("--file", type=Path, help="the XLIFF file to import")
     return parser
 
@@ -227,7 +233,11 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("printkit: interrupted; files already written are complete, none is half-written", file=sys.stderr)
         return 130
-    except Exception as error:  # a bug in printkit, not in the pack
+    except Exception as error:  # a bug in printkit, not in the pack, unless the machine caused it
+        fault = fault_of(error)
+        if fault is not None:
+            print(f"printkit: {fault}", file=sys.stderr)
+            return 1
         if debug:
             traceback.print_exc()
         else:

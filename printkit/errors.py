@@ -8,6 +8,8 @@ the exception a stage raises once it has collected all of them.
 from __future__ import annotations
 
 import difflib
+import errno
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -78,6 +80,43 @@ class ValueProblem(ValueError):
 
 class UsageError(Exception):
     """A command line that cannot be carried out as given; the CLI prints it and exits 2."""
+
+
+class Fault(Exception):
+    """The machine, not the pack or the command line, stopped a command (a folder that cannot be
+    written, a full disk, another build holding the output folder); the CLI prints it and exits 1."""
+
+
+# OSErrors that say what is wrong with a folder printkit writes into, and what to do about it.
+_CANNOT_WRITE = {
+    errno.EACCES: ("permission denied", "make it writable, or choose another folder"),
+    errno.EPERM: ("permission denied", "make it writable, or choose another folder"),
+    errno.EROFS: ("the disk is read-only", "choose a folder on a writable disk"),
+    errno.ENOSPC: ("the disk is full", "free some space, then try again"),
+    errno.EDQUOT: ("the disk quota is used up", "free some space, then try again"),
+}
+_NOT_A_FOLDER = (errno.ENOTDIR, errno.EEXIST)  # EEXIST: what mkdir says of a file where a folder should be
+
+
+def fault_of(error: BaseException) -> Fault | None:
+    """The error as a Fault for people when the machine caused it: an OSError of the kinds above, a
+    file where a folder should be or the other way round (named by the path printkit gave it);
+    else None, and the error is a bug in printkit."""
+    if isinstance(error, Fault):
+        return error
+    if not isinstance(error, OSError) or not error.filename:
+        return None
+    path = Path(os.fsdecode(error.filename2 or error.filename))
+    if error.errno in _CANNOT_WRITE:
+        reason, hint = _CANNOT_WRITE[error.errno]
+        folder = path if path.is_dir() else path.parent
+        return Fault(f"cannot write into {display_path(folder)}: {reason} ({hint})")
+    if error.errno in _NOT_A_FOLDER:
+        file = next((p for p in reversed((path, *path.parents)) if p.exists() and not p.is_dir()), path)
+        return Fault(f"{display_path(file)} is a file, not a folder (move or rename it, or choose another folder)")
+    if error.errno == errno.EISDIR:
+        return Fault(f"{display_path(path)} is a folder, not a file (move or rename it, or choose another folder)")
+    return None
 
 
 def shown_value(value: object) -> str:

@@ -19,6 +19,7 @@ from .catalog import (catalog_path, counts, entry_problems, from_xliff, load_cat
 from .errors import Problem, Problems, display_path
 from .layout import draw_pieces
 from .load import Pack
+from .lock import holding, remove_leftovers
 from .pseudo import CODE as PSEUDO
 
 
@@ -94,7 +95,10 @@ def check(packs: list[Pack], locales: list[str] | None = None) -> int:
 
 
 def pseudo_build(packs: list[Pack], out: Path) -> list[Path]:
-    return build_jobs(lay_out(packs, BuildOptions(out=out, languages=(PSEUDO,))))
+    with holding(out):  # into the same folders as `printkit build`: the same lock
+        for pack in packs:
+            remove_leftovers(out / pack.id)
+        return build_jobs(lay_out(packs, BuildOptions(out=out, languages=(PSEUDO,))))
 
 
 def export_xliff(pack: Pack, locale: str) -> Path:
