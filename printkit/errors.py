@@ -8,6 +8,7 @@ the exception a stage raises once it has collected all of them.
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -46,7 +47,13 @@ class Problem:
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}:"
         text = f"{where} {self.key_path}: {self.message}" if self.key_path else f"{where} {self.message}"
-        return f"{text} ({self.hint})" if self.hint else text
+        text = f"{text} ({self.hint})" if self.hint else text
+        return _LINE_BREAKING.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
+
+
+# Control characters and the separators str.splitlines() breaks at: shown escaped (\x00, \u2028),
+# so that a value carrying them still makes one readable line.
+_LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 class Problems(Exception):

@@ -365,17 +365,19 @@ class _Imposer:
         square = [p for p in placements if p.shape == "rect"]
         if not square:
             return marks
+        # Edges are compared rounded, as they are gathered: on a big sheet the rounding moves them
+        # by more than any fixed tolerance would allow.
         xs = sorted({round(v, 4) for p in square for v in (p.x, p.x + p.width)})
         ys = sorted({round(v, 4) for p in square for v in (p.y, p.y + p.height)})
         offset = self.options.bleed + MARK_OFFSET
         reach = MARK_LENGTH
         for x in xs:  # marks where a cut meets the sheet's top and bottom margins, never over a component
-            column = [p for p in square if p.x - 1e-6 <= x <= p.x + p.width + 1e-6]
+            column = [p for p in square if round(p.x, 4) <= x <= round(p.x + p.width, 4)]
             top, low = max(p.y + p.height for p in column), min(p.y for p in column)
             marks += [Line(x, top + offset, x, top + offset + reach, CROP_INK, 0.25),
                       Line(x, low - offset, x, low - offset - reach, CROP_INK, 0.25)]
         for y in ys:
-            row = [p for p in square if p.y - 1e-6 <= y <= p.y + p.height + 1e-6]
+            row = [p for p in square if round(p.y, 4) <= y <= round(p.y + p.height, 4)]
             left, right = min(p.x for p in row), max(p.x + p.width for p in row)
             marks += [Line(left - offset, y, left - offset - reach, y, CROP_INK, 0.25),
                       Line(right + offset, y, right + offset + reach, y, CROP_INK, 0.25)]
