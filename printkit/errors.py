@@ -91,11 +91,16 @@ def shown_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"'{value}'"
+        return f"'{shortened(value)}'"
     if value is None:
         return "nothing"
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return str(value)
+    return shortened(str(value))
+
+
+def shortened(text: str, keep: int = 40) -> str:
+    """Text to quote in a message: a long value by its start and its length."""
+    return text if len(text) <= keep else f"{text[:keep // 2]}… ({len(text)} characters)"

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from .model import Component
 
 
+MAX_LIMIT = 1_000_000  # the largest limit, param or copy count a rule set or list may give
+
+
 @dataclass(frozen=True)
 class ParamRef:
     """A limit taken from the rule set's params (overridable with `--param NAME=VALUE`)."""
@@ -32,8 +35,8 @@ class ParamRef:
 def _limit(value: Any) -> int | ParamRef:
     if isinstance(value, dict) and list(value) == ["param"]:
         return ParamRef(parse_id(value["param"]))
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1_000_000:
-        raise ValueProblem(f"must be a whole number from 0 to 1000000 or {{param: NAME}}, got {shown_value(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_LIMIT:
+        raise ValueProblem(f"must be a whole number from 0 to {MAX_LIMIT} or {{param: NAME}}, got {shown_value(value)}")
     return value
 
 
@@ -384,7 +387,7 @@ class Inventory(Rule):
     kind: Literal["inventory"] = "inventory"
     pack_level: ClassVar[bool] = True
     select: Select
-    count: whole(0, 1_000_000, "copies the game has")
+    count: whole(0, MAX_LIMIT, "copies the game has")
     called: Text
     """What the counted components are called, e.g. 'special islands'."""
 
@@ -431,7 +434,7 @@ class RuleSet(Strict):
     """What players call such a list, e.g. Tournament hand."""
     sections: dict[Id, SectionSpec]
     """Sections a list of this kind has, e.g. cards, squad, backups."""
-    params: dict[Id, whole(0, 1_000_000, "default value")] = {}
+    params: dict[Id, whole(0, MAX_LIMIT, "default value")] = {}
     """Values rules refer to with {param: NAME}; `printkit check --param NAME=VALUE` overrides them."""
     checks: list[_rule_union()] = []  # type: ignore[valid-type]
     """The rules, each chosen by its `kind`."""

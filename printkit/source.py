@@ -18,7 +18,7 @@ from typing import Any
 
 import yaml
 
-from .errors import KeyPath, Problem, format_key_path
+from .errors import KeyPath, Problem, format_key_path, shortened
 
 # libyaml's parser is several times faster than PyYAML's pure-Python one and keeps the same marks.
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -265,10 +265,9 @@ class _Reader:
         try:
             return self.loader.yaml_constructors[tag](self.loader, node)
         except (ValueError, KeyError, IndexError):  # what PyYAML's int, float and bool constructors raise
-            written = event.value if len(event.value) <= 40 else f"{event.value[:20]}… ({len(event.value)} characters)"
             hint = f"remove the tag '{_short_tag(event.tag)}'" if event.tag not in (None, "!") else \
                 f"a number has at most {sys.get_int_max_str_digits()} digits"
-            raise _Refused(event, path, f"'{written}' cannot be read as {_SCALAR_KINDS[tag]}", hint) from None
+            raise _Refused(event, path, f"'{shortened(event.value)}' cannot be read as {_SCALAR_KINDS[tag]}", hint) from None
 
     def _mapping(self, path: KeyPath) -> dict[str, Any]:
         result: dict[str, Any] = {}
