@@ -35,8 +35,8 @@ CASES = {
     "list-not-a-mapping": ("list", "decks/list.yaml:1:1: must be a mapping of keys, got a list (start with 'pack: "
                            "PACK-ID')"),
     "list-without-pack": ("list", "decks/list.yaml:1:1: a list must name its pack: 'pack: PACK-ID'"),
-    "list-zero-copies": ("list", "decks/list.yaml:3:10: cards.ember: copies must be a whole number of at least 1, "
-                         "got 0"),
+    "list-zero-copies": ("list", "decks/list.yaml:3:10: cards.ember: copies must be a whole number from 1 to "
+                         "1000000, got 0"),
     "list-unknown-component": ("list", "decks/list.yaml:3:3: cards.embr: no component 'embr' in this pack (did you "
                                "mean 'ember'?)"),
     "list-section-is-text": ("list", "decks/list.yaml:2:8: cards: must be a mapping of ids to copies or a list of "
