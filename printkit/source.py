@@ -168,7 +168,6 @@ def read_yaml(path: Path, shown: str) -> SourceFile:
 
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
-_TIMESTAMP = "tag:yaml.org,2002:timestamp"
 # The scalar tags a value may carry, and what their values are in messages. Other tags (!!binary,
 # !!timestamp, !!map on a scalar, !!python/...) would bring values no key takes, such as bytes.
 _SCALAR_KINDS = {"tag:yaml.org,2002:int": "a whole number", "tag:yaml.org,2002:float": "a number",
@@ -254,7 +253,7 @@ class _Reader:
         tag = event.tag
         if tag is None or tag == "!":
             tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
-            if tag == _TIMESTAMP:  # no key takes a date: `name: 2024-01-05` means the text written
+            if tag not in _SCALAR_KINDS:  # a date (`name: 2024-01-05`), a lone `<<` or `=`: the text written
                 tag = _STR
         if tag == _STR:  # short words (elements, art files, types) repeat from card to card: shared
             return sys.intern(event.value) if len(event.value) <= SHARED_TEXT else event.value
