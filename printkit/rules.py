@@ -127,7 +127,9 @@ def rule_kind(cls: type["Rule"]) -> type["Rule"]:
 
 class Rule(Strict):
     pack_level: ClassVar[bool] = False
-    value_paths: ClassVar[tuple[str, ...]] = ()  # fields naming component value paths, checked by validate
+    # Fields naming component value paths, and what the rule needs there ("number" to add up, "single"
+    # to compare, not a list or mapping); validate checks them against the pack's components.
+    value_paths: ClassVar[dict[str, str]] = {}
 
     name: Id | None = None
     """Name of the rule in messages; defaults to its kind."""
@@ -171,7 +173,7 @@ class CopyLimit(Rule):
     """At most `max` copies of one component, optionally only of components whose field has a value."""
 
     kind: Literal["copy-limit"] = "copy-limit"
-    value_paths: ClassVar[tuple[str, ...]] = ("field",)
+    value_paths: ClassVar[dict[str, str]] = {"field": "single"}
     max: Limit
     field: str | None = None
     """Only components whose value at this path is one of `values` (e.g. rarity)."""
@@ -196,7 +198,7 @@ class PointCap(Rule):
     """The sum of a value over a section (attack points, cost) compared with min, max or exact."""
 
     kind: Literal["point-cap"] = "point-cap"
-    value_paths: ClassVar[tuple[str, ...]] = ("value",)
+    value_paths: ClassVar[dict[str, str]] = {"value": "number"}
     value: str
     """Path of the value to add up, e.g. cost, edges.total, stats.attack."""
     called: Text | None = None
@@ -281,7 +283,7 @@ class Coverage(Rule):
     """One entry per value of a field (one Skylander of each element); `size` lowers how many values."""
 
     kind: Literal["coverage"] = "coverage"
-    value_paths: ClassVar[tuple[str, ...]] = ("field",)
+    value_paths: ClassVar[dict[str, str]] = {"field": "single"}
     field: str
     """Path of the value to cover, e.g. element."""
     values: list[str] = []
