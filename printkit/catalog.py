@@ -21,13 +21,13 @@ from pathlib import Path
 from typing import Any
 
 import polib
-import yaml
 from pydantic import BaseModel
 
-from .errors import KeyPath, Problem, Problems, display_path
+from .errors import KeyPath, Problem, Problems, display_path, shown_value
 from .fields import Translatable, marked_values
 from .load import PACK_FILE, RULEBOOK_FILE, Pack
 from .pseudo import CODE as PSEUDO, pseudo
+from .source import read_yaml
 
 # text box of one field on a component: width and height in mm, font size and smallest size in pt
 Box = tuple[float, float, float, float]
@@ -300,18 +300,36 @@ def _difference(a: list[str], b: list[str]) -> list[str]:
 
 def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
     """locale -> English term -> the translation the pack's catalog must use for it. A term is
-    `term: translation`, or `term: {translation: …, packs: [ids]}` for a term of some games only."""
+    `term: translation`, or `term: {translation: …, packs: [ids]}` for a term of some games only.
+    Raises `Problems` for a glossary that is not written so."""
     if not GLOSSARY.is_file():
         return {}
-    data = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8")) or {}
+    source = read_yaml(GLOSSARY, display_path(GLOSSARY))
+    problems = list(source.problems)
+    if source.data is not None and not isinstance(source.data, dict):
+        problems.append(source.problem((), f"must be a mapping of locales to terms, got {shown_value(source.data)}",
+                                       "start with a locale, e.g. 'de:'"))
     glossary: dict[str, dict[str, str]] = {}
-    for locale, terms in data.items():
+    for locale, terms in (source.data if isinstance(source.data, dict) else {}).items():
+        if not isinstance(terms, dict):
+            problems.append(source.problem((locale,), f"must be a mapping of English terms to translations, got "
+                                                      f"{shown_value(terms)}"))
+            continue
         for term, value in terms.items():
-            if isinstance(value, dict):
-                if pack_id not in value.get("packs", []):
-                    continue
-                value = value["translation"]
-            glossary.setdefault(locale, {})[str(term)] = str(value)
+            packs = None  # every pack's term
+            if isinstance(value, dict) and set(value) <= {"translation", "packs"} and \
+                    isinstance(value.get("packs", []), list):
+                value, packs = value.get("translation"), value.get("packs", [])
+            if not isinstance(value, str):
+                problems.append(source.problem((locale, term), f"must be the term's translation, got "
+                                                               f"{shown_value(value)}",
+                                               "write 'term: translation' or 'term: {translation: TEXT, packs: "
+                                               "[PACK-ID]}'"))
+                continue
+            if packs is None or pack_id in packs:
+                glossary.setdefault(locale, {})[term] = value
+    if problems:
+        raise Problems(problems)
     return glossary
 
 
