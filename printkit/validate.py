@@ -110,10 +110,11 @@ def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
             sections = [rule.section] if rule.section else list(rule_set.sections)
             kinds = [COMPONENT_KINDS[k] for s in sections for k in rule_set.sections[s].components
                      if k in COMPONENT_KINDS] or list(COMPONENT_KINDS.values())
-            readable: dict[str, list[Any]] = {}  # path -> the types of its value in the kinds
+            readable: dict[str, list[Any]] = {}  # path -> the types of its value in the kinds the pack has
+            printed = {type(c) for c in pack.components}
             for kind in kinds:
                 for path, annotation in _value_paths(pack, kind).items():
-                    readable.setdefault(path, []).append(annotation)
+                    readable.setdefault(path, []).extend([annotation] if kind in printed else [])
             for name, need in rule.value_paths.items():
                 path = getattr(rule, name)
                 if not path:
@@ -123,7 +124,7 @@ def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
                                                    f"a value '{path}'", did_you_mean(path, readable)))
                 elif not all(_VALUE_FITS[need](annotation) for annotation in readable[path]):
                     fitting = sorted(p for p, annotations in readable.items()
-                                     if all(_VALUE_FITS[need](a) for a in annotations))
+                                     if annotations and all(_VALUE_FITS[need](a) for a in annotations))
                     problems.append(source.problem(where + (name,), _VALUE_NEEDS[need].format(path=path),
                                                    "values that are: " + ", ".join(fitting)))
             problems += _value_problems(pack, source, rule, where)
