@@ -377,11 +377,29 @@ def max_characters(box: Box) -> int:
     return max(1, int(width / char_width) * max(1, int(height / line_height)))
 
 
-def from_xliff(data: bytes) -> dict[str, tuple[str, bool]]:
-    """msgctxt -> (target text, needs review) for every unit that has a target."""
-    import xml.etree.ElementTree as ET
+def from_xliff(data: bytes, shown: str) -> dict[str, tuple[str, bool]]:
+    """msgctxt -> (target text, needs review) for every unit that has a target. Raises `Problems` for
+    a file that is not well-formed XLIFF, or that declares a DTD (entities could expand without end
+    or read other files): defusedxml refuses those before anything is expanded."""
+    from xml.etree.ElementTree import ParseError
 
-    root = ET.fromstring(data)
+    import defusedxml.ElementTree as SafeET  # only XLIFF exchange needs it
+    from defusedxml import DTDForbidden
+
+    try:
+        root = SafeET.fromstring(data, forbid_dtd=True)
+    except DTDForbidden:
+        line = data[: max(data.find(b"<!DOCTYPE"), 0)].count(b"\n") + 1
+        raise Problems([Problem(shown, line, 1, "", "declares a DTD (<!DOCTYPE …>), which an XLIFF file never needs",
+                                "remove the <!DOCTYPE> declaration, or export the file again")]) from None
+    except ParseError as error:
+        line, column = error.position
+        message = re.sub(r": line \d+, column \d+$", "", str(error))
+        raise Problems([Problem(shown, line, column + 1, "", f"is not well-formed XML: {message}",
+                                "check the file, or export it again with 'printkit i18n export'")]) from None
+    if root.tag != f"{{{XLIFF_NS}}}xliff":
+        raise Problems([Problem(shown, 1, 1, "", "is not an XLIFF 1.2 file (its root is not <xliff> of "
+                                                 f"{XLIFF_NS})", "export it with 'printkit i18n export'")])
     found = {}
     for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
         target = unit.find(f"{{{XLIFF_NS}}}target")

@@ -106,7 +106,7 @@ def export_xliff(pack: Pack, locale: str) -> Path:
 
 def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
     """Targets from an XLIFF file into the locale's catalog; returns the catalog and how many changed."""
-    found = from_xliff(source.read_bytes())
+    found = from_xliff(source.read_bytes(), display_path(source))
     pot = template(pack, measured_boxes(pack))
     catalog = merge(load_catalog(pack, locale), pot, pack, locale)
     changed = 0
