@@ -244,7 +244,8 @@ def replace_at(model: Any, path: tuple, value: Any) -> Any:
     if isinstance(model, BaseModel):
         inner = getattr(model, head)
         return model.model_copy(update={head: replace_at(inner, rest, value) if rest else value})
-    if isinstance(model, dict):
+    if isinstance(model, dict):  # keys are text: a registry id "1" reads as a list index in the context
+        head = str(head)
         return {**model, head: replace_at(model[head], rest, value) if rest else value}
     if isinstance(model, list):
         items = list(model)
@@ -266,7 +267,7 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
     glossary = load_glossary(pack.id).get(locale, {})
     wanted = {m.context: m.msgid for m in messages(pack)}
     problems = []
-    for entry in catalog:
+    for entry in catalog or []:
         if entry.obsolete or entry.msgctxt not in wanted or not entry.msgstr or entry.fuzzy:
             continue
         where = (shown, entry.linenum, 1, entry.msgctxt)
