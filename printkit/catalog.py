@@ -150,14 +150,73 @@ def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
     if not path.is_file():
         return None
     try:
-        catalog = polib.pofile(str(path), wrapwidth=0)
+        text = path.read_text(encoding="utf-8")
+        syntax = po_syntax_problems(text, display_path(path))
+        if syntax:
+            raise Problems(syntax)
+        catalog = polib.pofile(text, wrapwidth=0)
     except (OSError, ValueError, UnicodeDecodeError) as error:
         raise Problems([Problem(display_path(path), 1, 1, "", f"is not a readable PO file: {error}",
                                 "check it with msgfmt -c")])
+    duplicates = _duplicate_entries(catalog, display_path(path))
+    if duplicates:
+        raise Problems(duplicates)
     if "charset=UTF-8" not in catalog.metadata.get("Content-Type", "").replace("utf-8", "UTF-8"):
         raise Problems([Problem(display_path(path), 1, 1, "", "has a broken header: no 'Content-Type: text/plain; "
                                                               "charset=UTF-8' line", "check it with msgfmt -c")])
     return catalog
+
+
+# polib takes what GNU msgfmt refuses (a string without its closing quote, an unknown escape, a
+# message defined twice) and guesses; these checks refuse it in msgfmt's words, at its line.
+_PO_KEYWORD = re.compile(r'(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+(?=")')
+_PO_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"[ \t]*$')
+_PO_ESCAPES = set('ntbrfva\\"x01234567')
+
+
+def po_syntax_problems(text: str, shown: str) -> list[Problem]:
+    """A problem for each line of a PO file that msgfmt -c would refuse as written."""
+    problems = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        keyword = _PO_KEYWORD.match(stripped)
+        start = keyword.end() if keyword else 0
+        if not stripped.startswith('"', start):
+            problems.append(Problem(shown, number, 1, "", "syntax error: a line holds a keyword (msgid, msgstr …) "
+                                                          "and a quoted string, or a quoted string", "check it with msgfmt -c"))
+            continue
+        string = _PO_STRING.match(stripped, start)
+        if string is None:
+            unclosed = stripped.count('"') - stripped.count('\\"') < 2
+            problems.append(Problem(shown, number, 1, "", "end-of-line within string" if unclosed else
+                                    "syntax error after the closing quote",
+                                    ("close the string with a quote" if unclosed else "write a quote inside a string "
+                                     "as \\\"") + "; check it with msgfmt -c"))
+            continue
+        column = line.index(stripped) + string.start(1)
+        for escape in re.finditer(r"\\(.)", string.group(1)):
+            if escape.group(1) not in _PO_ESCAPES:
+                problems.append(Problem(shown, number, column + escape.start() + 1, "",
+                                        f"invalid control sequence '\\{escape.group(1)}'",
+                                        "write a backslash as \\\\; check it with msgfmt -c"))
+    return problems
+
+
+def _duplicate_entries(catalog: polib.POFile, shown: str) -> list[Problem]:
+    first: dict[tuple, int] = {}
+    problems = []
+    for entry in catalog:
+        if entry.obsolete:
+            continue
+        key = (entry.msgctxt, entry.msgid)
+        if key in first:
+            problems.append(Problem(shown, entry.linenum, 1, entry.msgctxt or "", "duplicate message definition; "
+                                    f"the first is on line {first[key]}", "keep one of them; check it with msgfmt -c"))
+        else:
+            first[key] = entry.linenum
+    return problems
 
 
 # --- counts -------------------------------------------------------------------------------------------

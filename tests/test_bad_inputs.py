@@ -43,8 +43,8 @@ CASES = {
                              "ids, got 'ember'"),
     "list-bad-rotation": ("list", "decks/list.yaml:3:36: tiles[0].rotation: must be 0, 90, 180 or 270 (degrees "
                           "clockwise), got 45"),
-    "po-broken-header": ("i18n", "locales/de/LC_MESSAGES/po-broken-header.po:1:1: has a broken header: no "
-                         "'Content-Type: text/plain; charset=UTF-8' line (check it with msgfmt -c)"),
+    "po-broken-header": ("i18n", "locales/de/LC_MESSAGES/po-broken-header.po:2:1: end-of-line within string "
+                         "(close the string with a quote; check it with msgfmt -c)"),
     "po-placeholder-mismatch": ("i18n", "locales/de/LC_MESSAGES/po-placeholder-mismatch.po:14:1: card:ember/text: "
                                 "placeholders differ from the English: lost [fire] (keep every {name}, [icon] and ▶ "
                                 "of the English text)"),
