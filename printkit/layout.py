@@ -26,7 +26,7 @@ from typing import Iterable, Iterator, Literal
 from .draw import Circle, Line, Rect, Shape, Text
 from . import richtext, ui
 from .errors import Problem, Problems
-from .load import Pack
+from .load import PACK_FILE, Pack
 from .looks import INK, Drawing, LookContext, ink_saving, look_of
 from .model import COMPONENT_KINDS, Component
 from .units import Size
@@ -471,10 +471,22 @@ class _Imposer:
                                     "shorten the translation")])
         return list(result)
 
+    def _pack_text_problem(self, key: str, message: str, hint: str | None) -> Problem:
+        """At the translation's line in its PO file when the pack's text is translated, else in pack.yaml."""
+        translated = self.pack.translated_from.get(("pack", key))
+        if translated:
+            return Problem(*translated, 1, f"pack:{key}", message, hint)
+        return self.pack.source_of(PACK_FILE).problem((key,), message, hint)
+
     def _footer(self, page: Page, number: int, total: int) -> list[Shape]:
         kinds = sorted({self._ui(f"kind-{p.component.kind}") for p in page.placements})
         side = self._ui({"back": "side-backs", "front": "side-fronts", "calibration": "side-calibration"}[page.side])
         meta = self.pack.meta
+        for key in ("title", "version"):  # the pack's words, refused where they are written
+            refusal = richtext.right_to_left(getattr(meta, key) or "")
+            if refusal:
+                raise Problems([self._pack_text_problem(key, f"{refusal.message} in locale {self.locale}",
+                                                        refusal.hint)])
         title = f"{meta.title} {meta.version}" if meta.version else meta.title
         parts = [title, ", ".join(kinds), side, self._ui("page-of", number=number, total=total)]
         if page.side == "back" and not page.placements and number > 2:
