@@ -172,6 +172,8 @@ _MERGE = "tag:yaml.org,2002:merge"
 # !!timestamp, !!map on a scalar, !!python/...) would bring values no key takes, such as bytes.
 _SCALAR_KINDS = {"tag:yaml.org,2002:int": "a whole number", "tag:yaml.org,2002:float": "a number",
                  "tag:yaml.org,2002:bool": "true or false", "tag:yaml.org,2002:null": "nothing"}
+_COLLECTION_TAGS = {yaml.SequenceStartEvent: "tag:yaml.org,2002:seq", yaml.MappingStartEvent: "tag:yaml.org,2002:map"}
+_NO_TAGS = "remove the tag: printkit reads text, numbers, true/false, lists and mappings"
 
 
 def _short_tag(tag: str) -> str:
@@ -220,6 +222,8 @@ class _Reader:
         if kind is yaml.ScalarEvent:
             data = self._scalar(event, path)
         else:
+            if event.tag not in (None, "!", _COLLECTION_TAGS[kind]):  # !!set, !!omap, !!python/…
+                raise _Refused(event, path, f"the YAML tag '{_short_tag(event.tag)}' is not supported", _NO_TAGS)
             self.depth += 1
             if self.depth > MAX_DEPTH:
                 raise _Refused(event, path, f"values are nested more than {MAX_DEPTH} levels deep")
@@ -258,8 +262,7 @@ class _Reader:
         if tag == _STR:  # short words (elements, art files, types) repeat from card to card: shared
             return sys.intern(event.value) if len(event.value) <= SHARED_TEXT else event.value
         if tag not in _SCALAR_KINDS:
-            raise _Refused(event, path, f"the YAML tag '{_short_tag(event.tag)}' is not supported",
-                           "remove the tag: printkit reads text, numbers, true/false, lists and mappings")
+            raise _Refused(event, path, f"the YAML tag '{_short_tag(event.tag)}' is not supported", _NO_TAGS)
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
         try:
             return self.loader.yaml_constructors[tag](self.loader, node)
