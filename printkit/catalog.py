@@ -9,7 +9,9 @@ missing and the components they leave in English ("drafts").
 Catalogs live in the pack: `locales/<pack>.pot` and `locales/<lang>/LC_MESSAGES/<pack>.po`.
 Merging follows GNU msgmerge, keyed by msgctxt (each context names one field of one component,
 so it survives a changed source text): a changed source makes the entry fuzzy and keeps the
-previous text (`#|`), a vanished context becomes obsolete (`#~`).
+previous text (`#|`), a vanished context becomes obsolete (`#~`). A catalog msgfmt -c would refuse,
+an XLIFF file that is not well-formed or declares a DTD, and a malformed content/glossary.yaml raise
+`Problems` at their lines.
 """
 
 from __future__ import annotations

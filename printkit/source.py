@@ -202,7 +202,7 @@ class _Reader:
             if isinstance(event, yaml.StreamEndEvent):
                 return True
             self.source.data = self._node(get(), ())
-            end = get()
+            get()  # the document ends
             following = get()
             if not isinstance(following, yaml.StreamEndEvent):
                 raise _Refused(following, (), "a second YAML document starts here; a file holds one",
