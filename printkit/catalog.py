@@ -9,7 +9,9 @@ missing and the components they leave in English ("drafts").
 Catalogs live in the pack: `locales/<pack>.pot` and `locales/<lang>/LC_MESSAGES/<pack>.po`.
 Merging follows GNU msgmerge, keyed by msgctxt (each context names one field of one component,
 so it survives a changed source text): a changed source makes the entry fuzzy and keeps the
-previous text (`#|`), a vanished context becomes obsolete (`#~`).
+previous text (`#|`), a vanished context becomes obsolete (`#~`). A catalog msgfmt -c would refuse,
+an XLIFF file that is not well-formed or declares a DTD, and a malformed content/glossary.yaml raise
+`Problems` at their lines.
 """
 
 from __future__ import annotations
@@ -21,14 +23,14 @@ from pathlib import Path
 from typing import Any
 
 import polib
-import yaml
 from pydantic import BaseModel
 
 from .confine import Refused, read_bytes
-from .errors import KeyPath, Problem, Problems, display_path
+from .errors import KeyPath, Problem, Problems, display_path, shown_value
 from .fields import Translatable, marked_values
 from .load import PACK_FILE, RULEBOOK_FILE, Pack
 from .pseudo import CODE as PSEUDO, pseudo
+from .source import read_yaml
 
 # text box of one field on a component: width and height in mm, font size and smallest size in pt
 Box = tuple[float, float, float, float]
@@ -158,15 +160,73 @@ def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
     except UnicodeDecodeError as error:
         raise Problems([Problem(display_path(path), 1, 1, "", f"is not UTF-8 text: {error.reason} at byte "
                                                               f"{error.start}", "save it with UTF-8 encoding")]) from None
+    syntax = po_syntax_problems(text, display_path(path))
+    if syntax:
+        raise Problems(syntax)
     try:
         catalog = polib.pofile(text, wrapwidth=0)
     except (OSError, ValueError) as error:
         raise Problems([Problem(display_path(path), 1, 1, "", f"is not a readable PO file: {error}",
                                 "check it with msgfmt -c")])
+    duplicates = _duplicate_entries(catalog, display_path(path))
+    if duplicates:
+        raise Problems(duplicates)
     if "charset=UTF-8" not in catalog.metadata.get("Content-Type", "").replace("utf-8", "UTF-8"):
         raise Problems([Problem(display_path(path), 1, 1, "", "has a broken header: no 'Content-Type: text/plain; "
                                                               "charset=UTF-8' line", "check it with msgfmt -c")])
     return catalog
+
+
+# polib takes what GNU msgfmt refuses (a string without its closing quote, an unknown escape, a
+# message defined twice) and guesses; these checks refuse it in msgfmt's words, at its line.
+_PO_KEYWORD = re.compile(r'(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+(?=")')
+_PO_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"[ \t]*$')
+_PO_ESCAPES = set('ntbrfva\\"x01234567')
+
+
+def po_syntax_problems(text: str, shown: str) -> list[Problem]:
+    """A problem for each line of a PO file that msgfmt -c would refuse as written."""
+    problems = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        keyword = _PO_KEYWORD.match(stripped)
+        start = keyword.end() if keyword else 0
+        if not stripped.startswith('"', start):
+            problems.append(Problem(shown, number, 1, "", "syntax error: a line holds a keyword (msgid, msgstr …) "
+                                                          "and a quoted string, or a quoted string", "check it with msgfmt -c"))
+            continue
+        string = _PO_STRING.match(stripped, start)
+        if string is None:
+            unclosed = stripped.count('"') - stripped.count('\\"') < 2
+            problems.append(Problem(shown, number, 1, "", "end-of-line within string" if unclosed else
+                                    "syntax error after the closing quote",
+                                    ("close the string with a quote" if unclosed else "write a quote inside a string "
+                                     "as \\\"") + "; check it with msgfmt -c"))
+            continue
+        column = line.index(stripped) + string.start(1)
+        for escape in re.finditer(r"\\(.)", string.group(1)):
+            if escape.group(1) not in _PO_ESCAPES:
+                problems.append(Problem(shown, number, column + escape.start() + 1, "",
+                                        f"invalid control sequence '\\{escape.group(1)}'",
+                                        "write a backslash as \\\\; check it with msgfmt -c"))
+    return problems
+
+
+def _duplicate_entries(catalog: polib.POFile, shown: str) -> list[Problem]:
+    first: dict[tuple, int] = {}
+    problems = []
+    for entry in catalog:
+        if entry.obsolete:
+            continue
+        key = (entry.msgctxt, entry.msgid)
+        if key in first:
+            problems.append(Problem(shown, entry.linenum, 1, entry.msgctxt or "", "duplicate message definition; "
+                                    f"the first is on line {first[key]}", "keep one of them; check it with msgfmt -c"))
+        else:
+            first[key] = entry.linenum
+    return problems
 
 
 # --- counts -------------------------------------------------------------------------------------------
@@ -253,7 +313,8 @@ def replace_at(model: Any, path: tuple, value: Any) -> Any:
     if isinstance(model, BaseModel):
         inner = getattr(model, head)
         return model.model_copy(update={head: replace_at(inner, rest, value) if rest else value})
-    if isinstance(model, dict):
+    if isinstance(model, dict):  # keys are text: a registry id "1" reads as a list index in the context
+        head = str(head)
         return {**model, head: replace_at(model[head], rest, value) if rest else value}
     if isinstance(model, list):
         items = list(model)
@@ -275,7 +336,7 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
     glossary = load_glossary(pack.id).get(locale, {})
     wanted = {m.context: m.msgid for m in messages(pack)}
     problems = []
-    for entry in catalog:
+    for entry in catalog or []:
         if entry.obsolete or entry.msgctxt not in wanted or not entry.msgstr or entry.fuzzy:
             continue
         where = (shown, entry.linenum, 1, entry.msgctxt)
@@ -309,18 +370,36 @@ def _difference(a: list[str], b: list[str]) -> list[str]:
 
 def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
     """locale -> English term -> the translation the pack's catalog must use for it. A term is
-    `term: translation`, or `term: {translation: …, packs: [ids]}` for a term of some games only."""
+    `term: translation`, or `term: {translation: …, packs: [ids]}` for a term of some games only.
+    Raises `Problems` for a glossary that is not written so."""
     if not GLOSSARY.is_file():
         return {}
-    data = yaml.safe_load(GLOSSARY.read_text(encoding="utf-8")) or {}
+    source = read_yaml(GLOSSARY, display_path(GLOSSARY), GLOSSARY.parent)
+    problems = list(source.problems)
+    if source.data is not None and not isinstance(source.data, dict):
+        problems.append(source.problem((), f"must be a mapping of locales to terms, got {shown_value(source.data)}",
+                                       "start with a locale, e.g. 'de:'"))
     glossary: dict[str, dict[str, str]] = {}
-    for locale, terms in data.items():
+    for locale, terms in (source.data if isinstance(source.data, dict) else {}).items():
+        if not isinstance(terms, dict):
+            problems.append(source.problem((locale,), f"must be a mapping of English terms to translations, got "
+                                                      f"{shown_value(terms)}"))
+            continue
         for term, value in terms.items():
-            if isinstance(value, dict):
-                if pack_id not in value.get("packs", []):
-                    continue
-                value = value["translation"]
-            glossary.setdefault(locale, {})[str(term)] = str(value)
+            packs = None  # every pack's term
+            if isinstance(value, dict) and set(value) <= {"translation", "packs"} and \
+                    isinstance(value.get("packs", []), list):
+                value, packs = value.get("translation"), value.get("packs", [])
+            if not isinstance(value, str):
+                problems.append(source.problem((locale, term), f"must be the term's translation, got "
+                                                               f"{shown_value(value)}",
+                                               "write 'term: translation' or 'term: {translation: TEXT, packs: "
+                                               "[PACK-ID]}'"))
+                continue
+            if packs is None or pack_id in packs:
+                glossary.setdefault(locale, {})[term] = value
+    if problems:
+        raise Problems(problems)
     return glossary
 
 
@@ -368,11 +447,29 @@ def max_characters(box: Box) -> int:
     return max(1, int(width / char_width) * max(1, int(height / line_height)))
 
 
-def from_xliff(data: bytes) -> dict[str, tuple[str, bool]]:
-    """msgctxt -> (target text, needs review) for every unit that has a target."""
-    import xml.etree.ElementTree as ET
+def from_xliff(data: bytes, shown: str) -> dict[str, tuple[str, bool]]:
+    """msgctxt -> (target text, needs review) for every unit that has a target. Raises `Problems` for
+    a file that is not well-formed XLIFF, or that declares a DTD (entities could expand without end
+    or read other files): defusedxml refuses those before anything is expanded."""
+    from xml.etree.ElementTree import ParseError
 
-    root = ET.fromstring(data)
+    import defusedxml.ElementTree as SafeET  # only XLIFF exchange needs it
+    from defusedxml import DTDForbidden
+
+    try:
+        root = SafeET.fromstring(data, forbid_dtd=True)
+    except DTDForbidden:
+        line = data[: max(data.find(b"<!DOCTYPE"), 0)].count(b"\n") + 1
+        raise Problems([Problem(shown, line, 1, "", "declares a DTD (<!DOCTYPE …>), which an XLIFF file never needs",
+                                "remove the <!DOCTYPE> declaration, or export the file again")]) from None
+    except ParseError as error:
+        line, column = error.position
+        message = re.sub(r": line \d+, column \d+$", "", str(error))
+        raise Problems([Problem(shown, line, column + 1, "", f"is not well-formed XML: {message}",
+                                "check the file, or export it again with 'printkit i18n export'")]) from None
+    if root.tag != f"{{{XLIFF_NS}}}xliff":
+        raise Problems([Problem(shown, 1, 1, "", "is not an XLIFF 1.2 file (its root is not <xliff> of "
+                                                 f"{XLIFF_NS})", "export it with 'printkit i18n export'")])
     found = {}
     for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
         target = unit.find(f"{{{XLIFF_NS}}}target")

@@ -8,6 +8,7 @@ set, section or component id, wrong shapes), with every such problem at once.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -15,11 +16,12 @@ from typing import Any
 from .errors import Problem, Problems, UsageError, did_you_mean, display_path, shown_value
 from .build import BuildOptions, lay_out, load_checked
 from .load import CONTENT_DIR, PACK_FILE, Pack, all_packs, find_pack, pack_roots
-from .rules import Entry, ListContext, Placed, RuleSet
+from .rules import MAX_LIMIT, Entry, ListContext, Placed, RuleSet
 from .source import SourceFile, read_yaml
 
 LIST_KEYS = ("pack", "rules", "name")
 ROTATIONS = (0, 90, 180, 270)
+_WHOLE = re.compile(r"[0-9]{1,7}")  # str.isdigit() would take '²' and int() refuses 5,000 digits
 
 
 @dataclass
@@ -73,8 +75,8 @@ def parse_params(pairs: list[str], pack: Pack, rule_set_id: str) -> dict[str, in
             known = ", ".join(declared) or "none"
             raise UsageError(f"--param {name}: rule set '{rule_set_id}' of {pack.id} has no such param "
                              f"(params: {known})")
-        if not value.isdigit():
-            raise UsageError(f"--param {pair}: the value must be a whole number")
+        if not _WHOLE.fullmatch(value) or int(value) > MAX_LIMIT:
+            raise UsageError(f"--param {pair}: the value must be a whole number from 0 to {MAX_LIMIT}")
         declared[name] = int(value)
     return declared
 
@@ -132,6 +134,10 @@ def _rule_set_id(source: SourceFile, pack: Pack, problems: list[Problem]) -> str
         problems.append(source.problem((), f"pack '{pack.id}' has several rule sets; say which with 'rules:'",
                                        "rule sets: " + ", ".join(declared)))
         return None
+    if not isinstance(name, str):
+        problems.append(source.problem(("rules",), f"must name one rule set, got {shown_value(name)}",
+                                       "rule sets: " + ", ".join(declared)))
+        return None
     if name not in pack.meta.rules:
         guess = did_you_mean(str(name), declared)
         problems.append(source.problem(("rules",), f"pack '{pack.id}' declares no rule set {shown_value(name)}",
@@ -172,8 +178,8 @@ def _entries(source: SourceFile, section: str, value: Any, by_id: dict, rule_set
             problems.append(source.problem(path, f"'{component_id}' does not belong in section '{section}', which "
                                                  f"takes components tagged {', '.join(wanted_tags)}", of_key=of_key))
             continue
-        if isinstance(copies, bool) or not isinstance(copies, int) or copies < 1:
-            problems.append(source.problem(path, f"copies must be a whole number of at least 1, "
+        if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_LIMIT:
+            problems.append(source.problem(path, f"copies must be a whole number from 1 to {MAX_LIMIT}, "
                                                  f"got {shown_value(copies)}"))
             continue
         if component_id in entries:  # listed again: the copies add up, the first place is reported

@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import errno
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Sequence
@@ -48,7 +49,13 @@ class Problem:
     def __str__(self) -> str:
         where = f"{self.file}:{self.line}:{self.column}:"
         text = f"{where} {self.key_path}: {self.message}" if self.key_path else f"{where} {self.message}"
-        return f"{text} ({self.hint})" if self.hint else text
+        text = f"{text} ({self.hint})" if self.hint else text
+        return _LINE_BREAKING.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
+
+
+# Control characters and the separators str.splitlines() breaks at: shown escaped (\x00, \u2028),
+# so that a value carrying them still makes one readable line.
+_LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 
 
 class Problems(Exception):
@@ -124,11 +131,16 @@ def shown_value(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, str):
-        return f"'{value}'"
+        return f"'{shortened(value)}'"
     if value is None:
         return "nothing"
     if isinstance(value, dict):
         return "a mapping"
     if isinstance(value, list):
         return "a list"
-    return str(value)
+    return shortened(str(value))
+
+
+def shortened(text: str, keep: int = 40) -> str:
+    """Text to quote in a message: a long value by its start and its length."""
+    return text if len(text) <= keep else f"{text[:keep // 2]}… ({len(text)} characters)"

@@ -107,7 +107,19 @@ SizeMM = Annotated[Size, BeforeValidator(_checked(parse_size)),
                    WithJsonSchema({"anyOf": [{"type": "string", "description": "63x88mm, 2.5in x 3.5in or a preset"},
                                              {"type": "object", "properties": {"width": {}, "height": {}},
                                               "required": ["width", "height"]}]})]
-FilePath = Annotated[str, BeforeValidator(_checked(_text)),
+MAX_FILE_PATH = 255  # characters: the longest file name most file systems take
+
+
+def _file_path(value: Any) -> str:
+    value = _text(value)
+    if len(value) > MAX_FILE_PATH:
+        raise ValueProblem(f"must be a file path of at most {MAX_FILE_PATH} characters, got {len(value)}")
+    if any(ord(char) < 32 or ord(char) == 127 for char in value):
+        raise ValueProblem(f"must be a file path without control characters, got {shown_value(value)}")
+    return value
+
+
+FilePath = Annotated[str, BeforeValidator(_checked(_file_path)),
                      WithJsonSchema({"type": "string", "description": "a file inside the pack folder"})]
 
 

@@ -16,12 +16,14 @@ import polib
 from .build import BuildOptions, atomic_target, build_jobs, lay_out, missing_problems
 from .catalog import (catalog_path, counts, entry_problems, from_xliff, load_catalog, merge, template, template_path,
                       to_xliff, translate)
+from .confine import Refused, read_bytes, writable
 from .errors import Problem, Problems, display_path
 from .layout import draw_pieces
 from .load import Pack
 from .lock import holding, remove_leftovers
 from .pseudo import CODE as PSEUDO
 
+MAX_XLIFF_BYTES = 20 * 1024 * 1024
 
 
 def target_locales(pack: Pack, wanted: list[str] | None = None) -> list[str]:
@@ -36,26 +38,35 @@ def measured_boxes(pack: Pack) -> dict:
     return boxes
 
 
-def _write_po(catalog: polib.POFile, path: Path) -> None:
+def _write(pack: Pack, path: Path, data: bytes) -> None:
+    """A file of the pack's locales/ written in place, never through a folder linked out of the pack."""
+    try:
+        writable(pack.root, path)
+    except Refused as refused:
+        raise Problems([refused.problem(display_path(path))]) from None
     with atomic_target(path) as temporary:
-        temporary.write_text(str(catalog), encoding="utf-8")
+        temporary.write_bytes(data)
+
+
+def _write_po(pack: Pack, catalog: polib.POFile, path: Path) -> None:
+    _write(pack, path, str(catalog).encode("utf-8"))
 
 
 def extract(pack: Pack) -> Path:
     """Write the pack's template catalog (POT) with every translatable string and a note for each."""
     path = template_path(pack)
-    _write_po(template(pack, measured_boxes(pack)), path)
+    _write_po(pack, template(pack, measured_boxes(pack)), path)
     return path
 
 
 def update(pack: Pack, locales: list[str] | None = None) -> list[Path]:
     """Merge the template into each locale's catalog, creating missing catalogs."""
     pot = template(pack, measured_boxes(pack))
-    _write_po(pot, template_path(pack))
+    _write_po(pack, pot, template_path(pack))
     written = []
     for locale in target_locales(pack, locales):
         path = catalog_path(pack, locale)
-        _write_po(merge(load_catalog(pack, locale), pot, pack, locale), path)
+        _write_po(pack, merge(load_catalog(pack, locale), pot, pack, locale), path)
         written.append(path)
     return written
 
@@ -103,14 +114,17 @@ def pseudo_build(packs: list[Pack], out: Path) -> list[Path]:
 
 def export_xliff(pack: Pack, locale: str) -> Path:
     path = pack.root / "locales" / locale / f"{pack.id}.xlf"
-    with atomic_target(path) as temporary:
-        temporary.write_bytes(to_xliff(pack, locale, measured_boxes(pack)))
+    _write(pack, path, to_xliff(pack, locale, measured_boxes(pack)))
     return path
 
 
 def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
     """Targets from an XLIFF file into the locale's catalog; returns the catalog and how many changed."""
-    found = from_xliff(source.read_bytes())
+    try:  # a file the user named, from anywhere; still an ordinary file of a bounded size
+        data = read_bytes(None, source, MAX_XLIFF_BYTES)
+    except Refused as refused:
+        raise Problems([refused.problem(display_path(source))]) from None
+    found = from_xliff(data, display_path(source))
     pot = template(pack, measured_boxes(pack))
     catalog = merge(load_catalog(pack, locale), pot, pack, locale)
     changed = 0
@@ -123,5 +137,5 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
             entry.flags = ["fuzzy"] if needs_review else []
             changed += 1
     path = catalog_path(pack, locale)
-    _write_po(catalog, path)
+    _write_po(pack, catalog, path)
     return path, changed

@@ -26,7 +26,7 @@ from typing import Iterable, Iterator, Literal
 from .draw import Circle, Line, Rect, Shape, Text
 from . import richtext, ui
 from .errors import Problem, Problems
-from .load import Pack
+from .load import PACK_FILE, Pack
 from .looks import INK, Drawing, LookContext, ink_saving, look_of
 from .model import COMPONENT_KINDS, Component
 from .units import Size
@@ -365,17 +365,19 @@ class _Imposer:
         square = [p for p in placements if p.shape == "rect"]
         if not square:
             return marks
+        # Edges are compared rounded, as they are gathered: on a big sheet the rounding moves them
+        # by more than any fixed tolerance would allow.
         xs = sorted({round(v, 4) for p in square for v in (p.x, p.x + p.width)})
         ys = sorted({round(v, 4) for p in square for v in (p.y, p.y + p.height)})
         offset = self.options.bleed + MARK_OFFSET
         reach = MARK_LENGTH
         for x in xs:  # marks where a cut meets the sheet's top and bottom margins, never over a component
-            column = [p for p in square if p.x - 1e-6 <= x <= p.x + p.width + 1e-6]
+            column = [p for p in square if round(p.x, 4) <= x <= round(p.x + p.width, 4)]
             top, low = max(p.y + p.height for p in column), min(p.y for p in column)
             marks += [Line(x, top + offset, x, top + offset + reach, CROP_INK, 0.25),
                       Line(x, low - offset, x, low - offset - reach, CROP_INK, 0.25)]
         for y in ys:
-            row = [p for p in square if p.y - 1e-6 <= y <= p.y + p.height + 1e-6]
+            row = [p for p in square if round(p.y, 4) <= y <= round(p.y + p.height, 4)]
             left, right = min(p.x for p in row), max(p.x + p.width for p in row)
             marks += [Line(left - offset, y, left - offset - reach, y, CROP_INK, 0.25),
                       Line(right + offset, y, right + offset + reach, y, CROP_INK, 0.25)]
@@ -469,10 +471,22 @@ class _Imposer:
                                     "shorten the translation")])
         return list(result)
 
+    def _pack_text_problem(self, key: str, message: str, hint: str | None) -> Problem:
+        """At the translation's line in its PO file when the pack's text is translated, else in pack.yaml."""
+        translated = self.pack.translated_from.get(("pack", key))
+        if translated:
+            return Problem(*translated, 1, f"pack:{key}", message, hint)
+        return self.pack.source_of(PACK_FILE).problem((key,), message, hint)
+
     def _footer(self, page: Page, number: int, total: int) -> list[Shape]:
         kinds = sorted({self._ui(f"kind-{p.component.kind}") for p in page.placements})
         side = self._ui({"back": "side-backs", "front": "side-fronts", "calibration": "side-calibration"}[page.side])
         meta = self.pack.meta
+        for key in ("title", "version"):  # the pack's words, refused where they are written
+            refusal = richtext.right_to_left(getattr(meta, key) or "")
+            if refusal:
+                raise Problems([self._pack_text_problem(key, f"{refusal.message} in locale {self.locale}",
+                                                        refusal.hint)])
         title = f"{meta.title} {meta.version}" if meta.version else meta.title
         parts = [title, ", ".join(kinds), side, self._ui("page-of", number=number, total=total)]
         if page.side == "back" and not page.placements and number > 2:

@@ -585,10 +585,7 @@ class MarkerLook(Look):
 @look(Board)
 class BoardLook(Look):
     def size(self, board: Board, pack: Pack) -> Size:
-        grid = board.grid
-        footer = board.margin * 1.6 if board.title else 0
-        return Size(grid.columns * grid.square + 2 * board.margin,
-                    grid.rows * grid.square + 2 * board.margin + footer)
+        return board.outline
 
     def front(self, ctx: LookContext, board: Board, size: Size) -> Drawing:
         w, h = size

@@ -19,7 +19,7 @@ from .fields import (AbilityRef, ArtFile, BackRef, Colour, Count, Distance, Edge
                      Number, PlainText, RarityRef, ResourceRef, SizeMM, StatRef, Strict, TerrainRef, Text, TypeRef,
                      whole)
 from .rules import RuleSet
-from .units import Size
+from .units import MAX_LENGTH_MM, Size
 
 
 # --- pack.yaml -----------------------------------------------------------------------------------
@@ -413,6 +413,21 @@ class Board(Component):
     """Text printed in the bottom margin."""
     printed: list[PrintedSquare] = []
     """Squares printed with terrain, which count as tiles already placed."""
+
+    @property
+    def outline(self) -> Size:
+        """The printed board: the grid, the margin around it and, with a title, a footer for it."""
+        grid, footer = self.grid, self.margin * 1.6 if self.title else 0
+        return Size(grid.columns * grid.square + 2 * self.margin, grid.rows * grid.square + 2 * self.margin + footer)
+
+    @model_validator(mode="after")
+    def _printable(self) -> "Board":
+        width, height = self.outline
+        if max(width, height) > MAX_LENGTH_MM:
+            raise PydanticCustomError("printkit", "{message}", {
+                "message": f"the board would be {width:g}x{height:g}mm; at most {MAX_LENGTH_MM:g}mm a side",
+                "hint": "use fewer or smaller squares, or a narrower margin"})
+        return self
 
 
 @component_kind("sheets")

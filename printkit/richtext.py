@@ -9,6 +9,7 @@ Returns: the drawing primitives of the fitted text, or a `Refusal` saying why it
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
@@ -84,12 +85,27 @@ def parse(text: str, base_font: str) -> list[list[Word]] | Refusal:
     for paragraph in paragraphs:
         for segments in paragraph:
             for segment in segments:
-                missing = "" if segment.icon else missing_glyphs(segment.text, segment.font)
+                if segment.icon:
+                    continue
+                refusal = right_to_left(segment.text)
+                if refusal:
+                    return refusal
+                missing = missing_glyphs(segment.text, segment.font)
                 if missing:
                     return Refusal(f"needs glyphs the font '{segment.font}' lacks: "
                                    f"{', '.join(repr(c) for c in missing)}",
                                    "use another character or a font that has it")
     return paragraphs
+
+
+def right_to_left(text: str) -> Refusal | None:
+    """Text in a right-to-left script is refused: drawn as is, its letters would come out unjoined and
+    in reverse order (shaping is not there yet)."""
+    for word in text.split():
+        if any(unicodedata.bidirectional(char) in ("R", "AL") for char in word):
+            return Refusal(f"is in a right-to-left script ('{word}')",
+                           "printkit cannot set right-to-left scripts such as Hebrew and Arabic yet")
+    return None
 
 
 def _width(word: Word, size: float) -> float:

@@ -22,6 +22,9 @@ if TYPE_CHECKING:
     from .model import Component
 
 
+MAX_LIMIT = 1_000_000  # the largest limit, param or copy count a rule set or list may give
+
+
 @dataclass(frozen=True)
 class ParamRef:
     """A limit taken from the rule set's params (overridable with `--param NAME=VALUE`)."""
@@ -32,8 +35,8 @@ class ParamRef:
 def _limit(value: Any) -> int | ParamRef:
     if isinstance(value, dict) and list(value) == ["param"]:
         return ParamRef(parse_id(value["param"]))
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 1_000_000:
-        raise ValueProblem(f"must be a whole number from 0 to 1000000 or {{param: NAME}}, got {shown_value(value)}")
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_LIMIT:
+        raise ValueProblem(f"must be a whole number from 0 to {MAX_LIMIT} or {{param: NAME}}, got {shown_value(value)}")
     return value
 
 
@@ -124,7 +127,9 @@ def rule_kind(cls: type["Rule"]) -> type["Rule"]:
 
 class Rule(Strict):
     pack_level: ClassVar[bool] = False
-    value_paths: ClassVar[tuple[str, ...]] = ()  # fields naming component value paths, checked by validate
+    # Fields naming component value paths, and what the rule needs there ("number" to add up, "single"
+    # to compare, not a list or mapping); validate checks them against the pack's components.
+    value_paths: ClassVar[dict[str, str]] = {}
 
     name: Id | None = None
     """Name of the rule in messages; defaults to its kind."""
@@ -168,7 +173,7 @@ class CopyLimit(Rule):
     """At most `max` copies of one component, optionally only of components whose field has a value."""
 
     kind: Literal["copy-limit"] = "copy-limit"
-    value_paths: ClassVar[tuple[str, ...]] = ("field",)
+    value_paths: ClassVar[dict[str, str]] = {"field": "single"}
     max: Limit
     field: str | None = None
     """Only components whose value at this path is one of `values` (e.g. rarity)."""
@@ -193,7 +198,7 @@ class PointCap(Rule):
     """The sum of a value over a section (attack points, cost) compared with min, max or exact."""
 
     kind: Literal["point-cap"] = "point-cap"
-    value_paths: ClassVar[tuple[str, ...]] = ("value",)
+    value_paths: ClassVar[dict[str, str]] = {"value": "number"}
     value: str
     """Path of the value to add up, e.g. cost, edges.total, stats.attack."""
     called: Text | None = None
@@ -278,7 +283,7 @@ class Coverage(Rule):
     """One entry per value of a field (one Skylander of each element); `size` lowers how many values."""
 
     kind: Literal["coverage"] = "coverage"
-    value_paths: ClassVar[tuple[str, ...]] = ("field",)
+    value_paths: ClassVar[dict[str, str]] = {"field": "single"}
     field: str
     """Path of the value to cover, e.g. element."""
     values: list[str] = []
@@ -384,7 +389,7 @@ class Inventory(Rule):
     kind: Literal["inventory"] = "inventory"
     pack_level: ClassVar[bool] = True
     select: Select
-    count: whole(0, 1_000_000, "copies the game has")
+    count: whole(0, MAX_LIMIT, "copies the game has")
     called: Text
     """What the counted components are called, e.g. 'special islands'."""
     called_one: Text | None = None
@@ -433,7 +438,7 @@ class RuleSet(Strict):
     """What players call such a list, e.g. Tournament hand."""
     sections: dict[Id, SectionSpec]
     """Sections a list of this kind has, e.g. cards, squad, backups."""
-    params: dict[Id, whole(0, 1_000_000, "default value")] = {}
+    params: dict[Id, whole(0, MAX_LIMIT, "default value")] = {}
     """Values rules refer to with {param: NAME}; `printkit check --param NAME=VALUE` overrides them."""
     checks: list[_rule_union()] = []  # type: ignore[valid-type]
     """The rules, each chosen by its `kind`."""

@@ -19,7 +19,7 @@ from typing import Any
 import yaml
 
 from .confine import Refused, read_bytes
-from .errors import KeyPath, Problem, format_key_path
+from .errors import KeyPath, Problem, format_key_path, shortened
 
 # libyaml's parser is several times faster than PyYAML's pure-Python one and keeps the same marks.
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -62,7 +62,7 @@ class SourceFile:
                 try:
                     text = zlib.decompress(self.packed).decode("utf-8")
                     _Reader(text, SourceFile(self.path, self.shown), self._positions).read()
-                except (yaml.YAMLError, _TooLarge):  # already reported by the first read
+                except (yaml.YAMLError, _Refused):  # already reported by the first read
                     pass
         return self._positions
 
@@ -100,9 +100,11 @@ _SIGNIFICANT = re.compile(r"[\[\]{}'\"#\n]")
 _DASH_RUN = re.compile(rf"^[ ]*(?:-[ ]+){{{MAX_DEPTH + 1},}}", re.MULTILINE)
 
 
-class _TooLarge(Exception):
-    def __init__(self, event: yaml.Event, message: str):
-        self.event, self.message = event, message
+class _Refused(Exception):
+    """A value the reader will not take (too large, too deep, an unreadable tagged value), with where it is."""
+
+    def __init__(self, event: yaml.Event, path: KeyPath, message: str, hint: str | None = None):
+        self.event, self.path, self.message, self.hint = event, path, message, hint
 
 
 def _mark(event: yaml.Event) -> Position:
@@ -151,18 +153,33 @@ def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
                 else "check the brackets, quotes and indentation just before this point")
         source.problems.append(Problem(shown, line, column, "", f"YAML syntax error: {message}", hint))
         source.data = None
-    except yaml.YAMLError as error:
-        source.problems.append(Problem(shown, 1, 1, "", f"YAML error: {error}"))
+    except yaml.reader.ReaderError as error:  # a character YAML forbids, such as a NUL byte
+        before = text[: error.position]
+        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        source.problems.append(Problem(shown, line, column, "", f"YAML does not allow the control character "
+                                       f"U+{error.character:04X} here", "remove it"))
         source.data = None
-    except _TooLarge as error:
+    except _Refused as error:
         line, column = _mark(error.event)
-        source.problems.append(Problem(shown, line, column, "", error.message))
+        source.problems.append(Problem(shown, line, column, format_key_path(error.path), error.message,
+                                       error.hint))
         source.data = None
     return source
 
 
 _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
+# The scalar tags a value may carry, and what their values are in messages. Other tags (!!binary,
+# !!timestamp, !!map on a scalar, !!python/...) would bring values no key takes, such as bytes.
+_SCALAR_KINDS = {"tag:yaml.org,2002:int": "a whole number", "tag:yaml.org,2002:float": "a number",
+                 "tag:yaml.org,2002:bool": "true or false", "tag:yaml.org,2002:null": "nothing"}
+_COLLECTION_TAGS = {yaml.SequenceStartEvent: "tag:yaml.org,2002:seq", yaml.MappingStartEvent: "tag:yaml.org,2002:map"}
+_NO_TAGS = "remove the tag: printkit reads text, numbers, true/false, lists and mappings"
+
+
+def _short_tag(tag: str) -> str:
+    """'tag:yaml.org,2002:binary' -> '!!binary', as it is written."""
+    return "!!" + tag.removeprefix("tag:yaml.org,2002:") if tag.startswith("tag:yaml.org,2002:") else tag
 
 
 class _Reader:
@@ -174,6 +191,7 @@ class _Reader:
                  positions: tuple[dict[KeyPath, Position], dict[KeyPath, Position]] | None = None):
         self.loader, self.source, self.positions = Loader(text), source, positions
         self.values = 0
+        self.depth = 0  # mappings and lists open around the value being read; `<<:` nests without a key
         self.anchors: dict[str, tuple[Any, int]] = {}  # name -> (data, how many values it holds)
 
     def read(self) -> bool:
@@ -185,11 +203,11 @@ class _Reader:
             if isinstance(event, yaml.StreamEndEvent):
                 return True
             self.source.data = self._node(get(), ())
-            end = get()
+            get()  # the document ends
             following = get()
             if not isinstance(following, yaml.StreamEndEvent):
-                raise yaml.composer.ComposerError("expected a single document in the stream", end.start_mark,
-                                                  "but found another document", following.start_mark)
+                raise _Refused(following, (), "a second YAML document starts here; a file holds one",
+                               "remove the '---' line and what follows it, or move that to a file of its own")
             return False
         finally:
             self.loader.dispose()
@@ -203,14 +221,21 @@ class _Reader:
             self.positions[0].setdefault(path, _mark(event))
         before = self.values
         if kind is yaml.ScalarEvent:
-            data = self._scalar(event)
-        elif kind is yaml.SequenceStartEvent:
-            data = []
-            get = self.loader.get_event
-            while type(item := get()) is not yaml.SequenceEndEvent:
-                data.append(self._node(item, path + (len(data),)))
+            data = self._scalar(event, path)
         else:
-            data = self._mapping(path)
+            if event.tag not in (None, "!", _COLLECTION_TAGS[kind]):  # !!set, !!omap, !!python/…
+                raise _Refused(event, path, f"the YAML tag '{_short_tag(event.tag)}' is not supported", _NO_TAGS)
+            self.depth += 1
+            if self.depth > MAX_DEPTH:
+                raise _Refused(event, path, f"values are nested more than {MAX_DEPTH} levels deep")
+            if kind is yaml.SequenceStartEvent:
+                data = []
+                get = self.loader.get_event
+                while type(item := get()) is not yaml.SequenceEndEvent:
+                    data.append(self._node(item, path + (len(data),)))
+            else:
+                data = self._mapping(path)
+            self.depth -= 1
         if event.anchor is not None:
             self.anchors[event.anchor] = (data, self.values - before + 1)
         return data
@@ -227,19 +252,25 @@ class _Reader:
     def _count(self, event: yaml.Event, path: KeyPath, values: int) -> None:
         self.values += values
         if self.values > MAX_NODES:
-            raise _TooLarge(event, f"file expands to more than {MAX_NODES} values (too many aliases?)")
-        if len(path) > MAX_DEPTH:
-            raise _TooLarge(event, f"values are nested more than {MAX_DEPTH} levels deep")
+            raise _Refused(event, path, f"file expands to more than {MAX_NODES} values (too many aliases?)")
 
-    def _scalar(self, event: yaml.ScalarEvent) -> Any:
+    def _scalar(self, event: yaml.ScalarEvent, path: KeyPath) -> Any:
         tag = event.tag
         if tag is None or tag == "!":
             tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
+            if tag not in _SCALAR_KINDS:  # a date (`name: 2024-01-05`), a lone `<<` or `=`: the text written
+                tag = _STR
         if tag == _STR:  # short words (elements, art files, types) repeat from card to card: shared
             return sys.intern(event.value) if len(event.value) <= SHARED_TEXT else event.value
+        if tag not in _SCALAR_KINDS:
+            raise _Refused(event, path, f"the YAML tag '{_short_tag(event.tag)}' is not supported", _NO_TAGS)
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
-        constructor = self.loader.yaml_constructors.get(tag, self.loader.yaml_constructors[None])
-        return constructor(self.loader, node)
+        try:
+            return self.loader.yaml_constructors[tag](self.loader, node)
+        except (ValueError, KeyError, IndexError):  # what PyYAML's int, float and bool constructors raise
+            hint = f"remove the tag '{_short_tag(event.tag)}'" if event.tag not in (None, "!") else \
+                f"a number has at most {sys.get_int_max_str_digits()} digits"
+            raise _Refused(event, path, f"'{shortened(event.value)}' cannot be read as {_SCALAR_KINDS[tag]}", hint) from None
 
     def _mapping(self, path: KeyPath) -> dict[str, Any]:
         result: dict[str, Any] = {}

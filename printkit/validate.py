@@ -9,11 +9,12 @@ that is missing or lies outside the pack.
 from __future__ import annotations
 
 import os
+import types
 import typing
 import warnings
 from functools import cache, partial
 from pathlib import Path
-from typing import Callable
+from typing import Any, Callable
 
 from pydantic import BaseModel
 
@@ -25,7 +26,7 @@ from .placeholders import PLACEHOLDER, placeholder_value
 from .model import COMPONENT_KINDS, Board, Tile
 from .rules import REGISTRY_OF, Inventory, ParamRef, Placement, registry_of
 from .source import SourceFile
-from .fields import Ref, Translatable, marked_values
+from .fields import Ref, Translatable, _peeled, marked_values
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
 # An A3 board at 300 dpi is 17 megapixels; a decoded 50-megapixel image takes 200 MB.
@@ -147,12 +148,23 @@ def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
             sections = [rule.section] if rule.section else list(rule_set.sections)
             kinds = [COMPONENT_KINDS[k] for s in sections for k in rule_set.sections[s].components
                      if k in COMPONENT_KINDS] or list(COMPONENT_KINDS.values())
-            readable = sorted({path for kind in kinds for path in _value_paths(pack, kind)})
-            for name in rule.value_paths:
+            readable: dict[str, list[Any]] = {}  # path -> the types of its value in the kinds the pack has
+            printed = {type(c) for c in pack.components}
+            for kind in kinds:
+                for path, annotation in _value_paths(pack, kind).items():
+                    readable.setdefault(path, []).extend([annotation] if kind in printed else [])
+            for name, need in rule.value_paths.items():
                 path = getattr(rule, name)
-                if path and path not in readable:
+                if not path:
+                    continue
+                if path not in readable:
                     problems.append(source.problem(where + (name,), f"no {' or '.join(k.kind for k in kinds)} has "
                                                    f"a value '{path}'", did_you_mean(path, readable)))
+                elif not all(_VALUE_FITS[need](annotation) for annotation in readable[path]):
+                    fitting = sorted(p for p, annotations in readable.items()
+                                     if annotations and all(_VALUE_FITS[need](a) for a in annotations))
+                    problems.append(source.problem(where + (name,), _VALUE_NEEDS[need].format(path=path),
+                                                   "values that are: " + ", ".join(fitting)))
             problems += _value_problems(pack, source, rule, where)
             if isinstance(rule, Placement):
                 boards = [c.id for c in pack.of_kind(Board)]
@@ -186,20 +198,40 @@ def _value_problems(pack: Pack, source: SourceFile, rule, where: KeyPath) -> lis
     return problems
 
 
-def _value_paths(pack: Pack, kind: type[BaseModel]) -> list[str]:
-    """Every dotted path a rule may read from components of a kind: cost, element, stats.attack, edges.total …"""
-    paths = []
+def _value_paths(pack: Pack, kind: type[BaseModel]) -> dict[str, Any]:
+    """Every dotted path a rule may read from components of a kind (cost, element, stats.attack,
+    edges.total …) with the type of its value."""
+    paths: dict[str, Any] = {}
     for name, info in kind.model_fields.items():
         if name == "stats":
-            paths += [f"stats.{stat}" for stat in pack.meta.stats]
+            value_type = typing.get_args(_peeled(info.annotation)[0])[1]
+            paths.update({f"stats.{stat}": value_type for stat in pack.meta.stats})
             continue
-        paths.append(name)
+        paths[name] = info.annotation
         inner = next((a for a in typing.get_args(info.annotation) if isinstance(a, type) and issubclass(a, BaseModel)),
                      None)
         if inner is not None:
-            extras = [n for n, v in vars(inner).items() if isinstance(v, property)]
-            paths += [f"{name}.{sub}" for sub in [*inner.model_fields, *extras]]
+            paths.update({f"{name}.{sub}": field.annotation for sub, field in inner.model_fields.items()})
+            paths.update({f"{name}.{sub}": typing.get_type_hints(value.fget)["return"]
+                          for sub, value in vars(inner).items() if isinstance(value, property)})
     return paths
+
+
+def _is_number(annotation: Any) -> bool:
+    inner = _peeled(annotation)[0]
+    return inner in (int, float)
+
+
+def _is_single(annotation: Any) -> bool:
+    inner = _peeled(annotation)[0]
+    members = typing.get_args(inner) if typing.get_origin(inner) in (typing.Union, types.UnionType) else (inner,)
+    return not any(typing.get_origin(m) in (list, dict, set, tuple) or m in (list, dict, set, tuple) or
+                   isinstance(m, type) and issubclass(m, BaseModel) for m in members)
+
+
+_VALUE_FITS = {"number": _is_number, "single": _is_single}
+_VALUE_NEEDS = {"number": "'{path}' is not a number to add up",
+               "single": "'{path}' holds a list or mapping; the rule compares one value"}
 
 
 def _duplicate_ids(pack: Pack) -> list[Problem]:
