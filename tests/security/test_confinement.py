@@ -209,3 +209,19 @@ def test_a_template_cannot_climb_out_of_its_folder(tmp_path):
                                                        "may include only other files of that folder)",
                                                        "1 problem found"])
     assert not out.exists()
+
+
+@pytest.mark.parametrize("action", ["extract", "update", "export"])
+def test_translation_commands_write_nothing_through_a_folder_linked_out_of_the_pack(tmp_path, action):
+    root = _pack(tmp_path)
+    outside = tmp_path / "elsewhere"
+    outside.mkdir()
+    (root / "locales").symlink_to(outside)
+    extra = ["--lang", "de"] if action == "export" else []
+    result = subprocess.run([sys.executable, "-m", "printkit", "i18n", action, str(root), *extra],
+                            capture_output=True, text=True, timeout=60, cwd=REPO)
+    target = {"export": "locales/de/gen.xlf"}.get(action, "locales/gen.pot")
+    assert (result.returncode, _lines(result)) == (1, [
+        f"{root}/{target}:1:1: lies in a folder linked out of the pack; printkit writes only inside the pack "
+        "(replace the linked folder with a real one)", "1 problem found"])
+    assert not any(outside.rglob("*"))
