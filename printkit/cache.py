@@ -20,6 +20,8 @@ from functools import cache
 from pathlib import Path
 
 from . import __version__
+from .confine import files_under
+from .fields import parse_id
 from .source import read_yaml
 
 MANIFEST = ".printkit-cache.json"
@@ -84,7 +86,7 @@ def _files(folder: Path) -> list[Path]:
     (opening one would block or never end)."""
     if not folder.is_dir():
         return []
-    return [p for p in folder.rglob("*") if (p.is_symlink() or stat.S_ISREG(p.lstat().st_mode))
+    return [p for p in files_under(folder) if (p.is_symlink() or stat.S_ISREG(p.lstat().st_mode))
             and "__pycache__" not in p.parts]
 
 
@@ -104,9 +106,11 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
     try:  # read as the loader reads it (libyaml, with its limits); problems are the loader's to report
         meta = read_yaml(root / "pack.yaml", "pack.yaml", root).data
         pack_id, source = str(meta["id"]), str(meta.get("language", "en"))
+        if parse_id(pack_id) != root.resolve().name:  # the loader reports it; an id is never a path here
+            return None
         locales = [str(lang) for lang in meta.get("locales", ["en"])]
         papers = papers_of(options, str((meta.get("defaults") or {}).get("paper", "a4")))
-    except (OSError, TypeError, KeyError, AttributeError):
+    except (OSError, TypeError, KeyError, AttributeError, ValueError):
         return None
     content = _hash_files([p for p in _files(root) if p.relative_to(root).parts[0] not in NOT_CONTENT
                            and not p.name.startswith(".")], root)

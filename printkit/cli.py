@@ -199,7 +199,7 @@ def _i18n(args: argparse.Namespace) -> int:
         if args.action == "export":
             print(f"wrote {display_path(i18n.export_xliff(packs[0], languages[0]))}")
         else:
-            if args.file is None or not args.file.is_file():
+            if args.file is None:
                 raise UsageError("i18n import needs --file FILE.xlf, an XLIFF file to read")
             path, changed = i18n.import_xliff(packs[0], languages[0], args.file)
             print(f"wrote {display_path(path)}: {changed} entries changed")

@@ -49,19 +49,24 @@ def checked(folder: Path | None, path: Path) -> Path:
             raise Refused("is a link to a file that does not exist", "point the link at a file inside the pack, "
                                                                      "or replace it with the file") from None
         raise Refused("does not exist") from None
-    except RuntimeError:  # Python 3.11 reports a loop of links this way; later versions raise ELOOP
+    except (RuntimeError, OSError) as error:  # Python 3.11 reports a loop of links as RuntimeError
+        if isinstance(error, OSError) and error.errno != errno.ELOOP:
+            raise Refused(f"cannot be read: {error.strerror.lower()}") from None
         raise Refused("is a loop of links that never reaches a file", "replace the link with the file") from None
-    except OSError as error:
-        if error.errno == errno.ELOOP:
-            raise Refused("is a loop of links that never reaches a file", "replace the link with the file") from None
-        raise Refused(f"cannot be read: {error.strerror.lower()}") from None
     if folder is not None and not real.is_relative_to(folder.resolve()):
-        raise Refused("is a link to a file outside the pack folder; printkit reads only files inside the pack",
-                      "copy the file into the pack instead of linking to it")
+        if path.is_symlink():
+            raise Refused("is a link to a file outside the pack folder; printkit reads only files inside the pack",
+                          "copy the file into the pack instead of linking to it")
+        raise _linked_folder("reads")
     mode = real.stat().st_mode
     if not stat.S_ISREG(mode):
         raise _not_a_file(mode)
     return real
+
+
+def _linked_folder(verb: str) -> Refused:
+    return Refused(f"lies in a folder linked out of the pack; printkit {verb} only files inside the pack",
+                   "replace the linked folder with a real one")
 
 
 def read_bytes(folder: Path | None, path: Path, limit: int) -> bytes:
@@ -89,6 +94,27 @@ def writable(folder: Path, path: Path) -> Path:
     except RuntimeError:  # a loop of linked folders
         raise Refused("lies in a loop of linked folders", "replace the linked folder with a real one") from None
     if not parent.is_relative_to(folder.resolve()):
-        raise Refused("lies in a folder linked out of the pack; printkit writes only inside the pack",
-                      "replace the linked folder with a real one")
+        raise _linked_folder("writes")
     return path
+
+
+MAX_FOLDER_DEPTH = 128  # an art path of at most 255 characters cannot name a file deeper
+
+
+def files_under(folder: Path) -> list[Path]:
+    """Every file and link below folder, down to MAX_FOLDER_DEPTH levels; linked folders are not
+    entered. Walked with a list, not recursion: a pack may nest its folders a thousand deep."""
+    found, waiting = [], [(folder, 0)]
+    while waiting:
+        current, depth = waiting.pop()
+        try:
+            entries = list(os.scandir(current))
+        except OSError:  # unreadable: what printkit needs from it is refused when it is read
+            continue
+        for entry in entries:
+            if entry.is_dir(follow_symlinks=False):
+                if depth < MAX_FOLDER_DEPTH:
+                    waiting.append((Path(entry.path), depth + 1))
+            else:
+                found.append(Path(entry.path))
+    return found

@@ -138,7 +138,7 @@ def _rule_set_id(source: SourceFile, pack: Pack, problems: list[Problem]) -> str
         problems.append(source.problem(("rules",), f"must name one rule set, got {shown_value(name)}",
                                        "rule sets: " + ", ".join(declared)))
         return None
-    if name not in pack.meta.rules:
+    if name not in declared:
         guess = did_you_mean(str(name), declared)
         problems.append(source.problem(("rules",), f"pack '{pack.id}' declares no rule set {shown_value(name)}",
                                        (f"{guess} " if guess else "") + "rule sets: " + ", ".join(declared)))

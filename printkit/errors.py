@@ -53,9 +53,9 @@ class Problem:
         return _LINE_BREAKING.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
 
 
-# Control characters and the separators str.splitlines() breaks at: shown escaped (\x00, \u2028),
-# so that a value carrying them still makes one readable line.
-_LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# Control characters, the separators str.splitlines() breaks at and the bidi controls that reorder
+# what a terminal shows: escaped (\x00, \u2028, \u202e), so a value carrying them makes one honest line.
+_LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
 
 
 class Problems(Exception):

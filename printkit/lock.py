@@ -11,6 +11,7 @@ OSErrors raised in the block name a path, so that the command line can say which
 from __future__ import annotations
 
 import os
+import re
 import sys
 import time
 from contextlib import contextmanager
@@ -91,9 +92,14 @@ def _timeout() -> float:
     return seconds
 
 
+# tempfile.mkstemp's names as Staging asks for them: `.<target name>.<8 random characters>.part`
+LEFTOVER = re.compile(r"^\..+\.[a-z0-9_]{8}\.part$")
+
+
 def remove_leftovers(folder: Path) -> None:
     """The temporary files a killed build left in a pack's output folder (`.<name>.<random>.part`,
     see build.Staging). Only the holder of the lock may call this: no other build is writing."""
-    for stale in folder.rglob(".*.part"):
-        if stale.is_file():
-            stale.unlink(missing_ok=True)
+    for place in (folder, *folder.glob("png/*")):  # where Staging puts them: beside their targets
+        for stale in place.glob(".*.part"):
+            if LEFTOVER.match(stale.name) and not stale.is_symlink() and stale.is_file():
+                stale.unlink(missing_ok=True)

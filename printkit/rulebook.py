@@ -31,7 +31,7 @@ from markupsafe import Markup
 
 from . import ui
 from .confine import Refused, read_bytes
-from .errors import Problem, Problems, display_path
+from .errors import Problem, Problems, display_path, shown_value
 from .fonts import FONT_DIR
 from .icons import ICONS
 from .layout import PAPERS, Piece, draw_pieces
@@ -235,12 +235,24 @@ def render_html(parts: list[Part], paper: str, drafts: frozenset[str] = frozense
     """The edition's HTML: one article per language, each with its cover, contents and sections;
     the languages in drafts still lack some translations, which their cover and pages say."""
     env = _environment(parts[0].pack.root)
+    data = template_data(parts, paper, drafts)
     template = None
     try:
         template = env.get_template("rulebook.html.j2")
-        return env.render(template, template_data(parts, paper, drafts))
-    except Exception as error:  # the template's own code failed: only Jinja2 and plain data run in it
+        return env.render(template, data)
+    except (TemplateError, *_TEMPLATE_CODE_ERRORS) as error:  # the template's own code failed on plain data
         raise Problems([_template_problem(error, template)]) from None
+
+
+# What a template's own expressions can raise on plain data, in words for its author.
+_TEMPLATE_CODE_ERRORS = (RecursionError, MemoryError, ArithmeticError, LookupError, TypeError, ValueError)
+_TEMPLATE_CODE_MESSAGES = {
+    RecursionError: ("the template calls itself without end", "an include or macro must not call itself forever"),
+    MemoryError: ("the template needs more memory than a rulebook may use",
+                  "a rulebook template shows the pack's data; it does not compute"),
+    OverflowError: ("the template computes a number too large to hold",
+                    "a rulebook template shows the pack's data; it does not compute"),
+}
 
 
 def _template_problem(error: Exception, template) -> Problem:
@@ -250,10 +262,12 @@ def _template_problem(error: Exception, template) -> Problem:
         message, hint = f"the template tried something the sandbox forbids: {error}", \
             "templates may only show the pack's data"
     elif isinstance(error, TemplateNotFound):
-        message, hint = f"no template '{error.name}' in the pack's templates/ folder", \
+        message, hint = f"no template {shown_value(str(error.name))} in the pack's templates/ folder", \
             "a template may include only other files of that folder"
     elif isinstance(error, TemplateLimit):
         message, hint = str(error), "a rulebook template shows the pack's data; it does not compute"
+    elif type(error) in _TEMPLATE_CODE_MESSAGES:
+        message, hint = _TEMPLATE_CODE_MESSAGES[type(error)]
     else:
         message, hint = f"template error: {error}", None
     file, line = _template_position(error, template)

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from pydantic import BaseModel
 
-from .confine import Refused, checked
+from .confine import Refused, checked, files_under
 from .errors import KeyPath, Problem, Problems, did_you_mean
 from .icons import ICONS
 from .load import PACK_FILE, RULEBOOK_FILE, Pack
@@ -31,6 +31,7 @@ from .fields import Ref, Translatable, _peeled, marked_values
 ART_FORMATS = (".png", ".jpg", ".jpeg")
 # An A3 board at 300 dpi is 17 megapixels; a decoded 50-megapixel image takes 200 MB.
 MAX_ART_PIXELS = 50_000_000
+MAX_ART_BYTES = 50 * 2**20
 
 
 def validate_pack(pack: Pack) -> None:
@@ -267,12 +268,15 @@ def _art_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]:
     if Path(value).is_absolute() or ".." in Path(value).parts:  # links out of the pack are refused by checked()
         return ((f"'{value}' points outside the pack folder", "keep art files inside the pack, e.g. art/"),)
     if not os.path.lexists(path):
-        present = [str(p.relative_to(root)) for p in root.rglob("*") if p.suffix.lower() in ART_FORMATS]
+        present = [str(p.relative_to(root)) for p in files_under(root) if p.suffix.lower() in ART_FORMATS]
         return ((f"art file '{value}' does not exist", did_you_mean(value, present)),)
     try:
         target = checked(root, path)
     except Refused as refused:
         return ((f"art file '{value}' {refused.message}", refused.hint),)
+    if target.stat().st_size > MAX_ART_BYTES:  # renderers read it whole
+        return ((f"art file '{value}' is {target.stat().st_size // 2**20} MiB; at most {MAX_ART_BYTES // 2**20} MiB "
+                 "allowed", "save it as PNG or JPEG at 300 pixels per inch"),)
     from PIL import Image as PILImage  # only packs with art pay for loading Pillow
 
     try:

@@ -134,7 +134,9 @@ def test_art_linked_out_of_the_pack_through_a_linked_folder_is_refused(tmp_path)
     (root / "cards.yaml").write_text("cards:\n  - id: ember\n    art: art/ember.png\n")
     result = _check(root)
     assert (result.returncode, _lines(result)) == (
-        1, [f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/ember.png' {LINK_OUT}", "1 problem found"])
+        1, [f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/ember.png' lies in a folder linked out of the pack; "
+            "printkit reads only files inside the pack (replace the linked folder with a real one)",
+            "1 problem found"])
 
 
 def _png_header_only(width: int, height: int) -> bytes:
@@ -195,8 +197,9 @@ def test_a_templates_folder_linked_out_of_the_pack_is_refused(tmp_path, secret):
     (root / "templates").symlink_to(outside)
     out = tmp_path / "out"
     result = _build(root, out)
-    assert (result.returncode, _lines(result)) == (1, [f"{root}/templates/rulebook.html.j2:1:1: {LINK_OUT}",
-                                                       "1 problem found"])
+    assert (result.returncode, _lines(result)) == (1, [
+        f"{root}/templates/rulebook.html.j2:1:1: lies in a folder linked out of the pack; printkit reads only files "
+        "inside the pack (replace the linked folder with a real one)", "1 problem found"])
     assert not out.exists()
 
 
@@ -222,6 +225,43 @@ def test_translation_commands_write_nothing_through_a_folder_linked_out_of_the_p
                             capture_output=True, text=True, timeout=60, cwd=REPO)
     target = {"export": "locales/de/gen.xlf"}.get(action, "locales/gen.pot")
     assert (result.returncode, _lines(result)) == (1, [
-        f"{root}/{target}:1:1: lies in a folder linked out of the pack; printkit writes only inside the pack "
+        f"{root}/{target}:1:1: lies in a folder linked out of the pack; printkit writes only files inside the pack "
         "(replace the linked folder with a real one)", "1 problem found"])
     assert not any(outside.rglob("*"))
+
+
+def test_a_pack_id_that_is_a_path_touches_nothing_outside_the_output_folder(tmp_path):
+    """The output folder is named by the pack's id before the pack is checked: an id such as
+    ../../victim must neither place nor sweep anything elsewhere."""
+    root = _pack(tmp_path)
+    (root / "pack.yaml").write_text("id: ../../victim\ntitle: Generated\n")
+    victim = tmp_path / "victim"
+    (victim / "sub").mkdir(parents=True)
+    for name in (".x.abcdefgh.part", "sub/.important.abcdefgh.part"):
+        (victim / name).write_text("mine")
+    out = tmp_path / "out" / "x"
+    result = _build(root, out)
+    assert result.returncode == 1 and _lines(result)[0].startswith(f"{root}/pack.yaml:1:5: id: must be lowercase")
+    assert sorted(p.name for p in victim.rglob("*.part")) == [".important.abcdefgh.part", ".x.abcdefgh.part"]
+
+
+def test_folders_nested_a_thousand_deep_are_walked_without_recursion(tmp_path):
+    root = _pack(tmp_path)
+    subprocess.run(["mkdir", "-p", "a/" * 1200], cwd=root, check=True)  # recursion would overflow past ~1000
+    (root / "cards.yaml").write_text("cards:\n  - id: ember\n    art: art/ember.png\n")  # missing: suggestions walk
+    result = _build(root, tmp_path / "out")
+    assert (result.returncode, _lines(result)) == (
+        1, [f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/ember.png' does not exist", "1 problem found"])
+
+
+def test_an_art_file_of_many_bytes_is_refused_before_it_is_read(tmp_path):
+    root = _pack(tmp_path)
+    (root / "art").mkdir()
+    art = root / "art" / "big.png"
+    art.write_bytes(_png_header_only(10, 10))
+    os.truncate(art, 6 * 2**30)  # a sparse tail: six GiB that take no disk
+    (root / "cards.yaml").write_text("cards:\n  - id: ember\n    art: art/big.png\n")
+    result = _check(root)
+    assert (result.returncode, _lines(result)) == (1, [
+        f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/big.png' is 6144 MiB; at most 50 MiB allowed (save it "
+        "as PNG or JPEG at 300 pixels per inch)", "1 problem found"])
