@@ -13,7 +13,6 @@ import errno
 import gc
 import glob
 import os
-import signal
 import sys
 import tempfile
 from contextlib import contextmanager
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from . import ui
+from .bounded import die_with
 from .cache import Manifest, Output, components_name, editions, papers_of, plan, png_name, rulebook_name
 from .catalog import Translation, catalog_path, entry_problems, load_catalog, translate
 from .errors import Problem, Problems, UsageError, display_path
@@ -151,9 +151,8 @@ def _write_rulebook(parts: list, paper: str, drafts: frozenset[str], target: Pat
                     staging: Staging) -> list[Path]:
     from . import rulebook
 
-    html = rulebook.render_html(parts, paper, drafts)
     written = staging.temporary(target)
-    rulebook.typeset(html, parts, written)
+    rulebook.make(parts, paper, drafts, written)
     if not with_booklet:
         return [target]
     booklet = target.with_name(f"{target.stem}-booklet.pdf")
@@ -343,7 +342,7 @@ def _gather(links: list, entries: list, staging: Staging) -> list[Staged]:
 
 def _stage_worker(link, entries: list, parent: int) -> None:
     try:
-        _die_with(parent)
+        die_with(parent)
         with Staging() as staging:
             try:
                 outcome = ("staged", [files for files, _, _ in stage_jobs(entries, staging)])
@@ -360,20 +359,6 @@ def _stage_worker(link, entries: list, parent: int) -> None:
         # Stopped with the build (Ctrl-C, or SIGTERM): its temporaries are removed by now, and the
         # build itself says that it was interrupted, so this process ends without a traceback.
         sys.exit(130)
-
-
-PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
-
-
-def _die_with(parent: int) -> None:
-    """This worker killed by the kernel as soon as the build that forked it dies, even by SIGKILL
-    (Linux), so that no worker outlives its build; if that build is already gone, it ends now."""
-    if sys.platform.startswith("linux"):
-        import ctypes
-
-        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
-    if os.getppid() != parent:
-        os._exit(1)
 
 
 def build_jobs(jobs: list, processes: int | None = 1) -> list[Path]:

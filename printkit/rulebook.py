@@ -29,7 +29,8 @@ from jinja2.exceptions import SecurityError
 from jinja2.loaders import split_template_path
 from markupsafe import Markup
 
-from . import ui
+from . import bounded, ui
+from .bounded import OverLimit
 from .confine import Refused, read_bytes
 from .errors import Problem, Problems, display_path, shown_value
 from .fonts import FONT_DIR
@@ -45,6 +46,9 @@ TEMPLATES = Path(__file__).resolve().parent.parent / "templates"
 FIGURE_GAP = 4.0
 MAX_TEMPLATE_BYTES = 1024 * 1024
 MAX_RESOURCE_BYTES = 50 * 1024 * 1024  # an image, font or style sheet the rulebook shows
+# A bundled rulebook takes about 1 s and 150 MB to make; a pack's template may ask far more.
+MAX_MEMORY = 2 * 2**30
+MAX_SECONDS = 120.0
 CODE = re.compile(r"`([^`\n]+)`")
 REFERENCE = re.compile(r"""\b(?:href|src|data)\s*=\s*["']([^"']*)["']|url\(\s*["']?([^"')\s]*)["']?\s*\)"""
                        r"""|@import\s+["']([^"']*)["']""", re.IGNORECASE)
@@ -336,6 +340,25 @@ def _fetcher(pack_root: Path, roots: list[Path]):
     return PackFetcher()
 
 
+def _made_by(pack: Pack) -> tuple[str, int, int]:
+    """Where the HTML of a rulebook comes from, for problems no line of it explains: the pack's own
+    template, which made it, or else (with printkit's template) rulebook.yaml."""
+    path, _ = _template_source(pack.root)
+    own = path.resolve().is_relative_to(pack.root.resolve())
+    return (display_path(path) if own else display_path(pack.root / RULEBOOK_FILE), 1, 1)
+
+
+def make(parts: list[Part], paper: str, drafts: frozenset[str], target: Path) -> None:
+    """The edition's PDF at target, its HTML made and typeset in a child process bounded in memory
+    and time: what a pack's template makes decides how much work typesetting is."""
+    try:
+        bounded.run(lambda: typeset(render_html(parts, paper, drafts), parts, target), memory=MAX_MEMORY,
+                    seconds=MAX_SECONDS)
+    except OverLimit as limit:
+        raise Problems([Problem(*_made_by(parts[0].pack), "", f"making the rulebook {limit}",
+                                "a rulebook template shows the pack's data; it does not compute")]) from None
+
+
 def typeset(html: str, parts: list[Part], target: Path) -> None:
     """The edition's PDF at target, tagged PDF/UA-1; raises Problems for anything WeasyPrint
     refused or could not do while laying out or drawing (an SVG's own images are fetched as it is
@@ -362,9 +385,7 @@ def typeset(html: str, parts: list[Part], target: Path) -> None:
     template = display_path(path)
     asked_by = {url: (template, line, column) for url, (line, column) in _references(source, base).items()}
     asked_by.update(fetcher.asked_by)  # the pack's SVG and CSS files, nearer to the request than the template
-    # the pack's own template made the HTML WeasyPrint complains about; with printkit's, the rules did
-    own = path.resolve().is_relative_to(pack.root.resolve())
-    made_by = (template if own else display_path(pack.root / RULEBOOK_FILE), 1, 1)
+    made_by = _made_by(pack)
     problems = [Problem(*asked_by.get(url, made_by), "", f"the rulebook asks for {url}, outside the pack; "
                         "nothing was fetched", "use files inside the pack folder") for url in fetcher.refused]
     problems += [Problem(*next((place for url, place in asked_by.items() if url in message), made_by), "",

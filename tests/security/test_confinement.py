@@ -249,7 +249,10 @@ def test_folders_nested_a_thousand_deep_are_walked_without_recursion(tmp_path):
     root = _pack(tmp_path)
     subprocess.run(["mkdir", "-p", "a/" * 1200], cwd=root, check=True)  # recursion would overflow past ~1000
     (root / "cards.yaml").write_text("cards:\n  - id: ember\n    art: art/ember.png\n")  # missing: suggestions walk
-    result = _build(root, tmp_path / "out")
+    try:
+        result = _build(root, tmp_path / "out")
+    finally:  # pytest's own clean-up of tmp_path recurses, and would overflow on this tree
+        subprocess.run(["rm", "-rf", "a"], cwd=root, check=True)
     assert (result.returncode, _lines(result)) == (
         1, [f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/ember.png' does not exist", "1 problem found"])
 

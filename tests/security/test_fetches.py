@@ -2,6 +2,7 @@
 for a web address or another file fails the build at the file and line that asked, and the
 fetcher refused the request without fetching it."""
 
+import json
 from pathlib import Path
 
 import pytest
@@ -36,16 +37,38 @@ CASES = {
 
 
 @pytest.fixture
-def spy(monkeypatch):
-    """The fetchers the build made, to see what they were asked for and refused."""
-    made, original = [], rulebook._fetcher
+def spy(monkeypatch, tmp_path):
+    """What each fetcher the build made refused. Rulebooks are made in a child process, so the
+    fetchers note it in a file: a line per fetcher made and per request, with its refusals so far."""
+    log, original = tmp_path / "fetches.jsonl", rulebook._fetcher
+
+    def note(fetcher) -> None:
+        with log.open("a") as file:
+            file.write(json.dumps([id(fetcher), fetcher.refused]) + "\n")
 
     def recording(*args):
-        made.append(original(*args))
-        return made[-1]
+        fetcher = original(*args)
+        asked = fetcher.fetch
+
+        def fetch(url, headers=None):
+            try:
+                return asked(url, headers)
+            finally:
+                note(fetcher)
+
+        fetcher.fetch = fetch
+        note(fetcher)
+        return fetcher
+
+    def refused() -> list[list[str]]:
+        last: dict[int, list[str]] = {}
+        for line in log.read_text().splitlines() if log.exists() else []:
+            key, urls = json.loads(line)
+            last[key] = urls
+        return list(last.values())
 
     monkeypatch.setattr(rulebook, "_fetcher", recording)
-    return made
+    return refused
 
 
 def pack_with(tmp_path: Path, image: str, rule: str, extra: str) -> Path:
@@ -68,14 +91,14 @@ def test_a_request_outside_the_pack_fails_where_it_was_made(run, tmp_path, spy, 
     code, _, err = run("build", pack, "--lang", "en", "--jobs", "1", "--out", tmp_path / "out")
     assert code == 1 and "Traceback" not in err
     assert err.splitlines() == [f"{pack}/{where}: {ASKS.format(url=url)}", "1 problem found"]
-    assert [f.refused for f in spy] == [[url]]
+    assert spy() == [[url]]
     assert not (tmp_path / "out").exists()
 
 
 def test_the_packs_own_svg_and_style_sheet_are_served(run, tmp_path, spy):
     pack = pack_with(tmp_path, "", "", "")
     assert run("build", pack, "--lang", "en", "--jobs", "1", "--out", tmp_path / "out")[0] == 0
-    assert [f.refused for f in spy] == [[]]
+    assert spy() == [[]]
     assert (tmp_path / "out" / "gen" / "gen-rulebook-en.pdf").is_file()
 
 
@@ -93,5 +116,5 @@ def test_an_svg_with_entities_is_refused_where_the_template_shows_it(run, tmp_pa
     code, _, err = run("build", pack, "--lang", "en", "--jobs", "1", "--out", tmp_path / "out")
     assert err.splitlines() == [f"{pack}/templates/rulebook.html.j2:4:6: typesetting failed: Failed to load image "
                                 f"at '{svg.as_uri()}'", "1 problem found"]
-    assert code == 1 and [f.refused for f in spy] == [[]]
+    assert code == 1 and spy() == [[]]
     assert not (tmp_path / "out").exists()

@@ -211,3 +211,26 @@ def test_the_readme_names_every_value_a_template_sees_and_every_bound():
     for bound in (sandbox.MAX_CHARS, sandbox.MAX_INT_BITS, sandbox.MAX_RANGE):
         assert f"{bound:,}" in section
     assert f"{sandbox.MAX_SECONDS:g} seconds" in section
+
+
+def test_making_a_rulebook_that_would_take_too_long_is_stopped(run, pack, monkeypatch):
+    """What a template makes decides how long typesetting takes: a rulebook is made in a child
+    process that is stopped after MAX_SECONDS (lowered here; 120 s in use)."""
+    from printkit import rulebook
+
+    monkeypatch.setattr(rulebook, "MAX_SECONDS", 2.0)
+    code, printed = build(run, pack, "{% for i in range(50000) %}<p>{{ i }}</p>{% endfor %}")
+    assert (code, printed.splitlines()) == (1, [
+        f"{pack}/templates/rulebook.html.j2:1:1: making the rulebook took longer than 2 seconds" + BOUNDED,
+        "1 problem found"])
+    assert not (pack.parent / "out").exists()
+
+
+def test_making_a_rulebook_that_would_need_too_much_memory_is_stopped(run, pack, monkeypatch):
+    from printkit import rulebook
+
+    monkeypatch.setattr(rulebook, "MAX_MEMORY", 64 * 2**20)
+    code, printed = build(run, pack, "{% set a = 'x' * 30000000 %}{{ (a ~ a ~ a)|length }}")
+    assert (code, printed.splitlines()) == (1, [
+        f"{pack}/{WHERE}the template needs more memory than a rulebook may use" + BOUNDED, "1 problem found"])
+    assert not (pack.parent / "out").exists()
