@@ -25,7 +25,7 @@ from typing import Any
 import polib
 from pydantic import BaseModel
 
-from .confine import Refused, read_bytes
+from .confine import Refused, read_text
 from .errors import KeyPath, Problem, Problems, display_path, shown_value
 from .fields import Translatable, marked_values
 from .load import PACK_FILE, RULEBOOK_FILE, Pack
@@ -154,12 +154,9 @@ def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
     if not os.path.lexists(path):
         return None
     try:
-        text = read_bytes(pack.root, path, MAX_CATALOG_BYTES).decode("utf-8")
+        text = read_text(pack.root, path, MAX_CATALOG_BYTES)
     except Refused as refused:
         raise Problems([refused.problem(display_path(path))]) from None
-    except UnicodeDecodeError as error:
-        raise Problems([Problem(display_path(path), 1, 1, "", f"is not UTF-8 text: {error.reason} at byte "
-                                                              f"{error.start}", "save it with UTF-8 encoding")]) from None
     syntax = po_syntax_problems(text, display_path(path))
     if syntax:
         raise Problems(syntax)

@@ -170,6 +170,11 @@ def _i18n(args: argparse.Namespace) -> int:
 
     packs = load_checked(pack_roots(args.packs))
     languages = [part.strip() for part in args.lang.split(",")] if args.lang else None
+    for pack in packs:  # a locale a pack does not declare would otherwise be passed over without a word
+        undeclared = [lang for lang in languages or [] if lang not in pack.meta.locales]
+        if undeclared:
+            raise UsageError(f"pack '{pack.id}' does not declare the locale {', '.join(undeclared)}; it declares "
+                             f"{', '.join(pack.meta.locales)} (add it to 'locales:' in its pack.yaml)")
     if args.action == "extract":
         for pack in packs:
             print(f"wrote {display_path(i18n.extract(pack))}")

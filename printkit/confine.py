@@ -87,6 +87,16 @@ def read_bytes(folder: Path | None, path: Path, limit: int) -> bytes:
     return data
 
 
+def read_text(folder: Path | None, path: Path, limit: int) -> str:
+    """The UTF-8 text of a regular file inside folder, refusing one larger than limit bytes."""
+    data = read_bytes(folder, path, limit)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise Refused(f"is not UTF-8 text: {error.reason} at byte {error.start}", "save it with UTF-8 encoding") \
+            from None
+
+
 def writable(folder: Path, path: Path) -> Path:
     """path, checked to land inside folder once written (printkit writes catalogs into packs)."""
     try:

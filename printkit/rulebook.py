@@ -31,7 +31,7 @@ from markupsafe import Markup
 
 from . import bounded, ui
 from .bounded import OverLimit
-from .confine import Refused, read_bytes
+from .confine import Refused, read_bytes, read_text
 from .errors import Problem, Problems, display_path, shown_value
 from .fonts import FONT_DIR
 from .icons import ICONS
@@ -137,12 +137,9 @@ class _PackTemplates(BaseLoader):
         if not os.path.lexists(path):
             raise TemplateNotFound(template)
         try:
-            text = read_bytes(self.root, path, MAX_TEMPLATE_BYTES).decode("utf-8")
+            text = read_text(self.root, path, MAX_TEMPLATE_BYTES)
         except Refused as refused:
             raise RefusedTemplate(refused.problem(display_path(path))) from None
-        except UnicodeDecodeError as error:
-            raise RefusedTemplate(Problem(display_path(path), 1, 1, "", f"is not UTF-8 text: {error.reason} at byte "
-                                          f"{error.start}", "save it with UTF-8 encoding")) from None
         return text, str(path), lambda: True
 
 

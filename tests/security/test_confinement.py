@@ -268,3 +268,15 @@ def test_an_art_file_of_many_bytes_is_refused_before_it_is_read(tmp_path):
     assert (result.returncode, _lines(result)) == (1, [
         f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/big.png' is 6144 MiB; at most 50 MiB allowed (save it "
         "as PNG or JPEG at 300 pixels per inch)", "1 problem found"])
+
+
+@pytest.mark.parametrize("action", ["update", "check", "export"])
+def test_a_locale_the_pack_does_not_declare_is_a_usage_error(tmp_path, action):
+    """Neither passed over without a word, nor a path: `--lang ../../x` names no catalog."""
+    root = _pack(tmp_path)
+    result = subprocess.run([sys.executable, "-m", "printkit", "i18n", action, str(root), "--lang", "../../x"],
+                            capture_output=True, text=True, timeout=60, cwd=REPO)
+    assert (result.returncode, _lines(result)) == (2, [
+        "printkit: pack 'gen' does not declare the locale ../../x; it declares en, de (add it to 'locales:' in its "
+        "pack.yaml)"])
+    assert sorted(p.name for p in root.rglob("*")) == ["cards.yaml", "pack.yaml"]
