@@ -37,3 +37,15 @@ def run(capsys):
         return code, captured.out, captured.err
 
     return invoke
+
+
+def loaded_pack(tmp_path: Path, pack_yaml: str, components: str):
+    """A pack 'kit' made of the given pack.yaml lines and component file, loaded and validated."""
+    from printkit.build import load_checked
+
+    root = tmp_path / "kit"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: kit\ntitle: Kit\n" + pack_yaml)
+    (root / "components.yaml").write_text(components)
+    (pack,) = load_checked([root])
+    return pack

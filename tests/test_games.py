@@ -14,14 +14,7 @@ from printkit.layout import OVERLAP, SheetOptions, impose
 from printkit.looks import LookContext, look_of
 from printkit.rulebook import component_list
 
-
-def _pack(tmp_path: Path, pack_yaml: str, components: str):
-    root = tmp_path / "kit"
-    root.mkdir()
-    (root / "pack.yaml").write_text("id: kit\ntitle: Kit\n" + pack_yaml)
-    (root / "components.yaml").write_text(components)
-    (pack,) = load_checked([root])
-    return pack
+from conftest import loaded_pack
 
 
 def _front(pack, component_id: str, locale: str = "en"):
@@ -45,7 +38,7 @@ INVENTORY = """rules:
 
 
 def test_an_inventory_line_is_singular_for_one_and_plural_for_more(tmp_path):
-    pack = _pack(tmp_path, INVENTORY, "boards:\n  - {id: a, tags: [a], grid: {columns: 1, rows: 1, square: 20mm}}\n"
+    pack = loaded_pack(tmp_path, INVENTORY, "boards:\n  - {id: a, tags: [a], grid: {columns: 1, rows: 1, square: 20mm}}\n"
                                       "  - {id: b, tags: [b], count: 2, grid: {columns: 1, rows: 1, square: 20mm}}\n")
     assert component_list(pack, "en") == [(1, "board"), (2, "boards")]
 
@@ -57,7 +50,7 @@ def test_the_german_skylands_list_says_one_supply_board_and_one_scoring_pad():
 
 
 def test_a_card_tagged_estimated_carries_the_mark_and_no_other_does(tmp_path):
-    pack = _pack(tmp_path, "stats: {speed: {name: Speed}}\n",
+    pack = loaded_pack(tmp_path, "stats: {speed: {name: Speed}}\n",
                  "cards:\n  - {id: guessed, stats: {speed: 5}, tags: [estimated]}\n"
                  "  - {id: known, stats: {speed: 5}}\n")
     assert _texts(_front(pack, "guessed")).count("≈") == 1
@@ -77,7 +70,7 @@ def test_a_german_stat_card_prints_move_in_inches_and_centimetres():
 
 
 def test_the_glue_label_of_a_split_ruler_fits_its_strip(tmp_path):
-    pack = _pack(tmp_path, "locales: [en, de]\n",
+    pack = loaded_pack(tmp_path, "locales: [en, de]\n",
                  "rulers:\n  - {id: range, length: 12in, width: 28mm, marks: [4in, 8in, 12in]}\n")
     (page,) = [p for p in impose(pack, "de", SheetOptions()) if p.side == "front"]
     first = min(page.placements, key=lambda p: p.window[0])

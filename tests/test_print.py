@@ -6,20 +6,10 @@ import pdfplumber
 import pytest
 from pypdf import PdfReader
 
-from printkit.build import load_checked
 from printkit.layout import PAPERS, SheetOptions, impose
 from printkit.units import Size
 
-from conftest import PT_PER_MM, TOLERANCE_MM
-
-def _pack(tmp_path: Path, pack_yaml: str, components: str):
-    root = tmp_path / "kit"
-    root.mkdir()
-    (root / "pack.yaml").write_text("id: kit\ntitle: Kit\n" + pack_yaml)
-    (root / "components.yaml").write_text(components)
-    (pack,) = load_checked([root])
-    return pack
-
+from conftest import PT_PER_MM, TOLERANCE_MM, loaded_pack
 
 def _flipped(front, paper: Size, duplex: str) -> tuple[float, float]:
     """Where a front's trim box lands on the back of the sheet, computed independently of layout."""
@@ -54,7 +44,7 @@ def test_every_back_lands_on_its_front_when_flipped(skystones, paper, duplex):
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_backs_register_on_landscape_sheets_too(tmp_path, duplex):
-    pack = _pack(tmp_path, "backs: {plain: {title: Back, color: '#335577'}}\n",
+    pack = loaded_pack(tmp_path, "backs: {plain: {title: Back, color: '#335577'}}\n",
                  "cards:\n  - {id: wide, size: 120x60mm, count: 5, back: plain}\n")
     pages = impose(pack, "en", SheetOptions("a4", duplex))
     assert {page.size for page in pages[2:]} == {Size(297.0, 210.0)}  # 2 x 3 fit turned, 1 x 4 upright
@@ -62,7 +52,7 @@ def test_backs_register_on_landscape_sheets_too(tmp_path, duplex):
 
 
 def test_double_sided_markers_print_both_faces(tmp_path):
-    pack = _pack(tmp_path, "", "markers:\n  - id: turn\n    count: 4\n    front: {label: Active, color: '#2a9d8f'}\n"
+    pack = loaded_pack(tmp_path, "", "markers:\n  - id: turn\n    count: 4\n    front: {label: Active, color: '#2a9d8f'}\n"
                                "    back: {label: Passive, color: '#555555'}\n")
     pages = impose(pack, "en", SheetOptions())
     assert _assert_registered(pages, "long") == 4
@@ -89,7 +79,7 @@ def test_bleed_widens_gutters_and_bleed_box(skystones):
 
 
 def test_a_component_larger_than_the_paper_is_split_with_overlap(tmp_path):
-    pack = _pack(tmp_path, "", "sheets:\n  - {id: pad, title: Scores, size: 300x400mm}\n")
+    pack = loaded_pack(tmp_path, "", "sheets:\n  - {id: pad, title: Scores, size: 300x400mm}\n")
     pages = [p for p in impose(pack, "en", SheetOptions()) if p.side == "front"]
     fragments = [placement for page in pages for placement in page.placements]
     windows = [f.window for f in fragments]
@@ -138,7 +128,7 @@ def test_the_calibration_page_comes_first_with_true_squares(kit_pdf):
 
 
 def test_a_pack_declares_its_margins_gutters_and_cut_lines(tmp_path):
-    pack = _pack(tmp_path, "imposition: {margin: 5mm, gutter: 2mm, cut_lines: false}\n",
+    pack = loaded_pack(tmp_path, "imposition: {margin: 5mm, gutter: 2mm, cut_lines: false}\n",
                  "cards:\n  - {id: c, size: poker, count: 12}\n")
     (page, *_) = [p for p in impose(pack, "en", SheetOptions()) if p.side == "front"]
     assert len(page.placements) == 9  # 3 x 3 poker cards need 193 x 268 mm of the 200 x 287 mm
@@ -176,7 +166,7 @@ def test_png_export_writes_every_face_at_300_dpi(run, tmp_path):
 def test_cards_of_two_sizes_get_deck_sheets_of_their_own(run, tmp_path):
     from PIL import Image
 
-    _pack(tmp_path, "backs: {plain: {title: Kit, color: \"#27364a\"}}\ndefaults: {back: plain}\n",
+    loaded_pack(tmp_path, "backs: {plain: {title: Kit, color: \"#27364a\"}}\ndefaults: {back: plain}\n",
           "cards:\n  - {id: small, name: Small, size: mini}\n  - {id: big, name: Big, size: poker}\n")
     assert run("build", tmp_path / "kit", "--png", "--no-rulebooks", "--out", tmp_path / "out")[0] == 0
     folder = tmp_path / "out" / "kit" / "png" / "en"
@@ -187,7 +177,7 @@ def test_cards_of_two_sizes_get_deck_sheets_of_their_own(run, tmp_path):
 
 
 def test_small_fragments_share_sheets(tmp_path):
-    pack = _pack(tmp_path, "", "rulers:\n  - {id: range, length: 12in, marks: [4in, 8in, 12in], count: 2}\n")
+    pack = loaded_pack(tmp_path, "", "rulers:\n  - {id: range, length: 12in, marks: [4in, 8in, 12in], count: 2}\n")
     fronts = [p for p in impose(pack, "en", SheetOptions()) if p.side == "front"]
     assert len(fronts) == 1 and len(fronts[0].placements) == 4  # two rulers, each in two glued halves
 

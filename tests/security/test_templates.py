@@ -9,7 +9,7 @@ import pdfplumber
 import pytest
 from markupsafe import Markup
 
-from printkit import sandbox
+from printkit import rulebook, sandbox
 from printkit.build import load_checked
 from printkit.rulebook import Part, template_data
 
@@ -211,13 +211,13 @@ def test_the_readme_names_every_value_a_template_sees_and_every_bound():
     for bound in (sandbox.MAX_CHARS, sandbox.MAX_INT_BITS, sandbox.MAX_RANGE):
         assert f"{bound:,}" in section
     assert f"{sandbox.MAX_SECONDS:g} seconds" in section
+    assert f"{rulebook.MAX_MEMORY // 2**30} GiB of memory more than the build and {rulebook.MAX_SECONDS:g} seconds" \
+        in " ".join(section.split())
 
 
 def test_making_a_rulebook_that_would_take_too_long_is_stopped(run, pack, monkeypatch):
     """What a template makes decides how long typesetting takes: a rulebook is made in a child
     process that is stopped after MAX_SECONDS (lowered here; 120 s in use)."""
-    from printkit import rulebook
-
     monkeypatch.setattr(rulebook, "MAX_SECONDS", 2.0)
     code, printed = build(run, pack, "{% for i in range(50000) %}<p>{{ i }}</p>{% endfor %}")
     assert (code, printed.splitlines()) == (1, [
@@ -227,8 +227,8 @@ def test_making_a_rulebook_that_would_take_too_long_is_stopped(run, pack, monkey
 
 
 def test_making_a_rulebook_that_would_need_too_much_memory_is_stopped(run, pack, monkeypatch):
-    from printkit import rulebook
-
+    """The child's memory is limited (lowered here; 2 GiB more than the build in use): the template's
+    own line is blamed."""
     monkeypatch.setattr(rulebook, "MAX_MEMORY", 64 * 2**20)
     code, printed = build(run, pack, "{% set a = 'x' * 30000000 %}{{ (a ~ a ~ a)|length }}")
     assert (code, printed.splitlines()) == (1, [
