@@ -162,9 +162,11 @@ def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
         raise Problems(syntax)
     try:
         catalog = polib.pofile(text, wrapwidth=0)
-    except (OSError, ValueError) as error:
-        raise Problems([Problem(display_path(path), 1, 1, "", f"is not a readable PO file: {error}",
-                                "check it with msgfmt -c")])
+    except (OSError, ValueError) as error:  # polib names the line inside its message: placed there instead
+        where = re.search(r"\s*\(line (\d+)\)", str(error))
+        line, reason = (int(where.group(1)), str(error).replace(where.group(0), "")) if where else (1, str(error))
+        raise Problems([Problem(display_path(path), line, 1, "", f"is not a readable PO file: {reason}",
+                                "check it with msgfmt -c")]) from None
     duplicates = _duplicate_entries(catalog, display_path(path))
     if duplicates:
         raise Problems(duplicates)

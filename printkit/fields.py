@@ -161,13 +161,13 @@ def _walk(value: Any, annotation: Any, markers: tuple, path: KeyPath, marker_typ
         yield from marked_values(value, path, marker_type)
     elif isinstance(value, dict):
         (key_type, key_markers), (value_type, value_markers) = [
-            _peeled(a) for a in typing.get_args(_member(annotation, dict)) or (Any, Any)]
+            peeled(a) for a in typing.get_args(_member(annotation, dict)) or (Any, Any)]
         for key, item in value.items():
             yield from _walk(key, key_type, key_markers, path + (key,), marker_type)
             if _may_hold(value_type, value_markers, marker_type):
                 yield from _walk(item, value_type, value_markers, path + (key,), marker_type)
     elif isinstance(value, list):
-        item_type, item_markers = _peeled((typing.get_args(_member(annotation, list)) or (Any,))[0])
+        item_type, item_markers = peeled((typing.get_args(_member(annotation, list)) or (Any,))[0])
         if _may_hold(item_type, item_markers, marker_type):
             for index, item in enumerate(value):
                 yield from _walk(item, item_type, item_markers, path + (index,), marker_type)
@@ -185,7 +185,7 @@ def _marked_fields(cls: type[BaseModel], marker_type: type) -> list[tuple[str, A
         _MARKED_FIELDS[key] = []  # a model that nests itself holds nothing more through itself
         fields = []
         for name, info in cls.model_fields.items():
-            annotation, markers = _peeled(info.annotation)
+            annotation, markers = peeled(info.annotation)
             markers = tuple(info.metadata) + markers
             if _may_hold(annotation, markers, marker_type):
                 fields.append((name, annotation, markers))
@@ -193,7 +193,7 @@ def _marked_fields(cls: type[BaseModel], marker_type: type) -> list[tuple[str, A
     return _MARKED_FIELDS[key]
 
 
-def _peeled(annotation: Any) -> tuple[Any, tuple]:
+def peeled(annotation: Any) -> tuple[Any, tuple]:
     """The type under Annotated and Optional layers, and the markers those layers carry (a union of
     several types stays a union)."""
     if id(annotation) not in _PEELED:
@@ -228,7 +228,7 @@ def _may_hold(annotation: Any, markers: tuple, marker_type: type) -> bool:
         return True
     if isinstance(annotation, type) and issubclass(annotation, BaseModel):
         return bool(_marked_fields(annotation, marker_type))
-    return any(_may_hold(*_peeled(arg), marker_type) for arg in typing.get_args(annotation))
+    return any(_may_hold(*peeled(arg), marker_type) for arg in typing.get_args(annotation))
 
 
 class Strict(BaseModel):

@@ -26,7 +26,7 @@ from .placeholders import PLACEHOLDER, placeholder_value
 from .model import COMPONENT_KINDS, Board, Tile
 from .rules import REGISTRY_OF, Inventory, ParamRef, Placement, registry_of
 from .source import SourceFile
-from .fields import Ref, Translatable, _peeled, marked_values
+from .fields import Ref, Translatable, peeled, marked_values
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
 # An A3 board at 300 dpi is 17 megapixels; a decoded 50-megapixel image takes 200 MB.
@@ -205,7 +205,7 @@ def _value_paths(pack: Pack, kind: type[BaseModel]) -> dict[str, Any]:
     paths: dict[str, Any] = {}
     for name, info in kind.model_fields.items():
         if name == "stats":
-            value_type = typing.get_args(_peeled(info.annotation)[0])[1]
+            value_type = typing.get_args(peeled(info.annotation)[0])[1]
             paths.update({f"stats.{stat}": value_type for stat in pack.meta.stats})
             continue
         paths[name] = info.annotation
@@ -219,12 +219,12 @@ def _value_paths(pack: Pack, kind: type[BaseModel]) -> dict[str, Any]:
 
 
 def _is_number(annotation: Any) -> bool:
-    inner = _peeled(annotation)[0]
+    inner = peeled(annotation)[0]
     return inner in (int, float)
 
 
 def _is_single(annotation: Any) -> bool:
-    inner = _peeled(annotation)[0]
+    inner = peeled(annotation)[0]
     members = typing.get_args(inner) if typing.get_origin(inner) in (typing.Union, types.UnionType) else (inner,)
     return not any(typing.get_origin(m) in (list, dict, set, tuple) or m in (list, dict, set, tuple) or
                    isinstance(m, type) and issubclass(m, BaseModel) for m in members)

@@ -221,3 +221,15 @@ def test_a_translated_component_keeps_where_it_was_read(tiny):
     assert [c.name for c in german.components] == ["Funke", None]
     assert [c.origin for c in german.components] == [c.origin for c in pack.components] == [
         ("content/tiny/cards.yaml", ("cards", 0)), ("content/tiny/cards.yaml", ("sheets", 0))]
+
+
+def test_a_catalog_polib_cannot_read_is_placed_at_the_line_it_names(run, tmp_path):
+    root = tmp_path / "gen"
+    catalog = root / "locales" / "de" / "LC_MESSAGES" / "gen.po"
+    catalog.parent.mkdir(parents=True)
+    (root / "pack.yaml").write_text("id: gen\ntitle: Generated\nlocales: [en, de]\n")
+    (root / "cards.yaml").write_text("cards:\n  - id: ember\n    name: Ember\n")
+    catalog.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+                       'msgstr "Glut"\nmsgid "Ember"\n')  # msgstr before its msgid
+    assert run("i18n", "check", root) == (1, "", f"{catalog}:5:1: is not a readable PO file: Syntax error in po "
+                                                 "file (check it with msgfmt -c)\n1 problem found\n")
