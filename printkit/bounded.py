@@ -57,6 +57,7 @@ def run(work: Callable[[], Any], *, memory: int, seconds: float) -> Any:
             os.close(reading)
             die_with(parent)
             signal.signal(signal.SIGINT, signal.SIG_IGN)  # the build answers an interrupt and ends this child
+            signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the handlers of the process it was forked from
             resource.setrlimit(resource.RLIMIT_AS, (ceiling, ceiling))
             try:
                 outcome = ("done", work())
@@ -71,6 +72,7 @@ def run(work: Callable[[], Any], *, memory: int, seconds: float) -> Any:
         finally:
             os._exit(0)
     os.close(writing)
+    data = None  # an interruption while waiting leaves it so: the child is stopped too
     try:
         data = _read_until(reading, time.monotonic() + seconds)
     finally:

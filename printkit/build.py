@@ -13,6 +13,7 @@ import errno
 import gc
 import glob
 import os
+import signal
 import sys
 import tempfile
 from contextlib import contextmanager
@@ -284,6 +285,9 @@ def _balanced(weights: list[int], workers: int) -> list[list[int]]:
     return [sorted(group) for group in groups if group]
 
 
+STOP_GRACE = 5.0  # seconds a worker asked to stop has to remove its temporaries
+
+
 def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[Staged]:
     """The jobs shared out to forked processes, which stage their files and hand the temporaries to
     this one; it alone commits them (or, after a problem or an interruption, removes them)."""
@@ -304,7 +308,10 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
         for worker, _, _ in links:
             if worker.is_alive():
                 worker.terminate()
-            worker.join()
+            worker.join(STOP_GRACE)
+            if worker.is_alive():  # it did not stop when asked: it must not outlive the build
+                worker.kill()
+                worker.join()
 
 
 def _gather(links: list, entries: list, staging: Staging) -> list[Staged]:
@@ -341,24 +348,32 @@ def _gather(links: list, entries: list, staging: Staging) -> list[Staged]:
 
 
 def _stage_worker(link, entries: list, parent: int) -> None:
-    try:
-        die_with(parent)
-        with Staging() as staging:
-            try:
-                outcome = ("staged", [files for files, _, _ in stage_jobs(entries, staging)])
-            except Problems as error:
-                outcome = ("problems", error.problems)
-            except OSError as error:  # pickling would lose its file names
-                outcome = ("os-error", (error.errno, error.strerror, error.filename, None, error.filename2))
-            except Exception as error:  # reported by the parent as printkit's own failure
-                outcome = ("error", repr(error))
-            link.send((outcome, staging.pending, staging.folders))
-            if link.recv() == "adopted":
-                staging.pending, staging.folders = [], []
-    except KeyboardInterrupt:
-        # Stopped with the build (Ctrl-C, or SIGTERM): its temporaries are removed by now, and the
-        # build itself says that it was interrupted, so this process ends without a traceback.
-        sys.exit(130)
+    staging = Staging()
+
+    def stop(signum, frame) -> None:
+        """Stopped with the build (Ctrl-C, or SIGTERM from it): its temporaries removed, it ends at
+        once, without unwinding: a signal can land while a lock is held (a thread pool's, say) that
+        unwinding would wait for forever. The build itself says that it was interrupted."""
+        try:
+            staging.__exit__(None, None, None)
+        finally:
+            os._exit(130)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    die_with(parent)
+    with staging:
+        try:
+            outcome = ("staged", [files for files, _, _ in stage_jobs(entries, staging)])
+        except Problems as error:
+            outcome = ("problems", error.problems)
+        except OSError as error:  # pickling would lose its file names
+            outcome = ("os-error", (error.errno, error.strerror, error.filename, None, error.filename2))
+        except Exception as error:  # reported by the parent as printkit's own failure
+            outcome = ("error", repr(error))
+        link.send((outcome, staging.pending, staging.folders))
+        if link.recv() == "adopted":
+            staging.pending, staging.folders = [], []
 
 
 def build_jobs(jobs: list, processes: int | None = 1) -> list[Path]:
