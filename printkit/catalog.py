@@ -156,7 +156,7 @@ def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
     try:
         text = read_text(pack.root, path, MAX_CATALOG_BYTES)
     except Refused as refused:
-        raise Problems([refused.problem(display_path(path))]) from None
+        raise refused.problems(path) from None
     syntax = po_syntax_problems(text, display_path(path))
     if syntax:
         raise Problems(syntax)

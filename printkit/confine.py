@@ -16,7 +16,7 @@ import os
 import stat
 from pathlib import Path
 
-from .errors import Problem
+from .errors import Problem, Problems, display_path
 
 
 class Refused(Exception):
@@ -29,6 +29,10 @@ class Refused(Exception):
     def problem(self, shown: str) -> Problem:
         """The refusal as a problem at the start of the file (as the user names it)."""
         return Problem(shown, 1, 1, "", self.message, self.hint)
+
+    def problems(self, path: Path) -> Problems:
+        """The refusal of the file at path, for a stage to raise."""
+        return Problems([self.problem(display_path(path))])
 
 
 _KINDS = ((stat.S_ISDIR, "a folder"), (stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a device"),

@@ -43,7 +43,7 @@ def _write(pack: Pack, path: Path, data: bytes) -> None:
     try:
         writable(pack.root, path)
     except Refused as refused:
-        raise Problems([refused.problem(display_path(path))]) from None
+        raise refused.problems(path) from None
     with atomic_target(path) as temporary:
         temporary.write_bytes(data)
 
@@ -123,7 +123,7 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
     try:  # a file the user named, from anywhere; still an ordinary file of a bounded size
         data = read_bytes(None, source, MAX_XLIFF_BYTES)
     except Refused as refused:
-        raise Problems([refused.problem(display_path(source))]) from None
+        raise refused.problems(source) from None
     found = from_xliff(data, display_path(source))
     pot = template(pack, measured_boxes(pack))
     catalog = merge(load_catalog(pack, locale), pot, pack, locale)

@@ -274,8 +274,9 @@ def _art_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]:
         target = checked(root, path)
     except Refused as refused:
         return ((f"art file '{value}' {refused.message}", refused.hint),)
-    if target.stat().st_size > MAX_ART_BYTES:  # renderers read it whole
-        return ((f"art file '{value}' is {target.stat().st_size // 2**20} MiB; at most {MAX_ART_BYTES // 2**20} MiB "
+    size_bytes = target.stat().st_size
+    if size_bytes > MAX_ART_BYTES:  # renderers read it whole
+        return ((f"art file '{value}' is {size_bytes // 2**20} MiB; at most {MAX_ART_BYTES // 2**20} MiB "
                  "allowed", "save it as PNG or JPEG at 300 pixels per inch"),)
     from PIL import Image as PILImage  # only packs with art pay for loading Pillow
 
