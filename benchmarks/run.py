@@ -33,10 +33,12 @@ from pathlib import Path
 from PIL import Image
 
 REPO = Path(__file__).resolve().parent.parent
-WORDS = ("swift clever brave ancient hidden glowing stormy quiet golden restless wild gentle fierce "
-         "lucky silver frozen burning shadow crystal hollow").split()
+WORDS = (
+    "swift clever brave ancient hidden glowing stormy quiet golden restless wild gentle fierce "
+    "lucky silver frozen burning shadow crystal hollow"
+).split()
 
-FLOOR_SCRIPT = textwrap.dedent('''
+FLOOR_SCRIPT = textwrap.dedent("""
     import sys
     from reportlab.lib.units import mm
     from reportlab.pdfbase import pdfmetrics
@@ -71,7 +73,7 @@ FLOOR_SCRIPT = textwrap.dedent('''
             canvas.drawString(x + 5 * mm, y + (28 - n * 3.4) * mm, line)
     canvas.showPage()
     canvas.save()
-''')
+""")
 
 
 def make_deck_pack(root: Path, count: int, images: int = 1) -> Path:
@@ -80,20 +82,26 @@ def make_deck_pack(root: Path, count: int, images: int = 1) -> Path:
     (pack / "art").mkdir(parents=True)
     for index in range(images):
         Image.new("RGB", (600, 350), f"#{(index * 2654435761) & 0xFFFFFF:06x}").save(pack / "art" / f"art-{index}.png")
-    (pack / "pack.yaml").write_text(textwrap.dedent("""\
+    (pack / "pack.yaml").write_text(
+        textwrap.dedent("""\
         id: deck-bench
         title: Benchmark deck
         defaults: {card_size: poker}
         elements: {fire: {name: Fire, color: "#d9552b", icon: fire}}
         stats: {attack: {name: Attack}, defense: {name: Defense}, speed: {name: Speed}}
-        """))
+        """)
+    )
     lines = ["cards:"]
     for index in range(count):
         text = " ".join(WORDS[(index + k) % len(WORDS)] for k in range(20))
-        lines += [f"  - id: card-{index + 1}", f"    name: Card {index + 1}", "    element: fire",
-                  f"    art: art/art-{index % images}.png",
-                  f"    stats: {{attack: {index % 10}, defense: {(index * 3) % 10}, speed: {(index * 7) % 10}}}",
-                  f"    text: {text}"]
+        lines += [
+            f"  - id: card-{index + 1}",
+            f"    name: Card {index + 1}",
+            "    element: fire",
+            f"    art: art/art-{index % images}.png",
+            f"    stats: {{attack: {index % 10}, defense: {(index * 3) % 10}, speed: {(index * 7) % 10}}}",
+            f"    text: {text}",
+        ]
     (pack / "cards.yaml").write_text("\n".join(lines) + "\n")
     return pack
 
@@ -117,8 +125,15 @@ def _deck(work: Path, repeat: int, count: int, images: int) -> dict[str, float]:
     floor_script = work / "floor.py"
     floor_script.write_text(FLOOR_SCRIPT.format(words=WORDS))
     ours = [sys.executable, "-m", "printkit", "build", str(pack), "--force", "--out", str(work / "out")]
-    floor = [sys.executable, str(floor_script), str(font_dir), str(pack / "art"), str(work / "floor.pdf"),
-             str(count), str(images)]
+    floor = [
+        sys.executable,
+        str(floor_script),
+        str(font_dir),
+        str(pack / "art"),
+        str(work / "floor.pdf"),
+        str(count),
+        str(images),
+    ]
     return compare(ours, floor, repeat)
 
 
@@ -140,7 +155,16 @@ def scaling(work: Path, repeat: int) -> dict[str, float]:
         folder = work / str(count)
         folder.mkdir()
         pack = make_deck_pack(folder, count, 40)
-        commands[count] = [sys.executable, "-m", "printkit", "build", str(pack), "--force", "--out", str(folder / "out")]
+        commands[count] = [
+            sys.executable,
+            "-m",
+            "printkit",
+            "build",
+            str(pack),
+            "--force",
+            "--out",
+            str(folder / "out"),
+        ]
         timed(commands[count], cwd=REPO)  # a first run reads the new files from disk
     runs: dict[int, list[tuple[float, float]]] = {count: [] for count in commands}
     for _ in range(repeat):  # interleaved, so that a noisy moment slows every size alike
@@ -149,15 +173,20 @@ def scaling(work: Path, repeat: int) -> dict[str, float]:
     seconds = {count: statistics.median(s for s, _ in results) for count, results in runs.items()}
     early = (seconds[2000] - seconds[1000]) / 1000
     late = (seconds[4000] - seconds[2000]) / 2000
-    return {"printkit_s": round(seconds[4000], 3), "floor_s": round(seconds[2000] + 2000 * early, 3),
-            "ratio": round(late / early, 2), "peak_mib": round(max(peak for _, peak in runs[4000]), 1)}
+    return {
+        "printkit_s": round(seconds[4000], 3),
+        "floor_s": round(seconds[2000] + 2000 * early, 3),
+        "ratio": round(late / early, 2),
+        "peak_mib": round(max(peak for _, peak in runs[4000]), 1),
+    }
 
 
 def kit_all(work: Path, repeat: int) -> dict[str, float]:
     """All bundled packs, every language, both papers, all rulebooks: --jobs 2 against --jobs 1."""
     base = [sys.executable, "-m", "printkit", "build", "--paper", "all", "--force"]
-    return compare(base + ["--jobs", "2", "--out", str(work / "two")], base + ["--jobs", "1", "--out", str(work / "one")],
-                   repeat)
+    return compare(
+        base + ["--jobs", "2", "--out", str(work / "two")], base + ["--jobs", "1", "--out", str(work / "one")], repeat
+    )
 
 
 def rebuild_noop(work: Path, repeat: int) -> dict[str, float]:
@@ -166,23 +195,25 @@ def rebuild_noop(work: Path, repeat: int) -> dict[str, float]:
     return compare(command, command + ["--force"], repeat, floor_first=True)
 
 
-RULEBOOK_FLOOR = textwrap.dedent('''
+RULEBOOK_FLOOR = textwrap.dedent("""
     import sys
     from weasyprint import HTML
     HTML(filename=sys.argv[1]).write_pdf(sys.argv[2], pdf_variant="pdf/ua-1")
-''')
+""")
 
 
 def rulebook(work: Path, repeat: int) -> dict[str, float]:
     """A 16-page rulebook, against WeasyPrint rendering the same final HTML."""
     pack = make_deck_pack(work, 1, 1)
     paragraph = " ".join(WORDS[k % len(WORDS)] for k in range(90)) + "."
-    sections = "".join(f"  - title: Chapter {n}\n    blocks:\n" + "".join(f"      - {paragraph}\n" for _ in range(6))
-                       for n in range(1, 17))
+    sections = "".join(
+        f"  - title: Chapter {n}\n    blocks:\n" + "".join(f"      - {paragraph}\n" for _ in range(6))
+        for n in range(1, 17)
+    )
     (pack / "rulebook.yaml").write_text(f"sections:\n{sections}")
     sys.path.insert(0, str(REPO))
-    from printkit.build import load_checked
-    from printkit.rulebook import Part, render_html
+    from printkit.content.validate import load_checked
+    from printkit.rulebook.book import Part, render_html
 
     (loaded,) = load_checked([pack])
     html = work / "rulebook.html"
@@ -194,12 +225,12 @@ def rulebook(work: Path, repeat: int) -> dict[str, float]:
     return compare(ours, floor, repeat)
 
 
-PNG_FLOOR = textwrap.dedent('''
+PNG_FLOOR = textwrap.dedent("""
     import sys, pypdfium2
     document = pypdfium2.PdfDocument(sys.argv[1])
     for index in range(len(document)):
         document[index].render(scale=300 / 72).to_pil().save(f"{sys.argv[2]}/page-{index}.png")
-''')
+""")
 
 
 def png_108(work: Path, repeat: int) -> dict[str, float]:
@@ -207,8 +238,10 @@ def png_108(work: Path, repeat: int) -> dict[str, float]:
     pack = make_deck_pack(work, 108, 1)
     font_dir = REPO / "printkit" / "fonts"
     (work / "floor.py").write_text(FLOOR_SCRIPT.format(words=WORDS))
-    subprocess.run([sys.executable, str(work / "floor.py"), str(font_dir), str(pack / "art"), str(work / "floor.pdf"),
-                    "108", "1"], check=True)
+    subprocess.run(
+        [sys.executable, str(work / "floor.py"), str(font_dir), str(pack / "art"), str(work / "floor.pdf"), "108", "1"],
+        check=True,
+    )
     (work / "png_floor.py").write_text(PNG_FLOOR)
     (work / "pngs").mkdir()
     ours = [sys.executable, "-m", "printkit", "build", str(pack), "--png", "--force", "--out", str(work / "out")]
@@ -225,13 +258,24 @@ def compare(ours: list[str], floor: list[str], repeat: int, floor_first: bool = 
             runs[name].append(timed(command, cwd=REPO))
     printkit_s = statistics.median(seconds for seconds, _ in runs["ours"])
     floor_s = statistics.median(seconds for seconds, _ in runs["floor"])
-    return {"printkit_s": round(printkit_s, 3), "floor_s": round(floor_s, 3), "ratio": round(printkit_s / floor_s, 2),
-            "peak_mib": round(max(peak for _, peak in runs["ours"]), 1),
-            "floor_peak_mib": round(max(peak for _, peak in runs["floor"]), 1)}
+    return {
+        "printkit_s": round(printkit_s, 3),
+        "floor_s": round(floor_s, 3),
+        "ratio": round(printkit_s / floor_s, 2),
+        "peak_mib": round(max(peak for _, peak in runs["ours"]), 1),
+        "floor_peak_mib": round(max(peak for _, peak in runs["floor"]), 1),
+    }
 
 
-WORKLOADS = {"deck-108": deck_108, "deck-10k": deck_10k, "scaling": scaling, "rulebook": rulebook, "png-108": png_108,
-             "kit-all": kit_all, "rebuild-noop": rebuild_noop}
+WORKLOADS = {
+    "deck-108": deck_108,
+    "deck-10k": deck_10k,
+    "scaling": scaling,
+    "rulebook": rulebook,
+    "png-108": png_108,
+    "kit-all": kit_all,
+    "rebuild-noop": rebuild_noop,
+}
 
 
 def main() -> None:
@@ -254,13 +298,16 @@ def main() -> None:
     if args.json:
         print(json.dumps(results, indent=2))
         return
-    print(f"{'workload':<12} {'printkit s':>10} {'floor s':>8} {'ratio':>6} "
-          f"{'peak MiB':>9} {'floor MiB':>9} {'ratio':>6}")
+    print(
+        f"{'workload':<12} {'printkit s':>10} {'floor s':>8} {'ratio':>6} {'peak MiB':>9} {'floor MiB':>9} {'ratio':>6}"
+    )
     for name, r in results.items():
         floor_peak = r.get("floor_peak_mib")  # scaling has no floor process
         memory = f"{floor_peak:>9.1f} {r['peak_mib'] / floor_peak:>6.2f}" if floor_peak else f"{'-':>9} {'-':>6}"
-        print(f"{name:<12} {r['printkit_s']:>10.3f} {r['floor_s']:>8.3f} {r['ratio']:>6.2f} "
-              f"{r['peak_mib']:>9.1f} {memory}")
+        print(
+            f"{name:<12} {r['printkit_s']:>10.3f} {r['floor_s']:>8.3f} {r['ratio']:>6.2f} "
+            f"{r['peak_mib']:>9.1f} {memory}"
+        )
 
 
 if __name__ == "__main__":

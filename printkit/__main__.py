@@ -3,16 +3,15 @@
 Takes: the command line. Returns: nothing; exits the process.
 """
 
-import gc
 import sys
 
-from .cli import main
+from printkit.base.collector import freeze_for_exit
+from printkit.cli import main
 
 
 def run() -> None:
     code = main()
-    # At exit the interpreter would walk every object of the build once more, only to free them all.
-    gc.freeze()
+    freeze_for_exit()
     sys.exit(code)
 
 

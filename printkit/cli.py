@@ -15,12 +15,14 @@ import threading
 import traceback
 from pathlib import Path
 
-from . import __version__
-from .build import BuildOptions, build, load_checked
-from .errors import Problems, UsageError, display_path, fault_of
-from .fields import with_field_docs
-from .load import pack_roots
-from .model import PackMeta, Rulebook, component_file_model
+from printkit import __version__
+from printkit.base.errors import Problems, UsageError, display_path, fault_of
+from printkit.build.outputs import BuildOptions
+from printkit.build.pipeline import build
+from printkit.content.fields import with_field_docs
+from printkit.content.load import pack_roots
+from printkit.content.model import PackMeta, Rulebook, component_file_model
+from printkit.content.validate import load_checked
 
 
 class _Parser(argparse.ArgumentParser):
@@ -44,49 +46,83 @@ def _parser() -> argparse.ArgumentParser:
     build_cmd = commands.add_parser("build", parents=[common], help="build component PDFs for packs")
     build_cmd.add_argument("packs", nargs="*", metavar="PACK", help="pack id under ./content or a pack folder")
     build_cmd.add_argument("--out", type=_folder, default=Path("output"), help="output folder (default: output)")
-    build_cmd.add_argument("--paper", choices=["a4", "letter", "all"], default=None,
-                           help="paper to lay out on (default: the pack's, usually a4)")
-    build_cmd.add_argument("--lang", help="comma-separated locales (default: every locale the pack declares; "
-                                          "qps is the pseudo-locale)")
-    build_cmd.add_argument("--duplex", choices=["long", "short", "off"], default="long",
-                           help="edge the sheet is flipped on when printing backs (default: long); off prints "
-                                "each back beside its front, to fold and glue")
-    build_cmd.add_argument("--bleed", type=float, default=0.0, metavar="MM",
-                           help="extend backgrounds this far past the trim line: 0 for home printing (default), "
-                                "3 for print shops")
-    build_cmd.add_argument("--png", action="store_true",
-                           help="also write a 300 dpi PNG of every face and Tabletop Simulator deck sheets")
+    build_cmd.add_argument(
+        "--paper",
+        choices=["a4", "letter", "all"],
+        default=None,
+        help="paper to lay out on (default: the pack's, usually a4)",
+    )
+    build_cmd.add_argument(
+        "--lang", help="comma-separated locales (default: every locale the pack declares; qps is the pseudo-locale)"
+    )
+    build_cmd.add_argument(
+        "--duplex",
+        choices=["long", "short", "off"],
+        default="long",
+        help="edge the sheet is flipped on when printing backs (default: long); off prints "
+        "each back beside its front, to fold and glue",
+    )
+    build_cmd.add_argument(
+        "--bleed",
+        type=float,
+        default=0.0,
+        metavar="MM",
+        help="extend backgrounds this far past the trim line: 0 for home printing (default), 3 for print shops",
+    )
+    build_cmd.add_argument(
+        "--png", action="store_true", help="also write a 300 dpi PNG of every face and Tabletop Simulator deck sheets"
+    )
     build_cmd.add_argument("--no-rulebooks", action="store_true", help="build the component PDFs only")
-    build_cmd.add_argument("--force", action="store_true",
-                           help="rebuild every output, even those whose inputs did not change")
-    build_cmd.add_argument("--booklet", action="store_true",
-                           help="also write each rulebook imposed for folding into a saddle-stitched booklet")
-    build_cmd.add_argument("--ink-saver", action="store_true",
-                           help="pale backgrounds and outlined frames instead of solid colour")
-    build_cmd.add_argument("--jobs", type=int, metavar="N",
-                           help="build packs in N processes at once (default: one per core)")
-    build_cmd.add_argument("--strict", action="store_true",
-                           help="fail on untranslated or fuzzy strings instead of building a marked draft")
+    build_cmd.add_argument(
+        "--force", action="store_true", help="rebuild every output, even those whose inputs did not change"
+    )
+    build_cmd.add_argument(
+        "--booklet",
+        action="store_true",
+        help="also write each rulebook imposed for folding into a saddle-stitched booklet",
+    )
+    build_cmd.add_argument(
+        "--ink-saver", action="store_true", help="pale backgrounds and outlined frames instead of solid colour"
+    )
+    build_cmd.add_argument(
+        "--jobs", type=int, metavar="N", help="build packs in N processes at once (default: one per core)"
+    )
+    build_cmd.add_argument(
+        "--strict", action="store_true", help="fail on untranslated or fuzzy strings instead of building a marked draft"
+    )
 
     check_cmd = commands.add_parser("check", parents=[common], help="validate packs (and deck lists)")
     check_cmd.add_argument("items", nargs="*", metavar="PACK|DECKLIST")
     check_cmd.add_argument("--json", action="store_true", help="print the results as JSON")
-    check_cmd.add_argument("--param", action="append", default=[], metavar="NAME=VALUE",
-                           help="override a rule set param, e.g. points=150 (repeatable)")
+    check_cmd.add_argument(
+        "--param",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="override a rule set param, e.g. points=150 (repeatable)",
+    )
 
     schema_cmd = commands.add_parser("schema", parents=[common], help="print the JSON Schema of the content model")
-    schema_cmd.add_argument("file", nargs="?", choices=["components", "pack", "rulebook"], default="components",
-                            help="'components' for component files (default), 'pack' for pack.yaml, "
-                                 "'rulebook' for rulebook.yaml")
+    schema_cmd.add_argument(
+        "file",
+        nargs="?",
+        choices=["components", "pack", "rulebook"],
+        default="components",
+        help="'components' for component files (default), 'pack' for pack.yaml, 'rulebook' for rulebook.yaml",
+    )
 
     new_cmd = commands.add_parser("new", parents=[common], help="scaffold a new pack that builds at once")
     new_cmd.add_argument("pack", metavar="PACK", help="id of the new pack (lowercase, dashes)")
 
-    i18n_cmd = commands.add_parser("i18n", parents=[common], help="translation catalogs",
-                                   description="extract: write locales/PACK.pot; update: merge it into each "
-                                               "locale's PO; stats: counts per locale; check: everything a "
-                                               "translator must fix; pseudo: build the qps pseudo-locale kit; "
-                                               "export/import: XLIFF 1.2 for translation platforms")
+    i18n_cmd = commands.add_parser(
+        "i18n",
+        parents=[common],
+        help="translation catalogs",
+        description="extract: write locales/PACK.pot; update: merge it into each "
+        "locale's PO; stats: counts per locale; check: everything a "
+        "translator must fix; pseudo: build the qps pseudo-locale kit; "
+        "export/import: XLIFF 1.2 for translation platforms",
+    )
     i18n_cmd.add_argument("action", choices=["extract", "update", "stats", "check", "pseudo", "export", "import"])
     i18n_cmd.add_argument("packs", nargs="*", metavar="PACK")
     i18n_cmd.add_argument("--lang", help="comma-separated locales (default: every locale the pack declares)")
@@ -103,33 +139,79 @@ def _build(args: argparse.Namespace) -> int:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ())
     languages = tuple(part.strip() for part in args.lang.split(",") if part.strip()) if args.lang else None
-    build(pack_roots(args.packs), BuildOptions(out=args.out, papers=papers, languages=languages,
-                                                duplex=args.duplex, bleed=args.bleed, png=args.png, ink_saver=args.ink_saver,
-                                                strict=args.strict, rulebooks=not args.no_rulebooks,
-                                                booklet=args.booklet, force=args.force, jobs=args.jobs))
+    build(
+        pack_roots(args.packs),
+        BuildOptions(
+            out=args.out,
+            papers=papers,
+            languages=languages,
+            duplex=args.duplex,
+            bleed=args.bleed,
+            png=args.png,
+            ink_saver=args.ink_saver,
+            strict=args.strict,
+            rulebooks=not args.no_rulebooks,
+            booklet=args.booklet,
+            force=args.force,
+            jobs=args.jobs,
+        ),
+    )
     return 0
 
 
 def _check(args: argparse.Namespace) -> int:
     list_paths = [Path(item) for item in args.items if Path(item).is_file()]
     pack_names = [item for item in args.items if not Path(item).is_file()]
-    from .decklist import check_packs_and_lists  # each command imports what only it needs: start-up counts
+    from printkit.commands.check import (
+        check_packs_and_lists,
+    )  # each command imports what only it needs: start-up counts
 
     try:
         packs, reports = check_packs_and_lists(pack_names, list_paths, args.param)
     except Problems as error:
         if args.json:
-            print(json.dumps({"ok": False, "packs": [], "lists": [],
-                              "problems": [_problem_json(p) for p in error.problems]}, indent=2))
+            print(
+                json.dumps(
+                    {"ok": False, "packs": [], "lists": [], "problems": [_problem_json(p) for p in error.problems]},
+                    indent=2,
+                )
+            )
             return 1
         raise
     ok = all(report.ok for report in reports)
     if args.json:
-        print(json.dumps({"ok": ok, "packs": [p.id for p in packs], "problems": [], "lists": [
-            {"file": r.file, "pack": r.pack, "rules": r.rule_set, "ok": r.ok, "entries": r.entries,
-             "violations": [{"file": line.file, "line": line.line, "column": line.column, "rule": rule,
-                             "section": section, "ids": list(ids), "message": line.message}
-                            for line, rule, section, ids in r.violations]} for r in reports]}, indent=2))
+        print(
+            json.dumps(
+                {
+                    "ok": ok,
+                    "packs": [p.id for p in packs],
+                    "problems": [],
+                    "lists": [
+                        {
+                            "file": r.file,
+                            "pack": r.pack,
+                            "rules": r.rule_set,
+                            "ok": r.ok,
+                            "entries": r.entries,
+                            "violations": [
+                                {
+                                    "file": line.file,
+                                    "line": line.line,
+                                    "column": line.column,
+                                    "rule": rule,
+                                    "section": section,
+                                    "ids": list(ids),
+                                    "message": line.message,
+                                }
+                                for line, rule, section, ids in r.violations
+                            ],
+                        }
+                        for r in reports
+                    ],
+                },
+                indent=2,
+            )
+        )
         return 0 if ok else 1
     for report in reports:
         for line, *_ in report.violations:
@@ -138,15 +220,24 @@ def _check(args: argparse.Namespace) -> int:
         print(f"{len(packs)} pack(s) checked: " + ", ".join(f"{p.id} ({len(p.components)} components)" for p in packs))
     for report in reports:
         title = next(p for p in packs if p.id == report.pack).meta.rules[report.rule_set].title
-        verdict = "legal" if report.ok else f"{len(report.violations)} violation" + \
-            ("s" if len(report.violations) != 1 else "")
+        verdict = (
+            "legal"
+            if report.ok
+            else f"{len(report.violations)} violation" + ("s" if len(report.violations) != 1 else "")
+        )
         print(f"{report.file}: {verdict} ({title}, rule set '{report.rule_set}' of {report.pack})")
     return 0 if ok else 1
 
 
 def _problem_json(problem) -> dict:
-    return {"file": problem.file, "line": problem.line, "column": problem.column, "key": problem.key_path,
-            "message": problem.message, "hint": problem.hint}
+    return {
+        "file": problem.file,
+        "line": problem.line,
+        "column": problem.column,
+        "key": problem.key_path,
+        "message": problem.message,
+        "hint": problem.hint,
+    }
 
 
 def _schema(args: argparse.Namespace) -> int:
@@ -158,7 +249,7 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from .scaffold import new_pack
+    from printkit.commands.new import new_pack
 
     root = new_pack(args.pack)
     print(f"created {root}; build it with: printkit build {args.pack}")
@@ -166,15 +257,17 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _i18n(args: argparse.Namespace) -> int:
-    from . import i18n
+    from printkit.commands import i18n
 
     packs = load_checked(pack_roots(args.packs))
     languages = [part.strip() for part in args.lang.split(",")] if args.lang else None
     for pack in packs:  # a locale a pack does not declare would otherwise be passed over without a word
         undeclared = [lang for lang in languages or [] if lang not in pack.meta.locales]
         if undeclared:
-            raise UsageError(f"pack '{pack.id}' does not declare the locale {', '.join(undeclared)}; it declares "
-                             f"{', '.join(pack.meta.locales)} (add it to 'locales:' in its pack.yaml)")
+            raise UsageError(
+                f"pack '{pack.id}' does not declare the locale {', '.join(undeclared)}; it declares "
+                f"{', '.join(pack.meta.locales)} (add it to 'locales:' in its pack.yaml)"
+            )
     if args.action == "extract":
         for pack in packs:
             print(f"wrote {display_path(i18n.extract(pack))}")
@@ -187,11 +280,15 @@ def _i18n(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(rows, indent=2))
         else:
-            print(f"{'pack':<22} {'locale':<7} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'obsolete':>8}"
-                  f" {'done':>7}")
+            print(
+                f"{'pack':<22} {'locale':<7} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'obsolete':>8}"
+                f" {'done':>7}"
+            )
             for r in rows:
-                print(f"{r['pack']:<22} {r['locale']:<7} {r['translated']:>10} {r['fuzzy']:>6} {r['untranslated']:>12}"
-                      f" {r['obsolete']:>8} {r['percent']:>6.1f}%")
+                print(
+                    f"{r['pack']:<22} {r['locale']:<7} {r['translated']:>10} {r['fuzzy']:>6} {r['untranslated']:>12}"
+                    f" {r['obsolete']:>8} {r['percent']:>6.1f}%"
+                )
     elif args.action == "check":
         checked = i18n.check(packs, languages)
         print(f"{checked} catalog(s) checked: complete, consistent and every text fits")

@@ -15,7 +15,7 @@ TOLERANCE_MM = 0.01  # the geometry bar: trims and registration to a hundredth o
 @pytest.fixture(scope="session")
 def skystones():
     """The bundled Skystones pack, loaded and validated."""
-    from printkit.build import load_checked
+    from printkit.content.validate import load_checked
 
     (pack,) = load_checked([REPO / "content" / "skystones"])
     return pack
@@ -41,7 +41,7 @@ def run(capsys):
 
 def loaded_pack(tmp_path: Path, pack_yaml: str, components: str):
     """A pack 'kit' made of the given pack.yaml lines and component file, loaded and validated."""
-    from printkit.build import load_checked
+    from printkit.content.validate import load_checked
 
     root = tmp_path / "kit"
     root.mkdir()

@@ -10,70 +10,128 @@ BAD = "tests/fixtures/bad"
 
 # case -> (command after `printkit`, the first line printed)
 CASES = {
-    "truncated-yaml": ("check", "components.yaml:4:1: YAML syntax error: did not find expected ',' or '}' while "
-                       "parsing a flow mapping that starts at line 3 (check the brackets, quotes and indentation "
-                       "just before this point)"),
+    "truncated-yaml": (
+        "check",
+        "components.yaml:4:1: YAML syntax error: did not find expected ',' or '}' while "
+        "parsing a flow mapping that starts at line 3 (check the brackets, quotes and indentation "
+        "just before this point)",
+    ),
     "bom-with-error": ("check", "components.yaml:3:5: cards[0].nmae: unknown key 'nmae' (did you mean 'name'?)"),
-    "billion-laughs": ("check", "components.yaml:6:8: f[0]: file expands to more than 200000 values (too many aliases?)"),
+    "billion-laughs": (
+        "check",
+        "components.yaml:6:8: f[0]: file expands to more than 200000 values (too many aliases?)",
+    ),
     "nan-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got nan"),
     "inf-count": ("check", "components.yaml:3:12: cards[0].count: must be a whole number from 0 to 10000, got inf"),
     "huge-size": ("check", "components.yaml:3:11: cards[0].size: must be at most 2000mm, got '5000mm'"),
     "zero-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got '0mm'"),
-    "name-is-a-list": ("check", "components.yaml:3:11: cards[0].name: must be text, got a list (put quotes around "
-                       "it)"),
+    "name-is-a-list": ("check", "components.yaml:3:11: cards[0].name: must be text, got a list (put quotes around it)"),
     "edges-not-a-mapping": ("check", "components.yaml:3:12: cards[0].edges: must be a mapping of keys, got 5"),
-    "id-is-a-boolean": ("check", "components.yaml:2:9: cards[0].id: must be lowercase letters, digits and dashes, "
-                        "got true"),
-    "absolute-art-path": ("check", "components.yaml:3:10: cards[0].art: '/etc/passwd' points outside the pack "
-                          "folder (keep art files inside the pack, e.g. art/)"),
-    "truncated-png": ("check", "components.yaml:3:10: cards[0].art: art file 'art/ember.png' is not an image "
-                      "printkit can read (save it as PNG or JPEG)"),
-    "png-bomb": ("check", "components.yaml:3:10: cards[0].art: art file 'art/bomb.png' is too large to print (more than "
-                 "179 megapixels); at most 50 megapixels are allowed (300 pixels per inch is enough for print: 744 x "
-                 "1039 pixels for a poker card)"),
-    "svg-with-entities": ("check", "components.yaml:3:10: cards[0].art: art file 'art/ember.svg' is not an image "
-                          "printkit can read (save it as PNG or JPEG)"),
-    "list-not-a-mapping": ("list", "decks/list.yaml:1:1: must be a mapping of keys, got a list (start with 'pack: "
-                           "PACK-ID')"),
+    "id-is-a-boolean": (
+        "check",
+        "components.yaml:2:9: cards[0].id: must be lowercase letters, digits and dashes, got true",
+    ),
+    "absolute-art-path": (
+        "check",
+        "components.yaml:3:10: cards[0].art: '/etc/passwd' points outside the pack "
+        "folder (keep art files inside the pack, e.g. art/)",
+    ),
+    "truncated-png": (
+        "check",
+        "components.yaml:3:10: cards[0].art: art file 'art/ember.png' is not an image "
+        "printkit can read (save it as PNG or JPEG)",
+    ),
+    "png-bomb": (
+        "check",
+        "components.yaml:3:10: cards[0].art: art file 'art/bomb.png' is too large to print (more than "
+        "179 megapixels); at most 50 megapixels are allowed (300 pixels per inch is enough for print: 744 x "
+        "1039 pixels for a poker card)",
+    ),
+    "svg-with-entities": (
+        "check",
+        "components.yaml:3:10: cards[0].art: art file 'art/ember.svg' is not an image "
+        "printkit can read (save it as PNG or JPEG)",
+    ),
+    "list-not-a-mapping": (
+        "list",
+        "decks/list.yaml:1:1: must be a mapping of keys, got a list (start with 'pack: PACK-ID')",
+    ),
     "list-without-pack": ("list", "decks/list.yaml:1:1: a list must name its pack: 'pack: PACK-ID'"),
-    "list-zero-copies": ("list", "decks/list.yaml:3:10: cards.ember: copies must be a whole number from 1 to "
-                         "1000000, got 0"),
-    "list-unknown-component": ("list", "decks/list.yaml:3:3: cards.embr: no component 'embr' in this pack (did you "
-                               "mean 'ember'?)"),
-    "list-section-is-text": ("list", "decks/list.yaml:2:8: cards: must be a mapping of ids to copies or a list of "
-                             "ids, got 'ember'"),
-    "list-bad-rotation": ("list", "decks/list.yaml:3:36: tiles[0].rotation: must be 0, 90, 180 or 270 (degrees "
-                          "clockwise), got 45"),
-    "po-broken-header": ("i18n", "locales/de/LC_MESSAGES/po-broken-header.po:2:1: end-of-line within string "
-                         "(close the string with a quote; check it with msgfmt -c)"),
-    "po-placeholder-mismatch": ("i18n", "locales/de/LC_MESSAGES/po-placeholder-mismatch.po:14:1: card:ember/text: "
-                                "placeholders differ from the English: lost [fire] (keep every {name}, [icon] and ▶ "
-                                "of the English text)"),
-    "po-untranslated": ("strict", "locales/de/LC_MESSAGES/po-untranslated.po:10:1: card:ember/name: not translated "
-                        "to de yet (translate it, or build without --strict to get a marked draft)"),
-    "rulebook-unknown-placeholder": ("check", "rulebook.yaml:4:9: sections[0].blocks[0].text: '{count:cardz}' names "
-                                     "nothing in this pack (e.g. {count:cards}, {count:tiles/island} or "
-                                     "{count:COMPONENT-ID})"),
-    "rulebook-unknown-figure": ("check", "rulebook.yaml:4:25: sections[0].blocks[0].figure.show[0]: no component "
-                                "'embr' in this pack (did you mean 'ember'?)"),
-    "rulebook-block-of-two-kinds": ("check", "rulebook.yaml:4:9: sections[0].blocks[0]: a block is one of text, "
-                                    "items, steps, tip, figure, components or explain, not text and tip together"),
-    "printed-square-off-board": ("check", "components.yaml:5:18: boards[0].printed[0].square: square 5 is not on "
-                                 "the board; its squares are 1 to 4"),
-    "spaces-on-missing-terrain": ("check", "components.yaml:4:20: tiles[0].spaces.city: no edge shows city (its "
-                                  "edges show clouds, woods)"),
-    "template-syntax-error": ("build", "templates/rulebook.html.j2:3:1: template error: Unexpected end of template. "
-                              "Jinja was looking for the following tags: 'endfor' or 'else'. The innermost block "
-                              "that needs to be closed is 'for'."),
-    "template-unknown-name": ("build", "templates/rulebook.html.j2:2:1: template error: 'no_such_thing' is "
-                              "undefined"),
+    "list-zero-copies": (
+        "list",
+        "decks/list.yaml:3:10: cards.ember: copies must be a whole number from 1 to 1000000, got 0",
+    ),
+    "list-unknown-component": (
+        "list",
+        "decks/list.yaml:3:3: cards.embr: no component 'embr' in this pack (did you mean 'ember'?)",
+    ),
+    "list-section-is-text": (
+        "list",
+        "decks/list.yaml:2:8: cards: must be a mapping of ids to copies or a list of ids, got 'ember'",
+    ),
+    "list-bad-rotation": (
+        "list",
+        "decks/list.yaml:3:36: tiles[0].rotation: must be 0, 90, 180 or 270 (degrees clockwise), got 45",
+    ),
+    "po-broken-header": (
+        "i18n",
+        "locales/de/LC_MESSAGES/po-broken-header.po:2:1: end-of-line within string "
+        "(close the string with a quote; check it with msgfmt -c)",
+    ),
+    "po-placeholder-mismatch": (
+        "i18n",
+        "locales/de/LC_MESSAGES/po-placeholder-mismatch.po:14:1: card:ember/text: "
+        "placeholders differ from the English: lost [fire] (keep every {name}, [icon] and ▶ "
+        "of the English text)",
+    ),
+    "po-untranslated": (
+        "strict",
+        "locales/de/LC_MESSAGES/po-untranslated.po:10:1: card:ember/name: not translated "
+        "to de yet (translate it, or build without --strict to get a marked draft)",
+    ),
+    "rulebook-unknown-placeholder": (
+        "check",
+        "rulebook.yaml:4:9: sections[0].blocks[0].text: '{count:cardz}' names "
+        "nothing in this pack (e.g. {count:cards}, {count:tiles/island} or "
+        "{count:COMPONENT-ID})",
+    ),
+    "rulebook-unknown-figure": (
+        "check",
+        "rulebook.yaml:4:25: sections[0].blocks[0].figure.show[0]: no component "
+        "'embr' in this pack (did you mean 'ember'?)",
+    ),
+    "rulebook-block-of-two-kinds": (
+        "check",
+        "rulebook.yaml:4:9: sections[0].blocks[0]: a block is one of text, "
+        "items, steps, tip, figure, components or explain, not text and tip together",
+    ),
+    "printed-square-off-board": (
+        "check",
+        "components.yaml:5:18: boards[0].printed[0].square: square 5 is not on the board; its squares are 1 to 4",
+    ),
+    "spaces-on-missing-terrain": (
+        "check",
+        "components.yaml:4:20: tiles[0].spaces.city: no edge shows city (its edges show clouds, woods)",
+    ),
+    "template-syntax-error": (
+        "build",
+        "templates/rulebook.html.j2:3:1: template error: Unexpected end of template. "
+        "Jinja was looking for the following tags: 'endfor' or 'else'. The innermost block "
+        "that needs to be closed is 'for'.",
+    ),
+    "template-unknown-name": ("build", "templates/rulebook.html.j2:2:1: template error: 'no_such_thing' is undefined"),
 }
 
 
 def _command(kind: str, case: str, out: Path) -> list[str]:
     pack = f"{BAD}/{case}"
-    return {"check": ["check", pack], "list": ["check", f"{pack}/decks/list.yaml"], "i18n": ["i18n", "check", pack],
-            "strict": ["build", pack, "--strict", "--out", str(out)], "build": ["build", pack, "--out", str(out)]}[kind]
+    return {
+        "check": ["check", pack],
+        "list": ["check", f"{pack}/decks/list.yaml"],
+        "i18n": ["i18n", "check", pack],
+        "strict": ["build", pack, "--strict", "--out", str(out)],
+        "build": ["build", pack, "--out", str(out)],
+    }[kind]
 
 
 @pytest.mark.parametrize("case", sorted(CASES))
@@ -112,15 +170,19 @@ def test_a_ten_megabyte_string_is_refused_at_once(run, tmp_path):
     start = time.monotonic()
     code, _, err = run("check", root)
     assert time.monotonic() - start < 5
-    assert (code, err.splitlines()[0]) == (1, f"{root}/components.yaml:1:1: file is 10240 KiB; at most 5120 KiB "
-                                              "allowed")
+    assert (code, err.splitlines()[0]) == (
+        1,
+        f"{root}/components.yaml:1:1: file is 10240 KiB; at most 5120 KiB allowed",
+    )
 
 
 def test_deeply_nested_yaml_is_refused(run, tmp_path):
     root = _pack(tmp_path, "cards: " + "[" * 500 + "]" * 500 + "\n")
     code, _, err = run("check", root)
-    assert (code, err.splitlines()[0]) == (1, f"{root}/components.yaml:1:72: values are nested more than 64 levels "
-                                              "deep")
+    assert (code, err.splitlines()[0]) == (
+        1,
+        f"{root}/components.yaml:1:72: values are nested more than 64 levels deep",
+    )
 
 
 def test_art_linked_from_outside_the_pack_is_refused(run, tmp_path):
@@ -128,10 +190,13 @@ def test_art_linked_from_outside_the_pack_is_refused(run, tmp_path):
     (root / "art").mkdir()
     (root / "art" / "ember.png").symlink_to("/etc/passwd")
     code, _, err = run("check", root)
-    assert (code, err.splitlines()[0]) == (1, f"{root}/components.yaml:3:10: cards[0].art: art file 'art/ember.png' "
-                                              "is a link to a file outside the pack folder; printkit reads only "
-                                              "files inside the pack (copy the file into the pack instead of "
-                                              "linking to it)")
+    assert (code, err.splitlines()[0]) == (
+        1,
+        f"{root}/components.yaml:3:10: cards[0].art: art file 'art/ember.png' "
+        "is a link to a file outside the pack folder; printkit reads only "
+        "files inside the pack (copy the file into the pack instead of "
+        "linking to it)",
+    )
 
 
 @pytest.mark.parametrize("case", ["billion-laughs", "png-bomb", "deeply-nested"])
@@ -149,7 +214,13 @@ def test_bombs_stay_within_bounded_memory_and_time(tmp_path, case):
     def limit() -> None:
         resource.setrlimit(resource.RLIMIT_AS, (2 << 30, 2 << 30))
 
-    result = subprocess.run([sys.executable, "-m", "printkit", "check", str(root)], capture_output=True, text=True,
-                            timeout=20, preexec_fn=limit, cwd=Path(__file__).resolve().parent.parent)
+    result = subprocess.run(
+        [sys.executable, "-m", "printkit", "check", str(root)],
+        capture_output=True,
+        text=True,
+        timeout=20,
+        preexec_fn=limit,
+        cwd=Path(__file__).resolve().parent.parent,
+    )
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.splitlines()[-1] == "1 problem found"

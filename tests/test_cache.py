@@ -6,8 +6,13 @@ from pathlib import Path
 import polib
 import pytest
 
-OUTPUTS = ["skystones-components-de-a4.pdf", "skystones-components-en-a4.pdf", "skystones-rulebook-de.pdf",
-           "skystones-rulebook-en-de.pdf", "skystones-rulebook-en.pdf"]
+OUTPUTS = [
+    "skystones-components-de-a4.pdf",
+    "skystones-components-en-a4.pdf",
+    "skystones-rulebook-de.pdf",
+    "skystones-rulebook-en-de.pdf",
+    "skystones-rulebook-en.pdf",
+]
 GERMAN = ["skystones-components-de-a4.pdf", "skystones-rulebook-de.pdf", "skystones-rulebook-en-de.pdf"]
 RULEBOOKS = [name for name in OUTPUTS if "rulebook" in name]
 COMPONENTS = [name for name in OUTPUTS if "components" in name]
@@ -26,7 +31,9 @@ def kit(tmp_path, monkeypatch, run):
         before = {p.name: p.stat().st_mtime_ns for p in out.iterdir() if p.suffix == ".pdf"}
         code, _, err = run("build", *options)
         assert code == 0, err
-        return sorted(p.name for p in out.iterdir() if p.suffix == ".pdf" and p.stat().st_mtime_ns != before.get(p.name))
+        return sorted(
+            p.name for p in out.iterdir() if p.suffix == ".pdf" and p.stat().st_mtime_ns != before.get(p.name)
+        )
 
     return rebuild
 
@@ -53,8 +60,11 @@ def test_one_po_entry_rebuilds_only_the_german_outputs(kit, run):
 
 def test_one_card_rebuilds_the_outputs_that_show_cards(kit, run):
     cards = Path("content/skystones/cards.yaml")
-    cards.write_text(cards.read_text().replace("edges: {top: 0, right: 0, bottom: 1, left: 0}",
-                                               "edges: {top: 1, right: 0, bottom: 0, left: 0}", 1))
+    cards.write_text(
+        cards.read_text().replace(
+            "edges: {top: 0, right: 0, bottom: 1, left: 0}", "edges: {top: 1, right: 0, bottom: 0, left: 0}", 1
+        )
+    )
     assert kit() == OUTPUTS  # the component list and figures of the rulebooks come from the cards too
     assert_like_a_clean_build(run, OUTPUTS)
 

@@ -18,15 +18,25 @@ def test_a_new_pack_builds_at_once(run, tmp_path, monkeypatch):
 
 def test_a_pack_id_must_be_lowercase(run, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    assert run("new", "My Game")[1:] == ("", "printkit: a pack id must be lowercase letters, digits and dashes, "
-                                             "got 'My Game' (for example 'my-game')\n")
+    assert run("new", "My Game")[1:] == (
+        "",
+        "printkit: a pack id must be lowercase letters, digits and dashes, got 'My Game' (for example 'my-game')\n",
+    )
 
 
 def test_schema_is_json_schema_with_field_docs(run):
     code, out, _ = run("schema")
     schema = json.loads(out)
-    assert code == 0 and set(schema["properties"]) == {"cards", "fields", "tiles", "chips", "markers", "boards",
-                                                       "sheets", "rulers"}
+    assert code == 0 and set(schema["properties"]) == {
+        "cards",
+        "fields",
+        "tiles",
+        "chips",
+        "markers",
+        "boards",
+        "sheets",
+        "rulers",
+    }
     assert schema["$defs"]["Card"]["properties"]["count"]["description"] == "Copies to print."
     assert "elements" in json.loads(run("schema", "pack")[1])["properties"]
 
@@ -34,9 +44,16 @@ def test_schema_is_json_schema_with_field_docs(run):
 def test_check_json_lists_problems(run):
     code, out, _ = run("check", "tests/fixtures/bad/bad-colour", "--json")
     assert code == 1
-    assert json.loads(out)["problems"] == [{
-        "file": "tests/fixtures/bad/bad-colour/components.yaml", "line": 3, "column": 12, "key": "chips[0].color",
-        "message": "must be a colour written '#rrggbb', like '#d94f2b', got 'red'", "hint": None}]
+    assert json.loads(out)["problems"] == [
+        {
+            "file": "tests/fixtures/bad/bad-colour/components.yaml",
+            "line": 3,
+            "column": 12,
+            "key": "chips[0].color",
+            "message": "must be a colour written '#rrggbb', like '#d94f2b', got 'red'",
+            "hint": None,
+        }
+    ]
     code, out, _ = run("check", "skystones", "--json")
     assert code == 0 and json.loads(out) == {"ok": True, "packs": ["skystones"], "problems": [], "lists": []}
 
@@ -48,26 +65,34 @@ def test_art_is_embedded_once_however_many_cards_and_names_show_it(run, tmp_path
         Image.new("RGB", (120, 80), "#3366aa").save(pack / "art" / name)
     Image.new("RGB", (120, 80), "#aa3366").save(pack / "art" / "dusk.png")
     (pack / "pack.yaml").write_text("id: art-pack\ntitle: Art\n")
-    (pack / "cards.yaml").write_text("cards:\n  - {id: sky, count: 20, art: art/sky.png}\n"
-                                     "  - {id: same, count: 20, art: art/same-sky.png}\n"
-                                     "  - {id: dusk, art: art/dusk.png}\n")
+    (pack / "cards.yaml").write_text(
+        "cards:\n  - {id: sky, count: 20, art: art/sky.png}\n"
+        "  - {id: same, count: 20, art: art/same-sky.png}\n"
+        "  - {id: dusk, art: art/dusk.png}\n"
+    )
     assert run("build", pack, "--out", tmp_path / "out")[0] == 0
     reader = PdfReader(tmp_path / "out/art-pack/art-pack-components-en-a4.pdf")
-    images = {xobject.get_object().indirect_reference.idnum
-              for page in reader.pages
-              for xobject in page["/Resources"].get("/XObject", {}).values()}
+    images = {
+        xobject.get_object().indirect_reference.idnum
+        for page in reader.pages
+        for xobject in page["/Resources"].get("/XObject", {}).values()
+    }
     assert len(images) == 2
 
 
 def test_unsupported_options_are_usage_errors_not_ignored(run):
-    for args, message in [(("build", "--bleed", "12"), "--bleed must be from 0 to 10 mm, got 12"),
-                          (("build", "--jobs", "0"), "--jobs must be at least 1, got 0")]:
+    for args, message in [
+        (("build", "--bleed", "12"), "--bleed must be from 0 to 10 mm, got 12"),
+        (("build", "--jobs", "0"), "--jobs must be at least 1, got 0"),
+    ]:
         assert run(*args)[::2] == (2, f"printkit: {message}\n")
 
 
 def test_an_unknown_pack_names_the_known_ones(run):
-    assert run("build", "skystone")[::2] == (2, "printkit: 'skystone' is not a pack: no pack.yaml there or under "
-                                                "content/ (did you mean 'skystones'?)\n")
+    assert run("build", "skystone")[::2] == (
+        2,
+        "printkit: 'skystone' is not a pack: no pack.yaml there or under content/ (did you mean 'skystones'?)\n",
+    )
 
 
 def test_a_failed_build_keeps_the_previous_kit(run, tmp_path):
@@ -76,20 +101,34 @@ def test_a_failed_build_keeps_the_previous_kit(run, tmp_path):
     before = kit.read_bytes()
     assert run("build", "skystones", "tests/fixtures/bad/bad-type", "--no-rulebooks", "--out", tmp_path)[0] == 1
     assert kit.read_bytes() == before
-    assert sorted(p.name for p in kit.parent.iterdir()) == [".printkit-cache.json", "skystones-components-de-a4.pdf",
-                                                            kit.name]  # no .part file
+    assert sorted(p.name for p in kit.parent.iterdir()) == [
+        ".printkit-cache.json",
+        "skystones-components-de-a4.pdf",
+        kit.name,
+    ]  # no .part file
 
 
 def test_parallel_builds_write_nothing_when_any_pack_has_a_problem(run, tmp_path):
-    code, _, err = run("build", "skystones", "attacktix", "tests/fixtures/bad/bad-type", "--jobs", "3",
-                       "--no-rulebooks", "--out", tmp_path)
+    code, _, err = run(
+        "build",
+        "skystones",
+        "attacktix",
+        "tests/fixtures/bad/bad-type",
+        "--jobs",
+        "3",
+        "--no-rulebooks",
+        "--out",
+        tmp_path,
+    )
     assert code == 1 and "cards[0].edges.left: must be a whole number from 0 to 9" in err
     assert list(tmp_path.iterdir()) == []
 
 
 def test_parallel_and_serial_builds_are_identical(run, tmp_path):
     for jobs in ("1", "2"):
-        assert run("build", "skystones", "attacktix", "--jobs", jobs, "--no-rulebooks", "--out", tmp_path / jobs)[0] == 0
+        assert (
+            run("build", "skystones", "attacktix", "--jobs", jobs, "--no-rulebooks", "--out", tmp_path / jobs)[0] == 0
+        )
     files = sorted(p.relative_to(tmp_path / "1") for p in (tmp_path / "1").rglob("*.pdf"))
     assert len(files) == 4
     assert all((tmp_path / "1" / f).read_bytes() == (tmp_path / "2" / f).read_bytes() for f in files)

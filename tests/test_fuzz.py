@@ -26,19 +26,105 @@ RAW_PYTHON = ("Traceback", "<generator", "object at 0x", "internal error")
 
 # Values a hostile or careless author might write after `key: `.
 HOSTILE_VALUES = [
-    "!!int abc", "!!bool maybe", "!!float", "!!float ''", "!!map abc", "!!seq abc", "!!binary aGVsbG8=",
-    "!!timestamp 2024-13-45", "!!python/object:os.system x", "!!python/name:os.system", "!foo bar",
-    "2024-13-45", "2024-01-05", "2024-01-05T10:00:00Z", "12:30:00", "0x1F", "0o17", "1_000", "1e999", "-1e999",
-    ".nan", ".inf", "-.inf", "~", "null", "yes", "no", "on", "''", '""', "[]", "{}", "9" * 400, "9" * 5000,
-    "-" + "9" * 5000, "1" * 4300, "0." + "1" * 5000, '"\\0"', '"a\\x07b"', '"\\u202e"', '"\\u2028"', "'a\tb'",
-    "[" * 70 + "]" * 70, "{a: " * 70 + "1" + "}" * 70, "&anchor {x: 1}", "*anchor", "*nowhere", "{<<: *anchor}",
-    "{<<: [1, 2]}", "{<<: abc}", "[a, [b, {c: d}]]", "{? [a]: b}", "| \n  block", "> \n  folded", "'unterminated",
-    '"unterminated', "{", "]", "- x", "שלום", "مرحبا", "x" * 3000, "'" + "x" * 300 + "'", "2000mm", "1500x1500mm",
-    "2001mm", "0mm", "-5mm", "63x88mm", "poker", "#ff0000", "#xyz", "../../etc/passwd", "/etc/passwd",
-    "art/" + "a" * 5000 + ".png", '"art/\\0.png"',
+    "!!int abc",
+    "!!bool maybe",
+    "!!float",
+    "!!float ''",
+    "!!map abc",
+    "!!seq abc",
+    "!!binary aGVsbG8=",
+    "!!timestamp 2024-13-45",
+    "!!python/object:os.system x",
+    "!!python/name:os.system",
+    "!foo bar",
+    "2024-13-45",
+    "2024-01-05",
+    "2024-01-05T10:00:00Z",
+    "12:30:00",
+    "0x1F",
+    "0o17",
+    "1_000",
+    "1e999",
+    "-1e999",
+    ".nan",
+    ".inf",
+    "-.inf",
+    "~",
+    "null",
+    "yes",
+    "no",
+    "on",
+    "''",
+    '""',
+    "[]",
+    "{}",
+    "9" * 400,
+    "9" * 5000,
+    "-" + "9" * 5000,
+    "1" * 4300,
+    "0." + "1" * 5000,
+    '"\\0"',
+    '"a\\x07b"',
+    '"\\u202e"',
+    '"\\u2028"',
+    "'a\tb'",
+    "[" * 70 + "]" * 70,
+    "{a: " * 70 + "1" + "}" * 70,
+    "&anchor {x: 1}",
+    "*anchor",
+    "*nowhere",
+    "{<<: *anchor}",
+    "{<<: [1, 2]}",
+    "{<<: abc}",
+    "[a, [b, {c: d}]]",
+    "{? [a]: b}",
+    "| \n  block",
+    "> \n  folded",
+    "'unterminated",
+    '"unterminated',
+    "{",
+    "]",
+    "- x",
+    "שלום",
+    "مرحبا",
+    "x" * 3000,
+    "'" + "x" * 300 + "'",
+    "2000mm",
+    "1500x1500mm",
+    "2001mm",
+    "0mm",
+    "-5mm",
+    "63x88mm",
+    "poker",
+    "#ff0000",
+    "#xyz",
+    "../../etc/passwd",
+    "/etc/passwd",
+    "art/" + "a" * 5000 + ".png",
+    '"art/\\0.png"',
 ]
-RAW_BYTES = [b"\x00", b"\x07", b"\x1b[31m", b"\xff\xfe", b"\t", b"\r", b"\xe2\x80\xa8", b"\xef\xbb\xbf", b"---\n",
-             b"...\n", b"%YAML 1.1\n", b"<<: *a\n", b"&a ", b"*a", b"? ", b": ", b"- ", b"{", b"[", b"#"]
+RAW_BYTES = [
+    b"\x00",
+    b"\x07",
+    b"\x1b[31m",
+    b"\xff\xfe",
+    b"\t",
+    b"\r",
+    b"\xe2\x80\xa8",
+    b"\xef\xbb\xbf",
+    b"---\n",
+    b"...\n",
+    b"%YAML 1.1\n",
+    b"<<: *a\n",
+    b"&a ",
+    b"*a",
+    b"? ",
+    b": ",
+    b"- ",
+    b"{",
+    b"[",
+    b"#",
+]
 KEY_VALUE = re.compile(rb"^(\s*(?:- )?[^\s:#'\"][^:#]*:)( .*)?$")
 
 
@@ -70,8 +156,9 @@ def mutated(draw, text: bytes) -> bytes:
         elif action == "nest":
             depth = draw(st.sampled_from([3, 63, 65, 300, 700]))
             indent = re.match(rb"\s*", lines[index]).group()
-            lines[index:index + 1] = [indent + b"  " * level + b"<<:" for level in range(depth)] + \
-                [indent + b"  " * depth + b"x: 1"]
+            lines[index : index + 1] = [indent + b"  " * level + b"<<:" for level in range(depth)] + [
+                indent + b"  " * depth + b"x: 1"
+            ]
         elif action == "indent":
             lines[index] = b" " * draw(st.integers(0, 9)) + lines[index].lstrip()
     return b"\n".join(lines)
@@ -103,9 +190,11 @@ def assert_clean_result(code: int, err: str) -> None:
 
 
 @pytest.mark.fuzz
-@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 250)), deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow,
-                                 HealthCheck.data_too_large])
+@settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", 250)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow, HealthCheck.data_too_large],
+)
 @given(mutated_packs())
 def test_a_mutated_bundled_pack_is_checked_or_refused_line_by_line(tmp_path_factory, case):
     pack, name, text = case

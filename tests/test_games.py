@@ -5,16 +5,16 @@ Skylands board side with islands printed on it."""
 from pathlib import Path
 
 import pytest
+from conftest import loaded_pack
 
 from printkit import richtext, ui
-from printkit.build import load_checked
-from printkit.catalog import translate
-from printkit.draw import Circle, Path as PathShape, Text
-from printkit.layout import OVERLAP, SheetOptions, impose
-from printkit.looks import LookContext, look_of
-from printkit.rulebook import component_list
-
-from conftest import loaded_pack
+from printkit.base.shapes import Circle, Text
+from printkit.base.shapes import Path as PathShape
+from printkit.content.validate import load_checked
+from printkit.faces.looks import LookContext, look_of
+from printkit.i18n.catalog import translate
+from printkit.layout.imposition import OVERLAP, SheetOptions, impose
+from printkit.rulebook.book import component_list
 
 
 def _front(pack, component_id: str, locale: str = "en"):
@@ -38,8 +38,12 @@ INVENTORY = """rules:
 
 
 def test_an_inventory_line_is_singular_for_one_and_plural_for_more(tmp_path):
-    pack = loaded_pack(tmp_path, INVENTORY, "boards:\n  - {id: a, tags: [a], grid: {columns: 1, rows: 1, square: 20mm}}\n"
-                                      "  - {id: b, tags: [b], count: 2, grid: {columns: 1, rows: 1, square: 20mm}}\n")
+    pack = loaded_pack(
+        tmp_path,
+        INVENTORY,
+        "boards:\n  - {id: a, tags: [a], grid: {columns: 1, rows: 1, square: 20mm}}\n"
+        "  - {id: b, tags: [b], count: 2, grid: {columns: 1, rows: 1, square: 20mm}}\n",
+    )
     assert component_list(pack, "en") == [(1, "board"), (2, "boards")]
 
 
@@ -50,9 +54,11 @@ def test_the_german_skylands_list_says_one_supply_board_and_one_scoring_pad():
 
 
 def test_a_card_tagged_estimated_carries_the_mark_and_no_other_does(tmp_path):
-    pack = loaded_pack(tmp_path, "stats: {speed: {name: Speed}}\n",
-                 "cards:\n  - {id: guessed, stats: {speed: 5}, tags: [estimated]}\n"
-                 "  - {id: known, stats: {speed: 5}}\n")
+    pack = loaded_pack(
+        tmp_path,
+        "stats: {speed: {name: Speed}}\n",
+        "cards:\n  - {id: guessed, stats: {speed: 5}, tags: [estimated]}\n  - {id: known, stats: {speed: 5}}\n",
+    )
     assert _texts(_front(pack, "guessed")).count("≈") == 1
     assert "≈" not in _texts(_front(pack, "known"))
 
@@ -70,8 +76,11 @@ def test_a_german_stat_card_prints_move_in_inches_and_centimetres():
 
 
 def test_the_glue_label_of_a_split_ruler_fits_its_strip(tmp_path):
-    pack = loaded_pack(tmp_path, "locales: [en, de]\n",
-                 "rulers:\n  - {id: range, length: 12in, width: 28mm, marks: [4in, 8in, 12in]}\n")
+    pack = loaded_pack(
+        tmp_path,
+        "locales: [en, de]\n",
+        "rulers:\n  - {id: range, length: 12in, width: 28mm, marks: [4in, 8in, 12in]}\n",
+    )
     (page,) = [p for p in impose(pack, "de", SheetOptions()) if p.side == "front"]
     first = min(page.placements, key=lambda p: p.window[0])
     (label,) = [s for s in first.drawing if isinstance(s, Text) and s.text.startswith("Klebe")]

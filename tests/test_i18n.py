@@ -32,10 +32,17 @@ CARDS_YAML = """\
     sheets:
       - {id: pad, title: Score pad, columns: [Player, Points], rows: 3, size: 120x80mm}
     """
-GERMAN = {"pack:title": "Kleines Spiel", "pack:elements/fire/name": "Feuer", "pack:rules/deck/title": "Stapel",
-          "pack:rules/deck/checks/0/called": "Angriffspunkte", "card:spark/name": "Funke",
-          "card:spark/text": "Macht 2 [fire] Schaden.", "sheet:pad/title": "Punkteblock",
-          "sheet:pad/columns/0": "Spieler", "sheet:pad/columns/1": "Punkte"}
+GERMAN = {
+    "pack:title": "Kleines Spiel",
+    "pack:elements/fire/name": "Feuer",
+    "pack:rules/deck/title": "Stapel",
+    "pack:rules/deck/checks/0/called": "Angriffspunkte",
+    "card:spark/name": "Funke",
+    "card:spark/text": "Macht 2 [fire] Schaden.",
+    "sheet:pad/title": "Punkteblock",
+    "sheet:pad/columns/0": "Spieler",
+    "sheet:pad/columns/1": "Punkte",
+}
 PO = "content/tiny/locales/de/LC_MESSAGES/tiny.po"
 
 
@@ -68,9 +75,17 @@ def entry(context: str) -> polib.POEntry:
 def test_extract_collects_every_text_with_a_note(tiny, run):
     assert run("i18n", "extract", "tiny")[1] == "wrote content/tiny/locales/tiny.pot\n"
     pot = polib.pofile("content/tiny/locales/tiny.pot")
-    assert [e.msgctxt for e in pot] == ["pack:title", "pack:elements/fire/name", "pack:rules/deck/title",
-                                        "pack:rules/deck/checks/0/called", "card:spark/name", "card:spark/text",
-                                        "sheet:pad/title", "sheet:pad/columns/0", "sheet:pad/columns/1"]
+    assert [e.msgctxt for e in pot] == [
+        "pack:title",
+        "pack:elements/fire/name",
+        "pack:rules/deck/title",
+        "pack:rules/deck/checks/0/called",
+        "card:spark/name",
+        "card:spark/text",
+        "sheet:pad/title",
+        "sheet:pad/columns/0",
+        "sheet:pad/columns/1",
+    ]
     text = next(e for e in pot if e.msgctxt == "card:spark/text")
     assert text.occurrences == [("cards.yaml", "6")]
     assert text.comment == "card; box 50.9 x 36.8 mm, 8 pt (at least 5.5 pt)"
@@ -78,13 +93,22 @@ def test_extract_collects_every_text_with_a_note(tiny, run):
 
 def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obsolete(tiny, run):
     cards = Path("content/tiny/cards.yaml")
-    cards.write_text(cards.read_text().replace("Deals 2 [fire] damage.", "Deals 3 [fire] damage.")
-                     .replace("  - {id: pad, title: Score pad, columns: [Player, Points], rows: 3, size: 120x80mm}\n",
-                              "  - {id: pad, title: Score pad, rows: 3, size: 120x80mm}\n"))
+    cards.write_text(
+        cards.read_text()
+        .replace("Deals 2 [fire] damage.", "Deals 3 [fire] damage.")
+        .replace(
+            "  - {id: pad, title: Score pad, columns: [Player, Points], rows: 3, size: 120x80mm}\n",
+            "  - {id: pad, title: Score pad, rows: 3, size: 120x80mm}\n",
+        )
+    )
     assert run("i18n", "update", "tiny")[0] == 0
     changed = entry("card:spark/text")
     assert (changed.fuzzy, changed.msgid, changed.previous_msgid, changed.msgstr) == (
-        True, "Deals 3 [fire] damage.", "Deals 2 [fire] damage.", "Macht 2 [fire] Schaden.")
+        True,
+        "Deals 3 [fire] damage.",
+        "Deals 2 [fire] damage.",
+        "Macht 2 [fire] Schaden.",
+    )
     assert entry("card:spark/name").fuzzy is False
     assert [e.msgstr for e in polib.pofile(PO) if e.obsolete] == ["Spieler", "Punkte"]
 
@@ -92,8 +116,9 @@ def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obs
 def test_stats_count_each_state(tiny, run):
     translate({"card:spark/name": ""})
     code, out, _ = run("i18n", "stats", "--json")
-    assert json.loads(out) == [{"pack": "tiny", "locale": "de", "translated": 8, "fuzzy": 0, "untranslated": 1,
-                                "obsolete": 0, "percent": 88.9}]
+    assert json.loads(out) == [
+        {"pack": "tiny", "locale": "de", "translated": 8, "fuzzy": 0, "untranslated": 1, "obsolete": 0, "percent": 88.9}
+    ]
     table = run("i18n", "stats")[1].splitlines()
     assert table[1].split() == ["tiny", "de", "8", "0", "1", "0", "88.9%"]
 
@@ -103,21 +128,30 @@ def test_a_complete_catalog_checks_clean(tiny, run):
 
 
 CHECKS = {
-    "untranslated": ({"card:spark/name": ""},
-                     "card:spark/name: not translated to de yet (translate it, or build without --strict to get a "
-                     "marked draft)"),
-    "placeholder": ({"card:spark/text": "Macht 2 Schaden."},
-                    "card:spark/text: placeholders differ from the English: lost [fire] (keep every {name}, [icon] "
-                    "and ▶ of the English text)"),
-    "glossary": ({"pack:rules/deck/checks/0/called": "Angriffswerte"},
-                 "pack:rules/deck/checks/0/called: glossary term 'attack points' should be translated as "
-                 "'Angriffspunkte' (see content/glossary.yaml)"),
-    "overflow": ({"card:spark/text": "Macht 2 [fire] Schaden. " + "Und noch viel mehr Text. " * 40},
-                 "card:spark/text: text of 'spark' overflows its 50.9 x 36.8 mm box by 11.3 mm at 5.5 pt in locale "
-                 "de (shorten the text or give the component more room)"),
-    "glyph": ({"card:spark/name": "Funke 火"},
-              "card:spark/name: text of 'spark' needs glyphs the font 'sans-bold' lacks: '火' in locale de (use "
-              "another character or a font that has it)"),
+    "untranslated": (
+        {"card:spark/name": ""},
+        "card:spark/name: not translated to de yet (translate it, or build without --strict to get a marked draft)",
+    ),
+    "placeholder": (
+        {"card:spark/text": "Macht 2 Schaden."},
+        "card:spark/text: placeholders differ from the English: lost [fire] (keep every {name}, [icon] "
+        "and ▶ of the English text)",
+    ),
+    "glossary": (
+        {"pack:rules/deck/checks/0/called": "Angriffswerte"},
+        "pack:rules/deck/checks/0/called: glossary term 'attack points' should be translated as "
+        "'Angriffspunkte' (see content/glossary.yaml)",
+    ),
+    "overflow": (
+        {"card:spark/text": "Macht 2 [fire] Schaden. " + "Und noch viel mehr Text. " * 40},
+        "card:spark/text: text of 'spark' overflows its 50.9 x 36.8 mm box by 11.3 mm at 5.5 pt in locale "
+        "de (shorten the text or give the component more room)",
+    ),
+    "glyph": (
+        {"card:spark/name": "Funke 火"},
+        "card:spark/name: text of 'spark' needs glyphs the font 'sans-bold' lacks: '火' in locale de (use "
+        "another character or a font that has it)",
+    ),
 }
 
 
@@ -138,14 +172,17 @@ def test_a_fuzzy_translation_fails_check(tiny, run):
     catalog.save(PO)
     assert run("i18n", "check")[2].splitlines()[0] == (
         f"{PO}:{changed.linenum}:1: card:spark/name: the de translation is fuzzy: the English text changed (review "
-        "it and remove the fuzzy flag)")
+        "it and remove the fuzzy flag)"
+    )
 
 
 def test_an_incomplete_locale_builds_a_marked_draft_or_fails_strictly(tiny, run):
     translate({"card:spark/name": ""})
     code, _, err = run("build", "tiny", "--lang", "de")
-    assert code == 0 and err == ("printkit: warning: tiny (de): 1 strings not translated; 1 components are marked "
-                                 "DRAFT (see 'printkit i18n stats tiny')\n")
+    assert code == 0 and err == (
+        "printkit: warning: tiny (de): 1 strings not translated; 1 components are marked "
+        "DRAFT (see 'printkit i18n stats tiny')\n"
+    )
     with pdfplumber.open("output/tiny/tiny-components-de-a4.pdf") as pdf:
         text = "\n".join(page.extract_text() for page in pdf.pages)
     assert "ENTWURF · noch nicht übersetzt" in text and "Punkteblock" in text and "Spark" in text
@@ -160,10 +197,10 @@ def test_xliff_round_trip_carries_box_limits(tiny, run):
     xliff = Path("content/tiny/locales/de/tiny.xlf").read_text()
     assert 'id="card:spark/text" resname="card:spark/text" maxwidth="752" size-unit="char"' in xliff
     edited = Path("edited.xlf")
-    edited.write_text(xliff.replace("<target state=\"translated\">Funke</target>",
-                                    "<target state=\"translated\">Funkenflug</target>"))
-    assert run("i18n", "import", "tiny", "--lang", "de", "--file", edited)[1] == (
-        f"wrote {PO}: 1 entries changed\n")
+    edited.write_text(
+        xliff.replace('<target state="translated">Funke</target>', '<target state="translated">Funkenflug</target>')
+    )
+    assert run("i18n", "import", "tiny", "--lang", "de", "--file", edited)[1] == (f"wrote {PO}: 1 entries changed\n")
     assert entry("card:spark/name").msgstr == "Funkenflug"
 
 
@@ -175,12 +212,14 @@ def test_pseudo_locale_builds_every_bundled_pack_without_overflow(run, tmp_path)
 
 
 def test_every_catalog_passes_msgfmt_and_round_trips_through_polib():
-    catalogs = sorted(Path("content").glob("*/locales/*/LC_MESSAGES/*.po")) + \
-        sorted(Path("printkit/locales").glob("*/LC_MESSAGES/*.po"))
+    catalogs = sorted(Path("content").glob("*/locales/*/LC_MESSAGES/*.po")) + sorted(
+        Path("printkit/locales").glob("*/LC_MESSAGES/*.po")
+    )
     assert catalogs
     for path in catalogs:
-        result = subprocess.run(["msgfmt", "--check-format", "-c", "-o", "/dev/null", str(path)],
-                                capture_output=True, text=True)
+        result = subprocess.run(
+            ["msgfmt", "--check-format", "-c", "-o", "/dev/null", str(path)], capture_output=True, text=True
+        )
         assert result.returncode == 0, result.stderr
         assert str(polib.pofile(str(path), wrapwidth=0)) == path.read_text(encoding="utf-8")
 
@@ -212,15 +251,18 @@ def test_the_german_kit_speaks_german(run, tmp_path):
 def test_a_translated_component_keeps_where_it_was_read(tiny):
     """Translating makes changed copies of the components; each copy still knows the file and place
     it was read from, so a problem in the German kit points at the YAML."""
-    from printkit.build import load_checked
-    from printkit.catalog import translate as translated
+    from printkit.content.validate import load_checked
+    from printkit.i18n.catalog import translate as translated
 
     pack = load_checked([Path("content/tiny")])[0]
     german = translated(pack, "de").pack
     assert [c.name for c in pack.components] == ["Spark", None]
     assert [c.name for c in german.components] == ["Funke", None]
-    assert [c.origin for c in german.components] == [c.origin for c in pack.components] == [
-        ("content/tiny/cards.yaml", ("cards", 0)), ("content/tiny/cards.yaml", ("sheets", 0))]
+    assert (
+        [c.origin for c in german.components]
+        == [c.origin for c in pack.components]
+        == [("content/tiny/cards.yaml", ("cards", 0)), ("content/tiny/cards.yaml", ("sheets", 0))]
+    )
 
 
 def test_a_catalog_polib_cannot_read_is_placed_at_the_line_it_names(run, tmp_path):
@@ -229,7 +271,12 @@ def test_a_catalog_polib_cannot_read_is_placed_at_the_line_it_names(run, tmp_pat
     catalog.parent.mkdir(parents=True)
     (root / "pack.yaml").write_text("id: gen\ntitle: Generated\nlocales: [en, de]\n")
     (root / "cards.yaml").write_text("cards:\n  - id: ember\n    name: Ember\n")
-    catalog.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-                       'msgstr "Glut"\nmsgid "Ember"\n')  # msgstr before its msgid
-    assert run("i18n", "check", root) == (1, "", f"{catalog}:5:1: is not a readable PO file: Syntax error in po "
-                                                 "file (check it with msgfmt -c)\n1 problem found\n")
+    catalog.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgstr "Glut"\nmsgid "Ember"\n'
+    )  # msgstr before its msgid
+    assert run("i18n", "check", root) == (
+        1,
+        "",
+        f"{catalog}:5:1: is not a readable PO file: Syntax error in po "
+        "file (check it with msgfmt -c)\n1 problem found\n",
+    )

@@ -10,39 +10,38 @@ CASES = {
     "unknown-section": "components.yaml:1:1: card: unknown key 'card' (did you mean 'cards' or 'boards'?)",
     "missing-field": "components.yaml:2:5: boards[0]: missing required key 'grid'",
     "duplicate-id": "components.yaml:6:9: chips[0].id: id 'ember' is already used by the card at "
-                    f"{BAD}/duplicate-id/components.yaml:2 (ids must be unique in a pack)",
+    f"{BAD}/duplicate-id/components.yaml:2 (ids must be unique in a pack)",
     "duplicate-key": "components.yaml:4:5: cards[0].name: key 'name' appears twice in this mapping; first on line 3 "
-                     "(remove or rename one of them)",
+    "(remove or rename one of them)",
     "dangling-reference": "components.yaml:3:14: cards[0].element: 'fier' is not declared in pack.yaml elements "
-                          "(did you mean 'fire'?)",
+    "(did you mean 'fire'?)",
     "bad-unit": "components.yaml:3:11: cards[0].size: unknown unit 'px' in '63px' (use mm, cm, in or pt)",
     "unknown-size-preset": "components.yaml:3:11: cards[0].size: must be a size like 63x88mm, 2.5in x 3.5in or a "
-                           "preset name; got 'pokr' (did you mean 'poker'?)",
+    "preset name; got 'pokr' (did you mean 'poker'?)",
     "negative-count": "components.yaml:3:12: cards[0].count: must be a whole number from 0 to 10000, got -2",
     "yaml-syntax": "components.yaml:4:7: YAML syntax error: did not find expected ',' or '}' while parsing a flow "
-                   "mapping that starts at line 3 (check the brackets, quotes and indentation just before this point)",
+    "mapping that starts at line 3 (check the brackets, quotes and indentation just before this point)",
     "tab-indent": "components.yaml:3:1: YAML syntax error: found a tab character that violates indentation while "
-                  "scanning a plain scalar that starts at line 2 (YAML indents with spaces, never tabs)",
+    "scanning a plain scalar that starts at line 2 (YAML indents with spaces, never tabs)",
     "non-utf8": "components.yaml:3:13: is not UTF-8 text: byte 0xfc cannot be read (save the file with UTF-8 encoding)",
     "empty-file": "components.yaml:1:1: file is empty (write at least one 'key: value' line, or delete the file)",
     "list-not-mapping": "components.yaml:1:1: must be a mapping of keys, got a list "
-                        "(write 'key: value' lines at the top level)",
+    "(write 'key: value' lines at the top level)",
     "missing-art": "components.yaml:3:10: cards[0].art: art file 'art/ember.png' does not exist",
     "art-not-an-image": "components.yaml:3:10: cards[0].art: art file 'art/ember.png' is not an image printkit can "
-                        "read (save it as PNG or JPEG)",
+    "read (save it as PNG or JPEG)",
     "art-outside-pack": "components.yaml:3:10: cards[0].art: '../../../../README.md' points outside the pack folder "
-                        "(keep art files inside the pack, e.g. art/)",
-    "bad-colour": "components.yaml:3:12: chips[0].color: must be a colour written '#rrggbb', like '#d94f2b', "
-                  "got 'red'",
+    "(keep art files inside the pack, e.g. art/)",
+    "bad-colour": "components.yaml:3:12: chips[0].color: must be a colour written '#rrggbb', like '#d94f2b', got 'red'",
     "bad-id": "components.yaml:2:9: cards[0].id: must be lowercase letters, digits and dashes, got 'Ember Fox' "
-              "(for example 'ember-fox')",
+    "(for example 'ember-fox')",
     "pack-id-mismatch": "pack.yaml:1:5: id: must equal the pack folder's name 'pack-id-mismatch', got 'another-name'",
     "text-overflow": "components.yaml:4:11: cards[0].text: text of 'ember' overflows its 35.0 x 25.8 mm box by "
-                     "56.6 mm at 5.5 pt in locale en (shorten the text or give the component more room)",
+    "56.6 mm at 5.5 pt in locale en (shorten the text or give the component more room)",
     "missing-glyph": "components.yaml:3:11: cards[0].name: text of 'ember' needs glyphs the font 'sans-bold' lacks: "
-                     "'火' in locale en (use another character or a font that has it)",
+    "'火' in locale en (use another character or a font that has it)",
     "unknown-inline-icon": "components.yaml:3:11: cards[0].text: text of 'ember' names an unknown icon '[fier]' in "
-                           "locale en (did you mean 'fire'?)",
+    "locale en (did you mean 'fire'?)",
 }
 
 

@@ -5,8 +5,10 @@ from pathlib import Path
 
 import pytest
 
-from printkit.build import BuildOptions, lay_out, load_checked
-from printkit.model import Board, Card, Chip, Marker, Ruler, Sheet, Tile
+from printkit.build.outputs import BuildOptions
+from printkit.build.pipeline import lay_out
+from printkit.content.model import Board, Card, Chip, Marker, Ruler, Sheet, Tile
+from printkit.content.validate import load_checked
 
 PACKS = sorted(p.parent.name for p in Path("content").glob("*/pack.yaml"))
 
@@ -90,12 +92,26 @@ def test_skylanders_has_stat_cards_items_locations_and_a_ruler(packs):
 def test_attacktix_keeps_the_costs_the_rules_name(packs):
     pack = packs["attacktix"]
     costs = {c.name: c.cost for c in pack.of_kind(Card) if "figure" in c.tags}
-    assert {name: costs[name] for name in ("Anakin Skywalker", "Shaak-Ti", "Clone Trooper", "Palpatine",
-                                           "General Grievous", "Commander Bly")} == {
-        "Anakin Skywalker": 40, "Shaak-Ti": 40, "Clone Trooper": 10, "Palpatine": 40, "General Grievous": 30,
-        "Commander Bly": 30}
-    assert set(pack.meta.abilities) == {"attackback", "rally", "recover", "recruit", "shootback", "sacrifice",
-                                        "vengeance"}
+    assert {
+        name: costs[name]
+        for name in ("Anakin Skywalker", "Shaak-Ti", "Clone Trooper", "Palpatine", "General Grievous", "Commander Bly")
+    } == {
+        "Anakin Skywalker": 40,
+        "Shaak-Ti": 40,
+        "Clone Trooper": 10,
+        "Palpatine": 40,
+        "General Grievous": 30,
+        "Commander Bly": 30,
+    }
+    assert set(pack.meta.abilities) == {
+        "attackback",
+        "rally",
+        "recover",
+        "recruit",
+        "shootback",
+        "sacrifice",
+        "vengeance",
+    }
     assert set(pack.meta.types) == {"launcher", "striker", "possessor"}
     assert pack.meta.rules["squad"].params == {"points": 100, "backup-points": 50}
 

@@ -1,15 +1,13 @@
 """Print-and-play sheets: registration of backs, page boxes, bleed, fold-and-glue, calibration, splitting."""
 
-from pathlib import Path
-
 import pdfplumber
 import pytest
+from conftest import PT_PER_MM, TOLERANCE_MM, loaded_pack
 from pypdf import PdfReader
 
-from printkit.layout import PAPERS, SheetOptions, impose
-from printkit.units import Size
+from printkit.base.units import Size
+from printkit.layout.imposition import PAPERS, SheetOptions, impose
 
-from conftest import PT_PER_MM, TOLERANCE_MM, loaded_pack
 
 def _flipped(front, paper: Size, duplex: str) -> tuple[float, float]:
     """Where a front's trim box lands on the back of the sheet, computed independently of layout."""
@@ -21,11 +19,11 @@ def _flipped(front, paper: Size, duplex: str) -> tuple[float, float]:
 
 def _assert_registered(pages, duplex):
     checked = 0
-    for front_page, back_page in zip(pages[0::2], pages[1::2]):
+    for front_page, back_page in zip(pages[0::2], pages[1::2], strict=False):
         assert front_page.side in ("front", "calibration") and back_page.side == "back"
         fronts = [p for p in front_page.placements if p.other_side is not None]
         assert len(back_page.placements) == len(fronts)
-        for front, back in zip(fronts, back_page.placements):
+        for front, back in zip(fronts, back_page.placements, strict=False):
             x, y = _flipped(front, front_page.size, duplex)
             assert back.component is front.component and back.drawing is front.other_side
             assert abs(back.x - x) <= TOLERANCE_MM and abs(back.y - y) <= TOLERANCE_MM
@@ -44,16 +42,23 @@ def test_every_back_lands_on_its_front_when_flipped(skystones, paper, duplex):
 
 @pytest.mark.parametrize("duplex", ["long", "short"])
 def test_backs_register_on_landscape_sheets_too(tmp_path, duplex):
-    pack = loaded_pack(tmp_path, "backs: {plain: {title: Back, color: '#335577'}}\n",
-                 "cards:\n  - {id: wide, size: 120x60mm, count: 5, back: plain}\n")
+    pack = loaded_pack(
+        tmp_path,
+        "backs: {plain: {title: Back, color: '#335577'}}\n",
+        "cards:\n  - {id: wide, size: 120x60mm, count: 5, back: plain}\n",
+    )
     pages = impose(pack, "en", SheetOptions("a4", duplex))
     assert {page.size for page in pages[2:]} == {Size(297.0, 210.0)}  # 2 x 3 fit turned, 1 x 4 upright
     assert _assert_registered(pages, duplex) == 5
 
 
 def test_double_sided_markers_print_both_faces(tmp_path):
-    pack = loaded_pack(tmp_path, "", "markers:\n  - id: turn\n    count: 4\n    front: {label: Active, color: '#2a9d8f'}\n"
-                               "    back: {label: Passive, color: '#555555'}\n")
+    pack = loaded_pack(
+        tmp_path,
+        "",
+        "markers:\n  - id: turn\n    count: 4\n    front: {label: Active, color: '#2a9d8f'}\n"
+        "    back: {label: Passive, color: '#555555'}\n",
+    )
     pages = impose(pack, "en", SheetOptions())
     assert _assert_registered(pages, "long") == 4
 
@@ -62,7 +67,7 @@ def test_fold_and_glue_puts_each_back_beside_its_front(skystones):
     pages = impose(skystones, "en", SheetOptions("a4", "off"))
     assert all(page.side != "back" for page in pages)
     for page in pages:
-        for front, back in zip(page.placements, page.placements[1:]):
+        for front, back in zip(page.placements, page.placements[1:], strict=False):
             if front.face == "front" and back.face == "back":
                 assert back.component is front.component
                 assert (back.x, back.y) == (front.x + front.width, front.y)
@@ -109,7 +114,7 @@ def test_the_pdf_carries_the_layouts_trim_and_bleed_boxes(kit_pdf, skystones):
     pages = impose(skystones, "en", SheetOptions("a4", "long", 3.0))
     reader = PdfReader(kit_pdf)
     assert len(reader.pages) == len(pages)
-    for pdf_page, page in zip(reader.pages, pages):
+    for pdf_page, page in zip(reader.pages, pages, strict=False):
         assert [float(v) / PT_PER_MM for v in pdf_page.trimbox] == pytest.approx(list(page.trim_box), abs=1e-3)
         assert [float(v) / PT_PER_MM for v in pdf_page.bleedbox] == pytest.approx(list(page.bleed_box), abs=1e-3)
 
@@ -128,8 +133,11 @@ def test_the_calibration_page_comes_first_with_true_squares(kit_pdf):
 
 
 def test_a_pack_declares_its_margins_gutters_and_cut_lines(tmp_path):
-    pack = loaded_pack(tmp_path, "imposition: {margin: 5mm, gutter: 2mm, cut_lines: false}\n",
-                 "cards:\n  - {id: c, size: poker, count: 12}\n")
+    pack = loaded_pack(
+        tmp_path,
+        "imposition: {margin: 5mm, gutter: 2mm, cut_lines: false}\n",
+        "cards:\n  - {id: c, size: poker, count: 12}\n",
+    )
     (page, *_) = [p for p in impose(pack, "en", SheetOptions()) if p.side == "front"]
     assert len(page.placements) == 9  # 3 x 3 poker cards need 193 x 268 mm of the 200 x 287 mm
     first, second = sorted(page.placements, key=lambda p: (-p.y, p.x))[:2]
@@ -138,8 +146,8 @@ def test_a_pack_declares_its_margins_gutters_and_cut_lines(tmp_path):
 
 
 def test_ink_saver_pales_large_fills_and_keeps_text_readable(skystones):
-    from printkit.layout import draw_pieces
-    from printkit.draw import Rect, Text
+    from printkit.base.shapes import Rect, Text
+    from printkit.layout.imposition import draw_pieces
 
     pieces = {p.component.id: p for p in draw_pieces(skystones, "en", 0.0, ink_saver=True)}
     board = pieces["board"].front
@@ -166,8 +174,11 @@ def test_png_export_writes_every_face_at_300_dpi(run, tmp_path):
 def test_cards_of_two_sizes_get_deck_sheets_of_their_own(run, tmp_path):
     from PIL import Image
 
-    loaded_pack(tmp_path, "backs: {plain: {title: Kit, color: \"#27364a\"}}\ndefaults: {back: plain}\n",
-          "cards:\n  - {id: small, name: Small, size: mini}\n  - {id: big, name: Big, size: poker}\n")
+    loaded_pack(
+        tmp_path,
+        'backs: {plain: {title: Kit, color: "#27364a"}}\ndefaults: {back: plain}\n',
+        "cards:\n  - {id: small, name: Small, size: mini}\n  - {id: big, name: Big, size: poker}\n",
+    )
     assert run("build", tmp_path / "kit", "--png", "--no-rulebooks", "--out", tmp_path / "out")[0] == 0
     folder = tmp_path / "out" / "kit" / "png" / "en"
     sheets = sorted(p.name for p in folder.glob("tts-*.png"))
@@ -193,8 +204,8 @@ def test_a_pack_can_default_to_letter_paper(run, tmp_path):
 
 def _render_components(pack, target):
     """The pack's English components PDF, its faces drawn sheet by sheet as a build draws them."""
-    from printkit.layout import Faces
-    from printkit.render import render_pdf
+    from printkit.layout.imposition import Faces
+    from printkit.output.pdf import render_pdf
 
     faces = Faces(pack, "en", 0.0)
     pages = impose(pack, "en", SheetOptions(), faces.outlines())
@@ -205,7 +216,7 @@ def _render_components(pack, target):
 def test_faces_drawn_sheet_by_sheet_give_the_same_pdf(skystones, tmp_path, monkeypatch):
     """A big deck's faces are drawn as their sheets are written and only the last few are kept;
     drawing a face again when it is needed gives the very same file."""
-    from printkit.layout import Faces
+    from printkit.layout.imposition import Faces
 
     _render_components(skystones, tmp_path / "all.pdf")
     monkeypatch.setattr(Faces, "REMEMBERED", 4)
@@ -218,6 +229,7 @@ def test_the_pdf_written_as_it_is_formatted_is_reportlabs_own(skystones, tmp_pat
     """printkit writes each PDF object as reportlab formats it, rather than the whole file from
     memory at the end; the file is byte for byte what reportlab's own save writes."""
     from reportlab.pdfbase import pdfdoc
+
     from printkit import render
 
     collector = pdfdoc.PDFFile

@@ -13,7 +13,7 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from printkit.errors import Problems
+from printkit.base.errors import Problems
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -23,7 +23,7 @@ def test_a_failure_mid_render_keeps_earlier_outputs_and_leaves_no_partial_file(r
     folder = tmp_path / "skystones"
     (folder / "notes.txt").write_text("mine")  # printkit must not touch what it did not write
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
-    import printkit.build as build
+    import printkit.build.pipeline as build
 
     calls = []
 
@@ -40,14 +40,25 @@ def test_a_failure_mid_render_keeps_earlier_outputs_and_leaves_no_partial_file(r
     after = {p.name: p.read_bytes() for p in folder.iterdir()}
     assert set(after) == set(before)  # no .part file, nothing deleted
     assert after["notes.txt"] == b"mine"
-    assert all(after[name].startswith(b"%PDF") and not after[name].endswith(b"half") for name in after
-               if name.endswith(".pdf"))
+    assert all(
+        after[name].startswith(b"%PDF") and not after[name].endswith(b"half") for name in after if name.endswith(".pdf")
+    )
 
 
 def test_a_killed_build_leaves_no_partial_file(tmp_path):
     out = tmp_path / "out"
-    command = [sys.executable, "-m", "printkit", "build", "--no-rulebooks", "--paper", "all", "--png",
-               "--out", str(out)]
+    command = [
+        sys.executable,
+        "-m",
+        "printkit",
+        "build",
+        "--no-rulebooks",
+        "--paper",
+        "all",
+        "--png",
+        "--out",
+        str(out),
+    ]
     process = subprocess.Popen(command, cwd=REPO, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 60
     while not any(out.rglob("*.png")) and time.monotonic() < deadline:  # stop it in the middle of writing
@@ -71,8 +82,13 @@ def test_a_stale_temporary_from_a_hard_kill_is_cleaned_up(run, tmp_path):
 
 def _build(out: Path, cwd: Path, extra_env: dict) -> None:
     env = {**os.environ, **extra_env}
-    subprocess.run([sys.executable, "-m", "printkit", "build", str(REPO / "content" / "skystones"), "--png",
-                    "--out", str(out)], cwd=cwd, env=env, check=True, capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "printkit", "build", str(REPO / "content" / "skystones"), "--png", "--out", str(out)],
+        cwd=cwd,
+        env=env,
+        check=True,
+        capture_output=True,
+    )
 
 
 def test_builds_are_byte_identical_whatever_the_folder_time_locale_or_hash_seed(tmp_path):
@@ -80,8 +96,11 @@ def test_builds_are_byte_identical_whatever_the_folder_time_locale_or_hash_seed(
     _build(first, REPO, {"PYTHONHASHSEED": "1", "TZ": "UTC", "LC_ALL": "C.UTF-8"})
     elsewhere = tmp_path / "elsewhere"
     elsewhere.mkdir()
-    _build(second, elsewhere, {"PYTHONHASHSEED": "2", "TZ": "Pacific/Auckland", "LC_ALL": "de_DE.UTF-8",
-                               "PYTHONPATH": str(REPO)})
+    _build(
+        second,
+        elsewhere,
+        {"PYTHONHASHSEED": "2", "TZ": "Pacific/Auckland", "LC_ALL": "de_DE.UTF-8", "PYTHONPATH": str(REPO)},
+    )
     files = sorted(p.relative_to(first) for p in first.rglob("*") if p.is_file())
     assert len(files) > 100 and any(f.suffix == ".png" for f in files) and any("rulebook" in f.name for f in files)
     for relative in files:
@@ -91,17 +110,48 @@ def test_builds_are_byte_identical_whatever_the_folder_time_locale_or_hash_seed(
 # --- fuzzing: any input gives success or a clean problem, never an escaping exception -----------------
 
 YAML_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-10**6, 10**6) | st.floats(allow_nan=True) |
-    st.text(max_size=20) | st.sampled_from(["poker", "63x88", "#ff0000", "fire", "ember", "-1", "1e999"]),
-    lambda children: st.lists(children, max_size=4) |
-    st.dictionaries(st.sampled_from(["cards", "chips", "tiles", "id", "name", "count", "size", "edges", "top",
-                                     "color", "text", "front", "back", "grid", "columns", "element", "tags"]),
-                    children, max_size=5),
-    max_leaves=20)
+    st.none()
+    | st.booleans()
+    | st.integers(-(10**6), 10**6)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=20)
+    | st.sampled_from(["poker", "63x88", "#ff0000", "fire", "ember", "-1", "1e999"]),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "cards",
+                    "chips",
+                    "tiles",
+                    "id",
+                    "name",
+                    "count",
+                    "size",
+                    "edges",
+                    "top",
+                    "color",
+                    "text",
+                    "front",
+                    "back",
+                    "grid",
+                    "columns",
+                    "element",
+                    "tags",
+                ]
+            ),
+            children,
+            max_size=5,
+        )
+    ),
+    max_leaves=20,
+)
 
 
 def _check_pack(tmp_path: Path, document) -> None:
-    from printkit.build import BuildOptions, lay_out, load_checked
+    from printkit.build.outputs import BuildOptions
+    from printkit.build.pipeline import lay_out
+    from printkit.content.validate import load_checked
 
     root = tmp_path / "fuzz"
     root.mkdir(exist_ok=True)
@@ -116,16 +166,22 @@ def _check_pack(tmp_path: Path, document) -> None:
 
 
 @pytest.mark.fuzz
-@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(YAML_VALUES)
 def test_random_yaml_never_crashes_the_loader(tmp_path, document):
     _check_pack(tmp_path, document)
 
 
 @pytest.mark.fuzz
-@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(st.data())
 def test_mutated_bundled_packs_never_crash(tmp_path, data):
     source = yaml.safe_load((REPO / "content" / "skystones" / "cards.yaml").read_text())
@@ -137,11 +193,14 @@ def test_mutated_bundled_packs_never_crash(tmp_path, data):
 
 
 @pytest.mark.fuzz
-@settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)), deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)),
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(YAML_VALUES)
 def test_random_deck_lists_never_crash_the_checker(tmp_path, document):
-    from printkit.decklist import check_packs_and_lists
+    from printkit.commands.check import check_packs_and_lists
 
     path = tmp_path / "list.yaml"
     body = document if isinstance(document, dict) else {"cards": document}
@@ -168,7 +227,7 @@ def test_a_problem_found_while_drawing_in_a_parallel_build_leaves_nothing(run, t
 
 
 def test_a_worker_that_dies_fails_the_build_cleanly(run, tmp_path, monkeypatch):
-    import printkit.build as build
+    import printkit.build.pipeline as build
 
     def dying(pages, target, **kwargs):
         os._exit(9)  # as if the operating system had killed the process
@@ -177,8 +236,10 @@ def test_a_worker_that_dies_fails_the_build_cleanly(run, tmp_path, monkeypatch):
     monkeypatch.setattr(build, "render_pdf", dying)
     code, _, err = run("build", "skystones", "--no-rulebooks", "--jobs", "2", "--out", out)
     assert code == 3
-    assert err.splitlines()[0] == ("printkit: internal error: RuntimeError('a build process stopped unexpectedly "
-                                   "(exit code 9)') (run again with --debug and report it)")
+    assert err.splitlines()[0] == (
+        "printkit: internal error: RuntimeError('a build process stopped unexpectedly "
+        "(exit code 9)') (run again with --debug and report it)"
+    )
     assert not list(out.rglob("*.pdf"))  # nothing half-done took an output's name
     monkeypatch.undo()
     assert run("build", "skystones", "--no-rulebooks", "--jobs", "2", "--out", out)[0] == 0

@@ -11,10 +11,10 @@ import polib
 import pytest
 from pypdf import PdfReader
 
-from printkit.build import load_checked
-from printkit.catalog import messages
-from printkit.placeholders import expand
-from printkit.rulebook import component_list
+from printkit.content.placeholders import expand
+from printkit.content.validate import load_checked
+from printkit.i18n.catalog import messages
+from printkit.rulebook.book import component_list
 
 PACKS = sorted(p.parent.name for p in Path("content").glob("*/rulebook.yaml"))
 
@@ -70,7 +70,7 @@ def test_component_counts_in_the_text_are_the_models(built, pack):
         text = text_of(built / pack / f"{pack}-rulebook-{lang}.pdf")
         lines = component_list(model, lang) if lang == "en" else None
         if lang == "de":
-            from printkit.catalog import translate
+            from printkit.i18n.catalog import translate
 
             lines = component_list(translate(model, "de").pack, "de")
         for count, what in lines:
@@ -153,28 +153,40 @@ def built_rulebook(run, tmp_path: Path, rulebook: str) -> Path:
 
 
 def test_a_components_block_prints_the_list_once(run, tmp_path):
-    placed = text_of(built_rulebook(run, tmp_path, "sections:\n  - title: Setup\n    blocks:\n"
-                                                   "      - Take these.\n      - components: true\n"))
+    placed = text_of(
+        built_rulebook(
+            run, tmp_path, "sections:\n  - title: Setup\n    blocks:\n      - Take these.\n      - components: true\n"
+        )
+    )
     assert placed.count("3 cards") == 1 and "Components" not in placed  # no section, no contents entry
     automatic = text_of(built_rulebook(run, tmp_path / "auto", "sections:\n  - title: Setup\n    blocks: [Deal.]\n"))
     assert automatic.count("3 cards") == 1 and automatic.count("Components") == 2
 
 
 def test_code_spans_print_in_monospace_as_written(run, tmp_path):
-    path = built_rulebook(run, tmp_path, "sections:\n  - title: Setup\n    blocks:\n"
-                                         "      - 'Type `a **b** <i>` and *go*.'\n")
+    path = built_rulebook(
+        run, tmp_path, "sections:\n  - title: Setup\n    blocks:\n      - 'Type `a **b** <i>` and *go*.'\n"
+    )
     assert "Type a **b** <i> and go." in text_of(path)
     with pdfplumber.open(path) as pdf:
-        words = [(w["text"], w["fontname"].split("+")[-1])
-                 for w in pdf.pages[-1].extract_words(extra_attrs=["fontname"])]
+        words = [
+            (w["text"], w["fontname"].split("+")[-1]) for w in pdf.pages[-1].extract_words(extra_attrs=["fontname"])
+        ]
     start = words.index(("Type", "PK-Serif"))
-    assert words[start:start + 6] == [("Type", "PK-Serif"), ("a", "PK-Mono"), ("**b**", "PK-Mono"), ("<i>", "PK-Mono"),
-                                      ("and", "PK-Serif"), ("go", "PK-Serif-Italic")]
+    assert words[start : start + 6] == [
+        ("Type", "PK-Serif"),
+        ("a", "PK-Mono"),
+        ("**b**", "PK-Mono"),
+        ("<i>", "PK-Mono"),
+        ("and", "PK-Serif"),
+        ("go", "PK-Serif-Italic"),
+    ]
 
 
 def test_a_short_rulebook_goes_without_a_cover(run, tmp_path):
-    rules = ("subtitle: A quick game\nintro: Play it in a minute.\n{cover}"
-             "sections:\n  - title: Setup\n    blocks: [Deal.]\n")
+    rules = (
+        "subtitle: A quick game\nintro: Play it in a minute.\n{cover}sections:\n  - title: Setup\n    blocks: [Deal.]\n"
+    )
     covered = PdfReader(built_rulebook(run, tmp_path, rules.format(cover="")))
     plain_page = PdfReader(built_rulebook(run, tmp_path / "short", rules.format(cover="cover: false\n")))
     assert (len(covered.pages), len(plain_page.pages)) == (2, 1)

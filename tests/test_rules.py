@@ -7,9 +7,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from printkit.build import load_checked
-from printkit.decklist import check_list
-from printkit.source import SourceFile
+from printkit.content.source import SourceFile
+from printkit.content.validate import load_checked
+from printkit.rules.decklist import check_list
 
 RULES = "tests/fixtures/rules"
 
@@ -44,13 +44,13 @@ ILLEGAL = {
     "content/skystones/decks/too-strong.yaml": [
         "5:1: cards: 33 attack points in all; at most 20 allowed (rule 'attack-point-cap' in skystones)",
         "5:1: cards: 6 cards; exactly 5 required (rule 'hand-size' in skystones)",
-        "10:3: cards.magma-bear: 2 copies of 'magma-bear'; each may appear only once (rule 'one-of-each' in "
-        "skystones)",
+        "10:3: cards.magma-bear: 2 copies of 'magma-bear'; each may appear only once (rule 'one-of-each' in skystones)",
     ],
 }
 
-LEGAL = [f"{RULES}/{pack}/decks/legal.yaml" for pack in ("spellbook", "squadron", "skyside", "islands")] + \
-    ["content/skystones/decks/balanced-hand.yaml"]
+LEGAL = [f"{RULES}/{pack}/decks/legal.yaml" for pack in ("spellbook", "squadron", "skyside", "islands")] + [
+    "content/skystones/decks/balanced-hand.yaml"
+]
 
 
 @pytest.mark.parametrize("path", sorted(ILLEGAL))
@@ -69,8 +69,10 @@ def test_a_legal_list_passes(run, path):
 
 
 def test_the_summary_names_the_rule_set_and_pack(run):
-    assert run("check", "content/skystones/decks/balanced-hand.yaml")[1] == \
-        "content/skystones/decks/balanced-hand.yaml: legal (Tournament hand, rule set 'hand' of skystones)\n"
+    assert (
+        run("check", "content/skystones/decks/balanced-hand.yaml")[1]
+        == "content/skystones/decks/balanced-hand.yaml: legal (Tournament hand, rule set 'hand' of skystones)\n"
+    )
 
 
 def test_a_param_changes_the_limit(run):
@@ -78,8 +80,9 @@ def test_a_param_changes_the_limit(run):
     code, _, err = run("check", path, "--param", "points=130", "--param", "backup-points=70")
     assert code == 1 and "squad-points" not in err and "backup-points" not in err
     assert run("check", path, "--param", "pionts=1")[::2] == (
-        2, "printkit: --param pionts: rule set 'squad' of squadron has no such param (params: points, "
-           "backup-points)\n")
+        2,
+        "printkit: --param pionts: rule set 'squad' of squadron has no such param (params: points, backup-points)\n",
+    )
 
 
 def test_json_output_is_stable(run):
@@ -88,11 +91,21 @@ def test_json_output_is_stable(run):
     assert code == 1 and result["ok"] is False
     (listed,) = result["lists"]
     assert {k: listed[k] for k in ("file", "pack", "rules", "ok", "entries")} == {
-        "file": f"{RULES}/spellbook/decks/illegal.yaml", "pack": "spellbook", "rules": "deck", "ok": False,
-        "entries": 15}
+        "file": f"{RULES}/spellbook/decks/illegal.yaml",
+        "pack": "spellbook",
+        "rules": "deck",
+        "ok": False,
+        "entries": 15,
+    }
     assert listed["violations"][1] == {
-        "file": f"{RULES}/spellbook/decks/illegal.yaml", "line": 4, "column": 3, "rule": "copy-limit",
-        "section": "cards", "ids": ["magic-beans"], "message": "4 copies of a Star card; at most 3 allowed"}
+        "file": f"{RULES}/spellbook/decks/illegal.yaml",
+        "line": 4,
+        "column": 3,
+        "rule": "copy-limit",
+        "section": "cards",
+        "ids": ["magic-beans"],
+        "message": "4 copies of a Star card; at most 3 allowed",
+    }
 
 
 def _write(tmp_path: Path, text: str) -> Path:
@@ -104,10 +117,12 @@ def _write(tmp_path: Path, text: str) -> Path:
 def test_a_list_for_an_undeclared_rule_set_names_the_declared_ones(run, tmp_path):
     path = _write(tmp_path, "pack: skystones\nrules: deck\ncards: [ember-fox]\n")
     assert run("check", path)[2].splitlines()[0] == (
-        f"{path}:2:8: rules: pack 'skystones' declares no rule set 'deck' (rule sets: hand)")
+        f"{path}:2:8: rules: pack 'skystones' declares no rule set 'deck' (rule sets: hand)"
+    )
     path = _write(tmp_path, "pack: skystones\nrules: hands\ncards: [ember-fox]\n")
     assert run("check", path)[2].splitlines()[0] == (
-        f"{path}:2:8: rules: pack 'skystones' declares no rule set 'hands' (did you mean 'hand'? rule sets: hand)")
+        f"{path}:2:8: rules: pack 'skystones' declares no rule set 'hands' (did you mean 'hand'? rule sets: hand)"
+    )
 
 
 def test_unknown_ids_and_sections_get_did_you_mean(run, tmp_path):
@@ -116,31 +131,34 @@ def test_unknown_ids_and_sections_get_did_you_mean(run, tmp_path):
         f"{path}:3:3: cards.ember-fx: no component 'ember-fx' in this pack (did you mean 'ember-fox'?)",
         f"{path}:4:3: cards.board: 'board' is a board; section 'cards' takes cards",
         f"{path}:5:1: card: unknown section 'card' for rule set 'hand' (did you mean 'cards'?)",
-        "3 problems found"]
+        "3 problems found",
+    ]
 
 
 def test_a_list_for_another_pack_is_refused(run, tmp_path):
     path = _write(tmp_path, "pack: skystones\ncards: [ember-fox]\n")
     assert run("check", f"{RULES}/spellbook", path)[2].splitlines()[0] == (
         f"{path}:1:7: pack: names pack 'skystones', but it was checked against spellbook "
-        "(name the pack the list is for)")
+        "(name the pack the list is for)"
+    )
 
 
 def test_a_list_naming_no_known_pack(run, tmp_path):
     path = _write(tmp_path, "pack: skystone\ncards: [ember-fox]\n")
     assert run("check", path)[2].splitlines()[0] == (
-        f"{path}:1:7: pack: no pack 'skystone' beside this list or under content/ (did you mean 'skystones'?)")
+        f"{path}:1:7: pack: no pack 'skystone' beside this list or under content/ (did you mean 'skystones'?)"
+    )
 
 
 RULE_SET_PROBLEMS = {
     "rule-unknown-kind": "pack.yaml:8:16: rules.deck.checks[0].kind: unknown kind 'copy-limt' "
-                         "(did you mean 'copy-limit'?)",
+    "(did you mean 'copy-limit'?)",
     "rule-undeclared-param": "pack.yaml:9:55: rules.squad.checks[0].exact.param: param 'pionts' is not declared in "
-                             "rule set 'squad' (did you mean 'points'?)",
+    "rule set 'squad' (did you mean 'points'?)",
     "rule-bad-value-path": "pack.yaml:9:34: rules.deck.checks[0].value: no card has a value 'stats.atack' "
-                           "(did you mean 'stats.attack'?)",
+    "(did you mean 'stats.attack'?)",
     "inventory-mismatch": "pack.yaml:8:9: rules.kit.checks[0]: the pack prints 20 VP markers; the game has 24 "
-                          "(rule 'inventory' in inventory-mismatch)",
+    "(rule 'inventory' in inventory-mismatch)",
 }
 
 
@@ -152,6 +170,7 @@ def test_a_broken_rule_set_is_a_pack_problem(run, case):
 
 
 # --- the checker against a straightforward reference count ------------------------------------------
+
 
 @pytest.fixture(scope="module")
 def spellbook():
@@ -167,12 +186,21 @@ def squadron():
 
 def _violations(pack, data) -> set[tuple[str, tuple[str, ...]]]:
     report = check_list(SourceFile(Path("list.yaml"), "list.yaml", data=data), pack, [])
-    return {(rule, ids if rule not in ("squad-points", "backup-points") else ()) for _, rule, _, ids in
-            report.violations}
+    return {
+        (rule, ids if rule not in ("squad-points", "backup-points") else ()) for _, rule, _, ids in report.violations
+    }
 
 
-SPELLS = ["magic-beans", "broom-brigade", "fairy-dust", "thunder-call", "glass-slipper", "apple-charm",
-          "wishing-well", "lamp-genie"]
+SPELLS = [
+    "magic-beans",
+    "broom-brigade",
+    "fairy-dust",
+    "thunder-call",
+    "glass-slipper",
+    "apple-charm",
+    "wishing-well",
+    "lamp-genie",
+]
 
 
 @settings(max_examples=150, deadline=None)

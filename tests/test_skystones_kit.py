@@ -5,12 +5,12 @@ from collections import Counter
 
 import pdfplumber
 import pytest
+from conftest import PT_PER_MM, TOLERANCE_MM
 from pypdf import PdfReader
 
-from printkit.layout import SheetOptions, impose
-from printkit.model import Board, Card, Chip, SpecialField
+from printkit.content.model import Board, Card, Chip, SpecialField
+from printkit.layout.imposition import SheetOptions, impose
 
-from conftest import PT_PER_MM, TOLERANCE_MM
 
 @pytest.fixture(scope="module")
 def kit(tmp_path_factory):
@@ -22,13 +22,53 @@ def kit(tmp_path_factory):
 
 
 # The seed's card list, in order: total attack points (▶) and element after mapping its icons.
-SEED_CARDS = [(2, "fire"), (3, "fire"), (4, "fire"), (1, None), (3, None), (2, None), (3, "electro"),
-              (4, "electro"), (2, "electro"), (1, None), (5, None), (1, None), (2, "water"), (3, "water"),
-              (1, "water"), (2, "fire"), (3, "fire"), (5, "fire"), (2, "fire"), (3, "fire"), (2, "fire"),
-              (5, "electro"), (4, "electro"), (2, "electro"), (2, "electro"), (5, "electro"), (1, "electro"),
-              (3, "water"), (6, "water"), (3, "water"), (2, "fire"), (5, "fire"), (4, "fire"), (5, "earth"),
-              (6, "earth"), (4, "earth"), (2, "electro"), (4, "electro"), (3, "electro"), (3, "air"), (5, "air"),
-              (4, "air"), (2, "water"), (6, "water"), (1, "water")]
+SEED_CARDS = [
+    (2, "fire"),
+    (3, "fire"),
+    (4, "fire"),
+    (1, None),
+    (3, None),
+    (2, None),
+    (3, "electro"),
+    (4, "electro"),
+    (2, "electro"),
+    (1, None),
+    (5, None),
+    (1, None),
+    (2, "water"),
+    (3, "water"),
+    (1, "water"),
+    (2, "fire"),
+    (3, "fire"),
+    (5, "fire"),
+    (2, "fire"),
+    (3, "fire"),
+    (2, "fire"),
+    (5, "electro"),
+    (4, "electro"),
+    (2, "electro"),
+    (2, "electro"),
+    (5, "electro"),
+    (1, "electro"),
+    (3, "water"),
+    (6, "water"),
+    (3, "water"),
+    (2, "fire"),
+    (5, "fire"),
+    (4, "fire"),
+    (5, "earth"),
+    (6, "earth"),
+    (4, "earth"),
+    (2, "electro"),
+    (4, "electro"),
+    (3, "electro"),
+    (3, "air"),
+    (5, "air"),
+    (4, "air"),
+    (2, "water"),
+    (6, "water"),
+    (1, "water"),
+]
 
 
 def test_the_cards_keep_the_seed_lists_totals_and_elements(skystones):
@@ -40,8 +80,14 @@ def test_the_pack_has_the_board_fields_and_two_colours_of_chips(skystones):
     (board,) = skystones.of_kind(Board)
     assert (board.grid.columns, board.grid.rows, board.grid.numbered) == (3, 3, True)
     fields = skystones.of_kind(SpecialField)
-    assert sorted(f.element or "blocked" for f in fields if f.blocked or f.element) == \
-        ["air", "blocked", "earth", "electro", "fire", "water"]
+    assert sorted(f.element or "blocked" for f in fields if f.blocked or f.element) == [
+        "air",
+        "blocked",
+        "earth",
+        "electro",
+        "fire",
+        "water",
+    ]
     chips = skystones.of_kind(Chip)
     assert len({c.color for c in chips}) == 2 and all(c.count == 9 for c in chips)
 
@@ -59,8 +105,12 @@ def test_pages_are_a4_and_cards_are_54mm_squares(kit):
             assert (round(page.width / PT_PER_MM, 2), round(page.height / PT_PER_MM, 2)) == (210.0, 297.0)
         # a card's background is a filled square drawn at its exact trim size
         card_pages = [page for page in pdf.pages if "card · fronts" in page.extract_text()]
-        squares = [r for page in card_pages for r in page.rects
-                   if abs(r["width"] / PT_PER_MM - 54) < 0.5 and abs(r["height"] / PT_PER_MM - 54) < 0.5]
+        squares = [
+            r
+            for page in card_pages
+            for r in page.rects
+            if abs(r["width"] / PT_PER_MM - 54) < 0.5 and abs(r["height"] / PT_PER_MM - 54) < 0.5
+        ]
         assert len(squares) == 45
         for rect in squares:
             assert abs(rect["width"] / PT_PER_MM - 54) <= TOLERANCE_MM
@@ -89,12 +139,14 @@ def test_every_font_is_embedded(kit):
 
 
 def test_the_pdf_passes_qpdf_check(kit):
-    result = subprocess.run(["qpdf", "--check", str(kit / "skystones-components-en-a4.pdf")],
-                            capture_output=True, text=True)
+    result = subprocess.run(
+        ["qpdf", "--check", str(kit / "skystones-components-en-a4.pdf")], capture_output=True, text=True
+    )
     assert result.returncode == 0, result.stdout + result.stderr
 
 
 def test_building_twice_gives_identical_bytes(kit, tmp_path, run):
     assert run("build", "skystones", "--no-rulebooks", "--out", tmp_path)[0] == 0
-    assert (tmp_path / "skystones" / "skystones-components-en-a4.pdf").read_bytes() == \
-        (kit / "skystones-components-en-a4.pdf").read_bytes()
+    assert (tmp_path / "skystones" / "skystones-components-en-a4.pdf").read_bytes() == (
+        kit / "skystones-components-en-a4.pdf"
+    ).read_bytes()

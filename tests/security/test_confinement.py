@@ -1,5 +1,5 @@
 """A pack reads nothing outside its folder: every file printkit reads from a pack goes through one
-confinement function (printkit.confine). Links out of the pack, link loops, dangling links, folders,
+confinement function (printkit.base.confine). Links out of the pack, link loops, dangling links, folders,
 named pipes and devices are each refused with one located line, in bounded time, before anything
 is opened; the secret a link points at never reaches a message or an output."""
 
@@ -14,8 +14,10 @@ import pytest
 
 REPO = Path(__file__).resolve().parents[2]
 SECRET = "TOP-SECRET-7f3a"
-LINK_OUT = ("is a link to a file outside the pack folder; printkit reads only files inside the pack (copy the file "
-            "into the pack instead of linking to it)")
+LINK_OUT = (
+    "is a link to a file outside the pack folder; printkit reads only files inside the pack (copy the file "
+    "into the pack instead of linking to it)"
+)
 
 
 @pytest.fixture
@@ -37,8 +39,13 @@ def _pack(tmp_path: Path) -> Path:
 
 def _check(root: Path, *extra: str, timeout: float = 30) -> subprocess.CompletedProcess:
     """`printkit check` in its own process, so that a read that blocks fails the test instead of hanging it."""
-    return subprocess.run([sys.executable, "-m", "printkit", "check", str(root), *extra], capture_output=True,
-                          text=True, timeout=timeout, cwd=REPO)
+    return subprocess.run(
+        [sys.executable, "-m", "printkit", "check", str(root), *extra],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        cwd=REPO,
+    )
 
 
 def _lines(result: subprocess.CompletedProcess) -> list[str]:
@@ -64,14 +71,20 @@ def test_a_link_that_stays_inside_the_pack_is_followed(tmp_path):
     assert (result.returncode, result.stdout) == (0, "1 pack(s) checked: gen (1 components)\n")
 
 
-@pytest.mark.parametrize("kind, message", [
-    ("folder", "is a folder, not a file (printkit reads only ordinary files)"),
-    ("fifo", "is a named pipe, not a file (printkit reads only ordinary files)"),
-    ("device", LINK_OUT),  # /dev/zero lies outside the pack, whatever it is
-    ("loop", "is a loop of links that never reaches a file (replace the link with the file)"),
-    ("dangling", "is a link to a file that does not exist (point the link at a file inside the pack, or replace it "
-                 "with the file)"),
-])
+@pytest.mark.parametrize(
+    "kind, message",
+    [
+        ("folder", "is a folder, not a file (printkit reads only ordinary files)"),
+        ("fifo", "is a named pipe, not a file (printkit reads only ordinary files)"),
+        ("device", LINK_OUT),  # /dev/zero lies outside the pack, whatever it is
+        ("loop", "is a loop of links that never reaches a file (replace the link with the file)"),
+        (
+            "dangling",
+            "is a link to a file that does not exist (point the link at a file inside the pack, or replace it "
+            "with the file)",
+        ),
+    ],
+)
 def test_what_is_not_a_file_is_refused_in_bounded_time(tmp_path, kind, message):
     root = _pack(tmp_path)
     path = root / "extra.yaml"
@@ -100,8 +113,13 @@ def test_the_build_cache_never_reads_through_a_link_or_a_pipe(tmp_path, secret):
 
     def build() -> dict[str, int]:
         """The outputs' modification times after a build."""
-        result = subprocess.run([sys.executable, "-m", "printkit", "build", str(root), "--lang", "en", "--out",
-                                 str(tmp_path / "out")], capture_output=True, text=True, timeout=60, cwd=REPO)
+        result = subprocess.run(
+            [sys.executable, "-m", "printkit", "build", str(root), "--lang", "en", "--out", str(tmp_path / "out")],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            cwd=REPO,
+        )
         assert result.returncode == 0, result.stderr
         return {p.name: p.stat().st_mtime_ns for p in (tmp_path / "out").rglob("*.pdf")}
 
@@ -114,14 +132,23 @@ def test_a_catalog_linked_out_of_the_pack_is_refused(tmp_path, secret):
     root = _pack(tmp_path)
     catalog = root / "locales" / "de" / "LC_MESSAGES" / "gen.po"
     catalog.parent.mkdir(parents=True)
-    secret.write_text(f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
-                      f'msgctxt "card:ember/name"\nmsgid "Ember"\nmsgstr "{SECRET}"\n')
+    secret.write_text(
+        f'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'msgctxt "card:ember/name"\nmsgid "Ember"\nmsgstr "{SECRET}"\n'
+    )
     catalog.symlink_to(secret)
     out = tmp_path / "out"
-    result = subprocess.run([sys.executable, "-m", "printkit", "build", str(root), "--out", str(out)],
-                            capture_output=True, text=True, timeout=60, cwd=REPO)
+    result = subprocess.run(
+        [sys.executable, "-m", "printkit", "build", str(root), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+    )
     assert (result.returncode, _lines(result)) == (
-        1, [f"{root}/locales/de/LC_MESSAGES/gen.po:1:1: {LINK_OUT}", "1 problem found"])
+        1,
+        [f"{root}/locales/de/LC_MESSAGES/gen.po:1:1: {LINK_OUT}", "1 problem found"],
+    )
     assert not out.exists()
 
 
@@ -134,13 +161,18 @@ def test_art_linked_out_of_the_pack_through_a_linked_folder_is_refused(tmp_path)
     (root / "cards.yaml").write_text("cards:\n  - id: ember\n    art: art/ember.png\n")
     result = _check(root)
     assert (result.returncode, _lines(result)) == (
-        1, [f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/ember.png' lies in a folder linked out of the pack; "
+        1,
+        [
+            f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/ember.png' lies in a folder linked out of the pack; "
             "printkit reads only files inside the pack (replace the linked folder with a real one)",
-            "1 problem found"])
+            "1 problem found",
+        ],
+    )
 
 
 def _png_header_only(width: int, height: int) -> bytes:
     """A PNG that claims width x height pixels in a few bytes (a decompression bomb's header)."""
+
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
@@ -156,10 +188,15 @@ def test_an_image_of_144_megapixels_is_refused_in_printkits_words_and_little_mem
     (root / "art" / "huge.png").write_bytes(_png_header_only(12_000, 12_000))
     (root / "cards.yaml").write_text("cards:\n  - id: ember\n    art: art/huge.png\n")
     result = _check(root)
-    assert (result.returncode, _lines(result)) == (1, [
-        f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/huge.png' is too large to print (12000 x 12000 pixels, "
-        "144 megapixels); at most 50 megapixels are allowed (300 pixels per inch is enough for print: 744 x 1039 "
-        "pixels for a poker card)", "1 problem found"])
+    assert (result.returncode, _lines(result)) == (
+        1,
+        [
+            f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/huge.png' is too large to print (12000 x 12000 pixels, "
+            "144 megapixels); at most 50 megapixels are allowed (300 pixels per inch is enough for print: 744 x 1039 "
+            "pixels for a poker card)",
+            "1 problem found",
+        ],
+    )
     assert "site-packages" not in result.stderr  # no raw Pillow warning
     peak_mib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     assert peak_mib < 250  # decoding the picture would take 475 MB
@@ -175,8 +212,13 @@ def _rulebook_pack(tmp_path: Path, template: str) -> Path:
 
 
 def _build(root: Path, out: Path) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "printkit", "build", str(root), "--out", str(out)],
-                          capture_output=True, text=True, timeout=120, cwd=REPO)
+    return subprocess.run(
+        [sys.executable, "-m", "printkit", "build", str(root), "--out", str(out)],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        cwd=REPO,
+    )
 
 
 def test_a_template_including_a_file_linked_out_of_the_pack_is_refused(tmp_path, secret):
@@ -184,8 +226,7 @@ def test_a_template_including_a_file_linked_out_of_the_pack_is_refused(tmp_path,
     (root / "templates" / "leak.txt").symlink_to(secret)
     out = tmp_path / "out"
     result = _build(root, out)
-    assert (result.returncode, _lines(result)) == (1, [f"{root}/templates/leak.txt:1:1: {LINK_OUT}",
-                                                       "1 problem found"])
+    assert (result.returncode, _lines(result)) == (1, [f"{root}/templates/leak.txt:1:1: {LINK_OUT}", "1 problem found"])
     assert not out.exists()
 
 
@@ -197,9 +238,14 @@ def test_a_templates_folder_linked_out_of_the_pack_is_refused(tmp_path, secret):
     (root / "templates").symlink_to(outside)
     out = tmp_path / "out"
     result = _build(root, out)
-    assert (result.returncode, _lines(result)) == (1, [
-        f"{root}/templates/rulebook.html.j2:1:1: lies in a folder linked out of the pack; printkit reads only files "
-        "inside the pack (replace the linked folder with a real one)", "1 problem found"])
+    assert (result.returncode, _lines(result)) == (
+        1,
+        [
+            f"{root}/templates/rulebook.html.j2:1:1: lies in a folder linked out of the pack; printkit reads only files "
+            "inside the pack (replace the linked folder with a real one)",
+            "1 problem found",
+        ],
+    )
     assert not out.exists()
 
 
@@ -207,10 +253,15 @@ def test_a_template_cannot_climb_out_of_its_folder(tmp_path):
     root = _rulebook_pack(tmp_path, "<html><body>{% include '../pack.yaml' %}</body></html>\n")
     out = tmp_path / "out"
     result = _build(root, out)
-    assert (result.returncode, _lines(result)) == (1, [f"{root}/templates/rulebook.html.j2:1:1: no template "
-                                                       "'../pack.yaml' in the pack's templates/ folder (a template "
-                                                       "may include only other files of that folder)",
-                                                       "1 problem found"])
+    assert (result.returncode, _lines(result)) == (
+        1,
+        [
+            f"{root}/templates/rulebook.html.j2:1:1: no template "
+            "'../pack.yaml' in the pack's templates/ folder (a template "
+            "may include only other files of that folder)",
+            "1 problem found",
+        ],
+    )
     assert not out.exists()
 
 
@@ -221,12 +272,22 @@ def test_translation_commands_write_nothing_through_a_folder_linked_out_of_the_p
     outside.mkdir()
     (root / "locales").symlink_to(outside)
     extra = ["--lang", "de"] if action == "export" else []
-    result = subprocess.run([sys.executable, "-m", "printkit", "i18n", action, str(root), *extra],
-                            capture_output=True, text=True, timeout=60, cwd=REPO)
+    result = subprocess.run(
+        [sys.executable, "-m", "printkit", "i18n", action, str(root), *extra],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+    )
     target = {"export": "locales/de/gen.xlf"}.get(action, "locales/gen.pot")
-    assert (result.returncode, _lines(result)) == (1, [
-        f"{root}/{target}:1:1: lies in a folder linked out of the pack; printkit writes only files inside the pack "
-        "(replace the linked folder with a real one)", "1 problem found"])
+    assert (result.returncode, _lines(result)) == (
+        1,
+        [
+            f"{root}/{target}:1:1: lies in a folder linked out of the pack; printkit writes only files inside the pack "
+            "(replace the linked folder with a real one)",
+            "1 problem found",
+        ],
+    )
     assert not any(outside.rglob("*"))
 
 
@@ -254,7 +315,9 @@ def test_folders_nested_a_thousand_deep_are_walked_without_recursion(tmp_path):
     finally:  # pytest's own clean-up of tmp_path recurses, and would overflow on this tree
         subprocess.run(["rm", "-rf", "a"], cwd=root, check=True)
     assert (result.returncode, _lines(result)) == (
-        1, [f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/ember.png' does not exist", "1 problem found"])
+        1,
+        [f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/ember.png' does not exist", "1 problem found"],
+    )
 
 
 def test_an_art_file_of_many_bytes_is_refused_before_it_is_read(tmp_path):
@@ -265,18 +328,32 @@ def test_an_art_file_of_many_bytes_is_refused_before_it_is_read(tmp_path):
     os.truncate(art, 6 * 2**30)  # a sparse tail: six GiB that take no disk
     (root / "cards.yaml").write_text("cards:\n  - id: ember\n    art: art/big.png\n")
     result = _check(root)
-    assert (result.returncode, _lines(result)) == (1, [
-        f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/big.png' is 6144 MiB; at most 50 MiB allowed (save it "
-        "as PNG or JPEG at 300 pixels per inch)", "1 problem found"])
+    assert (result.returncode, _lines(result)) == (
+        1,
+        [
+            f"{root}/cards.yaml:3:10: cards[0].art: art file 'art/big.png' is 6144 MiB; at most 50 MiB allowed (save it "
+            "as PNG or JPEG at 300 pixels per inch)",
+            "1 problem found",
+        ],
+    )
 
 
 @pytest.mark.parametrize("action", ["update", "check", "export"])
 def test_a_locale_the_pack_does_not_declare_is_a_usage_error(tmp_path, action):
     """Neither passed over without a word, nor a path: `--lang ../../x` names no catalog."""
     root = _pack(tmp_path)
-    result = subprocess.run([sys.executable, "-m", "printkit", "i18n", action, str(root), "--lang", "../../x"],
-                            capture_output=True, text=True, timeout=60, cwd=REPO)
-    assert (result.returncode, _lines(result)) == (2, [
-        "printkit: pack 'gen' does not declare the locale ../../x; it declares en, de (add it to 'locales:' in its "
-        "pack.yaml)"])
+    result = subprocess.run(
+        [sys.executable, "-m", "printkit", "i18n", action, str(root), "--lang", "../../x"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=REPO,
+    )
+    assert (result.returncode, _lines(result)) == (
+        2,
+        [
+            "printkit: pack 'gen' does not declare the locale ../../x; it declares en, de (add it to 'locales:' in its "
+            "pack.yaml)"
+        ],
+    )
     assert sorted(p.name for p in root.rglob("*")) == ["cards.yaml", "pack.yaml"]

@@ -35,7 +35,10 @@ def test_a_full_disk_fails_the_build_and_keeps_what_was_there(run, small_disk):
     assert run(*BUILD, "--lang", "en", "--out", out)[0] == 0
     before = _files(out)
     assert run(*BUILD, "--force", "--out", out) == (
-        1, "", f"printkit: cannot write into {out}: the disk is full (free some space, then try again)\n")
+        1,
+        "",
+        f"printkit: cannot write into {out}: the disk is full (free some space, then try again)\n",
+    )
     assert _files(out) == before  # no .part, no half PDF, the manifest as it was
 
 
@@ -45,7 +48,10 @@ def test_a_read_only_disk_fails_the_build_and_keeps_what_was_there(run, small_di
     before = _files(out)
     subprocess.run(["mount", "-o", "remount,ro", str(small_disk)], check=True)
     assert run(*BUILD, "--force", "--out", out) == (
-        1, "", f"printkit: cannot write into {out}: the disk is read-only (choose a folder on a writable disk)\n")
+        1,
+        "",
+        f"printkit: cannot write into {out}: the disk is read-only (choose a folder on a writable disk)\n",
+    )
     assert _files(out) == before
 
 
@@ -65,11 +71,18 @@ def test_a_folder_printkit_may_not_write_into_fails_the_build_and_keeps_what_was
             os.chown(out, 65534, 65534)  # the output folder is the user's (so is the lock); out/skystones is not
         else:
             (out / "skystones").chmod(0o555)
-        build = subprocess.run([*as_user, sys.executable, "-m", "printkit", *BUILD, "--force", "--out", str(out)],
-                               cwd=REPO, capture_output=True, text=True,
-                               env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"})  # nobody may not write them
-        assert (build.returncode, build.stderr) == (1, f"printkit: cannot write into {out}/skystones: permission "
-                                                       f"denied (make it writable, or choose another folder)\n")
+        build = subprocess.run(
+            [*as_user, sys.executable, "-m", "printkit", *BUILD, "--force", "--out", str(out)],
+            cwd=REPO,
+            capture_output=True,
+            text=True,
+            env={**os.environ, "PYTHONDONTWRITEBYTECODE": "1"},
+        )  # nobody may not write them
+        assert (build.returncode, build.stderr) == (
+            1,
+            f"printkit: cannot write into {out}/skystones: permission "
+            f"denied (make it writable, or choose another folder)\n",
+        )
         assert _files(out) == before
 
 
@@ -77,15 +90,20 @@ def test_an_output_folder_that_is_a_file(run, tmp_path):
     out = tmp_path / "kit.pdf"
     out.write_bytes(b"mine")
     assert run(*BUILD, "--out", out) == (
-        1, "", f"printkit: {out} is a file, not a folder (move or rename it, or choose another folder)\n")
+        1,
+        "",
+        f"printkit: {out} is a file, not a folder (move or rename it, or choose another folder)\n",
+    )
     assert out.read_bytes() == b"mine"
 
 
 def test_a_file_where_the_pack_folder_goes(run, tmp_path):
     (tmp_path / "skystones").write_bytes(b"mine")
     assert run(*BUILD, "--out", tmp_path) == (
-        1, "", f"printkit: {tmp_path}/skystones is a file, not a folder (move or rename it, or choose another "
-               f"folder)\n")
+        1,
+        "",
+        f"printkit: {tmp_path}/skystones is a file, not a folder (move or rename it, or choose another folder)\n",
+    )
     assert _files(tmp_path) == {"skystones": b"mine"}
 
 
@@ -95,8 +113,11 @@ def test_a_folder_where_an_output_goes_fails_before_any_output_is_replaced(run, 
     english = (tmp_path / "skystones" / "skystones-components-en-a4.pdf").stat().st_ino
     (tmp_path / "skystones" / "skystones-components-de-a4.pdf").mkdir()
     assert run(*BUILD, "--force", "--out", tmp_path) == (
-        1, "", f"printkit: {tmp_path}/skystones/skystones-components-de-a4.pdf is a folder, not a file (move or "
-               f"rename it, or choose another folder)\n")
+        1,
+        "",
+        f"printkit: {tmp_path}/skystones/skystones-components-de-a4.pdf is a folder, not a file (move or "
+        f"rename it, or choose another folder)\n",
+    )
     assert _files(tmp_path) == before
     assert (tmp_path / "skystones" / "skystones-components-en-a4.pdf").stat().st_ino == english  # not replaced
 
@@ -105,5 +126,8 @@ def test_a_folder_where_an_output_goes_fails_before_any_output_is_replaced(run, 
 def test_an_empty_output_folder_is_a_usage_error(run, command):
     packs = set((REPO / "content").rglob("*"))  # an empty --out once meant writing into the pack itself
     assert run(*command, "--out", "") == (
-        2, "", f"printkit: argument --out: must name a folder, got nothing (see 'printkit {command[0]} --help')\n")
+        2,
+        "",
+        f"printkit: argument --out: must name a folder, got nothing (see 'printkit {command[0]} --help')\n",
+    )
     assert set((REPO / "content").rglob("*")) == packs

@@ -9,30 +9,68 @@ import pytest
 
 from printkit import rulebook
 
-TEMPLATE = ('<html lang="en"><head><title>t</title>\n<link rel="stylesheet" href="style/extra.css"></head>\n'
-            '<body><p>Rules.</p>\n<img src="art/diagram.svg" alt="A diagram">\n</body></html>\n')
-SVG = ('<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="10mm" viewBox="0 0 20 10">\n'
-       '<rect width="20" height="10" fill="#5b8fb9"/>\n{image}\n</svg>\n')
+TEMPLATE = (
+    '<html lang="en"><head><title>t</title>\n<link rel="stylesheet" href="style/extra.css"></head>\n'
+    '<body><p>Rules.</p>\n<img src="art/diagram.svg" alt="A diagram">\n</body></html>\n'
+)
+SVG = (
+    '<svg xmlns="http://www.w3.org/2000/svg" width="20mm" height="10mm" viewBox="0 0 20 10">\n'
+    '<rect width="20" height="10" fill="#5b8fb9"/>\n{image}\n</svg>\n'
+)
 CSS = "{rule}\np {{ color: #1d1d1b; }}\n"
 ASKS = "the rulebook asks for {url}, outside the pack; nothing was fetched (use files inside the pack folder)"
 
 # case -> (what the SVG draws, what the style sheet adds, what the template adds, where it is refused, the URL)
 CASES = {
-    "an SVG image on the web": ('<image href="http://example.com/x.png" width="5" height="5"/>', "", "",
-                                "art/diagram.svg:3:8", "http://example.com/x.png"),
-    "an SVG image from another file": ('<image xlink:href="file:///etc/hostname" width="5" height="5" '
-                                       'xmlns:xlink="http://www.w3.org/1999/xlink"/>', "", "",
-                                       "art/diagram.svg:3:14", "file:///etc/hostname"),
-    "a style sheet that imports from the web": ("", '@import url("http://example.com/x.css");', "",
-                                                "style/extra.css:1:9", "http://example.com/x.css"),
-    "a style sheet background on the web": ("", 'p { background: url(https://example.com/bg.png); }', "",
-                                            "style/extra.css:1:17", "https://example.com/bg.png"),
-    "a template image on the web": ("", "", '<img src="https://example.org/a.png" alt="A">',
-                                    "templates/rulebook.html.j2:5:6", "https://example.org/a.png"),
-    "a template object on the web": ("", "", '<object data="http://example.com/o.svg" type="image/svg+xml">O</object>',
-                                     "templates/rulebook.html.j2:5:9", "http://example.com/o.svg"),
-    "a template image from another file": ("", "", '<img src="file:///etc/passwd" alt="A">',
-                                           "templates/rulebook.html.j2:5:6", "file:///etc/passwd"),
+    "an SVG image on the web": (
+        '<image href="http://example.com/x.png" width="5" height="5"/>',
+        "",
+        "",
+        "art/diagram.svg:3:8",
+        "http://example.com/x.png",
+    ),
+    "an SVG image from another file": (
+        '<image xlink:href="file:///etc/hostname" width="5" height="5" xmlns:xlink="http://www.w3.org/1999/xlink"/>',
+        "",
+        "",
+        "art/diagram.svg:3:14",
+        "file:///etc/hostname",
+    ),
+    "a style sheet that imports from the web": (
+        "",
+        '@import url("http://example.com/x.css");',
+        "",
+        "style/extra.css:1:9",
+        "http://example.com/x.css",
+    ),
+    "a style sheet background on the web": (
+        "",
+        "p { background: url(https://example.com/bg.png); }",
+        "",
+        "style/extra.css:1:17",
+        "https://example.com/bg.png",
+    ),
+    "a template image on the web": (
+        "",
+        "",
+        '<img src="https://example.org/a.png" alt="A">',
+        "templates/rulebook.html.j2:5:6",
+        "https://example.org/a.png",
+    ),
+    "a template object on the web": (
+        "",
+        "",
+        '<object data="http://example.com/o.svg" type="image/svg+xml">O</object>',
+        "templates/rulebook.html.j2:5:9",
+        "http://example.com/o.svg",
+    ),
+    "a template image from another file": (
+        "",
+        "",
+        '<img src="file:///etc/passwd" alt="A">',
+        "templates/rulebook.html.j2:5:6",
+        "file:///etc/passwd",
+    ),
 }
 
 
@@ -103,7 +141,8 @@ def test_the_packs_own_svg_and_style_sheet_are_served(run, tmp_path, spy):
 
 
 BOMB = '<!ENTITY a "{}">'.format("a" * 50) + "".join(
-    f'<!ENTITY {name} "{("&" + previous + ";") * 20}">' for previous, name in zip("abcd", "bcde"))
+    f'<!ENTITY {name} "{("&" + previous + ";") * 20}">' for previous, name in zip("abcd", "bcde", strict=False)
+)
 OUTSIDE = '<!ENTITY e SYSTEM "file:///etc/hostname">'
 
 
@@ -114,7 +153,9 @@ def test_an_svg_with_entities_is_refused_where_the_template_shows_it(run, tmp_pa
     svg = pack / "art" / "diagram.svg"
     svg.write_text(f"<?xml version='1.0'?>\n<!DOCTYPE svg [{entities}]>\n" + svg.read_text())
     code, _, err = run("build", pack, "--lang", "en", "--jobs", "1", "--out", tmp_path / "out")
-    assert err.splitlines() == [f"{pack}/templates/rulebook.html.j2:4:6: typesetting failed: Failed to load image "
-                                f"at '{svg.as_uri()}'", "1 problem found"]
+    assert err.splitlines() == [
+        f"{pack}/templates/rulebook.html.j2:4:6: typesetting failed: Failed to load image at '{svg.as_uri()}'",
+        "1 problem found",
+    ]
     assert code == 1 and spy() == [[]]
     assert not (tmp_path / "out").exists()

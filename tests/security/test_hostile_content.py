@@ -12,72 +12,178 @@ RTL_HINT = "(printkit cannot set right-to-left scripts such as Hebrew and Arabic
 
 # case -> (command after `printkit`, the lines printed before the summary, each after its fixture folder)
 CASES = {
-    "int-tag": ("check", ["components.yaml:3:12: cards[0].count: 'abc' cannot be read as a whole number (remove the "
-                          "tag '!!int')"]),
-    "bool-tag": ("check", ["components.yaml:3:12: cards[0].count: 'maybe' cannot be read as true or false (remove "
-                           "the tag '!!bool')"]),
-    "float-tag-empty": ("check", ["components.yaml:3:12: cards[0].count: '' cannot be read as a number (remove the "
-                                  "tag '!!float')"]),
-    "map-tag-on-text": ("check", [f"components.yaml:3:11: cards[0].name: the YAML tag '!!map' is not supported "
-                                  f"{TAG_HINT}"]),
-    "binary-tag": ("check", [f"components.yaml:3:11: cards[0].name: the YAML tag '!!binary' is not supported "
-                             f"{TAG_HINT}"]),
-    "python-tag": ("check", ["components.yaml:3:11: cards[0].name: the YAML tag '!!python/object/apply:os.system' "
-                             f"is not supported {TAG_HINT}"]),
-    "timestamp-tag": ("check", [f"components.yaml:3:11: cards[0].name: the YAML tag '!!timestamp' is not supported "
-                                f"{TAG_HINT}"]),
-    "huge-integer": ("check", ["components.yaml:3:12: cards[0].count: '99999999999999999999… (5000 characters)' "
-                               "cannot be read as a whole number (a number has at most 4300 digits)"]),
-    "nested-merge-keys": ("check", ["components.yaml:65:129: cards[0].name: values are nested more than 64 levels "
-                                    "deep"]),
-    "nul-byte": ("check", ["components.yaml:3:13: YAML does not allow the control character U+0000 here (remove "
-                           "it)"]),
-    "second-document": ("check", ["components.yaml:3:1: a second YAML document starts here; a file holds one "
-                                  "(remove the '---' line and what follows it, or move that to a file of its own)"]),
-    "art-path-nul": ("check", ["components.yaml:3:10: cards[0].art: must be a file path without control characters, "
-                               "got 'art/em\\x00ber.png'"]),
-    "art-path-long": ("check", ["components.yaml:3:10: cards[0].art: must be a file path of at most 255 characters, "
-                                "got 5008"]),
-    "board-of-2m-squares": ("check", ["components.yaml:2:5: boards[0]: the board would be 40012x40012mm; at most "
-                                      "2000mm a side (use fewer or smaller squares, or a narrower margin)"]),
-    "point-cap-over-text": ("check", ["pack.yaml:9:34: rules.deck.checks[0].value: 'name' is not a number to add up "
-                                      "(values that are: cost, count, edges.bottom, edges.left, edges.right, edges.top, "
-                                      "edges.total)"]),
-    "coverage-over-tags": ("check", ["pack.yaml:9:33: rules.deck.checks[0].field: 'tags' holds a list or mapping; "
-                                     "the rule compares one value (values that are: ability.power, ability.target, "
-                                     "art, back, color, cost, count, edges.bottom, edges.left, edges.right, edges.top, "
-                                     "edges.total, element, explains, explains_power, flavor, id, name, rarity, size, "
-                                     "text, type)"]),
-    "list-rules-is-a-list": ("list", ["decks/list.yaml:2:8: rules: must name one rule set, got a list (rule sets: "
-                                      "deck)"]),
-    "list-copies-400-digits": ("list", ["decks/list.yaml:3:10: cards.ember: copies must be a whole number from 1 to "
-                                        "1000000, got 99999999999999999999… (400 characters)"]),
-    "list-copies-5000-digits": ("list", ["decks/list.yaml:3:10: cards.ember: '99999999999999999999… (5000 "
-                                         "characters)' cannot be read as a whole number (a number has at most 4300 "
-                                         "digits)"]),
-    "hebrew-name": ("check", ["components.yaml:3:11: cards[0].name: text of 'ember' is in a right-to-left script "
-                              f"('שלום') in locale en {RTL_HINT}"]),
-    "arabic-text": ("check", ["components.yaml:4:11: cards[0].text: text of 'ember' is in a right-to-left script "
-                              f"('مرحبا') in locale en {RTL_HINT}"]),
-    "po-hebrew": ("i18n", ["locales/de/LC_MESSAGES/hostile-po-hebrew.po:10:1: card:ember/name: text of 'ember' is in "
-                           f"a right-to-left script ('שלום') in locale de {RTL_HINT}"]),
-    "po-unterminated": ("i18n", ["locales/de/LC_MESSAGES/hostile-po-unterminated.po:12:1: end-of-line within string "
-                                 "(close the string with a quote; check it with msgfmt -c)"]),
-    "po-duplicate-msgctxt": ("i18n", ["locales/de/LC_MESSAGES/hostile-po-duplicate-msgctxt.po:14:1: card:ember/name: "
-                                      "duplicate message definition; the first is on line 10 (keep one of them; check "
-                                      "it with msgfmt -c)"]),
-    "po-invalid-escape": ("i18n", ["locales/de/LC_MESSAGES/hostile-po-invalid-escape.po:12:11: invalid control "
-                                   "sequence '\\q' (write a backslash as \\\\; check it with msgfmt -c)"]),
-    "xliff-entity-bomb": ("import", ["import.xlf:2:1: declares a DTD (<!DOCTYPE …>), which an XLIFF file never needs "
-                                     "(remove the <!DOCTYPE> declaration, or export the file again)"]),
-    "xliff-malformed": ("import", ["import.xlf:4:3: is not well-formed XML: mismatched tag (check the file, or export "
-                                   "it again with 'printkit i18n export')"]),
+    "int-tag": (
+        "check",
+        ["components.yaml:3:12: cards[0].count: 'abc' cannot be read as a whole number (remove the tag '!!int')"],
+    ),
+    "bool-tag": (
+        "check",
+        ["components.yaml:3:12: cards[0].count: 'maybe' cannot be read as true or false (remove the tag '!!bool')"],
+    ),
+    "float-tag-empty": (
+        "check",
+        ["components.yaml:3:12: cards[0].count: '' cannot be read as a number (remove the tag '!!float')"],
+    ),
+    "map-tag-on-text": (
+        "check",
+        [f"components.yaml:3:11: cards[0].name: the YAML tag '!!map' is not supported {TAG_HINT}"],
+    ),
+    "binary-tag": (
+        "check",
+        [f"components.yaml:3:11: cards[0].name: the YAML tag '!!binary' is not supported {TAG_HINT}"],
+    ),
+    "python-tag": (
+        "check",
+        [
+            "components.yaml:3:11: cards[0].name: the YAML tag '!!python/object/apply:os.system' "
+            f"is not supported {TAG_HINT}"
+        ],
+    ),
+    "timestamp-tag": (
+        "check",
+        [f"components.yaml:3:11: cards[0].name: the YAML tag '!!timestamp' is not supported {TAG_HINT}"],
+    ),
+    "huge-integer": (
+        "check",
+        [
+            "components.yaml:3:12: cards[0].count: '99999999999999999999… (5000 characters)' "
+            "cannot be read as a whole number (a number has at most 4300 digits)"
+        ],
+    ),
+    "nested-merge-keys": (
+        "check",
+        ["components.yaml:65:129: cards[0].name: values are nested more than 64 levels deep"],
+    ),
+    "nul-byte": ("check", ["components.yaml:3:13: YAML does not allow the control character U+0000 here (remove it)"]),
+    "second-document": (
+        "check",
+        [
+            "components.yaml:3:1: a second YAML document starts here; a file holds one "
+            "(remove the '---' line and what follows it, or move that to a file of its own)"
+        ],
+    ),
+    "art-path-nul": (
+        "check",
+        [
+            "components.yaml:3:10: cards[0].art: must be a file path without control characters, "
+            "got 'art/em\\x00ber.png'"
+        ],
+    ),
+    "art-path-long": (
+        "check",
+        ["components.yaml:3:10: cards[0].art: must be a file path of at most 255 characters, got 5008"],
+    ),
+    "board-of-2m-squares": (
+        "check",
+        [
+            "components.yaml:2:5: boards[0]: the board would be 40012x40012mm; at most "
+            "2000mm a side (use fewer or smaller squares, or a narrower margin)"
+        ],
+    ),
+    "point-cap-over-text": (
+        "check",
+        [
+            "pack.yaml:9:34: rules.deck.checks[0].value: 'name' is not a number to add up "
+            "(values that are: cost, count, edges.bottom, edges.left, edges.right, edges.top, "
+            "edges.total)"
+        ],
+    ),
+    "coverage-over-tags": (
+        "check",
+        [
+            "pack.yaml:9:33: rules.deck.checks[0].field: 'tags' holds a list or mapping; "
+            "the rule compares one value (values that are: ability.power, ability.target, "
+            "art, back, color, cost, count, edges.bottom, edges.left, edges.right, edges.top, "
+            "edges.total, element, explains, explains_power, flavor, id, name, rarity, size, "
+            "text, type)"
+        ],
+    ),
+    "list-rules-is-a-list": (
+        "list",
+        ["decks/list.yaml:2:8: rules: must name one rule set, got a list (rule sets: deck)"],
+    ),
+    "list-copies-400-digits": (
+        "list",
+        [
+            "decks/list.yaml:3:10: cards.ember: copies must be a whole number from 1 to "
+            "1000000, got 99999999999999999999… (400 characters)"
+        ],
+    ),
+    "list-copies-5000-digits": (
+        "list",
+        [
+            "decks/list.yaml:3:10: cards.ember: '99999999999999999999… (5000 "
+            "characters)' cannot be read as a whole number (a number has at most 4300 "
+            "digits)"
+        ],
+    ),
+    "hebrew-name": (
+        "check",
+        [
+            "components.yaml:3:11: cards[0].name: text of 'ember' is in a right-to-left script "
+            f"('שלום') in locale en {RTL_HINT}"
+        ],
+    ),
+    "arabic-text": (
+        "check",
+        [
+            "components.yaml:4:11: cards[0].text: text of 'ember' is in a right-to-left script "
+            f"('مرحبا') in locale en {RTL_HINT}"
+        ],
+    ),
+    "po-hebrew": (
+        "i18n",
+        [
+            "locales/de/LC_MESSAGES/hostile-po-hebrew.po:10:1: card:ember/name: text of 'ember' is in "
+            f"a right-to-left script ('שלום') in locale de {RTL_HINT}"
+        ],
+    ),
+    "po-unterminated": (
+        "i18n",
+        [
+            "locales/de/LC_MESSAGES/hostile-po-unterminated.po:12:1: end-of-line within string "
+            "(close the string with a quote; check it with msgfmt -c)"
+        ],
+    ),
+    "po-duplicate-msgctxt": (
+        "i18n",
+        [
+            "locales/de/LC_MESSAGES/hostile-po-duplicate-msgctxt.po:14:1: card:ember/name: "
+            "duplicate message definition; the first is on line 10 (keep one of them; check "
+            "it with msgfmt -c)"
+        ],
+    ),
+    "po-invalid-escape": (
+        "i18n",
+        [
+            "locales/de/LC_MESSAGES/hostile-po-invalid-escape.po:12:11: invalid control "
+            "sequence '\\q' (write a backslash as \\\\; check it with msgfmt -c)"
+        ],
+    ),
+    "xliff-entity-bomb": (
+        "import",
+        [
+            "import.xlf:2:1: declares a DTD (<!DOCTYPE …>), which an XLIFF file never needs "
+            "(remove the <!DOCTYPE> declaration, or export the file again)"
+        ],
+    ),
+    "xliff-malformed": (
+        "import",
+        [
+            "import.xlf:4:3: is not well-formed XML: mismatched tag (check the file, or export "
+            "it again with 'printkit i18n export')"
+        ],
+    ),
 }
 
 
 def _command(kind: str, pack: Path) -> list[str]:
-    return {"check": ["check", pack], "list": ["check", pack / "decks" / "list.yaml"], "i18n": ["i18n", "check", pack],
-            "import": ["i18n", "import", pack, "--lang", "de", "--file", pack / "import.xlf"]}[kind]
+    return {
+        "check": ["check", pack],
+        "list": ["check", pack / "decks" / "list.yaml"],
+        "i18n": ["i18n", "check", pack],
+        "import": ["i18n", "import", pack, "--lang", "de", "--file", pack / "import.xlf"],
+    }[kind]
 
 
 def _files(root: Path) -> dict[Path, bytes]:
@@ -92,8 +198,9 @@ def test_hostile_content_fails_with_located_lines(run, tmp_path, case):
     code, _, err = run(*_command(kind, pack))
     assert code == 1
     count = len(expected)
-    assert err.splitlines() == [f"{pack}/{line}" for line in expected] + \
-        [f"{count} problem{'s' if count != 1 else ''} found"]
+    assert err.splitlines() == [f"{pack}/{line}" for line in expected] + [
+        f"{count} problem{'s' if count != 1 else ''} found"
+    ]
     assert _files(pack) == before  # i18n import wrote no catalog
     if kind in ("list", "import"):
         return  # the pack itself is sound
@@ -106,11 +213,15 @@ def test_a_malformed_glossary_is_refused_line_by_line(run, monkeypatch):
     monkeypatch.chdir(SECURITY / "hostile-glossary")
     code, _, err = run("i18n", "check", "hostile-glossary")
     hint = "(write 'term: translation' or 'term: {translation: TEXT, packs: [PACK-ID]}')"
-    assert (code, err.splitlines()) == (1, [
-        f"content/glossary.yaml:2:18: de.attack points: must be the term's translation, got a list {hint}",
-        f"content/glossary.yaml:3:9: de.fire: must be the term's translation, got a mapping {hint}",
-        "content/glossary.yaml:4:5: en: must be a mapping of English terms to translations, got 'none'",
-        "3 problems found"])
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            f"content/glossary.yaml:2:18: de.attack points: must be the term's translation, got a list {hint}",
+            f"content/glossary.yaml:3:9: de.fire: must be the term's translation, got a mapping {hint}",
+            "content/glossary.yaml:4:5: en: must be a mapping of English terms to translations, got 'none'",
+            "3 problems found",
+        ],
+    )
 
 
 def test_a_param_that_is_not_an_ascii_number_is_a_usage_error(run):
@@ -119,15 +230,20 @@ def test_a_param_that_is_not_an_ascii_number_is_a_usage_error(run):
 
 
 def test_a_date_written_as_a_name_is_the_text_written(run):
-    from printkit.build import load_checked
+    from printkit.content.validate import load_checked
 
     (pack,) = load_checked([SECURITY / "hostile-date-as-name"])
     assert pack.components[0].name == "2024-13-45"
 
 
-@pytest.mark.parametrize("case, options", [("size-2000mm", ["--lang", "en"]),
-                                           ("numeric-registry-id", ["--lang", "de"]),
-                                           ("date-as-name", ["--lang", "qps", "--strict"])])
+@pytest.mark.parametrize(
+    "case, options",
+    [
+        ("size-2000mm", ["--lang", "en"]),
+        ("numeric-registry-id", ["--lang", "de"]),
+        ("date-as-name", ["--lang", "qps", "--strict"]),
+    ],
+)
 def test_these_build(run, tmp_path, case, options):
     pack = SECURITY / f"hostile-{case}"
     code, _, err = run("build", pack, "--no-rulebooks", "--out", tmp_path, *options)

@@ -3,7 +3,6 @@ outlives the next build, and builds into one folder take turns."""
 
 import os
 import shutil
-import signal
 import subprocess
 import sys
 import time
@@ -11,15 +10,20 @@ from pathlib import Path
 
 import pytest
 
-from printkit.lock import LOCK, TIMEOUT, holding
+from printkit.build.lock import LOCK, TIMEOUT, holding
 
 REPO = Path(__file__).resolve().parents[2]
 BUILD = ["build", "skystones", "--no-rulebooks", "--jobs", "2"]
 
 
 def _start(out: Path, *extra: str) -> subprocess.Popen:
-    return subprocess.Popen([sys.executable, "-m", "printkit", *BUILD, "--out", str(out), *extra], cwd=REPO,
-                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    return subprocess.Popen(
+        [sys.executable, "-m", "printkit", *BUILD, "--out", str(out), *extra],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
 
 
 def _children(pid: int) -> set[int]:
@@ -135,5 +139,8 @@ def test_a_build_waiting_for_the_folder_gives_up_after_the_timeout(run, tmp_path
 def test_a_lock_timeout_that_is_not_a_number_is_a_usage_error(run, tmp_path, monkeypatch):
     monkeypatch.setenv(TIMEOUT, "soon")
     assert run(*BUILD, "--out", tmp_path / "out") == (
-        2, "", "printkit: PRINTKIT_LOCK_TIMEOUT must be a number of seconds, got 'soon'\n")
+        2,
+        "",
+        "printkit: PRINTKIT_LOCK_TIMEOUT must be a number of seconds, got 'soon'\n",
+    )
     assert not (tmp_path / "out").exists()

@@ -1,0 +1,145 @@
+"""Problems for people: every stage reports what is wrong as `Problem`s, collected, never raised one by one.
+
+Takes: a file, a position and a key path from whichever stage found the problem.
+Returns: `Problem` lines formatted as `file:line:col: key.path: message (hint)`, and `Problems`,
+the exception a stage raises once it has collected all of them.
+"""
+
+from __future__ import annotations
+
+import difflib
+import errno
+import os
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+KeyPath = tuple[str | int, ...]
+
+
+def format_key_path(path: KeyPath) -> str:
+    """('cards', 3, 'edges', 'top') -> 'cards[3].edges.top'."""
+    text = ""
+    for part in path:
+        if isinstance(part, int):
+            text += f"[{part}]"
+        else:
+            text += f".{part}" if text else str(part)
+    return text
+
+
+def did_you_mean(word: str, known: Iterable[str]) -> str | None:
+    """A hint naming the closest known names, or None when nothing is close."""
+    matches = difflib.get_close_matches(str(word), sorted(set(known)), n=2, cutoff=0.6)
+    if not matches:
+        return None
+    return "did you mean " + " or ".join(f"'{m}'" for m in matches) + "?"
+
+
+@dataclass(frozen=True, order=True)
+class Problem:
+    file: str
+    line: int
+    column: int
+    key_path: str
+    message: str
+    hint: str | None = field(default=None, compare=False)
+
+    def __str__(self) -> str:
+        where = f"{self.file}:{self.line}:{self.column}:"
+        text = f"{where} {self.key_path}: {self.message}" if self.key_path else f"{where} {self.message}"
+        text = f"{text} ({self.hint})" if self.hint else text
+        return _LINE_BREAKING.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
+
+
+# Control characters, the separators str.splitlines() breaks at and the bidi controls that reorder
+# what a terminal shows: escaped (\x00, \u2028, \u202e), so a value carrying them makes one honest line.
+_LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+class Problems(Exception):
+    """Raised by a stage with every problem it found; the CLI prints them and exits 1."""
+
+    def __init__(self, problems: Sequence[Problem]):
+        super().__init__(f"{len(problems)} problem(s)")
+        self.problems = sorted(set(problems))
+
+
+def display_path(path: Path) -> str:
+    """A path as the user typed it relative to the current folder, when it is inside it. Only its
+    folder is resolved: the file keeps its own name even when it is a link."""
+    try:
+        return str((path.parent.resolve() / path.name).relative_to(Path.cwd().resolve()))
+    except (ValueError, RuntimeError):  # outside the current folder; a loop of linked folders
+        return str(path)
+
+
+class ValueProblem(ValueError):
+    """A value that is wrong on its own, with an optional hint; model validators raise it."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+
+class UsageError(Exception):
+    """A command line that cannot be carried out as given; the CLI prints it and exits 2."""
+
+
+class Fault(Exception):
+    """The machine, not the pack or the command line, stopped a command (a folder that cannot be
+    written, a full disk, another build holding the output folder); the CLI prints it and exits 1."""
+
+
+# OSErrors that say what is wrong with a folder printkit writes into, and what to do about it.
+_CANNOT_WRITE = {
+    errno.EACCES: ("permission denied", "make it writable, or choose another folder"),
+    errno.EPERM: ("permission denied", "make it writable, or choose another folder"),
+    errno.EROFS: ("the disk is read-only", "choose a folder on a writable disk"),
+    errno.ENOSPC: ("the disk is full", "free some space, then try again"),
+    errno.EDQUOT: ("the disk quota is used up", "free some space, then try again"),
+}
+_NOT_A_FOLDER = (errno.ENOTDIR, errno.EEXIST)  # EEXIST: what mkdir says of a file where a folder should be
+
+
+def fault_of(error: BaseException) -> Fault | None:
+    """The error as a Fault for people when the machine caused it: an OSError of the kinds above, a
+    file where a folder should be or the other way round (named by the path printkit gave it);
+    else None, and the error is a bug in printkit."""
+    if isinstance(error, Fault):
+        return error
+    if not isinstance(error, OSError) or not error.filename:
+        return None
+    path = Path(os.fsdecode(error.filename2 or error.filename))
+    if error.errno in _CANNOT_WRITE:
+        reason, hint = _CANNOT_WRITE[error.errno]
+        folder = path if path.is_dir() else path.parent
+        return Fault(f"cannot write into {display_path(folder)}: {reason} ({hint})")
+    if error.errno in _NOT_A_FOLDER:
+        file = next((p for p in reversed((path, *path.parents)) if p.exists() and not p.is_dir()), path)
+        return Fault(f"{display_path(file)} is a file, not a folder (move or rename it, or choose another folder)")
+    if error.errno == errno.EISDIR:
+        return Fault(f"{display_path(path)} is a folder, not a file (move or rename it, or choose another folder)")
+    return None
+
+
+def shown_value(value: object) -> str:
+    """A value as YAML would write it, for "got …" in messages."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return f"'{shortened(value)}'"
+    if value is None:
+        return "nothing"
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return shortened(str(value))
+
+
+def shortened(text: str, keep: int = 40) -> str:
+    """Text to quote in a message: a long value by its start and its length."""
+    return text if len(text) <= keep else f"{text[: keep // 2]}… ({len(text)} characters)"

@@ -1,0 +1,185 @@
+"""Incremental builds: an output is written again only when something it depends on changed.
+
+Takes: a pack folder, the build options and the output folder.
+Returns: the outputs a build of that pack would write, each with a key that hashes everything it
+depends on: printkit itself (its code, fonts, catalogs and templates), the pack's content files,
+the catalogs of the output's languages, the pack's own templates for rulebooks, and the options
+that change the output. A manifest beside the outputs remembers each output's key and the hashes
+of the files written; an output is up to date only when its key is unchanged and its files are
+still exactly what was written, so neither an edit nor a tampered or missing file can be missed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from printkit import __version__
+from printkit.base.confine import files_under
+from printkit.build.outputs import components_name, editions, papers_of, png_name, rulebook_name
+from printkit.build.staging import atomic_target
+from printkit.content.fields import parse_id
+from printkit.content.source import read_yaml
+
+MANIFEST = ".printkit-cache.json"
+PACKAGE = Path(__file__).resolve().parent.parent
+NOT_CONTENT = ("locales", "templates", "decks")  # pack folders that only some outputs (or none) read
+
+
+@dataclass(frozen=True)
+class Output:
+    """One output of a pack: its name in the manifest and the key of everything it depends on."""
+
+    name: str
+    key: str
+
+
+def _hash_files(paths: list[Path], base: Path) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(paths):
+        digest.update(str(path.relative_to(base)).encode() + b"\0")
+        if path.is_symlink():  # its text, never what it points to: a link may lead out of the pack
+            digest.update(b"link:" + os.fsencode(os.readlink(path)))
+        else:
+            _feed(digest, path)
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def _feed(digest, path: Path) -> None:
+    """A file's bytes into a digest, a piece at a time: a big deck's files need not be in memory."""
+    with path.open("rb") as file:
+        while piece := file.read(1 << 20):
+            digest.update(piece)
+
+
+def _files(folder: Path) -> list[Path]:
+    """The files and links of a folder; named pipes and devices are left for the loader to refuse
+    (opening one would block or never end)."""
+    if not folder.is_dir():
+        return []
+    return [
+        p
+        for p in files_under(folder)
+        if (p.is_symlink() or stat.S_ISREG(p.lstat().st_mode)) and "__pycache__" not in p.parts
+    ]
+
+
+@cache
+def code_key() -> str:
+    """printkit itself: a change to any of its files can change any output."""
+    return __version__ + _hash_files(_files(PACKAGE), PACKAGE.parent)
+
+
+def _key(*parts: object) -> str:
+    return hashlib.sha256(json.dumps([code_key(), *parts], sort_keys=True).encode()).hexdigest()
+
+
+def plan(root: Path, options) -> tuple[str, list[Output]] | None:
+    """The pack's id and the outputs a build of it would write, or None when pack.yaml cannot even
+    be read (the build then reports why)."""
+    try:  # read as the loader reads it (libyaml, with its limits); problems are the loader's to report
+        meta = read_yaml(root / "pack.yaml", "pack.yaml", root).data
+        pack_id, source = str(meta["id"]), str(meta.get("language", "en"))
+        if parse_id(pack_id) != root.resolve().name:  # the loader reports it; an id is never a path here
+            return None
+        locales = [str(lang) for lang in meta.get("locales", ["en"])]
+        papers = papers_of(options, str((meta.get("defaults") or {}).get("paper", "a4")))
+    except (OSError, TypeError, KeyError, AttributeError, ValueError):
+        return None
+    content = _hash_files(
+        [p for p in _files(root) if p.relative_to(root).parts[0] not in NOT_CONTENT and not p.name.startswith(".")],
+        root,
+    )
+
+    @cache
+    def catalog(language: str) -> str:
+        return "" if language == source else _hash_files(_files(root / "locales" / language), root)
+
+    languages = list(options.languages or locales)
+    outputs = []
+    for language in languages:
+        for paper in papers:
+            outputs.append(
+                Output(
+                    components_name(pack_id, language, paper),
+                    _key(
+                        content,
+                        catalog(language),
+                        language,
+                        paper,
+                        options.duplex,
+                        options.bleed,
+                        options.ink_saver,
+                        options.strict,
+                    ),
+                )
+            )
+        if options.png:
+            outputs.append(
+                Output(
+                    png_name(language),
+                    _key(content, catalog(language), language, "png", options.bleed, options.ink_saver, options.strict),
+                )
+            )
+    if options.rulebooks and (root / "rulebook.yaml").is_file():
+        templates = _hash_files(_files(root / "templates"), root)
+        for edition in editions(languages, source):
+            outputs.append(
+                Output(
+                    rulebook_name(pack_id, edition),
+                    _key(
+                        content,
+                        templates,
+                        [catalog(lang) for lang in edition],
+                        edition,
+                        papers[0],
+                        options.booklet,
+                        options.strict,
+                    ),
+                )
+            )
+    return pack_id, outputs
+
+
+def _file_hash(path: Path) -> str:
+    digest = hashlib.sha256()
+    _feed(digest, path)
+    return digest.hexdigest()
+
+
+class Manifest:
+    """What was written into one pack's output folder, and from which keys."""
+
+    def __init__(self, folder: Path):
+        self.path = folder / MANIFEST
+        try:
+            self.entries: dict = json.loads(self.path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            self.entries = {}
+
+    def fresh(self, output: Output) -> bool:
+        entry = self.entries.get(output.name)
+        if not isinstance(entry, dict) or entry.get("key") != output.key or not entry.get("files"):
+            return False
+        folder = self.path.parent
+        return all(
+            (folder / name).is_file() and _file_hash(folder / name) == digest for name, digest in entry["files"].items()
+        )
+
+    def record(self, output: Output, files: list[Path]) -> None:
+        folder = self.path.parent
+        self.entries[output.name] = {
+            "key": output.key,
+            "files": {str(f.relative_to(folder)): _file_hash(f) for f in files},
+        }
+
+    def save(self) -> None:
+
+        with atomic_target(self.path) as temporary:
+            temporary.write_text(json.dumps(self.entries, indent=1, sort_keys=True), encoding="utf-8")

@@ -1,0 +1,190 @@
+"""Writing laid-out outputs, in one process or several, and committing them together.
+
+Takes: jobs (an output laid out, with a function that writes its files) and how many processes.
+Returns: the paths written, after every job was staged without a problem (see staging); else
+raises the Problems of all of them and leaves nothing behind. Parallel workers are forked, die
+with the build, and hand their temporaries to the parent, which alone commits or removes them.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.base.bounded import die_with
+from printkit.base.collector import collect_young
+from printkit.base.errors import Problem, Problems
+from printkit.build.cache import Manifest, Output
+from printkit.build.staging import Staging
+
+
+@dataclass(frozen=True)
+class Job:
+    """One output of a build, laid out and ready to write. Writing stages its files and returns
+    their final paths, or raises Problems met while drawing its faces."""
+
+    pack: str
+    output: str  # its name in the pack's cache manifest
+    write: Callable[[Staging], list[Path]]
+    weight: int  # its work, roughly in milliseconds (measured: 2 a sheet, 15 a PNG face, 60 a rulebook page)
+
+
+def _balanced(weights: list[int], workers: int) -> list[list[int]]:
+    """Job indexes shared out so the workers finish together: the heaviest first, each to the least
+    loaded worker; each worker's jobs in their original order."""
+    groups: list[list[int]] = [[] for _ in range(workers)]
+    loads = [0] * workers
+    for index in sorted(range(len(weights)), key=lambda i: -weights[i]):
+        lightest = loads.index(min(loads))
+        groups[lightest].append(index)
+        loads[lightest] += weights[index]
+    return [sorted(group) for group in groups if group]
+
+
+STOP_GRACE = 5.0  # seconds a worker asked to stop has to remove its temporaries
+
+
+def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[Staged]:
+    """The jobs shared out to forked processes, which stage their files and hand the temporaries to
+    this one; it alone commits them (or, after a problem or an interruption, removes them)."""
+    import multiprocessing  # only parallel builds pay for loading it
+
+    context = multiprocessing.get_context("fork")
+    links = []
+    try:
+        for group in _balanced([job.weight for job, _, _ in entries], workers):
+            parent_end, child_end = context.Pipe()
+            worker = context.Process(
+                target=_stage_worker, args=(child_end, [entries[i] for i in group], os.getpid()), daemon=True
+            )
+            worker.start()
+            child_end.close()  # the worker's end: only its own copy may stay open, so that its death ends the pipe
+            links.append((worker, parent_end, group))
+        return _gather(links, entries, staging)
+    finally:  # after an interruption: the workers still running stop too, each removing its temporaries
+        for worker, _, _ in links:
+            if worker.is_alive():
+                worker.terminate()
+            worker.join(STOP_GRACE)
+            if worker.is_alive():  # it did not stop when asked: it must not outlive the build
+                worker.kill()
+                worker.join()
+
+
+def _gather(links: list, entries: list, staging: Staging) -> list[Staged]:
+    staged: dict[int, Staged] = {}
+    problems: list[Problem] = []
+    failure = None
+    for worker, link, group in links:
+        try:
+            (kind, value), pending, folders = link.recv()
+        except EOFError:  # it died without a word (killed, or a crash in a library)
+            worker.join()
+            failure = failure or RuntimeError(f"a build process stopped unexpectedly (exit code {worker.exitcode})")
+            continue
+        # From now on its temporaries and the folders it made are ours to remove: the workers
+        # share folders, so only this process knows when they are empty.
+        staging.pending += pending
+        staging.folders += folders
+        link.send("adopted")
+        if kind == "staged":
+            for index, job_files in zip(group, value, strict=False):
+                staged[index] = (job_files, *entries[index][1:])
+        elif kind == "problems":
+            problems += value
+        elif kind == "os-error":  # raised again here as it was there: the machine's fault, not printkit's
+            failure = failure or OSError(*value)
+        else:
+            failure = failure or RuntimeError(value)
+        worker.join()
+    if problems:
+        raise Problems(problems)
+    if failure:
+        raise failure
+    return [staged[index] for index in sorted(staged)]
+
+
+def _stage_worker(link, entries: list, parent: int) -> None:
+    staging = Staging()
+
+    def stop(signum, frame) -> None:
+        """Stopped with the build (Ctrl-C, or SIGTERM from it): its temporaries removed, it ends at
+        once, without unwinding: a signal can land while a lock is held (a thread pool's, say) that
+        unwinding would wait for forever. The build itself says that it was interrupted."""
+        try:
+            staging.__exit__(None, None, None)
+        finally:
+            os._exit(130)
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    die_with(parent)
+    with staging:
+        try:
+            outcome = ("staged", [files for files, _, _ in stage_jobs(entries, staging)])
+        except Problems as error:
+            outcome = ("problems", error.problems)
+        except OSError as error:  # pickling would lose its file names
+            outcome = ("os-error", (error.errno, error.strerror, error.filename, None, error.filename2))
+        except Exception as error:  # reported by the parent as printkit's own failure
+            outcome = ("error", repr(error))
+        link.send((outcome, staging.pending, staging.folders))
+        if link.recv() == "adopted":
+            staging.pending, staging.folders = [], []
+
+
+def build_jobs(jobs: list, processes: int | None = 1) -> list[Path]:
+    """Write laid-out outputs (jobs, or (job, cache key, manifest) triples whose manifests are
+    brought up to date) in that many processes (None: one per core): all of them staged, then
+    renamed into place only if none had a problem."""
+    entries = [job if isinstance(job, tuple) else (job, None, None) for job in jobs]
+    workers = min(processes or os.cpu_count() or 1, len(entries))
+    with Staging() as staging:
+        if workers > 1 and hasattr(os, "fork"):
+            staged = _stage_in_parallel(entries, workers, staging)
+        else:
+            staged = stage_jobs(entries, staging)
+        return commit(staging, staged)
+
+
+Staged = tuple[list[Path], Output | None, Manifest | None]
+
+
+def stage_jobs(entries: list, staging: Staging) -> list[Staged]:
+    """Every (job, cache key, manifest) written under temporary names, showing progress on a
+    terminal; raises Problems with the problems of all of them after trying every one."""
+    staged, problems = [], []
+    for number, (job, output, manifest) in enumerate(entries, 1):
+        progress(f"[{number}/{len(entries)}] {job.pack}: {job.output}")
+        try:
+            staged.append((job.write(staging), output, manifest))
+        except Problems as error:
+            problems += error.problems
+        if number < len(entries):
+            collect_young()
+    if problems:
+        raise Problems(problems)
+    return staged
+
+
+def commit(staging: Staging, staged: list[Staged]) -> list[Path]:
+    """Staged files renamed into place, and the cache manifests of their outputs updated."""
+    staging.commit()
+    written, manifests = [], {}
+    for files, output, manifest in staged:
+        written += files
+        if output is not None:
+            manifest.record(output, files)
+            manifests[id(manifest)] = manifest
+    for manifest in manifests.values():  # each pack's manifest once, with all of its outputs
+        manifest.save()
+    return written
+
+
+def progress(message: str) -> None:
+    if sys.stderr.isatty():
+        print(message, file=sys.stderr)

@@ -1,0 +1,52 @@
+"""What a build is asked for, and the names of what it writes.
+
+Takes: the options of `printkit build`. Gives: `BuildOptions`, the papers and rulebook editions
+a build makes, and the file name of each output (DESIGN.md's contract).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.layout.imposition import Duplex
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    out: Path = Path("output")
+    papers: tuple[str, ...] = ()  # empty: the pack's defaults.paper
+    languages: tuple[str, ...] | None = None  # None: every locale the pack declares
+    duplex: Duplex = "long"
+    bleed: float = 0.0
+    png: bool = False
+    ink_saver: bool = False
+    strict: bool = False
+    rulebooks: bool = True
+    booklet: bool = False
+    force: bool = False
+    jobs: int | None = None  # worker processes; None: one per core
+
+
+def components_name(pack: str, language: str, paper: str) -> str:
+    return f"{pack}-components-{language}-{paper}.pdf"
+
+
+def png_name(language: str) -> str:
+    return f"png/{language}"
+
+
+def rulebook_name(pack: str, edition: list[str]) -> str:
+    return f"{pack}-rulebook-{'-'.join(edition)}.pdf"
+
+
+def editions(languages: list[str], source: str) -> list[list[str]]:
+    """The rulebook editions of a build: one per language, and the source language followed by each
+    other language when the source is built too."""
+    bilingual = [[source, lang] for lang in languages if lang != source and source in languages]
+    return [[lang] for lang in languages] + bilingual
+
+
+def papers_of(options, default: str) -> tuple[str, ...]:
+    """The papers a build lays out on: those asked for, else the pack's default."""
+    return tuple(options.papers) or (default,)

@@ -1,0 +1,206 @@
+"""Build kits: lay out every pack's outputs, write them (in parallel processes), then commit.
+
+Takes: pack folders and the build options of `printkit build`.
+Returns: the paths written. Every output is first written under a temporary name; only when all
+of them were laid out and drawn without a problem are they renamed into place together. So a
+problem anywhere, or an interrupted build, leaves earlier outputs intact and no half-written file.
+Outputs whose inputs did not change are skipped (see printkit.build.cache); jobs are written by
+printkit.build.jobs.
+"""
+
+from __future__ import annotations
+
+import sys
+from functools import partial
+from pathlib import Path
+
+from printkit.base.collector import paused as paused_collector
+from printkit.base.errors import Problems, UsageError
+from printkit.build.cache import Manifest, Output, plan
+from printkit.build.jobs import Job, build_jobs, progress
+from printkit.build.lock import holding, remove_leftovers
+from printkit.build.outputs import BuildOptions, components_name, editions, papers_of, png_name, rulebook_name
+from printkit.build.staging import Staging
+from printkit.content.load import Pack
+from printkit.content.validate import load_checked
+from printkit.i18n import words
+from printkit.i18n.catalog import entry_problems, missing_problems, translate
+from printkit.i18n.pseudo import CODE as PSEUDO
+from printkit.layout.imposition import Faces, Page, Piece, SheetOptions, impose
+from printkit.output.pdf import render_pdf
+
+
+def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False) -> list[Job]:
+    """Every output to write, laid out; raises Problems for all layout problems at once. Faces are
+    drawn as their sheets are written (see Faces), unless draw_all: then every face is drawn now,
+    so that text that cannot be set is among the problems (`printkit check` wants them all).
+    A locale with untranslated strings builds with those components marked DRAFT and a warning;
+    with strict, the missing strings are problems instead."""
+    jobs, problems = [], []
+    for pack in packs:
+        languages = options.languages or tuple(pack.meta.locales)
+        unknown = [lang for lang in languages if lang not in pack.meta.locales and lang != PSEUDO]
+        if unknown:
+            raise UsageError(
+                f"pack '{pack.id}' is not translated to {', '.join(unknown)}; "
+                f"it declares: {', '.join(pack.meta.locales)} (and {PSEUDO}, the pseudo-locale)"
+            )
+        papers = papers_of(options, pack.meta.defaults.paper)
+        translated: dict[str, Pack] = {}
+        rulebook_drafts: set[str] = set()
+        for language in languages:
+            try:
+                translation = translate(pack, language)
+                if options.strict and language not in (pack.meta.language, PSEUDO):  # qps is never missing any
+                    problems += missing_problems(pack, translation, language) + entry_problems(pack, language)
+                if translation.missing and options.strict:
+                    continue
+                if translation.missing:
+                    warn(
+                        f"{pack.id} ({language}): {len(translation.missing)} strings not translated; "
+                        f"{len(translation.drafts)} components are marked DRAFT (see 'printkit i18n stats {pack.id}')"
+                    )
+                faces = Faces(
+                    translation.pack, language, options.bleed, options.ink_saver, frozenset(translation.drafts)
+                )
+                pieces = faces.outlines()
+                if draw_all:
+                    for piece in pieces:
+                        faces.complete(piece)
+                    faces.raise_problems()
+            except Problems as error:
+                problems += error.problems
+                continue
+            for paper in papers:
+                pages = impose(translation.pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces)
+                jobs.append(_pdf_job(translation.pack, language, paper, pages, faces, options))
+            if options.png:
+                jobs.append(_png_job(translation.pack, language, pieces, faces, options))
+            translated[language] = translation.pack
+            if any(m.context.startswith("rulebook:") for m in translation.missing):
+                rulebook_drafts.add(language)
+        if options.rulebooks and pack.rulebook is not None and not problems:
+            try:
+                jobs += _rulebook_jobs(pack, translated, frozenset(rulebook_drafts), papers[0], options)
+            except Problems as error:
+                problems += error.problems
+    if problems:
+        raise Problems(problems)
+    return jobs
+
+
+def _rulebook_jobs(
+    pack: Pack, translated: dict[str, Pack], drafts: frozenset[str], paper: str, options: BuildOptions
+) -> list[Job]:
+    """One edition per language built, and the bilingual edition (source language first) when the
+    source and a translation are both built; each made into HTML and typeset when written."""
+    from printkit.rulebook.book import Part
+
+    jobs = []
+    size = len(repr(pack.rulebook))  # about 650 characters of it make a page, which takes WeasyPrint ~60 ms
+    for edition in editions(list(translated), pack.meta.language):
+        parts = [Part(language, translated[language]) for language in edition]
+        name = rulebook_name(pack.id, edition)
+        target = options.out / pack.id / name
+        jobs.append(
+            Job(
+                pack.id,
+                name,
+                partial(_write_rulebook, parts, paper, drafts, target, options.booklet),
+                weight=size * len(parts) * 60 // 650,
+            )
+        )
+    return jobs
+
+
+def _write_rulebook(
+    parts: list, paper: str, drafts: frozenset[str], target: Path, with_booklet: bool, staging: Staging
+) -> list[Path]:
+    from printkit.rulebook import book as rulebook
+
+    written = staging.temporary(target)
+    rulebook.make(parts, paper, drafts, written)
+    if not with_booklet:
+        return [target]
+    booklet = target.with_name(f"{target.stem}-booklet.pdf")
+    rulebook.booklet(written, staging.temporary(booklet))
+    return [target, booklet]
+
+
+def warn(message: str) -> None:
+    print(f"printkit: warning: {message}", file=sys.stderr)
+
+
+def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], faces: Faces, options: BuildOptions) -> Job:
+    name = components_name(pack.id, language, paper)
+    target = options.out / pack.id / name
+
+    def write(staging: Staging) -> list[Path]:
+        render_pdf(
+            faces.fill(pages),
+            staging.temporary(target),
+            title=words.text(language, "kit-title", title=pack.meta.title),
+            subject=f"{pack.id} {target.stem}",
+            lang=language,
+            duplex=options.duplex,
+        )
+        faces.raise_problems()
+        return [target]
+
+    return Job(pack.id, name, write, weight=2 * len(pages))
+
+
+def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
+    folder = options.out / pack.id / "png" / language
+
+    def write(staging: Staging) -> list[Path]:
+        from printkit.output.png import png_files  # PDFium loads only for PNG exports
+
+        pieces = [faces.complete(outline) for outline in outlines]
+        faces.raise_problems()
+        written = []
+        for name, data in png_files(pieces, options.bleed):
+            staging.temporary(folder / f"{name}.png").write_bytes(data)
+            written.append(folder / f"{name}.png")
+        return written
+
+    faces_count = sum(1 if outline.back is None else 2 for outline in outlines)
+    return Job(pack.id, png_name(language), write, weight=15 * faces_count)
+
+
+def build(roots: list[Path], options: BuildOptions) -> list[Path]:
+    """Build the packs, skipping (unless options.force) every output whose inputs did not change.
+    Another build into the same folder is waited for (see printkit.build.lock)."""
+    with paused_collector(), holding(options.out):
+        return _build(roots, options)
+
+
+def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
+    keys: dict[tuple[str, str], Output] = {}
+    todo = []
+    for root in roots:
+        planned = plan(root, options)  # with --force too: what it writes is recorded for next time
+        if planned is not None:
+            pack_id, outputs = planned
+            remove_leftovers(options.out / pack_id)
+            keys.update({(pack_id, o.name): o for o in outputs})
+            manifest = Manifest(options.out / pack_id)
+            if not options.force and all(manifest.fresh(o) for o in outputs):
+                progress(f"{pack_id}: up to date")
+                continue
+        todo.append(root)
+    if not todo:
+        return []
+    return build_jobs(_stale(lay_out(load_checked(todo), options), options, keys), options.jobs)
+
+
+def _stale(jobs: list[Job], options: BuildOptions, keys: dict) -> list:
+    """The jobs whose outputs are not up to date, with their cache keys and manifests."""
+    manifests: dict[str, Manifest] = {}
+    stale = []
+    for job in jobs:
+        manifest = manifests.setdefault(job.pack, Manifest(options.out / job.pack))
+        output = keys.get((job.pack, job.output))
+        if output is None or options.force or not manifest.fresh(output):
+            stale.append((job, output, manifest))
+    return stale

@@ -1,0 +1,67 @@
+"""Writing files so that they land all together or not at all.
+
+Takes: the paths of the files a command is about to write.
+Gives: `Staging`, temporaries beside their targets renamed into place together (or removed), and
+`atomic_target` for a single file.
+"""
+
+from __future__ import annotations
+
+import errno
+import glob
+import os
+import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+
+class Staging:
+    """Files written under temporary names beside their targets and renamed into place together by
+    commit; whatever is not committed when the block ends (a problem, an error, an interruption) is
+    removed. A temporary left by a command that was killed outright (nothing can clean up after
+    SIGKILL) is removed the next time the same target is written, and by the next build of the
+    same output folder (printkit.build.lock.remove_leftovers); printkit touches no other file."""
+
+    def __init__(self) -> None:
+        self.pending: list[tuple[Path, Path]] = []  # (temporary, target)
+        self.folders: list[Path] = []  # made for the targets, removed again if nothing lands in them
+
+    def __enter__(self) -> Staging:
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        while self.pending:
+            self.pending.pop()[0].unlink(missing_ok=True)
+        for folder in sorted(set(self.folders), key=lambda f: len(f.parts), reverse=True):  # deepest first
+            if folder.is_dir() and not any(folder.iterdir()):
+                folder.rmdir()
+
+    def temporary(self, target: Path) -> Path:
+        """A new temporary file beside target, to be written in its place."""
+        if target.is_dir():  # found now, before any output is renamed into place
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
+        missing = [folder for folder in (target.parent, *target.parent.parents) if not folder.exists()]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        self.folders += missing
+        for stale in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
+            stale.unlink(missing_ok=True)
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+        self.pending.append((Path(name), target))
+        os.close(handle)
+        return Path(name)
+
+    def commit(self) -> None:
+        while self.pending:
+            temporary, target = self.pending[0]
+            os.chmod(temporary, 0o644)
+            os.replace(temporary, target)
+            self.pending.pop(0)
+
+
+@contextmanager
+def atomic_target(target: Path) -> Iterator[Path]:
+    """A temporary path beside target that replaces target only when the block succeeds."""
+    with Staging() as staging:
+        yield staging.temporary(target)
+        staging.commit()

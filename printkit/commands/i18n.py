@@ -1,0 +1,172 @@
+"""`printkit i18n`: the translator's commands over a pack's gettext catalogs.
+
+Takes: loaded packs and the subcommand's options.
+Returns: files written (template, merged catalogs, XLIFF, a pseudo-locale kit), a counts table, or
+raises `Problems` for everything `check` finds: untranslated and fuzzy strings, placeholders a
+translation lost or added, glossary terms translated differently, text that overflows its box in
+that locale and glyphs the font lacks (both measured by laying the kit out).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polib
+
+from printkit.base.confine import Refused, read_bytes, writable
+from printkit.base.errors import Problem, Problems, display_path
+from printkit.build.jobs import build_jobs
+from printkit.build.lock import holding, remove_leftovers
+from printkit.build.outputs import BuildOptions
+from printkit.build.pipeline import lay_out
+from printkit.build.staging import atomic_target
+from printkit.content.load import Pack
+from printkit.i18n.catalog import (
+    catalog_path,
+    counts,
+    entry_problems,
+    from_xliff,
+    load_catalog,
+    merge,
+    missing_problems,
+    template,
+    template_path,
+    to_xliff,
+    translate,
+)
+from printkit.i18n.pseudo import CODE as PSEUDO
+from printkit.layout.imposition import draw_pieces
+
+MAX_XLIFF_BYTES = 20 * 1024 * 1024
+
+
+def target_locales(pack: Pack, wanted: list[str] | None = None) -> list[str]:
+    locales = [lang for lang in pack.meta.locales if lang != pack.meta.language]
+    return [lang for lang in locales if not wanted or lang in wanted]
+
+
+def measured_boxes(pack: Pack) -> dict:
+    """The text boxes of the pack's components, measured by drawing them in the source language."""
+    boxes: dict = {}
+    draw_pieces(pack, pack.meta.language, 0.0, boxes=boxes)
+    return boxes
+
+
+def _write(pack: Pack, path: Path, data: bytes) -> None:
+    """A file of the pack's locales/ written in place, never through a folder linked out of the pack."""
+    try:
+        writable(pack.root, path)
+    except Refused as refused:
+        raise refused.problems(path) from None
+    with atomic_target(path) as temporary:
+        temporary.write_bytes(data)
+
+
+def _write_po(pack: Pack, catalog: polib.POFile, path: Path) -> None:
+    _write(pack, path, str(catalog).encode("utf-8"))
+
+
+def extract(pack: Pack) -> Path:
+    """Write the pack's template catalog (POT) with every translatable string and a note for each."""
+    path = template_path(pack)
+    _write_po(pack, template(pack, measured_boxes(pack)), path)
+    return path
+
+
+def update(pack: Pack, locales: list[str] | None = None) -> list[Path]:
+    """Merge the template into each locale's catalog, creating missing catalogs."""
+    pot = template(pack, measured_boxes(pack))
+    _write_po(pack, pot, template_path(pack))
+    written = []
+    for locale in target_locales(pack, locales):
+        path = catalog_path(pack, locale)
+        _write_po(pack, merge(load_catalog(pack, locale), pot, pack, locale), path)
+        written.append(path)
+    return written
+
+
+def stats(packs: list[Pack], locales: list[str] | None = None) -> list[dict]:
+    rows = []
+    for pack in packs:
+        for locale in target_locales(pack, locales):
+            found = counts(pack, locale)
+            rows.append(
+                {
+                    "pack": pack.id,
+                    "locale": locale,
+                    "translated": found.translated,
+                    "fuzzy": found.fuzzy,
+                    "untranslated": found.untranslated,
+                    "obsolete": found.obsolete,
+                    "percent": found.percent,
+                }
+            )
+    return rows
+
+
+def check(packs: list[Pack], locales: list[str] | None = None) -> int:
+    """Every problem of every locale; raises Problems, else returns how many locales were checked."""
+    problems: list[Problem] = []
+    checked = 0
+    for pack in packs:
+        for locale in target_locales(pack, locales):
+            checked += 1
+            if load_catalog(pack, locale) is None:
+                shown = display_path(catalog_path(pack, locale))
+                problems.append(
+                    Problem(
+                        shown,
+                        1,
+                        1,
+                        "",
+                        f"no {locale} catalog for pack '{pack.id}'",
+                        f"create it with 'printkit i18n update {pack.id}'",
+                    )
+                )
+                continue
+            translation = translate(pack, locale)
+            problems += entry_problems(pack, locale)
+            problems += missing_problems(pack, translation, locale)
+            try:  # overflow and missing glyphs, measured on the translated components
+                draw_pieces(translation.pack, locale, 0.0)
+            except Problems as error:
+                problems += error.problems
+    if problems:
+        raise Problems(problems)
+    return checked
+
+
+def pseudo_build(packs: list[Pack], out: Path) -> list[Path]:
+    with holding(out):  # into the same folders as `printkit build`: the same lock
+        for pack in packs:
+            remove_leftovers(out / pack.id)
+        return build_jobs(lay_out(packs, BuildOptions(out=out, languages=(PSEUDO,))))
+
+
+def export_xliff(pack: Pack, locale: str) -> Path:
+    path = pack.root / "locales" / locale / f"{pack.id}.xlf"
+    _write(pack, path, to_xliff(pack, locale, measured_boxes(pack)))
+    return path
+
+
+def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
+    """Targets from an XLIFF file into the locale's catalog; returns the catalog and how many changed."""
+    try:  # a file the user named, from anywhere; still an ordinary file of a bounded size
+        data = read_bytes(None, source, MAX_XLIFF_BYTES)
+    except Refused as refused:
+        raise refused.problems(source) from None
+    found = from_xliff(data, display_path(source))
+    pot = template(pack, measured_boxes(pack))
+    catalog = merge(load_catalog(pack, locale), pot, pack, locale)
+    changed = 0
+    for entry in catalog:
+        if entry.obsolete or entry.msgctxt not in found:
+            continue
+        text, needs_review = found[entry.msgctxt]
+        if entry.msgstr != text or entry.fuzzy != needs_review:
+            entry.msgstr = text
+            entry.flags = ["fuzzy"] if needs_review else []
+            changed += 1
+    path = catalog_path(pack, locale)
+    _write_po(pack, catalog, path)
+    return path, changed

@@ -1,0 +1,57 @@
+"""`printkit new`: a new pack with one card and its back, valid and buildable from the start.
+
+Takes: a pack id (a folder name under ./content, or a path whose last part is the id).
+Returns: the new pack folder; refuses (UsageError) to touch a folder that already exists.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from printkit.base.errors import UsageError, ValueProblem
+from printkit.content.fields import parse_id
+from printkit.content.load import CONTENT_DIR
+
+PACK_YAML = """\
+# {title}: the pack's identity and the names its components may use.
+id: {id}
+title: {title}
+defaults:
+  card_size: poker        # 63 x 88 mm; also bridge, mini, tarot, euro, or 2.5in x 3.5in
+  back: standard
+elements:
+  fire: {{name: Fire, color: "#d9552b", icon: fire}}
+  water: {{name: Water, color: "#2b7bd9", icon: water}}
+stats:
+  attack: {{name: Attack, short: ATK}}
+  defense: {{name: Defense, short: DEF}}
+backs:
+  standard: {{title: {title}, color: "#2f4858"}}
+"""
+
+CARDS_YAML = """\
+# Components: one list per kind (cards, fields, tiles, chips, markers, boards, sheets).
+cards:
+  - id: first-card
+    name: First Card
+    count: 2
+    element: fire
+    stats: {attack: 3, defense: 2}
+    text: Write the card's rules here.
+"""
+
+
+def new_pack(name: str) -> Path:
+    root = Path(name) if ("/" in name or name.startswith(".")) else CONTENT_DIR / name
+    try:
+        pack_id = parse_id(root.name)
+    except ValueProblem as problem:
+        raise UsageError(f"a pack id {problem.message}" + (f" ({problem.hint})" if problem.hint else "")) from None
+    if root.exists():
+        raise UsageError(f"{root} already exists; choose another name")
+    title = pack_id.replace("-", " ").title()
+    root.mkdir(parents=True)
+    (root / "decks").mkdir()
+    (root / "pack.yaml").write_text(PACK_YAML.format(id=pack_id, title=title), encoding="utf-8")
+    (root / "cards.yaml").write_text(CARDS_YAML, encoding="utf-8")
+    return root

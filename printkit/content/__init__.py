@@ -1,0 +1,9 @@
+"""Stage 1: a pack folder read into a validated content model.
+
+Takes: a pack folder (pack.yaml, component files, rulebook.yaml, art).
+Returns: a `Pack` (content.load) whose components, rule sets and rulebook are pydantic models
+carrying the file and position of every value; `validate_pack` then checks what one file cannot
+(ids, references, art, placeholders) and raises `Problems` with every problem at once.
+source (YAML with positions), fields (value types and their messages), model (component kinds),
+rules (rule kinds a pack declares), load, validate, placeholders.
+"""

@@ -1,0 +1,274 @@
+"""Value types of the content model: how a single YAML value is read and what it must look like.
+
+Takes: single values from YAML (text, numbers, mappings).
+Returns: pydantic annotated types (`Id`, `Text`, `Length`, `SizeMM`, `whole(low, high)` …) whose
+refusals carry a message and hint in YAML words, the `Strict` base of every model, and the `Ref`
+marker for ids that must name an entry of a pack registry.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+import math
+import re
+import textwrap
+import typing
+from typing import Annotated, Any, Callable, Iterator
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
+from pydantic_core import PydanticCustomError
+
+from printkit.base.errors import KeyPath, ValueProblem, shown_value
+from printkit.base.units import Size, parse_distance, parse_length, parse_size
+
+
+class Translatable:
+    """Marks text that translators translate: it goes into the pack's gettext catalog."""
+
+
+def _checked(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
+    """Wrap a parser so its ValueProblem becomes a pydantic error carrying message and hint."""
+
+    def validate(value: Any) -> Any:
+        try:
+            return parse(value)
+        except ValueProblem as problem:
+            raise PydanticCustomError("printkit", "{message}", {"message": problem.message, "hint": problem.hint})
+        except ValueError as problem:
+            raise PydanticCustomError("printkit", "{message}", {"message": str(problem), "hint": None})
+
+    return validate
+
+
+def whole(low: int, high: int, description: str) -> Any:
+    """An int type that accepts only whole numbers from low to high, saying so when it refuses."""
+
+    def parse(value: Any) -> int:
+        if isinstance(value, float) and value.is_integer():
+            value = int(value)
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise ValueProblem(f"must be a whole number from {low} to {high}, got {shown_value(value)}")
+        return value
+
+    return Annotated[int, BeforeValidator(_checked(parse)),
+                     WithJsonSchema({"type": "integer", "minimum": low, "maximum": high, "description": description})]
+
+
+def _number(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise ValueProblem(f"must be a number, got {shown_value(value)}")
+    return value
+
+
+_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+
+
+def parse_id(value: Any) -> str:
+    if not isinstance(value, str) or not _ID.match(value):
+        hint = None
+        if isinstance(value, str):
+            slug = re.sub(r"[^a-z0-9]+", "-", value.lower()).strip("-")
+            hint = f"for example '{slug}'" if slug else None
+        raise ValueProblem(f"must be lowercase letters, digits and dashes, got {shown_value(value)}", hint)
+    return value
+
+
+_COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _colour(value: Any) -> str:
+    if not isinstance(value, str) or not _COLOUR.match(value):
+        raise ValueProblem(f"must be a colour written '#rrggbb', like '#d94f2b', got {shown_value(value)}")
+    return value.lower()
+
+
+def _text(value: Any) -> str:
+    if not isinstance(value, str):
+        raise ValueProblem(f"must be text, got {shown_value(value)}", "put quotes around it")
+    if not value.strip():
+        raise ValueProblem("must not be empty")
+    return value
+
+
+Id = Annotated[str, BeforeValidator(_checked(parse_id)),
+               WithJsonSchema({"type": "string", "pattern": _ID.pattern, "description": "lowercase id"})]
+Text = Annotated[str, BeforeValidator(_checked(_text)), WithJsonSchema({"type": "string", "minLength": 1}),
+                 Translatable()]
+PlainText = Annotated[str, BeforeValidator(_checked(_text)), WithJsonSchema({"type": "string", "minLength": 1})]
+Colour = Annotated[str, BeforeValidator(_checked(_colour)),
+                   WithJsonSchema({"type": "string", "pattern": _COLOUR.pattern, "description": "#rrggbb"})]
+Number = Annotated[float, BeforeValidator(_checked(_number)), WithJsonSchema({"type": "number"})]
+Length = Annotated[float, BeforeValidator(_checked(parse_length)),
+                   WithJsonSchema({"type": ["string", "number"], "description": "length: 63mm, 2.5in, 1cm, 12pt or mm"})]
+Distance = Annotated[float, BeforeValidator(_checked(parse_distance)),
+                     WithJsonSchema({"type": ["string", "number"], "description": "length that may be 0"})]
+SizeMM = Annotated[Size, BeforeValidator(_checked(parse_size)),
+                   WithJsonSchema({"anyOf": [{"type": "string", "description": "63x88mm, 2.5in x 3.5in or a preset"},
+                                             {"type": "object", "properties": {"width": {}, "height": {}},
+                                              "required": ["width", "height"]}]})]
+MAX_FILE_PATH = 255  # characters: the longest file name most file systems take
+
+
+def _file_path(value: Any) -> str:
+    value = _text(value)
+    if len(value) > MAX_FILE_PATH:
+        raise ValueProblem(f"must be a file path of at most {MAX_FILE_PATH} characters, got {len(value)}")
+    if any(ord(char) < 32 or ord(char) == 127 for char in value):
+        raise ValueProblem(f"must be a file path without control characters, got {shown_value(value)}")
+    return value
+
+
+FilePath = Annotated[str, BeforeValidator(_checked(_file_path)),
+                     WithJsonSchema({"type": "string", "description": "a file inside the pack folder"})]
+
+
+class Ref:
+    """Marks an id that must name an entry of a pack registry (`elements`, `backs` …), checked by validate."""
+
+    def __init__(self, registry: str):
+        self.registry = registry
+
+
+ElementRef = Annotated[Id, Ref("elements")]
+RarityRef = Annotated[Id, Ref("rarities")]
+StatRef = Annotated[Id, Ref("stats")]
+TerrainRef = Annotated[Id, Ref("terrains")]
+BackRef = Annotated[Id, Ref("backs")]
+IconRef = Annotated[Id, Ref("icons")]
+ArtFile = Annotated[FilePath, Ref("files")]
+TypeRef = Annotated[Id, Ref("types")]
+AbilityRef = Annotated[Id, Ref("abilities")]
+ResourceRef = Annotated[Id, Ref("resources")]
+Count = whole(0, 10_000, "copies to print")
+Edge = whole(0, 9, "attack points on this edge")
+
+
+def marked_values(model: BaseModel, path: KeyPath, marker_type: type) -> Iterator[tuple[KeyPath, Any, Any]]:
+    """Every (key path, marker, value) in a model whose type carries a marker of marker_type (a Ref,
+    Translatable …), following nested models, lists and mapping keys."""
+    for name, annotation, markers in _marked_fields(type(model), marker_type):
+        yield from _walk(getattr(model, name), annotation, markers, path + (name,), marker_type)
+
+
+def _walk(value: Any, annotation: Any, markers: tuple, path: KeyPath, marker_type: type) -> Iterator:
+    if value is None:
+        return
+    for marker in markers:
+        if isinstance(marker, marker_type):
+            yield path, marker, value
+    if isinstance(value, BaseModel):
+        yield from marked_values(value, path, marker_type)
+    elif isinstance(value, dict):
+        (key_type, key_markers), (value_type, value_markers) = [
+            peeled(a) for a in typing.get_args(_member(annotation, dict)) or (Any, Any)]
+        for key, item in value.items():
+            yield from _walk(key, key_type, key_markers, path + (key,), marker_type)
+            if _may_hold(value_type, value_markers, marker_type):
+                yield from _walk(item, value_type, value_markers, path + (key,), marker_type)
+    elif isinstance(value, list):
+        item_type, item_markers = peeled((typing.get_args(_member(annotation, list)) or (Any,))[0])
+        if _may_hold(item_type, item_markers, marker_type):
+            for index, item in enumerate(value):
+                yield from _walk(item, item_type, item_markers, path + (index,), marker_type)
+
+
+# Worked out once per model class and type: walking a big deck asks the same questions 10,000 times.
+_MARKED_FIELDS: dict[tuple[type, type], list[tuple[str, Any, tuple]]] = {}
+_PEELED: dict[int, tuple[Any, Any, tuple]] = {}  # by id: Annotated types with dict metadata do not hash
+
+
+def _marked_fields(cls: type[BaseModel], marker_type: type) -> list[tuple[str, Any, tuple]]:
+    """(name, type, markers) of the fields of a model that can hold a value marked marker_type."""
+    key = (cls, marker_type)
+    if key not in _MARKED_FIELDS:
+        _MARKED_FIELDS[key] = []  # a model that nests itself holds nothing more through itself
+        fields = []
+        for name, info in cls.model_fields.items():
+            annotation, markers = peeled(info.annotation)
+            markers = tuple(info.metadata) + markers
+            if _may_hold(annotation, markers, marker_type):
+                fields.append((name, annotation, markers))
+        _MARKED_FIELDS[key] = fields
+    return _MARKED_FIELDS[key]
+
+
+def peeled(annotation: Any) -> tuple[Any, tuple]:
+    """The type under Annotated and Optional layers, and the markers those layers carry (a union of
+    several types stays a union)."""
+    if id(annotation) not in _PEELED:
+        inner, markers = annotation, []
+        while True:
+            origin = typing.get_origin(inner)
+            if origin is typing.Annotated:
+                markers += inner.__metadata__
+                inner = typing.get_args(inner)[0]
+            elif _is_union(inner) and len([a for a in typing.get_args(inner) if a is not type(None)]) == 1:
+                inner = next(a for a in typing.get_args(inner) if a is not type(None))
+            else:
+                break
+        _PEELED[id(annotation)] = (annotation, inner, tuple(markers))  # the annotation keeps its id taken
+    return _PEELED[id(annotation)][1:]
+
+
+def _is_union(annotation: Any) -> bool:
+    return typing.get_origin(annotation) is typing.Union or type(annotation).__name__ == "UnionType"
+
+
+def _member(annotation: Any, container: type) -> Any:
+    """Of a union, the member that is a container (dict or list) like the value found; else annotation."""
+    if not _is_union(annotation):
+        return annotation
+    return next((a for a in typing.get_args(annotation) if typing.get_origin(a) is container), Any)
+
+
+def _may_hold(annotation: Any, markers: tuple, marker_type: type) -> bool:
+    """Whether a value of this type, or anything inside it, can carry a marker of marker_type."""
+    if any(isinstance(marker, marker_type) for marker in markers):
+        return True
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return bool(_marked_fields(annotation, marker_type))
+    return any(_may_hold(*peeled(arg), marker_type) for arg in typing.get_args(annotation))
+
+
+class Strict(BaseModel):
+    """Every printkit model: unknown keys are errors, field docs become schema descriptions."""
+
+    # Validators are built on first use, so a build pays only for the models it reads.
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+def with_field_docs(schema: dict) -> dict:
+    """A model's JSON Schema with each property described by its field's docstring (the string
+    written under it). Only `printkit schema` shows them, and having pydantic read every class's
+    source would cost each build 50 ms of start-up."""
+    models: dict[str, type] = {}
+    pending = [Strict]
+    while pending:
+        cls = pending.pop()
+        pending += cls.__subclasses__()
+        models[cls.__name__] = cls
+    for definition in [schema, *schema.get("$defs", {}).values()]:
+        cls = models.get(definition.get("title", ""))
+        if cls is None:
+            continue
+        docs: dict[str, str] = {}
+        for base in reversed(cls.__mro__):  # a subclass's docstring wins over its base's
+            if issubclass(base, Strict):
+                docs.update(_attribute_docstrings(base))
+        for name, prop in definition.get("properties", {}).items():
+            if name in docs:
+                prop["description"] = docs[name]
+    return schema
+
+
+def _attribute_docstrings(cls: type) -> dict[str, str]:
+    try:
+        source = textwrap.dedent(inspect.getsource(cls))
+    except (OSError, TypeError):  # made at run time, it has no source
+        return {}
+    body = ast.parse(source).body[0].body
+    return {node.target.id: inspect.cleandoc(after.value.value) for node, after in zip(body, body[1:])
+            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
+            and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
+            and isinstance(after.value.value, str)}

@@ -1,0 +1,440 @@
+"""Rule sets: what makes a deck, hand, squad, side or tile layout legal, declared in pack.yaml.
+
+Takes: a rule set as written under `rules:` in pack.yaml, and a parsed list (`ListContext`:
+entries per section with their key paths in the list file, parameter values).
+Returns: `Violation`s, each with the key path in the list file it concerns, a message for the
+player and the ids involved. Pack-level rules (`inventory`) check the pack itself. Rule kinds
+register with `@rule_kind`; each is a small class with its own check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Iterator, Literal, Union
+
+from pydantic import BeforeValidator, Field, WithJsonSchema
+
+from printkit.base.errors import KeyPath, ValueProblem, shown_value
+from printkit.content.fields import Id, Strict, Text, _checked, parse_id, whole
+
+if TYPE_CHECKING:
+    from printkit.content.load import Pack
+    from printkit.content.model import Component
+
+
+MAX_LIMIT = 1_000_000  # the largest limit, param or copy count a rule set or list may give
+
+
+@dataclass(frozen=True)
+class ParamRef:
+    """A limit taken from the rule set's params (overridable with `--param NAME=VALUE`)."""
+
+    name: str
+
+
+def _limit(value: Any) -> int | ParamRef:
+    if isinstance(value, dict) and list(value) == ["param"]:
+        return ParamRef(parse_id(value["param"]))
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_LIMIT:
+        raise ValueProblem(f"must be a whole number from 0 to {MAX_LIMIT} or {{param: NAME}}, got {shown_value(value)}")
+    return value
+
+
+Limit = Annotated[Any, BeforeValidator(_checked(_limit)),
+                  WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 0},
+                                            {"type": "object", "properties": {"param": {"type": "string"}},
+                                             "required": ["param"]}]})]
+
+
+@dataclass(frozen=True)
+class Entry:
+    component: "Component"
+    copies: int
+    path: KeyPath  # where the entry is written in the list file
+
+
+@dataclass(frozen=True)
+class Placed:
+    component: "Component"
+    square: int
+    rotation: int
+    path: KeyPath
+
+
+@dataclass
+class ListContext:
+    pack: "Pack"
+    rule_set: "RuleSet"
+    params: dict[str, int]
+    entries: dict[str, list[Entry]] = field(default_factory=dict)
+    placements: dict[str, list[Placed]] = field(default_factory=dict)
+
+    def limit(self, value: int | ParamRef) -> int:
+        return self.params[value.name] if isinstance(value, ParamRef) else value
+
+
+@dataclass(frozen=True)
+class Violation:
+    path: KeyPath
+    message: str
+    ids: tuple[str, ...] = ()
+
+
+def value_of(component: "Component", path: str) -> Any:
+    """A component's value at a dotted path such as `cost`, `edges.total` or `stats.attack`."""
+    value: Any = component
+    for part in path.split("."):
+        if isinstance(value, dict):
+            value = value.get(part)
+        else:
+            value = getattr(value, part, None)
+        if value is None:
+            return None
+    return value
+
+
+def _counted(ctx: ListContext, section: str, count: int) -> str:
+    """'4 cards' when a section takes one kind of component, else '4 entries'."""
+    kinds = ctx.rule_set.sections[section].components
+    word = ctx.pack.kind_in(kinds[0]) if len(kinds) == 1 else "entry"
+    if count == 1:
+        return f"1 {word}"
+    return f"{count} {word[:-1]}ies" if word.endswith("y") else f"{count} {word}s"
+
+
+def _bounds(count: int, ctx: ListContext, minimum, maximum, exact) -> str | None:
+    """The refusal for a count outside min/max/exact, or None when it is inside."""
+    if exact is not None and count != ctx.limit(exact):
+        return f"exactly {ctx.limit(exact)} required"
+    if minimum is not None and count < ctx.limit(minimum):
+        return f"at least {ctx.limit(minimum)} required"
+    if maximum is not None and count > ctx.limit(maximum):
+        return f"at most {ctx.limit(maximum)} allowed"
+    return None
+
+
+# --- the registry ---------------------------------------------------------------------------------
+
+RULE_KINDS: dict[str, type["Rule"]] = {}
+
+
+def rule_kind(cls: type["Rule"]) -> type["Rule"]:
+    RULE_KINDS[cls.model_fields["kind"].default] = cls
+    return cls
+
+
+class Rule(Strict):
+    pack_level: ClassVar[bool] = False
+    # Fields naming component value paths, and what the rule needs there ("number" to add up, "single"
+    # to compare, not a list or mapping); validate checks them against the pack's components.
+    value_paths: ClassVar[dict[str, str]] = {}
+
+    name: Id | None = None
+    """Name of the rule in messages; defaults to its kind."""
+    section: Id | None = None
+    """Section of the list the rule applies to; defaults to every section."""
+
+    @property
+    def label(self) -> str:
+        return self.name or self.kind  # type: ignore[attr-defined]
+
+    def sections(self, ctx: ListContext) -> list[str]:
+        return [self.section] if self.section else list(ctx.rule_set.sections)
+
+    def section_entries(self, ctx: ListContext) -> Iterator[tuple[str, list[Entry]]]:
+        for section in self.sections(ctx):
+            yield section, ctx.entries.get(section, [])
+
+    def check(self, ctx: ListContext) -> Iterator[Violation]:
+        raise NotImplementedError
+
+
+@rule_kind
+class ListSize(Rule):
+    """How many entries a section holds (a deck of 20 to 50 cards, a hand of 5)."""
+
+    kind: Literal["list-size"] = "list-size"
+    min: Limit | None = None
+    max: Limit | None = None
+    exact: Limit | None = None
+
+    def check(self, ctx: ListContext) -> Iterator[Violation]:
+        for section, entries in self.section_entries(ctx):
+            count = sum(e.copies for e in entries)
+            refusal = _bounds(count, ctx, self.min, self.max, self.exact)
+            if refusal:
+                yield Violation((section,), f"{_counted(ctx, section, count)}; {refusal}")
+
+
+@rule_kind
+class CopyLimit(Rule):
+    """At most `max` copies of one component, optionally only of components whose field has a value."""
+
+    kind: Literal["copy-limit"] = "copy-limit"
+    value_paths: ClassVar[dict[str, str]] = {"field": "single"}
+    max: Limit
+    field: str | None = None
+    """Only components whose value at this path is one of `values` (e.g. rarity)."""
+    values: list[str] = []
+
+    def check(self, ctx: ListContext) -> Iterator[Violation]:
+        limit = ctx.limit(self.max)
+        for _, entries in self.section_entries(ctx):
+            for entry in entries:
+                value = value_of(entry.component, self.field) if self.field else None
+                if self.field and value not in self.values:
+                    continue
+                if entry.copies > limit:
+                    what = f"a {_display(ctx.pack, self.field, value)} {entry.component.kind}" if self.field \
+                        else f"'{entry.component.id}'"
+                    yield Violation(entry.path, f"{entry.copies} copies of {what}; at most {limit} allowed",
+                                    (entry.component.id,))
+
+
+@rule_kind
+class PointCap(Rule):
+    """The sum of a value over a section (attack points, cost) compared with min, max or exact."""
+
+    kind: Literal["point-cap"] = "point-cap"
+    value_paths: ClassVar[dict[str, str]] = {"value": "number"}
+    value: str
+    """Path of the value to add up, e.g. cost, edges.total, stats.attack."""
+    called: Text | None = None
+    """What the sum is called in messages, e.g. 'attack points'; defaults to the value's path."""
+    min: Limit | None = None
+    max: Limit | None = None
+    exact: Limit | None = None
+
+    def check(self, ctx: ListContext) -> Iterator[Violation]:
+        words = self.called or self.value
+        for section, entries in self.section_entries(ctx):
+            total, missing = 0, []
+            for entry in entries:
+                value = value_of(entry.component, self.value)
+                if value is None:
+                    missing.append(entry)
+                else:
+                    total += value * entry.copies
+            for entry in missing:
+                yield Violation(entry.path, f"'{entry.component.id}' has no {self.value} to count",
+                                (entry.component.id,))
+            refusal = _bounds(total, ctx, self.min, self.max, self.exact)
+            if refusal:
+                yield Violation((section,), f"{total:g} {words} in all; {refusal}",
+                                tuple(e.component.id for e in entries))
+
+
+@rule_kind
+class TagCap(Rule):
+    """At most `max` entries carrying a tag (at most 2 Giants)."""
+
+    kind: Literal["tag-cap"] = "tag-cap"
+    tag: Id
+    max: Limit
+    called: Text | None = None
+    """What tagged entries are called in messages, e.g. 'Giants'."""
+
+    def check(self, ctx: ListContext) -> Iterator[Violation]:
+        limit = ctx.limit(self.max)
+        for section, entries in self.section_entries(ctx):
+            tagged = [e for e in entries if self.tag in e.component.tags]
+            count = sum(e.copies for e in tagged)
+            if count > limit:
+                words = self.called or f"entries tagged '{self.tag}'"
+                yield Violation((section,), f"{count} {words}; at most {limit} allowed",
+                                tuple(e.component.id for e in tagged))
+
+
+@rule_kind
+class Ban(Rule):
+    """Components that may not be in a list at all, by tag or by id."""
+
+    kind: Literal["ban"] = "ban"
+    tags: list[Id] = []
+    ids: list[Id] = []
+
+    def check(self, ctx: ListContext) -> Iterator[Violation]:
+        for _, entries in self.section_entries(ctx):
+            for entry in entries:
+                tags = [t for t in self.tags if t in entry.component.tags]
+                if tags or entry.component.id in self.ids:
+                    why = f" (tagged '{tags[0]}')" if tags else ""
+                    yield Violation(entry.path, f"'{entry.component.id}' is not allowed{why}", (entry.component.id,))
+
+
+@rule_kind
+class Unique(Rule):
+    """Each component at most once (one of each Magic Item per player)."""
+
+    kind: Literal["unique"] = "unique"
+
+    def check(self, ctx: ListContext) -> Iterator[Violation]:
+        for _, entries in self.section_entries(ctx):
+            for entry in entries:
+                if entry.copies > 1:
+                    yield Violation(entry.path, f"{entry.copies} copies of '{entry.component.id}'; each may appear "
+                                                "only once", (entry.component.id,))
+
+
+@rule_kind
+class Coverage(Rule):
+    """One entry per value of a field (one Skylander of each element); `size` lowers how many values."""
+
+    kind: Literal["coverage"] = "coverage"
+    value_paths: ClassVar[dict[str, str]] = {"field": "single"}
+    field: str
+    """Path of the value to cover, e.g. element."""
+    values: list[str] = []
+    """Values to cover; defaults to every entry of the pack registry the field names (e.g. all elements)."""
+    size: Limit | None = None
+    """How many different values a list must cover, when players agree on fewer than all."""
+
+    def check(self, ctx: ListContext) -> Iterator[Violation]:
+        wanted = self.values or list(registry_of(ctx.pack, self.field))
+        required = ctx.limit(self.size) if self.size is not None else len(wanted)
+        for section, entries in self.section_entries(ctx):
+            by_value: dict[Any, list[Entry]] = {}
+            for entry in entries:
+                by_value.setdefault(value_of(entry.component, self.field), []).append(entry)
+            for value, group in by_value.items():
+                copies = sum(e.copies for e in group)
+                if value not in wanted:
+                    for entry in group:
+                        yield Violation(entry.path, f"'{entry.component.id}' has no {self.field} from "
+                                                    f"{', '.join(wanted)}", (entry.component.id,))
+                elif copies > 1:
+                    yield Violation(group[-1].path, f"{copies} {_display(ctx.pack, self.field, value)} entries; "
+                                                    f"one of each {self.field} allowed",
+                                    tuple(e.component.id for e in group))
+            covered = [v for v in wanted if v in by_value]
+            if len(covered) < required:
+                missing = [_display(ctx.pack, self.field, v) for v in wanted if v not in by_value]
+                need = "one of each" if required == len(wanted) else f"{required} different ones"
+                yield Violation((section,), f"covers {len(covered)} of {len(wanted)} {self.field} values "
+                                            f"({need} required); missing: {', '.join(missing)}")
+
+
+@rule_kind
+class Placement(Rule):
+    """Tiles laid on a board's grid: shared edges must show the same terrain; the board's rim takes any."""
+
+    kind: Literal["placement"] = "placement"
+    board: Id
+    """The board component whose grid the tiles are laid on."""
+
+    def check(self, ctx: ListContext) -> Iterator[Violation]:
+        board = next(c for c in ctx.pack.components if c.id == self.board and c.kind == "board")
+        columns, rows = board.grid.columns, board.grid.rows
+        for section in self.sections(ctx):
+            by_square: dict[int, Placed] = {}
+            for placed in ctx.placements.get(section, []):
+                if placed.component.kind != "tile":
+                    yield Violation(placed.path + ("tile",), f"'{placed.component.id}' is a "
+                                    f"{placed.component.kind}, not a tile", (placed.component.id,))
+                elif not 1 <= placed.square <= columns * rows:
+                    yield Violation(placed.path + ("square",), f"square {placed.square} is not on the "
+                                    f"{columns}x{rows} board; squares are 1 to {columns * rows}", (placed.component.id,))
+                elif placed.square in by_square:
+                    other = by_square[placed.square]
+                    yield Violation(placed.path + ("square",), f"square {placed.square} already holds "
+                                    f"'{other.component.id}'", (other.component.id, placed.component.id))
+                else:
+                    by_square[placed.square] = placed
+            for square, placed in sorted(by_square.items()):
+                row, column = divmod(square - 1, columns)
+                neighbours = []
+                if column + 1 < columns:
+                    neighbours.append(("right", "left", square + 1))
+                if row + 1 < rows:
+                    neighbours.append(("bottom", "top", square + columns))
+                for side, other_side, other_square in neighbours:
+                    other = by_square.get(other_square)
+                    if other is None:
+                        continue
+                    mine, theirs = rotated_edges(placed)[side], rotated_edges(other)[other_side]
+                    if mine != theirs:
+                        yield Violation(other.path, f"{other_side} edge of '{other.component.id}' on square "
+                                        f"{other_square} is {theirs}, but the {side} edge of "
+                                        f"'{placed.component.id}' on square {square} is {mine}",
+                                        (placed.component.id, other.component.id))
+
+
+SIDES = ("top", "right", "bottom", "left")
+
+
+def rotated_edges(placed: Placed) -> dict[str, str]:
+    """Edge terrains after turning the tile clockwise by its rotation (0, 90, 180 or 270 degrees)."""
+    edges = placed.component.edges
+    turns = placed.rotation // 90
+    return {side: getattr(edges, SIDES[(i - turns) % 4]) for i, side in enumerate(SIDES)}
+
+
+class Select(Strict):
+    """Which components an inventory rule counts."""
+
+    section: Id
+    """Component section, e.g. tiles."""
+    tag: Id | None = None
+    """Only components with this tag."""
+
+
+@rule_kind
+class Inventory(Rule):
+    """The pack prints as many of a component group as the game's component list says."""
+
+    kind: Literal["inventory"] = "inventory"
+    pack_level: ClassVar[bool] = True
+    select: Select
+    count: whole(0, MAX_LIMIT, "copies the game has")
+    called: Text
+    """What the counted components are called, e.g. 'special islands'."""
+    called_one: Text | None = None
+    """What one of them is called, for a game that has just one, e.g. 'supply board'."""
+
+    def check_pack(self, pack: "Pack") -> str | None:
+        printed = sum(c.count for c in pack.components
+                      if c.section == self.select.section and (self.select.tag is None or self.select.tag in c.tags))
+        if printed != self.count:
+            return f"the pack prints {printed} {self.called}; the game has {self.count}"
+        return None
+
+
+def registry_of(pack: "Pack", field_path: str) -> dict[str, Any]:
+    """The pack registry a field names (element → elements), or an empty one."""
+    return getattr(pack.meta, REGISTRY_OF.get(field_path, ""), None) or {}
+
+
+REGISTRY_OF = {"element": "elements", "rarity": "rarities", "edges.top": "terrains"}
+
+
+def _display(pack: "Pack", field_path: str | None, value: Any) -> str:
+    """A field value as players know it: the registry's name (Star, Water) or the value itself."""
+    entry = registry_of(pack, field_path or "").get(value)
+    return entry.name if entry is not None else str(value)
+
+
+class SectionSpec(Strict):
+    components: list[Id] = []
+    """Component sections entries may come from (e.g. [cards]); any when empty."""
+    tags: list[Id] = []
+    """Entries must carry one of these tags (e.g. [magic-item]); any when empty."""
+    placement: bool = False
+    """Entries are tiles laid on a board: `{tile: ID, square: N, rotation: 0|90|180|270}`."""
+
+
+def _rule_union() -> Any:
+    kinds = tuple(RULE_KINDS.values())
+    return Annotated[Union[kinds], Field(discriminator="kind")]  # type: ignore[valid-type]
+
+
+class RuleSet(Strict):
+    """A named kind of list (deck, hand, squad, side, layout) and the rules it must keep."""
+
+    title: Text
+    """What players call such a list, e.g. Tournament hand."""
+    sections: dict[Id, SectionSpec]
+    """Sections a list of this kind has, e.g. cards, squad, backups."""
+    params: dict[Id, whole(0, MAX_LIMIT, "default value")] = {}
+    """Values rules refer to with {param: NAME}; `printkit check --param NAME=VALUE` overrides them."""
+    checks: list[_rule_union()] = []  # type: ignore[valid-type]
+    """The rules, each chosen by its `kind`."""

@@ -1,0 +1,6 @@
+"""Stage 4: what each component looks like, as shapes.
+
+Takes: a translated component and its context (pack, locale, bleed, ink saver).
+Returns: the shapes of its faces (looks, one per kind), with text set and measured in the
+bundled fonts (richtext, fonts).
+"""

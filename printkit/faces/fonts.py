@@ -1,0 +1,54 @@
+"""The bundled fonts: registration with reportlab, text measurement and glyph coverage.
+
+Takes: font names from `FONTS` and text.
+Returns: widths in millimetres and the characters a font cannot draw. Registration happens once
+per process, so measuring and drawing never re-read a font file.
+"""
+
+from __future__ import annotations
+
+from functools import cache, lru_cache
+from pathlib import Path
+
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+
+from printkit.base.units import MM_PER_POINT
+
+FONT_DIR = Path(__file__).parent / "fonts"
+FONTS = {
+    "sans": "DejaVuSans.ttf",
+    "sans-bold": "DejaVuSans-Bold.ttf",
+    "sans-italic": "DejaVuSans-Oblique.ttf",
+    "sans-bold-italic": "DejaVuSans-BoldOblique.ttf",
+    "serif": "DejaVuSerif.ttf",
+    "serif-bold": "DejaVuSerif-Bold.ttf",
+    "serif-italic": "DejaVuSerif-Italic.ttf",
+    "serif-bold-italic": "DejaVuSerif-BoldItalic.ttf",
+}
+
+
+@cache
+def registered(name: str) -> str:
+    """The reportlab font name for a printkit font, registering it on first use."""
+    font_name = f"printkit-{name}"
+    pdfmetrics.registerFont(TTFont(font_name, str(FONT_DIR / FONTS[name])))
+    return font_name
+
+
+@cache
+def _coverage(name: str) -> dict[int, int]:
+    """The font's code points (its character-to-glyph map)."""
+    return pdfmetrics.getFont(registered(name)).face.charToGlyph
+
+
+def missing_glyphs(text: str, font: str) -> str:
+    """The characters of text (beyond spaces and line breaks) that font has no glyph for."""
+    covered = _coverage(font)
+    return "".join(sorted({ch for ch in text if ord(ch) not in covered and ch not in "\n\r\t"}))
+
+
+@lru_cache(maxsize=512)  # a word comes back within a few lines; a bigger memo hits hardly more often
+def text_width(text: str, font: str, size_pt: float) -> float:
+    """Width of one line of text in millimetres (remembered: the same words are measured often)."""
+    return pdfmetrics.stringWidth(text, registered(font), size_pt) * MM_PER_POINT

@@ -1,0 +1,1026 @@
+"""The default look of every component kind, and the text fitting that keeps text inside its boxes.
+
+Takes: a validated component, its pack and the locale being built.
+Returns: the component's trim size and shape, and the drawing primitives of its front and back
+(None when it has no back), in millimetres inside its own trim box. Text that cannot fit its box
+even at its smallest allowed size, and characters the bundled font cannot draw, are collected as
+problems naming the component, field, locale and overflow.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Literal
+
+from printkit.base.errors import Problem
+from printkit.base.icons import ICONS
+from printkit.base.shapes import Circle, Image, Line, Path, Rect, Shape, Text, rotated, shifted
+from printkit.base.units import MM_PER_POINT, Size
+from printkit.content.load import Pack
+from printkit.content.model import (
+    Ability,
+    BackDesign,
+    Board,
+    Card,
+    CardType,
+    Chip,
+    Component,
+    Face,
+    Marker,
+    PackMeta,
+    Ruler,
+    Sheet,
+    SpecialField,
+    Tile,
+)
+from printkit.faces import richtext
+from printkit.i18n import words
+from printkit.i18n.catalog import component_context
+
+INK = "#1d1d1b"
+PAPER = "#fbf8f1"
+NEUTRAL = "#7b8794"
+TILE_EDGE = 0.2  # depth of a tile's terrain edges, as a share of its side
+ESTIMATED = "estimated"  # the tag of components whose values the pack's author chose, not the game
+
+Drawing = list[Shape]
+
+
+@dataclass
+class LookContext:
+    pack: Pack
+    locale: str
+    bleed: float = 0.0
+    problems: list[Problem] = field(default_factory=list)
+    # (component id, field) -> text box (width, height, size, min size), recorded when asked for
+    boxes: dict[tuple[str, str], tuple[float, float, float, float]] | None = None
+    _art_paths: dict[str, str] = field(default_factory=dict)
+
+    def art(self, name: str) -> str:
+        """The absolute path of an art file of the pack (worked out once per file, not per card)."""
+        if name not in self._art_paths:
+            self._art_paths[name] = str(self.pack.root.resolve() / name)
+        return self._art_paths[name]
+
+    def background(self, size: Size, colour: str, shape: Literal["rect", "round"] = "rect") -> Shape:
+        """A face's background, reaching past the trim line by the bleed."""
+        w, h = size
+        if shape == "round":
+            return Circle(w / 2, h / 2, w / 2 + self.bleed, fill=colour)
+        return Rect(-self.bleed, -self.bleed, w + 2 * self.bleed, h + 2 * self.bleed, fill=colour)
+
+    def text(
+        self,
+        component: Component,
+        field_name: str,
+        text: str,
+        box: tuple[float, float, float, float],
+        *,
+        font: str = "sans",
+        size: float = 9,
+        min_size: float = 6,
+        color: str = INK,
+        align: Literal["left", "center"] = "center",
+        max_lines: int = 8,
+    ) -> Drawing:
+        """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be."""
+        if self.boxes is not None:
+            self.boxes[(component.id, field_name.replace(".", "/"))] = (box[2], box[3], size, min_size)
+        result = richtext.fit(
+            text, box, font=font, size=size, min_size=min_size, color=color, align=align, max_lines=max_lines
+        )
+        if isinstance(result, richtext.Refusal):
+            self._problem(
+                component, field_name, f"text of '{component.id}' {result.message} in locale {self.locale}", result.hint
+            )
+            return []
+        return list(result)
+
+    def _problem(self, component: Component, field_name: str, message: str, hint: str | None) -> None:
+        """At the translation's line in its PO file when the text is translated, else at the YAML."""
+        key = field_name.replace(".", "/")
+        translated = self.pack.translated_from.get((component.id, key))
+        if translated:
+            file, line = translated
+            self.problems.append(Problem(file, line, 1, component_context(component, key), message, hint))
+            return
+        source = self.pack.sources[component.origin.file]
+        path = component.origin.path + tuple(field_name.split("."))
+        self.problems.append(source.problem(path, message, hint))
+
+
+def ink_saving(drawing: Drawing, size: Size) -> Drawing:
+    """The same face for a printer low on ink: large fills become pale and outlined, light text dark."""
+    area = size.width * size.height
+    result: Drawing = []
+    for shape in drawing:
+        if isinstance(shape, Rect) and shape.fill and shape.width * shape.height >= 0.15 * area:
+            result.append(replace(shape, fill=_mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
+        elif isinstance(shape, Circle) and shape.fill and math.pi * shape.r**2 >= 0.15 * area:
+            result.append(replace(shape, fill=_mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
+        elif isinstance(shape, Text) and _on(shape.color) == INK:  # light ink that read on a dark fill
+            result.append(replace(shape, color=INK))
+        else:
+            result.append(shape)
+    return result
+
+
+# --- the registry ---------------------------------------------------------------------------------
+
+
+class Look:
+    """How one component kind looks. Subclasses register with @look(ComponentClass)."""
+
+    def shape(self, component: Component) -> Literal["rect", "round"]:
+        """The outline it is cut along: rect, or round for chips and round markers."""
+        return "rect"
+
+    def size(self, component: Component, pack: Pack) -> Size:
+        raise NotImplementedError
+
+    def front(self, ctx: LookContext, component: Component, size: Size) -> Drawing:
+        raise NotImplementedError
+
+    def has_back(self, component: Component, pack: Pack) -> bool:
+        """Whether it has a printed back (its imposition needs to know before anything is drawn)."""
+        return False
+
+    def back(self, ctx: LookContext, component: Component, size: Size) -> Drawing:
+        """The back, for components that have one."""
+        raise NotImplementedError
+
+
+LOOKS: dict[type[Component], Look] = {}
+
+
+def look(kind: type[Component]) -> Callable[[type[Look]], type[Look]]:
+    def register(cls: type[Look]) -> type[Look]:
+        LOOKS[kind] = cls()
+        return cls
+
+    return register
+
+
+def look_of(component: Component) -> Look:
+    return LOOKS[type(component)]
+
+
+# --- shared pieces ---------------------------------------------------------------------------------
+
+
+def _element_colour(pack: Pack, component: Component, element: str | None) -> str:
+    """A component's own colour, else its element's, else its card type's, else grey."""
+    if component.color:
+        return component.color
+    if element:
+        return pack.meta.elements[element].color
+    kind = getattr(component, "type", None)
+    if kind and pack.meta.types[kind].color:
+        return pack.meta.types[kind].color
+    return NEUTRAL
+
+
+@lru_cache(maxsize=1024)
+def _mix(colour: str, other: str, amount: float) -> str:
+    """colour moved towards other by amount (0..1)."""
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=False))
+
+
+def _on(colour: str) -> str:
+    """Ink that reads on a background colour."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
+def _icon(name: str | None, cx: float, cy: float, size: float, colour: str) -> Drawing:
+    return ICONS[name](cx, cy, size, colour) if name else []
+
+
+def _estimated_mark(cx: float, cy: float) -> Drawing:
+    """A small ≈ in a circle centred on (cx, cy): the card's values are the kit's estimates, not the
+    game's own (the rulebooks explain the mark)."""
+    return [
+        Circle(cx, cy, 2.4, fill=PAPER, stroke=INK, line_width=0.3),
+        Text(cx, cy - 1.05, "≈", "sans-bold", 9, INK, "center"),
+    ]
+
+
+def _design_back(ctx: LookContext, component: Component, design: BackDesign, size: Size) -> Drawing:
+    w, h = size
+    ink = _on(design.color)
+    inset = min(w, h) * 0.07
+    drawing: Drawing = [
+        ctx.background(size, design.color),
+        Rect(
+            inset,
+            inset,
+            w - 2 * inset,
+            h - 2 * inset,
+            stroke=_mix(design.color, ink, 0.55),
+            line_width=0.6,
+            radius=inset * 0.6,
+        ),
+        Rect(
+            inset * 1.6,
+            inset * 1.6,
+            w - 3.2 * inset,
+            h - 3.2 * inset,
+            stroke=_mix(design.color, ink, 0.3),
+            line_width=0.3,
+            radius=inset * 0.4,
+        ),
+    ]
+    title_box = (inset * 2, h * 0.42, w - inset * 4, h * 0.2)
+    drawing += ctx.text(
+        component,
+        "back",
+        design.title,
+        title_box,
+        font="sans-bold",
+        size=min(22, h * 0.32),
+        min_size=7,
+        color=ink,
+        max_lines=2,
+    )
+    if design.subtitle:
+        drawing += ctx.text(
+            component,
+            "back",
+            design.subtitle,
+            (inset * 2, h * 0.28, w - inset * 4, h * 0.12),
+            size=9,
+            min_size=6,
+            color=ink,
+            max_lines=2,
+        )
+    return drawing
+
+
+def _explained(meta: PackMeta, card: Card) -> CardType | Ability | None:
+    """The card type or special power a reference card explains (it has a name and a text)."""
+    if card.explains:
+        return meta.types[card.explains]
+    return meta.abilities[card.explains_power] if card.explains_power else None
+
+
+def _back_design(pack: Pack, back: str | None) -> BackDesign | None:
+    name = back or pack.meta.defaults.back
+    return pack.meta.backs[name] if name else None
+
+
+# --- cards -----------------------------------------------------------------------------------------
+
+
+@look(Card)
+class CardLook(Look):
+    def size(self, component: Card, pack: Pack) -> Size:
+        return component.size or pack.meta.defaults.card_size
+
+    def front(self, ctx: LookContext, card: Card, size: Size) -> Drawing:
+        w, h = size
+        frame = _element_colour(ctx.pack, card, card.element)
+        # Damage is tracked on character cards (with stats); the labels need a wider frame.
+        track = ctx.pack.meta.defaults.rotation_track if card.stats and not card.edges else []
+        border = min(w, h) * (0.085 if track else 0.05)
+        drawing: Drawing = [
+            ctx.background(size, frame),
+            Rect(border, border, w - 2 * border, h - 2 * border, fill=PAPER, radius=border * 0.8),
+        ]
+        if card.edges:
+            return drawing + self._edge_card(ctx, card, size, frame, border)
+        return drawing + self._stat_card(ctx, card, size, frame, border, track)
+
+    def _edge_card(self, ctx: LookContext, card: Card, size: Size, frame: str, border: float) -> Drawing:
+        """Edge-battle card: at the middle of each edge a badge with its attack points and a ▶ pointing out."""
+        w, h = size
+        unit = min(w, h)
+        badge = unit * 0.075
+        pointer = unit * 0.035
+        inset = border + unit * 0.02 + pointer + badge
+        element = ctx.pack.meta.elements.get(card.element) if card.element else None
+        emblem = unit * 0.14
+        drawing: Drawing = [Circle(w / 2, h / 2, emblem, fill=_mix(frame, PAPER, 0.78))]
+        if card.art:
+            side = emblem * 2
+            drawing.append(Image(ctx.art(card.art), (w - side) / 2, (h - side) / 2, side, side))
+        elif element and element.icon:
+            drawing += _icon(element.icon, w / 2, h / 2, emblem * 1.25, frame)
+        else:
+            drawing.append(Circle(w / 2, h / 2, emblem * 0.55, stroke=frame, line_width=unit * 0.02))
+        sides = {
+            "top": (w / 2, h - inset, 90),
+            "right": (w - inset, h / 2, 0),
+            "bottom": (w / 2, inset, 270),
+            "left": (inset, h / 2, 180),
+        }
+        for side, (cx, cy, angle) in sides.items():
+            value = getattr(card.edges, side)
+            colour = frame if value else _mix(frame, PAPER, 0.55)  # weak edges recede
+            rad = math.radians(angle)
+            tip = (cx + math.cos(rad) * (badge + pointer), cy + math.sin(rad) * (badge + pointer))
+            base = [
+                (
+                    cx + math.cos(rad + a) * badge * 0.55 + math.cos(rad) * badge * 0.8,
+                    cy + math.sin(rad + a) * badge * 0.55 + math.sin(rad) * badge * 0.8,
+                )
+                for a in (1.571, -1.571)
+            ]
+            drawing.append(Path((("M", *tip), ("L", *base[0]), ("L", *base[1]), ("Z",)), fill=colour))
+            drawing.append(Circle(cx, cy, badge, fill=colour))
+            drawing += ctx.text(
+                card,
+                f"edges.{side}",
+                str(value),
+                (cx - badge, cy - badge, 2 * badge, 2 * badge),
+                font="sans-bold",
+                size=badge * 1.3 / MM_PER_POINT,
+                min_size=6,
+                color=_on(colour),
+            )
+        text_left = border + unit * 0.04
+        name_bottom = h / 2 + emblem + unit * 0.015
+        drawing += ctx.text(
+            card,
+            "name",
+            card.name or card.id,
+            (text_left, name_bottom, w - 2 * text_left, h - inset - badge - name_bottom),
+            font="sans-bold",
+            size=8,
+            min_size=5.5,
+            max_lines=1,
+        )
+        label = f"▶ {card.edges.total}" + (f" · {element.name}" if element else "")
+        label_top = h / 2 - emblem - unit * 0.015
+        drawing += ctx.text(
+            card,
+            "element",
+            label,
+            (text_left, inset + badge, w - 2 * text_left, label_top - inset - badge),
+            size=6.5,
+            min_size=5,
+            color=_mix(frame, INK, 0.4),
+            max_lines=1,
+        )
+        return drawing
+
+    def _stat_card(
+        self, ctx: LookContext, card: Card, size: Size, frame: str, border: float, track: list[str]
+    ) -> Drawing:
+        """Name band, art window, a row of stats, then the power and rules text; a damage track
+        along the edges when the pack declares one."""
+        w, h = size
+        meta = ctx.pack.meta
+        pad = border + min(w, h) * 0.03
+        inner_w = w - 2 * pad
+        band = h * 0.1
+        band_colour = _mix(frame, PAPER, 0.25)
+        drawing: Drawing = [Rect(pad, h - pad - band, inner_w, band, fill=band_colour, radius=1.2)]
+        title_left = pad + (band if card.cost is not None else 0)
+        explained = _explained(meta, card)
+        title = card.name or (explained.name if explained else card.id)
+        drawing += ctx.text(
+            card,
+            "name",
+            title,
+            (title_left + 1.5, h - pad - band, inner_w - (title_left - pad) - 3, band),
+            font="sans-bold",
+            size=10,
+            min_size=6,
+            color=_on(band_colour),
+            max_lines=2,
+        )
+        if card.cost is not None:
+            r = band * 0.55
+            drawing += [Circle(pad + band / 2, h - pad - band / 2, r, fill=INK)]
+            drawing += ctx.text(
+                card,
+                "cost",
+                str(card.cost),
+                (pad, h - pad - band, band, band),
+                font="sans-bold",
+                size=r * 1.3 / MM_PER_POINT,
+                min_size=5,
+                color="#ffffff",
+            )
+        art_top = h - pad - band - 1.2
+        art_h = h * (0.3 if track else 0.34)
+        art_bottom = art_top - art_h
+        drawing += [Rect(pad, art_bottom, inner_w, art_h, fill=_mix(frame, PAPER, 0.8), radius=1.2)]
+        element = meta.elements.get(card.element) if card.element else None
+        if card.art:
+            drawing.append(Image(ctx.art(card.art), pad, art_bottom, inner_w, art_h))
+        else:
+            kind = meta.types.get(card.type) if card.type else None
+            emblem = element.icon if element else (kind.icon if kind else None)
+            drawing += _icon(emblem, w / 2, art_bottom + art_h / 2, art_h * 0.55, frame)
+        if card.rarity and meta.rarities[card.rarity].icon:
+            drawing += _icon(meta.rarities[card.rarity].icon, w - pad - 3.5, art_top - 3.5, 4.5, INK)
+        drawing += self._badges(ctx, card, pad + 1, art_top - 1, art_bottom, inner_w)
+        if ESTIMATED in card.tags:
+            drawing += _estimated_mark(w - pad - 3.2, art_bottom + 3.2)
+        y = art_bottom - 1.2
+        if card.stats:
+            y = self._stats_row(ctx, card, drawing, pad, y, inner_w, h, frame)
+        reference = explained.text if explained else None
+        if card.type and not card.explains and meta.types[card.type].on_cards:
+            reference = f"**{meta.types[card.type].name}:** {meta.types[card.type].text}"
+        body = "\n".join(part for part in (self._ability_line(ctx, card), card.text, reference) if part)
+        flavor_h = (y - pad) * 0.25 if card.flavor else 0
+        if body:
+            field_name = (
+                "text"
+                if card.text
+                else "ability"
+                if card.ability
+                else "explains"
+                if card.explains
+                else "explains_power"
+            )
+            drawing += ctx.text(
+                card,
+                field_name,
+                body,
+                (pad + 1, pad + flavor_h, inner_w - 2, y - pad - flavor_h),
+                size=8,
+                min_size=5.5,
+                max_lines=40,
+            )
+        if card.flavor:
+            drawing += ctx.text(
+                card,
+                "flavor",
+                card.flavor,
+                (pad + 1, pad, inner_w - 2, flavor_h),
+                font="sans-italic",
+                size=6.5,
+                min_size=5,
+                color=_mix(INK, PAPER, 0.35),
+                max_lines=3,
+            )
+        if track:
+            drawing += self._rotation_track(ctx, card, size, border, track, frame)
+        return drawing
+
+    def _badges(self, ctx: LookContext, card: Card, x: float, top: float, bottom: float, width: float) -> Drawing:
+        """The card type (bottom left of the art) and declared tags (top left), as small labels."""
+        meta = ctx.pack.meta
+        drawing: Drawing = []
+        labels = [("tags", meta.tags[t].name, meta.tags[t].color, top - 4.2) for t in card.tags if t in meta.tags]
+        if card.type:
+            kind = meta.types[card.type]
+            name = (f"[{kind.icon}] " if kind.icon else "") + kind.name
+            labels.append(("type", name, kind.color or INK, bottom + 1))
+        for field_name, text, colour, y in labels:
+            label_w = min(width * 0.6, richtext.measure(text, "sans-bold", 6) + 3)
+            drawing.append(Rect(x, y, label_w, 3.4, fill=colour, radius=1.0))
+            drawing += ctx.text(
+                card,
+                field_name,
+                text,
+                (x + 0.5, y, label_w - 1, 3.4),
+                font="sans-bold",
+                size=6,
+                min_size=4.5,
+                color=_on(colour),
+                max_lines=1,
+            )
+        return drawing
+
+    def _stats_row(
+        self, ctx: LookContext, card: Card, drawing: Drawing, pad: float, y: float, inner_w: float, h: float, frame: str
+    ) -> float:
+        meta = ctx.pack.meta
+        row_h = h * 0.095
+        cell = inner_w / len(card.stats)
+        derived = []
+        for i, (stat, value) in enumerate(card.stats.items()):
+            declared = meta.stats[stat]
+            x = pad + i * cell
+            drawing.append(Rect(x + 0.4, y - row_h, cell - 0.8, row_h, fill=_mix(frame, PAPER, 0.6), radius=1))
+            drawing += ctx.text(
+                card,
+                f"stats.{stat}",
+                f"{value:g}",
+                (x, y - row_h * 0.62, cell, row_h * 0.55),
+                font="sans-bold",
+                size=11,
+                min_size=6,
+            )
+            drawing += ctx.text(
+                card,
+                f"stats.{stat}",
+                declared.short or declared.name,
+                (x, y - row_h, cell, row_h * 0.38),
+                size=5.5,
+                min_size=4.5,
+            )
+            if declared.derived:
+                worked_out = value / declared.derived.divide
+                unit = f" {declared.derived.unit}" if declared.derived.unit else ""
+                shown = words.length_in(ctx.locale, worked_out) if declared.derived.inches else f"{worked_out:g}{unit}"
+                derived.append(f"**{declared.derived.name}** {shown}")
+        y -= row_h + 1.0
+        if derived:
+            drawing += ctx.text(
+                card, "stats", " · ".join(derived), (pad, y - 3.2, inner_w, 3.2), size=7, min_size=5, max_lines=1
+            )
+            y -= 4.0
+        return y
+
+    def _ability_line(self, ctx: LookContext, card: Card) -> str | None:
+        if card.ability is None:
+            return None
+        power = ctx.pack.meta.abilities[card.ability.power]
+        return f"**{power.name}:** {card.ability.target}" if card.ability.target else f"**{power.name}**"
+
+    def _rotation_track(
+        self, ctx: LookContext, card: Card, size: Size, depth: float, labels: list[str], frame: str
+    ) -> Drawing:
+        """Labels in the frame, each upright when its edge is on top: top, then left, bottom, right,
+        the order the edges come to the top as the card is turned clockwise a quarter at a time."""
+        w, h = size  # depth: the frame's width, where the labels go
+        drawing: Drawing = []
+        for label, angle in zip(labels, (0, 90, 180, 270), strict=False):
+            # Set the label along the top edge of a card turned so this edge is on top, then turn it back.
+            long_side = w if angle in (0, 180) else h
+            turned_w, turned_h = (w, h) if angle in (0, 180) else (h, w)
+            shapes = ctx.text(
+                card,
+                "rotation_track",
+                label,
+                (depth, turned_h - depth, long_side - 2 * depth, depth),
+                font="sans-bold",
+                size=6,
+                min_size=4,
+                color=_on(frame),
+                max_lines=1,
+            )
+            # turned frame's centre sits on the card's centre
+            dx, dy = (w - turned_w) / 2, (h - turned_h) / 2
+            drawing += rotated(shifted(shapes, dx, dy), angle, w / 2, h / 2)
+        return drawing
+
+    def has_back(self, card: Card, pack: Pack) -> bool:
+        return _back_design(pack, card.back) is not None
+
+    def back(self, ctx: LookContext, card: Card, size: Size) -> Drawing:
+        return _design_back(ctx, card, _back_design(ctx.pack, card.back), size)
+
+
+# --- special fields --------------------------------------------------------------------------------
+
+
+@look(SpecialField)
+class SpecialFieldLook(Look):
+    def size(self, component: SpecialField, pack: Pack) -> Size:
+        return component.size or pack.meta.defaults.field_size
+
+    def front(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing:
+        w, h = size
+        unit = min(w, h)
+        element = ctx.pack.meta.elements.get(spot.element) if spot.element else None
+        colour = "#4a4a4a" if spot.blocked else _element_colour(ctx.pack, spot, spot.element)
+        ink = _on(colour)
+        drawing: Drawing = [
+            ctx.background(size, colour),
+            Rect(
+                unit * 0.06,
+                unit * 0.06,
+                w - unit * 0.12,
+                h - unit * 0.12,
+                stroke=_mix(colour, ink, 0.5),
+                line_width=0.6,
+                radius=unit * 0.04,
+            ),
+        ]
+        icon_name = "blocked" if spot.blocked else (element.icon if element else None)
+        lift = 0.06 if spot.text else 0.0  # make room for the rules line
+        drawing += _icon(icon_name, w / 2, h * (0.56 + lift), unit * 0.38, ink)
+        label = spot.name or (element.name if element else spot.id)
+        drawing += ctx.text(
+            spot,
+            "name",
+            label,
+            (unit * 0.1, h * (0.14 + lift), w - unit * 0.2, h * 0.14),
+            font="sans-bold",
+            size=11,
+            min_size=6,
+            color=ink,
+            max_lines=1,
+        )
+        if spot.text:
+            drawing += ctx.text(
+                spot,
+                "text",
+                spot.text,
+                (unit * 0.1, h * 0.09, w - unit * 0.2, h * 0.12),
+                size=6,
+                min_size=4.5,
+                color=ink,
+                max_lines=2,
+            )
+        return drawing
+
+    def has_back(self, spot: SpecialField, pack: Pack) -> bool:
+        return _back_design(pack, spot.back) is not None
+
+    def back(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing:
+        return _design_back(ctx, spot, _back_design(ctx.pack, spot.back), size)
+
+
+# --- island tiles ----------------------------------------------------------------------------------
+
+
+@look(Tile)
+class TileLook(Look):
+    def size(self, component: Tile, pack: Pack) -> Size:
+        return component.size or pack.meta.defaults.tile_size
+
+    def front(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
+        """Terrain edges; in the middle the name, the effect, the VP and effect type, and the cost."""
+        drawing = self._side(ctx, tile, size, tile.edges, tile.spaces, tile.name, tile.color, "")
+        depth = min(size) * TILE_EDGE
+        x, y = depth + 0.5, depth + 0.5
+        w, h = size.width - 2 * x, size.height - 2 * y
+        figures = " · ".join(
+            p
+            for p in (
+                f"{tile.points} VP" if tile.points is not None else "",
+                tile.effect.replace("-", " ") if tile.effect != "none" else "",
+            )
+            if p
+        )
+        if tile.text:
+            drawing += ctx.text(
+                tile, "text", tile.text, (x, y + h * 0.36, w, h * 0.4), size=5.5, min_size=4, max_lines=4
+            )
+        if figures:
+            drawing += ctx.text(
+                tile,
+                "points",
+                figures,
+                (x, y + h * 0.18, w, h * 0.16),
+                font="sans-bold",
+                size=5,
+                min_size=4,
+                max_lines=1,
+            )
+        if tile.cost:  # a dot per inhabitant to pay, in its colour
+            dots = [ctx.pack.meta.resources[r].color for r, n in tile.cost.items() for _ in range(n)]
+            step = min(2.6, w / len(dots))
+            left = size.width / 2 - step * (len(dots) - 1) / 2
+            for i, colour in enumerate(dots):
+                drawing.append(
+                    Circle(left + i * step, y + h * 0.09, step * 0.4, fill=colour, stroke=INK, line_width=0.15)
+                )
+        return drawing
+
+    def _side(
+        self,
+        ctx: LookContext,
+        tile: Tile,
+        size: Size,
+        edges,
+        spaces: dict[str, int],
+        name: str | None,
+        colour: str | None,
+        field_prefix: str,
+    ) -> Drawing:
+        """The terrain edges with their spaces (see _terrain_edges); the name in the middle."""
+        w, h = size
+        depth = min(w, h) * TILE_EDGE
+        drawing: Drawing = [ctx.background(size, colour or PAPER)]
+        drawing += _terrain_edges(ctx.pack.meta, edges, spaces, size, ctx.bleed)
+        if name:
+            inner_w, inner_h = w - 2 * depth - 1, h - 2 * depth - 1
+            drawing += ctx.text(
+                tile,
+                f"{field_prefix}name",
+                name,
+                (depth + 0.5, h - depth - inner_h * 0.24 - 0.5, inner_w, inner_h * 0.24),
+                font="sans-bold",
+                size=6,
+                min_size=4,
+                max_lines=2,
+            )
+        return drawing
+
+    def has_back(self, tile: Tile, pack: Pack) -> bool:
+        return tile.reverse is not None or _back_design(pack, tile.back) is not None
+
+    def back(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
+        if tile.reverse is not None:
+            return self._side(
+                ctx,
+                tile,
+                size,
+                tile.reverse.edges,
+                tile.reverse.spaces,
+                tile.reverse.name,
+                tile.reverse.color,
+                "reverse.",
+            )
+        return _design_back(ctx, tile, _back_design(ctx.pack, tile.back), size)
+
+
+def _terrain_edges(meta: PackMeta, edges, spaces: dict[str, int], size: Size, bleed: float = 0.0) -> Drawing:
+    """Each edge of a tile (or of a printed board square) a trapezoid in its terrain's colour with its
+    icon, and a ring beside the icon for each space: a terrain's spaces go round its edges in turn.
+    The outer corners reach into the bleed so that no centre colour shows at a cut."""
+    w, h = size
+    depth, b = min(w, h) * TILE_EDGE, bleed
+    corners = {
+        "top": ((-b, h + b), (w + b, h + b), (w - depth, h - depth), (depth, h - depth)),
+        "right": ((w + b, h + b), (w + b, -b), (w - depth, depth), (w - depth, h - depth)),
+        "bottom": ((w + b, -b), (-b, -b), (depth, depth), (w - depth, depth)),
+        "left": ((-b, -b), (-b, h + b), (depth, h - depth), (depth, depth)),
+    }
+    centres = {
+        "top": (w / 2, h - depth / 2),
+        "right": (w - depth / 2, h / 2),
+        "bottom": (w / 2, depth / 2),
+        "left": (depth / 2, h / 2),
+    }
+    drawing: Drawing = []
+    for side, points in corners.items():
+        terrain = meta.terrains[getattr(edges, side)]
+        ops = tuple(("M" if i == 0 else "L", x, y) for i, (x, y) in enumerate(points)) + (("Z",),)
+        drawing.append(Path(ops, fill=terrain.color, stroke=PAPER, line_width=0.4))
+        drawing += _icon(terrain.icon, *centres[side], depth * 0.55, _on(terrain.color))
+    for terrain, count in spaces.items():
+        sides = [side for side in centres if getattr(edges, side) == terrain]
+        for n in range(count):  # validate keeps a terrain's spaces to its edges, at most 4 per edge
+            side, slot = sides[n % len(sides)], n // len(sides)
+            offset = (0.22, -0.22, 0.34, -0.34)[slot] * (w if side in ("top", "bottom") else h)
+            cx, cy = centres[side]
+            cx, cy = (cx + offset, cy) if side in ("top", "bottom") else (cx, cy - offset)
+            drawing.append(Circle(cx, cy, depth * 0.18, fill="#ffffff", stroke=INK, line_width=0.25))
+    return drawing
+
+
+# --- chips and markers ------------------------------------------------------------------------------
+
+
+def _round_face(
+    ctx: LookContext, component: Component, field_prefix: str, face: Face, size: Size, shape: str
+) -> Drawing:
+    """A chip's or marker's face; field_prefix leads to the face's fields ("front.", "back." or "")."""
+    w, h = size
+    ink = _on(face.color)
+    if shape == "round":
+        drawing: Drawing = [
+            ctx.background(size, face.color, "round"),
+            Circle(w / 2, h / 2, w / 2 * 0.82, stroke=_mix(face.color, ink, 0.45), line_width=0.5),
+        ]
+    else:
+        drawing = [
+            ctx.background(size, face.color),
+            Rect(w * 0.09, h * 0.09, w * 0.82, h * 0.82, stroke=_mix(face.color, ink, 0.45), line_width=0.5),
+        ]
+    if face.value is not None:
+        drawing += ctx.text(
+            component,
+            f"{field_prefix}value",
+            str(face.value),
+            (w * 0.2, h * 0.38, w * 0.6, h * 0.36),
+            font="sans-bold",
+            size=w * 0.4 / MM_PER_POINT,
+            min_size=5,
+            color=ink,
+            max_lines=1,
+        )
+    if face.label:
+        box = (
+            (w * 0.18, h * 0.18, w * 0.64, h * 0.2)
+            if face.value is not None
+            else (w * 0.16, h * 0.3, w * 0.68, h * 0.4)
+        )
+        drawing += ctx.text(
+            component,
+            f"{field_prefix}label",
+            face.label,
+            box,
+            font="sans-bold",
+            size=w * 0.2 / MM_PER_POINT,
+            min_size=4.5,
+            color=ink,
+            max_lines=2,
+        )
+    return drawing
+
+
+@look(Chip)
+class ChipLook(Look):
+    def shape(self, component: Chip) -> Literal["rect", "round"]:
+        return "round"
+
+    def size(self, component: Chip, pack: Pack) -> Size:
+        d = component.diameter or pack.meta.defaults.chip_diameter
+        return Size(d, d)
+
+    def front(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing:
+        face = Face(label=chip.label, color=chip.color or NEUTRAL)
+        return _round_face(ctx, chip, "", face, size, "round")
+
+    def has_back(self, chip: Chip, pack: Pack) -> bool:
+        return chip.back is not None
+
+    def back(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing:
+        return _round_face(ctx, chip, "back.", chip.back, size, "round")
+
+
+@look(Marker)
+class MarkerLook(Look):
+    def shape(self, marker: Marker) -> Literal["rect", "round"]:
+        return "round" if marker.shape == "round" else "rect"
+
+    def size(self, component: Marker, pack: Pack) -> Size:
+        d = component.diameter or pack.meta.defaults.chip_diameter
+        return Size(d, d)
+
+    def front(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
+        return _round_face(ctx, marker, "front.", marker.front, size, marker.shape)
+
+    def has_back(self, marker: Marker, pack: Pack) -> bool:
+        return True  # markers are double-sided
+
+    def back(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
+        return _round_face(ctx, marker, "back.", marker.back, size, marker.shape)
+
+
+# --- boards and sheets -------------------------------------------------------------------------------
+
+
+@look(Board)
+class BoardLook(Look):
+    def size(self, board: Board, pack: Pack) -> Size:
+        return board.outline
+
+    def front(self, ctx: LookContext, board: Board, size: Size) -> Drawing:
+        w, h = size
+        grid, m = board.grid, board.margin
+        colour = board.color or "#2f4858"
+        footer = h - (grid.rows * grid.square + 2 * m)
+        drawing: Drawing = [ctx.background(size, colour)]
+        top = h - m
+        squares = grid.squares or grid.columns * grid.rows
+        printed = {p.square: p for p in board.printed}
+        for index in range(min(squares, grid.columns * grid.rows)):
+            row, column = divmod(index, grid.columns)
+            x, y = m + column * grid.square, top - (row + 1) * grid.square
+            drawing.append(
+                Rect(
+                    x + 0.6,
+                    y + 0.6,
+                    grid.square - 1.2,
+                    grid.square - 1.2,
+                    fill=_mix(colour, PAPER, 0.88),
+                    stroke=_mix(colour, PAPER, 0.4),
+                    line_width=0.4,
+                    radius=1.5,
+                )
+            )
+            if index + 1 in printed:  # terrain printed on the board, like a tile already placed
+                side = grid.square - 1.2
+                drawing.append(Rect(x + 0.6, y + 0.6, side, side, fill=PAPER))
+                terrain = printed[index + 1]
+                drawing += shifted(
+                    _terrain_edges(ctx.pack.meta, terrain.edges, terrain.spaces, Size(side, side)), x + 0.6, y + 0.6
+                )
+            elif grid.numbered:
+                drawing += ctx.text(
+                    board,
+                    "grid.numbered",
+                    str(grid.first + index),
+                    (x, y + grid.square * 0.3, grid.square, grid.square * 0.4),
+                    font="sans-bold",
+                    size=grid.square * 0.3 / MM_PER_POINT,
+                    min_size=6,
+                    color=_mix(colour, PAPER, 0.65),
+                )
+        if board.title:
+            drawing += ctx.text(
+                board,
+                "title",
+                board.title,
+                (m, m * 0.4, w - 2 * m, footer + m * 0.4),
+                font="sans-bold",
+                size=12,
+                min_size=7,
+                color=_on(colour),
+                max_lines=1,
+            )
+        return drawing
+
+
+@look(Sheet)
+class SheetLook(Look):
+    def size(self, sheet: Sheet, pack: Pack) -> Size:
+        return sheet.size
+
+    def front(self, ctx: LookContext, sheet: Sheet, size: Size) -> Drawing:
+        w, h = size
+        drawing: Drawing = [ctx.background(size, "#ffffff"), Rect(0, 0, w, h, stroke=INK, line_width=0.4)]
+        drawing += ctx.text(
+            sheet, "title", sheet.title, (6, h - 18, w - 12, 12), font="sans-bold", size=16, min_size=9, max_lines=1
+        )
+        y = h - 22
+        if sheet.text:
+            drawing += ctx.text(
+                sheet, "text", sheet.text, (6, y - 14, w - 12, 14), size=8.5, min_size=6, align="left", max_lines=4
+            )
+            y -= 17
+        if sheet.columns:
+            cell = (w - 12) / len(sheet.columns)
+            rows = max(sheet.rows, len(sheet.row_labels))
+            row_h = min(9.0, (y - 6) / (rows + 1))
+            for i, heading in enumerate(sheet.columns):
+                drawing += ctx.text(
+                    sheet,
+                    f"columns.{i}",
+                    heading,
+                    (6 + i * cell + 1, y - row_h, cell - 2, row_h),
+                    font="sans-bold",
+                    size=8,
+                    min_size=5,
+                    max_lines=2,
+                )
+            for r, label in enumerate(sheet.row_labels):
+                drawing += ctx.text(
+                    sheet,
+                    f"row_labels.{r}",
+                    label,
+                    (7, y - (r + 2) * row_h, cell - 2, row_h),
+                    size=7,
+                    min_size=4.5,
+                    align="left",
+                    max_lines=2,
+                )
+            bottom = y - row_h * (rows + 1)
+            for r in range(rows + 2):
+                drawing.append(Line(6, y - r * row_h, w - 6, y - r * row_h, stroke=INK, line_width=0.25))
+            for i in range(len(sheet.columns) + 1):
+                drawing.append(Line(6 + i * cell, y, 6 + i * cell, bottom, stroke=INK, line_width=0.25))
+        return drawing
+
+
+@look(Ruler)
+class RulerLook(Look):
+    def size(self, ruler: Ruler, pack: Pack) -> Size:
+        return Size(ruler.length + 10, ruler.width)
+
+    def front(self, ctx: LookContext, ruler: Ruler, size: Size) -> Drawing:
+        """Zero 5 mm in from the left end; ticks along the top edge; bands and labels at the marks."""
+        w, h = size
+        colour = ruler.color or "#f2e8cf"
+        drawing: Drawing = [ctx.background(size, colour), Rect(0, 0, w, h, stroke=INK, line_width=0.3)]
+        start = 5.0
+        previous = start
+        for index, mark in enumerate(sorted(ruler.marks)):
+            band = _mix(colour, INK, 0.12 if index % 2 else 0.22)
+            drawing.append(Rect(previous, 0, start + mark - previous, h * 0.45, fill=band))
+            label = words.text(
+                ctx.locale, f"unit-{ruler.unit}", value=f"{mark / (25.4 if ruler.unit == 'in' else 10):g}"
+            )
+            drawing += ctx.text(
+                ruler,
+                "marks",
+                label,
+                (start + mark - 24, 1, 22, h * 0.4),
+                font="sans-bold",
+                size=9,
+                min_size=6,
+                align="left",
+                max_lines=1,
+            )
+            drawing.append(Line(start + mark, 0, start + mark, h, stroke=INK, line_width=0.5))
+            previous = start + mark
+        step, per_long = (25.4 / 8, 8) if ruler.unit == "in" else (1.0, 10)
+        count = int(ruler.length / step + 1e-6)
+        for i in range(count + 1):
+            x = start + i * step
+            tick = h * (0.4 if i % per_long == 0 else 0.25 if i % (per_long // 2) == 0 else 0.14)
+            drawing.append(Line(x, h, x, h - tick, stroke=INK, line_width=0.3 if i % per_long == 0 else 0.15))
+            if i % per_long == 0 and i:
+                drawing += ctx.text(
+                    ruler, "length", str(i // per_long), (x - 4, h - tick - 4, 8, 3.5), size=7, min_size=5, max_lines=1
+                )
+        if ruler.name:  # in the first band, clear of the numbers and of the middle where a long ruler is split
+            room = max(min(ruler.marks, default=ruler.length) - 27, w * 0.2)  # up to the first mark's label
+            drawing += ctx.text(
+                ruler,
+                "name",
+                ruler.name,
+                (start + 2, 1, room, h * 0.4),
+                font="sans-bold",
+                size=8,
+                min_size=5,
+                align="left",
+                max_lines=1,
+            )
+        return drawing

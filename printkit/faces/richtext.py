@@ -1,0 +1,228 @@
+"""Rich text in component fields: markup, measuring, wrapping and shrinking to fit a box.
+
+Takes: text written with `**bold**`, `*italic*`, inline icons `[fire]` (any printkit icon; `\\[`
+writes a plain bracket) and line breaks; a box in millimetres, a base font and sizes.
+Returns: the drawing primitives of the fitted text, or a `Refusal` saying why it cannot be set
+(an unknown icon, a glyph the font lacks, or how far it overflows at the smallest size).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
+
+from printkit.base.errors import did_you_mean
+from printkit.base.icons import ICONS
+from printkit.base.shapes import Shape, Text
+from printkit.base.units import MM_PER_POINT
+from printkit.faces.fonts import missing_glyphs, text_width
+
+LINE_HEIGHT = 1.18
+CAP_HEIGHT = 0.72  # of the font size, for DejaVu
+ICON_SCALE = 1.05  # an inline icon is a little taller than a capital
+_TOKENS = re.compile(r"(\\\[|\*\*|\*|\[[a-z0-9-]+\]|\n| +)")
+
+
+@dataclass(frozen=True)
+class Segment:
+    text: str  # the text, or the icon name when icon is True
+    font: str
+    icon: bool = False
+
+
+Word = list[Segment]
+
+
+@dataclass(frozen=True)
+class Refusal:
+    message: str
+    hint: str | None = None
+
+
+def parse(text: str, base_font: str) -> list[list[Word]] | Refusal:
+    """Paragraphs of words; a word is one or more segments written without a space between."""
+    family = "serif" if base_font.startswith("serif") else "sans"
+    bold, italic = "bold" in base_font, "italic" in base_font
+    paragraphs: list[list[Word]] = [[]]
+    word: Word = []
+
+    def font() -> str:
+        style = "-".join(part for part, on in (("bold", bold), ("italic", italic)) if on)
+        return f"{family}-{style}" if style else family
+
+    def end_word() -> None:
+        nonlocal word
+        if word:
+            paragraphs[-1].append(word)
+            word = []
+
+    for token in _TOKENS.split(text):
+        if not token:
+            continue
+        if token == "**":
+            bold = not bold
+        elif token == "*":
+            italic = not italic
+        elif token == "\n":
+            end_word()
+            paragraphs.append([])
+        elif token.isspace():
+            end_word()
+        elif token == "\\[":
+            word.append(Segment("[", font()))
+        elif token.startswith("[") and token.endswith("]"):
+            name = token[1:-1]
+            if name not in ICONS:
+                return Refusal(
+                    f"names an unknown icon '{token}'", did_you_mean(name, ICONS) or "write \\[ for a plain bracket"
+                )
+            word.append(Segment(name, font(), icon=True))
+        else:
+            word.append(Segment(token, font()))
+    end_word()
+    for paragraph in paragraphs:
+        for segments in paragraph:
+            for segment in segments:
+                if segment.icon:
+                    continue
+                refusal = right_to_left(segment.text)
+                if refusal:
+                    return refusal
+                missing = missing_glyphs(segment.text, segment.font)
+                if missing:
+                    return Refusal(
+                        f"needs glyphs the font '{segment.font}' lacks: {', '.join(repr(c) for c in missing)}",
+                        "use another character or a font that has it",
+                    )
+    return paragraphs
+
+
+def right_to_left(text: str) -> Refusal | None:
+    """Text in a right-to-left script is refused: drawn as is, its letters would come out unjoined and
+    in reverse order (shaping is not there yet)."""
+    for word in text.split():
+        if any(unicodedata.bidirectional(char) in ("R", "AL") for char in word):
+            return Refusal(
+                f"is in a right-to-left script ('{word}')",
+                "printkit cannot set right-to-left scripts such as Hebrew and Arabic yet",
+            )
+    return None
+
+
+def _width(word: Word, size: float) -> float:
+    return sum(_icon_size(size) if s.icon else text_width(s.text, s.font, size) for s in word)
+
+
+def _icon_size(size: float) -> float:
+    return size * CAP_HEIGHT * MM_PER_POINT * ICON_SCALE * 1.25
+
+
+def _space(size: float) -> float:
+    return text_width(" ", "sans", size)
+
+
+def _wrap(paragraphs: list[list[Word]], width: float, size: float) -> list[list[Word]]:
+    lines: list[list[Word]] = []
+    for paragraph in paragraphs:
+        line: list[Word] = []
+        used = 0.0
+        for word in paragraph:
+            needed = _width(word, size) + (_space(size) if line else 0)
+            if line and used + needed > width:
+                lines.append(line)
+                line, used = [word], _width(word, size)
+            else:
+                line.append(word)
+                used += needed
+        lines.append(line)
+    return lines
+
+
+def _line_width(line: list[Word], size: float) -> float:
+    return sum(_width(word, size) for word in line) + _space(size) * max(0, len(line) - 1)
+
+
+def measure(text: str, font: str, size: float) -> float:
+    """The width of text set on one line, in millimetres (0 when it cannot be set)."""
+    paragraphs = parse(text, font)
+    if isinstance(paragraphs, Refusal):
+        return 0.0
+    return max(_line_width([w for w in paragraph], size) for paragraph in paragraphs)
+
+
+@lru_cache(maxsize=512)  # the names, labels and values a deck repeats; its rules texts rarely recur
+def fit(
+    text: str,
+    box: tuple[float, float, float, float],
+    *,
+    font: str,
+    size: float,
+    min_size: float,
+    color: str,
+    align: Literal["left", "center"],
+    max_lines: int,
+) -> tuple[Shape, ...] | Refusal:
+    """The text set in box (x, y, width, height) at the largest size from size down to min_size.
+    Remembered: stat values, labels and names recur on many components."""
+    paragraphs = parse(text, font)
+    if isinstance(paragraphs, Refusal):
+        return paragraphs
+    x, y, width, height = box
+    current = size
+    while True:
+        lines = _wrap(paragraphs, width, current)
+        leading = current * LINE_HEIGHT * MM_PER_POINT
+        widest = max(_line_width(line, current) for line in lines)
+        tall = len(lines) * leading
+        if widest <= width + 1e-9 and tall <= height + 1e-9 and len(lines) <= max_lines:
+            return tuple(_set(lines, x, y, width, height, current, color, align))
+        if current <= min_size:
+            too_many = (len(lines) - max_lines) * leading if len(lines) > max_lines else 0.0
+            overflow = max(widest - width, tall - height, too_many)
+            return Refusal(
+                f"overflows its {width:.1f} x {height:.1f} mm box by {overflow:.1f} mm at {min_size:g} pt",
+                "shorten the text or give the component more room",
+            )
+        current = max(min_size, current - 0.5)
+
+
+def _set(
+    lines: list[list[Word]], x: float, y: float, width: float, height: float, size: float, color: str, align: str
+) -> list[Shape]:
+    leading = size * LINE_HEIGHT * MM_PER_POINT
+    cap = size * CAP_HEIGHT * MM_PER_POINT
+    top = y + height / 2 + (len(lines) * leading - (leading - cap)) / 2
+    shapes: list[Shape] = []
+    for index, line in enumerate(lines):
+        baseline = top - cap - index * leading
+        cursor = x + (width - _line_width(line, size)) / 2 if align == "center" else x
+        run: Text | None = None  # neighbouring text in one font becomes one Text
+
+        def flush() -> None:
+            nonlocal run
+            if run is not None:
+                shapes.append(run)
+                run = None
+
+        for number, word in enumerate(line):
+            for position, segment in enumerate(word):
+                gap = " " if number and position == 0 else ""
+                if segment.icon:
+                    flush()
+                    cursor += _space(size) if gap else 0
+                    side = _icon_size(size)
+                    shapes.extend(ICONS[segment.text](cursor + side / 2, baseline + cap / 2, side, color))
+                    cursor += side
+                elif run is not None and run.font == segment.font:
+                    run = Text(run.x, baseline, run.text + gap + segment.text, segment.font, size, color, "left")
+                    cursor += text_width(gap + segment.text, segment.font, size)
+                else:
+                    flush()
+                    cursor += _space(size) if gap else 0
+                    run = Text(cursor, baseline, segment.text, segment.font, size, color, "left")
+                    cursor += text_width(segment.text, segment.font, size)
+        flush()
+    return shapes

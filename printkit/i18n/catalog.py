@@ -1,0 +1,656 @@
+"""Gettext catalogs of a pack: what translators translate, and the pack as a locale sees it.
+
+Takes: a loaded `Pack`, a locale and (for translator notes) the text boxes layout measured.
+Returns: the pack's messages (one per translatable string, with `msgctxt` such as
+`card:spyro/name`), the template and merged catalogs as polib files, counts per locale, XLIFF 1.2
+for translation platforms, and the translated pack a build lays out, with the strings still
+missing and the components they leave in English ("drafts").
+
+Catalogs live in the pack: `locales/<pack>.pot` and `locales/<lang>/LC_MESSAGES/<pack>.po`.
+Merging follows GNU msgmerge, keyed by msgctxt (each context names one field of one component,
+so it survives a changed source text): a changed source makes the entry fuzzy and keeps the
+previous text (`#|`), a vanished context becomes obsolete (`#~`). A catalog msgfmt -c would refuse,
+an XLIFF file that is not well-formed or declares a DTD, and a malformed content/glossary.yaml raise
+`Problems` at their lines.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import polib
+from pydantic import BaseModel
+
+from printkit.base.confine import Refused, read_text
+from printkit.base.errors import KeyPath, Problem, Problems, display_path, shown_value
+from printkit.content.fields import Translatable, marked_values
+from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
+from printkit.content.source import read_yaml
+from printkit.i18n.pseudo import CODE as PSEUDO
+from printkit.i18n.pseudo import pseudo
+
+# text box of one field on a component: width and height in mm, font size and smallest size in pt
+Box = tuple[float, float, float, float]
+Boxes = dict[tuple[str, str], Box]
+PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);"}
+GLOSSARY = Path("content") / "glossary.yaml"
+MAX_CATALOG_BYTES = 20 * 1024 * 1024
+_WORDS_ONLY = re.compile(r"\{[^}]*\}|\S*/\S*")  # placeholders and file paths are not prose
+_PLACEHOLDER = re.compile(r"\{[a-z_]+(?::[a-z0-9/-]+)?\}|\[[a-z0-9-]+\]|▶")
+
+
+@dataclass(frozen=True)
+class Message:
+    context: str
+    msgid: str
+    file: str
+    line: int
+    note: str
+
+
+def field_key(path: KeyPath) -> str:
+    return "/".join(str(p) for p in path)
+
+
+def component_context(component, field_path: str) -> str:
+    """The msgctxt of a component's field, e.g. card:spyro/name."""
+    return f"{component.section[:-1]}:{component.id}/{field_path}"
+
+
+def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
+    """Every translatable string of the pack, pack-wide names first, then component by component."""
+    boxes = boxes or {}
+    meta_source = pack.source_of(PACK_FILE)
+    found = []
+    for path, _, value in marked_values(pack.meta, (), Translatable):
+        line, _ = meta_source.position(path)
+        found.append(
+            Message(
+                f"pack:{field_key(path)}", value, meta_source.shown, line, "pack-wide text, shown wherever it is used"
+            )
+        )
+    if pack.rulebook is not None:
+        source = pack.source_of(RULEBOOK_FILE)
+        for path, _, value in marked_values(pack.rulebook, (), Translatable):
+            line, _ = source.position(path)
+            found.append(
+                Message(
+                    f"rulebook:{field_key(path)}",
+                    value,
+                    source.shown,
+                    line,
+                    "rulebook text; keep {placeholders}, **bold**, *italic* and [icons]",
+                )
+            )
+    for component in pack.components:
+        source = pack.sources[component.origin.file]
+        for path, _, value in marked_values(component, (), Translatable):
+            line, _ = source.position(component.origin.path + path)
+            note = component.kind
+            box = boxes.get((component.id, field_key(path)))
+            if box:
+                note += f"; box {box[0]:.1f} x {box[1]:.1f} mm, {box[2]:g} pt (at least {box[3]:g} pt)"
+            found.append(Message(component_context(component, field_key(path)), value, source.shown, line, note))
+    return found
+
+
+# --- catalog files -------------------------------------------------------------------------------
+
+
+def template_path(pack: Pack) -> Path:
+    return pack.root / "locales" / f"{pack.id}.pot"
+
+
+def catalog_path(pack: Pack, locale: str) -> Path:
+    return pack.root / "locales" / locale / "LC_MESSAGES" / f"{pack.id}.po"
+
+
+def _metadata(pack: Pack, locale: str | None) -> dict[str, str]:
+    data = {
+        "Project-Id-Version": f"{pack.id} {pack.meta.version or ''}".strip(),
+        "Report-Msgid-Bugs-To": "",
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+    }
+    if locale:
+        data.update(
+            {
+                "Language": locale,
+                "Language-Team": f"{locale} <>",
+                "Last-Translator": "printkit",
+                "PO-Revision-Date": "2026-11-22 00:00+0000",
+                "Plural-Forms": PLURAL_FORMS.get(locale, ""),
+            }
+        )
+    return data
+
+
+def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
+    pot = polib.POFile(wrapwidth=0)
+    pot.metadata = _metadata(pack, None)
+    for message in messages(pack, boxes):
+        relative = os.path.relpath(message.file, display_path(pack.root)) if message.file else message.file
+        pot.append(
+            polib.POEntry(
+                msgctxt=message.context,
+                msgid=message.msgid,
+                msgstr="",
+                comment=message.note,
+                occurrences=[(relative, str(message.line))],
+            )
+        )
+    return pot
+
+
+def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: str) -> polib.POFile:
+    """The catalog brought up to the template, msgmerge-style, keyed by msgctxt."""
+    merged = polib.POFile(wrapwidth=0)
+    merged.metadata = dict(catalog.metadata) if catalog is not None else _metadata(pack, locale)
+    old = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    for entry in pot:
+        new = polib.POEntry(
+            msgctxt=entry.msgctxt, msgid=entry.msgid, comment=entry.comment, occurrences=entry.occurrences, msgstr=""
+        )
+        previous = old.pop(entry.msgctxt, None)
+        if previous is not None and previous.msgstr:
+            new.msgstr = previous.msgstr
+            new.tcomment = previous.tcomment
+            if previous.msgid != entry.msgid:
+                new.flags = ["fuzzy"]
+                new.previous_msgid = (
+                    previous.previous_msgid if previous.fuzzy and previous.previous_msgid else previous.msgid
+                )
+            elif previous.fuzzy:
+                new.flags = ["fuzzy"]
+                new.previous_msgid = previous.previous_msgid
+        merged.append(new)
+    for entry in old.values():  # gone from the pack: kept as obsolete, so the translation is not lost
+        if entry.msgstr:
+            entry.obsolete = True
+            entry.occurrences = []
+            merged.append(entry)
+    for entry in catalog or []:
+        if entry.obsolete and entry.msgctxt not in {e.msgctxt for e in merged}:
+            merged.append(entry)
+    return merged
+
+
+def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
+    path = catalog_path(pack, locale)
+    if not os.path.lexists(path):
+        return None
+    try:
+        text = read_text(pack.root, path, MAX_CATALOG_BYTES)
+    except Refused as refused:
+        raise refused.problems(path) from None
+    syntax = po_syntax_problems(text, display_path(path))
+    if syntax:
+        raise Problems(syntax)
+    try:
+        catalog = polib.pofile(text, wrapwidth=0)
+    except (OSError, ValueError) as error:  # polib names the line inside its message: placed there instead
+        where = re.search(r"\s*\(line (\d+)\)", str(error))
+        line, reason = (int(where.group(1)), str(error).replace(where.group(0), "")) if where else (1, str(error))
+        raise Problems(
+            [
+                Problem(
+                    display_path(path), line, 1, "", f"is not a readable PO file: {reason}", "check it with msgfmt -c"
+                )
+            ]
+        ) from None
+    duplicates = _duplicate_entries(catalog, display_path(path))
+    if duplicates:
+        raise Problems(duplicates)
+    if "charset=UTF-8" not in catalog.metadata.get("Content-Type", "").replace("utf-8", "UTF-8"):
+        raise Problems(
+            [
+                Problem(
+                    display_path(path),
+                    1,
+                    1,
+                    "",
+                    "has a broken header: no 'Content-Type: text/plain; charset=UTF-8' line",
+                    "check it with msgfmt -c",
+                )
+            ]
+        )
+    return catalog
+
+
+# polib takes what GNU msgfmt refuses (a string without its closing quote, an unknown escape, a
+# message defined twice) and guesses; these checks refuse it in msgfmt's words, at its line.
+_PO_KEYWORD = re.compile(r'(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+(?=")')
+_PO_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"[ \t]*$')
+_PO_ESCAPES = set('ntbrfva\\"x01234567')
+
+
+def po_syntax_problems(text: str, shown: str) -> list[Problem]:
+    """A problem for each line of a PO file that msgfmt -c would refuse as written."""
+    problems = []
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        keyword = _PO_KEYWORD.match(stripped)
+        start = keyword.end() if keyword else 0
+        if not stripped.startswith('"', start):
+            problems.append(
+                Problem(
+                    shown,
+                    number,
+                    1,
+                    "",
+                    "syntax error: a line holds a keyword (msgid, msgstr …) and a quoted string, or a quoted string",
+                    "check it with msgfmt -c",
+                )
+            )
+            continue
+        string = _PO_STRING.match(stripped, start)
+        if string is None:
+            unclosed = stripped.count('"') - stripped.count('\\"') < 2
+            problems.append(
+                Problem(
+                    shown,
+                    number,
+                    1,
+                    "",
+                    "end-of-line within string" if unclosed else "syntax error after the closing quote",
+                    ("close the string with a quote" if unclosed else 'write a quote inside a string as \\"')
+                    + "; check it with msgfmt -c",
+                )
+            )
+            continue
+        column = line.index(stripped) + string.start(1)
+        for escape in re.finditer(r"\\(.)", string.group(1)):
+            if escape.group(1) not in _PO_ESCAPES:
+                problems.append(
+                    Problem(
+                        shown,
+                        number,
+                        column + escape.start() + 1,
+                        "",
+                        f"invalid control sequence '\\{escape.group(1)}'",
+                        "write a backslash as \\\\; check it with msgfmt -c",
+                    )
+                )
+    return problems
+
+
+def _duplicate_entries(catalog: polib.POFile, shown: str) -> list[Problem]:
+    first: dict[tuple, int] = {}
+    problems = []
+    for entry in catalog:
+        if entry.obsolete:
+            continue
+        key = (entry.msgctxt, entry.msgid)
+        if key in first:
+            problems.append(
+                Problem(
+                    shown,
+                    entry.linenum,
+                    1,
+                    entry.msgctxt or "",
+                    f"duplicate message definition; the first is on line {first[key]}",
+                    "keep one of them; check it with msgfmt -c",
+                )
+            )
+        else:
+            first[key] = entry.linenum
+    return problems
+
+
+# --- counts -------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Counts:
+    translated: int
+    fuzzy: int
+    untranslated: int
+    obsolete: int
+
+    @property
+    def percent(self) -> float:
+        total = self.translated + self.fuzzy + self.untranslated
+        return round(100 * self.translated / total, 1) if total else 100.0
+
+
+def counts(pack: Pack, locale: str) -> Counts:
+    wanted = {m.context: m.msgid for m in messages(pack)}
+    catalog = load_catalog(pack, locale)
+    entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    translated = fuzzy = 0
+    for context, msgid in wanted.items():
+        entry = entries.get(context)
+        if entry is None or not entry.msgstr:
+            continue
+        if entry.fuzzy or entry.msgid != msgid:
+            fuzzy += 1
+        else:
+            translated += 1
+    obsolete = sum(1 for e in catalog or [] if e.obsolete)
+    return Counts(translated, fuzzy, len(wanted) - translated - fuzzy, obsolete)
+
+
+# --- the translated pack --------------------------------------------------------------------------
+
+
+@dataclass
+class Translation:
+    pack: Pack
+    missing: list[Message] = field(default_factory=list)  # untranslated or fuzzy: shown in English
+    drafts: set[str] = field(default_factory=set)  # components showing some of them
+
+
+def translate(pack: Pack, locale: str) -> Translation:
+    """The pack with every translated string of locale in place; nothing else is changed."""
+    if locale == pack.meta.language:
+        return Translation(pack)
+    catalog = load_catalog(pack, locale) if locale != PSEUDO else None
+    catalog_file = display_path(catalog_path(pack, locale))
+    entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    result = Translation(pack)
+    meta, rulebook = pack.meta, pack.rulebook
+    components = list(pack.components)
+    origins: dict[tuple[str, str], tuple[str, int]] = {}
+    index = {c.id: i for i, c in enumerate(components)}
+    for message in messages(pack):
+        kind, _, rest = message.context.partition(":")
+        owner, _, path_text = rest.partition("/") if kind not in ("pack", "rulebook") else ("", "", rest)
+        path = tuple(int(p) if p.isdigit() else p for p in path_text.split("/"))
+        entry = entries.get(message.context)
+        if locale == PSEUDO:
+            text = pseudo(message.msgid)
+        elif entry is not None and entry.msgstr and not entry.fuzzy and entry.msgid == message.msgid:
+            text = entry.msgstr
+            origins[(owner or "pack", path_text)] = (catalog_file, entry.linenum)
+        else:
+            result.missing.append(message)
+            if owner:
+                result.drafts.add(owner)
+            continue
+        if kind == "pack":
+            meta = replace_at(meta, path, text)
+        elif kind == "rulebook":
+            rulebook = replace_at(rulebook, path, text)
+        else:
+            components[index[owner]] = replace_at(components[index[owner]], path, text)
+    result.pack = replace(pack, meta=meta, components=components, rulebook=rulebook, translated_from=origins)
+    return result
+
+
+def replace_at(model: Any, path: tuple, value: Any) -> Any:
+    """A copy of model with the value at path replaced (through nested models, dicts and lists)."""
+    head, rest = path[0], path[1:]
+    if isinstance(model, BaseModel):
+        inner = getattr(model, head)
+        return model.model_copy(update={head: replace_at(inner, rest, value) if rest else value})
+    if isinstance(model, dict):  # keys are text: a registry id "1" reads as a list index in the context
+        head = str(head)
+        return {**model, head: replace_at(model[head], rest, value) if rest else value}
+    if isinstance(model, list):
+        items = list(model)
+        items[head] = replace_at(items[head], rest, value) if rest else value
+        return items
+    raise TypeError(f"cannot descend into {type(model).__name__}")
+
+
+def placeholders(text: str) -> list[str]:
+    """Markup that a translation must keep: {names}, [icons] and ▶."""
+    return sorted(_PLACEHOLDER.findall(text))
+
+
+def entry_problems(pack: Pack, locale: str) -> list[Problem]:
+    """Placeholders and glossary terms of a locale's translated entries (missing and fuzzy ones
+    are reported by build.missing_problems)."""
+    catalog = load_catalog(pack, locale)
+    shown = display_path(catalog_path(pack, locale))
+    glossary = load_glossary(pack.id).get(locale, {})
+    wanted = {m.context: m.msgid for m in messages(pack)}
+    problems = []
+    for entry in catalog or []:
+        if entry.obsolete or entry.msgctxt not in wanted or not entry.msgstr or entry.fuzzy:
+            continue
+        where = (shown, entry.linenum, 1, entry.msgctxt)
+        lost = _difference(placeholders(entry.msgid), placeholders(entry.msgstr))
+        added = _difference(placeholders(entry.msgstr), placeholders(entry.msgid))
+        if lost or added:
+            parts = ([f"lost {', '.join(lost)}"] if lost else []) + ([f"added {', '.join(added)}"] if added else [])
+            problems.append(
+                Problem(
+                    *where,
+                    f"placeholders differ from the English: {'; '.join(parts)}",
+                    "keep every {name}, [icon] and ▶ of the English text",
+                )
+            )
+        prose = _WORDS_ONLY.sub(" ", entry.msgid)
+        for term, translated in glossary.items():
+            # A capitalised term is a game term (Attack, Giant) and must match its case.
+            flags = 0 if term[0].isupper() else re.IGNORECASE
+            if re.search(rf"\b{re.escape(term)}\b", prose, flags) and translated.lower() not in entry.msgstr.lower():
+                problems.append(
+                    Problem(*where, f"glossary term '{term}' should be translated as '{translated}'", f"see {GLOSSARY}")
+                )
+    return problems
+
+
+def _difference(a: list[str], b: list[str]) -> list[str]:
+    rest = list(b)
+    missing = []
+    for item in a:
+        if item in rest:
+            rest.remove(item)
+        else:
+            missing.append(item)
+    return missing
+
+
+def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
+    """locale -> English term -> the translation the pack's catalog must use for it. A term is
+    `term: translation`, or `term: {translation: …, packs: [ids]}` for a term of some games only.
+    Raises `Problems` for a glossary that is not written so."""
+    if not GLOSSARY.is_file():
+        return {}
+    source = read_yaml(GLOSSARY, display_path(GLOSSARY), GLOSSARY.parent)
+    problems = list(source.problems)
+    if source.data is not None and not isinstance(source.data, dict):
+        problems.append(
+            source.problem(
+                (),
+                f"must be a mapping of locales to terms, got {shown_value(source.data)}",
+                "start with a locale, e.g. 'de:'",
+            )
+        )
+    glossary: dict[str, dict[str, str]] = {}
+    for locale, terms in (source.data if isinstance(source.data, dict) else {}).items():
+        if not isinstance(terms, dict):
+            problems.append(
+                source.problem(
+                    (locale,), f"must be a mapping of English terms to translations, got {shown_value(terms)}"
+                )
+            )
+            continue
+        for term, value in terms.items():
+            packs = None  # every pack's term
+            if (
+                isinstance(value, dict)
+                and set(value) <= {"translation", "packs"}
+                and isinstance(value.get("packs", []), list)
+            ):
+                value, packs = value.get("translation"), value.get("packs", [])
+            if not isinstance(value, str):
+                problems.append(
+                    source.problem(
+                        (locale, term),
+                        f"must be the term's translation, got {shown_value(value)}",
+                        "write 'term: translation' or 'term: {translation: TEXT, packs: [PACK-ID]}'",
+                    )
+                )
+                continue
+            if packs is None or pack_id in packs:
+                glossary.setdefault(locale, {})[term] = value
+    if problems:
+        raise Problems(problems)
+    return glossary
+
+
+# --- XLIFF 1.2 ------------------------------------------------------------------------------------------
+
+XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
+
+
+def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
+    """An XLIFF 1.2 file with one trans-unit per message; component text carries maxwidth in
+    characters (what fits its box at its smallest size), so platforms can enforce it."""
+    import xml.etree.ElementTree as ET  # only XLIFF exchange needs it
+
+    ET.register_namespace("", XLIFF_NS)
+    root = ET.Element(f"{{{XLIFF_NS}}}xliff", version="1.2")
+    file_element = ET.SubElement(
+        root,
+        f"{{{XLIFF_NS}}}file",
+        {
+            "original": f"{pack.id}.po",
+            "datatype": "po",
+            "source-language": pack.meta.language,
+            "target-language": locale,
+        },
+    )
+    body = ET.SubElement(file_element, f"{{{XLIFF_NS}}}body")
+    catalog = load_catalog(pack, locale)
+    entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    for message in messages(pack, boxes):
+        attributes = {"id": message.context, "resname": message.context}
+        kind, _, rest = message.context.partition(":")
+        owner, _, path_text = rest.partition("/")
+        box = boxes.get((owner, path_text)) if kind != "pack" else None
+        if box:
+            attributes.update({"maxwidth": str(max_characters(box)), "size-unit": "char"})
+        unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
+        ET.SubElement(unit, f"{{{XLIFF_NS}}}source").text = message.msgid
+        entry = entries.get(message.context)
+        if entry is not None and entry.msgstr:
+            state = "needs-review-translation" if entry.fuzzy or entry.msgid != message.msgid else "translated"
+            ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state).text = entry.msgstr
+        ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = message.note
+    ET.indent(root)
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+
+
+def max_characters(box: Box) -> int:
+    """How many characters of average width fit in a box at its smallest font size."""
+    width, height, _, min_size = box
+    char_width = min_size * 0.55 * 25.4 / 72  # an average DejaVu Sans glyph is about 0.55 em wide
+    line_height = min_size * 1.18 * 25.4 / 72
+    return max(1, int(width / char_width) * max(1, int(height / line_height)))
+
+
+def from_xliff(data: bytes, shown: str) -> dict[str, tuple[str, bool]]:
+    """msgctxt -> (target text, needs review) for every unit that has a target. Raises `Problems` for
+    a file that is not well-formed XLIFF, or that declares a DTD (entities could expand without end
+    or read other files): defusedxml refuses those before anything is expanded."""
+    from xml.etree.ElementTree import ParseError
+
+    import defusedxml.ElementTree as SafeET  # only XLIFF exchange needs it
+    from defusedxml import DTDForbidden
+
+    try:
+        root = SafeET.fromstring(data, forbid_dtd=True)
+    except DTDForbidden:
+        line = data[: max(data.find(b"<!DOCTYPE"), 0)].count(b"\n") + 1
+        raise Problems(
+            [
+                Problem(
+                    shown,
+                    line,
+                    1,
+                    "",
+                    "declares a DTD (<!DOCTYPE …>), which an XLIFF file never needs",
+                    "remove the <!DOCTYPE> declaration, or export the file again",
+                )
+            ]
+        ) from None
+    except ParseError as error:
+        line, column = error.position
+        message = re.sub(r": line \d+, column \d+$", "", str(error))
+        raise Problems(
+            [
+                Problem(
+                    shown,
+                    line,
+                    column + 1,
+                    "",
+                    f"is not well-formed XML: {message}",
+                    "check the file, or export it again with 'printkit i18n export'",
+                )
+            ]
+        ) from None
+    if root.tag != f"{{{XLIFF_NS}}}xliff":
+        raise Problems(
+            [
+                Problem(
+                    shown,
+                    1,
+                    1,
+                    "",
+                    f"is not an XLIFF 1.2 file (its root is not <xliff> of {XLIFF_NS})",
+                    "export it with 'printkit i18n export'",
+                )
+            ]
+        )
+    found = {}
+    for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
+        target = unit.find(f"{{{XLIFF_NS}}}target")
+        if target is not None and target.text:
+            found[unit.get("id")] = (target.text, target.get("state") != "translated")
+    return found
+
+
+def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[Problem]:
+    """One problem per string a locale lacks, at its entry in the catalog (or its YAML line when the
+    catalog has no entry for it yet)."""
+    catalog = load_catalog(pack, locale)
+    entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    shown = display_path(catalog_path(pack, locale))
+    problems = []
+    for message in translation.missing:
+        entry = entries.get(message.context)
+        if entry is None:
+            problems.append(
+                Problem(
+                    message.file,
+                    message.line,
+                    1,
+                    message.context,
+                    f"missing from the {locale} catalog",
+                    f"run 'printkit i18n update {pack.id}' and translate it",
+                )
+            )
+        elif entry.msgstr and (entry.fuzzy or entry.msgid != message.msgid):
+            problems.append(
+                Problem(
+                    shown,
+                    entry.linenum,
+                    1,
+                    message.context,
+                    f"the {locale} translation is fuzzy: the English text changed",
+                    "review it and remove the fuzzy flag",
+                )
+            )
+        else:
+            problems.append(
+                Problem(
+                    shown,
+                    entry.linenum,
+                    1,
+                    message.context,
+                    f"not translated to {locale} yet",
+                    "translate it, or build without --strict to get a marked draft",
+                )
+            )
+    return problems

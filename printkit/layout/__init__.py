@@ -1,0 +1,6 @@
+"""Stage 5: pieces placed on sheets; every millimetre is decided here.
+
+Takes: a translated Pack, the paper, duplex and bleed.
+Returns: pages of placed pieces, crop marks and calibration page (imposition), whose faces are
+drawn lazily, sheet by sheet.
+"""

@@ -1,0 +1,626 @@
+"""Imposition: every copy of every component placed on printable sheets, fronts with their backs.
+
+Takes: a validated `Pack`, the locale and `SheetOptions` (paper, duplex edge, bleed).
+Returns: `Page`s, each with its placements (a face's drawing and trim box in millimetres, origin
+at the sheet's bottom-left), marks (crop marks, cut guides, labels) and trim and bleed boxes; or
+raises `Problems` (text overflow, missing glyphs). The first page is the calibration page.
+
+How sheets are filled: components are grouped by kind and size; each group is cut into rows that
+fill the printable width, and rows are stacked down the sheet, a new group continuing on the same
+sheet when it fits. A group whose pieces fit better (or only) on a turned sheet gets landscape
+sheets of its own; a component larger than any sheet is split over several sheets with an overlap
+to glue. With duplex printing every front sheet is followed by its back sheet (blank when nothing
+on the front has a back, so fronts and backs stay paired); each back lands exactly behind its front
+when the sheet is flipped on the chosen edge. Without duplex, a back is printed beside its front,
+to be folded along the line between them and glued.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field, replace
+from itertools import groupby
+from typing import Literal
+
+from printkit.base.errors import Problem, Problems
+from printkit.base.shapes import Circle, Line, Rect, Shape, Text
+from printkit.base.units import Size
+from printkit.content.load import PACK_FILE, Pack
+from printkit.content.model import COMPONENT_KINDS, Component
+from printkit.faces import richtext
+from printkit.faces.looks import INK, Drawing, LookContext, ink_saving, look_of
+from printkit.i18n import words
+
+PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
+BLOCK_GAP = 10.0  # between groups sharing a sheet: room for both groups' crop marks
+MARK_LENGTH = 3.5
+MARK_OFFSET = 1.5  # crop marks start this far (plus the bleed) from the trim line
+OVERLAP = 10.0  # of the pieces of a split component, to glue them together
+CUT_GREY = "#9a9a9a"
+GLUE_LABEL_SIZE = 5.0  # points
+CROP_INK = "#000000"
+Duplex = Literal["long", "short", "off"]
+Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+
+
+@dataclass(frozen=True)
+class SheetOptions:
+    paper: str = "a4"
+    duplex: Duplex = "long"
+    bleed: float = 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    component: Component
+    face: Literal["front", "back"]
+    x: float
+    y: float
+    width: float
+    height: float
+    shape: Literal["rect", "round"]
+    drawing: Drawing
+    bleed: float = 0.0
+    other_side: Drawing | None = None  # what the back sheet shows behind this face
+    window: Box | None = None  # for a fragment of a split component: the part of it shown here
+    whole: Size | None = None  # and the whole component's size
+
+
+@dataclass(slots=True)
+class Page:
+    size: Size
+    side: Literal["front", "back", "calibration"]
+    placements: list[Placement] = field(default_factory=list)
+    marks: list[Shape] = field(default_factory=list)
+    trim_box: Box | None = None
+    bleed_box: Box | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Piece:
+    """One component's faces, drawn once however many copies are printed."""
+
+    component: Component
+    size: Size
+    shape: Literal["rect", "round"]
+    front: Drawing
+    back: Drawing | None
+    window: Box | None = None  # a fragment of a component too large for the paper: the part it shows
+    whole: Size | None = None  # and the size of the whole component
+
+
+def draw_pieces(
+    pack: Pack,
+    locale: str,
+    bleed: float,
+    ink_saver: bool = False,
+    drafts: frozenset[str] = frozenset(),
+    boxes: dict | None = None,
+) -> list[Piece]:
+    """Every component's front and back drawings; raises Problems for all text that cannot be set.
+    Components named in drafts (still partly untranslated) get a visible DRAFT band; the text boxes
+    measured are recorded in boxes when given."""
+    faces = Faces(pack, locale, bleed, ink_saver, drafts, boxes)
+    pieces = [faces.complete(outline) for outline in faces.outlines()]
+    faces.raise_problems()
+    return pieces
+
+
+class Faces:
+    """The faces of a pack's components in one locale, drawn when they are needed.
+
+    Imposition works on outlines (a piece's size and shape, its drawings empty: [] where it has a
+    back, None where it has none), and a sheet's faces are drawn only as that sheet is written, so
+    a big deck's drawings are never all in memory at once. The faces drawn last are remembered, for
+    the copies and backs that follow them. Text that cannot be set is collected as faces are drawn.
+    """
+
+    REMEMBERED = 256  # faces: enough for the copies and backs that follow a face, a few sheets on
+
+    def __init__(
+        self,
+        pack: Pack,
+        locale: str,
+        bleed: float,
+        ink_saver: bool = False,
+        drafts: frozenset[str] = frozenset(),
+        boxes: dict | None = None,
+    ):
+        self.ctx = LookContext(pack, locale, bleed=bleed, boxes=boxes)
+        self.ink_saver, self.drafts = ink_saver, drafts
+        self._drawn: OrderedDict[tuple[str, str], Drawing] = OrderedDict()
+
+    def outlines(self) -> list[Piece]:
+        pack = self.ctx.pack
+        pieces = []
+        for component in pack.components:
+            look = look_of(component)
+            back = [] if look.has_back(component, pack) else None
+            pieces.append(Piece(component, look.size(component, pack), look.shape(component), [], back))
+        return pieces
+
+    def draw(self, component: Component, face: Literal["front", "back"]) -> Drawing:
+        key = (component.id, face)
+        if key in self._drawn:
+            self._drawn.move_to_end(key)
+            return self._drawn[key]
+        look = look_of(component)
+        size = look.size(component, self.ctx.pack)
+        drawing = look.front(self.ctx, component, size) if face == "front" else look.back(self.ctx, component, size)
+        if self.ink_saver:
+            drawing = ink_saving(drawing, size)
+        if face == "front" and component.id in self.drafts:
+            drawing = drawing + _draft_band(size, self.ctx.locale)
+        self._drawn[key] = drawing
+        if len(self._drawn) > self.REMEMBERED:
+            self._drawn.popitem(last=False)
+        return drawing
+
+    def complete(self, piece: Piece) -> Piece:
+        """An outline (or a fragment of one, carrying its guides) with its faces drawn."""
+        back = None if piece.back is None else self.draw(piece.component, "back") + piece.back
+        return replace(piece, front=self.draw(piece.component, "front") + piece.front, back=back)
+
+    def fill(self, pages: Iterable[Page]) -> Iterator[Page]:
+        """Sheets imposed from outlines, one at a time, with their faces drawn under what imposition
+        added (a fragment's glue guides)."""
+        for page in pages:
+            yield replace(
+                page,
+                placements=[
+                    replace(p, drawing=self.draw(p.component, p.face) + p.drawing, other_side=None)
+                    for p in page.placements
+                ],
+            )
+
+    def raise_problems(self) -> None:
+        """Problems of every face drawn so far (Problems keeps each once, however often its face was drawn)."""
+        if self.ctx.problems:
+            raise Problems(self.ctx.problems)
+
+
+def _draft_band(size: Size, locale: str) -> Drawing:
+    w, h = size
+    band = min(6.0, h * 0.12)
+    return [
+        Rect(0, h - band, w, band, fill="#c0392b"),
+        Text(
+            w / 2, h - band * 0.68, words.text(locale, "draft"), "sans-bold", min(7.0, band * 1.6), "#ffffff", "center"
+        ),
+    ]
+
+
+def impose(pack: Pack, locale: str, options: SheetOptions, pieces: list[Piece] | None = None) -> list[Page]:
+    """The sheets of a components PDF; pieces drawn for the same locale and bleed may be passed in."""
+    return _Imposer(pack, options, locale).pages(pieces or draw_pieces(pack, locale, options.bleed))
+
+
+class _Imposer:
+    def __init__(self, pack: Pack, options: SheetOptions, locale: str):
+        self.pack, self.options, self.locale = pack, options, locale
+        self.settings = pack.meta.imposition
+        self.portrait = PAPERS[options.paper]
+        self.landscape = Size(self.portrait.height, self.portrait.width)
+        self.margin = self.settings.margin + options.bleed
+        self._marks: dict[tuple, list[Shape]] = {}
+
+    # -- grouping -------------------------------------------------------------------------------------
+
+    def pages(self, pieces: list[Piece]) -> list[Page]:
+        sections = list(COMPONENT_KINDS)
+        order = sorted(
+            pieces, key=lambda p: (sections.index(p.component.section), -p.size.width * p.size.height, p.size, p.shape)
+        )
+        any_back = any(p.back is not None for p in pieces)
+        fronts: list[Page] = []
+        shared: Page | None = None  # the portrait sheet groups are stacked on
+        cursor = 0.0  # how far down that sheet is filled
+        for _, group in groupby(order, key=lambda p: (p.component.section, p.size, p.shape)):
+            copies = [piece for piece in group for _ in range(piece.component.count)]
+            if not copies:
+                continue
+            unit = self._unit(copies[0])
+            paper = self._paper_for(unit, len(copies))
+            if paper is None:  # too large for any sheet: its overlapping fragments are laid out instead
+                copies = [fragment for piece in copies for fragment in self._split(piece)]
+                unit = copies[0].size
+                paper = self._paper_for(unit, len(copies))
+            if paper == self.landscape:
+                fronts += self._grid_sheets(copies, unit, paper)
+                continue
+            shared, cursor, new_pages = self._stack(copies, unit, shared, cursor)
+            fronts += new_pages
+        pages = [self._calibration(any_back)]
+        if any_back and self.options.duplex != "off":
+            pages.append(self._calibration_back())
+        for front in fronts:
+            self._finish(front)
+            pages.append(front)
+            if any_back and self.options.duplex != "off":
+                pages.append(self._back_of(front))
+        for number, page in enumerate(pages, 1):
+            page.marks += self._footer(page, number, len(pages))
+        return pages
+
+    def _unit(self, piece: Piece) -> Size:
+        """The space one copy takes in a row: with duplex off, a front and its back side by side."""
+        w, h = piece.size
+        if self.options.duplex == "off" and piece.back is not None:
+            return Size(2 * w, h)
+        return piece.size
+
+    def _gap(self, shape: str) -> float:
+        if shape == "round":
+            return self.settings.round_gutter + 2 * self.options.bleed
+        gutter = self.settings.gutter
+        return 2 * self.options.bleed if gutter is None else max(gutter, 2 * self.options.bleed)
+
+    def _capacity(self, unit: Size, paper: Size, gap: float) -> tuple[int, int]:
+        columns = int((paper.width - 2 * self.margin + gap + 1e-9) // (unit.width + gap))
+        rows = int((paper.height - 2 * self.margin + gap + 1e-9) // (unit.height + gap))
+        return columns, rows
+
+    def _paper_for(self, unit: Size, count: int) -> Size | None:
+        """Portrait, landscape (when it needs fewer sheets, or only it fits) or None (too large: split)."""
+        gap = self._gap("rect")
+        portrait = math.prod(self._capacity(unit, self.portrait, gap))
+        landscape = math.prod(self._capacity(unit, self.landscape, gap))
+        wanted = self.settings.orientation
+        if wanted == "portrait" and portrait or wanted == "landscape" and landscape:
+            return self.portrait if wanted == "portrait" else self.landscape
+        if not portrait and not landscape:
+            return None
+        if not portrait or landscape and math.ceil(count / landscape) < math.ceil(count / portrait):
+            return self.landscape  # turned sheets need fewer sheets; on a tie upright ones can be shared
+        return self.portrait
+
+    # -- filling sheets ---------------------------------------------------------------------------------
+
+    def _stack(self, copies: list[Piece], unit: Size, page: Page | None, cursor: float):
+        """Rows of a group stacked under what the current portrait sheet already holds."""
+        gap = self._gap(copies[0].shape)
+        columns, _ = self._capacity(unit, self.portrait, gap)
+        bottom = self.margin
+        new_pages = []
+        rows = [copies[i : i + columns] for i in range(0, len(copies), columns)]
+        for number, row in enumerate(rows):
+            if page is not None and number == 0 and cursor != self._top():
+                cursor -= BLOCK_GAP  # a new group on a sheet that holds another
+            if page is None or cursor - unit.height < bottom - 1e-9:
+                page = Page(self.portrait, "front")
+                new_pages.append(page)
+                cursor = self._top()
+            left = (self.portrait.width - (columns * (unit.width + gap) - gap)) / 2
+            for index, piece in enumerate(row):
+                self._place(page, piece, left + index * (unit.width + gap), cursor - unit.height)
+            cursor -= unit.height + gap
+        return page, cursor + gap, new_pages
+
+    def _top(self) -> float:
+        return self.portrait.height - self.margin
+
+    def _grid_sheets(self, copies: list[Piece], unit: Size, paper: Size) -> list[Page]:
+        gap = self._gap(copies[0].shape)
+        columns, rows = self._capacity(unit, paper, gap)
+        left = (paper.width - (columns * (unit.width + gap) - gap)) / 2
+        top = paper.height - (paper.height - (rows * (unit.height + gap) - gap)) / 2
+        pages = []
+        for start in range(0, len(copies), columns * rows):
+            page = Page(paper, "front")
+            for index, piece in enumerate(copies[start : start + columns * rows]):
+                row, column = divmod(index, columns)
+                self._place(page, piece, left + column * (unit.width + gap), top - (row + 1) * unit.height - row * gap)
+            pages.append(page)
+        return pages
+
+    def _place(self, page: Page, piece: Piece, x: float, y: float) -> None:
+        w, h = piece.size
+        bleed = self.options.bleed
+        beside = self.options.duplex == "off" and piece.back is not None
+        page.placements.append(
+            Placement(
+                piece.component,
+                "front",
+                x,
+                y,
+                w,
+                h,
+                piece.shape,
+                piece.front,
+                bleed,
+                other_side=None if beside else piece.back,
+                window=piece.window,
+                whole=piece.whole,
+            )
+        )
+        if beside:
+            page.placements.append(Placement(piece.component, "back", x + w, y, w, h, piece.shape, piece.back, bleed))
+            page.marks.append(Line(x + w, y, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
+
+    def _split(self, piece: Piece) -> list[Piece]:
+        """Overlapping fragments of a component larger than the sheet, each marked where the next is
+        glued on; the back is split the same way."""
+        w, h = piece.size
+        paper = min((self.portrait, self.landscape), key=lambda p: self._piece_count(piece.size, p))
+        cols, rows = self._grid_of_pieces(piece.size, paper)
+        step_w, step_h = (w - OVERLAP) / cols + OVERLAP, (h - OVERLAP) / rows + OVERLAP
+        fragments = []
+        for row in range(rows):
+            for col in range(cols):
+                x0, y0 = col * (step_w - OVERLAP), h - step_h - row * (step_h - OVERLAP)
+                guides: Drawing = [
+                    Text(x0 + 2, y0 + step_h - 4, f"{chr(65 + row)}{col + 1}", "sans-bold", 7, CUT_GREY, "left")
+                ]
+                if col + 1 < cols:  # the next fragment is glued over this strip
+                    x = x0 + step_w - OVERLAP
+                    guides += [
+                        Line(x, y0, x, y0 + step_h, stroke=CUT_GREY, line_width=0.25, dash=(1.5, 1.5)),
+                        _glue_label(self._ui("glue", piece=f"{chr(65 + row)}{col + 2}"), x, y0, step_h),
+                    ]
+                if row + 1 < rows:
+                    guides += [
+                        Line(
+                            x0,
+                            y0 + OVERLAP,
+                            x0 + step_w,
+                            y0 + OVERLAP,
+                            stroke=CUT_GREY,
+                            line_width=0.25,
+                            dash=(1.5, 1.5),
+                        ),
+                        Text(
+                            x0 + step_w / 2,
+                            y0 + OVERLAP / 2 - 1,
+                            self._ui("glue", piece=f"{chr(66 + row)}{col + 1}"),
+                            "sans",
+                            5,
+                            CUT_GREY,
+                            "center",
+                        ),
+                    ]
+                fragments.append(
+                    replace(
+                        piece,
+                        size=Size(step_w, step_h),
+                        front=piece.front + guides,
+                        window=(x0, y0, x0 + step_w, y0 + step_h),
+                        whole=piece.size,
+                    )
+                )
+        return fragments
+
+    def _grid_of_pieces(self, size: Size, paper: Size) -> tuple[int, int]:
+        room_w, room_h = paper.width - 2 * self.margin, paper.height - 2 * self.margin
+        return (
+            max(1, math.ceil((size.width - OVERLAP) / (room_w - OVERLAP))),
+            max(1, math.ceil((size.height - OVERLAP) / (room_h - OVERLAP))),
+        )
+
+    def _piece_count(self, size: Size, paper: Size) -> int:
+        return math.prod(self._grid_of_pieces(size, paper))
+
+    # -- marks, boxes, backs ------------------------------------------------------------------------------
+
+    def _finish(self, page: Page) -> None:
+        """Crop marks, cut guides and the trim and bleed boxes of a front sheet."""
+        page.marks = self._cut_marks(page.placements) + page.marks
+        x0 = min(p.x for p in page.placements)
+        y0 = min(p.y for p in page.placements)
+        x1 = max(p.x + p.width for p in page.placements)
+        y1 = max(p.y + p.height for p in page.placements)
+        b = self.options.bleed
+        page.trim_box = (x0, y0, x1, y1)
+        page.bleed_box = (x0 - b, y0 - b, x1 + b, y1 + b)
+
+    def _cut_marks(self, placements: list[Placement]) -> list[Shape]:
+        """Crop marks and cut guides for the placements; the sheets of a deck share one grid, so
+        the marks of each grid are made (and kept in memory) once."""
+        grid = tuple((p.x, p.y, p.width, p.height, p.shape) for p in placements)
+        if grid not in self._marks:
+            self._marks[grid] = self._marks_of(placements)
+        return self._marks[grid]
+
+    def _marks_of(self, placements: list[Placement]) -> list[Shape]:
+        marks: list[Shape] = []
+        for p in (p for p in placements if p.shape == "round"):
+            marks.append(Circle(p.x + p.width / 2, p.y + p.height / 2, p.width / 2, stroke=CUT_GREY, line_width=0.15))
+        square = [p for p in placements if p.shape == "rect"]
+        if not square:
+            return marks
+        # Edges are compared rounded, as they are gathered: on a big sheet the rounding moves them
+        # by more than any fixed tolerance would allow.
+        xs = sorted({round(v, 4) for p in square for v in (p.x, p.x + p.width)})
+        ys = sorted({round(v, 4) for p in square for v in (p.y, p.y + p.height)})
+        offset = self.options.bleed + MARK_OFFSET
+        reach = MARK_LENGTH
+        for x in xs:  # marks where a cut meets the sheet's top and bottom margins, never over a component
+            column = [p for p in square if round(p.x, 4) <= x <= round(p.x + p.width, 4)]
+            top, low = max(p.y + p.height for p in column), min(p.y for p in column)
+            marks += [
+                Line(x, top + offset, x, top + offset + reach, CROP_INK, 0.25),
+                Line(x, low - offset, x, low - offset - reach, CROP_INK, 0.25),
+            ]
+        for y in ys:
+            row = [p for p in square if round(p.y, 4) <= y <= round(p.y + p.height, 4)]
+            left, right = min(p.x for p in row), max(p.x + p.width for p in row)
+            marks += [
+                Line(left - offset, y, left - offset - reach, y, CROP_INK, 0.25),
+                Line(right + offset, y, right + offset + reach, y, CROP_INK, 0.25),
+            ]
+        cut_lines = self.settings.cut_lines
+        if cut_lines or cut_lines is None and not self.options.bleed:  # with bleed they would show on the art
+            for p in square:
+                for x1, y1, x2, y2 in (
+                    (p.x, p.y, p.x + p.width, p.y),
+                    (p.x, p.y + p.height, p.x + p.width, p.y + p.height),
+                    (p.x, p.y, p.x, p.y + p.height),
+                    (p.x + p.width, p.y, p.x + p.width, p.y + p.height),
+                ):
+                    marks.append(Line(x1, y1, x2, y2, stroke=CUT_GREY, line_width=0.12, dash=(1.0, 1.0)))
+        return marks
+
+    def _flip(self, x: float, y: float, w: float, h: float, paper: Size) -> tuple[float, float]:
+        """Where a box lands on the other side of the sheet. A long-edge flip turns the sheet over its
+        long edge: on a portrait sheet that mirrors x, on a landscape sheet y; a short-edge flip the other."""
+        mirror_x = (paper.width <= paper.height) == (self.options.duplex == "long")
+        return (paper.width - x - w, y) if mirror_x else (x, paper.height - y - h)
+
+    def _back_of(self, front: Page) -> Page:
+        page = Page(front.size, "back")
+        for placement in front.placements:
+            if placement.other_side is None:
+                continue
+            x, y = self._flip(placement.x, placement.y, placement.width, placement.height, front.size)
+            window = placement.window
+            if window is not None:  # the same part of the back, mirrored like the sheet
+                window = self._flip_box(window, placement.whole)
+            page.placements.append(
+                replace(placement, face="back", x=x, y=y, drawing=placement.other_side, window=window, other_side=None)
+            )
+        for mark in front.marks if page.placements else []:
+            if isinstance(mark, Line) and mark.stroke == CROP_INK:  # crop marks help check registration
+                x1, y1 = self._flip(mark.x1, mark.y1, 0, 0, front.size)
+                x2, y2 = self._flip(mark.x2, mark.y2, 0, 0, front.size)
+                page.marks.append(replace(mark, x1=x1, y1=y1, x2=x2, y2=y2))
+        page.trim_box = self._flip_box(front.trim_box, front.size)
+        page.bleed_box = self._flip_box(front.bleed_box, front.size)
+        return page
+
+    def _flip_box(self, box: Box, paper: Size) -> Box:
+        x, y = self._flip(box[0], box[1], box[2] - box[0], box[3] - box[1], paper)
+        return (x, y, x + box[2] - box[0], y + box[3] - box[1])
+
+    # -- calibration and labels ----------------------------------------------------------------------------
+
+    def _calibration(self, any_back: bool) -> Page:
+        """A 50 mm and a 2 in square, a ruler, and (with backs) the front half of a registration target."""
+        page = Page(self.portrait, "calibration")
+        w, h = self.portrait
+        marks: list[Shape] = []
+        marks += self._fitted(self._ui("calibration-title"), (20, h - 34, w - 40, 9), "sans-bold", 15, max_lines=1)
+        paragraph = " ".join(self._ui(f"calibration-line-{i}") for i in (1, 2, 3))
+        marks += self._fitted(paragraph, (25, h - 60, w - 50, 22), "sans", 9.5, max_lines=4)
+        left = (w - (50 + 20 + 50.8)) / 2
+        base = h - 130
+        marks.append(Rect(left, base, 50, 50, stroke=INK, line_width=0.3))
+        marks.append(Text(left + 25, base + 23, "50 mm", "sans-bold", 11, INK, "center"))
+        marks.append(Rect(left + 70, base, 50.8, 50.8, stroke=INK, line_width=0.3))
+        marks.append(Text(left + 70 + 25.4, base + 23, self._ui("unit-in", value=2), "sans-bold", 11, INK, "center"))
+        marks += _ruler(
+            (w - 150) / 2,
+            base - 30,
+            150,
+            (self._ui("unit-cm", value="").strip(), self._ui("unit-in", value="").strip()),
+        )
+        if any_back and self.options.duplex != "off":
+            edge = self._ui(f"edge-{self.options.duplex}")
+            marks += _target(w / 2, 55, 12)
+            paragraph = f"{self._ui('duplex-line-1', edge=edge)} {self._ui('duplex-line-2')}"
+            marks += self._fitted(paragraph, (25, 22, w - 50, 15), "sans", 9, max_lines=3)
+        if self.pack.meta.credits:
+            marks += self._fitted(self.pack.meta.credits, (25, 12, w - 50, 5), "sans-italic", 8, max_lines=1)
+        page.marks = marks
+        page.trim_box = page.bleed_box = (0.0, 0.0, w, h)
+        return page
+
+    def _calibration_back(self) -> Page:
+        page = Page(self.portrait, "back")
+        x, y = self._flip(self.portrait.width / 2, 55, 0, 0, self.portrait)
+        page.marks = _target(x, y, 12)
+        page.trim_box = page.bleed_box = (0.0, 0.0, *self.portrait)
+        return page
+
+    def _ui(self, key: str, **values: object) -> str:
+        return words.text(self.locale, key, **values)
+
+    def _fitted(
+        self,
+        text: str,
+        box: tuple[float, float, float, float],
+        font: str,
+        size: float,
+        *,
+        max_lines: int,
+        colour: str = INK,
+    ) -> list[Shape]:
+        """printkit's own words set in a box of the sheet; words that cannot fit are a catalog bug."""
+        result = richtext.fit(
+            text, box, font=font, size=size, min_size=5, color=colour, align="center", max_lines=max_lines
+        )
+        if isinstance(result, richtext.Refusal):
+            raise Problems(
+                [
+                    Problem(
+                        f"printkit/i18n/locales/{self.locale}/LC_MESSAGES/printkit.po",
+                        1,
+                        1,
+                        "",
+                        f"printkit's own text {result.message} in locale {self.locale}: {text!r}",
+                        "shorten the translation",
+                    )
+                ]
+            )
+        return list(result)
+
+    def _pack_text_problem(self, key: str, message: str, hint: str | None) -> Problem:
+        """At the translation's line in its PO file when the pack's text is translated, else in pack.yaml."""
+        translated = self.pack.translated_from.get(("pack", key))
+        if translated:
+            return Problem(*translated, 1, f"pack:{key}", message, hint)
+        return self.pack.source_of(PACK_FILE).problem((key,), message, hint)
+
+    def _footer(self, page: Page, number: int, total: int) -> list[Shape]:
+        kinds = sorted({self._ui(f"kind-{p.component.kind}") for p in page.placements})
+        side = self._ui({"back": "side-backs", "front": "side-fronts", "calibration": "side-calibration"}[page.side])
+        meta = self.pack.meta
+        for key in ("title", "version"):  # the pack's words, refused where they are written
+            refusal = richtext.right_to_left(getattr(meta, key) or "")
+            if refusal:
+                raise Problems(
+                    [self._pack_text_problem(key, f"{refusal.message} in locale {self.locale}", refusal.hint)]
+                )
+        title = f"{meta.title} {meta.version}" if meta.version else meta.title
+        parts = [title, ", ".join(kinds), side, self._ui("page-of", number=number, total=total)]
+        if page.side == "back" and not page.placements and number > 2:
+            parts[2] = self._ui("side-blank")
+        label = " · ".join(p for p in parts if p)
+        bottom = max(1.5, self.settings.margin / 2 - 2.5)
+        return self._fitted(label, (15, bottom, page.size.width - 30, 3.5), "sans", 6.5, max_lines=1, colour="#666666")
+
+
+def _ruler(x: float, y: float, length: float, units: tuple[str, str]) -> list[Shape]:
+    """A millimetre ruler above an inch ruler, both starting at x; units names them in the locale."""
+    marks: list[Shape] = [Line(x, y, x + length, y, line_width=0.25)]
+    for mm in range(int(length) + 1):
+        tick = 5 if mm % 10 == 0 else 3.5 if mm % 5 == 0 else 2
+        marks.append(Line(x + mm, y, x + mm, y + tick, line_width=0.15))
+        if mm % 10 == 0:
+            marks.append(Text(x + mm, y + 6.2, str(mm // 10), "sans", 6, INK, "center"))
+    marks.append(Text(x + length + 3, y + 1, units[0], "sans", 7, INK, "left"))
+    inches = int(length // 25.4)
+    for sixteenth in range(inches * 16 + 1):
+        pos = x + sixteenth * 25.4 / 16
+        tick = 5 if sixteenth % 16 == 0 else 3.5 if sixteenth % 8 == 0 else 2.5 if sixteenth % 4 == 0 else 1.5
+        marks.append(Line(pos, y, pos, y - tick, line_width=0.15))
+        if sixteenth % 16 == 0:
+            marks.append(Text(pos, y - 8.5, str(sixteenth // 16), "sans", 6, INK, "center"))
+    marks.append(Text(x + length + 3, y - 4, units[1], "sans", 7, INK, "left"))
+    return marks
+
+
+def _glue_label(text: str, x: float, y: float, length: float) -> Text:
+    """The label of a glue strip starting at x: it runs up the strip from y, near the dashed line (the
+    strip is narrower than the words), and is set smaller if it would be longer than the strip."""
+    size = min(GLUE_LABEL_SIZE, GLUE_LABEL_SIZE * (length - 3) / richtext.measure(text, "sans", GLUE_LABEL_SIZE))
+    return Text(x + 2.5, y + 1.5, text, "sans", size, CUT_GREY, "left", 90)
+
+
+def _target(cx: float, cy: float, r: float) -> list[Shape]:
+    return [
+        Circle(cx, cy, r, stroke=INK, line_width=0.25),
+        Circle(cx, cy, r / 2, stroke=INK, line_width=0.25),
+        Line(cx - r * 1.3, cy, cx + r * 1.3, cy, line_width=0.2),
+        Line(cx, cy - r * 1.3, cx, cy + r * 1.3, line_width=0.2),
+    ]

@@ -1,0 +1,117 @@
+"""PNG exports: one image per component face at 300 dpi, and Tabletop Simulator deck sheets.
+
+Takes: the drawn `Piece`s of a pack for one locale (with the build's bleed).
+Returns: PNG images as bytes with their file names under `png/<lang>/`: `<id>.png` and
+`<id>-back.png` per component, `tts-<section>-<n>.png` sheets of up to 10 x 7 faces of one size
+(the last slot holds the back, which Tabletop Simulator shows for hidden cards). Faces are drawn with the
+same vector drawing as the PDF and rasterised by PDFium, so PNG and PDF always agree.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+from collections import deque
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from itertools import groupby
+
+import pypdfium2
+from PIL import Image, ImageDraw
+from reportlab.lib.units import mm
+
+from printkit.layout.imposition import Piece
+from printkit.output.pdf import Operators, new_canvas
+
+DPI = 300
+TTS_COLUMNS, TTS_ROWS = 10, 7
+TTS_WIDTH = 4096  # px: the widest deck image Tabletop Simulator loads comfortably
+
+
+def png_files(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, bytes]]:
+    """(name, PNG bytes) of every face, then of the deck sheets. Faces are rasterised one at a
+    time (PDFium is not thread-safe) and encoded on every core (Pillow lets go of the interpreter
+    while it compresses, the slowest step), so only a few full-size faces are in memory at once;
+    the deck sheets keep just the reduced faces they show."""
+    sheets = _deck_sheets(pieces)
+    cells = {name: size for _, size, names in sheets for name in names}
+    reduced: dict[str, Image.Image] = {}
+    workers = os.cpu_count() or 1
+    with ThreadPoolExecutor(workers) as pool:
+        pending: deque = deque()
+        for name, image in _faces(pieces, bleed):
+            if name in cells:
+                reduced[name] = image.resize(cells[name], Image.LANCZOS)
+            pending.append((name, pool.submit(png_bytes, image)))
+            while len(pending) > 2 * workers:
+                done, encoded = pending.popleft()
+                yield done, encoded.result()
+        for sheet_name, size, names in sheets:
+            pending.append((sheet_name, pool.submit(png_bytes, _sheet(size, [reduced[n] for n in names]))))
+        while pending:
+            done, encoded = pending.popleft()
+            yield done, encoded.result()
+
+
+def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image]]:
+    """`<id>` and `<id>-back` with the face as an image, trim size plus bleed on each side."""
+    faces = [(p, p.front, p.component.id) for p in pieces] + [
+        (p, p.back, f"{p.component.id}-back") for p in pieces if p.back is not None
+    ]
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer)
+    operators = Operators(canvas)
+    for piece, drawing, _ in faces:
+        w, h = piece.size
+        canvas.setPageSize(((w + 2 * bleed) * mm, (h + 2 * bleed) * mm))
+        operators.draw_at(bleed * mm, bleed * mm, drawing)
+        canvas.showPage()
+    canvas.save()
+    document = pypdfium2.PdfDocument(buffer.getvalue())
+    try:
+        for index, (piece, _, name) in enumerate(faces):
+            image = document[index].render(scale=DPI / 72).to_pil()
+            if piece.shape == "round":  # transparent outside the chip, for tabletop simulators
+                mask = Image.new("L", image.size, 0)
+                ImageDraw.Draw(mask).ellipse((0, 0, image.width - 1, image.height - 1), fill=255)
+                image.putalpha(mask)
+            yield name, image
+    finally:
+        document.close()
+
+
+def _deck_sheets(pieces: list[Piece]) -> list[tuple[str, tuple[int, int], list[str]]]:
+    """(`tts-<section>-<n>`, cell size in pixels, the faces in its slots, the hidden back last) for
+    each section and size of rectangular components that have a back."""
+    sheets = []
+    numbers: dict[str, int] = {}  # a section's sheets are numbered on across its sizes
+    decks = [p for p in pieces if p.shape == "rect" and p.back is not None]
+    for (section, size), group in groupby(
+        sorted(decks, key=lambda p: (p.component.section, p.size)), key=lambda p: (p.component.section, p.size)
+    ):
+        group = list(group)
+        per_sheet = TTS_COLUMNS * TTS_ROWS - 1
+        cell_w = TTS_WIDTH // TTS_COLUMNS
+        cell = (cell_w, round(cell_w * size.height / size.width))
+        for start in range(0, len(group), per_sheet):
+            chunk = group[start : start + per_sheet]
+            names = [p.component.id for p in chunk] + [f"{chunk[0].component.id}-back"]
+            numbers[section] = numbers.get(section, 0) + 1
+            sheets.append((f"tts-{section}-{numbers[section]}", cell, names))
+    return sheets
+
+
+def _sheet(cell: tuple[int, int], faces: list[Image.Image]) -> Image.Image:
+    """Faces in rows of ten, the last (the hidden back) in the bottom-right slot."""
+    cell_w, cell_h = cell
+    sheet = Image.new("RGB", (cell_w * TTS_COLUMNS, cell_h * TTS_ROWS), "white")
+    for slot, face in enumerate(faces[:-1]):
+        sheet.paste(face, ((slot % TTS_COLUMNS) * cell_w, (slot // TTS_COLUMNS) * cell_h))
+    sheet.paste(faces[-1], ((TTS_COLUMNS - 1) * cell_w, (TTS_ROWS - 1) * cell_h))
+    return sheet
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    buffer = io.BytesIO()
+    image.save(buffer, "PNG", optimize=False, dpi=(DPI, DPI))
+    return buffer.getvalue()

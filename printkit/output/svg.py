@@ -1,0 +1,119 @@
+"""Draw layout's primitives as SVG, for vector figures in rulebooks.
+
+Takes: drawings (lists of `printkit.base.shapes` shapes) placed in a scene in millimetres, y up.
+Returns: an SVG document as text, in millimetres, y down as SVG wants; text uses the bundled fonts
+by the family names the rulebook's CSS declares, so figures and prose share one set of fonts.
+"""
+
+from __future__ import annotations
+
+import base64
+from html import escape
+from pathlib import Path
+
+from printkit.base.shapes import Circle, Image, Line, Rect, Shape, Text
+from printkit.base.shapes import Path as PathShape
+
+FAMILIES = {  # printkit font -> (CSS family, weight, style)
+    "sans": ("PK Sans", 400, "normal"),
+    "sans-bold": ("PK Sans", 700, "normal"),
+    "sans-italic": ("PK Sans", 400, "italic"),
+    "sans-bold-italic": ("PK Sans", 700, "italic"),
+    "serif": ("PK Serif", 400, "normal"),
+    "serif-bold": ("PK Serif", 700, "normal"),
+    "serif-italic": ("PK Serif", 400, "italic"),
+    "serif-bold-italic": ("PK Serif", 700, "italic"),
+}
+PT = 25.4 / 72
+
+
+def _paint(fill: str | None, stroke: str | None, width: float) -> str:
+    paint = f'fill="{fill}"' if fill else 'fill="none"'
+    if stroke:
+        paint += f' stroke="{stroke}" stroke-width="{width:.3f}"'
+    return paint
+
+
+class Scene:
+    """Drawings placed at offsets (and turned) in one picture of a given size in millimetres."""
+
+    def __init__(self, width: float, height: float, name: str):
+        self.width, self.height, self.name = width, height, name  # name prefixes the scene's ids
+        self.parts: list[str] = []
+
+    def add(
+        self,
+        drawing: list[Shape],
+        x: float,
+        y: float,
+        size: tuple[float, float] | None = None,
+        rotation: int = 0,
+        clip_round: bool = False,
+    ) -> None:
+        """A drawing with its origin at (x, y); rotation turns it clockwise about its centre."""
+        transform = f"translate({x:.3f},{self.height - y:.3f})"
+        if rotation and size:
+            transform += f" rotate({rotation},{size[0] / 2:.3f},{-size[1] / 2:.3f})"
+        group = [f'<g transform="{transform}">']
+        if size:
+            clip_id = f"{self.name}-clip{len(self.parts)}"
+            shape = (
+                f'<circle cx="{size[0] / 2:.3f}" cy="{-size[1] / 2:.3f}" r="{size[0] / 2:.3f}"/>'
+                if clip_round
+                else f'<rect x="0" y="{-size[1]:.3f}" width="{size[0]:.3f}" height="{size[1]:.3f}"/>'
+            )
+            group.append(f'<clipPath id="{clip_id}">{shape}</clipPath><g clip-path="url(#{clip_id})">')
+        group += [_element(shape) for shape in drawing]
+        group.append("</g></g>" if size else "</g>")
+        self.parts.append("".join(group))
+
+    def svg(self, label: str) -> str:
+        return (
+            f'<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="{escape(label)}" '
+            f'width="{self.width:.2f}mm" height="{self.height:.2f}mm" '
+            f'viewBox="0 0 {self.width:.3f} {self.height:.3f}">' + "".join(self.parts) + "</svg>"
+        )
+
+
+def _element(shape: Shape) -> str:
+    """One shape in a group whose origin is the drawing's bottom-left corner (y is negated)."""
+    if isinstance(shape, Rect):
+        return (
+            f'<rect x="{shape.x:.3f}" y="{-(shape.y + shape.height):.3f}" width="{shape.width:.3f}" '
+            f'height="{shape.height:.3f}" rx="{shape.radius:.3f}" '
+            f"{_paint(shape.fill, shape.stroke, shape.line_width)}/>"
+        )
+    if isinstance(shape, Circle):
+        return (
+            f'<circle cx="{shape.cx:.3f}" cy="{-shape.cy:.3f}" r="{shape.r:.3f}" '
+            f"{_paint(shape.fill, shape.stroke, shape.line_width)}/>"
+        )
+    if isinstance(shape, Line):
+        dash = f' stroke-dasharray="{" ".join(f"{d:.2f}" for d in shape.dash)}"' if shape.dash else ""
+        return (
+            f'<line x1="{shape.x1:.3f}" y1="{-shape.y1:.3f}" x2="{shape.x2:.3f}" y2="{-shape.y2:.3f}" '
+            f'stroke="{shape.stroke}" stroke-width="{shape.line_width:.3f}"{dash}/>'
+        )
+    if isinstance(shape, PathShape):
+        commands = []
+        for op in shape.ops:
+            points = " ".join(f"{v:.3f}" if i % 2 == 0 else f"{-v:.3f}" for i, v in enumerate(op[1:]))
+            commands.append(f"{op[0]} {points}".strip())
+        return f'<path d="{" ".join(commands)}" {_paint(shape.fill, shape.stroke, shape.line_width)}/>'
+    if isinstance(shape, Text):
+        family, weight, style = FAMILIES[shape.font]
+        anchor = {"left": "start", "center": "middle", "right": "end"}[shape.align]
+        rotate = f' transform="rotate({-shape.angle:.1f},{shape.x:.3f},{-shape.y:.3f})"' if shape.angle else ""
+        return (
+            f'<text x="{shape.x:.3f}" y="{-shape.y:.3f}" font-family="{family}" font-weight="{weight}" '
+            f'font-style="{style}" font-size="{shape.size * PT:.3f}" fill="{shape.color}" '
+            f'text-anchor="{anchor}"{rotate}>{escape(shape.text)}</text>'
+        )
+    if isinstance(shape, Image):
+        data = Path(shape.path).read_bytes()
+        kind = "png" if data[:4] == b"\x89PNG" else "jpeg"
+        return (
+            f'<image x="{shape.x:.3f}" y="{-(shape.y + shape.height):.3f}" width="{shape.width:.3f}" '
+            f'height="{shape.height:.3f}" href="data:image/{kind};base64,{base64.b64encode(data).decode()}"/>'
+        )
+    raise TypeError(f"no SVG for {type(shape).__name__}")

@@ -1,0 +1,486 @@
+"""Rulebooks: a pack's rules, component list and figures as HTML, typeset into PDF by WeasyPrint.
+
+Takes: the pack translated into each language of an edition (English, German, or both), and the
+paper size.
+Returns: the HTML of the edition (Jinja2 templates in printkit's sandbox, seeing plain data
+only), and the PDF written from it: tagged PDF/UA-1 with the edition's language, bookmarks, a
+table of contents with page numbers, running headers and translated "Page X of Y", bundled fonts
+only. Generated parts (the component list, the numbers rule sets and counts put into the prose,
+figures drawn from real components) come from the same model the kit is printed from, so they
+cannot drift.
+WeasyPrint fetches only the pack's own files and printkit's; anything else fails the build, at
+the file that asked for it.
+"""
+
+from __future__ import annotations
+
+import logging
+import mimetypes
+import os
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from html import escape, unescape
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urljoin
+
+from jinja2 import BaseLoader, ChoiceLoader, FileSystemLoader, TemplateError, TemplateNotFound
+from jinja2.exceptions import SecurityError
+from jinja2.loaders import split_template_path
+from markupsafe import Markup
+
+from printkit.base import bounded
+from printkit.base.bounded import OverLimit
+from printkit.base.confine import Refused, read_bytes, read_text
+from printkit.base.errors import Problem, Problems, display_path, shown_value
+from printkit.base.icons import ICONS
+from printkit.content.load import RULEBOOK_FILE, Pack
+from printkit.content.model import COMPONENT_KINDS, Block, Board, Figure
+from printkit.content.placeholders import expand
+from printkit.faces.fonts import FONT_DIR
+from printkit.i18n import words
+from printkit.layout.imposition import PAPERS, Piece, draw_pieces
+from printkit.output.svg import Scene
+from printkit.rulebook.sandbox import Sandbox, TemplateLimit
+
+TEMPLATES = Path(__file__).resolve().parent / "templates"
+FIGURE_GAP = 4.0
+MAX_TEMPLATE_BYTES = 1024 * 1024
+MAX_RESOURCE_BYTES = 50 * 1024 * 1024  # an image, font or style sheet the rulebook shows
+# A bundled rulebook takes about 1 s and 150 MB to make; a pack's template may ask far more.
+MAX_MEMORY = 2 * 2**30
+MAX_SECONDS = 120.0
+CODE = re.compile(r"`([^`\n]+)`")
+REFERENCE = re.compile(
+    r"""\b(?:href|src|data)\s*=\s*["']([^"']*)["']|url\(\s*["']?([^"')\s]*)["']?\s*\)"""
+    r"""|@import\s+["']([^"']*)["']""",
+    re.IGNORECASE,
+)
+
+
+@dataclass(frozen=True)
+class Part:
+    """One language's part of an edition."""
+
+    lang: str
+    pack: Pack
+
+
+def inline(pack: Pack, text: str) -> Markup:
+    """printkit markup as HTML: **bold**, *italic*, `code` (monospace, other markup in it printed as
+    written), [icon] (inline SVG), line breaks."""
+    code: list[str] = []
+
+    def set_aside(match: re.Match) -> str:  # escaped text has no "<": the marks left here are the only ones
+        code.append(match.group(1))
+        return f"<{len(code) - 1}>"
+
+    html = CODE.sub(set_aside, escape(expand(pack, text))).replace("\\[", "\x00")
+    html = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", html)
+    html = re.sub(r"\*(.+?)\*", r"<em>\1</em>", html)
+    html = re.sub(r"\[([a-z0-9-]+)\]", lambda m: _icon_svg(m.group(1)) if m.group(1) in ICONS else m.group(0), html)
+    html = re.sub(r"<(\d+)>", lambda m: f"<code>{code[int(m.group(1))]}</code>", html)
+    return Markup(html.replace("\x00", "[").replace("\n", "<br>"))
+
+
+def _icon_svg(name: str) -> str:
+    scene = Scene(4, 4, f"icon-{name}")
+    scene.add(ICONS[name](2, 2, 3.6, "#1d1d1b"), 0, 0)
+    return f'<span class="icon">{scene.svg(name)}</span>'
+
+
+# --- figures ---------------------------------------------------------------------------------------
+
+
+def figure_svg(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str) -> Markup:
+    """The figure as inline SVG; name makes its clip-path ids unique in the document."""
+    if figure.board:
+        return Markup(_board_scene(pack, figure, pieces, name))
+    shown = [pieces[i] for i in figure.show]
+    width = sum(p.size.width for p in shown) + FIGURE_GAP * (len(shown) - 1)
+    height = max(p.size.height for p in shown)
+    scene = Scene(width, height, name)
+    x = 0.0
+    for piece in shown:
+        drawing = piece.back if figure.back and piece.back else piece.front
+        scene.add(drawing, x, (height - piece.size.height) / 2, piece.size, clip_round=piece.shape == "round")
+        x += piece.size.width + FIGURE_GAP
+    return Markup(scene.svg(", ".join(p.component.name or p.component.id for p in shown)))
+
+
+def _board_scene(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str) -> str:
+    board: Board = next(c for c in pack.components if c.id == figure.board)
+    base = pieces[board.id]
+    scene = Scene(*base.size, name)
+    scene.add(base.front, 0, 0, base.size)
+    grid, m = board.grid, board.margin
+    top = base.size.height - m
+    for placed in figure.place:
+        row, column = divmod(placed.square - 1, grid.columns)
+        square_x, square_y = m + column * grid.square, top - (row + 1) * grid.square
+        piece = pieces[placed.id]
+        w, h = piece.size
+        x, y = square_x + (grid.square - w) / 2, square_y + (grid.square - h) / 2
+        scene.add(piece.front, x, y, piece.size, placed.rotation, clip_round=piece.shape == "round")
+        if placed.chip:
+            chip = pieces[placed.chip]
+            cw, ch = chip.size
+            scene.add(chip.front, x + w - cw * 0.8, y + h - ch * 0.8, chip.size, clip_round=True)
+    return scene.svg(board.name or board.id)
+
+
+# --- the document ---------------------------------------------------------------------------------
+
+
+class _PackTemplates(BaseLoader):
+    """A pack's templates/ folder, each file read through the confinement every pack file passes."""
+
+    def __init__(self, pack_root: Path):
+        self.root, self.folder = pack_root, pack_root / "templates"
+
+    def get_source(self, environment, template: str) -> tuple[str, str, Callable[[], bool]]:
+        path = self.folder.joinpath(*split_template_path(template))  # refuses '..'
+        if not os.path.lexists(path):
+            raise TemplateNotFound(template)
+        try:
+            text = read_text(self.root, path, MAX_TEMPLATE_BYTES)
+        except Refused as refused:
+            raise RefusedTemplate(refused.problem(display_path(path))) from None
+        return text, str(path), lambda: True
+
+
+class RefusedTemplate(TemplateError):
+    """A template file of the pack that printkit will not read, with the problem to report."""
+
+    def __init__(self, problem: Problem):
+        super().__init__(problem.message)
+        self.problem = problem
+
+
+def _environment(pack_root: Path) -> Sandbox:
+    """Templates from the pack's templates/ folder first, then printkit's, in a sandbox."""
+    return Sandbox(ChoiceLoader([_PackTemplates(pack_root), FileSystemLoader(str(TEMPLATES))]))
+
+
+def _template_source(pack_root: Path) -> tuple[Path, str]:
+    """The file and the text of the template a pack's rulebook is rendered from."""
+    env = _environment(pack_root)
+    source, filename, _ = env.loader.get_source(env, "rulebook.html.j2")
+    return Path(filename), source
+
+
+def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
+    """(count, what) lines: the game's component list where the pack declares one, else per kind."""
+    inventory = [rule for rule_set in pack.meta.rules.values() for rule in rule_set.checks if rule.pack_level]
+    if inventory:
+        return [
+            (rule.count, rule.called_one if rule.count == 1 and rule.called_one else rule.called) for rule in inventory
+        ]
+    lines = []
+    present = {c.section for c in pack.components}
+    for section in (s for s in COMPONENT_KINDS if s in present):  # cards first, as a box lists them
+        chosen = [c for c in pack.components if c.section == section]
+        count = sum(c.count for c in chosen)
+        lines.append((count, words.text(lang, f"{'kind' if count == 1 else 'kinds'}-{chosen[0].kind}")))
+    return lines
+
+
+def template_data(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """Everything rulebook.html.j2 sees: the edition's language, title and paper, the URIs of
+    printkit's fonts and style sheet, and one article per language."""
+    paper_size = PAPERS[paper]
+    return {
+        "articles": [article_data(part, part.lang in drafts) for part in parts],
+        "paper": f"{paper_size.width}mm {paper_size.height}mm",
+        "font_dir": FONT_DIR.as_uri(),
+        "css": (TEMPLATES / "rulebook.css").as_uri(),
+        "lang": parts[0].lang,
+        "title": " / ".join(p.pack.meta.title for p in parts),
+    }
+
+
+def article_data(part: Part, draft: bool) -> dict[str, Any]:
+    """What a template sees of one language's part: plain data only (strings, numbers, booleans,
+    lists, dicts, and Markup for the prose, already HTML), never the pack itself. README's
+    "Rulebooks" section documents the names; keep the two in step."""
+    pack, lang, rulebook = part.pack, part.lang, part.pack.rulebook
+    pieces = {p.component.id: p for p in draw_pieces(pack, lang, 0.0)}
+    sections = [
+        {
+            "id": f"{lang}-{s + 1}",
+            "title": section.title,
+            "blocks": [_block_data(pack, block, pieces, f"{lang}-{s}-{b}") for b, block in enumerate(section.blocks)],
+        }
+        for s, section in enumerate(rulebook.sections)
+    ]
+    return {
+        "lang": lang,
+        "title": pack.meta.title,
+        "credits": pack.meta.credits,
+        "subtitle": _html(pack, rulebook.subtitle),
+        "intro": _html(pack, rulebook.intro),
+        "cover": rulebook.cover,
+        "draft": words.text(lang, "draft") if draft else None,
+        "words": {key: words.text(lang, f"rulebook-{key}") for key in ("contents", "components", "page", "of")},
+        "components": [{"count": count, "name": name} for count, name in component_list(pack, lang)],
+        "components_placed": any(block.components for section in rulebook.sections for block in section.blocks),
+        "sections": sections,
+    }
+
+
+def _block_data(pack: Pack, block: Block, pieces: dict[str, Piece], name: str) -> dict[str, Any]:
+    """A block as rulebook.yaml writes it, its prose as HTML; a figure as its SVG and caption, and
+    an `explain` block with the entries it explains."""
+    explained = getattr(pack.meta, block.explain).values() if block.explain else []
+    return {
+        "text": _html(pack, block.text),
+        "items": [inline(pack, item) for item in block.items],
+        "steps": [inline(pack, step) for step in block.steps],
+        "tip": _html(pack, block.tip),
+        "figure": block.figure
+        and {"svg": figure_svg(pack, block.figure, pieces, name), "caption": _html(pack, block.figure.caption)},
+        "components": block.components,
+        "explain": block.explain,
+        "entries": [
+            {"name": entry.name, "icon": _icon_html(getattr(entry, "icon", None)), "text": inline(pack, entry.text)}
+            for entry in explained
+            if entry.text
+        ],
+    }
+
+
+def _icon_html(name: str | None) -> Markup | None:
+    return Markup(_icon_svg(name)) if name else None
+
+
+def _html(pack: Pack, text: str | None) -> Markup | None:
+    return None if text is None else inline(pack, text)
+
+
+def render_html(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> str:
+    """The edition's HTML: one article per language, each with its cover, contents and sections;
+    the languages in drafts still lack some translations, which their cover and pages say."""
+    env = _environment(parts[0].pack.root)
+    data = template_data(parts, paper, drafts)
+    template = None
+    try:
+        template = env.get_template("rulebook.html.j2")
+        return env.render(template, data)
+    except (TemplateError, *_TEMPLATE_CODE_ERRORS) as error:  # the template's own code failed on plain data
+        raise Problems([_template_problem(error, template)]) from None
+
+
+# What a template's own expressions can raise on plain data, in words for its author.
+_TEMPLATE_CODE_ERRORS = (RecursionError, MemoryError, ArithmeticError, LookupError, TypeError, ValueError)
+_TEMPLATE_CODE_MESSAGES = {
+    RecursionError: ("the template calls itself without end", "an include or macro must not call itself forever"),
+    MemoryError: (
+        "the template needs more memory than a rulebook may use",
+        "a rulebook template shows the pack's data; it does not compute",
+    ),
+    OverflowError: (
+        "the template computes a number too large to hold",
+        "a rulebook template shows the pack's data; it does not compute",
+    ),
+}
+
+
+def _template_problem(error: Exception, template) -> Problem:
+    if isinstance(error, RefusedTemplate):
+        return error.problem
+    if isinstance(error, SecurityError):
+        message, hint = (
+            f"the template tried something the sandbox forbids: {error}",
+            "templates may only show the pack's data",
+        )
+    elif isinstance(error, TemplateNotFound):
+        message, hint = (
+            f"no template {shown_value(str(error.name))} in the pack's templates/ folder",
+            "a template may include only other files of that folder",
+        )
+    elif isinstance(error, TemplateLimit):
+        message, hint = str(error), "a rulebook template shows the pack's data; it does not compute"
+    elif type(error) in _TEMPLATE_CODE_MESSAGES:
+        message, hint = _TEMPLATE_CODE_MESSAGES[type(error)]
+    else:
+        message, hint = f"template error: {error}", None
+    file, line = _template_position(error, template)
+    return Problem(file, getattr(error, "lineno", None) or line, 1, "", message, hint)
+
+
+def _template_position(error: Exception, template) -> tuple[str, int]:
+    """The template file and line an error came from: the innermost frame Jinja2 maps back to a
+    template, an included one too; else the template's own file."""
+    filename = getattr(error, "filename", None) or (template.filename if template is not None else None)
+    line, trace = 1, error.__traceback__
+    while trace is not None:
+        if "__jinja_exception__" in trace.tb_frame.f_globals:  # Jinja2's stand-in frame for a template line
+            filename, line = trace.tb_frame.f_code.co_filename, trace.tb_lineno
+        trace = trace.tb_next
+    return display_path(Path(filename or "rulebook.html.j2")), line
+
+
+def _references(text: str, base: str) -> dict[str, tuple[int, int]]:
+    """Where an HTML, SVG or CSS text refers to each absolute URL it asks for (line, column), first
+    mention; what the fetcher refuses is reported at the file and line that asked for it."""
+    found: dict[str, tuple[int, int]] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        for match in REFERENCE.finditer(line):
+            written = next(group for group in match.groups() if group is not None)
+            found.setdefault(urljoin(base, unescape(written.strip())), (number, match.start() + 1))
+    return found
+
+
+def _fetcher(pack_root: Path, roots: list[Path]):
+    """A WeasyPrint URL fetcher serving only files under roots (and data: URLs); it records every
+    other request in `refused` and fetches nothing for it. Of the pack's own SVG and CSS files it
+    serves, it remembers in `asked_by` which file and line refer to which URL."""
+    from weasyprint.urls import URLFetcher, URLFetcherResponse
+
+    allowed = [root.resolve() for root in roots]
+    pack = pack_root.resolve()
+
+    class PackFetcher(URLFetcher):
+        def __init__(self) -> None:
+            super().__init__(allowed_protocols=["file", "data"])
+            self.refused: list[str] = []
+            self.asked_by: dict[str, tuple[str, int, int]] = {}  # URL -> (file, line, column)
+
+        def fetch(self, url: str, headers=None):
+            if url.startswith("data:"):
+                return super().fetch(url, headers)
+            path, root, body = None, None, None
+            try:
+                if url.startswith("file://"):  # its folder resolved: the file itself must pass confinement
+                    asked = Path(unquote(url.removeprefix("file://")))
+                    path = asked.parent.resolve() / asked.name
+                    root = next((root for root in allowed if path.is_relative_to(root)), None)
+                body = read_bytes(root, path, MAX_RESOURCE_BYTES) if root is not None else None
+            except (Refused, RuntimeError, ValueError):  # refused, a loop of linked folders, a NUL in the URL
+                body = None
+            if body is None:
+                self.refused.append(url)
+                raise ValueError(f"printkit does not fetch {url}")
+            kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
+            if kind in ("image/svg+xml", "text/css") and path.is_relative_to(pack):
+                for asked, (line, column) in _references(body.decode("utf-8", "replace"), url).items():
+                    self.asked_by.setdefault(asked, (display_path(path), line, column))
+            return URLFetcherResponse(url, body, {"Content-Type": kind})
+
+    return PackFetcher()
+
+
+def _made_by(pack: Pack) -> tuple[str, int, int]:
+    """Where the HTML of a rulebook comes from, for problems no line of it explains: the pack's own
+    template, which made it, or else (with printkit's template) rulebook.yaml."""
+    path, _ = _template_source(pack.root)
+    own = path.resolve().is_relative_to(pack.root.resolve())
+    return (display_path(path) if own else display_path(pack.root / RULEBOOK_FILE), 1, 1)
+
+
+def make(parts: list[Part], paper: str, drafts: frozenset[str], target: Path) -> None:
+    """The edition's PDF at target, its HTML made and typeset in a child process bounded in memory
+    and time: what a pack's template makes decides how much work typesetting is."""
+    try:
+        bounded.run(
+            lambda: typeset(render_html(parts, paper, drafts), parts, target), memory=MAX_MEMORY, seconds=MAX_SECONDS
+        )
+    except OverLimit as limit:
+        raise Problems(
+            [
+                Problem(
+                    *_made_by(parts[0].pack),
+                    "",
+                    f"making the rulebook {limit}",
+                    "a rulebook template shows the pack's data; it does not compute",
+                )
+            ]
+        ) from None
+
+
+def typeset(html: str, parts: list[Part], target: Path) -> None:
+    """The edition's PDF at target, tagged PDF/UA-1; raises Problems for anything WeasyPrint
+    refused or could not do while laying out or drawing (an SVG's own images are fetched as it is
+    drawn), so a build fails before it commits. A refused URL is reported where it was asked for:
+    the pack's SVG or CSS file that refers to it, or else the template; so is a complaint about a
+    file (an image WeasyPrint could not read); other complaints are placed at the pack's own
+    template, which made the HTML, or else at rulebook.yaml."""
+    from weasyprint import HTML  # heavy: imported only when a rulebook is built
+
+    pack = parts[0].pack
+    fetcher = _fetcher(pack.root, [pack.root, FONT_DIR, TEMPLATES])
+    complaints = _Complaints()
+    logger = logging.getLogger("weasyprint")
+    logger.addHandler(complaints)
+    base = pack.root.resolve().as_uri() + "/"
+    try:
+        HTML(string=html, base_url=base, url_fetcher=fetcher).write_pdf(str(target), pdf_variant="pdf/ua-1")
+    finally:
+        logger.removeHandler(complaints)
+    complained = [message for message in complaints.messages if "printkit does not fetch" not in message]
+    if not fetcher.refused and not complained:
+        return
+    path, source = _template_source(pack.root)
+    template = display_path(path)
+    asked_by = {url: (template, line, column) for url, (line, column) in _references(source, base).items()}
+    asked_by.update(fetcher.asked_by)  # the pack's SVG and CSS files, nearer to the request than the template
+    made_by = _made_by(pack)
+    problems = [
+        Problem(
+            *asked_by.get(url, made_by),
+            "",
+            f"the rulebook asks for {url}, outside the pack; nothing was fetched",
+            "use files inside the pack folder",
+        )
+        for url in fetcher.refused
+    ]
+    problems += [
+        Problem(
+            *next((place for url, place in asked_by.items() if url in message), made_by),
+            "",
+            f"typesetting failed: {message}",
+            None,
+        )
+        for message in complained
+    ]
+    raise Problems(problems)
+
+
+def booklet(source: Path, target: Path) -> None:
+    """The rulebook's pages imposed for saddle-stitch folding: two pages side by side on each side
+    of a landscape sheet of the same paper, in the order that reads right once folded."""
+    from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+
+    reader = PdfReader(source)
+    pages = list(reader.pages)
+    width, height = float(pages[0].mediabox.width), float(pages[0].mediabox.height)
+    while len(pages) % 4:
+        pages.append(None)
+    count = len(pages)
+    scale = min((height / 2) / width, width / height)
+    writer = PdfWriter()
+    for sheet in range(count // 4):
+        for left, right in ((count - 1 - 2 * sheet, 2 * sheet), (2 * sheet + 1, count - 2 - 2 * sheet)):
+            side = PageObject.create_blank_page(width=height, height=width)
+            for slot, index in enumerate((left, right)):
+                if pages[index] is None:
+                    continue
+                x = slot * height / 2 + (height / 2 - width * scale) / 2
+                y = (width - height * scale) / 2
+                side.merge_transformed_page(pages[index], Transformation().scale(scale).translate(x, y))
+            writer.add_page(side)
+    writer.add_metadata({"/Title": (reader.metadata or {}).get("/Title", ""), "/Producer": "printkit"})
+    with open(target, "wb") as handle:
+        writer.write(handle)
+
+
+class _Complaints(logging.Handler):
+    """WeasyPrint reports what it could not do as log warnings; a rulebook build must not ignore them."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.messages: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.messages.append(record.getMessage().rstrip(": "))  # "…: " when WeasyPrint has no reason to give

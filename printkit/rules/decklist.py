@@ -1,0 +1,288 @@
+"""Players' lists (decks, hands, squads, sides, tile layouts) read and checked against a rule set.
+
+Takes: a list file (DESIGN.md §6), the pack it names (loaded by the caller) and `--param` values.
+Returns: a `ListReport` with the rule violations, each placed at the line of the entry or section
+it concerns; raises `Problems` when the list itself cannot be read (bad YAML, unknown pack, rule
+set, section or component id, wrong shapes), with every such problem at once.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from printkit.base.errors import Problem, Problems, UsageError, did_you_mean, display_path, shown_value
+from printkit.content.load import CONTENT_DIR, PACK_FILE, Pack
+from printkit.content.rules import MAX_LIMIT, Entry, ListContext, Placed, RuleSet
+from printkit.content.source import SourceFile, read_yaml
+
+LIST_KEYS = ("pack", "rules", "name")
+ROTATIONS = (0, 90, 180, 270)
+_WHOLE = re.compile(r"[0-9]{1,7}")  # str.isdigit() would take '²' and int() refuses 5,000 digits
+
+
+@dataclass
+class ListReport:
+    file: str
+    pack: str
+    rule_set: str
+    entries: int
+    violations: list[tuple[Problem, str, str, tuple[str, ...]]] = field(
+        default_factory=list
+    )  # line, rule, section, ids
+
+    @property
+    def ok(self) -> bool:
+        return not self.violations
+
+
+def read_list(path: Path) -> SourceFile:
+    source = read_yaml(path, display_path(path), None)  # a file the user named
+    if source.data is not None and not isinstance(source.data, dict):
+        source.problems.append(
+            source.problem(
+                (), f"must be a mapping of keys, got {shown_value(source.data)}", "start with 'pack: PACK-ID'"
+            )
+        )
+        source.data = None
+    if source.problems:
+        raise Problems(source.problems)
+    return source
+
+
+def named_pack(source: SourceFile) -> str:
+    pack_id = source.data.get("pack")
+    if not isinstance(pack_id, str):
+        raise Problems(
+            [
+                source.problem(
+                    ("pack",) if "pack" in source.data else (),
+                    "a list must name its pack: 'pack: PACK-ID'"
+                    if "pack" not in source.data
+                    else f"must be a pack id, got {shown_value(pack_id)}",
+                )
+            ]
+        )
+    return pack_id
+
+
+def pack_of_list(path: Path, pack_id: str) -> Path | None:
+    """The pack a list names: the one whose decks/ folder holds it, else the one under ./content."""
+    beside = path.resolve().parent.parent
+    if path.resolve().parent.name == "decks" and beside.name == pack_id and (beside / PACK_FILE).is_file():
+        return beside
+    under_content = CONTENT_DIR / pack_id
+    return under_content if (under_content / PACK_FILE).is_file() else None
+
+
+def parse_params(pairs: list[str], pack: Pack, rule_set_id: str) -> dict[str, int]:
+    """The rule set's params with `NAME=VALUE` overrides from the command line."""
+    declared = dict(pack.meta.rules[rule_set_id].params)
+    for pair in pairs:
+        name, _, value = pair.partition("=")
+        if name not in declared:
+            known = ", ".join(declared) or "none"
+            raise UsageError(
+                f"--param {name}: rule set '{rule_set_id}' of {pack.id} has no such param (params: {known})"
+            )
+        if not _WHOLE.fullmatch(value) or int(value) > MAX_LIMIT:
+            raise UsageError(f"--param {pair}: the value must be a whole number from 0 to {MAX_LIMIT}")
+        declared[name] = int(value)
+    return declared
+
+
+def check_list(source: SourceFile, pack: Pack, param_pairs: list[str]) -> ListReport:
+    data = source.data
+    problems: list[Problem] = []
+    rule_set_id = _rule_set_id(source, pack, problems)
+    if rule_set_id is None:
+        raise Problems(problems)
+    rule_set = pack.meta.rules[rule_set_id]
+    ctx = ListContext(pack, rule_set, parse_params(param_pairs, pack, rule_set_id))
+    if "name" in data and not isinstance(data["name"], str):
+        problems.append(source.problem(("name",), f"must be text, got {shown_value(data['name'])}"))
+    by_id = {c.id: c for c in pack.components}
+    for key, value in data.items():
+        if key in LIST_KEYS:
+            continue
+        if key not in rule_set.sections:
+            problems.append(
+                source.problem(
+                    (key,),
+                    f"unknown section '{key}' for rule set '{rule_set_id}'",
+                    did_you_mean(key, rule_set.sections) or "sections: " + ", ".join(rule_set.sections),
+                    of_key=True,
+                )
+            )
+        elif rule_set.sections[key].placement:
+            ctx.placements[key] = _placements(source, key, value, by_id, problems)
+        else:
+            ctx.entries[key] = _entries(source, key, value, by_id, rule_set, problems)
+    if problems:
+        raise Problems(problems)
+    report = ListReport(
+        source.shown,
+        pack.id,
+        rule_set_id,
+        sum(e.copies for entries in ctx.entries.values() for e in entries)
+        + sum(len(p) for p in ctx.placements.values()),
+    )
+    for rule in rule_set.checks:
+        if rule.pack_level:
+            continue
+        for violation in rule.check(ctx):
+            line = source.problem(violation.path, violation.message, f"rule '{rule.label}' in {pack.id}", of_key=True)
+            section = str(violation.path[0]) if violation.path else ""
+            report.violations.append((line, rule.label, section, violation.ids))
+    report.violations.sort(key=lambda v: v[0])
+    return report
+
+
+def _rule_set_id(source: SourceFile, pack: Pack, problems: list[Problem]) -> str | None:
+    # A rule set without sections only checks the pack itself (its component list): no list is of it.
+    declared = [set_id for set_id, rule_set in pack.meta.rules.items() if rule_set.sections]
+    if not declared:
+        problems.append(
+            source.problem(("pack",), f"pack '{pack.id}' declares no rule sets, so it has no lists to check")
+        )
+        return None
+    name = source.data.get("rules")
+    if name is None:
+        if len(declared) == 1:
+            return declared[0]
+        problems.append(
+            source.problem(
+                (),
+                f"pack '{pack.id}' has several rule sets; say which with 'rules:'",
+                "rule sets: " + ", ".join(declared),
+            )
+        )
+        return None
+    if not isinstance(name, str):
+        problems.append(
+            source.problem(
+                ("rules",), f"must name one rule set, got {shown_value(name)}", "rule sets: " + ", ".join(declared)
+            )
+        )
+        return None
+    if name not in declared:
+        guess = did_you_mean(str(name), declared)
+        problems.append(
+            source.problem(
+                ("rules",),
+                f"pack '{pack.id}' declares no rule set {shown_value(name)}",
+                (f"{guess} " if guess else "") + "rule sets: " + ", ".join(declared),
+            )
+        )
+        return None
+    return name
+
+
+def _entries(
+    source: SourceFile, section: str, value: Any, by_id: dict, rule_set: RuleSet, problems: list[Problem]
+) -> list[Entry]:
+    """`id: copies` mappings or lists of ids (one copy each; an id listed twice counts twice)."""
+    if isinstance(value, dict):
+        written = [(key, copies, (section, key)) for key, copies in value.items()]
+    elif isinstance(value, list):
+        written = [(item, 1, (section, index)) for index, item in enumerate(value)]
+    else:
+        problems.append(
+            source.problem((section,), f"must be a mapping of ids to copies or a list of ids, got {shown_value(value)}")
+        )
+        return []
+    allowed = rule_set.sections[section].components
+    entries: dict[str, Entry] = {}
+    for component_id, copies, path in written:
+        of_key = isinstance(value, dict)
+        if not isinstance(component_id, str):
+            problems.append(source.problem(path, f"must be a component id, got {shown_value(component_id)}"))
+            continue
+        component = by_id.get(component_id)
+        if component is None:
+            problems.append(
+                source.problem(
+                    path,
+                    f"no component '{component_id}' in this pack",
+                    did_you_mean(str(component_id), by_id),
+                    of_key=of_key,
+                )
+            )
+            continue
+        if allowed and component.section not in allowed:
+            problems.append(
+                source.problem(
+                    path,
+                    f"'{component_id}' is a {component.kind}; section '{section}' takes " + ", ".join(allowed),
+                    of_key=of_key,
+                )
+            )
+            continue
+        wanted_tags = rule_set.sections[section].tags
+        if wanted_tags and not set(wanted_tags) & set(component.tags):
+            problems.append(
+                source.problem(
+                    path,
+                    f"'{component_id}' does not belong in section '{section}', which "
+                    f"takes components tagged {', '.join(wanted_tags)}",
+                    of_key=of_key,
+                )
+            )
+            continue
+        if isinstance(copies, bool) or not isinstance(copies, int) or not 1 <= copies <= MAX_LIMIT:
+            problems.append(
+                source.problem(path, f"copies must be a whole number from 1 to {MAX_LIMIT}, got {shown_value(copies)}")
+            )
+            continue
+        if component_id in entries:  # listed again: the copies add up, the first place is reported
+            first = entries[component_id]
+            entries[component_id] = Entry(component, first.copies + copies, first.path)
+        else:
+            entries[component_id] = Entry(component, copies, path)
+    return list(entries.values())
+
+
+def _placements(source: SourceFile, section: str, value: Any, by_id: dict, problems: list[Problem]) -> list[Placed]:
+    """A list of `{tile: ID, square: N, rotation: 0|90|180|270}`."""
+    if not isinstance(value, list):
+        problems.append(
+            source.problem((section,), f"must be a list of {{tile, square, rotation}}, got {shown_value(value)}")
+        )
+        return []
+    placed = []
+    for index, item in enumerate(value):
+        path = (section, index)
+        if (
+            not isinstance(item, dict)
+            or not {"tile", "square"} <= set(item)
+            or set(item) - {"tile", "square", "rotation"}
+        ):
+            problems.append(
+                source.problem(
+                    path, f"must be a mapping with tile, square and optionally rotation, got {shown_value(item)}"
+                )
+            )
+            continue
+        component = by_id.get(item["tile"]) if isinstance(item["tile"], str) else None
+        square, rotation = item["square"], item.get("rotation", 0)
+        if component is None:
+            problems.append(
+                source.problem(
+                    path + ("tile",),
+                    f"no component {shown_value(item['tile'])} in this pack",
+                    did_you_mean(str(item["tile"]), by_id),
+                )
+            )
+        elif isinstance(square, bool) or not isinstance(square, int):
+            problems.append(source.problem(path + ("square",), f"must be a square number, got {shown_value(square)}"))
+        elif rotation not in ROTATIONS or isinstance(rotation, bool):
+            problems.append(
+                source.problem(
+                    path + ("rotation",), f"must be 0, 90, 180 or 270 (degrees clockwise), got {shown_value(rotation)}"
+                )
+            )
+        else:
+            placed.append(Placed(component, square, rotation, path))
+    return placed
