@@ -7,11 +7,12 @@ from pathlib import Path
 import pytest
 from conftest import loaded_pack
 
-from printkit import richtext, ui
 from printkit.base.shapes import Circle, Text
 from printkit.base.shapes import Path as PathShape
 from printkit.content.validate import load_checked
+from printkit.faces import richtext
 from printkit.faces.looks import LookContext, look_of
+from printkit.i18n import words as ui
 from printkit.i18n.catalog import translate
 from printkit.layout.imposition import OVERLAP, SheetOptions, impose
 from printkit.rulebook.book import component_list

@@ -230,7 +230,7 @@ def test_the_pdf_written_as_it_is_formatted_is_reportlabs_own(skystones, tmp_pat
     memory at the end; the file is byte for byte what reportlab's own save writes."""
     from reportlab.pdfbase import pdfdoc
 
-    from printkit import render
+    from printkit.output import pdf as render
 
     collector = pdfdoc.PDFFile
     _render_components(skystones, tmp_path / "streamed.pdf")

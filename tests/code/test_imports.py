@@ -9,8 +9,20 @@ import printkit
 PACKAGE = Path(printkit.__file__).parent
 # The stages in the order data flows through them; a module may import from its own stage and from
 # those listed before it. `printkit` itself (the version) comes before all.
-STAGES = ["base", "content", "rules", "i18n", "faces", "layout", "output", "rulebook", "build", "commands", "cli",
-          "__main__"]
+STAGES = [
+    "base",
+    "content",
+    "rules",
+    "i18n",
+    "faces",
+    "layout",
+    "output",
+    "rulebook",
+    "build",
+    "commands",
+    "cli",
+    "__main__",
+]
 
 
 def _module_name(path: Path) -> str:
@@ -22,8 +34,12 @@ def _runtime_imports(path: Path) -> set[str]:
     """The printkit modules a module imports when it runs, at its top or inside a function; imports
     under `if TYPE_CHECKING:` only name types and are left out."""
     tree = ast.parse(path.read_text(), str(path))
-    checking_only = {id(node) for block in ast.walk(tree) if isinstance(block, ast.If)
-                     and getattr(block.test, "id", None) == "TYPE_CHECKING" for node in ast.walk(block)}
+    checking_only = {
+        id(node)
+        for block in ast.walk(tree)
+        if isinstance(block, ast.If) and getattr(block.test, "id", None) == "TYPE_CHECKING"
+        for node in ast.walk(block)
+    }
     imported = set()
     for node in ast.walk(tree):
         if id(node) in checking_only:
@@ -53,8 +69,12 @@ def test_every_module_belongs_to_a_stage():
 
 
 def test_imports_point_down_the_pipeline():
-    upward = sorted(f"{module} imports {target}" for module, targets in IMPORTS.items() for target in targets
-                    if _stage(target) > _stage(module))
+    upward = sorted(
+        f"{module} imports {target}"
+        for module, targets in IMPORTS.items()
+        for target in targets
+        if _stage(target) > _stage(module)
+    )
     assert upward == []
 
 
@@ -66,8 +86,11 @@ def test_no_import_cycles():
         state[module] = "open"
         for target in sorted(IMPORTS.get(module, ())):
             if state.get(target) == "open":
-                cycles.append(" -> ".join(chain[chain.index(target):] + [module, target]) if target in chain
-                              else f"{module} -> {target}")
+                cycles.append(
+                    " -> ".join(chain[chain.index(target) :] + [module, target])
+                    if target in chain
+                    else f"{module} -> {target}"
+                )
             elif target not in state:
                 visit(target, chain + [module])
         state[module] = "done"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit import rulebook
+from printkit.rulebook import book as rulebook
 
 TEMPLATE = (
     '<html lang="en"><head><title>t</title>\n<link rel="stylesheet" href="style/extra.css"></head>\n'

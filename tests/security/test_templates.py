@@ -9,8 +9,9 @@ import pdfplumber
 import pytest
 from markupsafe import Markup
 
-from printkit import rulebook, sandbox
 from printkit.content.validate import load_checked
+from printkit.rulebook import book as rulebook
+from printkit.rulebook import sandbox
 from printkit.rulebook.book import Part, template_data
 
 SECRET = "printkit-secret-7f3a1c"
