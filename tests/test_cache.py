@@ -72,7 +72,9 @@ def test_one_card_rebuilds_the_outputs_that_show_cards(kit, run):
 def test_one_template_rebuilds_only_the_rulebooks(kit, run):
     templates = Path("content/skystones/templates")
     templates.mkdir()
-    source = (Path(__file__).resolve().parent.parent / "templates" / "rulebook.html.j2").read_text()
+    source = (
+        Path(__file__).resolve().parent.parent / "printkit" / "rulebook" / "templates" / "rulebook.html.j2"
+    ).read_text()
     (templates / "rulebook.html.j2").write_text(source.replace("<body>", '<body class="house-rules">'))
     assert kit() == RULEBOOKS
     assert_like_a_clean_build(run, RULEBOOKS)

@@ -252,7 +252,7 @@ def test_a_template_receives_plain_data_only():
     data = template_data([Part("en", skystones)], "a4")
     walk(data, "data")
     assert unsafe == []
-    assert re.fullmatch(r"file:///.*/printkit/fonts", data["font_dir"])
+    assert re.fullmatch(r"file:///.*/printkit/faces/fonts", data["font_dir"])
 
 
 def test_the_readme_names_every_value_a_template_sees_and_every_bound():
