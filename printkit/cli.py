@@ -21,7 +21,7 @@ from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import build
 from printkit.content.fields import with_field_docs
 from printkit.content.load import pack_roots
-from printkit.content.model import PackMeta, Rulebook, component_file_model
+from printkit.content.model import Rulebook, component_file_model, pack_model
 from printkit.content.validate import load_checked
 
 
@@ -241,7 +241,7 @@ def _problem_json(problem) -> dict:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    model = {"pack": PackMeta, "rulebook": Rulebook}.get(args.file) or component_file_model()
+    model = {"pack": pack_model, "rulebook": lambda: Rulebook}.get(args.file, component_file_model)()
     schema = with_field_docs(model.model_json_schema())
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     print(json.dumps(schema, indent=2, ensure_ascii=False))

@@ -18,7 +18,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from printkit.base.errors import KeyPath, Problem, Problems, UsageError, did_you_mean, display_path, shown_value
-from printkit.content.model import COMPONENT_KINDS, Component, Origin, PackMeta, Rulebook, component_file_model
+from printkit.content.model import (COMPONENT_KINDS, Component, Origin, PackMeta, Rulebook, component_file_model,
+                                    pack_model)
 from printkit.content.rules import RULE_KINDS
 from printkit.content.source import SourceFile, read_yaml
 
@@ -101,7 +102,7 @@ def load_pack(root: Path) -> Pack:
         return source
 
     meta_source = read(root / PACK_FILE)
-    meta = _validate(PackMeta, meta_source, problems)
+    meta = _validate(pack_model(), meta_source, problems)
     if meta is not None and meta.id != root.resolve().name:
         problems.append(meta_source.problem(("id",), f"must equal the pack folder's name '{root.resolve().name}', got '{meta.id}'"))
 

@@ -10,6 +10,7 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Callable, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, Field, create_model, model_validator
@@ -18,7 +19,7 @@ from pydantic_core import PydanticCustomError
 from printkit.content.fields import (AbilityRef, ArtFile, BackRef, Colour, Count, Distance, Edge, ElementRef, IconRef, Id, Length,
                      Number, PlainText, RarityRef, ResourceRef, SizeMM, StatRef, Strict, TerrainRef, Text, TypeRef,
                      whole)
-from printkit.content.rules import RuleSet
+from printkit.content.rules import RuleSet, rule_union
 from printkit.base.units import MAX_LENGTH_MM, Size
 
 
@@ -190,6 +191,15 @@ class PackMeta(Strict):
     """Tags printed as badges on the components that carry them."""
     rules: dict[Id, RuleSet] = {}
     """Rule sets: the kinds of list players build (deck, hand, squad …) and what makes one legal."""
+
+
+@cache
+def pack_model() -> type[PackMeta]:
+    """The model pack.yaml is read with: PackMeta whose rule sets take every registered rule kind.
+    Built on first use, like the component-file model, so a rule kind registered by any module
+    imported before the first pack is read is known; registering one afterwards is refused."""
+    rule_set = create_model("RuleSet", __base__=RuleSet, __doc__=RuleSet.__doc__, checks=(list[rule_union()], []))
+    return create_model("PackMeta", __base__=PackMeta, __doc__=PackMeta.__doc__, rules=(dict[Id, rule_set], {}))
 
 
 # --- components ----------------------------------------------------------------------------------

@@ -4,12 +4,14 @@ Takes: a rule set as written under `rules:` in pack.yaml, and a parsed list (`Li
 entries per section with their key paths in the list file, parameter values).
 Returns: `Violation`s, each with the key path in the list file it concerns, a message for the
 player and the ids involved. Pack-level rules (`inventory`) check the pack itself. Rule kinds
-register with `@rule_kind`; each is a small class with its own check.
+register with `@rule_kind`, in any module imported before the first pack is read; each is a small
+class with its own checks: of a list (`check`) and of the rule as written in pack.yaml (`problems`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Iterator, Literal, Union
 
 from pydantic import BeforeValidator, Field, WithJsonSchema
@@ -119,8 +121,20 @@ RULE_KINDS: dict[str, type["Rule"]] = {}
 
 
 def rule_kind(cls: type["Rule"]) -> type["Rule"]:
-    RULE_KINDS[cls.model_fields["kind"].default] = cls
+    """Register a rule kind under its `kind`. Refused once the union of kinds is built (when the first
+    pack.yaml is read): a kind registered later would be unknown to the model reading rule sets."""
+    kind = cls.model_fields["kind"].default
+    if rule_union.cache_info().currsize:
+        raise RuntimeError(f"rule kind '{kind}' ({cls.__qualname__}) registered after the rule kinds were "
+                           "put together; register rule kinds when their module is imported, before any pack is read")
+    RULE_KINDS[kind] = cls
     return cls
+
+
+@cache
+def rule_union() -> Any:
+    """Every registered rule kind, told apart by its `kind`: built on first use, which closes the registry."""
+    return Annotated[Union[tuple(RULE_KINDS.values())], Field(discriminator="kind")]  # type: ignore[valid-type]
 
 
 class Rule(Strict):
@@ -422,11 +436,6 @@ class SectionSpec(Strict):
     """Entries are tiles laid on a board: `{tile: ID, square: N, rotation: 0|90|180|270}`."""
 
 
-def _rule_union() -> Any:
-    kinds = tuple(RULE_KINDS.values())
-    return Annotated[Union[kinds], Field(discriminator="kind")]  # type: ignore[valid-type]
-
-
 class RuleSet(Strict):
     """A named kind of list (deck, hand, squad, side, layout) and the rules it must keep."""
 
@@ -436,5 +445,5 @@ class RuleSet(Strict):
     """Sections a list of this kind has, e.g. cards, squad, backups."""
     params: dict[Id, whole(0, MAX_LIMIT, "default value")] = {}
     """Values rules refer to with {param: NAME}; `printkit check --param NAME=VALUE` overrides them."""
-    checks: list[_rule_union()] = []  # type: ignore[valid-type]
+    checks: list[Rule] = []  # read as the union of the registered kinds (model.pack_model)
     """The rules, each chosen by its `kind`."""
