@@ -17,6 +17,7 @@ from typing import Literal
 
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
+from printkit.base.outlines import RECT, ROUND, Outline
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, Shape, Text, rotated, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import Pack
@@ -65,12 +66,9 @@ class LookContext:
             self._art_paths[name] = str(self.pack.root.resolve() / name)
         return self._art_paths[name]
 
-    def background(self, size: Size, colour: str, shape: Literal["rect", "round"] = "rect") -> Shape:
+    def background(self, size: Size, colour: str, outline: Outline = RECT) -> Shape:
         """A face's background, reaching past the trim line by the bleed."""
-        w, h = size
-        if shape == "round":
-            return Circle(w / 2, h / 2, w / 2 + self.bleed, fill=colour)
-        return Rect(-self.bleed, -self.bleed, w + 2 * self.bleed, h + 2 * self.bleed, fill=colour)
+        return replace(outline.shape(size, self.bleed), fill=colour)
 
     def text(
         self,
@@ -134,9 +132,9 @@ def ink_saving(drawing: Drawing, size: Size) -> Drawing:
 class Look:
     """How one component kind looks. Subclasses register with @look(ComponentClass)."""
 
-    def shape(self, component: Component) -> Literal["rect", "round"]:
-        """The outline it is cut along: rect, or round for chips and round markers."""
-        return "rect"
+    def outline(self, component: Component) -> Outline:
+        """The outline it is cut along: a rectangle, or round for chips and round markers."""
+        return RECT
 
     def size(self, component: Component, pack: Pack) -> Size:
         raise NotImplementedError
@@ -767,21 +765,16 @@ def _terrain_edges(meta: PackMeta, edges, spaces: dict[str, int], size: Size, bl
 
 
 def _round_face(
-    ctx: LookContext, component: Component, field_prefix: str, face: Face, size: Size, shape: str
+    ctx: LookContext, component: Component, field_prefix: str, face: Face, size: Size, outline: Outline
 ) -> Drawing:
     """A chip's or marker's face; field_prefix leads to the face's fields ("front.", "back." or "")."""
     w, h = size
     ink = _on(face.color)
-    if shape == "round":
-        drawing: Drawing = [
-            ctx.background(size, face.color, "round"),
-            Circle(w / 2, h / 2, w / 2 * 0.82, stroke=_mix(face.color, ink, 0.45), line_width=0.5),
-        ]
-    else:
-        drawing = [
-            ctx.background(size, face.color),
-            Rect(w * 0.09, h * 0.09, w * 0.82, h * 0.82, stroke=_mix(face.color, ink, 0.45), line_width=0.5),
-        ]
+    ring = outline.shape(size, -w * 0.09)
+    drawing: Drawing = [
+        ctx.background(size, face.color, outline),
+        replace(ring, stroke=_mix(face.color, ink, 0.45), line_width=0.5),
+    ]
     if face.value is not None:
         drawing += ctx.text(
             component,
@@ -816,8 +809,8 @@ def _round_face(
 
 @look(Chip)
 class ChipLook(Look):
-    def shape(self, component: Chip) -> Literal["rect", "round"]:
-        return "round"
+    def outline(self, component: Chip) -> Outline:
+        return ROUND
 
     def size(self, component: Chip, pack: Pack) -> Size:
         d = component.diameter or pack.meta.defaults.chip_diameter
@@ -825,32 +818,32 @@ class ChipLook(Look):
 
     def front(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing:
         face = Face(label=chip.label, color=chip.color or NEUTRAL)
-        return _round_face(ctx, chip, "", face, size, "round")
+        return _round_face(ctx, chip, "", face, size, ROUND)
 
     def has_back(self, chip: Chip, pack: Pack) -> bool:
         return chip.back is not None
 
     def back(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing:
-        return _round_face(ctx, chip, "back.", chip.back, size, "round")
+        return _round_face(ctx, chip, "back.", chip.back, size, ROUND)
 
 
 @look(Marker)
 class MarkerLook(Look):
-    def shape(self, marker: Marker) -> Literal["rect", "round"]:
-        return "round" if marker.shape == "round" else "rect"
+    def outline(self, marker: Marker) -> Outline:
+        return ROUND if marker.shape == "round" else RECT
 
     def size(self, component: Marker, pack: Pack) -> Size:
         d = component.diameter or pack.meta.defaults.chip_diameter
         return Size(d, d)
 
     def front(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
-        return _round_face(ctx, marker, "front.", marker.front, size, marker.shape)
+        return _round_face(ctx, marker, "front.", marker.front, size, self.outline(marker))
 
     def has_back(self, marker: Marker, pack: Pack) -> bool:
         return True  # markers are double-sided
 
     def back(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
-        return _round_face(ctx, marker, "back.", marker.back, size, marker.shape)
+        return _round_face(ctx, marker, "back.", marker.back, size, self.outline(marker))
 
 
 # --- boards and sheets -------------------------------------------------------------------------------

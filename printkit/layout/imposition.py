@@ -25,6 +25,7 @@ from itertools import groupby
 from typing import Literal
 
 from printkit.base.errors import Problem, Problems
+from printkit.base.outlines import Outline
 from printkit.base.shapes import Circle, Line, Rect, Shape, Text
 from printkit.base.units import Size
 from printkit.content.load import PACK_FILE, Pack
@@ -60,7 +61,7 @@ class Placement:
     y: float
     width: float
     height: float
-    shape: Literal["rect", "round"]
+    outline: Outline
     drawing: Drawing
     bleed: float = 0.0
     other_side: Drawing | None = None  # what the back sheet shows behind this face
@@ -84,7 +85,7 @@ class Piece:
 
     component: Component
     size: Size
-    shape: Literal["rect", "round"]
+    outline: Outline
     front: Drawing
     back: Drawing | None
     window: Box | None = None  # a fragment of a component too large for the paper: the part it shows
@@ -111,7 +112,7 @@ def draw_pieces(
 class Faces:
     """The faces of a pack's components in one locale, drawn when they are needed.
 
-    Imposition works on outlines (a piece's size and shape, its drawings empty: [] where it has a
+    Imposition works on outlines (a piece's size and outline, its drawings empty: [] where it has a
     back, None where it has none), and a sheet's faces are drawn only as that sheet is written, so
     a big deck's drawings are never all in memory at once. The faces drawn last are remembered, for
     the copies and backs that follow them. Text that cannot be set is collected as faces are drawn.
@@ -138,7 +139,7 @@ class Faces:
         for component in pack.components:
             look = look_of(component)
             back = [] if look.has_back(component, pack) else None
-            pieces.append(Piece(component, look.size(component, pack), look.shape(component), [], back))
+            pieces.append(Piece(component, look.size(component, pack), look.outline(component), [], back))
         return pieces
 
     def draw(self, component: Component, face: Literal["front", "back"]) -> Drawing:
@@ -211,13 +212,14 @@ class _Imposer:
     def pages(self, pieces: list[Piece]) -> list[Page]:
         sections = list(COMPONENT_KINDS)
         order = sorted(
-            pieces, key=lambda p: (sections.index(p.component.section), -p.size.width * p.size.height, p.size, p.shape)
+            pieces,
+            key=lambda p: (sections.index(p.component.section), -p.size.width * p.size.height, p.size, p.outline.name),
         )
         any_back = any(p.back is not None for p in pieces)
         fronts: list[Page] = []
         shared: Page | None = None  # the portrait sheet groups are stacked on
         cursor = 0.0  # how far down that sheet is filled
-        for _, group in groupby(order, key=lambda p: (p.component.section, p.size, p.shape)):
+        for _, group in groupby(order, key=lambda p: (p.component.section, p.size, p.outline)):
             copies = [piece for piece in group for _ in range(piece.component.count)]
             if not copies:
                 continue
@@ -251,8 +253,9 @@ class _Imposer:
             return Size(2 * w, h)
         return piece.size
 
-    def _gap(self, shape: str) -> float:
-        if shape == "round":
+    def _gap(self, straight_cuts: bool) -> float:
+        """The space between neighbours: a gutter for pieces cut alone, else just room for the bleed."""
+        if not straight_cuts:
             return self.settings.round_gutter + 2 * self.options.bleed
         gutter = self.settings.gutter
         return 2 * self.options.bleed if gutter is None else max(gutter, 2 * self.options.bleed)
@@ -264,7 +267,7 @@ class _Imposer:
 
     def _paper_for(self, unit: Size, count: int) -> Size | None:
         """Portrait, landscape (when it needs fewer sheets, or only it fits) or None (too large: split)."""
-        gap = self._gap("rect")
+        gap = self._gap(straight_cuts=True)
         portrait = math.prod(self._capacity(unit, self.portrait, gap))
         landscape = math.prod(self._capacity(unit, self.landscape, gap))
         wanted = self.settings.orientation
@@ -280,7 +283,7 @@ class _Imposer:
 
     def _stack(self, copies: list[Piece], unit: Size, page: Page | None, cursor: float):
         """Rows of a group stacked under what the current portrait sheet already holds."""
-        gap = self._gap(copies[0].shape)
+        gap = self._gap(copies[0].outline.straight_cuts)
         columns, _ = self._capacity(unit, self.portrait, gap)
         bottom = self.margin
         new_pages = []
@@ -302,7 +305,7 @@ class _Imposer:
         return self.portrait.height - self.margin
 
     def _grid_sheets(self, copies: list[Piece], unit: Size, paper: Size) -> list[Page]:
-        gap = self._gap(copies[0].shape)
+        gap = self._gap(copies[0].outline.straight_cuts)
         columns, rows = self._capacity(unit, paper, gap)
         left = (paper.width - (columns * (unit.width + gap) - gap)) / 2
         top = paper.height - (paper.height - (rows * (unit.height + gap) - gap)) / 2
@@ -327,7 +330,7 @@ class _Imposer:
                 y,
                 w,
                 h,
-                piece.shape,
+                piece.outline,
                 piece.front,
                 bleed,
                 other_side=None if beside else piece.back,
@@ -336,7 +339,7 @@ class _Imposer:
             )
         )
         if beside:
-            page.placements.append(Placement(piece.component, "back", x + w, y, w, h, piece.shape, piece.back, bleed))
+            page.placements.append(Placement(piece.component, "back", x + w, y, w, h, piece.outline, piece.back, bleed))
             page.marks.append(Line(x + w, y, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
 
     def _split(self, piece: Piece) -> list[Piece]:
@@ -417,16 +420,16 @@ class _Imposer:
     def _cut_marks(self, placements: list[Placement]) -> list[Shape]:
         """Crop marks and cut guides for the placements; the sheets of a deck share one grid, so
         the marks of each grid are made (and kept in memory) once."""
-        grid = tuple((p.x, p.y, p.width, p.height, p.shape) for p in placements)
+        grid = tuple((p.x, p.y, p.width, p.height, p.outline) for p in placements)
         if grid not in self._marks:
             self._marks[grid] = self._marks_of(placements)
         return self._marks[grid]
 
     def _marks_of(self, placements: list[Placement]) -> list[Shape]:
         marks: list[Shape] = []
-        for p in (p for p in placements if p.shape == "round"):
-            marks.append(Circle(p.x + p.width / 2, p.y + p.height / 2, p.width / 2, stroke=CUT_GREY, line_width=0.15))
-        square = [p for p in placements if p.shape == "rect"]
+        for p in (p for p in placements if not p.outline.straight_cuts):  # nothing else shows where to cut
+            marks += p.outline.cut_path(p.x, p.y, Size(p.width, p.height), CUT_GREY)
+        square = [p for p in placements if p.outline.straight_cuts]
         if not square:
             return marks
         # Edges are compared rounded, as they are gathered: on a big sheet the rounding moves them
@@ -452,13 +455,7 @@ class _Imposer:
         cut_lines = self.settings.cut_lines
         if cut_lines or cut_lines is None and not self.options.bleed:  # with bleed they would show on the art
             for p in square:
-                for x1, y1, x2, y2 in (
-                    (p.x, p.y, p.x + p.width, p.y),
-                    (p.x, p.y + p.height, p.x + p.width, p.y + p.height),
-                    (p.x, p.y, p.x, p.y + p.height),
-                    (p.x + p.width, p.y, p.x + p.width, p.y + p.height),
-                ):
-                    marks.append(Line(x1, y1, x2, y2, stroke=CUT_GREY, line_width=0.12, dash=(1.0, 1.0)))
+                marks += p.outline.cut_path(p.x, p.y, Size(p.width, p.height), CUT_GREY)
         return marks
 
     def _flip(self, x: float, y: float, w: float, h: float, paper: Size) -> tuple[float, float]:

@@ -30,6 +30,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.base.shapes import Circle, Image, Line, Rect, Shape, Text
 from printkit.base.shapes import Path as PathShape
+from printkit.base.units import Size
 from printkit.faces.fonts import registered, text_width
 from printkit.layout.imposition import Page, Placement
 
@@ -94,6 +95,15 @@ def _circle_path(cx: float, cy: float, r: float) -> str:
     )
 
 
+def _geometry(shape: Rect | Circle | PathShape) -> str:
+    """The path operators of a shape, without painting it (a clip path, or what a painter follows)."""
+    if type(shape) is Rect:
+        return _rect_path(shape.x * mm, shape.y * mm, shape.width * mm, shape.height * mm, shape.radius * mm)
+    if type(shape) is Circle:
+        return _circle_path(shape.cx * mm, shape.cy * mm, shape.r * mm)
+    return " ".join(f"{fp_str(*(v * mm for v in op[1:]))} {op[0].lower()}" if len(op) > 1 else "h" for op in shape.ops)
+
+
 class Operators:
     """Turns shapes into content-stream operators on a canvas's current page."""
 
@@ -125,11 +135,11 @@ class Operators:
 
     def _rect(self, r: Rect) -> str:
         setup, painter = _paint(r.fill, r.stroke, r.line_width)
-        return f"{setup} {_rect_path(r.x * mm, r.y * mm, r.width * mm, r.height * mm, r.radius * mm)} {painter}"
+        return f"{setup} {_geometry(r)} {painter}"
 
     def _circle(self, c: Circle) -> str:
         setup, painter = _paint(c.fill, c.stroke, c.line_width)
-        return f"{setup} {_circle_path(c.cx * mm, c.cy * mm, c.r * mm)} {painter}"
+        return f"{setup} {_geometry(c)} {painter}"
 
     def _line(self, line: Line) -> str:
         setup, _ = _paint(None, line.stroke, line.line_width)
@@ -139,8 +149,7 @@ class Operators:
 
     def _path(self, shape: PathShape) -> str:
         setup, painter = _paint(shape.fill, shape.stroke, shape.line_width)
-        ops = [f"{fp_str(*(v * mm for v in op[1:]))} {op[0].lower()}" if len(op) > 1 else "h" for op in shape.ops]
-        return f"{setup} {' '.join(ops)} {painter}"
+        return f"{setup} {_geometry(shape)} {painter}"
 
     def _text(self, text: Text) -> str:
         font = pdfmetrics.getFont(registered(text.font))
@@ -258,7 +267,4 @@ def _clip(placement: Placement) -> str:
     if placement.window is not None:
         x0, y0, x1, y1 = placement.window
         return _rect_path(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm, 0)
-    b = placement.bleed
-    if placement.shape == "round":
-        return _circle_path(placement.width / 2 * mm, placement.height / 2 * mm, (placement.width / 2 + b) * mm)
-    return _rect_path(-b * mm, -b * mm, (placement.width + 2 * b) * mm, (placement.height + 2 * b) * mm, 0)
+    return _geometry(placement.outline.shape(Size(placement.width, placement.height), placement.bleed))

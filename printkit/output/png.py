@@ -17,7 +17,7 @@ from concurrent.futures import ThreadPoolExecutor
 from itertools import groupby
 
 import pypdfium2
-from PIL import Image, ImageDraw
+from PIL import Image
 from reportlab.lib.units import mm
 
 from printkit.layout.imposition import Piece
@@ -71,9 +71,8 @@ def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image
     try:
         for index, (piece, _, name) in enumerate(faces):
             image = document[index].render(scale=DPI / 72).to_pil()
-            if piece.shape == "round":  # transparent outside the chip, for tabletop simulators
-                mask = Image.new("L", image.size, 0)
-                ImageDraw.Draw(mask).ellipse((0, 0, image.width - 1, image.height - 1), fill=255)
+            mask = piece.outline.mask(image.size)
+            if mask is not None:  # transparent outside the outline (a chip's circle), for tabletop simulators
                 image.putalpha(mask)
             yield name, image
     finally:
@@ -82,10 +81,10 @@ def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image
 
 def _deck_sheets(pieces: list[Piece]) -> list[tuple[str, tuple[int, int], list[str]]]:
     """(`tts-<section>-<n>`, cell size in pixels, the faces in its slots, the hidden back last) for
-    each section and size of rectangular components that have a back."""
+    each section and size of components that have a back and an outline a deck takes (cards)."""
     sheets = []
     numbers: dict[str, int] = {}  # a section's sheets are numbered on across its sizes
-    decks = [p for p in pieces if p.shape == "rect" and p.back is not None]
+    decks = [p for p in pieces if p.outline.deck_card and p.back is not None]
     for (section, size), group in groupby(
         sorted(decks, key=lambda p: (p.component.section, p.size)), key=lambda p: (p.component.section, p.size)
     ):

@@ -48,23 +48,19 @@ class Scene:
         y: float,
         size: tuple[float, float] | None = None,
         rotation: int = 0,
-        clip_round: bool = False,
+        clip: Rect | Circle | PathShape | None = None,
     ) -> None:
-        """A drawing with its origin at (x, y); rotation turns it clockwise about its centre."""
+        """A drawing with its origin at (x, y), inside clip (in the drawing's own coordinates) when
+        given; rotation turns it clockwise about the centre of size."""
         transform = f"translate({x:.3f},{self.height - y:.3f})"
         if rotation and size:
             transform += f" rotate({rotation},{size[0] / 2:.3f},{-size[1] / 2:.3f})"
         group = [f'<g transform="{transform}">']
-        if size:
+        if clip:
             clip_id = f"{self.name}-clip{len(self.parts)}"
-            shape = (
-                f'<circle cx="{size[0] / 2:.3f}" cy="{-size[1] / 2:.3f}" r="{size[0] / 2:.3f}"/>'
-                if clip_round
-                else f'<rect x="0" y="{-size[1]:.3f}" width="{size[0]:.3f}" height="{size[1]:.3f}"/>'
-            )
-            group.append(f'<clipPath id="{clip_id}">{shape}</clipPath><g clip-path="url(#{clip_id})">')
+            group.append(f'<clipPath id="{clip_id}">{_geometry(clip)}</clipPath><g clip-path="url(#{clip_id})">')
         group += [_element(shape) for shape in drawing]
-        group.append("</g></g>" if size else "</g>")
+        group.append("</g></g>" if clip else "</g>")
         self.parts.append("".join(group))
 
     def svg(self, label: str) -> str:
@@ -73,6 +69,26 @@ class Scene:
             f'width="{self.width:.2f}mm" height="{self.height:.2f}mm" '
             f'viewBox="0 0 {self.width:.3f} {self.height:.3f}">' + "".join(self.parts) + "</svg>"
         )
+
+
+def _geometry(shape: Rect | Circle | PathShape) -> str:
+    """A shape's outline as an SVG element without paint (a clip path), y negated like _element's."""
+    if type(shape) is Rect:
+        return (
+            f'<rect x="{shape.x:.3f}" y="{-(shape.y + shape.height):.3f}" width="{shape.width:.3f}" '
+            f'height="{shape.height:.3f}"' + (f' rx="{shape.radius:.3f}"/>' if shape.radius else "/>")
+        )
+    if type(shape) is Circle:
+        return f'<circle cx="{shape.cx:.3f}" cy="{-shape.cy:.3f}" r="{shape.r:.3f}"/>'
+    return f'<path d="{_path_data(shape)}"/>'
+
+
+def _path_data(shape: PathShape) -> str:
+    commands = []
+    for op in shape.ops:
+        points = " ".join(f"{v:.3f}" if i % 2 == 0 else f"{-v:.3f}" for i, v in enumerate(op[1:]))
+        commands.append(f"{op[0]} {points}".strip())
+    return " ".join(commands)
 
 
 def _element(shape: Shape) -> str:
@@ -95,11 +111,7 @@ def _element(shape: Shape) -> str:
             f'stroke="{shape.stroke}" stroke-width="{shape.line_width:.3f}"{dash}/>'
         )
     if isinstance(shape, PathShape):
-        commands = []
-        for op in shape.ops:
-            points = " ".join(f"{v:.3f}" if i % 2 == 0 else f"{-v:.3f}" for i, v in enumerate(op[1:]))
-            commands.append(f"{op[0]} {points}".strip())
-        return f'<path d="{" ".join(commands)}" {_paint(shape.fill, shape.stroke, shape.line_width)}/>'
+        return f'<path d="{_path_data(shape)}" {_paint(shape.fill, shape.stroke, shape.line_width)}/>'
     if isinstance(shape, Text):
         family, weight, style = FAMILIES[shape.font]
         anchor = {"left": "start", "center": "middle", "right": "end"}[shape.align]

@@ -104,7 +104,7 @@ def figure_svg(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str) 
     x = 0.0
     for piece in shown:
         drawing = piece.back if figure.back and piece.back else piece.front
-        scene.add(drawing, x, (height - piece.size.height) / 2, piece.size, clip_round=piece.shape == "round")
+        scene.add(drawing, x, (height - piece.size.height) / 2, piece.size, clip=piece.outline.shape(piece.size))
         x += piece.size.width + FIGURE_GAP
     return Markup(scene.svg(", ".join(p.component.name or p.component.id for p in shown)))
 
@@ -113,7 +113,7 @@ def _board_scene(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str
     board: Board = next(c for c in pack.components if c.id == figure.board)
     base = pieces[board.id]
     scene = Scene(*base.size, name)
-    scene.add(base.front, 0, 0, base.size)
+    scene.add(base.front, 0, 0, base.size, clip=base.outline.shape(base.size))
     grid, m = board.grid, board.margin
     top = base.size.height - m
     for placed in figure.place:
@@ -122,11 +122,11 @@ def _board_scene(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str
         piece = pieces[placed.id]
         w, h = piece.size
         x, y = square_x + (grid.square - w) / 2, square_y + (grid.square - h) / 2
-        scene.add(piece.front, x, y, piece.size, placed.rotation, clip_round=piece.shape == "round")
+        scene.add(piece.front, x, y, piece.size, placed.rotation, clip=piece.outline.shape(piece.size))
         if placed.chip:
             chip = pieces[placed.chip]
             cw, ch = chip.size
-            scene.add(chip.front, x + w - cw * 0.8, y + h - ch * 0.8, chip.size, clip_round=True)
+            scene.add(chip.front, x + w - cw * 0.8, y + h - ch * 0.8, chip.size, clip=chip.outline.shape(chip.size))
     return scene.svg(board.name or board.id)
 
 

@@ -1,0 +1,101 @@
+"""Outlines: the shape a piece is cut along, one class each, registered by name.
+
+Takes: a piece's trim size in millimetres (and, on a sheet, where its trim box lies).
+Returns: what every stage needs of the outline, as drawing primitives (`printkit.base.shapes`): the
+area a face covers and is clipped to (its trim line grown by the bleed, also a rulebook figure's
+clip), the cut path drawn on a sheet, whether the piece shares straight cuts (the crop marks at its
+box's edges) and the alpha mask of its PNG. Renderers draw what an outline gives them and never ask
+which one it is; a new shape is one class here.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, ClassVar
+
+from printkit.base.shapes import Circle, Line, Rect, Shape
+from printkit.base.units import Size
+
+if TYPE_CHECKING:
+    from PIL import Image as PILImage
+
+
+class Outline:
+    name: ClassVar[str]
+    # Cut with straight cuts right across the sheet, shared with its neighbours: crop marks in the
+    # margins show where they run, at the edges of the piece's box. Otherwise it is cut alone, along
+    # its cut path, with a gutter around it.
+    straight_cuts: ClassVar[bool]
+    # Tabletop Simulator can hold it in a deck (cards are rectangles there).
+    deck_card: ClassVar[bool]
+
+    def shape(self, size: Size, grow: float = 0.0) -> Shape:
+        """The outline of a piece of this size in its own box (origin at the trim box's bottom-left),
+        grown by grow millimetres (the bleed) or shrunk by a negative grow."""
+        raise NotImplementedError
+
+    def cut_path(self, x: float, y: float, size: Size, colour: str) -> list[Shape]:
+        """The trim line drawn on a sheet, for a piece whose box starts at (x, y)."""
+        raise NotImplementedError
+
+    def mask(self, pixels: tuple[int, int]) -> PILImage.Image | None:
+        """The alpha channel of a PNG of the face (trim plus bleed) at this size; None: opaque."""
+        return None
+
+    def __repr__(self) -> str:
+        return f"<outline {self.name}>"
+
+
+OUTLINES: dict[str, Outline] = {}
+
+
+def outline(cls: type[Outline]) -> type[Outline]:
+    OUTLINES[cls.name] = cls()
+    return cls
+
+
+@outline
+class Rectangle(Outline):
+    name = "rect"
+    straight_cuts = True
+    deck_card = True
+
+    def shape(self, size: Size, grow: float = 0.0) -> Shape:
+        w, h = size
+        return Rect(-grow, -grow, w + 2 * grow, h + 2 * grow)
+
+    def cut_path(self, x: float, y: float, size: Size, colour: str) -> list[Shape]:
+        w, h = size
+        return [
+            Line(x1, y1, x2, y2, stroke=colour, line_width=0.12, dash=(1.0, 1.0))
+            for x1, y1, x2, y2 in (
+                (x, y, x + w, y),
+                (x, y + h, x + w, y + h),
+                (x, y, x, y + h),
+                (x + w, y, x + w, y + h),
+            )
+        ]
+
+
+@outline
+class Round(Outline):
+    name = "round"
+    straight_cuts = False
+    deck_card = False
+
+    def shape(self, size: Size, grow: float = 0.0) -> Shape:
+        w, h = size
+        return Circle(w / 2, h / 2, w / 2 + grow)
+
+    def cut_path(self, x: float, y: float, size: Size, colour: str) -> list[Shape]:
+        w, h = size
+        return [Circle(x + w / 2, y + h / 2, w / 2, stroke=colour, line_width=0.15)]
+
+    def mask(self, pixels: tuple[int, int]) -> PILImage.Image:
+        from PIL import Image, ImageDraw  # only PNG exports pay for loading Pillow
+
+        mask = Image.new("L", pixels, 0)
+        ImageDraw.Draw(mask).ellipse((0, 0, pixels[0] - 1, pixels[1] - 1), fill=255)
+        return mask
+
+
+RECT, ROUND = OUTLINES["rect"], OUTLINES["round"]
