@@ -68,3 +68,89 @@ def test_a_rule_kind_registered_after_the_first_pack_was_read_is_refused(skyston
         "before any pack is read"
     )
     assert "late" not in RULE_KINDS
+
+
+# What each kind checks of itself once a pack is read (a rule's `problems`, a component's): one pack
+# per case, written where the whole message line can be asserted.
+KIND_CHECKS = {
+    "placement-on-a-card": (
+        "rules:\n"
+        "  layout:\n"
+        "    title: Layout\n"
+        "    sections: {tiles: {components: [tiles]}}\n"
+        "    checks:\n"
+        "      - {kind: placement, board: knight}\n",
+        "cards:\n  - {id: knight}\n",
+        [
+            "pack.yaml:8:9: rules.layout.checks[0]: section 'tiles' does not hold a placement "
+            "(declare it with 'placement: true' under layout's sections)",
+            "pack.yaml:8:34: rules.layout.checks[0].board: 'knight' is not a board of this pack",
+        ],
+    ),
+    "copy-limit-of-an-undeclared-rarity": (
+        "rarities: {common: {name: Common}}\n"
+        "rules:\n"
+        "  deck:\n"
+        "    title: Deck\n"
+        "    sections: {cards: {}}\n"
+        "    checks:\n"
+        "      - {kind: copy-limit, max: 2, field: rarity, values: [comon]}\n",
+        "cards:\n  - {id: knight, rarity: common}\n",
+        [
+            "pack.yaml:9:60: rules.deck.checks[0].values[0]: 'comon' is not one of the pack's rarities "
+            "(did you mean 'common'?)"
+        ],
+    ),
+    "inventory-of-no-section": (
+        "rules:\n"
+        "  box:\n"
+        "    title: Box\n"
+        "    sections: {}\n"
+        "    checks:\n"
+        "      - {kind: inventory, select: {section: card}, count: 1, called: cards}\n",
+        "cards:\n  - {id: knight}\n",
+        [
+            "pack.yaml:8:45: rules.box.checks[0].select.section: 'card' is not a component section "
+            "(did you mean 'cards' or 'boards'?)"
+        ],
+    ),
+    "board-printing-a-square-twice": (
+        "terrains: {woods: {name: Woods, color: '#00aa00'}}\n",
+        "boards:\n"
+        "  - id: map\n"
+        "    grid: {columns: 2, rows: 2, square: 20}\n"
+        "    printed:\n"
+        "      - {square: 1, edges: {top: woods, right: woods, bottom: woods, left: woods}}\n"
+        "      - {square: 1, edges: {top: woods, right: woods, bottom: woods, left: woods}}\n",
+        ["components.yaml:6:18: boards[0].printed[1].square: square 1 is printed twice"],
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(KIND_CHECKS))
+def test_each_kind_checks_itself_in_its_pack(run, tmp_path, case):
+    pack_yaml, components, expected = KIND_CHECKS[case]
+    root = tmp_path / "kit"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: kit\ntitle: Kit\n" + pack_yaml)
+    (root / "components.yaml").write_text(components)
+    code, _, err = run("check", root)
+    assert code == 1
+    problems = f"{len(expected)} problem{'s' if len(expected) > 1 else ''} found"
+    assert err.splitlines() == [f"{root}/{line}" for line in expected] + [problems]
+
+
+def test_a_figure_on_a_component_that_is_no_board_is_refused(run, tmp_path):
+    root = tmp_path / "kit"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: kit\ntitle: Kit\n")
+    (root / "components.yaml").write_text(
+        "cards:\n  - {id: knight}\nboards:\n  - {id: map, grid: {columns: 2, rows: 2, square: 20}}\n"
+    )
+    (root / "rulebook.yaml").write_text("sections:\n  - title: Setup\n    blocks:\n      - figure: {board: knight}\n")
+    code, _, err = run("check", root)
+    assert code == 1
+    assert err.splitlines() == [
+        f"{root}/rulebook.yaml:4:25: sections[0].blocks[0].figure.board: 'knight' is not a board of this pack",
+        "1 problem found",
+    ]

@@ -11,7 +11,7 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 from __future__ import annotations
 
 from functools import cache
-from typing import Any, Callable, ClassVar, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, Field, create_model, model_validator
 from pydantic_core import PydanticCustomError
@@ -20,7 +20,11 @@ from printkit.content.fields import (AbilityRef, ArtFile, BackRef, Colour, Count
                      Number, PlainText, RarityRef, ResourceRef, SizeMM, StatRef, Strict, TerrainRef, Text, TypeRef,
                      whole)
 from printkit.content.rules import RuleSet, rule_union
+from printkit.base.errors import KeyPath, Problem
 from printkit.base.units import MAX_LENGTH_MM, Size
+
+if TYPE_CHECKING:
+    from printkit.content.source import SourceFile
 
 
 # --- pack.yaml -----------------------------------------------------------------------------------
@@ -229,6 +233,8 @@ class Origin(NamedTuple):
 class Component(Strict):
     section: ClassVar[str]
     kind: ClassVar[str]
+    # Pieces are laid on its squares, in placement rules and rulebook figures (a board).
+    holds_pieces: ClassVar[bool] = False
     # `origin` (an Origin: where the loader read the component) is a slot, not a private attribute:
     # pydantic gives each instance with private attributes a dict of its own, and a big deck has a
     # component per card. The loader sets it; model_copy keeps it (translation copies components).
@@ -249,6 +255,24 @@ class Component(Strict):
         copied = super().__copy__()
         object.__setattr__(copied, "origin", self.origin)
         return copied
+
+    def problems(self, source: SourceFile) -> list[Problem]:
+        """What is wrong with the component that no single value of it shows; source is the file the
+        loader read it from. Nothing, for most kinds."""
+        return []
+
+
+def _space_problems(source: SourceFile, sides: list[tuple[KeyPath, Any, dict[str, int]]]) -> list[Problem]:
+    """Spaces on a terrain that no edge of their tile side or printed square shows; sides are
+    (key path, edges, spaces)."""
+    problems = []
+    for path, edges, spaces in sides:
+        shown = {edges.top, edges.right, edges.bottom, edges.left}
+        for terrain in spaces:
+            if terrain not in shown:
+                problems.append(source.problem(path + ("spaces", terrain), f"no edge shows {terrain}",
+                                               f"its edges show {', '.join(sorted(shown))}"))
+    return problems
 
 
 class Face(Strict):
@@ -359,6 +383,12 @@ class Tile(Component):
     reverse: "TileSide | None" = None
     """The other side of a two-sided tile."""
 
+    def problems(self, source: SourceFile) -> list[Problem]:
+        sides = [(self.origin.path, self.edges, self.spaces)]
+        if self.reverse is not None:
+            sides.append((self.origin.path + ("reverse",), self.reverse.edges, self.reverse.spaces))
+        return _space_problems(source, sides)
+
 
 class TileSide(Strict):
     name: Text | None = None
@@ -416,6 +446,7 @@ class Board(Component):
     """A game board: a grid of squares inside a margin."""
 
     kind: ClassVar[str] = "board"
+    holds_pieces: ClassVar[bool] = True
     grid: Grid
     margin: Length = 6.0
     """Frame around the grid."""
@@ -438,6 +469,20 @@ class Board(Component):
                 "message": f"the board would be {width:g}x{height:g}mm; at most {MAX_LENGTH_MM:g}mm a side",
                 "hint": "use fewer or smaller squares, or a narrower margin"})
         return self
+
+    def problems(self, source: SourceFile) -> list[Problem]:
+        """Printed squares that are not on the board or repeat one, and their spaces' terrains."""
+        problems, sides, seen = [], [], set()
+        last = self.grid.squares or self.grid.columns * self.grid.rows
+        for index, printed in enumerate(self.printed):
+            path = self.origin.path + ("printed", index)
+            if printed.square > last or printed.square in seen:
+                problem = (f"square {printed.square} is not on the board; its squares are 1 to {last}"
+                           if printed.square > last else f"square {printed.square} is printed twice")
+                problems.append(source.problem(path + ("square",), problem))
+            seen.add(printed.square)
+            sides.append((path, printed.edges, printed.spaces))
+        return problems + _space_problems(source, sides)
 
 
 @component_kind("sheets")

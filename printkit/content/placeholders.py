@@ -33,9 +33,7 @@ def placeholder_value(pack: Pack, kind: str, argument: str) -> str | None:
         return None if value is None else str(value)
     if kind == "limit" and len(parts) == 3:
         rule = next((r for r in rule_set.checks if r.label == parts[1]), None)
-        value = getattr(rule, parts[2], None) if rule is not None else None
-        if hasattr(value, "name"):  # a {param: NAME} limit: its default
-            value = rule_set.params.get(value.name)
+        value = rule.given(parts[2], rule_set.params) if rule is not None else None
         return None if value is None or isinstance(value, (str, list, bool)) else str(value)
     return None
 

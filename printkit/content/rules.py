@@ -10,18 +10,22 @@ class with its own checks: of a list (`check`) and of the rule as written in pac
 
 from __future__ import annotations
 
+import types
+import typing
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Iterator, Literal, Union
 
-from pydantic import BeforeValidator, Field, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, Field, WithJsonSchema
 
-from printkit.base.errors import KeyPath, ValueProblem, shown_value
-from printkit.content.fields import Id, Strict, Text, _checked, parse_id, whole
+from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, shown_value
+from printkit.content.fields import Id, Strict, Text, _checked, parse_id, peeled, whole
 
 if TYPE_CHECKING:
     from printkit.content.load import Pack
     from printkit.content.model import Component
+    from printkit.content.source import SourceFile
 
 
 MAX_LIMIT = 1_000_000  # the largest limit, param or copy count a rule set or list may give
@@ -73,6 +77,24 @@ class ListContext:
 
     def limit(self, value: int | ParamRef) -> int:
         return self.params[value.name] if isinstance(value, ParamRef) else value
+
+
+@dataclass(frozen=True)
+class RuleSite:
+    """A rule where pack.yaml writes it, with what checking it against the pack needs."""
+
+    pack: "Pack"
+    set_id: str
+    path: KeyPath  # of the rule in pack.yaml
+    source: "SourceFile"
+    component_kinds: Mapping[str, type["Component"]]  # the registered component kinds, by section
+
+    @property
+    def rule_set(self) -> "RuleSet":
+        return self.pack.meta.rules[self.set_id]
+
+    def problem(self, key: KeyPath, message: str, hint: str | None = None) -> Problem:
+        return self.source.problem(self.path + key, message, hint)
 
 
 @dataclass(frozen=True)
@@ -138,9 +160,8 @@ def rule_union() -> Any:
 
 
 class Rule(Strict):
-    pack_level: ClassVar[bool] = False
     # Fields naming component value paths, and what the rule needs there ("number" to add up, "single"
-    # to compare, not a list or mapping); validate checks them against the pack's components.
+    # to compare, not a list or mapping); `problems` checks them against the pack's components.
     value_paths: ClassVar[dict[str, str]] = {}
 
     name: Id | None = None
@@ -161,6 +182,105 @@ class Rule(Strict):
 
     def check(self, ctx: ListContext) -> Iterator[Violation]:
         raise NotImplementedError
+
+    def problems(self, site: RuleSite) -> list[Problem]:
+        """What is wrong with the rule as pack.yaml writes it: a section or param its rule set does not
+        declare, a value path the components it reads do not have, and what `named_problems` finds."""
+        rule_set = site.rule_set
+        if self.section and self.section not in rule_set.sections:
+            return [site.problem(("section",), f"section '{self.section}' is not declared in rule set "
+                                 f"'{site.set_id}'", did_you_mean(self.section, rule_set.sections))]
+        problems = []
+        for name in type(self).model_fields:
+            value = getattr(self, name)
+            if isinstance(value, ParamRef) and value.name not in rule_set.params:
+                problems.append(site.problem((name, "param"), f"param '{value.name}' is not declared in rule set "
+                                             f"'{site.set_id}'", did_you_mean(value.name, rule_set.params)))
+        return problems + self._value_path_problems(site) + self.named_problems(site)
+
+    def named_problems(self, site: RuleSite) -> list[Problem]:
+        """Problems with what a kind of rule names besides sections, params and value paths (a board,
+        registry values); none for most kinds."""
+        return []
+
+    def given(self, key: str, params: Mapping[str, int]) -> Any:
+        """The value the rule gives for key ({limit:RULES/RULE/KEY} in prose); a {param: NAME} limit
+        is the param's value."""
+        value = getattr(self, key, None)
+        return params.get(value.name) if isinstance(value, ParamRef) else value
+
+    def component_line(self) -> tuple[int, str] | None:
+        """A line (count, what) of the game's own component list, for a rule that declares one."""
+        return None
+
+    def _value_path_problems(self, site: RuleSite) -> list[Problem]:
+        rule_set, kinds_by_section = site.rule_set, site.component_kinds
+        sections = [self.section] if self.section else list(rule_set.sections)
+        kinds = [kinds_by_section[k] for s in sections for k in rule_set.sections[s].components
+                 if k in kinds_by_section] or list(kinds_by_section.values())
+        readable: dict[str, list[Any]] = {}  # path -> the types of its value in the kinds the pack has
+        printed = {type(c) for c in site.pack.components}
+        for kind in kinds:
+            for path, annotation in _value_paths(site.pack, kind).items():
+                readable.setdefault(path, []).extend([annotation] if kind in printed else [])
+        problems = []
+        for name, need in self.value_paths.items():
+            path = getattr(self, name)
+            if not path:
+                continue
+            if path not in readable:
+                problems.append(site.problem((name,), f"no {' or '.join(k.kind for k in kinds)} has "
+                                             f"a value '{path}'", did_you_mean(path, readable)))
+            elif not all(_VALUE_FITS[need](annotation) for annotation in readable[path]):
+                fitting = sorted(p for p, annotations in readable.items()
+                                 if annotations and all(_VALUE_FITS[need](a) for a in annotations))
+                problems.append(site.problem((name,), _VALUE_NEEDS[need].format(path=path),
+                                             "values that are: " + ", ".join(fitting)))
+        return problems
+
+
+def _value_paths(pack: "Pack", kind: type[BaseModel]) -> dict[str, Any]:
+    """Every dotted path a rule may read from components of a kind (cost, element, stats.attack,
+    edges.total …) with the type of its value."""
+    paths: dict[str, Any] = {}
+    for name, info in kind.model_fields.items():
+        if name == "stats":
+            value_type = typing.get_args(peeled(info.annotation)[0])[1]
+            paths.update({f"stats.{stat}": value_type for stat in pack.meta.stats})
+            continue
+        paths[name] = info.annotation
+        inner = next((a for a in typing.get_args(info.annotation) if isinstance(a, type) and issubclass(a, BaseModel)),
+                     None)
+        if inner is not None:
+            paths.update({f"{name}.{sub}": field.annotation for sub, field in inner.model_fields.items()})
+            paths.update({f"{name}.{sub}": typing.get_type_hints(value.fget)["return"]
+                          for sub, value in vars(inner).items() if isinstance(value, property)})
+    return paths
+
+
+def _is_number(annotation: Any) -> bool:
+    inner = peeled(annotation)[0]
+    return inner in (int, float)
+
+
+def _is_single(annotation: Any) -> bool:
+    inner = peeled(annotation)[0]
+    members = typing.get_args(inner) if typing.get_origin(inner) in (typing.Union, types.UnionType) else (inner,)
+    return not any(typing.get_origin(m) in (list, dict, set, tuple) or m in (list, dict, set, tuple) or
+                   isinstance(m, type) and issubclass(m, BaseModel) for m in members)
+
+
+_VALUE_FITS = {"number": _is_number, "single": _is_single}
+_VALUE_NEEDS = {"number": "'{path}' is not a number to add up",
+               "single": "'{path}' holds a list or mapping; the rule compares one value"}
+
+
+def _registry_problems(site: RuleSite, field_path: str | None, values: list[str]) -> list[Problem]:
+    """Values a rule lists must exist in the pack registry its field names (rarity -> rarities)."""
+    known = registry_of(site.pack, field_path) if field_path else {}
+    return [site.problem(("values", index), f"'{value}' is not one of the pack's {REGISTRY_OF[field_path]}",
+                         did_you_mean(value, known))
+            for index, value in enumerate(values) if known and value not in known]
 
 
 @rule_kind
@@ -203,6 +323,9 @@ class CopyLimit(Rule):
                         else f"'{entry.component.id}'"
                     yield Violation(entry.path, f"{entry.copies} copies of {what}; at most {limit} allowed",
                                     (entry.component.id,))
+
+    def named_problems(self, site: RuleSite) -> list[Problem]:
+        return _registry_problems(site, self.field, self.values)
 
 
 @rule_kind
@@ -327,6 +450,9 @@ class Coverage(Rule):
                 yield Violation((section,), f"covers {len(covered)} of {len(wanted)} {self.field} values "
                                             f"({need} required); missing: {', '.join(missing)}")
 
+    def named_problems(self, site: RuleSite) -> list[Problem]:
+        return _registry_problems(site, self.field, self.values)
+
 
 @rule_kind
 class Placement(Rule):
@@ -337,7 +463,7 @@ class Placement(Rule):
     """The board component whose grid the tiles are laid on."""
 
     def check(self, ctx: ListContext) -> Iterator[Violation]:
-        board = next(c for c in ctx.pack.components if c.id == self.board and c.kind == "board")
+        board = next(c for c in ctx.pack.components if c.id == self.board and c.holds_pieces)
         columns, rows = board.grid.columns, board.grid.rows
         for section in self.sections(ctx):
             by_square: dict[int, Placed] = {}
@@ -372,6 +498,19 @@ class Placement(Rule):
                                         f"'{placed.component.id}' on square {square} is {mine}",
                                         (placed.component.id, other.component.id))
 
+    def named_problems(self, site: RuleSite) -> list[Problem]:
+        """The board must be one of the pack's, and each section the rule reads must hold placements."""
+        problems = []
+        boards = [c.id for c in site.pack.components if c.holds_pieces]
+        if self.board not in boards:
+            problems.append(site.problem(("board",), f"'{self.board}' is not a board of this pack",
+                                         did_you_mean(self.board, boards)))
+        for section in self.sections(site):
+            if not site.rule_set.sections[section].placement:
+                problems.append(site.problem((), f"section '{section}' does not hold a placement",
+                                             f"declare it with 'placement: true' under {site.set_id}'s sections"))
+        return problems
+
 
 SIDES = ("top", "right", "bottom", "left")
 
@@ -397,7 +536,6 @@ class Inventory(Rule):
     """The pack prints as many of a component group as the game's component list says."""
 
     kind: Literal["inventory"] = "inventory"
-    pack_level: ClassVar[bool] = True
     select: Select
     count: whole(0, MAX_LIMIT, "copies the game has")
     called: Text
@@ -405,12 +543,23 @@ class Inventory(Rule):
     called_one: Text | None = None
     """What one of them is called, for a game that has just one, e.g. 'supply board'."""
 
-    def check_pack(self, pack: "Pack") -> str | None:
-        printed = sum(c.count for c in pack.components
-                      if c.section == self.select.section and (self.select.tag is None or self.select.tag in c.tags))
+    def check(self, ctx: ListContext) -> Iterator[Violation]:
+        return iter(())  # it checks the pack itself (see problems), never a player's list
+
+    def problems(self, site: RuleSite) -> list[Problem]:
+        """The section it counts must be a component section, and the pack must print the game's count."""
+        section, tag = self.select.section, self.select.tag
+        if section not in site.component_kinds:
+            return [site.problem(("select", "section"), f"'{section}' is not a component section",
+                                 did_you_mean(section, site.component_kinds))]
+        printed = sum(c.count for c in site.pack.components if c.section == section and (tag is None or tag in c.tags))
         if printed != self.count:
-            return f"the pack prints {printed} {self.called}; the game has {self.count}"
-        return None
+            return [site.problem((), f"the pack prints {printed} {self.called}; the game has {self.count}",
+                                 f"rule '{self.label}' in {site.pack.id}")]
+        return []
+
+    def component_line(self) -> tuple[int, str] | None:
+        return self.count, self.called_one if self.count == 1 and self.called_one else self.called
 
 
 def registry_of(pack: "Pack", field_path: str) -> dict[str, Any]:

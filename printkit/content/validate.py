@@ -9,24 +9,20 @@ that is missing or lies outside the pack.
 from __future__ import annotations
 
 import os
-import types
-import typing
 import warnings
 from functools import cache, partial
 from pathlib import Path
-from typing import Any, Callable
-
-from pydantic import BaseModel
+from typing import Callable
 
 from printkit.base.confine import Refused, checked, files_under
-from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean
+from printkit.base.errors import Problem, Problems, did_you_mean
 from printkit.base.icons import ICONS
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
-from printkit.content.model import COMPONENT_KINDS, Board, Tile
-from printkit.content.rules import REGISTRY_OF, Inventory, ParamRef, Placement, registry_of
+from printkit.content.model import COMPONENT_KINDS
+from printkit.content.rules import RuleSite
 from printkit.content.source import SourceFile
-from printkit.content.fields import Ref, Translatable, peeled, marked_values
+from printkit.content.fields import Ref, Translatable, marked_values
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
 # An A3 board at 300 dpi is 17 megapixels; a decoded 50-megapixel image takes 200 MB.
@@ -45,7 +41,8 @@ def validate_pack(pack: Pack) -> None:
         for path, ref, value in marked_values(component, component.origin.path, Ref):
             problems += _check(pack, art, ref, value, lambda m, h, p=path: source.problem(p, m, h))
     problems += _rule_set_problems(pack, meta_source)
-    problems += _square_problems(pack)
+    for component in pack.components:
+        problems += component.problems(pack.sources[component.origin.file])
     if pack.rulebook is not None:
         problems += _rulebook_problems(pack, pack.source_of(RULEBOOK_FILE))
     if problems:
@@ -74,43 +71,12 @@ def _rulebook_problems(pack: Pack, source: SourceFile) -> list[Problem]:
                 if name not in ids:
                     problems.append(source.problem(path, f"no component '{name}' in this pack",
                                                    did_you_mean(name, ids)))
-            if figure.board and not isinstance(ids.get(figure.board), Board):
+            if figure.board and not getattr(ids.get(figure.board), "holds_pieces", False):
+                boards = [c.id for c in pack.components if c.holds_pieces]
                 problems.append(source.problem(where + ("board",), f"'{figure.board}' is not a board of this pack",
-                                               did_you_mean(figure.board, [c.id for c in pack.of_kind(Board)])))
+                                               did_you_mean(figure.board, boards)))
             if not figure.show and not figure.board:
                 problems.append(source.problem(where, "a figure shows components ('show') or a board ('board')"))
-    return problems
-
-
-def _square_problems(pack: Pack) -> list[Problem]:
-    """Printed squares that are not on their board or repeat one, and spaces on a terrain that no
-    edge of their tile or square shows."""
-    problems = []
-    for component in pack.components:
-        source = pack.sources[component.origin.file]
-        sides = []  # (key path, edges, spaces)
-        if isinstance(component, Tile):
-            sides.append((component.origin.path, component.edges, component.spaces))
-            if component.reverse is not None:
-                sides.append((component.origin.path + ("reverse",), component.reverse.edges,
-                              component.reverse.spaces))
-        elif isinstance(component, Board):
-            grid, seen = component.grid, set()
-            last = grid.squares or grid.columns * grid.rows
-            for index, printed in enumerate(component.printed):
-                path = component.origin.path + ("printed", index)
-                if printed.square > last or printed.square in seen:
-                    problem = (f"square {printed.square} is not on the board; its squares are 1 to {last}"
-                               if printed.square > last else f"square {printed.square} is printed twice")
-                    problems.append(source.problem(path + ("square",), problem))
-                seen.add(printed.square)
-                sides.append((path, printed.edges, printed.spaces))
-        for path, edges, spaces in sides:
-            shown = {edges.top, edges.right, edges.bottom, edges.left}
-            for terrain in spaces:
-                if terrain not in shown:
-                    problems.append(source.problem(path + ("spaces", terrain), f"no edge shows {terrain}",
-                                                   f"its edges show {', '.join(sorted(shown))}"))
     return problems
 
 
@@ -122,7 +88,7 @@ def _placeholder_hint(pack: Pack, kind: str) -> str:
 
 
 def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
-    """Rule sets that name sections, params, fields or boards that do not exist; inventories that miss."""
+    """Rule sets whose sections name no component section, and what each rule finds wrong with itself."""
     problems = []
     for set_id, rule_set in pack.meta.rules.items():
         base = ("rules", set_id)
@@ -133,106 +99,8 @@ def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
                                                    f"'{kind}' is not a component section",
                                                    did_you_mean(kind, COMPONENT_KINDS)))
         for index, rule in enumerate(rule_set.checks):
-            where = base + ("checks", index)
-            if rule.pack_level:
-                problems += _pack_level_problems(pack, source, rule, where)
-                continue
-            if rule.section and rule.section not in rule_set.sections:
-                problems.append(source.problem(where + ("section",), f"section '{rule.section}' is not declared "
-                                               f"in rule set '{set_id}'", did_you_mean(rule.section, rule_set.sections)))
-                continue
-            for name in type(rule).model_fields:
-                value = getattr(rule, name)
-                if isinstance(value, ParamRef) and value.name not in rule_set.params:
-                    problems.append(source.problem(where + (name, "param"), f"param '{value.name}' is not declared "
-                                                   f"in rule set '{set_id}'", did_you_mean(value.name, rule_set.params)))
-            sections = [rule.section] if rule.section else list(rule_set.sections)
-            kinds = [COMPONENT_KINDS[k] for s in sections for k in rule_set.sections[s].components
-                     if k in COMPONENT_KINDS] or list(COMPONENT_KINDS.values())
-            readable: dict[str, list[Any]] = {}  # path -> the types of its value in the kinds the pack has
-            printed = {type(c) for c in pack.components}
-            for kind in kinds:
-                for path, annotation in _value_paths(pack, kind).items():
-                    readable.setdefault(path, []).extend([annotation] if kind in printed else [])
-            for name, need in rule.value_paths.items():
-                path = getattr(rule, name)
-                if not path:
-                    continue
-                if path not in readable:
-                    problems.append(source.problem(where + (name,), f"no {' or '.join(k.kind for k in kinds)} has "
-                                                   f"a value '{path}'", did_you_mean(path, readable)))
-                elif not all(_VALUE_FITS[need](annotation) for annotation in readable[path]):
-                    fitting = sorted(p for p, annotations in readable.items()
-                                     if annotations and all(_VALUE_FITS[need](a) for a in annotations))
-                    problems.append(source.problem(where + (name,), _VALUE_NEEDS[need].format(path=path),
-                                                   "values that are: " + ", ".join(fitting)))
-            problems += _value_problems(pack, source, rule, where)
-            if isinstance(rule, Placement):
-                boards = [c.id for c in pack.of_kind(Board)]
-                if rule.board not in boards:
-                    problems.append(source.problem(where + ("board",), f"'{rule.board}' is not a board of this pack",
-                                                   did_you_mean(rule.board, boards)))
-                for section in sections:
-                    if not rule_set.sections[section].placement:
-                        problems.append(source.problem(where, f"section '{section}' does not hold a placement",
-                                                       f"declare it with 'placement: true' under {set_id}'s sections"))
+            problems += rule.problems(RuleSite(pack, set_id, base + ("checks", index), source, COMPONENT_KINDS))
     return problems
-
-
-def _pack_level_problems(pack: Pack, source: SourceFile, rule: Inventory, where: KeyPath) -> list[Problem]:
-    if rule.select.section not in COMPONENT_KINDS:
-        return [source.problem(where + ("select", "section"), f"'{rule.select.section}' is not a component section",
-                               did_you_mean(rule.select.section, COMPONENT_KINDS))]
-    message = rule.check_pack(pack)
-    return [source.problem(where, message, f"rule '{rule.label}' in {pack.id}")] if message else []
-
-
-def _value_problems(pack: Pack, source: SourceFile, rule, where: KeyPath) -> list[Problem]:
-    """Values a copy-limit or coverage rule lists must exist in the registry its field names."""
-    field_path = getattr(rule, "field", None)
-    known = registry_of(pack, field_path) if field_path else {}
-    problems = []
-    for index, value in enumerate(getattr(rule, "values", [])):
-        if known and value not in known:
-            problems.append(source.problem(where + ("values", index), f"'{value}' is not one of the pack's "
-                                           f"{REGISTRY_OF[field_path]}", did_you_mean(value, known)))
-    return problems
-
-
-def _value_paths(pack: Pack, kind: type[BaseModel]) -> dict[str, Any]:
-    """Every dotted path a rule may read from components of a kind (cost, element, stats.attack,
-    edges.total …) with the type of its value."""
-    paths: dict[str, Any] = {}
-    for name, info in kind.model_fields.items():
-        if name == "stats":
-            value_type = typing.get_args(peeled(info.annotation)[0])[1]
-            paths.update({f"stats.{stat}": value_type for stat in pack.meta.stats})
-            continue
-        paths[name] = info.annotation
-        inner = next((a for a in typing.get_args(info.annotation) if isinstance(a, type) and issubclass(a, BaseModel)),
-                     None)
-        if inner is not None:
-            paths.update({f"{name}.{sub}": field.annotation for sub, field in inner.model_fields.items()})
-            paths.update({f"{name}.{sub}": typing.get_type_hints(value.fget)["return"]
-                          for sub, value in vars(inner).items() if isinstance(value, property)})
-    return paths
-
-
-def _is_number(annotation: Any) -> bool:
-    inner = peeled(annotation)[0]
-    return inner in (int, float)
-
-
-def _is_single(annotation: Any) -> bool:
-    inner = peeled(annotation)[0]
-    members = typing.get_args(inner) if typing.get_origin(inner) in (typing.Union, types.UnionType) else (inner,)
-    return not any(typing.get_origin(m) in (list, dict, set, tuple) or m in (list, dict, set, tuple) or
-                   isinstance(m, type) and issubclass(m, BaseModel) for m in members)
-
-
-_VALUE_FITS = {"number": _is_number, "single": _is_single}
-_VALUE_NEEDS = {"number": "'{path}' is not a number to add up",
-               "single": "'{path}' holds a list or mapping; the rule compares one value"}
 
 
 def _duplicate_ids(pack: Pack) -> list[Problem]:

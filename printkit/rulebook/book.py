@@ -172,11 +172,9 @@ def _template_source(pack_root: Path) -> tuple[Path, str]:
 
 def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
     """(count, what) lines: the game's component list where the pack declares one, else per kind."""
-    inventory = [rule for rule_set in pack.meta.rules.values() for rule in rule_set.checks if rule.pack_level]
-    if inventory:
-        return [
-            (rule.count, rule.called_one if rule.count == 1 and rule.called_one else rule.called) for rule in inventory
-        ]
+    declared = [rule.component_line() for rule_set in pack.meta.rules.values() for rule in rule_set.checks]
+    if any(declared):
+        return [line for line in declared if line]
     lines = []
     present = {c.section for c in pack.components}
     for section in (s for s in COMPONENT_KINDS if s in present):  # cards first, as a box lists them

@@ -130,8 +130,6 @@ def check_list(source: SourceFile, pack: Pack, param_pairs: list[str]) -> ListRe
         + sum(len(p) for p in ctx.placements.values()),
     )
     for rule in rule_set.checks:
-        if rule.pack_level:
-            continue
         for violation in rule.check(ctx):
             line = source.problem(violation.path, violation.message, f"rule '{rule.label}' in {pack.id}", of_key=True)
             section = str(violation.path[0]) if violation.path else ""
