@@ -456,14 +456,14 @@ class Board(Component):
     """Squares printed with terrain, which count as tiles already placed."""
 
     @property
-    def outline(self) -> Size:
+    def trim_size(self) -> Size:
         """The printed board: the grid, the margin around it and, with a title, a footer for it."""
         grid, footer = self.grid, self.margin * 1.6 if self.title else 0
         return Size(grid.columns * grid.square + 2 * self.margin, grid.rows * grid.square + 2 * self.margin + footer)
 
     @model_validator(mode="after")
     def _printable(self) -> "Board":
-        width, height = self.outline
+        width, height = self.trim_size
         if max(width, height) > MAX_LENGTH_MM:
             raise PydanticCustomError("printkit", "{message}", {
                 "message": f"the board would be {width:g}x{height:g}mm; at most {MAX_LENGTH_MM:g}mm a side",

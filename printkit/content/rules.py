@@ -173,11 +173,12 @@ class Rule(Strict):
     def label(self) -> str:
         return self.name or self.kind  # type: ignore[attr-defined]
 
-    def sections(self, ctx: ListContext) -> list[str]:
-        return [self.section] if self.section else list(ctx.rule_set.sections)
+    def sections(self, rule_set: RuleSet) -> list[str]:
+        """The sections of rule_set the rule applies to."""
+        return [self.section] if self.section else list(rule_set.sections)
 
     def section_entries(self, ctx: ListContext) -> Iterator[tuple[str, list[Entry]]]:
-        for section in self.sections(ctx):
+        for section in self.sections(ctx.rule_set):
             yield section, ctx.entries.get(section, [])
 
     def check(self, ctx: ListContext) -> Iterator[Violation]:
@@ -215,8 +216,7 @@ class Rule(Strict):
 
     def _value_path_problems(self, site: RuleSite) -> list[Problem]:
         rule_set, kinds_by_section = site.rule_set, site.component_kinds
-        sections = [self.section] if self.section else list(rule_set.sections)
-        kinds = [kinds_by_section[k] for s in sections for k in rule_set.sections[s].components
+        kinds = [kinds_by_section[k] for s in self.sections(rule_set) for k in rule_set.sections[s].components
                  if k in kinds_by_section] or list(kinds_by_section.values())
         readable: dict[str, list[Any]] = {}  # path -> the types of its value in the kinds the pack has
         printed = {type(c) for c in site.pack.components}
@@ -465,7 +465,7 @@ class Placement(Rule):
     def check(self, ctx: ListContext) -> Iterator[Violation]:
         board = next(c for c in ctx.pack.components if c.id == self.board and c.holds_pieces)
         columns, rows = board.grid.columns, board.grid.rows
-        for section in self.sections(ctx):
+        for section in self.sections(ctx.rule_set):
             by_square: dict[int, Placed] = {}
             for placed in ctx.placements.get(section, []):
                 if placed.component.kind != "tile":
@@ -505,7 +505,7 @@ class Placement(Rule):
         if self.board not in boards:
             problems.append(site.problem(("board",), f"'{self.board}' is not a board of this pack",
                                          did_you_mean(self.board, boards)))
-        for section in self.sections(site):
+        for section in self.sections(site.rule_set):
             if not site.rule_set.sections[section].placement:
                 problems.append(site.problem((), f"section '{section}' does not hold a placement",
                                              f"declare it with 'placement: true' under {site.set_id}'s sections"))

@@ -852,7 +852,7 @@ class MarkerLook(Look):
 @look(Board)
 class BoardLook(Look):
     def size(self, board: Board, pack: Pack) -> Size:
-        return board.outline
+        return board.trim_size
 
     def front(self, ctx: LookContext, board: Board, size: Size) -> Drawing:
         w, h = size
