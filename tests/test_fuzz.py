@@ -13,16 +13,22 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import BUNDLED
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from printkit.cli import main
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
-PACKS = sorted(p.name for p in CONTENT.iterdir() if (p / "pack.yaml").is_file())
-PROBLEM_LINE = re.compile(r"^[^:]+:\d+:\d+: .+$")
-SUMMARY_LINE = re.compile(r"^\d+ problems? found$")
+# `file:line:col: key.path: message (hint)`; a problem of a whole file or of YAML syntax has no key path,
+# and the hint is optional. A key path starts at a top-level key and goes on by [index] and .key.
+PROBLEM_LINE = re.compile(
+    r"(?P<file>[^:]+):(?P<line>[1-9][0-9]*):(?P<column>[1-9][0-9]*): "
+    r"(?:(?P<key>[A-Za-z_][\w-]*(?:\[[0-9]+\]|\.[^.\[\]:\s][^.\[\]:]*)*): )?"
+    r"(?P<message>\S.*?)(?: \((?P<hint>\S.*)\))?"
+)
 RAW_PYTHON = ("Traceback", "<generator", "object at 0x", "internal error")
+YAML_LINE_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")  # where PyYAML starts a new line
 
 # Values a hostile or careless author might write after `key: `.
 HOSTILE_VALUES = [
@@ -166,27 +172,46 @@ def mutated(draw, text: bytes) -> bytes:
 
 @st.composite
 def mutated_packs(draw) -> tuple[str, str, bytes]:
-    pack = draw(st.sampled_from(PACKS))
+    pack = draw(st.sampled_from(BUNDLED))
     files = sorted(p.name for p in (CONTENT / pack).glob("*.yaml"))
     name = draw(st.sampled_from(files))
     return pack, name, draw(mutated((CONTENT / pack / name).read_bytes()))
 
 
-def check_output(argv: list[str]) -> tuple[int, str]:
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+def check_output(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
         code = main(argv)
-    return code, err.getvalue()
+    return code, out.getvalue(), err.getvalue()
 
 
-def assert_clean_result(code: int, err: str) -> None:
-    """Success, or exit 1 with nothing but problem lines and their summary."""
+def assert_within(path: Path, line: int, column: int) -> None:
+    """The position lies in the file: a line it has (counted as YAML counts them) and a column no
+    further than one past its longest line (in bytes, which is at least its characters)."""
+    raw = path.read_bytes()
+    text = raw.decode("utf-8", errors="replace")
+    assert line <= len(YAML_LINE_BREAK.split(text)), (path, line)
+    assert column <= max(len(part) for part in raw.split(b"\n")) + 1, (path, column)
+
+
+def assert_clean_result(root: Path, code: int, out: str, err: str) -> None:
+    """Success (the one summary line of `check`), or exit 1 with nothing but problem lines, each at
+    a position in a file of the pack the test wrote, and their count."""
     assert code in (0, 1), err
-    assert not any(raw in err for raw in RAW_PYTHON), err
-    if code == 1:
-        *problems, summary = [line for line in err.splitlines() if not line.startswith("printkit: warning: ")]
-        assert SUMMARY_LINE.match(summary), err
-        assert problems and all(PROBLEM_LINE.match(line) for line in problems), err
+    assert not any(raw in out + err for raw in RAW_PYTHON), err
+    lines = [line for line in err.splitlines() if not line.startswith("printkit: warning: ")]
+    if code == 0:
+        assert lines == [], err
+        assert re.fullmatch(rf"1 pack\(s\) checked: {root.name} \([1-9][0-9]* components\)\n", out), out
+        return
+    *problems, summary = lines
+    assert problems and summary == f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", err
+    for problem in problems:
+        shape = PROBLEM_LINE.fullmatch(problem)
+        assert shape, problem
+        path = Path(shape["file"])
+        assert path.is_relative_to(root) and path.is_file(), problem  # a file of the pack the test wrote
+        assert_within(path, int(shape["line"]), int(shape["column"]))
 
 
 @pytest.mark.fuzz
@@ -201,7 +226,7 @@ def test_a_mutated_bundled_pack_is_checked_or_refused_line_by_line(tmp_path_fact
     root = tmp_path_factory.mktemp("fuzz") / pack
     shutil.copytree(CONTENT / pack, root)
     (root / name).write_bytes(text)
-    code, err = check_output(["check", str(root)])
+    code, out, err = check_output(["check", str(root)])
     if code == 3:  # show the traceback in the failure
-        err += check_output(["check", str(root), "--debug"])[1]
-    assert_clean_result(code, err)
+        err += check_output(["check", str(root), "--debug"])[2]
+    assert_clean_result(root, code, out, err)
