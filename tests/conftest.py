@@ -1,3 +1,4 @@
+import re
 from pathlib import Path
 
 import pytest
@@ -52,3 +53,26 @@ def loaded_pack(tmp_path: Path, pack_yaml: str, components: str):
     (root / "components.yaml").write_text(components)
     (pack,) = load_checked([root])
     return pack
+
+
+# `file:line:col: key.path: message (hint)`; a problem of a whole file or of YAML syntax has no key path,
+# and the hint is optional. A key path starts at a top-level key and goes on by [index] and .key.
+PROBLEM_LINE = re.compile(
+    r"(?P<file>[^:]+):(?P<line>[1-9][0-9]*):(?P<column>[1-9][0-9]*): "
+    r"(?:(?P<key>[A-Za-z_][\w-]*(?:\[[0-9]+\]|\.[^.\[\]:\s][^.\[\]:]*)*): )?"
+    r"(?P<message>\S.*?)(?: \((?P<hint>\S.*)\))?"
+)
+YAML_LINE_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")  # where PyYAML starts a new line
+
+
+def assert_problem_line(line: str, root: Path) -> None:
+    """line is one problem line, placed in a file under root (the files the test wrote), at a line
+    that file has (counted as YAML counts them) and a column no further than one past its longest
+    line (in bytes, which are at least its characters)."""
+    shape = PROBLEM_LINE.fullmatch(line)
+    assert shape, line
+    path = Path(shape["file"])
+    assert path.is_relative_to(root) and path.is_file(), line
+    raw = path.read_bytes()
+    assert int(shape["line"]) <= len(YAML_LINE_BREAK.split(raw.decode("utf-8", errors="replace"))), line
+    assert int(shape["column"]) <= max(len(part) for part in raw.split(b"\n")) + 1, line

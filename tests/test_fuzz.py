@@ -13,22 +13,14 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import BUNDLED
+from conftest import BUNDLED, assert_problem_line
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from printkit.cli import main
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
-# `file:line:col: key.path: message (hint)`; a problem of a whole file or of YAML syntax has no key path,
-# and the hint is optional. A key path starts at a top-level key and goes on by [index] and .key.
-PROBLEM_LINE = re.compile(
-    r"(?P<file>[^:]+):(?P<line>[1-9][0-9]*):(?P<column>[1-9][0-9]*): "
-    r"(?:(?P<key>[A-Za-z_][\w-]*(?:\[[0-9]+\]|\.[^.\[\]:\s][^.\[\]:]*)*): )?"
-    r"(?P<message>\S.*?)(?: \((?P<hint>\S.*)\))?"
-)
 RAW_PYTHON = ("Traceback", "<generator", "object at 0x", "internal error")
-YAML_LINE_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")  # where PyYAML starts a new line
 
 # Values a hostile or careless author might write after `key: `.
 HOSTILE_VALUES = [
@@ -185,15 +177,6 @@ def check_output(argv: list[str]) -> tuple[int, str, str]:
     return code, out.getvalue(), err.getvalue()
 
 
-def assert_within(path: Path, line: int, column: int) -> None:
-    """The position lies in the file: a line it has (counted as YAML counts them) and a column no
-    further than one past its longest line (in bytes, which is at least its characters)."""
-    raw = path.read_bytes()
-    text = raw.decode("utf-8", errors="replace")
-    assert line <= len(YAML_LINE_BREAK.split(text)), (path, line)
-    assert column <= max(len(part) for part in raw.split(b"\n")) + 1, (path, column)
-
-
 def assert_clean_result(root: Path, code: int, out: str, err: str) -> None:
     """Success (the one summary line of `check`), or exit 1 with nothing but problem lines, each at
     a position in a file of the pack the test wrote, and their count."""
@@ -207,11 +190,7 @@ def assert_clean_result(root: Path, code: int, out: str, err: str) -> None:
     *problems, summary = lines
     assert problems and summary == f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", err
     for problem in problems:
-        shape = PROBLEM_LINE.fullmatch(problem)
-        assert shape, problem
-        path = Path(shape["file"])
-        assert path.is_relative_to(root) and path.is_file(), problem  # a file of the pack the test wrote
-        assert_within(path, int(shape["line"]), int(shape["column"]))
+        assert_problem_line(problem, root)
 
 
 @pytest.mark.fuzz

@@ -1,7 +1,6 @@
 """Interrupted and failing builds, reproducible output, and fuzzed input."""
 
 import os
-import re
 import signal
 import subprocess
 import sys
@@ -10,6 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from conftest import BUNDLED, assert_problem_line
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -52,6 +52,7 @@ def test_a_killed_build_leaves_no_partial_file(tmp_path):
         "-m",
         "printkit",
         "build",
+        *BUNDLED,
         "--no-rulebooks",
         "--paper",
         "all",
@@ -159,10 +160,16 @@ def _check_pack(tmp_path: Path, document) -> None:
     (root / "components.yaml").write_text(yaml.safe_dump(document, allow_unicode=True))
     try:
         lay_out(load_checked([root]), BuildOptions(rulebooks=False), draw_all=True)
-    except Problems as error:  # one located line each, in the words of the YAML, no Python reprs
-        for line in map(str, error.problems):
-            assert re.fullmatch(r"[^:\n]+:\d+:\d+: .+", line), line
-            assert not any(raw in line for raw in ("<generator", "object at 0x", "Traceback")), line
+    except Problems as error:
+        assert_located(error, root)
+
+
+def assert_located(error: Problems, root: Path) -> None:
+    """One located line each, in a file the test wrote, in the words of the YAML, no Python reprs."""
+    assert error.problems
+    for line in map(str, error.problems):
+        assert_problem_line(line, root)
+        assert not any(raw in line for raw in ("<generator", "object at 0x", "Traceback")), line
 
 
 @pytest.mark.fuzz
@@ -207,10 +214,8 @@ def test_random_deck_lists_never_crash_the_checker(tmp_path, document):
     path.write_text(yaml.safe_dump({"pack": "skystones", **body}, allow_unicode=True))
     try:
         check_packs_and_lists([], [path], [])
-    except Problems as error:  # one located line each, in the words of the YAML, no Python reprs
-        for line in map(str, error.problems):
-            assert re.fullmatch(r"[^:\n]+:\d+:\d+: .+", line), line
-            assert not any(raw in line for raw in ("<generator", "object at 0x", "Traceback")), line
+    except Problems as error:
+        assert_located(error, tmp_path)
 
 
 def test_a_problem_found_while_drawing_in_a_parallel_build_leaves_nothing(run, tmp_path):
