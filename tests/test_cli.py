@@ -2,6 +2,7 @@
 
 import json
 
+import pdfplumber
 from PIL import Image
 from pypdf import PdfReader
 
@@ -10,9 +11,15 @@ def test_a_new_pack_builds_at_once(run, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("new", "my-game")
     assert code == 0 and out == "created content/my-game; build it with: printkit build my-game\n"
-    assert run("check")[0] == 0
-    assert run("build")[0] == 0
-    assert (tmp_path / "output/my-game/my-game-components-en-a4.pdf").stat().st_size > 0
+    assert run("check") == (0, "1 pack(s) checked: my-game (1 components)\n", "")
+    assert run("build") == (0, "", "")
+    with pdfplumber.open(tmp_path / "output/my-game/my-game-components-en-a4.pdf") as pdf:
+        cards, backs = (" ".join(page.extract_text().split()) for page in pdf.pages[2:])
+    assert cards == (  # the two copies of the card the scaffold writes, side by side
+        "First Card First Card 3 2 3 2 ATK DEF ATK DEF Write the card's rules here. Write the card's rules here. "
+        "My Game · card · fronts · page 3 of 4"
+    )
+    assert backs == "My Game My Game My Game · card · backs · page 4 of 4"
     assert run("new", "my-game")[2] == "printkit: content/my-game already exists; choose another name\n"
 
 
@@ -120,7 +127,14 @@ def test_parallel_builds_write_nothing_when_any_pack_has_a_problem(run, tmp_path
         "--out",
         tmp_path,
     )
-    assert code == 1 and "cards[0].edges.left: must be a whole number from 0 to 9" in err
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            "tests/fixtures/bad/bad-type/components.yaml:3:48: cards[0].edges.left: must be a whole number from 0 to "
+            "9, got 'x'",
+            "1 problem found",
+        ],
+    )
     assert list(tmp_path.iterdir()) == []
 
 
