@@ -1,6 +1,7 @@
 """The command line as a user meets it: scaffolding, schema, JSON output, art, usage errors."""
 
 import json
+from pathlib import Path
 
 import pdfplumber
 from PIL import Image
@@ -21,6 +22,23 @@ def test_a_new_pack_builds_at_once(run, tmp_path, monkeypatch):
     )
     assert backs == "My Game My Game My Game · card · backs · page 4 of 4"
     assert run("new", "my-game")[2] == "printkit: content/my-game already exists; choose another name\n"
+
+
+def test_no_pack_named_means_every_pack_under_content(run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ("beta", "alpha"):
+        assert run("new", name)[0] == 0
+    (tmp_path / "content" / "notes").mkdir()  # a folder without a pack.yaml is no pack
+    assert run("check") == (0, "2 pack(s) checked: alpha (1 components), beta (1 components)\n", "")
+    assert run("build") == (0, "", "")
+    assert sorted(str(p.relative_to("output")) for p in Path("output").rglob("*.pdf")) == [
+        "alpha/alpha-components-en-a4.pdf",
+        "beta/beta-components-en-a4.pdf",
+    ]
+    assert run("build", "gamma")[::2] == (
+        2,
+        "printkit: 'gamma' is not a pack: no pack.yaml there or under content/ (packs here: alpha, beta)\n",
+    )
 
 
 def test_a_pack_id_must_be_lowercase(run, tmp_path, monkeypatch):
@@ -151,7 +169,6 @@ def test_parallel_and_serial_builds_are_identical(run, tmp_path):
 def test_every_option_is_documented_in_the_readme():
     """Like Squib's docs test: an option a user cannot read about is a defect."""
     import argparse
-    from pathlib import Path
 
     from printkit.cli import _parser
 
