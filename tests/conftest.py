@@ -55,6 +55,11 @@ def loaded_pack(tmp_path: Path, pack_yaml: str, components: str):
     return pack
 
 
+def problems_found(count: int) -> str:
+    """The summary line after a command's problem lines."""
+    return f"{count} problem{'s' if count != 1 else ''} found"
+
+
 # `file:line:col: key.path: message (hint)`; a problem of a whole file or of YAML syntax has no key path,
 # and the hint is optional. A key path starts at a top-level key and goes on by [index] and .key.
 PROBLEM_LINE = re.compile(

@@ -13,7 +13,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import BUNDLED, assert_problem_line
+from conftest import BUNDLED, assert_problem_line, problems_found
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -188,7 +188,7 @@ def assert_clean_result(root: Path, code: int, out: str, err: str) -> None:
         assert re.fullmatch(rf"1 pack\(s\) checked: {root.name} \([1-9][0-9]* components\)\n", out), out
         return
     *problems, summary = lines
-    assert problems and summary == f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", err
+    assert problems and summary == problems_found(len(problems)), err
     for problem in problems:
         assert_problem_line(problem, root)
 

@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import problems_found
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -203,9 +204,7 @@ def test_a_broken_rule_set_is_a_pack_problem(run, case):
     lines = RULE_SET_PROBLEMS[case]
     code, _, err = run("check", f"tests/fixtures/bad/{case}")
     assert code == 1
-    assert err.splitlines() == [f"tests/fixtures/bad/{case}/{line}" for line in lines] + [
-        f"{len(lines)} problem{'s' if len(lines) != 1 else ''} found"
-    ]
+    assert err.splitlines() == [f"tests/fixtures/bad/{case}/{line}" for line in lines] + [problems_found(len(lines))]
 
 
 # --- the checker against a straightforward reference count ------------------------------------------
