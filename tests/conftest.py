@@ -1,3 +1,4 @@
+import re
 from pathlib import Path
 
 import pytest
@@ -6,6 +7,9 @@ from printkit.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
+# The packs printkit ships under content/. Tests name them instead of reading the folder, so a pack a
+# user adds there (`printkit new`), or a broken one they are working on, changes no test.
+BUNDLED = ["attacktix", "skylanders-tabletop", "skylands", "skystones", "sorcerers-home-game"]
 
 
 PT_PER_MM = 72 / 25.4
@@ -49,3 +53,31 @@ def loaded_pack(tmp_path: Path, pack_yaml: str, components: str):
     (root / "components.yaml").write_text(components)
     (pack,) = load_checked([root])
     return pack
+
+
+def problems_found(count: int) -> str:
+    """The summary line after a command's problem lines."""
+    return f"{count} problem{'s' if count != 1 else ''} found"
+
+
+# `file:line:col: key.path: message (hint)`; a problem of a whole file or of YAML syntax has no key path,
+# and the hint is optional. A key path starts at a top-level key and goes on by [index] and .key.
+PROBLEM_LINE = re.compile(
+    r"(?P<file>[^:]+):(?P<line>[1-9][0-9]*):(?P<column>[1-9][0-9]*): "
+    r"(?:(?P<key>[A-Za-z_][\w-]*(?:\[[0-9]+\]|\.[^.\[\]:\s][^.\[\]:]*)*): )?"
+    r"(?P<message>\S.*?)(?: \((?P<hint>\S.*)\))?"
+)
+YAML_LINE_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")  # where PyYAML starts a new line
+
+
+def assert_problem_line(line: str, root: Path) -> None:
+    """line is one problem line, placed in a file under root (the files the test wrote), at a line
+    that file has (counted as YAML counts them) and a column no further than one past its longest
+    line (in bytes, which are at least its characters)."""
+    shape = PROBLEM_LINE.fullmatch(line)
+    assert shape, line
+    path = Path(shape["file"])
+    assert path.is_relative_to(root) and path.is_file(), line
+    raw = path.read_bytes()
+    assert int(shape["line"]) <= len(YAML_LINE_BREAK.split(raw.decode("utf-8", errors="replace"))), line
+    assert int(shape["column"]) <= max(len(part) for part in raw.split(b"\n")) + 1, line

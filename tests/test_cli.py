@@ -1,7 +1,9 @@
 """The command line as a user meets it: scaffolding, schema, JSON output, art, usage errors."""
 
 import json
+from pathlib import Path
 
+import pdfplumber
 from PIL import Image
 from pypdf import PdfReader
 
@@ -10,10 +12,33 @@ def test_a_new_pack_builds_at_once(run, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("new", "my-game")
     assert code == 0 and out == "created content/my-game; build it with: printkit build my-game\n"
-    assert run("check")[0] == 0
-    assert run("build")[0] == 0
-    assert (tmp_path / "output/my-game/my-game-components-en-a4.pdf").stat().st_size > 0
+    assert run("check") == (0, "1 pack(s) checked: my-game (1 components)\n", "")
+    assert run("build") == (0, "", "")
+    with pdfplumber.open(tmp_path / "output/my-game/my-game-components-en-a4.pdf") as pdf:
+        cards, backs = (" ".join(page.extract_text().split()) for page in pdf.pages[2:])
+    assert cards == (  # the two copies of the card the scaffold writes, side by side
+        "First Card First Card 3 2 3 2 ATK DEF ATK DEF Write the card's rules here. Write the card's rules here. "
+        "My Game · card · fronts · page 3 of 4"
+    )
+    assert backs == "My Game My Game My Game · card · backs · page 4 of 4"
     assert run("new", "my-game")[2] == "printkit: content/my-game already exists; choose another name\n"
+
+
+def test_no_pack_named_means_every_pack_under_content(run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for name in ("beta", "alpha"):
+        assert run("new", name)[0] == 0
+    (tmp_path / "content" / "notes").mkdir()  # a folder without a pack.yaml is no pack
+    assert run("check") == (0, "2 pack(s) checked: alpha (1 components), beta (1 components)\n", "")
+    assert run("build") == (0, "", "")
+    assert sorted(str(p.relative_to("output")) for p in Path("output").rglob("*.pdf")) == [
+        "alpha/alpha-components-en-a4.pdf",
+        "beta/beta-components-en-a4.pdf",
+    ]
+    assert run("build", "gamma")[::2] == (
+        2,
+        "printkit: 'gamma' is not a pack: no pack.yaml there or under content/ (packs here: alpha, beta)\n",
+    )
 
 
 def test_a_pack_id_must_be_lowercase(run, tmp_path, monkeypatch):
@@ -120,7 +145,14 @@ def test_parallel_builds_write_nothing_when_any_pack_has_a_problem(run, tmp_path
         "--out",
         tmp_path,
     )
-    assert code == 1 and "cards[0].edges.left: must be a whole number from 0 to 9" in err
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            "tests/fixtures/bad/bad-type/components.yaml:3:48: cards[0].edges.left: must be a whole number from 0 to "
+            "9, got 'x'",
+            "1 problem found",
+        ],
+    )
     assert list(tmp_path.iterdir()) == []
 
 
@@ -137,7 +169,6 @@ def test_parallel_and_serial_builds_are_identical(run, tmp_path):
 def test_every_option_is_documented_in_the_readme():
     """Like Squib's docs test: an option a user cannot read about is a defect."""
     import argparse
-    from pathlib import Path
 
     from printkit.cli import _parser
 

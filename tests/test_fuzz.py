@@ -13,15 +13,13 @@ import shutil
 from pathlib import Path
 
 import pytest
+from conftest import BUNDLED, assert_problem_line, problems_found
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from printkit.cli import main
 
 CONTENT = Path(__file__).resolve().parent.parent / "content"
-PACKS = sorted(p.name for p in CONTENT.iterdir() if (p / "pack.yaml").is_file())
-PROBLEM_LINE = re.compile(r"^[^:]+:\d+:\d+: .+$")
-SUMMARY_LINE = re.compile(r"^\d+ problems? found$")
 RAW_PYTHON = ("Traceback", "<generator", "object at 0x", "internal error")
 
 # Values a hostile or careless author might write after `key: `.
@@ -166,27 +164,33 @@ def mutated(draw, text: bytes) -> bytes:
 
 @st.composite
 def mutated_packs(draw) -> tuple[str, str, bytes]:
-    pack = draw(st.sampled_from(PACKS))
+    pack = draw(st.sampled_from(BUNDLED))
     files = sorted(p.name for p in (CONTENT / pack).glob("*.yaml"))
     name = draw(st.sampled_from(files))
     return pack, name, draw(mutated((CONTENT / pack / name).read_bytes()))
 
 
-def check_output(argv: list[str]) -> tuple[int, str]:
-    err = io.StringIO()
-    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+def check_output(argv: list[str]) -> tuple[int, str, str]:
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stderr(err), contextlib.redirect_stdout(out):
         code = main(argv)
-    return code, err.getvalue()
+    return code, out.getvalue(), err.getvalue()
 
 
-def assert_clean_result(code: int, err: str) -> None:
-    """Success, or exit 1 with nothing but problem lines and their summary."""
+def assert_clean_result(root: Path, code: int, out: str, err: str) -> None:
+    """Success (the one summary line of `check`), or exit 1 with nothing but problem lines, each at
+    a position in a file of the pack the test wrote, and their count."""
     assert code in (0, 1), err
-    assert not any(raw in err for raw in RAW_PYTHON), err
-    if code == 1:
-        *problems, summary = [line for line in err.splitlines() if not line.startswith("printkit: warning: ")]
-        assert SUMMARY_LINE.match(summary), err
-        assert problems and all(PROBLEM_LINE.match(line) for line in problems), err
+    assert not any(raw in out + err for raw in RAW_PYTHON), err
+    lines = [line for line in err.splitlines() if not line.startswith("printkit: warning: ")]
+    if code == 0:
+        assert lines == [], err
+        assert re.fullmatch(rf"1 pack\(s\) checked: {root.name} \([1-9][0-9]* components\)\n", out), out
+        return
+    *problems, summary = lines
+    assert problems and summary == problems_found(len(problems)), err
+    for problem in problems:
+        assert_problem_line(problem, root)
 
 
 @pytest.mark.fuzz
@@ -201,7 +205,7 @@ def test_a_mutated_bundled_pack_is_checked_or_refused_line_by_line(tmp_path_fact
     root = tmp_path_factory.mktemp("fuzz") / pack
     shutil.copytree(CONTENT / pack, root)
     (root / name).write_bytes(text)
-    code, err = check_output(["check", str(root)])
+    code, out, err = check_output(["check", str(root)])
     if code == 3:  # show the traceback in the failure
-        err += check_output(["check", str(root), "--debug"])[1]
-    assert_clean_result(code, err)
+        err += check_output(["check", str(root), "--debug"])[2]
+    assert_clean_result(root, code, out, err)

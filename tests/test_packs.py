@@ -4,40 +4,80 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from conftest import BUNDLED
 
 from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import lay_out
 from printkit.content.model import Board, Card, Chip, Marker, Ruler, Sheet, Tile
 from printkit.content.validate import load_checked
 
-PACKS = sorted(p.parent.name for p in Path("content").glob("*/pack.yaml"))
-
-
-def test_every_seed_game_ships_as_a_pack():
-    assert PACKS == ["attacktix", "skylanders-tabletop", "skylands", "skystones", "sorcerers-home-game"]
-
 
 @pytest.fixture(scope="module")
 def packs():
-    return {pack.id: pack for pack in load_checked([Path("content") / name for name in PACKS])}
+    return {pack.id: pack for pack in load_checked([Path("content") / name for name in BUNDLED])}
+
+
+def test_every_seed_game_ships_as_a_pack(packs):
+    assert list(packs) == BUNDLED  # each folder holds the pack of its name, and checks clean
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_pack_lays_out_without_overflow(packs, paper):
     jobs = lay_out(list(packs.values()), BuildOptions(papers=(paper,), strict=True, rulebooks=False), draw_all=True)
-    assert len(jobs) == sum(len(pack.meta.locales) for pack in packs.values())
+    # every bundled pack declares English and German: one components PDF for each
+    assert [(job.pack, job.output) for job in jobs] == [
+        (name, f"{name}-components-{lang}-{paper}.pdf") for name in BUNDLED for lang in ("en", "de")
+    ]
 
 
-@pytest.mark.parametrize("name", PACKS)
-def test_example_lists_behave(run, name):
-    lists = sorted(Path("content", name, "decks").glob("*.yaml"))
-    assert lists, f"{name} ships no example lists"
-    verdicts = {}
-    for path in lists:
-        code, out, _ = run("check", path)
-        verdicts[path.name] = code
-        assert code in (0, 1) and out.startswith(f"{path}: ")
-    assert 0 in verdicts.values() and 1 in verdicts.values(), verdicts
+# each bundled example list -> (exit code, the summary line `check` prints for it); the violations are
+# the lines of the players' rules the list breaks on purpose, one line each on stderr
+EXAMPLE_LISTS = {
+    "attacktix/decks/overloaded-squad.yaml": (1, "4 violations (Tournament squad, rule set 'squad' of attacktix)"),
+    "attacktix/decks/tournament-squad.yaml": (0, "legal (Tournament squad, rule set 'squad' of attacktix)"),
+    "skylanders-tabletop/decks/agreed-six.yaml": (
+        1,
+        "2 violations (Battle side, rule set 'side' of skylanders-tabletop)",
+    ),
+    "skylanders-tabletop/decks/full-side.yaml": (0, "legal (Battle side, rule set 'side' of skylanders-tabletop)"),
+    "skylanders-tabletop/decks/unbalanced-side.yaml": (
+        1,
+        "4 violations (Battle side, rule set 'side' of skylanders-tabletop)",
+    ),
+    "skylands/decks/first-island.yaml": (0, "legal (Player board layout, rule set 'island' of skylands)"),
+    "skylands/decks/mismatched-edges.yaml": (1, "2 violations (Player board layout, rule set 'island' of skylands)"),
+    "skystones/decks/balanced-hand.yaml": (0, "legal (Tournament hand, rule set 'hand' of skystones)"),
+    "skystones/decks/too-strong.yaml": (1, "3 violations (Tournament hand, rule set 'hand' of skystones)"),
+    "sorcerers-home-game/decks/ryans-first-deck.yaml": (
+        0,
+        "legal (Spell deck, rule set 'deck' of sorcerers-home-game)",
+    ),
+    "sorcerers-home-game/decks/too-many-copies.yaml": (
+        1,
+        "4 violations (Spell deck, rule set 'deck' of sorcerers-home-game)",
+    ),
+}
+
+
+def test_every_pack_ships_a_legal_and_an_illegal_list():
+    for name in BUNDLED:
+        verdicts = {code for path, (code, _) in EXAMPLE_LISTS.items() if path.startswith(f"{name}/")}
+        assert verdicts == {0, 1}, name
+    shipped = sorted(
+        str(p.relative_to("content")) for name in BUNDLED for p in Path("content", name, "decks").iterdir()
+    )
+    assert shipped == sorted(EXAMPLE_LISTS)
+
+
+@pytest.mark.parametrize("path", sorted(EXAMPLE_LISTS))
+def test_example_lists_behave(run, path):
+    code, summary = EXAMPLE_LISTS[path]
+    shown = f"content/{path}"
+    result = run("check", shown)
+    assert result[:2] == (code, f"{shown}: {summary}\n")
+    violations = result[2].splitlines()
+    assert len(violations) == (int(summary.split()[0]) if code else 0)
+    assert all(line.startswith(f"{shown}:") for line in violations)
 
 
 def _copies(pack, kind, tag=None):
@@ -76,7 +116,7 @@ def test_skylands_islands_can_always_be_closed(packs):
 def test_skylanders_has_stat_cards_items_locations_and_a_ruler(packs):
     pack = packs["skylanders-tabletop"]
     characters = {c.id: c for c in pack.of_kind(Card) if "skylander" in c.tags}
-    assert len(characters) >= 16
+    assert len(characters) == 24  # the cards tagged skylander in components.yaml
     assert {c.element for c in characters.values()} == set(pack.meta.elements) and len(pack.meta.elements) == 8
     assert any("giant" in c.tags for c in characters.values())
     assert characters["spyro"].stats["agility"] == 90 and characters["drobot"].stats["agility"] == 45
@@ -119,7 +159,7 @@ def test_attacktix_keeps_the_costs_the_rules_name(packs):
 def test_sorcerers_deck_building_pack(packs):
     pack = packs["sorcerers-home-game"]
     spells = {c.id: c for c in pack.of_kind(Card) if "reference" not in c.tags}
-    assert len(spells) >= 40
+    assert len(spells) == 42  # two copies of each make the 84 spell cards of the rulebook's list
     beans = spells["mickeys-magic-beans"]
     assert (beans.type, beans.stats["shield"]) == ("wishful", 2)
     assert set(pack.meta.types) == {"charming", "wishful", "energy", "quick", "flying", "strong", "gross"}

@@ -183,8 +183,9 @@ def test_cards_of_two_sizes_get_deck_sheets_of_their_own(run, tmp_path):
     folder = tmp_path / "out" / "kit" / "png" / "en"
     sheets = sorted(p.name for p in folder.glob("tts-*.png"))
     assert sheets == ["tts-cards-1.png", "tts-cards-2.png"]  # the second size once overwrote the first
-    cell_heights = {Image.open(folder / name).height // 7 for name in sheets}
-    assert len(cell_heights) == 2
+    # cells 4096 // 10 = 409 px wide, as tall as the card's shape: mini 44 x 63 mm -> round(409 * 63 / 44) = 586,
+    # poker 63 x 88 mm -> round(409 * 88 / 63) = 571; seven rows of them
+    assert [Image.open(folder / name).size for name in sheets] == [(4090, 7 * 586), (4090, 7 * 571)]
 
 
 def test_small_fragments_share_sheets(tmp_path):

@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pytest
+from conftest import problems_found
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -53,19 +54,34 @@ LEGAL = [f"{RULES}/{pack}/decks/legal.yaml" for pack in ("spellbook", "squadron"
 ]
 
 
+# each list -> the summary line `check` prints for it, after its path: the verdict, the rule set's title,
+# its name and the pack
+SUMMARIES = {
+    f"{RULES}/spellbook/decks/illegal.yaml": "3 violations (Deck, rule set 'deck' of spellbook)",
+    f"{RULES}/spellbook/decks/legal.yaml": "legal (Deck, rule set 'deck' of spellbook)",
+    f"{RULES}/squadron/decks/illegal.yaml": "4 violations (Tournament squad, rule set 'squad' of squadron)",
+    f"{RULES}/squadron/decks/legal.yaml": "legal (Tournament squad, rule set 'squad' of squadron)",
+    f"{RULES}/skyside/decks/illegal.yaml": "3 violations (Side, rule set 'side' of skyside)",
+    f"{RULES}/skyside/decks/legal.yaml": "legal (Side, rule set 'side' of skyside)",
+    f"{RULES}/islands/decks/illegal.yaml": "4 violations (Player board layout, rule set 'island' of islands)",
+    f"{RULES}/islands/decks/legal.yaml": "legal (Player board layout, rule set 'island' of islands)",
+    "content/skystones/decks/too-strong.yaml": "3 violations (Tournament hand, rule set 'hand' of skystones)",
+    "content/skystones/decks/balanced-hand.yaml": "legal (Tournament hand, rule set 'hand' of skystones)",
+}
+
+
 @pytest.mark.parametrize("path", sorted(ILLEGAL))
 def test_an_illegal_list_gets_one_line_per_violation(run, path):
-    code, out, err = run("check", path)
-    assert code == 1
-    assert err.splitlines() == [f"{path}:{line}" for line in ILLEGAL[path]]
-    assert out.endswith(f"{len(ILLEGAL[path])} violations ({out.split('(', 1)[1]}")
+    assert run("check", path) == (
+        1,
+        f"{path}: {SUMMARIES[path]}\n",
+        "".join(f"{path}:{line}\n" for line in ILLEGAL[path]),
+    )
 
 
 @pytest.mark.parametrize("path", LEGAL)
 def test_a_legal_list_passes(run, path):
-    code, out, err = run("check", path)
-    assert (code, err) == (0, "")
-    assert out.startswith(f"{path}: legal (")
+    assert run("check", path) == (0, f"{path}: {SUMMARIES[path]}\n", "")
 
 
 def test_the_summary_names_the_rule_set_and_pack(run):
@@ -77,8 +93,11 @@ def test_the_summary_names_the_rule_set_and_pack(run):
 
 def test_a_param_changes_the_limit(run):
     path = f"{RULES}/squadron/decks/illegal.yaml"
-    code, _, err = run("check", path, "--param", "points=130", "--param", "backup-points=70")
-    assert code == 1 and "squad-points" not in err and "backup-points" not in err
+    assert run("check", path, "--param", "points=130", "--param", "backup-points=70") == (
+        1,
+        f"{path}: 2 violations (Tournament squad, rule set 'squad' of squadron)\n",
+        f"{path}:{ILLEGAL[path][1]}\n{path}:{ILLEGAL[path][2]}\n",  # the points caps are met now
+    )
     assert run("check", path, "--param", "pionts=1")[::2] == (
         2,
         "printkit: --param pionts: rule set 'squad' of squadron has no such param (params: points, backup-points)\n",
@@ -116,12 +135,15 @@ def _write(tmp_path: Path, text: str) -> Path:
 
 def test_a_list_for_an_undeclared_rule_set_names_the_declared_ones(run, tmp_path):
     path = _write(tmp_path, "pack: skystones\nrules: deck\ncards: [ember-fox]\n")
-    assert run("check", path)[2].splitlines()[0] == (
-        f"{path}:2:8: rules: pack 'skystones' declares no rule set 'deck' (rule sets: hand)"
+    assert run("check", path)[::2] == (
+        1,
+        f"{path}:2:8: rules: pack 'skystones' declares no rule set 'deck' (rule sets: hand)\n1 problem found\n",
     )
     path = _write(tmp_path, "pack: skystones\nrules: hands\ncards: [ember-fox]\n")
-    assert run("check", path)[2].splitlines()[0] == (
-        f"{path}:2:8: rules: pack 'skystones' declares no rule set 'hands' (did you mean 'hand'? rule sets: hand)"
+    assert run("check", path)[::2] == (
+        1,
+        f"{path}:2:8: rules: pack 'skystones' declares no rule set 'hands' (did you mean 'hand'? rule sets: hand)\n"
+        "1 problem found\n",
     )
 
 
@@ -137,36 +159,52 @@ def test_unknown_ids_and_sections_get_did_you_mean(run, tmp_path):
 
 def test_a_list_for_another_pack_is_refused(run, tmp_path):
     path = _write(tmp_path, "pack: skystones\ncards: [ember-fox]\n")
-    assert run("check", f"{RULES}/spellbook", path)[2].splitlines()[0] == (
+    assert run("check", f"{RULES}/spellbook", path)[::2] == (
+        1,
         f"{path}:1:7: pack: names pack 'skystones', but it was checked against spellbook "
-        "(name the pack the list is for)"
+        "(name the pack the list is for)\n1 problem found\n",
     )
 
 
 def test_a_list_naming_no_known_pack(run, tmp_path):
     path = _write(tmp_path, "pack: skystone\ncards: [ember-fox]\n")
-    assert run("check", path)[2].splitlines()[0] == (
-        f"{path}:1:7: pack: no pack 'skystone' beside this list or under content/ (did you mean 'skystones'?)"
+    assert run("check", path)[::2] == (
+        1,
+        f"{path}:1:7: pack: no pack 'skystone' beside this list or under content/ (did you mean 'skystones'?)\n"
+        "1 problem found\n",
     )
 
 
 RULE_SET_PROBLEMS = {
-    "rule-unknown-kind": "pack.yaml:8:16: rules.deck.checks[0].kind: unknown kind 'copy-limt' "
-    "(did you mean 'copy-limit'?)",
-    "rule-undeclared-param": "pack.yaml:9:55: rules.squad.checks[0].exact.param: param 'pionts' is not declared in "
-    "rule set 'squad' (did you mean 'points'?)",
-    "rule-bad-value-path": "pack.yaml:9:34: rules.deck.checks[0].value: no card has a value 'stats.atack' "
-    "(did you mean 'stats.attack'?)",
-    "inventory-mismatch": "pack.yaml:8:9: rules.kit.checks[0]: the pack prints 20 VP markers; the game has 24 "
-    "(rule 'inventory' in inventory-mismatch)",
+    "rule-unknown-kind": [
+        "pack.yaml:8:16: rules.deck.checks[0].kind: unknown kind 'copy-limt' (did you mean 'copy-limit'?)"
+    ],
+    "rule-undeclared-param": [
+        "pack.yaml:9:55: rules.squad.checks[0].exact.param: param 'pionts' is not declared in rule set 'squad' "
+        "(did you mean 'points'?)"
+    ],
+    "rule-bad-value-path": [
+        "pack.yaml:9:34: rules.deck.checks[0].value: no card has a value 'stats.atack' (did you mean 'stats.attack'?)"
+    ],
+    "rule-unknown-section": [
+        "pack.yaml:6:37: rules.deck.sections.cards.components[0]: 'card' is not a component section "
+        "(did you mean 'cards' or 'boards'?)",
+        "pack.yaml:8:36: rules.deck.checks[0].section: section 'card' is not declared in rule set 'deck' "
+        "(did you mean 'cards'?)",
+    ],
+    "inventory-mismatch": [
+        "pack.yaml:8:9: rules.kit.checks[0]: the pack prints 20 VP markers; the game has 24 "
+        "(rule 'inventory' in inventory-mismatch)"
+    ],
 }
 
 
 @pytest.mark.parametrize("case", sorted(RULE_SET_PROBLEMS))
 def test_a_broken_rule_set_is_a_pack_problem(run, case):
+    lines = RULE_SET_PROBLEMS[case]
     code, _, err = run("check", f"tests/fixtures/bad/{case}")
     assert code == 1
-    assert err.splitlines() == [f"tests/fixtures/bad/{case}/{RULE_SET_PROBLEMS[case]}", "1 problem found"]
+    assert err.splitlines() == [f"tests/fixtures/bad/{case}/{line}" for line in lines] + [problems_found(len(lines))]
 
 
 # --- the checker against a straightforward reference count ------------------------------------------

@@ -5,6 +5,7 @@ read as its author meant. One fixture per case under tests/fixtures/security/hos
 from pathlib import Path
 
 import pytest
+from conftest import problems_found
 
 SECURITY = Path("tests/fixtures/security")
 TAG_HINT = "(remove the tag: printkit reads text, numbers, true/false, lists and mappings)"
@@ -197,15 +198,12 @@ def test_hostile_content_fails_with_located_lines(run, tmp_path, case):
     before = _files(pack)
     code, _, err = run(*_command(kind, pack))
     assert code == 1
-    count = len(expected)
-    assert err.splitlines() == [f"{pack}/{line}" for line in expected] + [
-        f"{count} problem{'s' if count != 1 else ''} found"
-    ]
+    assert err.splitlines() == [f"{pack}/{line}" for line in expected] + [problems_found(len(expected))]
     assert _files(pack) == before  # i18n import wrote no catalog
     if kind in ("list", "import"):
         return  # the pack itself is sound
-    code, _, err = run("build", pack, "--strict", "--out", tmp_path / "out")
-    assert code == 1 and "internal error" not in err
+    code, _, build_err = run("build", pack, "--strict", "--out", tmp_path / "out")
+    assert (code, build_err) == (1, err)  # the build refuses it in the same lines
     assert not (tmp_path / "out").exists()
 
 
