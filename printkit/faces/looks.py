@@ -12,11 +12,11 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Literal
 
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
+from printkit.base.memo import MIXED_COLOURS, remembered
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, Shape, Text, rotated, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import Pack
@@ -183,7 +183,7 @@ def _element_colour(pack: Pack, component: Component, element: str | None) -> st
     return NEUTRAL
 
 
-@lru_cache(maxsize=1024)
+@remembered(MIXED_COLOURS)
 def _mix(colour: str, other: str, amount: float) -> str:
     """colour moved towards other by amount (0..1)."""
     a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]

@@ -11,11 +11,11 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
 from printkit.base.errors import did_you_mean
 from printkit.base.icons import ICONS
+from printkit.base.memo import FITTED_TEXTS, remembered
 from printkit.base.shapes import Shape, Text
 from printkit.base.units import MM_PER_POINT
 from printkit.faces.fonts import missing_glyphs, text_width
@@ -153,7 +153,7 @@ def measure(text: str, font: str, size: float) -> float:
     return max(_line_width([w for w in paragraph], size) for paragraph in paragraphs)
 
 
-@lru_cache(maxsize=512)  # the names, labels and values a deck repeats; its rules texts rarely recur
+@remembered(FITTED_TEXTS)
 def fit(
     text: str,
     box: tuple[float, float, float, float],

@@ -25,6 +25,7 @@ from itertools import groupby
 from typing import Literal
 
 from printkit.base.errors import Problem, Problems
+from printkit.base.memo import DRAWN_FACES
 from printkit.base.shapes import Circle, Line, Rect, Shape, Text
 from printkit.base.units import Size
 from printkit.content.load import PACK_FILE, Pack
@@ -117,7 +118,7 @@ class Faces:
     the copies and backs that follow them. Text that cannot be set is collected as faces are drawn.
     """
 
-    REMEMBERED = 256  # faces: enough for the copies and backs that follow a face, a few sheets on
+    REMEMBERED = DRAWN_FACES
 
     def __init__(
         self,
