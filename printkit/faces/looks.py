@@ -867,12 +867,10 @@ class BoardLook(Look):
         colour = board.color or "#2f4858"
         footer = h - (grid.rows * grid.square + 2 * m)
         drawing: Drawing = [ctx.background(size, colour)]
-        top = h - m
         squares = grid.squares or grid.columns * grid.rows
         printed = {p.square: p for p in board.printed}
         for index in range(min(squares, grid.columns * grid.rows)):
-            row, column = divmod(index, grid.columns)
-            x, y = m + column * grid.square, top - (row + 1) * grid.square
+            x, y = board.square_corner(index + 1)
             drawing.append(
                 Rect(
                     x + 0.6,

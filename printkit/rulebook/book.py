@@ -114,11 +114,9 @@ def _board_scene(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str
     base = pieces[board.id]
     scene = Scene(*base.size, name)
     scene.add(base.front, 0, 0, base.size)
-    grid, m = board.grid, board.margin
-    top = base.size.height - m
+    grid = board.grid
     for placed in figure.place:
-        row, column = divmod(placed.square - 1, grid.columns)
-        square_x, square_y = m + column * grid.square, top - (row + 1) * grid.square
+        square_x, square_y = board.square_corner(placed.square)
         piece = pieces[placed.id]
         w, h = piece.size
         x, y = square_x + (grid.square - w) / 2, square_y + (grid.square - h) / 2
