@@ -77,7 +77,7 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             if options.png:
                 jobs.append(_png_job(translation.pack, language, pieces, faces, options))
             translated[language] = translation.pack
-            if any(m.context.startswith("rulebook:") for m in translation.missing):
+            if any(m.key.kind == "rulebook" for m in translation.missing):
                 rulebook_drafts.add(language)
         if options.rulebooks and pack.rulebook is not None and not problems:
             try:

@@ -20,6 +20,7 @@ from printkit.base.memo import MIXED_COLOURS, remembered
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, Shape, Text, rotated, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import Pack
+from printkit.content.message_key import MessageKey
 from printkit.content.model import (
     Ability,
     BackDesign,
@@ -38,7 +39,6 @@ from printkit.content.model import (
 )
 from printkit.faces import richtext
 from printkit.i18n import words
-from printkit.i18n.catalog import component_context
 
 INK = "#1d1d1b"
 PAPER = "#fbf8f1"
@@ -88,7 +88,7 @@ class LookContext:
     ) -> Drawing:
         """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be."""
         if self.boxes is not None:
-            self.boxes[(component.id, field_name.replace(".", "/"))] = (box[2], box[3], size, min_size)
+            self.boxes[MessageKey.of_component(component, field_name.split("."))] = (box[2], box[3], size, min_size)
         result = richtext.fit(
             text, box, font=font, size=size, min_size=min_size, color=color, align=align, max_lines=max_lines
         )
@@ -101,11 +101,11 @@ class LookContext:
 
     def _problem(self, component: Component, field_name: str, message: str, hint: str | None) -> None:
         """At the translation's line in its PO file when the text is translated, else at the YAML."""
-        key = field_name.replace(".", "/")
-        translated = self.pack.translated_from.get((component.id, key))
+        key = MessageKey.of_component(component, field_name.split("."))
+        translated = self.pack.translated_from.get(key)
         if translated:
             file, line = translated
-            self.problems.append(Problem(file, line, 1, component_context(component, key), message, hint))
+            self.problems.append(Problem(file, line, 1, key.msgctxt, message, hint))
             return
         source = self.pack.sources[component.origin.file]
         path = component.origin.path + tuple(field_name.split("."))

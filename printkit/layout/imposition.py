@@ -29,6 +29,7 @@ from printkit.base.memo import DRAWN_FACES
 from printkit.base.shapes import Circle, Line, Rect, Shape, Text
 from printkit.base.units import Size
 from printkit.content.load import PACK_FILE, Pack
+from printkit.content.message_key import MessageKey
 from printkit.content.model import COMPONENT_KINDS, Component
 from printkit.faces import richtext
 from printkit.faces.looks import INK, Drawing, LookContext, ink_saving, look_of
@@ -567,9 +568,10 @@ class _Imposer:
 
     def _pack_text_problem(self, key: str, message: str, hint: str | None) -> Problem:
         """At the translation's line in its PO file when the pack's text is translated, else in pack.yaml."""
-        translated = self.pack.translated_from.get(("pack", key))
+        message_key = MessageKey.of("pack", (key,))
+        translated = self.pack.translated_from.get(message_key)
         if translated:
-            return Problem(*translated, 1, f"pack:{key}", message, hint)
+            return Problem(*translated, 1, message_key.msgctxt, message, hint)
         return self.pack.source_of(PACK_FILE).problem((key,), message, hint)
 
     def _footer(self, page: Page, number: int, total: int) -> list[Shape]:
