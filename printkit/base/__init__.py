@@ -3,5 +3,6 @@
 errors (Problem, Problems: the located, one-line messages users read), units (lengths and sizes),
 shapes (the drawing primitives layouts are made of), icons (the symbols text may name), confine
 (reading a pack's files without leaving its folder), bounded (work in a child process with memory
-and time limits), collector (Python's cycle collector kept out of the way of a build).
+and time limits), collector (Python's cycle collector kept out of the way of a build), memo (the
+size of every bounded memo, and why).
 """
