@@ -19,8 +19,9 @@ from typing import Literal
 from printkit.base.errors import did_you_mean
 from printkit.base.icons import ICONS
 
-_TOKENS = re.compile(r"(\\\[|\*\*|\*|\[[a-z0-9-]+\]|\n| +)")
-_TOKENS_WITH_CODE = re.compile(r"(`[^`\n]+`|\\\[|\*\*|\*|\[[a-z0-9-]+\]|\n| +)")
+_MARKUP = r"\\\[|\*\*|\*|\[[a-z0-9-]+\]|\n| +"  # \[, **, *, [icon], a line break, spaces
+_TOKENS = re.compile(f"({_MARKUP})")
+_TOKENS_WITH_CODE = re.compile(f"(`[^`\\n]+`|{_MARKUP})")
 _KINDS = {"\\[": "bracket", "**": "bold", "*": "italic", "\n": "break"}
 # What prose around the markup holds that a translation keeps as written: {name} placeholders (a
 # pack's {count:cards}, printkit's own {number}) and the ▶ arrow.
