@@ -284,6 +284,23 @@ def test_the_german_kit_speaks_german(run, tmp_path):
     assert "Glutfuchs" in cards and "Ember Fox" not in cards
 
 
+def test_an_unknown_icon_in_translated_rulebook_text_is_placed_at_its_catalog_line(tiny, run):
+    Path("content/tiny/rulebook.yaml").write_text(
+        "sections:\n  - title: Play\n    blocks:\n      - Deal 2 [fire] damage.\n"
+    )
+    assert run("i18n", "update", "tiny")[0] == 0
+    translate({"rulebook:sections/0/title": "Spiel", "rulebook:sections/0/blocks/0/text": "Macht 2 [fier] Schaden."})
+    code, _, err = run("build", "tiny", "--lang", "de", "--out", "out")
+    line = entry("rulebook:sections/0/blocks/0/text").linenum
+    assert code == 1
+    assert err.splitlines() == [
+        f"{PO}:{line}:1: rulebook:sections/0/blocks/0/text: text names an unknown icon '[fier]' in locale de "
+        "(did you mean 'fire'?)",
+        "1 problem found",
+    ]
+    assert not Path("out").exists()
+
+
 def test_a_translated_component_keeps_where_it_was_read(tiny):
     """Translating makes changed copies of the components; each copy still knows the file and place
     it was read from, so a problem in the German kit points at the YAML."""

@@ -42,6 +42,10 @@ CASES = {
     "'火' in locale en (use another character or a font that has it)",
     "unknown-inline-icon": "components.yaml:3:11: cards[0].text: text of 'ember' names an unknown icon '[fier]' in "
     "locale en (did you mean 'fire'?)",
+    "rulebook-unknown-icon": "rulebook.yaml:4:9: sections[0].blocks[0].text: text names an unknown icon '[fier]' in "
+    "locale en (did you mean 'fire'?)",
+    "rulebook-explained-unknown-icon": "pack.yaml:4:30: abilities.rally.text: text names an unknown icon '[sheild]' in "
+    "locale en (did you mean 'shield'?)",
 }
 
 

@@ -236,6 +236,6 @@ def test_the_pdf_written_as_it_is_formatted_is_reportlabs_own(skystones, tmp_pat
     collector = pdfdoc.PDFFile
     _render_components(skystones, tmp_path / "streamed.pdf")
     assert pdfdoc.PDFFile is collector
-    monkeypatch.setattr(render, "_save", lambda canvas, target: canvas.save())
+    monkeypatch.setattr(render, "save_as_formatted", lambda canvas, target: canvas.save())
     _render_components(skystones, tmp_path / "saved.pdf")
     assert (tmp_path / "streamed.pdf").read_bytes() == (tmp_path / "saved.pdf").read_bytes()

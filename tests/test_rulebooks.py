@@ -55,7 +55,7 @@ def test_the_german_edition_has_no_english_paragraph_left(built, pack):
     catalog = {e.msgctxt: e.msgstr for e in polib.pofile(f"content/{pack}/locales/de/LC_MESSAGES/{pack}.po")}
     checked = 0
     for message in messages(model):
-        if message.context.startswith("rulebook:") and catalog[message.context] != message.msgid:
+        if message.key.kind == "rulebook" and catalog[message.context] != message.msgid:
             english = plain(expand(model, message.msgid))
             assert english[:50] not in german, message.context
             assert plain(expand(model, catalog[message.context]))[:30] in german, message.context

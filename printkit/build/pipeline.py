@@ -22,7 +22,7 @@ from printkit.build.lock import holding, remove_leftovers
 from printkit.build.outputs import BuildOptions, components_name, editions, papers_of, png_name, rulebook_name
 from printkit.build.staging import Staging
 from printkit.content.load import Pack
-from printkit.content.validate import load_checked
+from printkit.content.validate import load_checked, rulebook_icon_problems
 from printkit.i18n import words
 from printkit.i18n.catalog import entry_problems, missing_problems, translate
 from printkit.i18n.pseudo import CODE as PSEUDO
@@ -51,6 +51,8 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
         for language in languages:
             try:
                 translation = translate(pack, language)
+                if pack.rulebook is not None and language != pack.meta.language:  # the source's: validated
+                    problems += rulebook_icon_problems(translation.pack, language)
                 if options.strict and language not in (pack.meta.language, PSEUDO):  # qps is never missing any
                     problems += missing_problems(pack, translation, language) + entry_problems(pack, language)
                 if translation.missing and options.strict:
@@ -77,7 +79,7 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             if options.png:
                 jobs.append(_png_job(translation.pack, language, pieces, faces, options))
             translated[language] = translation.pack
-            if any(m.context.startswith("rulebook:") for m in translation.missing):
+            if any(m.key.kind == "rulebook" for m in translation.missing):
                 rulebook_drafts.add(language)
         if options.rulebooks and pack.rulebook is not None and not problems:
             try:

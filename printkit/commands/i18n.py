@@ -4,7 +4,8 @@ Takes: loaded packs and the subcommand's options.
 Returns: files written (template, merged catalogs, XLIFF, a pseudo-locale kit), a counts table, or
 raises `Problems` for everything `check` finds: untranslated and fuzzy strings, placeholders a
 translation lost or added, glossary terms translated differently, text that overflows its box in
-that locale and glyphs the font lacks (both measured by laying the kit out).
+that locale and glyphs the font lacks (both measured by laying the kit out), and inline icons
+printkit does not have in the translated rulebook.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import lay_out
 from printkit.build.staging import atomic_target
 from printkit.content.load import Pack
+from printkit.content.validate import rulebook_icon_problems
 from printkit.i18n.catalog import (
     catalog_path,
     counts,
@@ -127,6 +129,8 @@ def check(packs: list[Pack], locales: list[str] | None = None) -> int:
             translation = translate(pack, locale)
             problems += entry_problems(pack, locale)
             problems += missing_problems(pack, translation, locale)
+            if pack.rulebook is not None:
+                problems += rulebook_icon_problems(translation.pack, locale)
             try:  # overflow and missing glyphs, measured on the translated components
                 draw_pieces(translation.pack, locale, 0.0)
             except Problems as error:

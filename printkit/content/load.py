@@ -18,6 +18,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from printkit.base.errors import KeyPath, Problem, Problems, UsageError, did_you_mean, display_path, shown_value
+from printkit.content.message_key import MessageKey
 from printkit.content.model import (COMPONENT_KINDS, Component, Origin, PackMeta, Rulebook, component_file_model,
                                     pack_model)
 from printkit.content.rules import RULE_KINDS
@@ -35,8 +36,8 @@ class Pack:
     components: list[Component]
     sources: dict[str, SourceFile] = field(default_factory=dict)
     rulebook: Rulebook | None = None
-    # (component id or "pack", field path) -> (PO file, line) of each translated string in use
-    translated_from: dict[tuple[str, str], tuple[str, int]] = field(default_factory=dict)
+    # the PO file and line of each translated string in use
+    translated_from: dict[MessageKey, tuple[str, int]] = field(default_factory=dict)
 
     @property
     def id(self) -> str:

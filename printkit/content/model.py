@@ -432,6 +432,16 @@ class Grid(Strict):
     squares: whole(1, 400, "squares printed") | None = None
     """How many squares to print (the last row may stay short); defaults to columns x rows."""
 
+    def row_column(self, square: int) -> tuple[int, int]:
+        """The row and column (from 0, top left) of a square numbered from 1, left to right, top to bottom."""
+        return divmod(square - 1, self.columns)
+
+    def neighbours(self, square: int) -> dict[str, int]:
+        """The squares to the right of a square and below it, where the grid has them."""
+        row, column = self.row_column(square)
+        beside = {"right": square + 1} if column + 1 < self.columns else {}
+        return beside | ({"bottom": square + self.columns} if row + 1 < self.rows else {})
+
 
 class PrintedSquare(Strict):
     """A square printed with terrain, like a tile already placed there (a board side with islands)."""
@@ -460,6 +470,13 @@ class Board(Component):
         """The printed board: the grid, the margin around it and, with a title, a footer for it."""
         grid, footer = self.grid, self.margin * 1.6 if self.title else 0
         return Size(grid.columns * grid.square + 2 * self.margin, grid.rows * grid.square + 2 * self.margin + footer)
+
+    def square_corner(self, square: int) -> tuple[float, float]:
+        """The lower left corner of a square (numbered from 1) in mm from the board's lower left corner:
+        the grid lies inside the margin at the top, the title's footer below it."""
+        row, column = self.grid.row_column(square)
+        top = self.trim_size.height - self.margin
+        return self.margin + column * self.grid.square, top - (row + 1) * self.grid.square
 
     @model_validator(mode="after")
     def _printable(self) -> "Board":

@@ -481,16 +481,11 @@ class Placement(Rule):
                 else:
                     by_square[placed.square] = placed
             for square, placed in sorted(by_square.items()):
-                row, column = divmod(square - 1, columns)
-                neighbours = []
-                if column + 1 < columns:
-                    neighbours.append(("right", "left", square + 1))
-                if row + 1 < rows:
-                    neighbours.append(("bottom", "top", square + columns))
-                for side, other_side, other_square in neighbours:
+                for side, other_square in board.grid.neighbours(square).items():
                     other = by_square.get(other_square)
                     if other is None:
                         continue
+                    other_side = SIDES[(SIDES.index(side) + 2) % 4]
                     mine, theirs = rotated_edges(placed)[side], rotated_edges(other)[other_side]
                     if mine != theirs:
                         yield Violation(other.path, f"{other_side} edge of '{other.component.id}' on square "

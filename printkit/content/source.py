@@ -20,13 +20,13 @@ import yaml
 
 from printkit.base.confine import Refused, read_bytes
 from printkit.base.errors import KeyPath, Problem, format_key_path, shortened
+from printkit.content.interning import shared_key, shared_value
 
 # libyaml's parser is several times faster than PyYAML's pure-Python one and keeps the same marks.
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_FILE_BYTES = 5 * 1024 * 1024
 MAX_NODES = 200_000  # after expanding aliases: stops "billion laughs" files
 MAX_DEPTH = 64
-SHARED_TEXT = 32  # characters: shorter text values are interned
 
 Position = tuple[int, int]
 
@@ -260,8 +260,8 @@ class _Reader:
             tag = self.loader.resolve(yaml.ScalarNode, event.value, event.implicit)
             if tag not in _SCALAR_KINDS:  # a date (`name: 2024-01-05`), a lone `<<` or `=`: the text written
                 tag = _STR
-        if tag == _STR:  # short words (elements, art files, types) repeat from card to card: shared
-            return sys.intern(event.value) if len(event.value) <= SHARED_TEXT else event.value
+        if tag == _STR:
+            return shared_value(event.value)
         if tag not in _SCALAR_KINDS:
             raise _Refused(event, path, f"the YAML tag '{_short_tag(event.tag)}' is not supported", _NO_TAGS)
         node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
@@ -284,7 +284,7 @@ class _Reader:
                 self._problem(key_event, path, "a key must be a plain word, not a list or mapping")
                 continue
             value_event = get()
-            key = sys.intern(key_event.value)  # every card repeats its keys: one string each
+            key = shared_key(key_event.value)
             if key == "<<" and key_event.tag is None and \
                     self.loader.resolve(yaml.ScalarNode, key, key_event.implicit) == _MERGE:
                 merged.append((value_event, self._node(value_event, path)))

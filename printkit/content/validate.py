@@ -2,8 +2,9 @@
 
 Takes: a `Pack` whose files each passed the content model.
 Returns: nothing when the pack is consistent; raises `Problems` listing every duplicate id,
-every reference to an undeclared element, rarity, stat, terrain, back or icon, and every art file
-that is missing or lies outside the pack.
+every reference to an undeclared element, rarity, stat, terrain, back or icon (inline icons in
+rulebook text too: `rulebook_icon_problems` also checks each translation as it is built), and
+every art file that is missing or lies outside the pack.
 """
 
 from __future__ import annotations
@@ -17,7 +18,9 @@ from typing import Callable
 from printkit.base.confine import Refused, checked, files_under
 from printkit.base.errors import Problem, Problems, did_you_mean
 from printkit.base.icons import ICONS
+from printkit.content import markup
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
+from printkit.content.message_key import MessageKey
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
 from printkit.content.model import COMPONENT_KINDS
 from printkit.content.rules import RuleSite
@@ -45,6 +48,7 @@ def validate_pack(pack: Pack) -> None:
         problems += component.problems(pack.sources[component.origin.file])
     if pack.rulebook is not None:
         problems += _rulebook_problems(pack, pack.source_of(RULEBOOK_FILE))
+        problems += rulebook_icon_problems(pack, pack.meta.language)
     if problems:
         raise Problems(problems)
 
@@ -77,6 +81,30 @@ def _rulebook_problems(pack: Pack, source: SourceFile) -> list[Problem]:
                                                did_you_mean(figure.board, boards)))
             if not figure.show and not figure.board:
                 problems.append(source.problem(where, "a figure shows components ('show') or a board ('board')"))
+    return problems
+
+
+def rulebook_icon_problems(pack: Pack, locale: str) -> list[Problem]:
+    """Inline icons printkit does not have in what the rulebook shows in locale (its own text and the
+    entries its explain blocks explain), one per text as on a component: at the translation's
+    catalog entry when the text is translated, else where the YAML writes it."""
+    rulebook = pack.rulebook
+    texts = [(RULEBOOK_FILE, "rulebook", path, text) for path, _, text in marked_values(rulebook, (), Translatable)]
+    explained = {block.explain for section in rulebook.sections for block in section.blocks if block.explain}
+    for registry in sorted(explained):
+        texts += [(PACK_FILE, "pack", (registry, name, "text"), entry.text)
+                  for name, entry in getattr(pack.meta, registry).items() if entry.text]
+    problems = []
+    for file, kind, path, text in texts:
+        names = (run.text for run in markup.runs(text, code=True) if run.kind == "icon")
+        unknown = next(filter(None, map(markup.unknown_icon, names)), None)
+        if unknown is None:
+            continue
+        message, hint = f"text {unknown[0]} in locale {locale}", unknown[1]
+        key = MessageKey.of(kind, path)
+        translated = pack.translated_from.get(key)
+        problems.append(Problem(*translated, 1, key.msgctxt, message, hint) if translated
+                        else pack.source_of(file).problem(path, message, hint))
     return problems
 
 

@@ -7,13 +7,15 @@ per process, so measuring and drawing never re-read a font file.
 
 from __future__ import annotations
 
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
+from printkit.base.memo import TEXT_WIDTHS, remembered
 from printkit.base.units import MM_PER_POINT
+from printkit.faces.reportlab_internals import glyph_map
 
 FONT_DIR = Path(__file__).parent / "fonts"
 FONTS = {
@@ -39,7 +41,7 @@ def registered(name: str) -> str:
 @cache
 def _coverage(name: str) -> dict[int, int]:
     """The font's code points (its character-to-glyph map)."""
-    return pdfmetrics.getFont(registered(name)).face.charToGlyph
+    return glyph_map(registered(name))
 
 
 def missing_glyphs(text: str, font: str) -> str:
@@ -48,7 +50,7 @@ def missing_glyphs(text: str, font: str) -> str:
     return "".join(sorted({ch for ch in text if ord(ch) not in covered and ch not in "\n\r\t"}))
 
 
-@lru_cache(maxsize=512)  # a word comes back within a few lines; a bigger memo hits hardly more often
+@remembered(TEXT_WIDTHS)
 def text_width(text: str, font: str, size_pt: float) -> float:
     """Width of one line of text in millimetres (remembered: the same words are measured often)."""
     return pdfmetrics.stringWidth(text, registered(font), size_pt) * MM_PER_POINT

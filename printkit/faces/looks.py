@@ -12,15 +12,16 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Literal
 
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
+from printkit.base.memo import MIXED_COLOURS, remembered
 from printkit.base.outlines import RECT, ROUND, Outline
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, Shape, Text, rotated, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import Pack
+from printkit.content.message_key import MessageKey
 from printkit.content.model import (
     Ability,
     BackDesign,
@@ -39,7 +40,6 @@ from printkit.content.model import (
 )
 from printkit.faces import richtext
 from printkit.i18n import words
-from printkit.i18n.catalog import component_context
 
 INK = "#1d1d1b"
 PAPER = "#fbf8f1"
@@ -86,7 +86,7 @@ class LookContext:
     ) -> Drawing:
         """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be."""
         if self.boxes is not None:
-            self.boxes[(component.id, field_name.replace(".", "/"))] = (box[2], box[3], size, min_size)
+            self.boxes[MessageKey.of_component(component, field_name.split("."))] = (box[2], box[3], size, min_size)
         result = richtext.fit(
             text, box, font=font, size=size, min_size=min_size, color=color, align=align, max_lines=max_lines
         )
@@ -99,11 +99,11 @@ class LookContext:
 
     def _problem(self, component: Component, field_name: str, message: str, hint: str | None) -> None:
         """At the translation's line in its PO file when the text is translated, else at the YAML."""
-        key = field_name.replace(".", "/")
-        translated = self.pack.translated_from.get((component.id, key))
+        key = MessageKey.of_component(component, field_name.split("."))
+        translated = self.pack.translated_from.get(key)
         if translated:
             file, line = translated
-            self.problems.append(Problem(file, line, 1, component_context(component, key), message, hint))
+            self.problems.append(Problem(file, line, 1, key.msgctxt, message, hint))
             return
         source = self.pack.sources[component.origin.file]
         path = component.origin.path + tuple(field_name.split("."))
@@ -181,7 +181,7 @@ def _element_colour(pack: Pack, component: Component, element: str | None) -> st
     return NEUTRAL
 
 
-@lru_cache(maxsize=1024)
+@remembered(MIXED_COLOURS)
 def _mix(colour: str, other: str, amount: float) -> str:
     """colour moved towards other by amount (0..1)."""
     a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
@@ -860,12 +860,10 @@ class BoardLook(Look):
         colour = board.color or "#2f4858"
         footer = h - (grid.rows * grid.square + 2 * m)
         drawing: Drawing = [ctx.background(size, colour)]
-        top = h - m
         squares = grid.squares or grid.columns * grid.rows
         printed = {p.square: p for p in board.printed}
         for index in range(min(squares, grid.columns * grid.rows)):
-            row, column = divmod(index, grid.columns)
-            x, y = m + column * grid.square, top - (row + 1) * grid.square
+            x, y = board.square_corner(index + 1)
             drawing.append(
                 Rect(
                     x + 0.6,

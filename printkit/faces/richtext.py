@@ -1,29 +1,27 @@
 """Rich text in component fields: markup, measuring, wrapping and shrinking to fit a box.
 
-Takes: text written with `**bold**`, `*italic*`, inline icons `[fire]` (any printkit icon; `\\[`
-writes a plain bracket) and line breaks; a box in millimetres, a base font and sizes.
+Takes: text written in printkit's markup (read by content.markup: `**bold**`, `*italic*`, inline
+icons `[fire]`, line breaks); a box in millimetres, a base font and sizes.
 Returns: the drawing primitives of the fitted text, or a `Refusal` saying why it cannot be set
 (an unknown icon, a glyph the font lacks, or how far it overflows at the smallest size).
 """
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Literal
 
-from printkit.base.errors import did_you_mean
 from printkit.base.icons import ICONS
+from printkit.base.memo import FITTED_TEXTS, remembered
 from printkit.base.shapes import Shape, Text
 from printkit.base.units import MM_PER_POINT
+from printkit.content import markup
 from printkit.faces.fonts import missing_glyphs, text_width
 
 LINE_HEIGHT = 1.18
 CAP_HEIGHT = 0.72  # of the font size, for DejaVu
 ICON_SCALE = 1.05  # an inline icon is a little taller than a capital
-_TOKENS = re.compile(r"(\\\[|\*\*|\*|\[[a-z0-9-]+\]|\n| +)")
 
 
 @dataclass(frozen=True)
@@ -49,8 +47,8 @@ def parse(text: str, base_font: str) -> list[list[Word]] | Refusal:
     paragraphs: list[list[Word]] = [[]]
     word: Word = []
 
-    def font() -> str:
-        style = "-".join(part for part, on in (("bold", bold), ("italic", italic)) if on)
+    def font(run: markup.Run) -> str:
+        style = "-".join(part for part, on in (("bold", bold != run.bold), ("italic", italic != run.italic)) if on)
         return f"{family}-{style}" if style else family
 
     def end_word() -> None:
@@ -59,29 +57,19 @@ def parse(text: str, base_font: str) -> list[list[Word]] | Refusal:
             paragraphs[-1].append(word)
             word = []
 
-    for token in _TOKENS.split(text):
-        if not token:
-            continue
-        if token == "**":
-            bold = not bold
-        elif token == "*":
-            italic = not italic
-        elif token == "\n":
+    for run in markup.runs(text):
+        if run.kind == "break":
             end_word()
             paragraphs.append([])
-        elif token.isspace():
+        elif run.kind == "space":
             end_word()
-        elif token == "\\[":
-            word.append(Segment("[", font()))
-        elif token.startswith("[") and token.endswith("]"):
-            name = token[1:-1]
-            if name not in ICONS:
-                return Refusal(
-                    f"names an unknown icon '{token}'", did_you_mean(name, ICONS) or "write \\[ for a plain bracket"
-                )
-            word.append(Segment(name, font(), icon=True))
+        elif run.kind == "icon":
+            unknown = markup.unknown_icon(run.text)
+            if unknown:
+                return Refusal(*unknown)
+            word.append(Segment(run.text, font(run), icon=True))
         else:
-            word.append(Segment(token, font()))
+            word.append(Segment(run.text, font(run)))
     end_word()
     for paragraph in paragraphs:
         for segments in paragraph:
@@ -153,7 +141,7 @@ def measure(text: str, font: str, size: float) -> float:
     return max(_line_width([w for w in paragraph], size) for paragraph in paragraphs)
 
 
-@lru_cache(maxsize=512)  # the names, labels and values a deck repeats; its rules texts rarely recur
+@remembered(FITTED_TEXTS)
 def fit(
     text: str,
     box: tuple[float, float, float, float],

@@ -27,38 +27,35 @@ from pydantic import BaseModel
 
 from printkit.base.confine import Refused, read_text
 from printkit.base.errors import KeyPath, Problem, Problems, display_path, shown_value
+from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
+from printkit.content.message_key import MessageKey
 from printkit.content.source import read_yaml
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
 # text box of one field on a component: width and height in mm, font size and smallest size in pt
 Box = tuple[float, float, float, float]
-Boxes = dict[tuple[str, str], Box]
+Boxes = dict[MessageKey, Box]
 PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);"}
 GLOSSARY = Path("content") / "glossary.yaml"
 MAX_CATALOG_BYTES = 20 * 1024 * 1024
 _WORDS_ONLY = re.compile(r"\{[^}]*\}|\S*/\S*")  # placeholders and file paths are not prose
-_PLACEHOLDER = re.compile(r"\{[a-z_]+(?::[a-z0-9/-]+)?\}|\[[a-z0-9-]+\]|▶")
 
 
 @dataclass(frozen=True)
 class Message:
-    context: str
+    key: MessageKey
+    path: KeyPath  # the field's key path in the pack's model, list indices as numbers
     msgid: str
     file: str
     line: int
     note: str
 
-
-def field_key(path: KeyPath) -> str:
-    return "/".join(str(p) for p in path)
-
-
-def component_context(component, field_path: str) -> str:
-    """The msgctxt of a component's field, e.g. card:spyro/name."""
-    return f"{component.section[:-1]}:{component.id}/{field_path}"
+    @property
+    def context(self) -> str:
+        return self.key.msgctxt
 
 
 def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
@@ -70,7 +67,12 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
         line, _ = meta_source.position(path)
         found.append(
             Message(
-                f"pack:{field_key(path)}", value, meta_source.shown, line, "pack-wide text, shown wherever it is used"
+                MessageKey.of("pack", path),
+                path,
+                value,
+                meta_source.shown,
+                line,
+                "pack-wide text, shown wherever it is used",
             )
         )
     if pack.rulebook is not None:
@@ -79,7 +81,8 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
             line, _ = source.position(path)
             found.append(
                 Message(
-                    f"rulebook:{field_key(path)}",
+                    MessageKey.of("rulebook", path),
+                    path,
                     value,
                     source.shown,
                     line,
@@ -91,10 +94,11 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
         for path, _, value in marked_values(component, (), Translatable):
             line, _ = source.position(component.origin.path + path)
             note = component.kind
-            box = boxes.get((component.id, field_key(path)))
+            key = MessageKey.of_component(component, path)
+            box = boxes.get(key)
             if box:
                 note += f"; box {box[0]:.1f} x {box[1]:.1f} mm, {box[2]:g} pt (at least {box[3]:g} pt)"
-            found.append(Message(component_context(component, field_key(path)), value, source.shown, line, note))
+            found.append(Message(key, path, value, source.shown, line, note))
     return found
 
 
@@ -357,29 +361,27 @@ def translate(pack: Pack, locale: str) -> Translation:
     result = Translation(pack)
     meta, rulebook = pack.meta, pack.rulebook
     components = list(pack.components)
-    origins: dict[tuple[str, str], tuple[str, int]] = {}
+    origins: dict[MessageKey, tuple[str, int]] = {}
     index = {c.id: i for i, c in enumerate(components)}
     for message in messages(pack):
-        kind, _, rest = message.context.partition(":")
-        owner, _, path_text = rest.partition("/") if kind not in ("pack", "rulebook") else ("", "", rest)
-        path = tuple(int(p) if p.isdigit() else p for p in path_text.split("/"))
+        key = message.key
         entry = entries.get(message.context)
         if locale == PSEUDO:
             text = pseudo(message.msgid)
         elif entry is not None and entry.msgstr and not entry.fuzzy and entry.msgid == message.msgid:
             text = entry.msgstr
-            origins[(owner or "pack", path_text)] = (catalog_file, entry.linenum)
+            origins[key] = (catalog_file, entry.linenum)
         else:
             result.missing.append(message)
-            if owner:
-                result.drafts.add(owner)
+            if key.owner:
+                result.drafts.add(key.owner)
             continue
-        if kind == "pack":
-            meta = replace_at(meta, path, text)
-        elif kind == "rulebook":
-            rulebook = replace_at(rulebook, path, text)
+        if key.kind == "pack":
+            meta = replace_at(meta, message.path, text)
+        elif key.kind == "rulebook":
+            rulebook = replace_at(rulebook, message.path, text)
         else:
-            components[index[owner]] = replace_at(components[index[owner]], path, text)
+            components[index[key.owner]] = replace_at(components[index[key.owner]], message.path, text)
     result.pack = replace(pack, meta=meta, components=components, rulebook=rulebook, translated_from=origins)
     return result
 
@@ -402,7 +404,7 @@ def replace_at(model: Any, path: tuple, value: Any) -> Any:
 
 def placeholders(text: str) -> list[str]:
     """Markup that a translation must keep: {names}, [icons] and ▶."""
-    return sorted(_PLACEHOLDER.findall(text))
+    return sorted(markup.kept(text))
 
 
 def entry_problems(pack: Pack, locale: str) -> list[Problem]:
@@ -526,9 +528,7 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
     for message in messages(pack, boxes):
         attributes = {"id": message.context, "resname": message.context}
-        kind, _, rest = message.context.partition(":")
-        owner, _, path_text = rest.partition("/")
-        box = boxes.get((owner, path_text)) if kind != "pack" else None
+        box = boxes.get(message.key)
         if box:
             attributes.update({"maxwidth": str(max_characters(box)), "size-unit": "char"})
         unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)

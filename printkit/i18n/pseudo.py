@@ -11,21 +11,28 @@ from __future__ import annotations
 import math
 import re
 
+from printkit.content import markup
+
 CODE = "qps"  # the conventional pseudo-locale code
 ACCENTS = str.maketrans("AEIOUYaeiouycnsz", "ÅÉÎÕÜÝåéîõüýçñšž")
-_MARKUP = re.compile(r"(\*\*|\*|\\\[|\[[a-z0-9-]+\]|\{[a-z_]+(?::[a-z0-9/-]+)?\}|▶|\s+)")
+_UNTOUCHED = re.compile(rf"({markup.KEPT.pattern}|\s+)")  # in the words between the markup
 GROWTH = 0.35
 
 
 def pseudo(text: str) -> str:
-    parts = _MARKUP.split(text)
-    letters = sum(len(p) for p in parts if p and not _MARKUP.fullmatch(p))
+    parts: list[tuple[str, bool]] = []  # (piece, whether it is words to make foreign)
+    for token in markup.tokens(text):
+        if token.kind != "text":
+            parts.append((token.written, False))
+            continue
+        parts += [(piece, not _UNTOUCHED.fullmatch(piece)) for piece in _UNTOUCHED.split(token.written) if piece]
+    letters = sum(len(piece) for piece, words in parts if words)
     extra = math.ceil(letters * GROWTH)
     result = []
-    for part in parts:
-        if not part or _MARKUP.fullmatch(part):
-            result.append(part)
+    for piece, words in parts:
+        if not words:
+            result.append(piece)
             continue
-        share = math.ceil(extra * len(part) / max(letters, 1))
-        result.append(part.translate(ACCENTS) + "~" * share)
+        share = math.ceil(extra * len(piece) / max(letters, 1))
+        result.append(piece.translate(ACCENTS) + "~" * share)
     return "⟦" + "".join(result) + "⟧"

@@ -25,10 +25,12 @@ from itertools import groupby
 from typing import Literal
 
 from printkit.base.errors import Problem, Problems
+from printkit.base.memo import DRAWN_FACES
 from printkit.base.outlines import Outline
 from printkit.base.shapes import Circle, Line, Rect, Shape, Text
 from printkit.base.units import Size
 from printkit.content.load import PACK_FILE, Pack
+from printkit.content.message_key import MessageKey
 from printkit.content.model import COMPONENT_KINDS, Component
 from printkit.faces import richtext
 from printkit.faces.looks import INK, Drawing, LookContext, ink_saving, look_of
@@ -118,7 +120,7 @@ class Faces:
     the copies and backs that follow them. Text that cannot be set is collected as faces are drawn.
     """
 
-    REMEMBERED = 256  # faces: enough for the copies and backs that follow a face, a few sheets on
+    REMEMBERED = DRAWN_FACES
 
     def __init__(
         self,
@@ -563,9 +565,10 @@ class _Imposer:
 
     def _pack_text_problem(self, key: str, message: str, hint: str | None) -> Problem:
         """At the translation's line in its PO file when the pack's text is translated, else in pack.yaml."""
-        translated = self.pack.translated_from.get(("pack", key))
+        message_key = MessageKey.of("pack", (key,))
+        translated = self.pack.translated_from.get(message_key)
         if translated:
-            return Problem(*translated, 1, f"pack:{key}", message, hint)
+            return Problem(*translated, 1, message_key.msgctxt, message, hint)
         return self.pack.source_of(PACK_FILE).problem((key,), message, hint)
 
     def _footer(self, page: Page, number: int, total: int) -> list[Shape]:

@@ -14,31 +14,38 @@ from __future__ import annotations
 
 import hashlib
 import math
-import zlib
 from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
-from typing import BinaryIO
 
 from reportlab import rl_config
 from reportlab.lib.boxstuff import aspectRatioFix
 from reportlab.lib.colors import HexColor
-from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.base.memo import SHAPE_OPERATORS
 from printkit.base.shapes import Circle, Image, Line, Rect, Shape, Text
 from printkit.base.shapes import Path as PathShape
 from printkit.base.units import Size
 from printkit.faces.fonts import registered, text_width
+from printkit.faces.reportlab_internals import (
+    compress_last_page,
+    embed_image,
+    escapePDF,
+    fp_str,
+    page_code,
+    save_as_formatted,
+    show_image,
+    subset_runs,
+)
 from printkit.layout.imposition import Page, Placement
 
 # Page streams and images are stored compressed without an ASCII85 wrapper: a quarter smaller, and
 # faster to write (printkit's PDFs are binary files anyway).
 rl_config.useA85 = 0
 KAPPA = 0.5523  # control point distance of a quarter circle drawn as a Bézier curve, per radius
-MEMO_LIMIT = 2048  # distinct shapes remembered per document; a new page mostly repeats the last ones
 
 
 @cache
@@ -115,20 +122,20 @@ class Operators:
 
     def draw_at(self, x: float, y: float, shapes: list[Shape], clip: str = "") -> None:
         """Shapes drawn with their origin at (x, y) points, inside the clip path when given."""
-        code = self.canvas._code
+        code = page_code(self.canvas)
         code.append(f"q 1 0 0 1 {fp_str(x, y)} cm" + (f" {clip} W n" if clip else ""))
         self.draw(shapes)
         code.append("Q")
 
     def draw(self, shapes: list[Shape]) -> None:
-        code, memo = self.canvas._code, self.memo
+        code, memo = page_code(self.canvas), self.memo
         for shape in shapes:
             if type(shape) is Image:
                 code.append(self._image(shape))
                 continue
             ops = memo.get(shape)
             if ops is None:
-                if len(memo) >= MEMO_LIMIT:
+                if len(memo) >= SHAPE_OPERATORS:
                     memo.clear()
                 ops = memo[shape] = self._MAKERS[type(shape)](self, shape)
             code.append(ops)
@@ -160,21 +167,19 @@ class Operators:
             shift = width / 2 if text.align == "center" else width
             x, y = x - shift * cos, y - shift * sin
         matrix = fp_str(cos, sin, -sin, cos, x, y) if text.angle else f"1 0 0 1 {fp_str(x, y)}"
-        doc, size = self.canvas._doc, fp_str(text.size)
+        size = fp_str(text.size)
         runs = " ".join(
-            f"{font.getSubsetInternalName(subset, doc)} {size} Tf ({escapePDF(chunk)}) Tj"
-            for subset, chunk in font.splitString(text.text, doc)
+            f"{subset} {size} Tf ({escapePDF(chunk)}) Tj" for subset, chunk in subset_runs(font, text.text, self.canvas)
         )
         return f"{_fill(text.color)} BT {matrix} Tm {runs} ET"
 
     def _image(self, image: Image) -> str:
         name, px_w, px_h = self._xobject(image.path)
-        self.canvas._formsinuse.append(name)
-        self.canvas._currentPageHasImages = 1
+        resource = show_image(self.canvas, name)
         x, y, w, h, _ = aspectRatioFix(
             True, "c", image.x * mm, image.y * mm, image.width * mm, image.height * mm, px_w, px_h
         )
-        return f"q {fp_str(w, 0, 0, h, x, y)} cm /{self.canvas._doc.getXObjectName(name)} Do Q"
+        return f"q {fp_str(w, 0, 0, h, x, y)} cm /{resource} Do Q"
 
     def _xobject(self, path: str) -> tuple[str, int, int]:
         """The image at path embedded once per distinct content, however many names it goes by."""
@@ -182,15 +187,7 @@ class Operators:
         if digest is None:
             digest = self.hashes[path] = hashlib.sha1(Path(path).read_bytes()).hexdigest()
         if digest not in self.sizes:
-            doc = self.canvas._doc
-            xobject = pdfdoc.PDFImageXObject(digest, path, mask="auto")
-            doc.Reference(xobject, doc.getXObjectName(digest))
-            doc.addForm(digest, xobject)
-            smask = getattr(xobject, "_smask", None)
-            if smask is not None:  # the image's alpha channel, as a soft mask of its own
-                xobject.smask = doc.Reference(smask, doc.getXObjectName(smask.name))
-                del xobject._smask
-            self.sizes[digest] = (xobject.width, xobject.height)
+            self.sizes[digest] = embed_image(self.canvas, digest, path)
         return (digest, *self.sizes[digest])
 
     _MAKERS = {Rect: _rect, Circle: _circle, Line: _line, PathShape: _path, Text: _text}
@@ -222,44 +219,8 @@ def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str,
             operators.draw_at((placement.x - dx) * mm, (placement.y - dy) * mm, placement.drawing, _clip(placement))
         operators.draw(page.marks)
         canvas.showPage()
-        _compress_last_page(canvas)
-    _save(canvas, target)
-
-
-class _WrittenAsFormatted(pdfdoc.PDFFile):
-    """reportlab's collector of the formatted document, writing each object to the file as it is
-    formatted, where reportlab's own keeps them all and joins them at the end: the whole document
-    twice over in memory, the peak of a big deck's build."""
-
-    def __init__(self, out: BinaryIO, version):
-        super().__init__(version)
-        out.write(b"".join(self.strings))  # the header it starts with
-        self.strings, self.write = [], out.write
-
-    def format(self, document) -> bytes:
-        return b""
-
-
-def _save(canvas: Canvas, target: Path) -> None:
-    """What canvas.save() does, with the document written as it is formatted. reportlab makes its
-    collector from its module's PDFFile and takes no other, so that name points to ours meanwhile
-    (builds run in one thread)."""
-    with open(target, "wb") as out:
-        collector, pdfdoc.PDFFile = pdfdoc.PDFFile, lambda version: _WrittenAsFormatted(out, version)
-        try:
-            canvas._doc.GetPDFData(canvas)
-        finally:
-            pdfdoc.PDFFile = collector
-
-
-def _compress_last_page(canvas: Canvas) -> None:
-    """Compress a finished page's content now, as reportlab would when saving: it keeps every
-    page's text until then, and a thousand-page deck's text is several times its compressed size."""
-    page = canvas._doc.Pages.pages[-1]
-    if page.compression and page.stream:
-        flate = pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])})
-        page.Contents = pdfdoc.PDFStream(flate, zlib.compress(page.stream.encode("utf-8")))
-        page.stream = None
+        compress_last_page(canvas)
+    save_as_formatted(canvas, target)
 
 
 def _clip(placement: Placement) -> str:

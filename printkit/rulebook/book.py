@@ -35,6 +35,7 @@ from printkit.base.bounded import OverLimit
 from printkit.base.confine import Refused, read_bytes, read_text
 from printkit.base.errors import Problem, Problems, display_path, shown_value
 from printkit.base.icons import ICONS
+from printkit.content import markup
 from printkit.content.load import RULEBOOK_FILE, Pack
 from printkit.content.model import COMPONENT_KINDS, Block, Board, Figure
 from printkit.content.placeholders import expand
@@ -51,7 +52,6 @@ MAX_RESOURCE_BYTES = 50 * 1024 * 1024  # an image, font or style sheet the ruleb
 # A bundled rulebook takes about 1 s and 150 MB to make; a pack's template may ask far more.
 MAX_MEMORY = 2 * 2**30
 MAX_SECONDS = 120.0
-CODE = re.compile(r"`([^`\n]+)`")
 REFERENCE = re.compile(
     r"""\b(?:href|src|data)\s*=\s*["']([^"']*)["']|url\(\s*["']?([^"')\s]*)["']?\s*\)"""
     r"""|@import\s+["']([^"']*)["']""",
@@ -69,25 +69,35 @@ class Part:
 
 def inline(pack: Pack, text: str) -> Markup:
     """printkit markup as HTML: **bold**, *italic*, `code` (monospace, other markup in it printed as
-    written), [icon] (inline SVG), line breaks."""
-    code: list[str] = []
-
-    def set_aside(match: re.Match) -> str:  # escaped text has no "<": the marks left here are the only ones
-        code.append(match.group(1))
-        return f"<{len(code) - 1}>"
-
-    html = CODE.sub(set_aside, escape(expand(pack, text))).replace("\\[", "\x00")
-    html = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", html)
-    html = re.sub(r"\*(.+?)\*", r"<em>\1</em>", html)
-    html = re.sub(r"\[([a-z0-9-]+)\]", lambda m: _icon_svg(m.group(1)) if m.group(1) in ICONS else m.group(0), html)
-    html = re.sub(r"<(\d+)>", lambda m: f"<code>{code[int(m.group(1))]}</code>", html)
-    return Markup(html.replace("\x00", "[").replace("\n", "<br>"))
+    written), [icon] (inline SVG; an unknown icon is a content problem found before), line breaks."""
+    html: list[str] = []
+    opened: list[str] = []  # the style tags open, outermost first
+    for run in markup.runs(expand(pack, text), code=True):
+        wanted = [tag for tag, on in (("strong", run.bold), ("em", run.italic)) if on]
+        while any(tag not in wanted for tag in opened):  # close down to the switched-off style
+            html.append(f"</{opened.pop()}>")
+        for tag in wanted:
+            if tag not in opened:
+                html.append(f"<{tag}>")
+                opened.append(tag)
+        html.append(_RUN_HTML[run.kind](run.text))
+    html += [f"</{tag}>" for tag in reversed(opened)]
+    return Markup("".join(html))
 
 
 def _icon_svg(name: str) -> str:
     scene = Scene(4, 4, f"icon-{name}")
     scene.add(ICONS[name](2, 2, 3.6, "#1d1d1b"), 0, 0)
     return f'<span class="icon">{scene.svg(name)}</span>'
+
+
+_RUN_HTML: dict[str, Callable[[str], str]] = {
+    "text": escape,
+    "space": escape,
+    "break": lambda _: "<br>",
+    "code": lambda text: f"<code>{escape(text)}</code>",
+    "icon": _icon_svg,
+}
 
 
 # --- figures ---------------------------------------------------------------------------------------
@@ -114,11 +124,9 @@ def _board_scene(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str
     base = pieces[board.id]
     scene = Scene(*base.size, name)
     scene.add(base.front, 0, 0, base.size, clip=base.outline.shape(base.size))
-    grid, m = board.grid, board.margin
-    top = base.size.height - m
+    grid = board.grid
     for placed in figure.place:
-        row, column = divmod(placed.square - 1, grid.columns)
-        square_x, square_y = m + column * grid.square, top - (row + 1) * grid.square
+        square_x, square_y = board.square_corner(placed.square)
         piece = pieces[placed.id]
         w, h = piece.size
         x, y = square_x + (grid.square - w) / 2, square_y + (grid.square - h) / 2

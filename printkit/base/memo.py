@@ -1,0 +1,32 @@
+"""How much the drawing of a deck remembers: every bounded memo of printkit, its size and why.
+
+Takes: a pure function (or a memo of one's own) and one of the sizes below.
+Gives: `remembered(size)`, the decorator that keeps a function's results for its last `size`
+distinct arguments. A deck repeats most of its words, labels, colours and frames from card to card,
+so small memos save most of the work; each size is where a larger one stopped paying (measured with
+`benchmarks/`), and bounded so a 10,000-card deck's memory does not grow with it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import lru_cache
+from typing import Any, TypeVar, cast
+
+Function = TypeVar("Function", bound=Callable[..., Any])
+
+# the width of a word (faces.fonts): a word comes back within a few lines; a bigger memo hits hardly more often
+TEXT_WIDTHS = 512
+# text set in a box (faces.richtext): the names, labels and values a deck repeats; its rules texts rarely recur
+FITTED_TEXTS = 512
+# a colour mixed with another (faces.looks): a pack's few colours, each mixed a few ways
+MIXED_COLOURS = 1024
+# the drawings of faces (layout.imposition.Faces): the copies and backs that follow a face, a few sheets on
+DRAWN_FACES = 256
+# distinct shapes turned into PDF operators (output.pdf), per document: a new page mostly repeats the last ones
+SHAPE_OPERATORS = 2048
+
+
+def remembered(size: int) -> Callable[[Function], Function]:
+    """A function's results kept for its last `size` distinct arguments (one of the sizes above)."""
+    return cast(Callable[[Function], Function], lru_cache(maxsize=size))

@@ -1,0 +1,98 @@
+"""printkit's inline markup, read in this one place for component text, rulebook prose and catalogs.
+
+Takes: text written with `**bold**`, `*italic*`, inline icons `[fire]` (`\\[` writes a plain
+bracket) and line breaks; rulebook prose also takes `` `code` `` (printed as written, other
+markup in it too).
+Returns: the text as `Token`s, each piece as written (what the pseudo-locale leaves untouched and
+a translation must keep), or as `Run`s in their style: words, spaces, line breaks, icons and code
+(what faces draw and the rulebook turns into HTML). A `**` or `*` switches bold or italic on or
+off, up to the end of the text. `kept` lists what a translation must keep ({placeholders},
+[icons], ▶); `unknown_icon` says what is wrong with an icon printkit lacks.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from printkit.base.errors import did_you_mean
+from printkit.base.icons import ICONS
+
+_MARKUP = r"\\\[|\*\*|\*|\[[a-z0-9-]+\]|\n| +"  # \[, **, *, [icon], a line break, spaces
+_TOKENS = re.compile(f"({_MARKUP})")
+_TOKENS_WITH_CODE = re.compile(f"(`[^`\\n]+`|{_MARKUP})")
+_KINDS = {"\\[": "bracket", "**": "bold", "*": "italic", "\n": "break"}
+# What prose around the markup holds that a translation keeps as written: {name} placeholders (a
+# pack's {count:cards}, printkit's own {number}) and the ▶ arrow.
+KEPT = re.compile(r"\{[a-z_]+(?::[a-z0-9/-]+)?\}|▶")
+
+TokenKind = Literal["bold", "italic", "bracket", "icon", "code", "break", "space", "text"]
+
+
+@dataclass(frozen=True)
+class Token:
+    kind: TokenKind
+    written: str  # the token as the text writes it
+
+
+@dataclass(frozen=True)
+class Run:
+    kind: Literal["text", "icon", "code", "break", "space"]
+    text: str  # what is shown: the words, the spaces, the code, or the icon's name
+    bold: bool = False
+    italic: bool = False
+
+
+def tokens(text: str, *, code: bool = False) -> list[Token]:
+    """The text cut into its markup and the text between; with code, `code` spans are tokens too."""
+    found = []
+    for piece in (_TOKENS_WITH_CODE if code else _TOKENS).split(text):
+        if not piece:
+            continue
+        kind = _KINDS.get(piece)
+        if kind is None:
+            if piece.startswith("[") and piece.endswith("]"):  # "[Fire]" too: an icon misspelt, not text
+                kind = "icon"
+            elif code and len(piece) > 2 and piece.startswith("`") and piece.endswith("`"):
+                kind = "code"
+            else:
+                kind = "space" if piece.isspace() else "text"
+        found.append(Token(kind, piece))
+    return found
+
+
+def runs(text: str, *, code: bool = False) -> list[Run]:
+    """The text as runs in the style that the bold and italic switches before them leave on."""
+    bold = italic = False
+    found = []
+    for token in tokens(text, code=code):
+        if token.kind == "bold":
+            bold = not bold
+        elif token.kind == "italic":
+            italic = not italic
+        elif token.kind == "bracket":
+            found.append(Run("text", "[", bold, italic))
+        elif token.kind in ("icon", "code"):
+            found.append(Run(token.kind, token.written[1:-1], bold, italic))
+        else:
+            found.append(Run(token.kind, token.written, bold, italic))
+    return found
+
+
+def kept(text: str) -> list[str]:
+    """What a translation must keep as written: every {placeholder}, [icon] and ▶ of text, in order."""
+    found = []
+    for token in tokens(text):
+        if token.kind == "icon":
+            found.append(token.written)
+        elif token.kind == "text":
+            found += KEPT.findall(token.written)
+    return found
+
+
+def unknown_icon(name: str) -> tuple[str, str] | None:
+    """(message, hint) when printkit has no icon of this name, else None."""
+    if name in ICONS:
+        return None
+    return f"names an unknown icon '[{name}]'", did_you_mean(name, ICONS) or "write \\[ for a plain bracket"

@@ -1,0 +1,117 @@
+"""The parts of reportlab printkit relies on that reportlab does not document as its API.
+
+Takes: reportlab canvases, fonts and pages. Gives: what faces.fonts and output.pdf need of
+reportlab's insides, each behind a function saying what it does, so that an upgrade of reportlab
+is checked here and nowhere else. Written against reportlab 4.2 to 5.1 (tested with 5.1.0); it
+lives in faces/ because fonts, the lowest stage that needs it, reads a font's glyph map.
+
+- `fp_str`, `escapePDF` (reportlab.lib.rl_accel): numbers and strings formatted exactly as
+  reportlab formats them in content streams. output.pdf writes the operators of each distinct
+  shape itself, once per document, instead of through the canvas's methods (~25 µs a shape); with
+  reportlab's own formatting the PDF stays byte for byte what the canvas would write.
+- `canvas._code`: the current page's content stream, which those operators are appended to.
+- `canvas._doc` (getXObjectName, Reference, addForm), `canvas._formsinuse`,
+  `canvas._currentPageHasImages`, `PDFImageXObject._smask`: an image embedded once per distinct
+  content however many files name it, and drawn with `Do` (the canvas's drawImage embeds by name).
+- `TTFont.face.charToGlyph`, `TTFont.splitString` and `getSubsetInternalName` with the document:
+  which characters a font can draw, and text split into the font subsets it is embedded as.
+- `page.stream`, `page.Contents`: a finished page's content compressed at once (reportlab keeps
+  every page's text until it saves; a thousand-page deck's text is several times its compressed size).
+- `pdfdoc.PDFFile`, swapped while saving: the document written object by object as it is
+  formatted, instead of joined in memory at the end (the whole document twice over: the peak of a
+  big deck's build). reportlab makes its collector from this module-level name and takes no other.
+"""
+
+from __future__ import annotations
+
+import zlib
+from collections.abc import Iterator
+from pathlib import Path
+from typing import BinaryIO
+
+from reportlab.lib.rl_accel import escapePDF, fp_str
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfgen.canvas import Canvas
+
+__all__ = [
+    "compress_last_page",
+    "embed_image",
+    "escapePDF",
+    "fp_str",
+    "glyph_map",
+    "page_code",
+    "save_as_formatted",
+    "show_image",
+    "subset_runs",
+]
+
+
+def glyph_map(font_name: str) -> dict[int, int]:
+    """The code points of a registered TrueType font (its character-to-glyph map)."""
+    return pdfmetrics.getFont(font_name).face.charToGlyph
+
+
+def page_code(canvas: Canvas) -> list[str]:
+    """The content stream of the canvas's current page, as the list of operator texts it is."""
+    return canvas._code
+
+
+def subset_runs(font, text: str, canvas: Canvas) -> Iterator[tuple[str, str]]:
+    """(PDF font name, text) for each run of text that one embedded subset of font draws."""
+    doc = canvas._doc
+    for subset, chunk in font.splitString(text, doc):
+        yield font.getSubsetInternalName(subset, doc), chunk
+
+
+def embed_image(canvas: Canvas, name: str, path: str) -> tuple[int, int]:
+    """The image file at path embedded in the document as name (with its alpha channel as a soft
+    mask); returns its size in pixels."""
+    doc = canvas._doc
+    xobject = pdfdoc.PDFImageXObject(name, path, mask="auto")
+    doc.Reference(xobject, doc.getXObjectName(name))
+    doc.addForm(name, xobject)
+    smask = getattr(xobject, "_smask", None)
+    if smask is not None:  # the image's alpha channel, as a soft mask of its own
+        xobject.smask = doc.Reference(smask, doc.getXObjectName(smask.name))
+        del xobject._smask
+    return xobject.width, xobject.height
+
+
+def show_image(canvas: Canvas, name: str) -> str:
+    """The resource name to draw an embedded image with on the current page, which now uses it."""
+    canvas._formsinuse.append(name)
+    canvas._currentPageHasImages = 1
+    return canvas._doc.getXObjectName(name)
+
+
+def compress_last_page(canvas: Canvas) -> None:
+    """Compress the last finished page's content now, as reportlab would when saving."""
+    page = canvas._doc.Pages.pages[-1]
+    if page.compression and page.stream:
+        flate = pdfdoc.PDFDictionary({"Filter": pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])})
+        page.Contents = pdfdoc.PDFStream(flate, zlib.compress(page.stream.encode("utf-8")))
+        page.stream = None
+
+
+class _WrittenAsFormatted(pdfdoc.PDFFile):
+    """reportlab's collector of the formatted document, writing each object to the file as it is
+    formatted, where reportlab's own keeps them all and joins them at the end."""
+
+    def __init__(self, out: BinaryIO, version):
+        super().__init__(version)
+        out.write(b"".join(self.strings))  # the header it starts with
+        self.strings, self.write = [], out.write
+
+    def format(self, document) -> bytes:
+        return b""
+
+
+def save_as_formatted(canvas: Canvas, target: Path) -> None:
+    """What canvas.save() does, with the document written to target as it is formatted; the
+    collector's name points to ours meanwhile (builds run in one thread)."""
+    with open(target, "wb") as out:
+        collector, pdfdoc.PDFFile = pdfdoc.PDFFile, lambda version: _WrittenAsFormatted(out, version)
+        try:
+            canvas._doc.GetPDFData(canvas)
+        finally:
+            pdfdoc.PDFFile = collector
