@@ -121,7 +121,7 @@ def timed(command: list[str], cwd: Path | None = None) -> tuple[float, float]:
 def _deck(work: Path, repeat: int, count: int, images: int) -> dict[str, float]:
     """printkit building count cards against a plain reportlab script drawing the same, interleaved."""
     pack = make_deck_pack(work, count, images)
-    font_dir = REPO / "printkit" / "fonts"
+    font_dir = REPO / "printkit" / "faces" / "fonts"
     floor_script = work / "floor.py"
     floor_script.write_text(FLOOR_SCRIPT.format(words=WORDS))
     ours = [sys.executable, "-m", "printkit", "build", str(pack), "--force", "--out", str(work / "out")]
@@ -236,7 +236,7 @@ PNG_FLOOR = textwrap.dedent("""
 def png_108(work: Path, repeat: int) -> dict[str, float]:
     """PNG export of deck-108 at 300 dpi, against rasterising the floor's PDF with PDFium."""
     pack = make_deck_pack(work, 108, 1)
-    font_dir = REPO / "printkit" / "fonts"
+    font_dir = REPO / "printkit" / "faces" / "fonts"
     (work / "floor.py").write_text(FLOOR_SCRIPT.format(words=WORDS))
     subprocess.run(
         [sys.executable, str(work / "floor.py"), str(font_dir), str(pack / "art"), str(work / "floor.pdf"), "108", "1"],
