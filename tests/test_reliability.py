@@ -244,3 +244,17 @@ def test_a_worker_that_dies_fails_the_build_cleanly(run, tmp_path, monkeypatch):
     monkeypatch.undo()
     assert run("build", "skystones", "--no-rulebooks", "--jobs", "2", "--out", out)[0] == 0
     assert not [p for p in out.rglob("*") if p.name.endswith(".part")]  # what the dead process left is gone
+
+
+def test_a_bug_in_a_value_parser_is_printkit_s_failure_not_a_problem_of_the_pack(run, monkeypatch):
+    import printkit.content.fields as fields
+
+    def broken(value):
+        raise ValueError("a bug in printkit")
+
+    monkeypatch.setattr(fields, "shown_value", broken)  # the colour parser calls it to word its refusal
+    code, _, err = run("check", "tests/fixtures/bad/bad-colour")
+    assert (code, err) == (
+        3,
+        "printkit: internal error: ValueError('a bug in printkit') (run again with --debug and report it)\n",
+    )

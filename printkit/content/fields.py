@@ -14,8 +14,11 @@ import math
 import re
 import textwrap
 import typing
-from typing import Annotated, Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Annotated, Any
 
+from annotated_types import GroupedMetadata
 from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
@@ -28,31 +31,40 @@ class Translatable:
 
 
 def _checked(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """Wrap a parser so its ValueProblem becomes a pydantic error carrying message and hint."""
+    """Wrap a parser so its ValueProblem becomes a pydantic error carrying message and hint. Only a
+    ValueProblem: any other error is a bug in the parser, not a problem of the value."""
 
     def validate(value: Any) -> Any:
         try:
             return parse(value)
         except ValueProblem as problem:
-            raise PydanticCustomError("printkit", "{message}", {"message": problem.message, "hint": problem.hint})
-        except ValueError as problem:
-            raise PydanticCustomError("printkit", "{message}", {"message": str(problem), "hint": None})
+            raise PydanticCustomError(
+                "printkit", "{message}", {"message": problem.message, "hint": problem.hint}
+            ) from problem
 
     return validate
 
 
-def whole(low: int, high: int, description: str) -> Any:
-    """An int type that accepts only whole numbers from low to high, saying so when it refuses."""
+@dataclass(frozen=True)
+class whole(GroupedMetadata):  # lower case: read as part of a type,: `Annotated[int, whole(1, 20, "rows")]`
+    """Accepts only whole numbers from low to high, saying so when it refuses."""
 
-    def parse(value: Any) -> int:
+    low: int
+    high: int
+    description: str
+
+    def __iter__(self) -> Iterator[object]:
+        yield BeforeValidator(_checked(self._parse))
+        yield WithJsonSchema(
+            {"type": "integer", "minimum": self.low, "maximum": self.high, "description": self.description}
+        )
+
+    def _parse(self, value: Any) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueProblem(f"must be a whole number from {low} to {high}, got {shown_value(value)}")
+        if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
+            raise ValueProblem(f"must be a whole number from {self.low} to {self.high}, got {shown_value(value)}")
         return value
-
-    return Annotated[int, BeforeValidator(_checked(parse)),
-                     WithJsonSchema({"type": "integer", "minimum": low, "maximum": high, "description": description})]
 
 
 def _number(value: Any) -> float:
@@ -140,8 +152,8 @@ ArtFile = Annotated[FilePath, Ref("files")]
 TypeRef = Annotated[Id, Ref("types")]
 AbilityRef = Annotated[Id, Ref("abilities")]
 ResourceRef = Annotated[Id, Ref("resources")]
-Count = whole(0, 10_000, "copies to print")
-Edge = whole(0, 9, "attack points on this edge")
+Count = Annotated[int, whole(0, 10_000, "copies to print")]
+Edge = Annotated[int, whole(0, 9, "attack points on this edge")]
 
 
 def marked_values(model: BaseModel, path: KeyPath, marker_type: type) -> Iterator[tuple[KeyPath, Any, Any]]:
@@ -268,7 +280,7 @@ def _attribute_docstrings(cls: type) -> dict[str, str]:
     except (OSError, TypeError):  # made at run time, it has no source
         return {}
     body = ast.parse(source).body[0].body
-    return {node.target.id: inspect.cleandoc(after.value.value) for node, after in zip(body, body[1:])
+    return {node.target.id: inspect.cleandoc(after.value.value) for node, after in zip(body, body[1:], strict=False)
             if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
             and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
             and isinstance(after.value.value, str)}

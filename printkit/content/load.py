@@ -157,6 +157,8 @@ def _translate(error: ValidationError, model: type[BaseModel], source: SourceFil
     for item in error.errors():
         path = _data_path(source.data, item["loc"])
         kind, value, ctx = item["type"], item.get("input"), item.get("ctx") or {}
+        if kind in ("value_error", "assertion_error"):  # printkit's validators refuse with a "printkit" error
+            raise ctx["error"]  # any other error in one is a bug in printkit, not a problem of the pack
         if kind in ("union_tag_invalid", "union_tag_not_found"):
             tags = [t.strip(" '") for t in ctx.get("expected_tags", "").split(",")]
             key = ctx.get("discriminator", "").strip("'")

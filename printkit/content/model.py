@@ -10,17 +10,38 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 
 from __future__ import annotations
 
-from typing import Any, Callable, ClassVar, Literal, NamedTuple
+from collections.abc import Callable
+from typing import Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, Field, create_model, model_validator
 from pydantic_core import PydanticCustomError
 
-from printkit.content.fields import (AbilityRef, ArtFile, BackRef, Colour, Count, Distance, Edge, ElementRef, IconRef, Id, Length,
-                     Number, PlainText, RarityRef, ResourceRef, SizeMM, StatRef, Strict, TerrainRef, Text, TypeRef,
-                     whole)
-from printkit.content.rules import RuleSet
 from printkit.base.units import MAX_LENGTH_MM, Size
-
+from printkit.content.fields import (
+    AbilityRef,
+    ArtFile,
+    BackRef,
+    Colour,
+    Count,
+    Distance,
+    Edge,
+    ElementRef,
+    IconRef,
+    Id,
+    Length,
+    Number,
+    PlainText,
+    RarityRef,
+    ResourceRef,
+    SizeMM,
+    StatRef,
+    Strict,
+    TerrainRef,
+    Text,
+    TypeRef,
+    whole,
+)
+from printkit.content.rules import RuleSet
 
 # --- pack.yaml -----------------------------------------------------------------------------------
 
@@ -194,10 +215,10 @@ class PackMeta(Strict):
 
 # --- components ----------------------------------------------------------------------------------
 
-COMPONENT_KINDS: dict[str, type["Component"]] = {}
+COMPONENT_KINDS: dict[str, type[Component]] = {}
 
 
-def component_kind(section: str) -> Callable[[type["Component"]], type["Component"]]:
+def component_kind(section: str) -> Callable[[type[Component]], type[Component]]:
     """Register a component class under the top-level key of component files."""
 
     def register(cls: type[Component]) -> type[Component]:
@@ -246,7 +267,7 @@ class Face(Strict):
 
     label: Text | None = None
     """Word printed on this side, e.g. Active."""
-    value: whole(0, 999, "number on this side") | None = None
+    value: Annotated[int, whole(0, 999, "number on this side")] | None = None
     """Large number printed on this side, e.g. victory points."""
     color: Colour
     """Background colour of this side."""
@@ -263,16 +284,16 @@ class Card(Component):
     rarity: RarityRef | None = None
     stats: dict[StatRef, Number] = {}
     """Values of the pack's declared stats."""
-    edges: "Edges | None" = None
+    edges: Edges | None = None
     """Attack points on the four edges, for edge-battle games like Skystones."""
-    cost: whole(0, 10_000, "points the card costs") | None = None
+    cost: Annotated[int, whole(0, 10_000, "points the card costs")] | None = None
     type: TypeRef | None = None
     """Card type, e.g. a spell type."""
     explains: TypeRef | None = None
     """Makes this a reference card: it prints what the named card type does."""
     explains_power: AbilityRef | None = None
     """Makes this a reference card for a special power: it prints the power's name and text."""
-    ability: "AbilityUse | None" = None
+    ability: AbilityUse | None = None
     """Special power and whom it acts on."""
     text: Text | None = None
     """Rules text."""
@@ -324,7 +345,7 @@ class SpecialField(Component):
     back: BackRef | None = None
 
 
-Spaces = dict[TerrainRef, whole(1, 4, "spaces")]
+Spaces = dict[TerrainRef, Annotated[int, whole(1, 4, "spaces")]]
 """Spaces for inhabitants, per terrain of a tile: each holds one inhabitant once its island is complete."""
 
 
@@ -337,16 +358,16 @@ class Tile(Component):
     """Trim size; defaults to `defaults.tile_size`."""
     edges: TerrainEdges
     """Terrain on each edge; neighbouring edges must match."""
-    cost: dict[ResourceRef, whole(1, 100, "how many")] = {}
+    cost: dict[ResourceRef, Annotated[int, whole(1, 100, "how many")]] = {}
     """What placing the tile costs, e.g. {green: 1, any: 1}."""
-    points: whole(0, 1000, "victory points") | None = None
+    points: Annotated[int, whole(0, 1000, "victory points")] | None = None
     effect: Literal["none", "one-time", "ongoing", "scoring"] = "none"
     spaces: Spaces = {}
     """Spaces for inhabitants on the tile, per terrain it shows, e.g. {woods: 1}."""
     text: Text | None = None
     back: BackRef | None = None
     """Back design; a tile with `reverse` prints that instead."""
-    reverse: "TileSide | None" = None
+    reverse: TileSide | None = None
     """The other side of a two-sided tile."""
 
 
@@ -382,21 +403,21 @@ class Marker(Component):
 
 
 class Grid(Strict):
-    columns: whole(1, 20, "squares across")
-    rows: whole(1, 20, "squares down")
+    columns: Annotated[int, whole(1, 20, "squares across")]
+    rows: Annotated[int, whole(1, 20, "squares down")]
     square: Length
     """Side of one square."""
     numbered: bool = True
     """Print a number in each square, left to right, top to bottom."""
-    first: whole(0, 1000, "number of the first square") = 1
-    squares: whole(1, 400, "squares printed") | None = None
+    first: Annotated[int, whole(0, 1000, "number of the first square")] = 1
+    squares: Annotated[int, whole(1, 400, "squares printed")] | None = None
     """How many squares to print (the last row may stay short); defaults to columns x rows."""
 
 
 class PrintedSquare(Strict):
     """A square printed with terrain, like a tile already placed there (a board side with islands)."""
 
-    square: whole(1, 400, "square number, left to right, top to bottom")
+    square: Annotated[int, whole(1, 400, "square number, left to right, top to bottom")]
     edges: TerrainEdges
     spaces: Spaces = {}
 
@@ -421,7 +442,7 @@ class Board(Component):
         return Size(grid.columns * grid.square + 2 * self.margin, grid.rows * grid.square + 2 * self.margin + footer)
 
     @model_validator(mode="after")
-    def _printable(self) -> "Board":
+    def _printable(self) -> Board:
         width, height = self.outline
         if max(width, height) > MAX_LENGTH_MM:
             raise PydanticCustomError("printkit", "{message}", {
@@ -439,7 +460,7 @@ class Sheet(Component):
     title: Text
     columns: list[Text] = []
     """Column headings of the table."""
-    rows: whole(0, 100, "empty rows to fill in") = 0
+    rows: Annotated[int, whole(0, 100, "empty rows to fill in")] = 0
     row_labels: list[Text] = []
     """Labels in the first column, one per row (a scoring pad's categories); they add to `rows`."""
     text: Text | None = None
@@ -471,7 +492,7 @@ class Placed(Strict):
 
     id: Id
     """The component."""
-    square: whole(1, 400, "square number, counted like the board's numbers")
+    square: Annotated[int, whole(1, 400, "square number, counted like the board's numbers")]
     rotation: Literal[0, 90, 180, 270] = 0
     """Clockwise quarter turns, for tiles."""
     chip: Id | None = None
@@ -515,7 +536,7 @@ class Block(Strict):
         return {"text": value} if isinstance(value, str) else value
 
     @model_validator(mode="after")
-    def _one_kind(self) -> "Block":
+    def _one_kind(self) -> Block:
         kinds = [name for name in ("text", "items", "steps", "tip", "figure", "components", "explain")
                  if getattr(self, name)]
         if len(kinds) != 1:

@@ -9,8 +9,9 @@ register with `@rule_kind`; each is a small class with its own check.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Iterator, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
 
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
@@ -48,14 +49,14 @@ Limit = Annotated[Any, BeforeValidator(_checked(_limit)),
 
 @dataclass(frozen=True)
 class Entry:
-    component: "Component"
+    component: Component
     copies: int
     path: KeyPath  # where the entry is written in the list file
 
 
 @dataclass(frozen=True)
 class Placed:
-    component: "Component"
+    component: Component
     square: int
     rotation: int
     path: KeyPath
@@ -63,8 +64,8 @@ class Placed:
 
 @dataclass
 class ListContext:
-    pack: "Pack"
-    rule_set: "RuleSet"
+    pack: Pack
+    rule_set: RuleSet
     params: dict[str, int]
     entries: dict[str, list[Entry]] = field(default_factory=dict)
     placements: dict[str, list[Placed]] = field(default_factory=dict)
@@ -80,7 +81,7 @@ class Violation:
     ids: tuple[str, ...] = ()
 
 
-def value_of(component: "Component", path: str) -> Any:
+def value_of(component: Component, path: str) -> Any:
     """A component's value at a dotted path such as `cost`, `edges.total` or `stats.attack`."""
     value: Any = component
     for part in path.split("."):
@@ -115,10 +116,10 @@ def _bounds(count: int, ctx: ListContext, minimum, maximum, exact) -> str | None
 
 # --- the registry ---------------------------------------------------------------------------------
 
-RULE_KINDS: dict[str, type["Rule"]] = {}
+RULE_KINDS: dict[str, type[Rule]] = {}
 
 
-def rule_kind(cls: type["Rule"]) -> type["Rule"]:
+def rule_kind(cls: type[Rule]) -> type[Rule]:
     RULE_KINDS[cls.model_fields["kind"].default] = cls
     return cls
 
@@ -385,13 +386,13 @@ class Inventory(Rule):
     kind: Literal["inventory"] = "inventory"
     pack_level: ClassVar[bool] = True
     select: Select
-    count: whole(0, MAX_LIMIT, "copies the game has")
+    count: Annotated[int, whole(0, MAX_LIMIT, "copies the game has")]
     called: Text
     """What the counted components are called, e.g. 'special islands'."""
     called_one: Text | None = None
     """What one of them is called, for a game that has just one, e.g. 'supply board'."""
 
-    def check_pack(self, pack: "Pack") -> str | None:
+    def check_pack(self, pack: Pack) -> str | None:
         printed = sum(c.count for c in pack.components
                       if c.section == self.select.section and (self.select.tag is None or self.select.tag in c.tags))
         if printed != self.count:
@@ -399,7 +400,7 @@ class Inventory(Rule):
         return None
 
 
-def registry_of(pack: "Pack", field_path: str) -> dict[str, Any]:
+def registry_of(pack: Pack, field_path: str) -> dict[str, Any]:
     """The pack registry a field names (element → elements), or an empty one."""
     return getattr(pack.meta, REGISTRY_OF.get(field_path, ""), None) or {}
 
@@ -407,7 +408,7 @@ def registry_of(pack: "Pack", field_path: str) -> dict[str, Any]:
 REGISTRY_OF = {"element": "elements", "rarity": "rarities", "edges.top": "terrains"}
 
 
-def _display(pack: "Pack", field_path: str | None, value: Any) -> str:
+def _display(pack: Pack, field_path: str | None, value: Any) -> str:
     """A field value as players know it: the registry's name (Star, Water) or the value itself."""
     entry = registry_of(pack, field_path or "").get(value)
     return entry.name if entry is not None else str(value)
@@ -424,7 +425,8 @@ class SectionSpec(Strict):
 
 def _rule_union() -> Any:
     kinds = tuple(RULE_KINDS.values())
-    return Annotated[Union[kinds], Field(discriminator="kind")]  # type: ignore[valid-type]
+    # a union of classes known only at run time: `Union[tuple]` has no `|` spelling
+    return Annotated[Union[kinds], Field(discriminator="kind")]  # noqa: UP007
 
 
 class RuleSet(Strict):
@@ -434,7 +436,7 @@ class RuleSet(Strict):
     """What players call such a list, e.g. Tournament hand."""
     sections: dict[Id, SectionSpec]
     """Sections a list of this kind has, e.g. cards, squad, backups."""
-    params: dict[Id, whole(0, MAX_LIMIT, "default value")] = {}
+    params: dict[Id, Annotated[int, whole(0, MAX_LIMIT, "default value")]] = {}
     """Values rules refer to with {param: NAME}; `printkit check --param NAME=VALUE` overrides them."""
-    checks: list[_rule_union()] = []  # type: ignore[valid-type]
+    checks: list[_rule_union()] = []  # type: ignore[valid-type]  # the union of the kinds registered at import
     """The rules, each chosen by its `kind`."""

@@ -12,21 +12,22 @@ import os
 import types
 import typing
 import warnings
+from collections.abc import Callable
 from functools import cache, partial
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel
 
 from printkit.base.confine import Refused, checked, files_under
 from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean
 from printkit.base.icons import ICONS
+from printkit.content.fields import Ref, Translatable, marked_values, peeled
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
-from printkit.content.placeholders import PLACEHOLDER, placeholder_value
 from printkit.content.model import COMPONENT_KINDS, Board, Tile
+from printkit.content.placeholders import PLACEHOLDER, placeholder_value
 from printkit.content.rules import REGISTRY_OF, Inventory, ParamRef, Placement, registry_of
 from printkit.content.source import SourceFile
-from printkit.content.fields import Ref, Translatable, peeled, marked_values
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
 # An A3 board at 300 dpi is 17 megapixels; a decoded 50-megapixel image takes 200 MB.
@@ -39,11 +40,11 @@ def validate_pack(pack: Pack) -> None:
     meta_source = pack.source_of(PACK_FILE)
     art = cache(partial(_art_findings, pack.root.resolve()))  # a deck shows the same art many times
     for path, ref, value in marked_values(pack.meta, (), Ref):
-        problems += _check(pack, art, ref, value, lambda m, h: meta_source.problem(path, m, h))
+        problems += _check(pack, art, ref, value, partial(meta_source.problem, path))
     for component in pack.components:
         source = pack.sources[component.origin.file]
         for path, ref, value in marked_values(component, component.origin.path, Ref):
-            problems += _check(pack, art, ref, value, lambda m, h, p=path: source.problem(p, m, h))
+            problems += _check(pack, art, ref, value, partial(source.problem, path))
     problems += _rule_set_problems(pack, meta_source)
     problems += _square_problems(pack)
     if pack.rulebook is not None:
@@ -250,7 +251,9 @@ def _duplicate_ids(pack: Pack) -> list[Problem]:
     return problems
 
 
-def _check(pack: Pack, art: Callable[[str], tuple], ref: Ref, value: str, problem) -> list[Problem]:
+def _check(
+    pack: Pack, art: Callable[[str], tuple], ref: Ref, value: str, problem: Callable[[str, str | None], Problem]
+) -> list[Problem]:
     if ref.registry == "files":
         return [problem(message, hint) for message, hint in art(value)]
     known = ICONS if ref.registry == "icons" else getattr(pack.meta, ref.registry)
