@@ -11,7 +11,7 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Annotated, Any, ClassVar, Literal, NamedTuple
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, Field, create_model, model_validator
 from pydantic_core import PydanticCustomError
@@ -244,6 +244,8 @@ class Component(Strict):
     # pydantic gives each instance with private attributes a dict of its own, and a big deck has a
     # component per card. The loader sets it; model_copy keeps it (translation copies components).
     __slots__ = ("origin",)
+    if TYPE_CHECKING:
+        origin: Origin
 
     id: Id
     """Unique within the pack."""
