@@ -97,7 +97,7 @@ def run(work: Callable[[], Any], *, memory: int, seconds: float) -> Any:
 
 def _read_until(pipe: int, deadline: float) -> bytes | None:
     """Everything the child writes before it closes the pipe, or None when the deadline passed first."""
-    chunks = []
+    chunks: list[bytes] = []
     while True:
         left = deadline - time.monotonic()
         if left <= 0 or not select.select([pipe], [], [], left)[0]:

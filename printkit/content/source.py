@@ -108,7 +108,9 @@ class _Refused(Exception):
 
 
 def _mark(event: yaml.Event) -> Position:
-    return event.start_mark.line + 1, event.start_mark.column + 1
+    mark = event.start_mark
+    assert mark is not None, "the parser marks every event"
+    return mark.line + 1, mark.column + 1
 
 
 def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
@@ -154,8 +156,8 @@ def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
         source.problems.append(Problem(shown, line, column, "", f"YAML syntax error: {message}", hint))
         source.data = None
     except yaml.reader.ReaderError as error:  # a character YAML forbids, such as a NUL byte
-        before = text[: error.position]
-        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
+        read = text[: error.position]
+        line, column = read.count("\n") + 1, len(read) - (read.rfind("\n") + 1) + 1
         source.problems.append(Problem(shown, line, column, "", f"YAML does not allow the control character "
                                        f"U+{error.character:04X} here", "remove it"))
         source.data = None
@@ -213,22 +215,22 @@ class _Reader:
             self.loader.dispose()
 
     def _node(self, event: yaml.Event, path: KeyPath) -> Any:
-        kind = type(event)
-        if kind is yaml.AliasEvent:
+        if isinstance(event, yaml.AliasEvent):
             return self._alias(event, path)
+        assert isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)), "the parser sends a node here"
         self._count(event, path, 1)
         if self.positions is not None:
             self.positions[0].setdefault(path, _mark(event))
         before = self.values
-        if kind is yaml.ScalarEvent:
+        if isinstance(event, yaml.ScalarEvent):
             data = self._scalar(event, path)
         else:
-            if event.tag not in (None, "!", _COLLECTION_TAGS[kind]):  # !!set, !!omap, !!python/…
+            if event.tag not in (None, "!", _COLLECTION_TAGS[type(event)]):  # !!set, !!omap, !!python/…
                 raise _Refused(event, path, f"the YAML tag '{_short_tag(event.tag)}' is not supported", _NO_TAGS)
             self.depth += 1
             if self.depth > MAX_DEPTH:
                 raise _Refused(event, path, f"values are nested more than {MAX_DEPTH} levels deep")
-            if kind is yaml.SequenceStartEvent:
+            if isinstance(event, yaml.SequenceStartEvent):
                 data = []
                 get = self.loader.get_event
                 while type(item := get()) is not yaml.SequenceEndEvent:
@@ -242,7 +244,10 @@ class _Reader:
 
     def _alias(self, event: yaml.AliasEvent, path: KeyPath) -> Any:
         if event.anchor not in self.anchors:
-            raise yaml.composer.ComposerError(None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
+            # the stubs' ComposerError takes no libyaml Mark, which has the same line and column
+            raise yaml.composer.ComposerError(
+                None, None, f"found undefined alias {event.anchor!r}", event.start_mark  # type: ignore[arg-type]
+            )
         data, values = self.anchors[event.anchor]
         self._count(event, path, values)  # the value counts as often as it is used
         if self.positions is not None:
@@ -263,8 +268,9 @@ class _Reader:
         if tag == _STR:  # short words (elements, art files, types) repeat from card to card: shared
             return sys.intern(event.value) if len(event.value) <= SHARED_TEXT else event.value
         if tag not in _SCALAR_KINDS:
-            raise _Refused(event, path, f"the YAML tag '{_short_tag(event.tag)}' is not supported", _NO_TAGS)
-        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+            raise _Refused(event, path, f"the YAML tag '{_short_tag(tag)}' is not supported", _NO_TAGS)
+        # the stubs' ScalarNode takes no libyaml Mark, which has the same line and column
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)  # type: ignore[arg-type]
         try:
             return self.loader.yaml_constructors[tag](self.loader, node)
         except (ValueError, KeyError, IndexError):  # what PyYAML's int, float and bool constructors raise
@@ -295,7 +301,7 @@ class _Reader:
                 self._problem(key_event, child, f"key '{key}' appears twice in this mapping; first on line "
                                                 f"{lines[key]}", "remove or rename one of them")
                 continue
-            lines[key] = key_event.start_mark.line + 1
+            lines[key] = _mark(key_event)[0]
             if self.positions is not None:
                 self.positions[1][child] = _mark(key_event)
             result[key] = self._node(value_event, child)
