@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 from printkit.content.load import Pack
+from printkit.content.rules import ParamRef
 
 PLACEHOLDER = re.compile(r"\{(count|param|limit):([a-z0-9/-]+)\}")
 
@@ -34,7 +35,7 @@ def placeholder_value(pack: Pack, kind: str, argument: str) -> str | None:
     if kind == "limit" and len(parts) == 3:
         rule = next((r for r in rule_set.checks if r.label == parts[1]), None)
         value = getattr(rule, parts[2], None) if rule is not None else None
-        if hasattr(value, "name"):  # a {param: NAME} limit: its default
+        if isinstance(value, ParamRef):  # a {param: NAME} limit: its default
             value = rule_set.params.get(value.name)
         return None if value is None or isinstance(value, (str, list, bool)) else str(value)
     return None

@@ -491,7 +491,8 @@ def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
                 and set(value) <= {"translation", "packs"}
                 and isinstance(value.get("packs", []), list)
             ):
-                value, packs = value.get("translation"), value.get("packs", [])
+                packs = value.get("packs", [])
+                value = value.get("translation")
             if not isinstance(value, str):
                 problems.append(
                     source.problem(
