@@ -257,9 +257,9 @@ def with_field_docs(schema: dict) -> dict:
     models: dict[str, type] = {}
     pending = [Strict]
     while pending:
-        cls = pending.pop()
-        pending += cls.__subclasses__()
-        models[cls.__name__] = cls
+        model = pending.pop()
+        pending += model.__subclasses__()
+        models[model.__name__] = model
     for definition in [schema, *schema.get("$defs", {}).values()]:
         cls = models.get(definition.get("title", ""))
         if cls is None:
@@ -279,7 +279,9 @@ def _attribute_docstrings(cls: type) -> dict[str, str]:
         source = textwrap.dedent(inspect.getsource(cls))
     except (OSError, TypeError):  # made at run time, it has no source
         return {}
-    body = ast.parse(source).body[0].body
+    definition = ast.parse(source).body[0]
+    assert isinstance(definition, ast.ClassDef), "the source of a class is its class statement"
+    body = definition.body
     return {node.target.id: inspect.cleandoc(after.value.value) for node, after in zip(body, body[1:], strict=False)
             if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
             and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)

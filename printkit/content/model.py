@@ -11,6 +11,7 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 from __future__ import annotations
 
 from collections.abc import Callable
+from types import GenericAlias
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, Field, create_model, model_validator
@@ -569,5 +570,5 @@ class Rulebook(Strict):
 
 def component_file_model() -> type[BaseModel]:
     """The model of a component file: one optional list per registered section."""
-    sections = {section: (list[cls], []) for section, cls in COMPONENT_KINDS.items()}
+    sections: dict[str, Any] = {section: (GenericAlias(list, cls), []) for section, cls in COMPONENT_KINDS.items()}
     return create_model("ComponentFile", __base__=Strict, **sections)

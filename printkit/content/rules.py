@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union, cast
 
 from pydantic import BeforeValidator, Field, WithJsonSchema
 
@@ -20,7 +20,7 @@ from printkit.content.fields import Id, Strict, Text, _checked, parse_id, whole
 
 if TYPE_CHECKING:
     from printkit.content.load import Pack
-    from printkit.content.model import Component
+    from printkit.content.model import Board, Component, Tile
 
 
 MAX_LIMIT = 1_000_000  # the largest limit, param or copy count a rule set or list may give
@@ -324,7 +324,7 @@ class Placement(Rule):
     """The board component whose grid the tiles are laid on."""
 
     def check(self, ctx: ListContext) -> Iterator[Violation]:
-        board = next(c for c in ctx.pack.components if c.id == self.board and c.kind == "board")
+        board = cast("Board", next(c for c in ctx.pack.components if c.id == self.board and c.kind == "board"))
         columns, rows = board.grid.columns, board.grid.rows
         for section in self.sections(ctx):
             by_square: dict[int, Placed] = {}
@@ -349,15 +349,15 @@ class Placement(Rule):
                 if row + 1 < rows:
                     neighbours.append(("bottom", "top", square + columns))
                 for side, other_side, other_square in neighbours:
-                    other = by_square.get(other_square)
-                    if other is None:
+                    neighbour = by_square.get(other_square)
+                    if neighbour is None:
                         continue
-                    mine, theirs = rotated_edges(placed)[side], rotated_edges(other)[other_side]
+                    mine, theirs = rotated_edges(placed)[side], rotated_edges(neighbour)[other_side]
                     if mine != theirs:
-                        yield Violation(other.path, f"{other_side} edge of '{other.component.id}' on square "
+                        yield Violation(neighbour.path, f"{other_side} edge of '{neighbour.component.id}' on square "
                                         f"{other_square} is {theirs}, but the {side} edge of "
                                         f"'{placed.component.id}' on square {square} is {mine}",
-                                        (placed.component.id, other.component.id))
+                                        (placed.component.id, neighbour.component.id))
 
 
 SIDES = ("top", "right", "bottom", "left")
@@ -365,7 +365,7 @@ SIDES = ("top", "right", "bottom", "left")
 
 def rotated_edges(placed: Placed) -> dict[str, str]:
     """Edge terrains after turning the tile clockwise by its rotation (0, 90, 180 or 270 degrees)."""
-    edges = placed.component.edges
+    edges = cast("Tile", placed.component).edges  # the placement rule lets only tiles through
     turns = placed.rotation // 90
     return {side: getattr(edges, SIDES[(i - turns) % 4]) for i, side in enumerate(SIDES)}
 
