@@ -24,7 +24,7 @@ from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean
 from printkit.base.icons import ICONS
 from printkit.content.fields import Ref, Translatable, marked_values, peeled
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
-from printkit.content.model import COMPONENT_KINDS, Board, Tile
+from printkit.content.model import COMPONENT_KINDS, Board, Component, Rulebook, Tile
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
 from printkit.content.rules import REGISTRY_OF, Inventory, ParamRef, Placement, registry_of
 from printkit.content.source import SourceFile
@@ -48,27 +48,27 @@ def validate_pack(pack: Pack) -> None:
     problems += _rule_set_problems(pack, meta_source)
     problems += _square_problems(pack)
     if pack.rulebook is not None:
-        problems += _rulebook_problems(pack, pack.source_of(RULEBOOK_FILE))
+        problems += _rulebook_problems(pack, pack.rulebook, pack.source_of(RULEBOOK_FILE))
     if problems:
         raise Problems(problems)
 
 
-def _rulebook_problems(pack: Pack, source: SourceFile) -> list[Problem]:
+def _rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> list[Problem]:
     """Placeholders that name no count, param or limit, and figures that name no component."""
     problems = []
-    for path, _, text in marked_values(pack.rulebook, (), Translatable):
+    for path, _, text in marked_values(rulebook, (), Translatable):
         for match in PLACEHOLDER.finditer(text):
             if placeholder_value(pack, match.group(1), match.group(2)) is None:
                 problems.append(source.problem(path, f"'{match.group(0)}' names nothing in this pack",
                                                _placeholder_hint(pack, match.group(1))))
     ids = {c.id: c for c in pack.components}
-    for s, section in enumerate(pack.rulebook.sections):
+    for s, section in enumerate(rulebook.sections):
         for b, block in enumerate(section.blocks):
             figure = block.figure
             if figure is None:
                 continue
             where = ("sections", s, "blocks", b, "figure")
-            named = [(where + ("show", i), name) for i, name in enumerate(figure.show)]
+            named: list[tuple[KeyPath, str]] = [(where + ("show", i), name) for i, name in enumerate(figure.show)]
             named += [(where + ("place", i, "id"), p.id) for i, p in enumerate(figure.place)]
             named += [(where + ("place", i, "chip"), p.chip) for i, p in enumerate(figure.place) if p.chip]
             for path, name in named:
@@ -152,9 +152,9 @@ def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
                      if k in COMPONENT_KINDS] or list(COMPONENT_KINDS.values())
             readable: dict[str, list[Any]] = {}  # path -> the types of its value in the kinds the pack has
             printed = {type(c) for c in pack.components}
-            for kind in kinds:
-                for path, annotation in _value_paths(pack, kind).items():
-                    readable.setdefault(path, []).extend([annotation] if kind in printed else [])
+            for cls in kinds:
+                for path, annotation in _value_paths(pack, cls).items():
+                    readable.setdefault(path, []).extend([annotation] if cls in printed else [])
             for name, need in rule.value_paths.items():
                 path = getattr(rule, name)
                 if not path:
@@ -191,7 +191,9 @@ def _pack_level_problems(pack: Pack, source: SourceFile, rule: Inventory, where:
 def _value_problems(pack: Pack, source: SourceFile, rule, where: KeyPath) -> list[Problem]:
     """Values a copy-limit or coverage rule lists must exist in the registry its field names."""
     field_path = getattr(rule, "field", None)
-    known = registry_of(pack, field_path) if field_path else {}
+    if not field_path:
+        return []
+    known = registry_of(pack, field_path)
     problems = []
     for index, value in enumerate(getattr(rule, "values", [])):
         if known and value not in known:
@@ -237,7 +239,8 @@ _VALUE_NEEDS = {"number": "'{path}' is not a number to add up",
 
 
 def _duplicate_ids(pack: Pack) -> list[Problem]:
-    problems, first_seen = [], {}
+    problems: list[Problem] = []
+    first_seen: dict[str, Component] = {}
     for component in pack.components:
         source = pack.sources[component.origin.file]
         path = component.origin.path + ("id",)
@@ -292,7 +295,7 @@ def _art_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]:
                 if pixels <= MAX_ART_PIXELS:
                     image.verify()
     except PILImage.DecompressionBombError:  # so large that Pillow does not even finish opening it
-        pixels, size = 2 * PILImage.MAX_IMAGE_PIXELS + 1, "more than "
+        pixels, size = 2 * (PILImage.MAX_IMAGE_PIXELS or 0) + 1, "more than "  # a limit is set: it raised
     except (OSError, SyntaxError, ValueError):
         return ((f"art file '{value}' is not an image printkit can read", "save it as PNG or JPEG"),)
     if pixels > MAX_ART_PIXELS:
