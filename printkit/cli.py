@@ -15,6 +15,8 @@ import threading
 import traceback
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from printkit import __version__
 from printkit.base.errors import Problems, UsageError, display_path, fault_of
 from printkit.build.outputs import BuildOptions
@@ -39,7 +41,7 @@ def _folder(text: str) -> Path:
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="printkit", description="Print-and-play kits and rulebooks from content packs.")
     parser.add_argument("--version", action="version", version=f"printkit {__version__}")
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)  # the class of the subcommands' parsers, whose parent it is
     common.add_argument("--debug", action="store_true", help="show a traceback when something fails")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
@@ -241,7 +243,8 @@ def _problem_json(problem) -> dict:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    model = {"pack": PackMeta, "rulebook": Rulebook}.get(args.file) or component_file_model()
+    files: dict[str, type[BaseModel]] = {"pack": PackMeta, "rulebook": Rulebook}
+    model = files.get(args.file) or component_file_model()
     schema = with_field_docs(model.model_json_schema())
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     print(json.dumps(schema, indent=2, ensure_ascii=False))
