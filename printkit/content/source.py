@@ -45,9 +45,11 @@ class SourceFile:
         values, keys = self._index()
         if of_key and path in keys:
             return keys[path]
+        if not values:  # nothing was read (an empty or unreadable file): the file as a whole
+            return 1, 1
         while path not in values and path:
             path = path[:-1]
-        return values.get(path, (1, 1))
+        return values[path]  # the root, (), is always there
 
     def problem(self, path: KeyPath, message: str, hint: str | None = None, *, of_key=False) -> Problem:
         line, column = self.position(path, of_key=of_key)
