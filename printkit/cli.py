@@ -39,7 +39,7 @@ def _folder(text: str) -> Path:
 def _parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="printkit", description="Print-and-play kits and rulebooks from content packs.")
     parser.add_argument("--version", action="version", version=f"printkit {__version__}")
-    common = argparse.ArgumentParser(add_help=False)
+    common = _Parser(add_help=False)  # the class of the subcommands' parsers, whose parent it is
     common.add_argument("--debug", action="store_true", help="show a traceback when something fails")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 

@@ -93,3 +93,44 @@ def test_a_tampered_output_is_rebuilt(kit):
 def test_force_rebuilds_everything_and_remembers_it(kit):
     assert kit("--force") == OUTPUTS
     assert kit() == []
+
+
+def test_a_bug_while_planning_is_printkit_s_failure_not_a_build_without_cache(run, tmp_path, monkeypatch):
+    import printkit.build.cache as cache
+
+    def broken(options, default):
+        raise TypeError("a bug in printkit")
+
+    monkeypatch.setattr(cache, "papers_of", broken)
+    code, _, err = run("build", "skystones", "--no-rulebooks", "--out", tmp_path)
+    assert (code, err) == (
+        3,
+        "printkit: internal error: TypeError('a bug in printkit') (run again with --debug and report it)\n",
+    )
+
+
+def test_a_pack_the_plan_refuses_but_the_loader_takes_fails_the_build(run, tmp_path, monkeypatch):
+    """Were it built, it would be built without a cache key: again on every build, silently."""
+    import printkit.build.cache as cache
+    from printkit.base.errors import ValueProblem
+
+    def refusing(value):
+        raise ValueProblem("refused by a bug")
+
+    monkeypatch.setattr(cache, "parse_id", refusing)
+    code, _, err = run("build", "content/skystones", "--no-rulebooks", "--out", tmp_path)
+    assert (code, err) == (
+        3,
+        "printkit: internal error: RuntimeError('the build cache could not plan content/skystones') "
+        "(run again with --debug and report it)\n",
+    )
+    assert not (tmp_path / "skystones").exists()
+
+
+def test_a_pack_yaml_the_plan_cannot_read_is_reported_by_the_loader(run, tmp_path):
+    pack = tmp_path / "kit"
+    shutil.copytree("content/skystones", pack)
+    (pack / "pack.yaml").write_text("id: kit\ntitle: Kit\ndefaults: a4\n")
+    code, _, err = run("build", pack, "--no-rulebooks", "--out", tmp_path / "out")
+    assert code == 1
+    assert f"{pack}/pack.yaml:3:11: defaults: must be a mapping of keys, got 'a4'" in err.splitlines()

@@ -333,3 +333,21 @@ def test_a_catalog_polib_cannot_read_is_placed_at_the_line_it_names(run, tmp_pat
         f"{catalog}:5:1: is not a readable PO file: Syntax error in po "
         "file (check it with msgfmt -c)\n1 problem found\n",
     )
+
+
+def test_a_broken_catalog_header_is_placed_at_the_header(run, tmp_path):
+    root = tmp_path / "gen"
+    catalog = root / "locales" / "de" / "LC_MESSAGES" / "gen.po"
+    catalog.parent.mkdir(parents=True)
+    (root / "pack.yaml").write_text("id: gen\ntitle: Generated\nlocales: [en, de]\n")
+    (root / "cards.yaml").write_text("cards:\n  - id: ember\n    name: Ember\n")
+    catalog.write_text(
+        '# German words of Generated.\n#\nmsgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=latin-1\\n"\n\n'
+        'msgctxt "card:ember/name"\nmsgid "Ember"\nmsgstr "Glut"\n'
+    )
+    assert run("i18n", "check", root) == (
+        1,
+        "",
+        f"{catalog}:3:1: has a broken header: no 'Content-Type: text/plain; charset=UTF-8' line "
+        "(check it with msgfmt -c)\n1 problem found\n",
+    )

@@ -92,3 +92,18 @@ def test_debug_shows_a_traceback_only_for_internal_errors(run, monkeypatch):
     )
     code, _, err = run("schema", "--debug")
     assert code == 3 and "Traceback" in err
+
+
+def test_a_position_the_reader_did_not_record_is_a_bug_not_line_1():
+    """The reader records the root of every file it read, so a path always finds a position; without
+    one, an index gone wrong would place every message at line 1, in silence."""
+    from pathlib import Path
+
+    from printkit.content.source import SourceFile
+
+    broken_index = ({("cards", 0): (2, 5)}, {})  # the root, (), missing
+    source = SourceFile(Path("cards.yaml"), "cards.yaml", _positions=broken_index)
+    assert source.position(("cards", 0, "name")) == (2, 5)
+    with pytest.raises(KeyError):
+        source.position(("tiles", 0))
+    assert SourceFile(Path("empty.yaml"), "empty.yaml", _positions=({}, {})).position(("id",)) == (1, 1)

@@ -266,3 +266,58 @@ def test_a_worker_that_dies_fails_the_build_cleanly(run, tmp_path, monkeypatch):
     monkeypatch.undo()
     assert run("build", "skystones", "--no-rulebooks", "--jobs", "2", "--out", out)[0] == 0
     assert not [p for p in out.rglob("*") if p.name.endswith(".part")]  # what the dead process left is gone
+
+
+def test_a_bug_in_a_value_parser_is_printkit_s_failure_not_a_problem_of_the_pack(run, monkeypatch):
+    import printkit.content.fields as fields
+
+    def broken(value):
+        raise ValueError("a bug in printkit")
+
+    monkeypatch.setattr(fields, "shown_value", broken)  # the colour parser calls it to word its refusal
+    code, _, err = run("check", "tests/fixtures/bad/bad-colour")
+    assert (code, err) == (
+        3,
+        "printkit: internal error: ValueError('a bug in printkit') (run again with --debug and report it)\n",
+    )
+
+
+def test_debug_shows_where_a_worker_of_a_parallel_build_failed(run, tmp_path, monkeypatch):
+    import printkit.build.pipeline as build
+
+    def failing(pages, target, **kwargs):
+        raise ValueError("a bug in printkit")
+
+    monkeypatch.setattr(build, "render_pdf", failing)  # the workers are forked: they draw with it too
+    args = ("build", "skystones", "--no-rulebooks", "--jobs", "2", "--out", tmp_path)
+    code, _, err = run(*args)
+    assert (code, err) == (
+        3,
+        "printkit: internal error: RuntimeError(\"ValueError('a bug in printkit')\") "
+        "(run again with --debug and report it)\n",
+    )
+    code, _, err = run(*args, "--debug")
+    worker, parent = err.split("\nThe above exception was the direct cause of the following exception:\n")
+    assert code == 3
+    assert worker.startswith(
+        "printkit.base.bounded.ChildTraceback: in a forked process:\nTraceback (most recent call last):\n"
+    )
+    assert worker.endswith(
+        ', in failing\n    raise ValueError("a bug in printkit")\nValueError: a bug in printkit\n'
+    )  # the worker's own frames, down to the one that raised
+    assert parent.endswith("\nRuntimeError: ValueError('a bug in printkit')\n")
+
+
+def test_debug_shows_where_the_process_making_a_rulebook_failed(run, tmp_path, monkeypatch):
+    import printkit.rulebook.book as book
+
+    def failing(parts, paper, drafts):
+        raise ValueError("a bug in printkit")
+
+    monkeypatch.setattr(book, "render_html", failing)  # called in the forked process that makes the rulebook
+    code, _, err = run("build", "skystones", "--lang", "en", "--jobs", "1", "--out", tmp_path, "--debug")
+    worker, parent = err.split("\nThe above exception was the direct cause of the following exception:\n")
+    assert code == 3
+    assert worker.startswith("printkit.base.bounded.ChildTraceback: in a forked process:\nTraceback")
+    assert worker.endswith(', in failing\n    raise ValueError("a bug in printkit")\nValueError: a bug in printkit\n')
+    assert parent.endswith("\nRuntimeError: ValueError('a bug in printkit')\n")

@@ -4,8 +4,8 @@ Takes: a function of no arguments (making a rulebook: a pack's own template and 
 makes for WeasyPrint to typeset), how much more memory it may take and how many seconds.
 Returns: what the function returned, or raises the `Problems` it raised; raises `OverLimit` when
 it needed more memory or time than allowed (the child is killed; nothing it left is used), and
-RuntimeError when the child failed otherwise (a bug in printkit). Linux and other systems with
-fork; the child dies with the process that forked it.
+RuntimeError when the child failed otherwise (a bug in printkit), caused by a `ChildTraceback`
+that --debug shows. Linux and other systems with fork; the child dies with the process that forked it.
 """
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ import select
 import signal
 import sys
 import time
+import traceback
 from collections.abc import Callable
 from typing import Any
 
@@ -27,6 +28,28 @@ PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 class OverLimit(Exception):
     """The work needed more memory or time than it was given; the message says which."""
+
+
+class ChildTraceback(Exception):
+    """Where a forked process failed, as the text of its traceback: the cause of the error its parent
+    raises for it, so that --debug shows the child's own frames as a single process would."""
+
+    def __str__(self) -> str:
+        return "in a forked process:\n" + self.args[0].rstrip("\n")
+
+
+def bug_report(error: BaseException) -> tuple[str, str]:
+    """What a forked process tells its parent of a bug in printkit (inside `except`): what the error
+    was and where it was raised. Only text: an error, let alone its traceback, may not pickle."""
+    return repr(error), traceback.format_exc()
+
+
+def bug_from(report: tuple[str, str]) -> RuntimeError:
+    """The error the parent raises for a bug_report of its child."""
+    message, trace = report
+    error = RuntimeError(message)
+    error.__cause__ = ChildTraceback(trace)
+    return error
 
 
 def die_with(parent: int) -> None:
@@ -67,7 +90,7 @@ def run(work: Callable[[], Any], *, memory: int, seconds: float) -> Any:
             except MemoryError:
                 outcome = ("memory", None)
             except BaseException as error:  # a bug in printkit: the parent reports it as one
-                outcome = ("error", repr(error))
+                outcome = ("error", bug_report(error))
             with os.fdopen(writing, "wb") as pipe:
                 pipe.write(pickle.dumps(outcome))
         finally:
@@ -91,13 +114,13 @@ def run(work: Callable[[], Any], *, memory: int, seconds: float) -> Any:
     if kind == "memory":
         raise OverLimit(f"needed more than {memory // 2**20} MiB of memory")
     if kind == "error":
-        raise RuntimeError(value)
+        raise bug_from(value)
     return value
 
 
 def _read_until(pipe: int, deadline: float) -> bytes | None:
     """Everything the child writes before it closes the pipe, or None when the deadline passed first."""
-    chunks = []
+    chunks: list[bytes] = []
     while True:
         left = deadline - time.monotonic()
         if left <= 0 or not select.select([pipe], [], [], left)[0]:

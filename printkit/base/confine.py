@@ -62,7 +62,7 @@ def checked(folder: Path | None, path: Path) -> Path:
         raise Refused("does not exist") from None
     except (RuntimeError, OSError) as error:  # Python 3.11 reports a loop of links as RuntimeError
         if isinstance(error, OSError) and error.errno != errno.ELOOP:
-            raise Refused(f"cannot be read: {error.strerror.lower()}") from None
+            raise Refused(f"cannot be read: {_reason(error)}") from None
         raise Refused("is a loop of links that never reaches a file", "replace the link with the file") from None
     if folder is not None and not real.is_relative_to(folder.resolve()):
         if path.is_symlink():
@@ -90,7 +90,7 @@ def read_bytes(folder: Path | None, path: Path, limit: int) -> bytes:
     try:  # O_NOFOLLOW and O_NONBLOCK: the file must not have become a link or a pipe since it was checked
         handle = os.open(real, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
     except OSError as error:
-        raise Refused(f"cannot be read: {error.strerror.lower()}") from None
+        raise Refused(f"cannot be read: {_reason(error)}") from None
     with os.fdopen(handle, "rb") as file:
         mode = os.fstat(file.fileno()).st_mode
         if not stat.S_ISREG(mode):
@@ -144,3 +144,8 @@ def files_under(folder: Path) -> list[Path]:
             else:
                 found.append(Path(entry.path))
     return found
+
+
+def _reason(error: OSError) -> str:
+    """What the system said went wrong, in lower case ("permission denied")."""
+    return (error.strerror or str(error)).lower()

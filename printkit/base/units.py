@@ -2,7 +2,7 @@
 
 Takes: `63mm`, `2.5in`, `1cm`, `12pt`, a bare number (millimetres), `63x88`, `2.5in x 3.5in`,
 a preset name such as `poker`, or a mapping `{width: …, height: …}`.
-Returns: millimetres as floats, sizes as `Size(width, height)`; raises `ValueError` with a message
+Returns: millimetres as floats, sizes as `Size(width, height)`; raises `ValueProblem` with a message
 written for the person who typed the value.
 """
 
@@ -54,11 +54,11 @@ def parse_distance(value: object) -> float:
 def parse_length(value: object) -> float:
     """A positive length in millimetres."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
-        raise ValueError(f"must be a length like 63mm or 2.5in, got {shown_value(value)}")
+        raise ValueProblem(f"must be a length like 63mm or 2.5in, got {shown_value(value)}")
     if isinstance(value, str):
         match = _LENGTH.match(value)
         if not match:
-            raise ValueError(f"must be a length like 63mm or 2.5in, got {shown_value(value)}")
+            raise ValueProblem(f"must be a length like 63mm or 2.5in, got {shown_value(value)}")
         number, unit = float(match.group(1)), match.group(2).lower() or "mm"
         if unit not in MM_PER_UNIT:
             raise ValueProblem(f"unknown unit '{match.group(2)}' in {shown_value(value)}", "use mm, cm, in or pt")
@@ -66,9 +66,9 @@ def parse_length(value: object) -> float:
     else:
         mm = float(value)
     if not math.isfinite(mm) or mm <= 0:
-        raise ValueError(f"must be a length greater than zero, got {shown_value(value)}")
+        raise ValueProblem(f"must be a length greater than zero, got {shown_value(value)}")
     if mm > MAX_LENGTH_MM:
-        raise ValueError(f"must be at most {MAX_LENGTH_MM:g}mm, got {shown_value(value)}")
+        raise ValueProblem(f"must be at most {MAX_LENGTH_MM:g}mm, got {shown_value(value)}")
     return round(mm, 6)
 
 
@@ -80,7 +80,7 @@ def parse_size(value: object) -> Size:
     if isinstance(value, dict):
         unknown = set(value) - {"width", "height"}
         if unknown or len(value) != 2:
-            raise ValueError("must have exactly the keys 'width' and 'height'")
+            raise ValueProblem("must have exactly the keys 'width' and 'height'")
         return Size(parse_length(value["width"]), parse_length(value["height"]))
     if (
         isinstance(value, (int, float))

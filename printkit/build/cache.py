@@ -21,6 +21,7 @@ from pathlib import Path
 
 from printkit import __version__
 from printkit.base.confine import files_under
+from printkit.base.errors import ValueProblem
 from printkit.build.outputs import components_name, editions, papers_of, png_name, rulebook_name
 from printkit.build.staging import atomic_target
 from printkit.content.fields import parse_id
@@ -80,18 +81,31 @@ def _key(*parts: object) -> str:
     return hashlib.sha256(json.dumps([code_key(), *parts], sort_keys=True).encode()).hexdigest()
 
 
-def plan(root: Path, options) -> tuple[str, list[Output]] | None:
-    """The pack's id and the outputs a build of it would write, or None when pack.yaml cannot even
-    be read (the build then reports why)."""
-    try:  # read as the loader reads it (libyaml, with its limits); problems are the loader's to report
-        meta = read_yaml(root / "pack.yaml", "pack.yaml", root).data
-        pack_id, source = str(meta["id"]), str(meta.get("language", "en"))
-        if parse_id(pack_id) != root.resolve().name:  # the loader reports it; an id is never a path here
-            return None
-        locales = [str(lang) for lang in meta.get("locales", ["en"])]
-        papers = papers_of(options, str((meta.get("defaults") or {}).get("paper", "a4")))
-    except (OSError, TypeError, KeyError, AttributeError, ValueError):
+def _pack_facts(root: Path) -> tuple[str, str, list[str], str] | None:
+    """The id, source language, locales and default paper that pack.yaml gives, or None when what
+    the plan needs of it is not what the loader accepts (the loader reports why)."""
+    # read as the loader reads it (libyaml, with its limits); problems are the loader's to report
+    meta = read_yaml(root / "pack.yaml", "pack.yaml", root).data
+    if not isinstance(meta, dict):
         return None
+    try:
+        pack_id = parse_id(meta.get("id"))
+    except ValueProblem:
+        return None
+    locales, defaults = meta.get("locales", ["en"]), meta.get("defaults") or {}
+    if pack_id != root.resolve().name or not isinstance(locales, list) or not isinstance(defaults, dict):
+        return None  # an id is never a path here
+    return pack_id, str(meta.get("language", "en")), [str(lang) for lang in locales], str(defaults.get("paper", "a4"))
+
+
+def plan(root: Path, options) -> tuple[str, list[Output]] | None:
+    """The pack's id and the outputs a build of it would write, or None when its pack.yaml has a
+    problem (the build then reports it)."""
+    facts = _pack_facts(root)
+    if facts is None:
+        return None
+    pack_id, source, locales, paper = facts
+    papers = papers_of(options, paper)
     content = _hash_files(
         [p for p in _files(root) if p.relative_to(root).parts[0] not in NOT_CONTENT and not p.name.startswith(".")],
         root,

@@ -14,8 +14,9 @@ import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from printkit.base.bounded import die_with
+from printkit.base.bounded import bug_from, bug_report, die_with
 from printkit.base.collector import collect_young
 from printkit.base.errors import Problem, Problems
 from printkit.build.cache import Manifest, Output
@@ -78,7 +79,7 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
 def _gather(links: list, entries: list, staging: Staging) -> list[Staged]:
     staged: dict[int, Staged] = {}
     problems: list[Problem] = []
-    failure = None
+    failure: Exception | None = None
     for worker, link, group in links:
         try:
             (kind, value), pending, folders = link.recv()
@@ -99,7 +100,7 @@ def _gather(links: list, entries: list, staging: Staging) -> list[Staged]:
         elif kind == "os-error":  # raised again here as it was there: the machine's fault, not printkit's
             failure = failure or OSError(*value)
         else:
-            failure = failure or RuntimeError(value)
+            failure = failure or bug_from(value)
         worker.join()
     if problems:
         raise Problems(problems)
@@ -123,6 +124,7 @@ def _stage_worker(link, entries: list, parent: int) -> None:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     die_with(parent)
+    outcome: tuple[str, Any]
     with staging:
         try:
             outcome = ("staged", [files for files, _, _ in stage_jobs(entries, staging)])
@@ -131,7 +133,7 @@ def _stage_worker(link, entries: list, parent: int) -> None:
         except OSError as error:  # pickling would lose its file names
             outcome = ("os-error", (error.errno, error.strerror, error.filename, None, error.filename2))
         except Exception as error:  # reported by the parent as printkit's own failure
-            outcome = ("error", repr(error))
+            outcome = ("error", bug_report(error))
         link.send((outcome, staging.pending, staging.folders))
         if link.recv() == "adopted":
             staging.pending, staging.folders = [], []
@@ -174,10 +176,11 @@ def stage_jobs(entries: list, staging: Staging) -> list[Staged]:
 def commit(staging: Staging, staged: list[Staged]) -> list[Path]:
     """Staged files renamed into place, and the cache manifests of their outputs updated."""
     staging.commit()
-    written, manifests = [], {}
+    written: list[Path] = []
+    manifests: dict[int, Manifest] = {}
     for files, output, manifest in staged:
         written += files
-        if output is not None:
+        if output is not None and manifest is not None:  # a job of a pack's build, not one on its own
             manifest.record(output, files)
             manifests[id(manifest)] = manifest
     for manifest in manifests.values():  # each pack's manifest once, with all of its outputs

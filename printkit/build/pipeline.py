@@ -179,10 +179,12 @@ def build(roots: list[Path], options: BuildOptions) -> list[Path]:
 
 def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
     keys: dict[tuple[str, str], Output] = {}
-    todo = []
+    todo, unplanned = [], []
     for root in roots:
         planned = plan(root, options)  # with --force too: what it writes is recorded for next time
-        if planned is not None:
+        if planned is None:
+            unplanned.append(root)
+        else:
             pack_id, outputs = planned
             remove_leftovers(options.out / pack_id)
             keys.update({(pack_id, o.name): o for o in outputs})
@@ -193,7 +195,10 @@ def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
         todo.append(root)
     if not todo:
         return []
-    return build_jobs(_stale(lay_out(load_checked(todo), options), options, keys), options.jobs)
+    packs = load_checked(todo)  # raises the problems of a pack.yaml the plan could not read
+    if unplanned:  # the loader took what the plan refused: a bug, or the pack would silently never be cached
+        raise RuntimeError(f"the build cache could not plan {', '.join(map(str, unplanned))}")
+    return build_jobs(_stale(lay_out(packs, options), options, keys), options.jobs)
 
 
 def _stale(jobs: list[Job], options: BuildOptions, keys: dict) -> list:

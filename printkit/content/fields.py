@@ -14,8 +14,11 @@ import math
 import re
 import textwrap
 import typing
-from typing import Annotated, Any, Callable, Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Annotated, Any
 
+from annotated_types import GroupedMetadata
 from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
@@ -28,31 +31,40 @@ class Translatable:
 
 
 def _checked(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
-    """Wrap a parser so its ValueProblem becomes a pydantic error carrying message and hint."""
+    """Wrap a parser so its ValueProblem becomes a pydantic error carrying message and hint. Only a
+    ValueProblem: any other error is a bug in the parser, not a problem of the value."""
 
     def validate(value: Any) -> Any:
         try:
             return parse(value)
         except ValueProblem as problem:
-            raise PydanticCustomError("printkit", "{message}", {"message": problem.message, "hint": problem.hint})
-        except ValueError as problem:
-            raise PydanticCustomError("printkit", "{message}", {"message": str(problem), "hint": None})
+            raise PydanticCustomError(
+                "printkit", "{message}", {"message": problem.message, "hint": problem.hint}
+            ) from problem
 
     return validate
 
 
-def whole(low: int, high: int, description: str) -> Any:
-    """An int type that accepts only whole numbers from low to high, saying so when it refuses."""
+@dataclass(frozen=True)
+class whole(GroupedMetadata):  # lower case: read as part of a type,: `Annotated[int, whole(1, 20, "rows")]`
+    """Accepts only whole numbers from low to high, saying so when it refuses."""
 
-    def parse(value: Any) -> int:
+    low: int
+    high: int
+    description: str
+
+    def __iter__(self) -> Iterator[object]:
+        yield BeforeValidator(_checked(self._parse))
+        yield WithJsonSchema(
+            {"type": "integer", "minimum": self.low, "maximum": self.high, "description": self.description}
+        )
+
+    def _parse(self, value: Any) -> int:
         if isinstance(value, float) and value.is_integer():
             value = int(value)
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise ValueProblem(f"must be a whole number from {low} to {high}, got {shown_value(value)}")
+        if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
+            raise ValueProblem(f"must be a whole number from {self.low} to {self.high}, got {shown_value(value)}")
         return value
-
-    return Annotated[int, BeforeValidator(_checked(parse)),
-                     WithJsonSchema({"type": "integer", "minimum": low, "maximum": high, "description": description})]
 
 
 def _number(value: Any) -> float:
@@ -91,22 +103,43 @@ def _text(value: Any) -> str:
     return value
 
 
-Id = Annotated[str, BeforeValidator(_checked(parse_id)),
-               WithJsonSchema({"type": "string", "pattern": _ID.pattern, "description": "lowercase id"})]
-Text = Annotated[str, BeforeValidator(_checked(_text)), WithJsonSchema({"type": "string", "minLength": 1}),
-                 Translatable()]
+Id = Annotated[
+    str,
+    BeforeValidator(_checked(parse_id)),
+    WithJsonSchema({"type": "string", "pattern": _ID.pattern, "description": "lowercase id"}),
+]
+Text = Annotated[
+    str, BeforeValidator(_checked(_text)), WithJsonSchema({"type": "string", "minLength": 1}), Translatable()
+]
 PlainText = Annotated[str, BeforeValidator(_checked(_text)), WithJsonSchema({"type": "string", "minLength": 1})]
-Colour = Annotated[str, BeforeValidator(_checked(_colour)),
-                   WithJsonSchema({"type": "string", "pattern": _COLOUR.pattern, "description": "#rrggbb"})]
+Colour = Annotated[
+    str,
+    BeforeValidator(_checked(_colour)),
+    WithJsonSchema({"type": "string", "pattern": _COLOUR.pattern, "description": "#rrggbb"}),
+]
 Number = Annotated[float, BeforeValidator(_checked(_number)), WithJsonSchema({"type": "number"})]
-Length = Annotated[float, BeforeValidator(_checked(parse_length)),
-                   WithJsonSchema({"type": ["string", "number"], "description": "length: 63mm, 2.5in, 1cm, 12pt or mm"})]
-Distance = Annotated[float, BeforeValidator(_checked(parse_distance)),
-                     WithJsonSchema({"type": ["string", "number"], "description": "length that may be 0"})]
-SizeMM = Annotated[Size, BeforeValidator(_checked(parse_size)),
-                   WithJsonSchema({"anyOf": [{"type": "string", "description": "63x88mm, 2.5in x 3.5in or a preset"},
-                                             {"type": "object", "properties": {"width": {}, "height": {}},
-                                              "required": ["width", "height"]}]})]
+Length = Annotated[
+    float,
+    BeforeValidator(_checked(parse_length)),
+    WithJsonSchema({"type": ["string", "number"], "description": "length: 63mm, 2.5in, 1cm, 12pt or mm"}),
+]
+Distance = Annotated[
+    float,
+    BeforeValidator(_checked(parse_distance)),
+    WithJsonSchema({"type": ["string", "number"], "description": "length that may be 0"}),
+]
+SizeMM = Annotated[
+    Size,
+    BeforeValidator(_checked(parse_size)),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "string", "description": "63x88mm, 2.5in x 3.5in or a preset"},
+                {"type": "object", "properties": {"width": {}, "height": {}}, "required": ["width", "height"]},
+            ]
+        }
+    ),
+]
 MAX_FILE_PATH = 255  # characters: the longest file name most file systems take
 
 
@@ -119,8 +152,11 @@ def _file_path(value: Any) -> str:
     return value
 
 
-FilePath = Annotated[str, BeforeValidator(_checked(_file_path)),
-                     WithJsonSchema({"type": "string", "description": "a file inside the pack folder"})]
+FilePath = Annotated[
+    str,
+    BeforeValidator(_checked(_file_path)),
+    WithJsonSchema({"type": "string", "description": "a file inside the pack folder"}),
+]
 
 
 class Ref:
@@ -140,8 +176,8 @@ ArtFile = Annotated[FilePath, Ref("files")]
 TypeRef = Annotated[Id, Ref("types")]
 AbilityRef = Annotated[Id, Ref("abilities")]
 ResourceRef = Annotated[Id, Ref("resources")]
-Count = whole(0, 10_000, "copies to print")
-Edge = whole(0, 9, "attack points on this edge")
+Count = Annotated[int, whole(0, 10_000, "copies to print")]
+Edge = Annotated[int, whole(0, 9, "attack points on this edge")]
 
 
 def marked_values(model: BaseModel, path: KeyPath, marker_type: type) -> Iterator[tuple[KeyPath, Any, Any]]:
@@ -161,7 +197,8 @@ def _walk(value: Any, annotation: Any, markers: tuple, path: KeyPath, marker_typ
         yield from marked_values(value, path, marker_type)
     elif isinstance(value, dict):
         (key_type, key_markers), (value_type, value_markers) = [
-            peeled(a) for a in typing.get_args(_member(annotation, dict)) or (Any, Any)]
+            peeled(a) for a in typing.get_args(_member(annotation, dict)) or (Any, Any)
+        ]
         for key, item in value.items():
             yield from _walk(key, key_type, key_markers, path + (key,), marker_type)
             if _may_hold(value_type, value_markers, marker_type):
@@ -245,9 +282,9 @@ def with_field_docs(schema: dict) -> dict:
     models: dict[str, type] = {}
     pending = [Strict]
     while pending:
-        cls = pending.pop()
-        pending += cls.__subclasses__()
-        models[cls.__name__] = cls
+        model = pending.pop()
+        pending += model.__subclasses__()
+        models[model.__name__] = model
     for definition in [schema, *schema.get("$defs", {}).values()]:
         cls = models.get(definition.get("title", ""))
         if cls is None:
@@ -267,8 +304,15 @@ def _attribute_docstrings(cls: type) -> dict[str, str]:
         source = textwrap.dedent(inspect.getsource(cls))
     except (OSError, TypeError):  # made at run time, it has no source
         return {}
-    body = ast.parse(source).body[0].body
-    return {node.target.id: inspect.cleandoc(after.value.value) for node, after in zip(body, body[1:])
-            if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name)
-            and isinstance(after, ast.Expr) and isinstance(after.value, ast.Constant)
-            and isinstance(after.value.value, str)}
+    definition = ast.parse(source).body[0]
+    assert isinstance(definition, ast.ClassDef), "the source of a class is its class statement"
+    body = definition.body
+    return {
+        node.target.id: inspect.cleandoc(after.value.value)
+        for node, after in zip(body, body[1:], strict=False)
+        if isinstance(node, ast.AnnAssign)
+        and isinstance(node.target, ast.Name)
+        and isinstance(after, ast.Expr)
+        and isinstance(after.value, ast.Constant)
+        and isinstance(after.value.value, str)
+    }

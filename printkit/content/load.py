@@ -13,16 +13,25 @@ import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
 from printkit.base.errors import KeyPath, Problem, Problems, UsageError, did_you_mean, display_path, shown_value
 from printkit.content.message_key import MessageKey
-from printkit.content.model import (COMPONENT_KINDS, Component, Origin, PackMeta, Rulebook, component_file_model,
-                                    pack_model)
+from printkit.content.model import (
+    COMPONENT_KINDS,
+    Component,
+    Origin,
+    PackMeta,
+    Rulebook,
+    component_file_model,
+    pack_model,
+)
 from printkit.content.rules import RULE_KINDS
 from printkit.content.source import SourceFile, read_yaml
+
+Kind = TypeVar("Kind", bound=Component)
 
 CONTENT_DIR = Path("content")
 PACK_FILE = "pack.yaml"
@@ -52,7 +61,7 @@ class Pack:
         """The kind of component a section of component files holds, e.g. 'card' in cards."""
         return COMPONENT_KINDS[section].kind
 
-    def of_kind(self, cls: type[Component]) -> list[Component]:
+    def of_kind(self, cls: type[Kind]) -> list[Kind]:
         return [c for c in self.components if isinstance(c, cls)]
 
 
@@ -84,8 +93,9 @@ def pack_roots(names: list[str]) -> list[Path]:
 def component_files(root: Path) -> list[Path]:
     """Every YAML file at the top of the pack folder but pack.yaml and rulebook.yaml (decks/ holds
     deck lists)."""
-    return sorted(p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and p.name not in (PACK_FILE,
-                                                                                                 RULEBOOK_FILE))
+    return sorted(
+        p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and p.name not in (PACK_FILE, RULEBOOK_FILE)
+    )
 
 
 def load_pack(root: Path) -> Pack:
@@ -97,15 +107,22 @@ def load_pack(root: Path) -> Pack:
         sources[source.shown] = source
         problems.extend(source.problems)
         if source.data is not None and not isinstance(source.data, dict):
-            problems.append(source.problem((), f"must be a mapping of keys, got {shown_value(source.data)}",
-                                           "write 'key: value' lines at the top level"))
+            problems.append(
+                source.problem(
+                    (),
+                    f"must be a mapping of keys, got {shown_value(source.data)}",
+                    "write 'key: value' lines at the top level",
+                )
+            )
             source.data = None
         return source
 
     meta_source = read(root / PACK_FILE)
     meta = _validate(pack_model(), meta_source, problems)
     if meta is not None and meta.id != root.resolve().name:
-        problems.append(meta_source.problem(("id",), f"must equal the pack folder's name '{root.resolve().name}', got '{meta.id}'"))
+        problems.append(
+            meta_source.problem(("id",), f"must equal the pack folder's name '{root.resolve().name}', got '{meta.id}'")
+        )
 
     components: list[Component] = []
     file_model = component_file_model()
@@ -113,8 +130,9 @@ def load_pack(root: Path) -> Pack:
     for path in component_files(root):
         source = read(path)
         if source.data == {}:
-            problems.append(source.problem((), "has no components",
-                                           "start it with a section: " + ", ".join(COMPONENT_KINDS)))
+            problems.append(
+                source.problem((), "has no components", "start it with a section: " + ", ".join(COMPONENT_KINDS))
+            )
         parsed = _validate(file_model, source, problems)
         if parsed is None:
             continue
@@ -159,12 +177,19 @@ def _translate(error: ValidationError, model: type[BaseModel], source: SourceFil
     for item in error.errors():
         path = _data_path(source.data, item["loc"])
         kind, value, ctx = item["type"], item.get("input"), item.get("ctx") or {}
+        if kind in ("value_error", "assertion_error"):  # printkit's validators refuse with a "printkit" error
+            raise ctx["error"]  # any other error in one is a bug in printkit, not a problem of the pack
         if kind in ("union_tag_invalid", "union_tag_not_found"):
             tags = [t.strip(" '") for t in ctx.get("expected_tags", "").split(",")]
             key = ctx.get("discriminator", "").strip("'")
             if kind == "union_tag_invalid":
-                found.append(source.problem(path + (key,), f"unknown {key} '{ctx.get('tag')}'",
-                                            did_you_mean(str(ctx.get("tag")), tags) or "known: " + ", ".join(tags)))
+                found.append(
+                    source.problem(
+                        path + (key,),
+                        f"unknown {key} '{ctx.get('tag')}'",
+                        did_you_mean(str(ctx.get("tag")), tags) or "known: " + ", ".join(tags),
+                    )
+                )
             else:
                 found.append(source.problem(path, f"missing required key '{key}'", "one of: " + ", ".join(tags)))
         elif kind == "printkit":
@@ -178,11 +203,17 @@ def _translate(error: ValidationError, model: type[BaseModel], source: SourceFil
         elif kind == "literal_error":
             allowed = ctx.get("expected", "")
             options = [part.strip(" '") for part in allowed.replace(" or ", ",").split(",")]
-            found.append(source.problem(path, f"must be one of {allowed}, got {shown_value(value)}",
-                                        did_you_mean(str(value), options)))
+            found.append(
+                source.problem(
+                    path, f"must be one of {allowed}, got {shown_value(value)}", did_you_mean(str(value), options)
+                )
+            )
         else:
-            found.append(source.problem(path, _MESSAGES.get(kind, item["msg"][:1].lower() + item["msg"][1:])
-                                        + f", got {shown_value(value)}"))
+            found.append(
+                source.problem(
+                    path, _MESSAGES.get(kind, item["msg"][:1].lower() + item["msg"][1:]) + f", got {shown_value(value)}"
+                )
+            )
     return found
 
 

@@ -10,18 +10,41 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
-from typing import TYPE_CHECKING, Any, Callable, ClassVar, Literal, NamedTuple
+from types import GenericAlias
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple
 
 from pydantic import BaseModel, Field, create_model, model_validator
 from pydantic_core import PydanticCustomError
 
-from printkit.content.fields import (AbilityRef, ArtFile, BackRef, Colour, Count, Distance, Edge, ElementRef, IconRef, Id, Length,
-                     Number, PlainText, RarityRef, ResourceRef, SizeMM, StatRef, Strict, TerrainRef, Text, TypeRef,
-                     whole)
-from printkit.content.rules import RuleSet, rule_union
 from printkit.base.errors import KeyPath, Problem
 from printkit.base.units import MAX_LENGTH_MM, Size
+from printkit.content.fields import (
+    AbilityRef,
+    ArtFile,
+    BackRef,
+    Colour,
+    Count,
+    Distance,
+    Edge,
+    ElementRef,
+    IconRef,
+    Id,
+    Length,
+    Number,
+    PlainText,
+    RarityRef,
+    ResourceRef,
+    SizeMM,
+    StatRef,
+    Strict,
+    TerrainRef,
+    Text,
+    TypeRef,
+    whole,
+)
+from printkit.content.rules import RuleSet, rule_union
 
 if TYPE_CHECKING:
     from printkit.content.source import SourceFile
@@ -208,10 +231,10 @@ def pack_model() -> type[PackMeta]:
 
 # --- components ----------------------------------------------------------------------------------
 
-COMPONENT_KINDS: dict[str, type["Component"]] = {}
+COMPONENT_KINDS: dict[str, type[Component]] = {}
 
 
-def component_kind(section: str) -> Callable[[type["Component"]], type["Component"]]:
+def component_kind(section: str) -> Callable[[type[Component]], type[Component]]:
     """Register a component class under the top-level key of component files."""
 
     def register(cls: type[Component]) -> type[Component]:
@@ -239,6 +262,8 @@ class Component(Strict):
     # pydantic gives each instance with private attributes a dict of its own, and a big deck has a
     # component per card. The loader sets it; model_copy keeps it (translation copies components).
     __slots__ = ("origin",)
+    if TYPE_CHECKING:
+        origin: Origin
 
     id: Id
     """Unique within the pack."""
@@ -270,8 +295,13 @@ def _space_problems(source: SourceFile, sides: list[tuple[KeyPath, Any, dict[str
         shown = {edges.top, edges.right, edges.bottom, edges.left}
         for terrain in spaces:
             if terrain not in shown:
-                problems.append(source.problem(path + ("spaces", terrain), f"no edge shows {terrain}",
-                                               f"its edges show {', '.join(sorted(shown))}"))
+                problems.append(
+                    source.problem(
+                        path + ("spaces", terrain),
+                        f"no edge shows {terrain}",
+                        f"its edges show {', '.join(sorted(shown))}",
+                    )
+                )
     return problems
 
 
@@ -280,7 +310,7 @@ class Face(Strict):
 
     label: Text | None = None
     """Word printed on this side, e.g. Active."""
-    value: whole(0, 999, "number on this side") | None = None
+    value: Annotated[int, whole(0, 999, "number on this side")] | None = None
     """Large number printed on this side, e.g. victory points."""
     color: Colour
     """Background colour of this side."""
@@ -297,16 +327,16 @@ class Card(Component):
     rarity: RarityRef | None = None
     stats: dict[StatRef, Number] = {}
     """Values of the pack's declared stats."""
-    edges: "Edges | None" = None
+    edges: Edges | None = None
     """Attack points on the four edges, for edge-battle games like Skystones."""
-    cost: whole(0, 10_000, "points the card costs") | None = None
+    cost: Annotated[int, whole(0, 10_000, "points the card costs")] | None = None
     type: TypeRef | None = None
     """Card type, e.g. a spell type."""
     explains: TypeRef | None = None
     """Makes this a reference card: it prints what the named card type does."""
     explains_power: AbilityRef | None = None
     """Makes this a reference card for a special power: it prints the power's name and text."""
-    ability: "AbilityUse | None" = None
+    ability: AbilityUse | None = None
     """Special power and whom it acts on."""
     text: Text | None = None
     """Rules text."""
@@ -358,7 +388,7 @@ class SpecialField(Component):
     back: BackRef | None = None
 
 
-Spaces = dict[TerrainRef, whole(1, 4, "spaces")]
+Spaces = dict[TerrainRef, Annotated[int, whole(1, 4, "spaces")]]
 """Spaces for inhabitants, per terrain of a tile: each holds one inhabitant once its island is complete."""
 
 
@@ -371,16 +401,16 @@ class Tile(Component):
     """Trim size; defaults to `defaults.tile_size`."""
     edges: TerrainEdges
     """Terrain on each edge; neighbouring edges must match."""
-    cost: dict[ResourceRef, whole(1, 100, "how many")] = {}
+    cost: dict[ResourceRef, Annotated[int, whole(1, 100, "how many")]] = {}
     """What placing the tile costs, e.g. {green: 1, any: 1}."""
-    points: whole(0, 1000, "victory points") | None = None
+    points: Annotated[int, whole(0, 1000, "victory points")] | None = None
     effect: Literal["none", "one-time", "ongoing", "scoring"] = "none"
     spaces: Spaces = {}
     """Spaces for inhabitants on the tile, per terrain it shows, e.g. {woods: 1}."""
     text: Text | None = None
     back: BackRef | None = None
     """Back design; a tile with `reverse` prints that instead."""
-    reverse: "TileSide | None" = None
+    reverse: TileSide | None = None
     """The other side of a two-sided tile."""
 
     def problems(self, source: SourceFile) -> list[Problem]:
@@ -422,14 +452,14 @@ class Marker(Component):
 
 
 class Grid(Strict):
-    columns: whole(1, 20, "squares across")
-    rows: whole(1, 20, "squares down")
+    columns: Annotated[int, whole(1, 20, "squares across")]
+    rows: Annotated[int, whole(1, 20, "squares down")]
     square: Length
     """Side of one square."""
     numbered: bool = True
     """Print a number in each square, left to right, top to bottom."""
-    first: whole(0, 1000, "number of the first square") = 1
-    squares: whole(1, 400, "squares printed") | None = None
+    first: Annotated[int, whole(0, 1000, "number of the first square")] = 1
+    squares: Annotated[int, whole(1, 400, "squares printed")] | None = None
     """How many squares to print (the last row may stay short); defaults to columns x rows."""
 
     def row_column(self, square: int) -> tuple[int, int]:
@@ -446,7 +476,7 @@ class Grid(Strict):
 class PrintedSquare(Strict):
     """A square printed with terrain, like a tile already placed there (a board side with islands)."""
 
-    square: whole(1, 400, "square number, left to right, top to bottom")
+    square: Annotated[int, whole(1, 400, "square number, left to right, top to bottom")]
     edges: TerrainEdges
     spaces: Spaces = {}
 
@@ -479,12 +509,17 @@ class Board(Component):
         return self.margin + column * self.grid.square, top - (row + 1) * self.grid.square
 
     @model_validator(mode="after")
-    def _printable(self) -> "Board":
+    def _printable(self) -> Board:
         width, height = self.trim_size
         if max(width, height) > MAX_LENGTH_MM:
-            raise PydanticCustomError("printkit", "{message}", {
-                "message": f"the board would be {width:g}x{height:g}mm; at most {MAX_LENGTH_MM:g}mm a side",
-                "hint": "use fewer or smaller squares, or a narrower margin"})
+            raise PydanticCustomError(
+                "printkit",
+                "{message}",
+                {
+                    "message": f"the board would be {width:g}x{height:g}mm; at most {MAX_LENGTH_MM:g}mm a side",
+                    "hint": "use fewer or smaller squares, or a narrower margin",
+                },
+            )
         return self
 
     def problems(self, source: SourceFile) -> list[Problem]:
@@ -494,8 +529,11 @@ class Board(Component):
         for index, printed in enumerate(self.printed):
             path = self.origin.path + ("printed", index)
             if printed.square > last or printed.square in seen:
-                problem = (f"square {printed.square} is not on the board; its squares are 1 to {last}"
-                           if printed.square > last else f"square {printed.square} is printed twice")
+                problem = (
+                    f"square {printed.square} is not on the board; its squares are 1 to {last}"
+                    if printed.square > last
+                    else f"square {printed.square} is printed twice"
+                )
                 problems.append(source.problem(path + ("square",), problem))
             seen.add(printed.square)
             sides.append((path, printed.edges, printed.spaces))
@@ -511,7 +549,7 @@ class Sheet(Component):
     title: Text
     columns: list[Text] = []
     """Column headings of the table."""
-    rows: whole(0, 100, "empty rows to fill in") = 0
+    rows: Annotated[int, whole(0, 100, "empty rows to fill in")] = 0
     row_labels: list[Text] = []
     """Labels in the first column, one per row (a scoring pad's categories); they add to `rows`."""
     text: Text | None = None
@@ -543,7 +581,7 @@ class Placed(Strict):
 
     id: Id
     """The component."""
-    square: whole(1, 400, "square number, counted like the board's numbers")
+    square: Annotated[int, whole(1, 400, "square number, counted like the board's numbers")]
     rotation: Literal[0, 90, 180, 270] = 0
     """Clockwise quarter turns, for tiles."""
     chip: Id | None = None
@@ -587,13 +625,20 @@ class Block(Strict):
         return {"text": value} if isinstance(value, str) else value
 
     @model_validator(mode="after")
-    def _one_kind(self) -> "Block":
-        kinds = [name for name in ("text", "items", "steps", "tip", "figure", "components", "explain")
-                 if getattr(self, name)]
+    def _one_kind(self) -> Block:
+        kinds = [
+            name for name in ("text", "items", "steps", "tip", "figure", "components", "explain") if getattr(self, name)
+        ]
         if len(kinds) != 1:
-            raise PydanticCustomError("printkit", "{message}", {
-                "message": "a block is one of text, items, steps, tip, figure, components or explain"
-                           + (f", not {' and '.join(kinds)} together" if kinds else ""), "hint": None})
+            raise PydanticCustomError(
+                "printkit",
+                "{message}",
+                {
+                    "message": "a block is one of text, items, steps, tip, figure, components or explain"
+                    + (f", not {' and '.join(kinds)} together" if kinds else ""),
+                    "hint": None,
+                },
+            )
         return self
 
 
@@ -618,5 +663,5 @@ class Rulebook(Strict):
 
 def component_file_model() -> type[BaseModel]:
     """The model of a component file: one optional list per registered section."""
-    sections = {section: (list[cls], []) for section, cls in COMPONENT_KINDS.items()}
+    sections: dict[str, Any] = {section: (GenericAlias(list, cls), []) for section, cls in COMPONENT_KINDS.items()}
     return create_model("ComponentFile", __base__=Strict, **sections)

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 import types
 import typing
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Iterator, Literal, Union
+from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union, cast
 
 from pydantic import BaseModel, BeforeValidator, Field, WithJsonSchema
 
@@ -24,7 +24,7 @@ from printkit.content.fields import Id, Strict, Text, _checked, parse_id, peeled
 
 if TYPE_CHECKING:
     from printkit.content.load import Pack
-    from printkit.content.model import Component
+    from printkit.content.model import Board, Component, Tile
     from printkit.content.source import SourceFile
 
 
@@ -46,22 +46,30 @@ def _limit(value: Any) -> int | ParamRef:
     return value
 
 
-Limit = Annotated[Any, BeforeValidator(_checked(_limit)),
-                  WithJsonSchema({"anyOf": [{"type": "integer", "minimum": 0},
-                                            {"type": "object", "properties": {"param": {"type": "string"}},
-                                             "required": ["param"]}]})]
+Limit = Annotated[
+    Any,
+    BeforeValidator(_checked(_limit)),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "integer", "minimum": 0},
+                {"type": "object", "properties": {"param": {"type": "string"}}, "required": ["param"]},
+            ]
+        }
+    ),
+]
 
 
 @dataclass(frozen=True)
 class Entry:
-    component: "Component"
+    component: Component
     copies: int
     path: KeyPath  # where the entry is written in the list file
 
 
 @dataclass(frozen=True)
 class Placed:
-    component: "Component"
+    component: Component
     square: int
     rotation: int
     path: KeyPath
@@ -69,8 +77,8 @@ class Placed:
 
 @dataclass
 class ListContext:
-    pack: "Pack"
-    rule_set: "RuleSet"
+    pack: Pack
+    rule_set: RuleSet
     params: dict[str, int]
     entries: dict[str, list[Entry]] = field(default_factory=dict)
     placements: dict[str, list[Placed]] = field(default_factory=dict)
@@ -83,14 +91,14 @@ class ListContext:
 class RuleSite:
     """A rule where pack.yaml writes it, with what checking it against the pack needs."""
 
-    pack: "Pack"
+    pack: Pack
     set_id: str
     path: KeyPath  # of the rule in pack.yaml
-    source: "SourceFile"
-    component_kinds: Mapping[str, type["Component"]]  # the registered component kinds, by section
+    source: SourceFile
+    component_kinds: Mapping[str, type[Component]]  # the registered component kinds, by section
 
     @property
-    def rule_set(self) -> "RuleSet":
+    def rule_set(self) -> RuleSet:
         return self.pack.meta.rules[self.set_id]
 
     def problem(self, key: KeyPath, message: str, hint: str | None = None) -> Problem:
@@ -104,7 +112,7 @@ class Violation:
     ids: tuple[str, ...] = ()
 
 
-def value_of(component: "Component", path: str) -> Any:
+def value_of(component: Component, path: str) -> Any:
     """A component's value at a dotted path such as `cost`, `edges.total` or `stats.attack`."""
     value: Any = component
     for part in path.split("."):
@@ -139,16 +147,18 @@ def _bounds(count: int, ctx: ListContext, minimum, maximum, exact) -> str | None
 
 # --- the registry ---------------------------------------------------------------------------------
 
-RULE_KINDS: dict[str, type["Rule"]] = {}
+RULE_KINDS: dict[str, type[Rule]] = {}
 
 
-def rule_kind(cls: type["Rule"]) -> type["Rule"]:
+def rule_kind(cls: type[Rule]) -> type[Rule]:
     """Register a rule kind under its `kind`. Refused once the union of kinds is built (when the first
     pack.yaml is read): a kind registered later would be unknown to the model reading rule sets."""
     kind = cls.model_fields["kind"].default
     if rule_union.cache_info().currsize:
-        raise RuntimeError(f"rule kind '{kind}' ({cls.__qualname__}) registered after the rule kinds were "
-                           "put together; register rule kinds when their module is imported, before any pack is read")
+        raise RuntimeError(
+            f"rule kind '{kind}' ({cls.__qualname__}) registered after the rule kinds were "
+            "put together; register rule kinds when their module is imported, before any pack is read"
+        )
     RULE_KINDS[kind] = cls
     return cls
 
@@ -156,7 +166,8 @@ def rule_kind(cls: type["Rule"]) -> type["Rule"]:
 @cache
 def rule_union() -> Any:
     """Every registered rule kind, told apart by its `kind`: built on first use, which closes the registry."""
-    return Annotated[Union[tuple(RULE_KINDS.values())], Field(discriminator="kind")]  # type: ignore[valid-type]
+    # a union of classes known only at run time: `Union[tuple]` has no `|` spelling
+    return Annotated[Union[tuple(RULE_KINDS.values())], Field(discriminator="kind")]  # noqa: UP007
 
 
 class Rule(Strict):
@@ -189,14 +200,24 @@ class Rule(Strict):
         declare, a value path the components it reads do not have, and what `named_problems` finds."""
         rule_set = site.rule_set
         if self.section and self.section not in rule_set.sections:
-            return [site.problem(("section",), f"section '{self.section}' is not declared in rule set "
-                                 f"'{site.set_id}'", did_you_mean(self.section, rule_set.sections))]
+            return [
+                site.problem(
+                    ("section",),
+                    f"section '{self.section}' is not declared in rule set '{site.set_id}'",
+                    did_you_mean(self.section, rule_set.sections),
+                )
+            ]
         problems = []
         for name in type(self).model_fields:
             value = getattr(self, name)
             if isinstance(value, ParamRef) and value.name not in rule_set.params:
-                problems.append(site.problem((name, "param"), f"param '{value.name}' is not declared in rule set "
-                                             f"'{site.set_id}'", did_you_mean(value.name, rule_set.params)))
+                problems.append(
+                    site.problem(
+                        (name, "param"),
+                        f"param '{value.name}' is not declared in rule set '{site.set_id}'",
+                        did_you_mean(value.name, rule_set.params),
+                    )
+                )
         return problems + self._value_path_problems(site) + self.named_problems(site)
 
     def named_problems(self, site: RuleSite) -> list[Problem]:
@@ -216,8 +237,12 @@ class Rule(Strict):
 
     def _value_path_problems(self, site: RuleSite) -> list[Problem]:
         rule_set, kinds_by_section = site.rule_set, site.component_kinds
-        kinds = [kinds_by_section[k] for s in self.sections(rule_set) for k in rule_set.sections[s].components
-                 if k in kinds_by_section] or list(kinds_by_section.values())
+        kinds = [
+            kinds_by_section[k]
+            for s in self.sections(rule_set)
+            for k in rule_set.sections[s].components
+            if k in kinds_by_section
+        ] or list(kinds_by_section.values())
         readable: dict[str, list[Any]] = {}  # path -> the types of its value in the kinds the pack has
         printed = {type(c) for c in site.pack.components}
         for kind in kinds:
@@ -229,17 +254,28 @@ class Rule(Strict):
             if not path:
                 continue
             if path not in readable:
-                problems.append(site.problem((name,), f"no {' or '.join(k.kind for k in kinds)} has "
-                                             f"a value '{path}'", did_you_mean(path, readable)))
+                problems.append(
+                    site.problem(
+                        (name,),
+                        f"no {' or '.join(k.kind for k in kinds)} has a value '{path}'",
+                        did_you_mean(path, readable),
+                    )
+                )
             elif not all(_VALUE_FITS[need](annotation) for annotation in readable[path]):
-                fitting = sorted(p for p, annotations in readable.items()
-                                 if annotations and all(_VALUE_FITS[need](a) for a in annotations))
-                problems.append(site.problem((name,), _VALUE_NEEDS[need].format(path=path),
-                                             "values that are: " + ", ".join(fitting)))
+                fitting = sorted(
+                    p
+                    for p, annotations in readable.items()
+                    if annotations and all(_VALUE_FITS[need](a) for a in annotations)
+                )
+                problems.append(
+                    site.problem(
+                        (name,), _VALUE_NEEDS[need].format(path=path), "values that are: " + ", ".join(fitting)
+                    )
+                )
         return problems
 
 
-def _value_paths(pack: "Pack", kind: type[BaseModel]) -> dict[str, Any]:
+def _value_paths(pack: Pack, kind: type[BaseModel]) -> dict[str, Any]:
     """Every dotted path a rule may read from components of a kind (cost, element, stats.attack,
     edges.total …) with the type of its value."""
     paths: dict[str, Any] = {}
@@ -249,12 +285,18 @@ def _value_paths(pack: "Pack", kind: type[BaseModel]) -> dict[str, Any]:
             paths.update({f"stats.{stat}": value_type for stat in pack.meta.stats})
             continue
         paths[name] = info.annotation
-        inner = next((a for a in typing.get_args(info.annotation) if isinstance(a, type) and issubclass(a, BaseModel)),
-                     None)
+        inner = next(
+            (a for a in typing.get_args(info.annotation) if isinstance(a, type) and issubclass(a, BaseModel)), None
+        )
         if inner is not None:
             paths.update({f"{name}.{sub}": field.annotation for sub, field in inner.model_fields.items()})
-            paths.update({f"{name}.{sub}": typing.get_type_hints(value.fget)["return"]
-                          for sub, value in vars(inner).items() if isinstance(value, property)})
+            paths.update(
+                {
+                    f"{name}.{sub}": typing.get_type_hints(value.fget)["return"]
+                    for sub, value in vars(inner).items()
+                    if isinstance(value, property)
+                }
+            )
     return paths
 
 
@@ -266,21 +308,34 @@ def _is_number(annotation: Any) -> bool:
 def _is_single(annotation: Any) -> bool:
     inner = peeled(annotation)[0]
     members = typing.get_args(inner) if typing.get_origin(inner) in (typing.Union, types.UnionType) else (inner,)
-    return not any(typing.get_origin(m) in (list, dict, set, tuple) or m in (list, dict, set, tuple) or
-                   isinstance(m, type) and issubclass(m, BaseModel) for m in members)
+    return not any(
+        typing.get_origin(m) in (list, dict, set, tuple)
+        or m in (list, dict, set, tuple)
+        or isinstance(m, type)
+        and issubclass(m, BaseModel)
+        for m in members
+    )
 
 
 _VALUE_FITS = {"number": _is_number, "single": _is_single}
-_VALUE_NEEDS = {"number": "'{path}' is not a number to add up",
-               "single": "'{path}' holds a list or mapping; the rule compares one value"}
+_VALUE_NEEDS = {
+    "number": "'{path}' is not a number to add up",
+    "single": "'{path}' holds a list or mapping; the rule compares one value",
+}
 
 
 def _registry_problems(site: RuleSite, field_path: str | None, values: list[str]) -> list[Problem]:
     """Values a rule lists must exist in the pack registry its field names (rarity -> rarities)."""
     known = registry_of(site.pack, field_path) if field_path else {}
-    return [site.problem(("values", index), f"'{value}' is not one of the pack's {REGISTRY_OF[field_path]}",
-                         did_you_mean(value, known))
-            for index, value in enumerate(values) if known and value not in known]
+    return [
+        site.problem(
+            ("values", index),
+            f"'{value}' is not one of the pack's {REGISTRY_OF[field_path]}",
+            did_you_mean(value, known),
+        )
+        for index, value in enumerate(values)
+        if known and value not in known
+    ]
 
 
 @rule_kind
@@ -319,10 +374,14 @@ class CopyLimit(Rule):
                 if self.field and value not in self.values:
                     continue
                 if entry.copies > limit:
-                    what = f"a {_display(ctx.pack, self.field, value)} {entry.component.kind}" if self.field \
+                    what = (
+                        f"a {_display(ctx.pack, self.field, value)} {entry.component.kind}"
+                        if self.field
                         else f"'{entry.component.id}'"
-                    yield Violation(entry.path, f"{entry.copies} copies of {what}; at most {limit} allowed",
-                                    (entry.component.id,))
+                    )
+                    yield Violation(
+                        entry.path, f"{entry.copies} copies of {what}; at most {limit} allowed", (entry.component.id,)
+                    )
 
     def named_problems(self, site: RuleSite) -> list[Problem]:
         return _registry_problems(site, self.field, self.values)
@@ -353,12 +412,14 @@ class PointCap(Rule):
                 else:
                     total += value * entry.copies
             for entry in missing:
-                yield Violation(entry.path, f"'{entry.component.id}' has no {self.value} to count",
-                                (entry.component.id,))
+                yield Violation(
+                    entry.path, f"'{entry.component.id}' has no {self.value} to count", (entry.component.id,)
+                )
             refusal = _bounds(total, ctx, self.min, self.max, self.exact)
             if refusal:
-                yield Violation((section,), f"{total:g} {words} in all; {refusal}",
-                                tuple(e.component.id for e in entries))
+                yield Violation(
+                    (section,), f"{total:g} {words} in all; {refusal}", tuple(e.component.id for e in entries)
+                )
 
 
 @rule_kind
@@ -378,8 +439,9 @@ class TagCap(Rule):
             count = sum(e.copies for e in tagged)
             if count > limit:
                 words = self.called or f"entries tagged '{self.tag}'"
-                yield Violation((section,), f"{count} {words}; at most {limit} allowed",
-                                tuple(e.component.id for e in tagged))
+                yield Violation(
+                    (section,), f"{count} {words}; at most {limit} allowed", tuple(e.component.id for e in tagged)
+                )
 
 
 @rule_kind
@@ -409,8 +471,11 @@ class Unique(Rule):
         for _, entries in self.section_entries(ctx):
             for entry in entries:
                 if entry.copies > 1:
-                    yield Violation(entry.path, f"{entry.copies} copies of '{entry.component.id}'; each may appear "
-                                                "only once", (entry.component.id,))
+                    yield Violation(
+                        entry.path,
+                        f"{entry.copies} copies of '{entry.component.id}'; each may appear only once",
+                        (entry.component.id,),
+                    )
 
 
 @rule_kind
@@ -437,18 +502,26 @@ class Coverage(Rule):
                 copies = sum(e.copies for e in group)
                 if value not in wanted:
                     for entry in group:
-                        yield Violation(entry.path, f"'{entry.component.id}' has no {self.field} from "
-                                                    f"{', '.join(wanted)}", (entry.component.id,))
+                        yield Violation(
+                            entry.path,
+                            f"'{entry.component.id}' has no {self.field} from {', '.join(wanted)}",
+                            (entry.component.id,),
+                        )
                 elif copies > 1:
-                    yield Violation(group[-1].path, f"{copies} {_display(ctx.pack, self.field, value)} entries; "
-                                                    f"one of each {self.field} allowed",
-                                    tuple(e.component.id for e in group))
+                    yield Violation(
+                        group[-1].path,
+                        f"{copies} {_display(ctx.pack, self.field, value)} entries; one of each {self.field} allowed",
+                        tuple(e.component.id for e in group),
+                    )
             covered = [v for v in wanted if v in by_value]
             if len(covered) < required:
                 missing = [_display(ctx.pack, self.field, v) for v in wanted if v not in by_value]
                 need = "one of each" if required == len(wanted) else f"{required} different ones"
-                yield Violation((section,), f"covers {len(covered)} of {len(wanted)} {self.field} values "
-                                            f"({need} required); missing: {', '.join(missing)}")
+                yield Violation(
+                    (section,),
+                    f"covers {len(covered)} of {len(wanted)} {self.field} values "
+                    f"({need} required); missing: {', '.join(missing)}",
+                )
 
     def named_problems(self, site: RuleSite) -> list[Problem]:
         return _registry_problems(site, self.field, self.values)
@@ -463,47 +536,68 @@ class Placement(Rule):
     """The board component whose grid the tiles are laid on."""
 
     def check(self, ctx: ListContext) -> Iterator[Violation]:
-        board = next(c for c in ctx.pack.components if c.id == self.board and c.holds_pieces)
+        board = cast("Board", next(c for c in ctx.pack.components if c.id == self.board and c.holds_pieces))
         columns, rows = board.grid.columns, board.grid.rows
         for section in self.sections(ctx.rule_set):
             by_square: dict[int, Placed] = {}
             for placed in ctx.placements.get(section, []):
                 if placed.component.kind != "tile":
-                    yield Violation(placed.path + ("tile",), f"'{placed.component.id}' is a "
-                                    f"{placed.component.kind}, not a tile", (placed.component.id,))
+                    yield Violation(
+                        placed.path + ("tile",),
+                        f"'{placed.component.id}' is a {placed.component.kind}, not a tile",
+                        (placed.component.id,),
+                    )
                 elif not 1 <= placed.square <= columns * rows:
-                    yield Violation(placed.path + ("square",), f"square {placed.square} is not on the "
-                                    f"{columns}x{rows} board; squares are 1 to {columns * rows}", (placed.component.id,))
+                    yield Violation(
+                        placed.path + ("square",),
+                        f"square {placed.square} is not on the "
+                        f"{columns}x{rows} board; squares are 1 to {columns * rows}",
+                        (placed.component.id,),
+                    )
                 elif placed.square in by_square:
                     other = by_square[placed.square]
-                    yield Violation(placed.path + ("square",), f"square {placed.square} already holds "
-                                    f"'{other.component.id}'", (other.component.id, placed.component.id))
+                    yield Violation(
+                        placed.path + ("square",),
+                        f"square {placed.square} already holds '{other.component.id}'",
+                        (other.component.id, placed.component.id),
+                    )
                 else:
                     by_square[placed.square] = placed
             for square, placed in sorted(by_square.items()):
                 for side, other_square in board.grid.neighbours(square).items():
-                    other = by_square.get(other_square)
-                    if other is None:
+                    neighbour = by_square.get(other_square)
+                    if neighbour is None:
                         continue
                     other_side = SIDES[(SIDES.index(side) + 2) % 4]
-                    mine, theirs = rotated_edges(placed)[side], rotated_edges(other)[other_side]
+                    mine, theirs = rotated_edges(placed)[side], rotated_edges(neighbour)[other_side]
                     if mine != theirs:
-                        yield Violation(other.path, f"{other_side} edge of '{other.component.id}' on square "
-                                        f"{other_square} is {theirs}, but the {side} edge of "
-                                        f"'{placed.component.id}' on square {square} is {mine}",
-                                        (placed.component.id, other.component.id))
+                        yield Violation(
+                            neighbour.path,
+                            f"{other_side} edge of '{neighbour.component.id}' on square "
+                            f"{other_square} is {theirs}, but the {side} edge of "
+                            f"'{placed.component.id}' on square {square} is {mine}",
+                            (placed.component.id, neighbour.component.id),
+                        )
 
     def named_problems(self, site: RuleSite) -> list[Problem]:
         """The board must be one of the pack's, and each section the rule reads must hold placements."""
         problems = []
         boards = [c.id for c in site.pack.components if c.holds_pieces]
         if self.board not in boards:
-            problems.append(site.problem(("board",), f"'{self.board}' is not a board of this pack",
-                                         did_you_mean(self.board, boards)))
+            problems.append(
+                site.problem(
+                    ("board",), f"'{self.board}' is not a board of this pack", did_you_mean(self.board, boards)
+                )
+            )
         for section in self.sections(site.rule_set):
             if not site.rule_set.sections[section].placement:
-                problems.append(site.problem((), f"section '{section}' does not hold a placement",
-                                             f"declare it with 'placement: true' under {site.set_id}'s sections"))
+                problems.append(
+                    site.problem(
+                        (),
+                        f"section '{section}' does not hold a placement",
+                        f"declare it with 'placement: true' under {site.set_id}'s sections",
+                    )
+                )
         return problems
 
 
@@ -512,7 +606,7 @@ SIDES = ("top", "right", "bottom", "left")
 
 def rotated_edges(placed: Placed) -> dict[str, str]:
     """Edge terrains after turning the tile clockwise by its rotation (0, 90, 180 or 270 degrees)."""
-    edges = placed.component.edges
+    edges = cast("Tile", placed.component).edges  # the placement rule lets only tiles through
     turns = placed.rotation // 90
     return {side: getattr(edges, SIDES[(i - turns) % 4]) for i, side in enumerate(SIDES)}
 
@@ -532,7 +626,7 @@ class Inventory(Rule):
 
     kind: Literal["inventory"] = "inventory"
     select: Select
-    count: whole(0, MAX_LIMIT, "copies the game has")
+    count: Annotated[int, whole(0, MAX_LIMIT, "copies the game has")]
     called: Text
     """What the counted components are called, e.g. 'special islands'."""
     called_one: Text | None = None
@@ -545,19 +639,29 @@ class Inventory(Rule):
         """The section it counts must be a component section, and the pack must print the game's count."""
         section, tag = self.select.section, self.select.tag
         if section not in site.component_kinds:
-            return [site.problem(("select", "section"), f"'{section}' is not a component section",
-                                 did_you_mean(section, site.component_kinds))]
+            return [
+                site.problem(
+                    ("select", "section"),
+                    f"'{section}' is not a component section",
+                    did_you_mean(section, site.component_kinds),
+                )
+            ]
         printed = sum(c.count for c in site.pack.components if c.section == section and (tag is None or tag in c.tags))
         if printed != self.count:
-            return [site.problem((), f"the pack prints {printed} {self.called}; the game has {self.count}",
-                                 f"rule '{self.label}' in {site.pack.id}")]
+            return [
+                site.problem(
+                    (),
+                    f"the pack prints {printed} {self.called}; the game has {self.count}",
+                    f"rule '{self.label}' in {site.pack.id}",
+                )
+            ]
         return []
 
     def component_line(self) -> tuple[int, str] | None:
         return self.count, self.called_one if self.count == 1 and self.called_one else self.called
 
 
-def registry_of(pack: "Pack", field_path: str) -> dict[str, Any]:
+def registry_of(pack: Pack, field_path: str) -> dict[str, Any]:
     """The pack registry a field names (element → elements), or an empty one."""
     return getattr(pack.meta, REGISTRY_OF.get(field_path, ""), None) or {}
 
@@ -565,7 +669,7 @@ def registry_of(pack: "Pack", field_path: str) -> dict[str, Any]:
 REGISTRY_OF = {"element": "elements", "rarity": "rarities", "edges.top": "terrains"}
 
 
-def _display(pack: "Pack", field_path: str | None, value: Any) -> str:
+def _display(pack: Pack, field_path: str | None, value: Any) -> str:
     """A field value as players know it: the registry's name (Star, Water) or the value itself."""
     entry = registry_of(pack, field_path or "").get(value)
     return entry.name if entry is not None else str(value)
@@ -587,7 +691,7 @@ class RuleSet(Strict):
     """What players call such a list, e.g. Tournament hand."""
     sections: dict[Id, SectionSpec]
     """Sections a list of this kind has, e.g. cards, squad, backups."""
-    params: dict[Id, whole(0, MAX_LIMIT, "default value")] = {}
+    params: dict[Id, Annotated[int, whole(0, MAX_LIMIT, "default value")]] = {}
     """Values rules refer to with {param: NAME}; `printkit check --param NAME=VALUE` overrides them."""
     checks: list[Rule] = []  # read as the union of the registered kinds (model.pack_model)
     """The rules, each chosen by its `kind`."""

@@ -45,9 +45,11 @@ class SourceFile:
         values, keys = self._index()
         if of_key and path in keys:
             return keys[path]
+        if not values:  # nothing was read (an empty or unreadable file): the file as a whole
+            return 1, 1
         while path not in values and path:
             path = path[:-1]
-        return values.get(path, (1, 1))
+        return values[path]  # the root, (), is always there
 
     def problem(self, path: KeyPath, message: str, hint: str | None = None, *, of_key=False) -> Problem:
         line, column = self.position(path, of_key=of_key)
@@ -108,7 +110,9 @@ class _Refused(Exception):
 
 
 def _mark(event: yaml.Event) -> Position:
-    return event.start_mark.line + 1, event.start_mark.column + 1
+    mark = event.start_mark
+    assert mark is not None, "the parser marks every event"
+    return mark.line + 1, mark.column + 1
 
 
 def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
@@ -126,8 +130,14 @@ def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
         line = before.count(b"\n") + 1
         column = len(before) - (before.rfind(b"\n") + 1) + 1
         source.problems.append(
-            Problem(shown, line, column, "", f"is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read",
-                    "save the file with UTF-8 encoding")
+            Problem(
+                shown,
+                line,
+                column,
+                "",
+                f"is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read",
+                "save the file with UTF-8 encoding",
+            )
         )
         return source
     text = text.removeprefix("\ufeff")
@@ -141,28 +151,39 @@ def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
     try:
         empty = _Reader(text, source).read()
         if empty:
-            source.problems.append(Problem(shown, 1, 1, "", "file is empty",
-                                           "write at least one 'key: value' line, or delete the file"))
+            source.problems.append(
+                Problem(shown, 1, 1, "", "file is empty", "write at least one 'key: value' line, or delete the file")
+            )
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
         message = error.problem or "is not valid YAML"
         if error.context and error.context_mark:
             message += f" {error.context} that starts at line {error.context_mark.line + 1}"
-        hint = ("YAML indents with spaces, never tabs" if "\\t" in message or " tab " in message
-                else "check the brackets, quotes and indentation just before this point")
+        hint = (
+            "YAML indents with spaces, never tabs"
+            if "\\t" in message or " tab " in message
+            else "check the brackets, quotes and indentation just before this point"
+        )
         source.problems.append(Problem(shown, line, column, "", f"YAML syntax error: {message}", hint))
         source.data = None
     except yaml.reader.ReaderError as error:  # a character YAML forbids, such as a NUL byte
-        before = text[: error.position]
-        line, column = before.count("\n") + 1, len(before) - (before.rfind("\n") + 1) + 1
-        source.problems.append(Problem(shown, line, column, "", f"YAML does not allow the control character "
-                                       f"U+{error.character:04X} here", "remove it"))
+        read = text[: error.position]
+        line, column = read.count("\n") + 1, len(read) - (read.rfind("\n") + 1) + 1
+        source.problems.append(
+            Problem(
+                shown,
+                line,
+                column,
+                "",
+                f"YAML does not allow the control character U+{error.character:04X} here",
+                "remove it",
+            )
+        )
         source.data = None
     except _Refused as error:
         line, column = _mark(error.event)
-        source.problems.append(Problem(shown, line, column, format_key_path(error.path), error.message,
-                                       error.hint))
+        source.problems.append(Problem(shown, line, column, format_key_path(error.path), error.message, error.hint))
         source.data = None
     return source
 
@@ -171,8 +192,12 @@ _STR = "tag:yaml.org,2002:str"
 _MERGE = "tag:yaml.org,2002:merge"
 # The scalar tags a value may carry, and what their values are in messages. Other tags (!!binary,
 # !!timestamp, !!map on a scalar, !!python/...) would bring values no key takes, such as bytes.
-_SCALAR_KINDS = {"tag:yaml.org,2002:int": "a whole number", "tag:yaml.org,2002:float": "a number",
-                 "tag:yaml.org,2002:bool": "true or false", "tag:yaml.org,2002:null": "nothing"}
+_SCALAR_KINDS = {
+    "tag:yaml.org,2002:int": "a whole number",
+    "tag:yaml.org,2002:float": "a number",
+    "tag:yaml.org,2002:bool": "true or false",
+    "tag:yaml.org,2002:null": "nothing",
+}
 _COLLECTION_TAGS = {yaml.SequenceStartEvent: "tag:yaml.org,2002:seq", yaml.MappingStartEvent: "tag:yaml.org,2002:map"}
 _NO_TAGS = "remove the tag: printkit reads text, numbers, true/false, lists and mappings"
 
@@ -187,8 +212,12 @@ class _Reader:
     never needs memory for one), finding duplicate keys and applying merge keys. Given positions,
     it records where each value and key is written instead of reporting problems again."""
 
-    def __init__(self, text: str, source: SourceFile,
-                 positions: tuple[dict[KeyPath, Position], dict[KeyPath, Position]] | None = None):
+    def __init__(
+        self,
+        text: str,
+        source: SourceFile,
+        positions: tuple[dict[KeyPath, Position], dict[KeyPath, Position]] | None = None,
+    ):
         self.loader, self.source, self.positions = Loader(text), source, positions
         self.values = 0
         self.depth = 0  # mappings and lists open around the value being read; `<<:` nests without a key
@@ -206,29 +235,33 @@ class _Reader:
             get()  # the document ends
             following = get()
             if not isinstance(following, yaml.StreamEndEvent):
-                raise _Refused(following, (), "a second YAML document starts here; a file holds one",
-                               "remove the '---' line and what follows it, or move that to a file of its own")
+                raise _Refused(
+                    following,
+                    (),
+                    "a second YAML document starts here; a file holds one",
+                    "remove the '---' line and what follows it, or move that to a file of its own",
+                )
             return False
         finally:
             self.loader.dispose()
 
     def _node(self, event: yaml.Event, path: KeyPath) -> Any:
-        kind = type(event)
-        if kind is yaml.AliasEvent:
+        if isinstance(event, yaml.AliasEvent):
             return self._alias(event, path)
+        assert isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)), "the parser sends a node here"
         self._count(event, path, 1)
         if self.positions is not None:
             self.positions[0].setdefault(path, _mark(event))
         before = self.values
-        if kind is yaml.ScalarEvent:
+        if isinstance(event, yaml.ScalarEvent):
             data = self._scalar(event, path)
         else:
-            if event.tag not in (None, "!", _COLLECTION_TAGS[kind]):  # !!set, !!omap, !!python/…
+            if event.tag not in (None, "!", _COLLECTION_TAGS[type(event)]):  # !!set, !!omap, !!python/…
                 raise _Refused(event, path, f"the YAML tag '{_short_tag(event.tag)}' is not supported", _NO_TAGS)
             self.depth += 1
             if self.depth > MAX_DEPTH:
                 raise _Refused(event, path, f"values are nested more than {MAX_DEPTH} levels deep")
-            if kind is yaml.SequenceStartEvent:
+            if isinstance(event, yaml.SequenceStartEvent):
                 data = []
                 get = self.loader.get_event
                 while type(item := get()) is not yaml.SequenceEndEvent:
@@ -242,7 +275,13 @@ class _Reader:
 
     def _alias(self, event: yaml.AliasEvent, path: KeyPath) -> Any:
         if event.anchor not in self.anchors:
-            raise yaml.composer.ComposerError(None, None, f"found undefined alias {event.anchor!r}", event.start_mark)
+            # the stubs' ComposerError takes no libyaml Mark, which has the same line and column
+            raise yaml.composer.ComposerError(
+                None,
+                None,
+                f"found undefined alias {event.anchor!r}",
+                event.start_mark,  # type: ignore[arg-type]
+            )
         data, values = self.anchors[event.anchor]
         self._count(event, path, values)  # the value counts as often as it is used
         if self.positions is not None:
@@ -263,14 +302,20 @@ class _Reader:
         if tag == _STR:
             return shared_value(event.value)
         if tag not in _SCALAR_KINDS:
-            raise _Refused(event, path, f"the YAML tag '{_short_tag(event.tag)}' is not supported", _NO_TAGS)
-        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)
+            raise _Refused(event, path, f"the YAML tag '{_short_tag(tag)}' is not supported", _NO_TAGS)
+        # the stubs' ScalarNode takes no libyaml Mark, which has the same line and column
+        node = yaml.ScalarNode(tag, event.value, event.start_mark, event.end_mark, style=event.style)  # type: ignore[arg-type]
         try:
             return self.loader.yaml_constructors[tag](self.loader, node)
         except (ValueError, KeyError, IndexError):  # what PyYAML's int, float and bool constructors raise
-            hint = f"remove the tag '{_short_tag(event.tag)}'" if event.tag not in (None, "!") else \
-                f"a number has at most {sys.get_int_max_str_digits()} digits"
-            raise _Refused(event, path, f"'{shortened(event.value)}' cannot be read as {_SCALAR_KINDS[tag]}", hint) from None
+            hint = (
+                f"remove the tag '{_short_tag(event.tag)}'"
+                if event.tag not in (None, "!")
+                else f"a number has at most {sys.get_int_max_str_digits()} digits"
+            )
+            raise _Refused(
+                event, path, f"'{shortened(event.value)}' cannot be read as {_SCALAR_KINDS[tag]}", hint
+            ) from None
 
     def _mapping(self, path: KeyPath) -> dict[str, Any]:
         result: dict[str, Any] = {}
@@ -285,17 +330,24 @@ class _Reader:
                 continue
             value_event = get()
             key = shared_key(key_event.value)
-            if key == "<<" and key_event.tag is None and \
-                    self.loader.resolve(yaml.ScalarNode, key, key_event.implicit) == _MERGE:
+            if (
+                key == "<<"
+                and key_event.tag is None
+                and self.loader.resolve(yaml.ScalarNode, key, key_event.implicit) == _MERGE
+            ):
                 merged.append((value_event, self._node(value_event, path)))
                 continue
             child = path + (key,)
             if key in result:
                 self._skip(value_event)
-                self._problem(key_event, child, f"key '{key}' appears twice in this mapping; first on line "
-                                                f"{lines[key]}", "remove or rename one of them")
+                self._problem(
+                    key_event,
+                    child,
+                    f"key '{key}' appears twice in this mapping; first on line {lines[key]}",
+                    "remove or rename one of them",
+                )
                 continue
-            lines[key] = key_event.start_mark.line + 1
+            lines[key] = _mark(key_event)[0]
             if self.positions is not None:
                 self.positions[1][child] = _mark(key_event)
             result[key] = self._node(value_event, child)
@@ -320,5 +372,4 @@ class _Reader:
     def _problem(self, event: yaml.Event, path: KeyPath, message: str, hint: str | None = None) -> None:
         if self.positions is None:
             line, column = _mark(event)
-            self.source.problems.append(Problem(self.source.shown, line, column, format_key_path(path), message,
-                                                hint))
+            self.source.problems.append(Problem(self.source.shown, line, column, format_key_path(path), message, hint))

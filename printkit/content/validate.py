@@ -11,21 +11,21 @@ from __future__ import annotations
 
 import os
 import warnings
+from collections.abc import Callable
 from functools import cache, partial
 from pathlib import Path
-from typing import Callable
 
 from printkit.base.confine import Refused, checked, files_under
-from printkit.base.errors import Problem, Problems, did_you_mean
+from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean
 from printkit.base.icons import ICONS
 from printkit.content import markup
+from printkit.content.fields import Ref, Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
 from printkit.content.message_key import MessageKey
+from printkit.content.model import COMPONENT_KINDS, Component, Rulebook
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
-from printkit.content.model import COMPONENT_KINDS
 from printkit.content.rules import RuleSite
 from printkit.content.source import SourceFile
-from printkit.content.fields import Ref, Translatable, marked_values
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
 # An A3 board at 300 dpi is 17 megapixels; a decoded 50-megapixel image takes 200 MB.
@@ -38,47 +38,56 @@ def validate_pack(pack: Pack) -> None:
     meta_source = pack.source_of(PACK_FILE)
     art = cache(partial(_art_findings, pack.root.resolve()))  # a deck shows the same art many times
     for path, ref, value in marked_values(pack.meta, (), Ref):
-        problems += _check(pack, art, ref, value, lambda m, h: meta_source.problem(path, m, h))
+        problems += _check(pack, art, ref, value, partial(meta_source.problem, path))
     for component in pack.components:
         source = pack.sources[component.origin.file]
         for path, ref, value in marked_values(component, component.origin.path, Ref):
-            problems += _check(pack, art, ref, value, lambda m, h, p=path: source.problem(p, m, h))
+            problems += _check(pack, art, ref, value, partial(source.problem, path))
     problems += _rule_set_problems(pack, meta_source)
     for component in pack.components:
         problems += component.problems(pack.sources[component.origin.file])
     if pack.rulebook is not None:
-        problems += _rulebook_problems(pack, pack.source_of(RULEBOOK_FILE))
+        problems += _rulebook_problems(pack, pack.rulebook, pack.source_of(RULEBOOK_FILE))
         problems += rulebook_icon_problems(pack, pack.meta.language)
     if problems:
         raise Problems(problems)
 
 
-def _rulebook_problems(pack: Pack, source: SourceFile) -> list[Problem]:
+def _rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> list[Problem]:
     """Placeholders that name no count, param or limit, and figures that name no component."""
     problems = []
-    for path, _, text in marked_values(pack.rulebook, (), Translatable):
+    for path, _, text in marked_values(rulebook, (), Translatable):
         for match in PLACEHOLDER.finditer(text):
             if placeholder_value(pack, match.group(1), match.group(2)) is None:
-                problems.append(source.problem(path, f"'{match.group(0)}' names nothing in this pack",
-                                               _placeholder_hint(pack, match.group(1))))
+                problems.append(
+                    source.problem(
+                        path, f"'{match.group(0)}' names nothing in this pack", _placeholder_hint(pack, match.group(1))
+                    )
+                )
     ids = {c.id: c for c in pack.components}
-    for s, section in enumerate(pack.rulebook.sections):
+    for s, section in enumerate(rulebook.sections):
         for b, block in enumerate(section.blocks):
             figure = block.figure
             if figure is None:
                 continue
             where = ("sections", s, "blocks", b, "figure")
-            named = [(where + ("show", i), name) for i, name in enumerate(figure.show)]
+            named: list[tuple[KeyPath, str]] = [(where + ("show", i), name) for i, name in enumerate(figure.show)]
             named += [(where + ("place", i, "id"), p.id) for i, p in enumerate(figure.place)]
             named += [(where + ("place", i, "chip"), p.chip) for i, p in enumerate(figure.place) if p.chip]
             for path, name in named:
                 if name not in ids:
-                    problems.append(source.problem(path, f"no component '{name}' in this pack",
-                                                   did_you_mean(name, ids)))
+                    problems.append(
+                        source.problem(path, f"no component '{name}' in this pack", did_you_mean(name, ids))
+                    )
             if figure.board and not getattr(ids.get(figure.board), "holds_pieces", False):
                 boards = [c.id for c in pack.components if c.holds_pieces]
-                problems.append(source.problem(where + ("board",), f"'{figure.board}' is not a board of this pack",
-                                               did_you_mean(figure.board, boards)))
+                problems.append(
+                    source.problem(
+                        where + ("board",),
+                        f"'{figure.board}' is not a board of this pack",
+                        did_you_mean(figure.board, boards),
+                    )
+                )
             if not figure.show and not figure.board:
                 problems.append(source.problem(where, "a figure shows components ('show') or a board ('board')"))
     return problems
@@ -92,8 +101,11 @@ def rulebook_icon_problems(pack: Pack, locale: str) -> list[Problem]:
     texts = [(RULEBOOK_FILE, "rulebook", path, text) for path, _, text in marked_values(rulebook, (), Translatable)]
     explained = {block.explain for section in rulebook.sections for block in section.blocks if block.explain}
     for registry in sorted(explained):
-        texts += [(PACK_FILE, "pack", (registry, name, "text"), entry.text)
-                  for name, entry in getattr(pack.meta, registry).items() if entry.text]
+        texts += [
+            (PACK_FILE, "pack", (registry, name, "text"), entry.text)
+            for name, entry in getattr(pack.meta, registry).items()
+            if entry.text
+        ]
     problems = []
     for file, kind, path, text in texts:
         names = (run.text for run in markup.runs(text, code=True) if run.kind == "icon")
@@ -103,15 +115,20 @@ def rulebook_icon_problems(pack: Pack, locale: str) -> list[Problem]:
         message, hint = f"text {unknown[0]} in locale {locale}", unknown[1]
         key = MessageKey.of(kind, path)
         translated = pack.translated_from.get(key)
-        problems.append(Problem(*translated, 1, key.msgctxt, message, hint) if translated
-                        else pack.source_of(file).problem(path, message, hint))
+        problems.append(
+            Problem(*translated, 1, key.msgctxt, message, hint)
+            if translated
+            else pack.source_of(file).problem(path, message, hint)
+        )
     return problems
 
 
 def _placeholder_hint(pack: Pack, kind: str) -> str:
-    examples = {"count": "e.g. {count:cards}, {count:tiles/island} or {count:COMPONENT-ID}",
-                "param": "e.g. {param:" + next(iter(pack.meta.rules), "RULES") + "/NAME}",
-                "limit": "e.g. {limit:RULES/RULE-NAME/max}"}
+    examples = {
+        "count": "e.g. {count:cards}, {count:tiles/island} or {count:COMPONENT-ID}",
+        "param": "e.g. {param:" + next(iter(pack.meta.rules), "RULES") + "/NAME}",
+        "limit": "e.g. {limit:RULES/RULE-NAME/max}",
+    }
     return examples[kind]
 
 
@@ -123,37 +140,51 @@ def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
         for section, spec in rule_set.sections.items():
             for index, kind in enumerate(spec.components):
                 if kind not in COMPONENT_KINDS:
-                    problems.append(source.problem(base + ("sections", section, "components", index),
-                                                   f"'{kind}' is not a component section",
-                                                   did_you_mean(kind, COMPONENT_KINDS)))
+                    problems.append(
+                        source.problem(
+                            base + ("sections", section, "components", index),
+                            f"'{kind}' is not a component section",
+                            did_you_mean(kind, COMPONENT_KINDS),
+                        )
+                    )
         for index, rule in enumerate(rule_set.checks):
             problems += rule.problems(RuleSite(pack, set_id, base + ("checks", index), source, COMPONENT_KINDS))
     return problems
 
 
 def _duplicate_ids(pack: Pack) -> list[Problem]:
-    problems, first_seen = [], {}
+    problems: list[Problem] = []
+    first_seen: dict[str, Component] = {}
     for component in pack.components:
         source = pack.sources[component.origin.file]
         path = component.origin.path + ("id",)
         if component.id in first_seen:
             other = first_seen[component.id]
             line, _ = pack.sources[other.origin.file].position(other.origin.path + ("id",))
-            problems.append(source.problem(path, f"id '{component.id}' is already used by the {other.kind} "
-                                                 f"at {other.origin.file}:{line}", "ids must be unique in a pack"))
+            problems.append(
+                source.problem(
+                    path,
+                    f"id '{component.id}' is already used by the {other.kind} at {other.origin.file}:{line}",
+                    "ids must be unique in a pack",
+                )
+            )
         else:
             first_seen[component.id] = component
     return problems
 
 
-def _check(pack: Pack, art: Callable[[str], tuple], ref: Ref, value: str, problem) -> list[Problem]:
+def _check(
+    pack: Pack, art: Callable[[str], tuple], ref: Ref, value: str, problem: Callable[[str, str | None], Problem]
+) -> list[Problem]:
     if ref.registry == "files":
         return [problem(message, hint) for message, hint in art(value)]
     known = ICONS if ref.registry == "icons" else getattr(pack.meta, ref.registry)
     if value in known:
         return []
     where = "printkit's icons" if ref.registry == "icons" else f"{PACK_FILE} {ref.registry}"
-    hint = did_you_mean(value, known) or (f"declared: {', '.join(sorted(known))}" if known else f"{where} declares none")
+    hint = did_you_mean(value, known) or (
+        f"declared: {', '.join(sorted(known))}" if known else f"{where} declares none"
+    )
     return [problem(f"'{value}' is not declared in {where}", hint)]
 
 
@@ -172,8 +203,12 @@ def _art_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]:
         return ((f"art file '{value}' {refused.message}", refused.hint),)
     size_bytes = target.stat().st_size
     if size_bytes > MAX_ART_BYTES:  # renderers read it whole
-        return ((f"art file '{value}' is {size_bytes // 2**20} MiB; at most {MAX_ART_BYTES // 2**20} MiB "
-                 "allowed", "save it as PNG or JPEG at 300 pixels per inch"),)
+        return (
+            (
+                f"art file '{value}' is {size_bytes // 2**20} MiB; at most {MAX_ART_BYTES // 2**20} MiB allowed",
+                "save it as PNG or JPEG at 300 pixels per inch",
+            ),
+        )
     from PIL import Image as PILImage  # only packs with art pay for loading Pillow
 
     try:
@@ -185,16 +220,21 @@ def _art_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]:
                 if pixels <= MAX_ART_PIXELS:
                     image.verify()
     except PILImage.DecompressionBombError:  # so large that Pillow does not even finish opening it
-        pixels, size = 2 * PILImage.MAX_IMAGE_PIXELS + 1, "more than "
+        pixels, size = 2 * (PILImage.MAX_IMAGE_PIXELS or 0) + 1, "more than "  # a limit is set: it raised
     except (OSError, SyntaxError, ValueError):
         return ((f"art file '{value}' is not an image printkit can read", "save it as PNG or JPEG"),)
     if pixels > MAX_ART_PIXELS:
-        return ((f"art file '{value}' is too large to print ({size}{pixels / 1e6:.0f} megapixels); at most "
-                 f"{MAX_ART_PIXELS // 1_000_000} megapixels are allowed",
-                 "300 pixels per inch is enough for print: 744 x 1039 pixels for a poker card"),)
+        return (
+            (
+                f"art file '{value}' is too large to print ({size}{pixels / 1e6:.0f} megapixels); at most "
+                f"{MAX_ART_PIXELS // 1_000_000} megapixels are allowed",
+                "300 pixels per inch is enough for print: 744 x 1039 pixels for a poker card",
+            ),
+        )
     if kind not in ("png", "jpeg"):
-        return ((f"art file '{value}' is a {kind.upper()} image; printkit prints PNG and JPEG",
-                        "save it as PNG or JPEG"),)
+        return (
+            (f"art file '{value}' is a {kind.upper()} image; printkit prints PNG and JPEG", "save it as PNG or JPEG"),
+        )
     return ()
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Generic, Literal, TypeVar
 
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
@@ -30,6 +30,7 @@ from printkit.content.model import (
     CardType,
     Chip,
     Component,
+    Edges,
     Face,
     Marker,
     PackMeta,
@@ -129,40 +130,43 @@ def ink_saving(drawing: Drawing, size: Size) -> Drawing:
 # --- the registry ---------------------------------------------------------------------------------
 
 
-class Look:
-    """How one component kind looks. Subclasses register with @look(ComponentClass)."""
+C = TypeVar("C", bound=Component)
 
-    def outline(self, component: Component) -> Outline:
+
+class Look(Generic[C]):
+    """How one component kind looks, drawing components of class C. Subclasses register with @look(C)."""
+
+    def outline(self, component: C) -> Outline:
         """The outline it is cut along: a rectangle, or round for chips and round markers."""
         return RECT
 
-    def size(self, component: Component, pack: Pack) -> Size:
+    def size(self, component: C, pack: Pack) -> Size:
         raise NotImplementedError
 
-    def front(self, ctx: LookContext, component: Component, size: Size) -> Drawing:
+    def front(self, ctx: LookContext, component: C, size: Size) -> Drawing:
         raise NotImplementedError
 
-    def has_back(self, component: Component, pack: Pack) -> bool:
+    def has_back(self, component: C, pack: Pack) -> bool:
         """Whether it has a printed back (its imposition needs to know before anything is drawn)."""
         return False
 
-    def back(self, ctx: LookContext, component: Component, size: Size) -> Drawing:
+    def back(self, ctx: LookContext, component: C, size: Size) -> Drawing:
         """The back, for components that have one."""
         raise NotImplementedError
 
 
-LOOKS: dict[type[Component], Look] = {}
+LOOKS: dict[type[Component], Look[Any]] = {}  # each look draws the class it is registered under
 
 
-def look(kind: type[Component]) -> Callable[[type[Look]], type[Look]]:
-    def register(cls: type[Look]) -> type[Look]:
+def look(kind: type[C]) -> Callable[[type[Look[C]]], type[Look[C]]]:
+    def register(cls: type[Look[C]]) -> type[Look[C]]:
         LOOKS[kind] = cls()
         return cls
 
     return register
 
 
-def look_of(component: Component) -> Look:
+def look_of(component: C) -> Look[C]:
     return LOOKS[type(component)]
 
 
@@ -176,9 +180,7 @@ def _element_colour(pack: Pack, component: Component, element: str | None) -> st
     if element:
         return pack.meta.elements[element].color
     kind = getattr(component, "type", None)
-    if kind and pack.meta.types[kind].color:
-        return pack.meta.types[kind].color
-    return NEUTRAL
+    return (pack.meta.types[kind].color if kind else None) or NEUTRAL
 
 
 @remembered(MIXED_COLOURS)
@@ -208,7 +210,10 @@ def _estimated_mark(cx: float, cy: float) -> Drawing:
     ]
 
 
-def _design_back(ctx: LookContext, component: Component, design: BackDesign, size: Size) -> Drawing:
+def _design_back(ctx: LookContext, component: Component, back: str | None, size: Size) -> Drawing:
+    """The back design a component names (or the pack's default back), which its look's has_back found."""
+    design = _back_design(ctx.pack, back)
+    assert design is not None, "a back is drawn only for a component whose has_back() said yes"
     w, h = size
     ink = _on(design.color)
     inset = min(w, h) * 0.07
@@ -275,7 +280,7 @@ def _back_design(pack: Pack, back: str | None) -> BackDesign | None:
 
 
 @look(Card)
-class CardLook(Look):
+class CardLook(Look[Card]):
     def size(self, component: Card, pack: Pack) -> Size:
         return component.size or pack.meta.defaults.card_size
 
@@ -290,10 +295,10 @@ class CardLook(Look):
             Rect(border, border, w - 2 * border, h - 2 * border, fill=PAPER, radius=border * 0.8),
         ]
         if card.edges:
-            return drawing + self._edge_card(ctx, card, size, frame, border)
+            return drawing + self._edge_card(ctx, card, card.edges, size, frame, border)
         return drawing + self._stat_card(ctx, card, size, frame, border, track)
 
-    def _edge_card(self, ctx: LookContext, card: Card, size: Size, frame: str, border: float) -> Drawing:
+    def _edge_card(self, ctx: LookContext, card: Card, edges: Edges, size: Size, frame: str, border: float) -> Drawing:
         """Edge-battle card: at the middle of each edge a badge with its attack points and a ▶ pointing out."""
         w, h = size
         unit = min(w, h)
@@ -304,8 +309,8 @@ class CardLook(Look):
         emblem = unit * 0.14
         drawing: Drawing = [Circle(w / 2, h / 2, emblem, fill=_mix(frame, PAPER, 0.78))]
         if card.art:
-            side = emblem * 2
-            drawing.append(Image(ctx.art(card.art), (w - side) / 2, (h - side) / 2, side, side))
+            span = emblem * 2
+            drawing.append(Image(ctx.art(card.art), (w - span) / 2, (h - span) / 2, span, span))
         elif element and element.icon:
             drawing += _icon(element.icon, w / 2, h / 2, emblem * 1.25, frame)
         else:
@@ -317,7 +322,7 @@ class CardLook(Look):
             "left": (inset, h / 2, 180),
         }
         for side, (cx, cy, angle) in sides.items():
-            value = getattr(card.edges, side)
+            value = getattr(edges, side)
             colour = frame if value else _mix(frame, PAPER, 0.55)  # weak edges recede
             rad = math.radians(angle)
             tip = (cx + math.cos(rad) * (badge + pointer), cy + math.sin(rad) * (badge + pointer))
@@ -352,7 +357,7 @@ class CardLook(Look):
             min_size=5.5,
             max_lines=1,
         )
-        label = f"▶ {card.edges.total}" + (f" · {element.name}" if element else "")
+        label = f"▶ {edges.total}" + (f" · {element.name}" if element else "")
         label_top = h / 2 - emblem - unit * 0.015
         drawing += ctx.text(
             card,
@@ -567,14 +572,14 @@ class CardLook(Look):
         return _back_design(pack, card.back) is not None
 
     def back(self, ctx: LookContext, card: Card, size: Size) -> Drawing:
-        return _design_back(ctx, card, _back_design(ctx.pack, card.back), size)
+        return _design_back(ctx, card, card.back, size)
 
 
 # --- special fields --------------------------------------------------------------------------------
 
 
 @look(SpecialField)
-class SpecialFieldLook(Look):
+class SpecialFieldLook(Look[SpecialField]):
     def size(self, component: SpecialField, pack: Pack) -> Size:
         return component.size or pack.meta.defaults.field_size
 
@@ -628,14 +633,14 @@ class SpecialFieldLook(Look):
         return _back_design(pack, spot.back) is not None
 
     def back(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing:
-        return _design_back(ctx, spot, _back_design(ctx.pack, spot.back), size)
+        return _design_back(ctx, spot, spot.back, size)
 
 
 # --- island tiles ----------------------------------------------------------------------------------
 
 
 @look(Tile)
-class TileLook(Look):
+class TileLook(Look[Tile]):
     def size(self, component: Tile, pack: Pack) -> Size:
         return component.size or pack.meta.defaults.tile_size
 
@@ -723,7 +728,7 @@ class TileLook(Look):
                 tile.reverse.color,
                 "reverse.",
             )
-        return _design_back(ctx, tile, _back_design(ctx.pack, tile.back), size)
+        return _design_back(ctx, tile, tile.back, size)
 
 
 def _terrain_edges(meta: PackMeta, edges, spaces: dict[str, int], size: Size, bleed: float = 0.0) -> Drawing:
@@ -750,8 +755,8 @@ def _terrain_edges(meta: PackMeta, edges, spaces: dict[str, int], size: Size, bl
         ops = tuple(("M" if i == 0 else "L", x, y) for i, (x, y) in enumerate(points)) + (("Z",),)
         drawing.append(Path(ops, fill=terrain.color, stroke=PAPER, line_width=0.4))
         drawing += _icon(terrain.icon, *centres[side], depth * 0.55, _on(terrain.color))
-    for terrain, count in spaces.items():
-        sides = [side for side in centres if getattr(edges, side) == terrain]
+    for terrain_id, count in spaces.items():
+        sides = [side for side in centres if getattr(edges, side) == terrain_id]
         for n in range(count):  # validate keeps a terrain's spaces to its edges, at most 4 per edge
             side, slot = sides[n % len(sides)], n // len(sides)
             offset = (0.22, -0.22, 0.34, -0.34)[slot] * (w if side in ("top", "bottom") else h)
@@ -808,7 +813,7 @@ def _round_face(
 
 
 @look(Chip)
-class ChipLook(Look):
+class ChipLook(Look[Chip]):
     def outline(self, component: Chip) -> Outline:
         return ROUND
 
@@ -824,11 +829,12 @@ class ChipLook(Look):
         return chip.back is not None
 
     def back(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing:
+        assert chip.back is not None, "a back is drawn only for a component whose has_back() said yes"
         return _round_face(ctx, chip, "back.", chip.back, size, ROUND)
 
 
 @look(Marker)
-class MarkerLook(Look):
+class MarkerLook(Look[Marker]):
     def outline(self, marker: Marker) -> Outline:
         return ROUND if marker.shape == "round" else RECT
 
@@ -850,7 +856,7 @@ class MarkerLook(Look):
 
 
 @look(Board)
-class BoardLook(Look):
+class BoardLook(Look[Board]):
     def size(self, board: Board, pack: Pack) -> Size:
         return board.trim_size
 
@@ -910,7 +916,7 @@ class BoardLook(Look):
 
 
 @look(Sheet)
-class SheetLook(Look):
+class SheetLook(Look[Sheet]):
     def size(self, sheet: Sheet, pack: Pack) -> Size:
         return sheet.size
 
@@ -961,7 +967,7 @@ class SheetLook(Look):
 
 
 @look(Ruler)
-class RulerLook(Look):
+class RulerLook(Look[Ruler]):
     def size(self, ruler: Ruler, pack: Pack) -> Size:
         return Size(ruler.length + 10, ruler.width)
 

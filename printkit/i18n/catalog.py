@@ -215,7 +215,7 @@ def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
             [
                 Problem(
                     display_path(path),
-                    1,
+                    _header_line(text),
                     1,
                     "",
                     "has a broken header: no 'Content-Type: text/plain; charset=UTF-8' line",
@@ -224,6 +224,15 @@ def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
             ]
         )
     return catalog
+
+
+def _header_line(text: str) -> int:
+    """The line of a catalog's header entry (the `msgid ""` polib reads it from), else 1: it has none."""
+    header = _HEADER.search(text)
+    return text.count("\n", 0, header.start()) + 1 if header else 1
+
+
+_HEADER = re.compile(r'^msgid ""[ \t]*$', re.MULTILINE)
 
 
 # polib takes what GNU msgfmt refuses (a string without its closing quote, an unknown escape, a
@@ -484,7 +493,8 @@ def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
                 and set(value) <= {"translation", "packs"}
                 and isinstance(value.get("packs", []), list)
             ):
-                value, packs = value.get("translation"), value.get("packs", [])
+                packs = value.get("packs", [])
+                value = value.get("translation")
             if not isinstance(value, str):
                 problems.append(
                     source.problem(

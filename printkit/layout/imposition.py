@@ -80,6 +80,11 @@ class Page:
     trim_box: Box | None = None
     bleed_box: Box | None = None
 
+    def boxes(self) -> tuple[Box, Box]:
+        """Its trim and bleed boxes, which every page has once it is laid out."""
+        assert self.trim_box is not None and self.bleed_box is not None, "a page is laid out before it is used"
+        return self.trim_box, self.bleed_box
+
 
 @dataclass(frozen=True, slots=True)
 class Piece:
@@ -140,7 +145,7 @@ class Faces:
         pieces = []
         for component in pack.components:
             look = look_of(component)
-            back = [] if look.has_back(component, pack) else None
+            back: Drawing | None = [] if look.has_back(component, pack) else None
             pieces.append(Piece(component, look.size(component, pack), look.outline(component), [], back))
         return pieces
 
@@ -323,7 +328,7 @@ class _Imposer:
     def _place(self, page: Page, piece: Piece, x: float, y: float) -> None:
         w, h = piece.size
         bleed = self.options.bleed
-        beside = self.options.duplex == "off" and piece.back is not None
+        beside = piece.back if self.options.duplex == "off" else None  # a back printed beside its front
         page.placements.append(
             Placement(
                 piece.component,
@@ -335,13 +340,13 @@ class _Imposer:
                 piece.outline,
                 piece.front,
                 bleed,
-                other_side=None if beside else piece.back,
+                other_side=None if beside is not None else piece.back,
                 window=piece.window,
                 whole=piece.whole,
             )
         )
-        if beside:
-            page.placements.append(Placement(piece.component, "back", x + w, y, w, h, piece.outline, piece.back, bleed))
+        if beside is not None:
+            page.placements.append(Placement(piece.component, "back", x + w, y, w, h, piece.outline, beside, bleed))
             page.marks.append(Line(x + w, y, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
 
     def _split(self, piece: Piece) -> list[Piece]:
@@ -472,9 +477,11 @@ class _Imposer:
             if placement.other_side is None:
                 continue
             x, y = self._flip(placement.x, placement.y, placement.width, placement.height, front.size)
-            window = placement.window
-            if window is not None:  # the same part of the back, mirrored like the sheet
-                window = self._flip_box(window, placement.whole)
+            window, whole = placement.window, placement.whole
+            if (
+                window is not None and whole is not None
+            ):  # a fragment: the same part of the back, mirrored like the sheet
+                window = self._flip_box(window, whole)
             page.placements.append(
                 replace(placement, face="back", x=x, y=y, drawing=placement.other_side, window=window, other_side=None)
             )
@@ -483,8 +490,9 @@ class _Imposer:
                 x1, y1 = self._flip(mark.x1, mark.y1, 0, 0, front.size)
                 x2, y2 = self._flip(mark.x2, mark.y2, 0, 0, front.size)
                 page.marks.append(replace(mark, x1=x1, y1=y1, x2=x2, y2=y2))
-        page.trim_box = self._flip_box(front.trim_box, front.size)
-        page.bleed_box = self._flip_box(front.bleed_box, front.size)
+        trim_box, bleed_box = front.boxes()
+        page.trim_box = self._flip_box(trim_box, front.size)
+        page.bleed_box = self._flip_box(bleed_box, front.size)
         return page
 
     def _flip_box(self, box: Box, paper: Size) -> Box:

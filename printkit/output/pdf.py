@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import hashlib
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cache
 from pathlib import Path
 
@@ -190,7 +190,7 @@ class Operators:
             self.sizes[digest] = embed_image(self.canvas, digest, path)
         return (digest, *self.sizes[digest])
 
-    _MAKERS = {Rect: _rect, Circle: _circle, Line: _line, PathShape: _path, Text: _text}
+    _MAKERS: dict[type, Callable[..., str]] = {Rect: _rect, Circle: _circle, Line: _line, PathShape: _path, Text: _text}
 
 
 def new_canvas(target, *, lang: str | None = None) -> Canvas:
@@ -212,8 +212,9 @@ def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str,
     operators = Operators(canvas)
     for page in pages:
         canvas.setPageSize((page.size.width * mm, page.size.height * mm))
-        canvas.setTrimBox(tuple(v * mm for v in page.trim_box))
-        canvas.setBleedBox(tuple(v * mm for v in page.bleed_box))
+        trim_box, bleed_box = page.boxes()
+        canvas.setTrimBox(tuple(v * mm for v in trim_box))
+        canvas.setBleedBox(tuple(v * mm for v in bleed_box))
         for placement in page.placements:
             dx, dy = placement.window[:2] if placement.window else (0.0, 0.0)  # a fragment shows part of a whole
             operators.draw_at((placement.x - dx) * mm, (placement.y - dy) * mm, placement.drawing, _clip(placement))

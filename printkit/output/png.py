@@ -41,7 +41,7 @@ def png_files(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, bytes]]:
         pending: deque = deque()
         for name, image in _faces(pieces, bleed):
             if name in cells:
-                reduced[name] = image.resize(cells[name], Image.LANCZOS)
+                reduced[name] = image.resize(cells[name], Image.Resampling.LANCZOS)
             pending.append((name, pool.submit(png_bytes, image)))
             while len(pending) > 2 * workers:
                 done, encoded = pending.popleft()
@@ -85,10 +85,10 @@ def _deck_sheets(pieces: list[Piece]) -> list[tuple[str, tuple[int, int], list[s
     sheets = []
     numbers: dict[str, int] = {}  # a section's sheets are numbered on across its sizes
     decks = [p for p in pieces if p.outline.deck_card and p.back is not None]
-    for (section, size), group in groupby(
+    for (section, size), grouped in groupby(
         sorted(decks, key=lambda p: (p.component.section, p.size)), key=lambda p: (p.component.section, p.size)
     ):
-        group = list(group)
+        group = list(grouped)
         per_sheet = TTS_COLUMNS * TTS_ROWS - 1
         cell_w = TTS_WIDTH // TTS_COLUMNS
         cell = (cell_w, round(cell_w * size.height / size.width))

@@ -120,7 +120,7 @@ def figure_svg(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str) 
 
 
 def _board_scene(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str) -> str:
-    board: Board = next(c for c in pack.components if c.id == figure.board)
+    board = next(b for b in pack.of_kind(Board) if b.id == figure.board)
     base = pieces[board.id]
     scene = Scene(*base.size, name)
     scene.add(base.front, 0, 0, base.size, clip=base.outline.shape(base.size))
@@ -168,13 +168,18 @@ class RefusedTemplate(TemplateError):
 
 def _environment(pack_root: Path) -> Sandbox:
     """Templates from the pack's templates/ folder first, then printkit's, in a sandbox."""
-    return Sandbox(ChoiceLoader([_PackTemplates(pack_root), FileSystemLoader(str(TEMPLATES))]))
+    return Sandbox(_templates(pack_root))
+
+
+def _templates(pack_root: Path) -> ChoiceLoader:
+    return ChoiceLoader([_PackTemplates(pack_root), FileSystemLoader(str(TEMPLATES))])
 
 
 def _template_source(pack_root: Path) -> tuple[Path, str]:
     """The file and the text of the template a pack's rulebook is rendered from."""
-    env = _environment(pack_root)
-    source, filename, _ = env.loader.get_source(env, "rulebook.html.j2")
+    loader = _templates(pack_root)
+    source, filename, _ = loader.get_source(Sandbox(loader), "rulebook.html.j2")
+    assert filename is not None, "both template loaders read files"
     return Path(filename), source
 
 
@@ -211,6 +216,7 @@ def article_data(part: Part, draft: bool) -> dict[str, Any]:
     lists, dicts, and Markup for the prose, already HTML), never the pack itself. README's
     "Rulebooks" section documents the names; keep the two in step."""
     pack, lang, rulebook = part.pack, part.lang, part.pack.rulebook
+    assert rulebook is not None, "only a pack with a rulebook.yaml has rulebook parts"
     pieces = {p.component.id: p for p in draw_pieces(pack, lang, 0.0)}
     sections = [
         {
@@ -356,22 +362,23 @@ def _fetcher(pack_root: Path, roots: list[Path]):
         def fetch(self, url: str, headers=None):
             if url.startswith("data:"):
                 return super().fetch(url, headers)
-            path, root, body = None, None, None
+            path: Path | None = None
+            body: bytes | None = None
             try:
                 if url.startswith("file://"):  # its folder resolved: the file itself must pass confinement
                     asked = Path(unquote(url.removeprefix("file://")))
                     path = asked.parent.resolve() / asked.name
                     root = next((root for root in allowed if path.is_relative_to(root)), None)
-                body = read_bytes(root, path, MAX_RESOURCE_BYTES) if root is not None else None
+                    body = read_bytes(root, path, MAX_RESOURCE_BYTES) if root is not None else None
             except (Refused, RuntimeError, ValueError):  # refused, a loop of linked folders, a NUL in the URL
                 body = None
-            if body is None:
+            if path is None or body is None:
                 self.refused.append(url)
                 raise ValueError(f"printkit does not fetch {url}")
             kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
             if kind in ("image/svg+xml", "text/css") and path.is_relative_to(pack):
-                for asked, (line, column) in _references(body.decode("utf-8", "replace"), url).items():
-                    self.asked_by.setdefault(asked, (display_path(path), line, column))
+                for reference, (line, column) in _references(body.decode("utf-8", "replace"), url).items():
+                    self.asked_by.setdefault(reference, (display_path(path), line, column))
             return URLFetcherResponse(url, body, {"Content-Type": kind})
 
     return PackFetcher()
@@ -461,22 +468,21 @@ def booklet(source: Path, target: Path) -> None:
     reader = PdfReader(source)
     pages = list(reader.pages)
     width, height = float(pages[0].mediabox.width), float(pages[0].mediabox.height)
-    while len(pages) % 4:
-        pages.append(None)
-    count = len(pages)
+    count = len(pages) + -len(pages) % 4  # blank pages fill the last sheet
     scale = min((height / 2) / width, width / height)
     writer = PdfWriter()
     for sheet in range(count // 4):
         for left, right in ((count - 1 - 2 * sheet, 2 * sheet), (2 * sheet + 1, count - 2 - 2 * sheet)):
             side = PageObject.create_blank_page(width=height, height=width)
             for slot, index in enumerate((left, right)):
-                if pages[index] is None:
+                if index >= len(pages):  # a blank page
                     continue
                 x = slot * height / 2 + (height / 2 - width * scale) / 2
                 y = (width - height * scale) / 2
                 side.merge_transformed_page(pages[index], Transformation().scale(scale).translate(x, y))
             writer.add_page(side)
-    writer.add_metadata({"/Title": (reader.metadata or {}).get("/Title", ""), "/Producer": "printkit"})
+    title = reader.metadata.get("/Title", "") if reader.metadata else ""
+    writer.add_metadata({"/Title": title, "/Producer": "printkit"})
     with open(target, "wb") as handle:
         writer.write(handle)
 

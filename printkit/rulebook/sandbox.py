@@ -13,9 +13,9 @@ from __future__ import annotations
 import math
 import re
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from functools import wraps
-from typing import Any
+from typing import Any, cast
 
 from jinja2 import BaseLoader, StrictUndefined, Template
 from jinja2.exceptions import TemplateRuntimeError
@@ -60,7 +60,7 @@ class Sandbox(ImmutableSandboxedEnvironment):
         its line before it fills the memory."""
         self.deadline = time.monotonic() + MAX_SECONDS
         chunks, size = [], 0
-        output = template.generate(**data)
+        output = cast(Generator[str, None, None], template.generate(**data))  # a generator; typed an Iterator
         try:
             for chunk in output:
                 size += len(chunk)
@@ -102,8 +102,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
             cls._checked(argument)
             if _is_int(argument) and abs(argument) > MAX_CHARS:
                 raise TemplateLimit(f"the template passes on the number {argument:,}; at most {MAX_CHARS:,} is allowed")
-        if isinstance(text, str) and FORMAT_WIDTH.search(text):
-            raise TemplateLimit(f"the template formats with a width of {FORMAT_WIDTH.search(text).group(0)} characters")
+        if isinstance(text, str) and (width := FORMAT_WIDTH.search(text)):
+            raise TemplateLimit(f"the template formats with a width of {width.group(0)} characters")
 
     def _bounded(self, name: str, function: Callable) -> Callable:
         """A filter checked like a call (functools.wraps keeps Jinja2's pass_context marks)."""
