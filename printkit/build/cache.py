@@ -21,13 +21,14 @@ from pathlib import Path
 
 from printkit import __version__
 from printkit.base.confine import files_under
+from printkit.base.package_data import folder
 from printkit.build.outputs import components_name, editions, papers_of, png_name, rulebook_name
 from printkit.build.staging import atomic_target
 from printkit.content.fields import parse_id
 from printkit.content.source import read_yaml
 
 MANIFEST = ".printkit-cache.json"
-PACKAGE = Path(__file__).resolve().parent.parent
+PACKAGE = folder("printkit").resolve()
 NOT_CONTENT = ("locales", "templates", "decks")  # pack folders that only some outputs (or none) read
 
 
