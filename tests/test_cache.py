@@ -1,10 +1,13 @@
 """Incremental builds rebuild exactly the outputs whose inputs changed, byte-identical to a clean build."""
 
 import shutil
+from importlib import metadata
 from pathlib import Path
 
 import polib
 import pytest
+
+from printkit.build import cache
 
 OUTPUTS = [
     "skystones-components-de-a4.pdf",
@@ -83,6 +86,27 @@ def test_one_template_rebuilds_only_the_rulebooks(kit, run):
 def test_one_option_rebuilds_only_what_it_changes(kit, run):
     assert kit("--bleed", "3") == COMPONENTS
     assert_like_a_clean_build(run, COMPONENTS, "--bleed", "3")
+
+
+@pytest.fixture
+def upgraded(monkeypatch):
+    """A function that makes the build see another version of a library; printkit's key is worked
+    out again before and after."""
+    installed = metadata.version
+
+    def upgrade(library: str) -> None:
+        monkeypatch.setattr(metadata, "version", lambda name: "999.0" if name == library else installed(name))
+        cache.code_key.cache_clear()
+
+    yield upgrade
+    monkeypatch.setattr(metadata, "version", installed)  # the real versions before the key is worked out again
+    cache.code_key.cache_clear()
+
+
+def test_another_version_of_a_drawing_library_rebuilds_everything(kit, upgraded):
+    upgraded("weasyprint")
+    assert kit() == OUTPUTS
+    assert kit() == []
 
 
 def test_a_tampered_output_is_rebuilt(kit):

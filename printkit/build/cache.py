@@ -2,7 +2,8 @@
 
 Takes: a pack folder, the build options and the output folder.
 Returns: the outputs a build of that pack would write, each with a key that hashes everything it
-depends on: printkit itself (its code, fonts, catalogs and templates), the pack's content files,
+depends on: printkit itself (its code, fonts, catalogs and templates) and the versions of the
+libraries that make the outputs' bytes, the pack's content files,
 the catalogs of the output's languages, the pack's own templates for rulebooks, and the options
 that change the output. A manifest beside the outputs remembers each output's key and the hashes
 of the files written; an output is up to date only when its key is unchanged and its files are
@@ -17,19 +18,39 @@ import os
 import stat
 from dataclasses import dataclass
 from functools import cache
+from importlib import metadata
 from pathlib import Path
 
 from printkit import __version__
 from printkit.base.confine import files_under
 from printkit.base.errors import ValueProblem
+from printkit.base.package_data import folder
 from printkit.build.outputs import components_name, editions, papers_of, png_name, rulebook_name
 from printkit.build.staging import atomic_target
 from printkit.content.fields import parse_id
 from printkit.content.source import read_yaml
 
 MANIFEST = ".printkit-cache.json"
-PACKAGE = Path(__file__).resolve().parent.parent
+PACKAGE = folder("printkit").resolve()
 NOT_CONTENT = ("locales", "templates", "decks")  # pack folders that only some outputs (or none) read
+# The libraries whose code makes the bytes of an output (or the values drawn): an upgrade rebuilds.
+# Pango and HarfBuzz, which shape a rulebook's text, are system libraries, not Python distributions.
+DRAWING_LIBRARIES = (
+    "reportlab",  # draws the kits
+    "rl_accel",  # reportlab's number formatting
+    "Pillow",  # art, and the PNGs
+    "pypdfium2",  # rasterises the PNGs
+    "pypdf",  # imposes booklets
+    "Jinja2",  # writes a rulebook's HTML
+    "weasyprint",  # typesets it, with the six below
+    "tinyhtml5",  # parses the HTML
+    "tinycss2",  # parses the CSS
+    "cssselect2",  # matches its selectors
+    "Pyphen",  # hyphenation
+    "fonttools",  # font subsets
+    "pydyf",  # the PDF file
+    "pydantic",  # its coercions decide the values every output draws
+)
 
 
 @dataclass(frozen=True)
@@ -73,8 +94,10 @@ def _files(folder: Path) -> list[Path]:
 
 @cache
 def code_key() -> str:
-    """printkit itself: a change to any of its files can change any output."""
-    return __version__ + _hash_files(_files(PACKAGE), PACKAGE.parent)
+    """printkit itself and the libraries it draws with: a change to any of its files, or another
+    version of one of them, can change any output."""
+    versions = {name: metadata.version(name) for name in DRAWING_LIBRARIES}
+    return __version__ + json.dumps(versions, sort_keys=True) + _hash_files(_files(PACKAGE), PACKAGE.parent)
 
 
 def _key(*parts: object) -> str:

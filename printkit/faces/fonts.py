@@ -8,16 +8,16 @@ per process, so measuring and drawing never re-read a font file.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.base.memo import TEXT_WIDTHS, remembered
+from printkit.base.package_data import folder
 from printkit.base.units import MM_PER_POINT
 from printkit.faces.reportlab_internals import glyph_map
 
-FONT_DIR = Path(__file__).parent / "fonts"
+FONT_DIR = folder("printkit.faces", "fonts")
 FONTS = {
     "sans": "DejaVuSans.ttf",
     "sans-bold": "DejaVuSans-Bold.ttf",

@@ -9,14 +9,14 @@ catalog is a bug that the tests catch, never a silent fall-back.
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
 
 import polib
 
+from printkit.base.package_data import folder
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
-LOCALE_DIR = Path(__file__).parent / "locales"
+LOCALE_DIR = folder("printkit.i18n", "locales")
 SOURCE_LOCALE = "en"
 
 MESSAGES: dict[str, str] = {

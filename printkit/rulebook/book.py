@@ -35,6 +35,7 @@ from printkit.base.bounded import OverLimit
 from printkit.base.confine import Refused, read_bytes, read_text
 from printkit.base.errors import Problem, Problems, display_path, shown_value
 from printkit.base.icons import ICONS
+from printkit.base.package_data import folder
 from printkit.content import markup
 from printkit.content.load import RULEBOOK_FILE, Pack
 from printkit.content.model import COMPONENT_KINDS, Block, Board, Figure
@@ -45,7 +46,7 @@ from printkit.layout.imposition import PAPERS, Piece, draw_pieces
 from printkit.output.svg import Scene
 from printkit.rulebook.sandbox import Sandbox, TemplateLimit
 
-TEMPLATES = Path(__file__).resolve().parent / "templates"
+TEMPLATES = folder("printkit.rulebook", "templates").resolve()
 FIGURE_GAP = 4.0
 MAX_TEMPLATE_BYTES = 1024 * 1024
 MAX_RESOURCE_BYTES = 50 * 1024 * 1024  # an image, font or style sheet the rulebook shows
