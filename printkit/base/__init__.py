@@ -4,5 +4,6 @@ errors (Problem, Problems: the located, one-line messages users read), units (le
 shapes (the drawing primitives layouts are made of), outlines (the shapes pieces are cut along, one
 class each), icons (the symbols text may name), confine (reading a pack's files without leaving its
 folder), bounded (work in a child process with memory and time limits), collector (Python's cycle
-collector kept out of the way of a build), memo (the size of every bounded memo, and why).
+collector kept out of the way of a build), memo (the size of every bounded memo, and why),
+package_data (printkit's own fonts, catalog and templates, found where it is installed).
 """
