@@ -13,7 +13,10 @@ import signal
 import sys
 import threading
 import traceback
+from collections.abc import Callable
 from pathlib import Path
+
+from pydantic import BaseModel
 
 from printkit import __version__
 from printkit.base.errors import Problems, UsageError, display_path, fault_of
@@ -241,7 +244,8 @@ def _problem_json(problem) -> dict:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    model = {"pack": pack_model, "rulebook": lambda: Rulebook}.get(args.file, component_file_model)()
+    models: dict[str, Callable[[], type[BaseModel]]] = {"pack": pack_model, "rulebook": lambda: Rulebook}
+    model = models.get(args.file, component_file_model)()
     schema = with_field_docs(model.model_json_schema())
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     print(json.dumps(schema, indent=2, ensure_ascii=False))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, ClassVar
 
-from printkit.base.shapes import Circle, Line, Rect, Shape
+from printkit.base.shapes import Area, Circle, Line, Rect, Shape
 from printkit.base.units import Size
 
 if TYPE_CHECKING:
@@ -28,7 +28,7 @@ class Outline:
     # Tabletop Simulator can hold it in a deck (cards are rectangles there).
     deck_card: ClassVar[bool]
 
-    def shape(self, size: Size, grow: float = 0.0) -> Shape:
+    def shape(self, size: Size, grow: float = 0.0) -> Area:
         """The outline of a piece of this size in its own box (origin at the trim box's bottom-left),
         grown by grow millimetres (the bleed) or shrunk by a negative grow."""
         raise NotImplementedError
@@ -59,7 +59,7 @@ class Rectangle(Outline):
     straight_cuts = True
     deck_card = True
 
-    def shape(self, size: Size, grow: float = 0.0) -> Shape:
+    def shape(self, size: Size, grow: float = 0.0) -> Area:
         w, h = size
         return Rect(-grow, -grow, w + 2 * grow, h + 2 * grow)
 
@@ -82,7 +82,7 @@ class Round(Outline):
     straight_cuts = False
     deck_card = False
 
-    def shape(self, size: Size, grow: float = 0.0) -> Shape:
+    def shape(self, size: Size, grow: float = 0.0) -> Area:
         w, h = size
         return Circle(w / 2, h / 2, w / 2 + grow)
 

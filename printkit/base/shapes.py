@@ -81,6 +81,7 @@ class Image:
 
 
 Shape = Rect | Circle | Line | Path | Text | Image
+Area = Rect | Circle | Path  # a closed shape: what a face fills and is clipped to
 
 
 def moved(ops: tuple[PathOp, ...], scale: float, dx: float, dy: float) -> tuple[PathOp, ...]:

@@ -22,12 +22,11 @@ from printkit.base.icons import ICONS
 _MARKUP = r"\\\[|\*\*|\*|\[[a-z0-9-]+\]|\n| +"  # \[, **, *, [icon], a line break, spaces
 _TOKENS = re.compile(f"({_MARKUP})")
 _TOKENS_WITH_CODE = re.compile(f"(`[^`\\n]+`|{_MARKUP})")
-_KINDS = {"\\[": "bracket", "**": "bold", "*": "italic", "\n": "break"}
+TokenKind = Literal["bold", "italic", "bracket", "icon", "code", "break", "space", "text"]
+_KINDS: dict[str, TokenKind] = {"\\[": "bracket", "**": "bold", "*": "italic", "\n": "break"}
 # What prose around the markup holds that a translation keeps as written: {name} placeholders (a
 # pack's {count:cards}, printkit's own {number}) and the ▶ arrow.
 KEPT = re.compile(r"\{[a-z_]+(?::[a-z0-9/-]+)?\}|▶")
-
-TokenKind = Literal["bold", "italic", "bracket", "icon", "code", "break", "space", "text"]
 
 
 @dataclass(frozen=True)

@@ -326,7 +326,9 @@ _VALUE_NEEDS = {
 
 def _registry_problems(site: RuleSite, field_path: str | None, values: list[str]) -> list[Problem]:
     """Values a rule lists must exist in the pack registry its field names (rarity -> rarities)."""
-    known = registry_of(site.pack, field_path) if field_path else {}
+    if not field_path:
+        return []
+    known = registry_of(site.pack, field_path)
     return [
         site.problem(
             ("values", index),

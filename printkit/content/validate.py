@@ -96,8 +96,10 @@ def _rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> li
 def rulebook_icon_problems(pack: Pack, locale: str) -> list[Problem]:
     """Inline icons printkit does not have in what the rulebook shows in locale (its own text and the
     entries its explain blocks explain), one per text as on a component: at the translation's
-    catalog entry when the text is translated, else where the YAML writes it."""
+    catalog entry when the text is translated, else where the YAML writes it; none without a rulebook."""
     rulebook = pack.rulebook
+    if rulebook is None:
+        return []
     texts = [(RULEBOOK_FILE, "rulebook", path, text) for path, _, text in marked_values(rulebook, (), Translatable)]
     explained = {block.explain for section in rulebook.sections for block in section.blocks if block.explain}
     for registry in sorted(explained):

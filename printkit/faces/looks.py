@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
@@ -42,6 +42,9 @@ from printkit.content.model import (
 from printkit.faces import richtext
 from printkit.i18n import words
 
+if TYPE_CHECKING:
+    from printkit.i18n.catalog import Boxes
+
 INK = "#1d1d1b"
 PAPER = "#fbf8f1"
 NEUTRAL = "#7b8794"
@@ -57,8 +60,7 @@ class LookContext:
     locale: str
     bleed: float = 0.0
     problems: list[Problem] = field(default_factory=list)
-    # (component id, field) -> text box (width, height, size, min size), recorded when asked for
-    boxes: dict[tuple[str, str], tuple[float, float, float, float]] | None = None
+    boxes: Boxes | None = None  # each text's box, recorded when asked for
     _art_paths: dict[str, str] = field(default_factory=dict)
 
     def art(self, name: str) -> str:
@@ -87,7 +89,8 @@ class LookContext:
     ) -> Drawing:
         """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be."""
         if self.boxes is not None:
-            self.boxes[MessageKey.of_component(component, field_name.split("."))] = (box[2], box[3], size, min_size)
+            key = MessageKey.of_component(component, tuple(field_name.split(".")))
+            self.boxes[key] = (box[2], box[3], size, min_size)
         result = richtext.fit(
             text, box, font=font, size=size, min_size=min_size, color=color, align=align, max_lines=max_lines
         )
@@ -100,15 +103,15 @@ class LookContext:
 
     def _problem(self, component: Component, field_name: str, message: str, hint: str | None) -> None:
         """At the translation's line in its PO file when the text is translated, else at the YAML."""
-        key = MessageKey.of_component(component, field_name.split("."))
+        field_path = tuple(field_name.split("."))
+        key = MessageKey.of_component(component, field_path)
         translated = self.pack.translated_from.get(key)
         if translated:
             file, line = translated
             self.problems.append(Problem(file, line, 1, key.msgctxt, message, hint))
             return
         source = self.pack.sources[component.origin.file]
-        path = component.origin.path + tuple(field_name.split("."))
-        self.problems.append(source.problem(path, message, hint))
+        self.problems.append(source.problem(component.origin.path + field_path, message, hint))
 
 
 def ink_saving(drawing: Drawing, size: Size) -> Drawing:

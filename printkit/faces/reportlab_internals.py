@@ -97,6 +97,8 @@ class _WrittenAsFormatted(pdfdoc.PDFFile):
     """reportlab's collector of the formatted document, writing each object to the file as it is
     formatted, where reportlab's own keeps them all and joins them at the end."""
 
+    strings: list[bytes]  # reportlab's: what it has formatted and not yet written
+
     def __init__(self, out: BinaryIO, version):
         super().__init__(version)
         out.write(b"".join(self.strings))  # the header it starts with

@@ -26,7 +26,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
 from printkit.base.memo import SHAPE_OPERATORS
-from printkit.base.shapes import Circle, Image, Line, Rect, Shape, Text
+from printkit.base.shapes import Area, Circle, Image, Line, Rect, Shape, Text
 from printkit.base.shapes import Path as PathShape
 from printkit.base.units import Size
 from printkit.faces.fonts import registered, text_width
@@ -102,11 +102,11 @@ def _circle_path(cx: float, cy: float, r: float) -> str:
     )
 
 
-def _geometry(shape: Rect | Circle | PathShape) -> str:
+def _geometry(shape: Area) -> str:
     """The path operators of a shape, without painting it (a clip path, or what a painter follows)."""
-    if type(shape) is Rect:
+    if isinstance(shape, Rect):
         return _rect_path(shape.x * mm, shape.y * mm, shape.width * mm, shape.height * mm, shape.radius * mm)
-    if type(shape) is Circle:
+    if isinstance(shape, Circle):
         return _circle_path(shape.cx * mm, shape.cy * mm, shape.r * mm)
     return " ".join(f"{fp_str(*(v * mm for v in op[1:]))} {op[0].lower()}" if len(op) > 1 else "h" for op in shape.ops)
 

@@ -11,7 +11,7 @@ import base64
 from html import escape
 from pathlib import Path
 
-from printkit.base.shapes import Circle, Image, Line, Rect, Shape, Text
+from printkit.base.shapes import Area, Circle, Image, Line, Rect, Shape, Text
 from printkit.base.shapes import Path as PathShape
 
 FAMILIES = {  # printkit font -> (CSS family, weight, style)
@@ -48,7 +48,7 @@ class Scene:
         y: float,
         size: tuple[float, float] | None = None,
         rotation: int = 0,
-        clip: Rect | Circle | PathShape | None = None,
+        clip: Area | None = None,
     ) -> None:
         """A drawing with its origin at (x, y), inside clip (in the drawing's own coordinates) when
         given; rotation turns it clockwise about the centre of size."""
@@ -71,14 +71,14 @@ class Scene:
         )
 
 
-def _geometry(shape: Rect | Circle | PathShape) -> str:
+def _geometry(shape: Area) -> str:
     """A shape's outline as an SVG element without paint (a clip path), y negated like _element's."""
-    if type(shape) is Rect:
+    if isinstance(shape, Rect):
         return (
             f'<rect x="{shape.x:.3f}" y="{-(shape.y + shape.height):.3f}" width="{shape.width:.3f}" '
             f'height="{shape.height:.3f}"' + (f' rx="{shape.radius:.3f}"/>' if shape.radius else "/>")
         )
-    if type(shape) is Circle:
+    if isinstance(shape, Circle):
         return f'<circle cx="{shape.cx:.3f}" cy="{-shape.cy:.3f}" r="{shape.r:.3f}"/>'
     return f'<path d="{_path_data(shape)}"/>'
 
