@@ -239,3 +239,19 @@ def test_the_pdf_written_as_it_is_formatted_is_reportlabs_own(skystones, tmp_pat
     monkeypatch.setattr(render, "save_as_formatted", lambda canvas, target: canvas.save())
     _render_components(skystones, tmp_path / "saved.pdf")
     assert (tmp_path / "streamed.pdf").read_bytes() == (tmp_path / "saved.pdf").read_bytes()
+
+
+def test_credits_too_long_for_the_calibration_page_are_placed_at_the_credits(run, tmp_path):
+    """The credits are the pack's words: a line too long for the foot of the calibration page is
+    reported where pack.yaml writes it (it was placed at line 1 of printkit's own catalog)."""
+    pack = tmp_path / "tiny"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: tiny\ntitle: Tiny\ncredits: " + "Made by many hands " * 20 + "\n")
+    (pack / "cards.yaml").write_text("cards:\n  - id: one\n    name: One\n")
+    code, out, err = run("check", pack)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{pack}/pack.yaml:3:10: credits: text overflows its 160.0 x 5.0 mm box by 4.2 mm at 5 pt in locale en: "
+        f"{('Made by many hands ' * 20).strip()!r} (shorten the text or give the component more room)",
+        "1 problem found",
+    ]

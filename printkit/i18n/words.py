@@ -9,6 +9,7 @@ catalog is a bug that the tests catch, never a silent fall-back.
 from __future__ import annotations
 
 from functools import cache
+from pathlib import Path
 
 import polib
 
@@ -67,12 +68,22 @@ MESSAGES: dict[str, str] = {
 def _catalog(locale: str) -> dict[str, str]:
     if locale == SOURCE_LOCALE:
         return dict(MESSAGES)
-    path = LOCALE_DIR / locale / "LC_MESSAGES" / "printkit.po"
+    path = written_at(locale, next(iter(MESSAGES)))[0]
     entries = {e.msgctxt: e.msgstr for e in polib.pofile(str(path)) if e.translated() and not e.obsolete}
     missing = sorted(set(MESSAGES) - set(entries))
     if missing:
         raise LookupError(f"printkit's {locale} catalog lacks {', '.join(missing)}")
     return entries
+
+
+def written_at(locale: str, key: str) -> tuple[Path, int]:
+    """Where one of printkit's own words is written: its entry in the locale's catalog; an English
+    one in this module."""
+    if locale in (SOURCE_LOCALE, PSEUDO):
+        path = Path(__file__)
+        return path, next(n for n, line in enumerate(path.read_text().splitlines(), 1) if f'"{key}":' in line)
+    path = LOCALE_DIR / locale / "LC_MESSAGES" / "printkit.po"
+    return path, next(e.linenum for e in polib.pofile(str(path)) if e.msgctxt == key)
 
 
 def locales() -> list[str]:

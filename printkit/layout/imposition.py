@@ -19,12 +19,12 @@ from __future__ import annotations
 
 import math
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from itertools import groupby
 from typing import Literal
 
-from printkit.base.errors import Problem, Problems
+from printkit.base.errors import Problem, Problems, display_path
 from printkit.base.memo import DRAWN_FACES
 from printkit.base.outlines import Outline
 from printkit.base.shapes import Circle, Line, Rect, Shape, Text
@@ -506,9 +506,18 @@ class _Imposer:
         page = Page(self.portrait, "calibration")
         w, h = self.portrait
         marks: list[Shape] = []
-        marks += self._fitted(self._ui("calibration-title"), (20, h - 34, w - 40, 9), "sans-bold", 15, max_lines=1)
+        marks += self._fitted(
+            self._ui("calibration-title"),
+            (20, h - 34, w - 40, 9),
+            "sans-bold",
+            15,
+            max_lines=1,
+            blame=self._own_words("calibration-title"),
+        )
         paragraph = " ".join(self._ui(f"calibration-line-{i}") for i in (1, 2, 3))
-        marks += self._fitted(paragraph, (25, h - 60, w - 50, 22), "sans", 9.5, max_lines=4)
+        marks += self._fitted(
+            paragraph, (25, h - 60, w - 50, 22), "sans", 9.5, max_lines=4, blame=self._own_words("calibration-line-1")
+        )
         left = (w - (50 + 20 + 50.8)) / 2
         base = h - 130
         marks.append(Rect(left, base, 50, 50, stroke=INK, line_width=0.3))
@@ -525,9 +534,18 @@ class _Imposer:
             edge = self._ui(f"edge-{self.options.duplex}")
             marks += _target(w / 2, 55, 12)
             paragraph = f"{self._ui('duplex-line-1', edge=edge)} {self._ui('duplex-line-2')}"
-            marks += self._fitted(paragraph, (25, 22, w - 50, 15), "sans", 9, max_lines=3)
+            marks += self._fitted(
+                paragraph, (25, 22, w - 50, 15), "sans", 9, max_lines=3, blame=self._own_words("duplex-line-1")
+            )
         if self.pack.meta.credits:
-            marks += self._fitted(self.pack.meta.credits, (25, 12, w - 50, 5), "sans-italic", 8, max_lines=1)
+            marks += self._fitted(
+                self.pack.meta.credits,
+                (25, 12, w - 50, 5),
+                "sans-italic",
+                8,
+                max_lines=1,
+                blame=self._pack_words("credits"),
+            )
         page.marks = marks
         page.trim_box = page.bleed_box = (0.0, 0.0, w, h)
         return page
@@ -551,25 +569,30 @@ class _Imposer:
         *,
         max_lines: int,
         colour: str = INK,
+        blame: Callable[[str, str | None], Problem],
     ) -> list[Shape]:
-        """printkit's own words set in a box of the sheet; words that cannot fit are a catalog bug."""
+        """Words set in a box of the sheet; words that cannot fit are a problem blame places."""
         result = richtext.fit(
             text, box, font=font, size=size, min_size=5, color=colour, align="center", max_lines=max_lines
         )
         if isinstance(result, richtext.Refusal):
-            raise Problems(
-                [
-                    Problem(
-                        f"printkit/i18n/locales/{self.locale}/LC_MESSAGES/printkit.po",
-                        1,
-                        1,
-                        "",
-                        f"printkit's own text {result.message} in locale {self.locale}: {text!r}",
-                        "shorten the translation",
-                    )
-                ]
-            )
+            raise Problems([blame(f"{result.message} in locale {self.locale}: {text!r}", result.hint)])
         return list(result)
+
+    def _own_words(self, key: str) -> Callable[[str, str | None], Problem]:
+        """Blame for printkit's own words that do not fit: a catalog bug, placed at the entry of key."""
+
+        def problem(message: str, hint: str | None) -> Problem:
+            path, line = words.written_at(self.locale, key)
+            return Problem(
+                display_path(path), line, 1, key, f"printkit's own text {message}", "shorten the translation"
+            )
+
+        return problem
+
+    def _pack_words(self, key: str) -> Callable[[str, str | None], Problem]:
+        """Blame for the pack's words that do not fit (its credits, its title in the footer)."""
+        return lambda message, hint: self._pack_text_problem(key, f"text {message}", hint)
 
     def _pack_text_problem(self, key: str, message: str, hint: str | None) -> Problem:
         """At the translation's line in its PO file when the pack's text is translated, else in pack.yaml."""
@@ -595,7 +618,15 @@ class _Imposer:
             parts[2] = self._ui("side-blank")
         label = " · ".join(p for p in parts if p)
         bottom = max(1.5, self.settings.margin / 2 - 2.5)
-        return self._fitted(label, (15, bottom, page.size.width - 30, 3.5), "sans", 6.5, max_lines=1, colour="#666666")
+        return self._fitted(
+            label,
+            (15, bottom, page.size.width - 30, 3.5),
+            "sans",
+            6.5,
+            max_lines=1,
+            colour="#666666",
+            blame=self._pack_words("title"),
+        )
 
 
 def _ruler(x: float, y: float, length: float, units: tuple[str, str]) -> list[Shape]:
