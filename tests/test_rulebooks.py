@@ -244,3 +244,20 @@ def test_a_short_rulebook_goes_without_a_cover(run, tmp_path):
 def test_the_schema_documents_cover(run):
     code, out, _ = run("schema", "rulebook")
     assert code == 0 and "`false` for a short rulebook" in json.loads(out)["properties"]["cover"]["description"]
+
+
+def test_a_figure_placing_a_piece_off_its_board_is_a_problem(tmp_path, run):
+    """The player board has 4x4 squares: square 17 would be drawn beside the board."""
+    pack = tmp_path / "skylands"
+    shutil.copytree("content/skylands", pack)
+    rulebook = pack / "rulebook.yaml"
+    rulebook.write_text(
+        rulebook.read_text().replace("- {id: woods-corner, square: 10}", "- {id: woods-corner, square: 17}")
+    )
+    code, out, err = run("check", pack)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{pack}/rulebook.yaml:89:42: sections[4].blocks[1].figure.place[2].square: square 17 is not on the board; "
+        "its squares are 1 to 16",
+        "1 problem found",
+    ]

@@ -463,6 +463,19 @@ class Grid(Strict):
     squares: Annotated[int, whole(1, 400, "squares printed")] | None = None
     """How many squares to print (the last row may stay short); defaults to columns x rows."""
 
+    @property
+    def count(self) -> int:
+        """The squares the grid prints, numbered 1 to count: `squares`, or every square of the grid."""
+        return min(self.squares or self.columns * self.rows, self.columns * self.rows)
+
+    def off_grid(self, square: int) -> str | None:
+        """Why a square number names no square of the grid, or None when it names one."""
+        return (
+            None
+            if 1 <= square <= self.count
+            else f"square {square} is not on the board; its squares are 1 to {self.count}"
+        )
+
     def row_column(self, square: int) -> tuple[int, int]:
         """The row and column (from 0, top left) of a square numbered from 1, left to right, top to bottom."""
         return divmod(square - 1, self.columns)
@@ -499,8 +512,15 @@ class Board(Component):
     @property
     def trim_size(self) -> Size:
         """The printed board: the grid, the margin around it and, with a title, a footer for it."""
-        grid, footer = self.grid, self.margin * 1.6 if self.title else 0
-        return Size(grid.columns * grid.square + 2 * self.margin, grid.rows * grid.square + 2 * self.margin + footer)
+        grid = self.grid
+        return Size(
+            grid.columns * grid.square + 2 * self.margin, grid.rows * grid.square + 2 * self.margin + self.footer
+        )
+
+    @property
+    def footer(self) -> float:
+        """The height of the strip below the bottom margin where the title goes; none without one."""
+        return self.margin * 1.6 if self.title else 0
 
     def square_corner(self, square: int) -> tuple[float, float]:
         """The lower left corner of a square (numbered from 1) in mm from the board's lower left corner:
@@ -526,15 +546,11 @@ class Board(Component):
     def problems(self, source: SourceFile) -> list[Problem]:
         """Printed squares that are not on the board or repeat one, and their spaces' terrains."""
         problems, sides, seen = [], [], set()
-        last = self.grid.squares or self.grid.columns * self.grid.rows
         for index, printed in enumerate(self.printed):
             path = self.origin.path + ("printed", index)
-            if printed.square > last or printed.square in seen:
-                problem = (
-                    f"square {printed.square} is not on the board; its squares are 1 to {last}"
-                    if printed.square > last
-                    else f"square {printed.square} is printed twice"
-                )
+            off_grid = self.grid.off_grid(printed.square)
+            if off_grid or printed.square in seen:
+                problem = off_grid or f"square {printed.square} is printed twice"
                 problems.append(source.problem(path + ("square",), problem))
             seen.add(printed.square)
             sides.append((path, printed.edges, printed.spaces))

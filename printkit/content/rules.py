@@ -549,11 +549,11 @@ class Placement(Rule):
                         f"'{placed.component.id}' is a {placed.component.kind}, not a tile",
                         (placed.component.id,),
                     )
-                elif not 1 <= placed.square <= columns * rows:
+                elif board.grid.off_grid(placed.square):
                     yield Violation(
                         placed.path + ("square",),
                         f"square {placed.square} is not on the "
-                        f"{columns}x{rows} board; squares are 1 to {columns * rows}",
+                        f"{columns}x{rows} board; squares are 1 to {board.grid.count}",
                         (placed.component.id,),
                     )
                 elif placed.square in by_square:

@@ -14,6 +14,7 @@ import warnings
 from collections.abc import Callable
 from functools import cache, partial
 from pathlib import Path
+from typing import cast
 
 from printkit.base.confine import Refused, checked, files_under
 from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean
@@ -22,7 +23,7 @@ from printkit.content import markup
 from printkit.content.fields import Ref, Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
 from printkit.content.message_key import MessageKey
-from printkit.content.model import COMPONENT_KINDS, Component, Rulebook
+from printkit.content.model import COMPONENT_KINDS, Board, Component, Rulebook
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
 from printkit.content.rules import RuleSite
 from printkit.content.source import SourceFile
@@ -79,7 +80,13 @@ def _rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> li
                     problems.append(
                         source.problem(path, f"no component '{name}' in this pack", did_you_mean(name, ids))
                     )
-            if figure.board and not getattr(ids.get(figure.board), "holds_pieces", False):
+            board = ids.get(figure.board or "")
+            if board is not None and board.holds_pieces:
+                for i, placed in enumerate(figure.place):
+                    off_grid = cast(Board, board).grid.off_grid(placed.square)
+                    if off_grid:
+                        problems.append(source.problem(where + ("place", i, "square"), off_grid))
+            elif figure.board:
                 boards = [c.id for c in pack.components if c.holds_pieces]
                 problems.append(
                     source.problem(

@@ -867,11 +867,10 @@ class BoardLook(Look[Board]):
         w, h = size
         grid, m = board.grid, board.margin
         colour = board.color or "#2f4858"
-        footer = h - (grid.rows * grid.square + 2 * m)
+        footer = board.footer
         drawing: Drawing = [ctx.background(size, colour)]
-        squares = grid.squares or grid.columns * grid.rows
         printed = {p.square: p for p in board.printed}
-        for index in range(min(squares, grid.columns * grid.rows)):
+        for index in range(grid.count):
             x, y = board.square_corner(index + 1)
             drawing.append(
                 Rect(
