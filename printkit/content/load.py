@@ -64,6 +64,16 @@ class Pack:
     def of_kind(self, cls: type[Kind]) -> list[Kind]:
         return [c for c in self.components if isinstance(c, cls)]
 
+    def text_problem(
+        self, key: MessageKey, source: SourceFile, path: KeyPath, message: str, hint: str | None
+    ) -> Problem:
+        """A problem with a text as shown: at its translation's line in the PO file when it is
+        translated, else at path in source, where the YAML writes it."""
+        translated = self.translated_from.get(key)
+        if translated:
+            return Problem(*translated, 1, key.msgctxt, message, hint)
+        return source.problem(path, message, hint)
+
 
 def find_pack(name: str) -> Path:
     """A pack folder from an id under ./content or a path; raises Problems naming what exists."""

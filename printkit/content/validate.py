@@ -122,13 +122,7 @@ def rulebook_icon_problems(pack: Pack, locale: str) -> list[Problem]:
         if unknown is None:
             continue
         message, hint = f"text {unknown[0]} in locale {locale}", unknown[1]
-        key = MessageKey.of(kind, path)
-        translated = pack.translated_from.get(key)
-        problems.append(
-            Problem(*translated, 1, key.msgctxt, message, hint)
-            if translated
-            else pack.source_of(file).problem(path, message, hint)
-        )
+        problems.append(pack.text_problem(MessageKey.of(kind, path), pack.source_of(file), path, message, hint))
     return problems
 
 

@@ -105,13 +105,8 @@ class LookContext:
         """At the translation's line in its PO file when the text is translated, else at the YAML."""
         field_path = tuple(field_name.split("."))
         key = MessageKey.of_component(component, field_path)
-        translated = self.pack.translated_from.get(key)
-        if translated:
-            file, line = translated
-            self.problems.append(Problem(file, line, 1, key.msgctxt, message, hint))
-            return
         source = self.pack.sources[component.origin.file]
-        self.problems.append(source.problem(component.origin.path + field_path, message, hint))
+        self.problems.append(self.pack.text_problem(key, source, component.origin.path + field_path, message, hint))
 
 
 def ink_saving(drawing: Drawing, size: Size) -> Drawing:

@@ -597,10 +597,7 @@ class _Imposer:
     def _pack_text_problem(self, key: str, message: str, hint: str | None) -> Problem:
         """At the translation's line in its PO file when the pack's text is translated, else in pack.yaml."""
         message_key = MessageKey.of("pack", (key,))
-        translated = self.pack.translated_from.get(message_key)
-        if translated:
-            return Problem(*translated, 1, message_key.msgctxt, message, hint)
-        return self.pack.source_of(PACK_FILE).problem((key,), message, hint)
+        return self.pack.text_problem(message_key, self.pack.source_of(PACK_FILE), (key,), message, hint)
 
     def _footer(self, page: Page, number: int, total: int) -> list[Shape]:
         kinds = sorted({self._ui(f"kind-{p.component.kind}") for p in page.placements})
