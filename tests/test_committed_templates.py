@@ -5,8 +5,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-BUNDLED = ["attacktix", "skylanders-tabletop", "skylands", "skystones", "sorcerers-home-game"]
+from conftest import BUNDLED
 
 
 @pytest.mark.parametrize("pack", BUNDLED)

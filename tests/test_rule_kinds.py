@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Literal
 
 import pytest
+from conftest import problems_found
 
 from printkit.content.rules import RULE_KINDS, Rule, rule_kind
 
@@ -136,8 +137,7 @@ def test_each_kind_checks_itself_in_its_pack(run, tmp_path, case):
     (root / "components.yaml").write_text(components)
     code, _, err = run("check", root)
     assert code == 1
-    problems = f"{len(expected)} problem{'s' if len(expected) > 1 else ''} found"
-    assert err.splitlines() == [f"{root}/{line}" for line in expected] + [problems]
+    assert err.splitlines() == [f"{root}/{line}" for line in expected] + [problems_found(len(expected))]
 
 
 def test_a_figure_on_a_component_that_is_no_board_is_refused(run, tmp_path):

@@ -4,7 +4,8 @@ Takes: a pure function (or a memo of one's own) and one of the sizes below.
 Gives: `remembered(size)`, the decorator that keeps a function's results for its last `size`
 distinct arguments. A deck repeats most of its words, labels, colours and frames from card to card,
 so small memos save most of the work; each size is where a larger one stopped paying (measured with
-`benchmarks/`), and bounded so a 10,000-card deck's memory does not grow with it.
+`benchmarks/`), and bounded so a 10,000-card deck's memory does not grow with it. (A memo over
+a small fixed set, such as output.pdf's colour operators or the registered fonts, is left unbounded.)
 """
 
 from __future__ import annotations

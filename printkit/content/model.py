@@ -1,8 +1,10 @@
 """The content model: what a pack's YAML may say, as pydantic classes (extra keys are errors).
 
 Takes: plain data read from `pack.yaml` and the pack's component files.
-Returns: validated `PackMeta` and component objects. Cross-file checks (ids, references, art files)
-live in `printkit.content.validate`; this module only checks each value on its own.
+Returns: validated `PackMeta` and component objects. pydantic checks each value on its own; what
+needs the whole pack (ids, references, art files) is checked by `printkit.content.validate`, which
+asks each component for the checks only its kind knows (`Component.problems`: a board's printed
+squares, a tile's spaces).
 
 Component kinds register themselves with `@component_kind(section)`: the section is the top-level
 key of a component file (`cards:`, `tiles:` …) and the class is what each list entry must be.

@@ -1,10 +1,12 @@
-"""Check a loaded pack as a whole: unique ids and references that resolve.
+"""Check a loaded pack as a whole: ids, references, rule sets, components and the rulebook.
 
 Takes: a `Pack` whose files each passed the content model.
 Returns: nothing when the pack is consistent; raises `Problems` listing every duplicate id,
 every reference to an undeclared element, rarity, stat, terrain, back or icon (inline icons in
-rulebook text too: `rulebook_icon_problems` also checks each translation as it is built), and
-every art file that is missing or lies outside the pack.
+rulebook text too: `rulebook_icon_problems` also checks each translation as it is built), every
+art file that is missing or lies outside the pack, what each rule and each component finds wrong
+with itself (`Rule.problems`, `Component.problems`), and rulebook placeholders and figures that
+name nothing (or a square off their board).
 """
 
 from __future__ import annotations
