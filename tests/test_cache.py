@@ -1,7 +1,6 @@
 """Incremental builds rebuild exactly the outputs whose inputs changed, byte-identical to a clean build."""
 
 import shutil
-from importlib import metadata
 from pathlib import Path
 
 import polib
@@ -92,14 +91,14 @@ def test_one_option_rebuilds_only_what_it_changes(kit, run):
 def upgraded(monkeypatch):
     """A function that makes the build see another version of a library; printkit's key is worked
     out again before and after."""
-    installed = metadata.version
+    installed = cache._version
 
     def upgrade(library: str) -> None:
-        monkeypatch.setattr(metadata, "version", lambda name: "999.0" if name == library else installed(name))
+        monkeypatch.setattr(cache, "_version", lambda name: "999.0" if name == library else installed(name))
         cache.code_key.cache_clear()
 
     yield upgrade
-    monkeypatch.setattr(metadata, "version", installed)  # the real versions before the key is worked out again
+    monkeypatch.setattr(cache, "_version", installed)  # the real versions before the key is worked out again
     cache.code_key.cache_clear()
 
 
@@ -158,3 +157,11 @@ def test_a_pack_yaml_the_plan_cannot_read_is_reported_by_the_loader(run, tmp_pat
     code, _, err = run("build", pack, "--no-rulebooks", "--out", tmp_path / "out")
     assert code == 1
     assert f"{pack}/pack.yaml:3:11: defaults: must be a mapping of keys, got 'a4'" in err.splitlines()
+
+
+def test_library_versions_are_those_importlib_metadata_reports():
+    from importlib import metadata
+
+    assert {name: cache._version(name) for name in cache.DRAWING_LIBRARIES} == {
+        name: metadata.version(name) for name in cache.DRAWING_LIBRARIES
+    }
