@@ -318,14 +318,20 @@ def test_a_translated_component_keeps_where_it_was_read(tiny):
     )
 
 
-def test_a_catalog_polib_cannot_read_is_placed_at_the_line_it_names(run, tmp_path):
+def _one_card_pack_with_catalog(tmp_path, catalog_text: str):
+    """A pack 'gen' of one card in English and German, with this German catalog; its root and catalog."""
     root = tmp_path / "gen"
     catalog = root / "locales" / "de" / "LC_MESSAGES" / "gen.po"
     catalog.parent.mkdir(parents=True)
     (root / "pack.yaml").write_text("id: gen\ntitle: Generated\nlocales: [en, de]\n")
     (root / "cards.yaml").write_text("cards:\n  - id: ember\n    name: Ember\n")
-    catalog.write_text(
-        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgstr "Glut"\nmsgid "Ember"\n'
+    catalog.write_text(catalog_text)
+    return root, catalog
+
+
+def test_a_catalog_polib_cannot_read_is_placed_at_the_line_it_names(run, tmp_path):
+    root, catalog = _one_card_pack_with_catalog(
+        tmp_path, 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\nmsgstr "Glut"\nmsgid "Ember"\n'
     )  # msgstr before its msgid
     assert run("i18n", "check", root) == (
         1,
@@ -336,14 +342,10 @@ def test_a_catalog_polib_cannot_read_is_placed_at_the_line_it_names(run, tmp_pat
 
 
 def test_a_broken_catalog_header_is_placed_at_the_header(run, tmp_path):
-    root = tmp_path / "gen"
-    catalog = root / "locales" / "de" / "LC_MESSAGES" / "gen.po"
-    catalog.parent.mkdir(parents=True)
-    (root / "pack.yaml").write_text("id: gen\ntitle: Generated\nlocales: [en, de]\n")
-    (root / "cards.yaml").write_text("cards:\n  - id: ember\n    name: Ember\n")
-    catalog.write_text(
+    root, catalog = _one_card_pack_with_catalog(
+        tmp_path,
         '# German words of Generated.\n#\nmsgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=latin-1\\n"\n\n'
-        'msgctxt "card:ember/name"\nmsgid "Ember"\nmsgstr "Glut"\n'
+        'msgctxt "card:ember/name"\nmsgid "Ember"\nmsgstr "Glut"\n',
     )
     assert run("i18n", "check", root) == (
         1,
