@@ -338,3 +338,17 @@ def test_a_rounded_cards_png_is_transparent_outside_its_corners(rounded_cards):
         # 3 mm is 35.5 px: the arc leaves the top row of pixels (centred 0.5 px down) 30 px in
         assert (face.getpixel((25, 0))[3], face.getpixel((40, 0))[3]) == (0, 255)
     assert (folder / "tts-cards-1.png").is_file()  # a deck for Tabletop Simulator, which rounds cards itself
+
+
+def test_a_rulebook_figure_clips_a_rounded_card_to_its_corners(tmp_path):
+    from printkit.content.model import Figure
+    from printkit.layout.imposition import draw_pieces
+    from printkit.rulebook.book import figure_svg
+
+    pack = loaded_pack(tmp_path, "", "cards:\n  - {id: ace, name: Ace, size: poker, corner_radius: 3mm}\n")
+    pieces = {p.component.id: p for p in draw_pieces(pack, "en", 0.0)}
+    svg = figure_svg(pack, Figure(show=["ace"]), pieces, "fig")
+    assert (
+        '<clipPath id="fig-clip0"><rect x="-0.000" y="-88.000" width="63.000" height="88.000" rx="3.000"/></clipPath>'
+        in svg
+    )
