@@ -352,3 +352,16 @@ def test_a_rulebook_figure_clips_a_rounded_card_to_its_corners(tmp_path):
         '<clipPath id="fig-clip0"><rect x="-0.000" y="-88.000" width="63.000" height="88.000" rx="3.000"/></clipPath>'
         in svg
     )
+
+
+def test_a_rounded_board_split_over_sheets_is_cut_straight_then_along_its_corners(tmp_path):
+    from printkit.base.outlines import RECT
+    from printkit.base.shapes import Rect
+
+    pack = loaded_pack(
+        tmp_path, "", "boards:\n  - {id: map, corner_radius: 10mm, grid: {columns: 6, rows: 8, square: 40mm}}\n"
+    )
+    fragments = [p for page in impose(pack, "en", SheetOptions()) if page.side == "front" for p in page.placements]
+    assert len(fragments) == 2 and {p.outline for p in fragments} == {RECT}  # each glued fragment is cut straight
+    trim_line = Rect(0, 0, 252, 332, stroke="#9a9a9a", line_width=0.12, radius=10)  # the board's, in its own box
+    assert all(trim_line in p.drawing for p in fragments)  # clipped to each fragment: its two corners show there

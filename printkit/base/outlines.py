@@ -39,6 +39,12 @@ class Outline:
         """The trim line drawn on a sheet, for a piece whose box starts at (x, y)."""
         raise NotImplementedError
 
+    def fragment_guides(self, size: Size, colour: str) -> list[Shape]:
+        """What the fragments of a piece too large for the paper show of its trim line, in the
+        piece's own box: the fragments are cut straight along their edges, glued, and then cut
+        along this."""
+        return self.cut_path(0, 0, size, colour)
+
     def mask(self, size: Size, bleed: float, pixels: tuple[int, int]) -> PILImage.Image | None:
         """The alpha channel of a PNG of the face (a piece of this trim size plus bleed) rendered this
         many pixels large; None: opaque."""
@@ -65,6 +71,9 @@ class Rectangle(Outline):
     def shape(self, size: Size, grow: float = 0.0) -> Rect:
         w, h = size
         return Rect(-grow, -grow, w + 2 * grow, h + 2 * grow)
+
+    def fragment_guides(self, size: Size, colour: str) -> list[Shape]:
+        return []  # its edges are the fragments' outer edges
 
     def cut_path(self, x: float, y: float, size: Size, colour: str) -> list[Shape]:
         w, h = size
@@ -113,6 +122,8 @@ class RoundedRectangle(Rectangle):
     def __init__(self, radius: float):
         self.radius = radius
         self.name = f"rect-r{radius:g}"
+
+    fragment_guides = Outline.fragment_guides  # its corners are not the fragments' corners
 
     def shape(self, size: Size, grow: float = 0.0) -> Rect:
         # The trim line grown by grow all round: the corners' arcs keep their centres (shrunk by more
