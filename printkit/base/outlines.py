@@ -4,9 +4,9 @@ Takes: a piece's trim size in millimetres (and, on a sheet, where its trim box l
 Returns: what every stage needs of the outline, as drawing primitives (`printkit.base.shapes`): the
 area a face covers and is clipped to (its trim line grown by the bleed, also a rulebook figure's
 clip), the cut path drawn on a sheet, whether the piece shares straight cuts (the crop marks at its
-box's edges) and the alpha mask of its PNG. A rectangle with rounded corners is one outline per radius
-(`rectangle(corner_radius)`). Renderers draw what an outline gives them and never ask
-which one it is; a new shape is one class here.
+box's edges), what the fragments of a piece too large for the paper show of it, and the alpha mask
+of its PNG. Renderers draw what an outline gives them and never ask which one it is; a new shape is
+one class here. A rectangle with rounded corners is one outline per radius (`rectangle`).
 """
 
 from __future__ import annotations

@@ -291,7 +291,7 @@ class Component(Strict):
 
 
 class Rectangular(Component):
-    """A component cut as a rectangle, whose corners may be rounded."""
+    """A component cut as a rectangle (a marker: with shape: square), whose corners may be rounded."""
 
     corner_radius: Length | None = None
     """Rounds the corners to this radius (poker cards: 3mm); at most half the short side."""

@@ -5,8 +5,8 @@ Returns: nothing when the pack is consistent; raises `Problems` listing every du
 every reference to an undeclared element, rarity, stat, terrain, back or icon (inline icons in
 rulebook text too: `rulebook_icon_problems` also checks each translation as it is built), every
 art file that is missing or lies outside the pack, what each rule and each component finds wrong
-with itself (`Rule.problems`, `Component.problems`, a rectangular component's corner radius), and rulebook placeholders and figures that
-name nothing (or a square off their board).
+with itself (`Rule.problems`, `Component.problems`, `Rectangular.corner_problems`), and rulebook
+placeholders and figures that name nothing (or a square off their board).
 """
 
 from __future__ import annotations
