@@ -25,6 +25,16 @@ CASES = {
     "inf-count": ("check", "components.yaml:3:12: cards[0].count: must be a whole number from 0 to 10000, got inf"),
     "huge-size": ("check", "components.yaml:3:11: cards[0].size: must be at most 2000mm, got '5000mm'"),
     "zero-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got '0mm'"),
+    "corner-radius-too-large": (
+        "check",
+        "components.yaml:4:20: cards[0].corner_radius: a corner radius of 40mm is more than half the card's "
+        "short side (at most 31.5mm)",
+    ),
+    "corner-radius-on-a-round-marker": (
+        "check",
+        "components.yaml:3:20: markers[0].corner_radius: a round marker has no corners to round (give it "
+        "shape: square, or leave out corner_radius)",
+    ),
     "name-is-a-list": ("check", "components.yaml:3:11: cards[0].name: must be text, got a list (put quotes around it)"),
     "edges-not-a-mapping": ("check", "components.yaml:3:12: cards[0].edges: must be a mapping of keys, got 5"),
     "id-is-a-boolean": (

@@ -63,6 +63,11 @@ def test_schema_is_json_schema_with_field_docs(run):
         "rulers",
     }
     assert schema["$defs"]["Card"]["properties"]["count"]["description"] == "Copies to print."
+    rounded = {kind for kind, model in schema["$defs"].items() if "corner_radius" in model.get("properties", {})}
+    assert rounded == {"Card", "SpecialField", "Tile", "Marker", "Board", "Sheet"}
+    assert schema["$defs"]["Card"]["properties"]["corner_radius"]["description"] == (
+        "Rounds the corners to this radius (poker cards: 3mm); at most half the short side."
+    )
     assert "elements" in json.loads(run("schema", "pack")[1])["properties"]
 
 

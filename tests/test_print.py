@@ -255,3 +255,113 @@ def test_credits_too_long_for_the_calibration_page_are_placed_at_the_credits(run
         f"{('Made by many hands ' * 20).strip()!r} (shorten the text or give the component more room)",
         "1 problem found",
     ]
+
+
+@pytest.fixture(scope="module")
+def rounded_cards(tmp_path_factory):
+    """Poker cards with 3 mm corners and a back, built into a PDF with 3 mm bleed and without, and PNGs."""
+    from printkit.cli import main
+
+    root = tmp_path_factory.mktemp("rounded") / "kit"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: kit\ntitle: Kit\nbacks: {plain: {title: Kit, color: '#27364a'}}\n")
+    (root / "components.yaml").write_text(
+        "cards:\n  - {id: ace, name: Ace, size: poker, corner_radius: 3mm, count: 2, back: plain}\n"
+    )
+    for bleed in ("0", "3"):
+        assert main(["build", str(root), "--out", str(root.parent / bleed), "--bleed", bleed, "--png"]) == 0
+    return root.parent
+
+
+def _mm(point):
+    return tuple(v / PT_PER_MM for v in point)
+
+
+def test_a_rounded_cards_cut_guide_is_its_trim_line_with_quarter_circle_corners(rounded_cards):
+    with pdfplumber.open(rounded_cards / "0" / "kit" / "kit-components-en-a4.pdf") as pdf:
+        cards = [page for page in pdf.pages if page.trimbox[0] > 0]  # the calibration page has no trim box
+        guides = [
+            c
+            for page in cards
+            for c in page.curves
+            if c["stroke"] and c["linewidth"] / PT_PER_MM == pytest.approx(0.12, abs=1e-3)
+        ]
+    assert len(guides) == 2  # the two fronts; backs have no cut guides
+    for guide in guides:
+        ops = guide["path"]
+        points = [_mm(op[-1]) for op in ops[:-1]]  # where each segment ends: the straight parts and arcs meet there
+        x0, x1 = min(x for x, _ in points), max(x for x, _ in points)
+        y0, y1 = min(y for _, y in points), max(y for _, y in points)
+        assert (x1 - x0, y1 - y0) == pytest.approx((63, 88), abs=TOLERANCE_MM)
+        expected = [
+            (x0 + 3, y1), (x1 - 3, y1), (x1, y1 - 3), (x1, y0 + 3),
+            (x1 - 3, y0), (x0 + 3, y0), (x0, y0 + 3), (x0, y1 - 3), (x0 + 3, y1),
+        ]  # fmt: skip
+        assert [op[0] for op in ops] == ["m", "l", "c", "l", "c", "l", "c", "l", "c", "h"]
+        for point, wanted in zip(points, expected, strict=True):
+            assert point == pytest.approx(wanted, abs=TOLERANCE_MM)
+
+
+def test_a_rounded_cards_face_and_bleed_are_clipped_to_its_rounded_trim_line_grown_by_the_bleed(rounded_cards):
+    from pypdf.generic import ContentStream
+
+    reader = PdfReader(rounded_cards / "3" / "kit" / "kit-components-en-a4.pdf")
+    starts = []
+    for page in reader.pages[1:]:
+        path: list = []
+        for operands, operator in ContentStream(page.get_contents(), reader).operations:
+            if operator in (b"m", b"l", b"c", b"re"):
+                path.append((operator, [float(v) / PT_PER_MM for v in operands]))
+            elif operator == b"W":
+                starts.append(path[:2])
+            elif operator in (b"n", b"f", b"S", b"B", b"h"):
+                path = [] if operator != b"h" else path
+    assert len(starts) == 4  # two fronts and their backs, each clipped in its own box
+    for (move, first), (line, last) in starts:
+        # the arcs of radius 3 + 3 mm start 6 mm from the corners of the 69 x 94 mm box around the trim
+        assert (move, line) == (b"m", b"l")
+        assert first == pytest.approx([-3 + 6, -3], abs=TOLERANCE_MM)
+        assert last == pytest.approx([63 + 3 - 6, -3], abs=TOLERANCE_MM)
+
+
+def test_a_rounded_cards_png_is_transparent_outside_its_corners(rounded_cards):
+    from PIL import Image
+
+    folder = rounded_cards / "0" / "kit" / "png" / "en"
+    for name in ("ace.png", "ace-back.png"):
+        face = Image.open(folder / name)
+        assert face.mode == "RGBA" and face.size == (745, 1040)  # 63 x 88 mm at 300 dpi
+        width, height = face.size
+        corners = [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)]
+        assert [face.getpixel(c)[3] for c in corners] == [0, 0, 0, 0]
+        assert face.getpixel((width // 2, height // 2))[3] == 255
+        # 3 mm is 35.5 px: the arc leaves the top row of pixels (centred 0.5 px down) 30 px in
+        assert (face.getpixel((25, 0))[3], face.getpixel((40, 0))[3]) == (0, 255)
+    assert (folder / "tts-cards-1.png").is_file()  # a deck for Tabletop Simulator, which rounds cards itself
+
+
+def test_a_rulebook_figure_clips_a_rounded_card_to_its_corners(tmp_path):
+    from printkit.content.model import Figure
+    from printkit.layout.imposition import draw_pieces
+    from printkit.rulebook.book import figure_svg
+
+    pack = loaded_pack(tmp_path, "", "cards:\n  - {id: ace, name: Ace, size: poker, corner_radius: 3mm}\n")
+    pieces = {p.component.id: p for p in draw_pieces(pack, "en", 0.0)}
+    svg = figure_svg(pack, Figure(show=["ace"]), pieces, "fig")
+    assert (
+        '<clipPath id="fig-clip0"><rect x="-0.000" y="-88.000" width="63.000" height="88.000" rx="3.000"/></clipPath>'
+        in svg
+    )
+
+
+def test_a_rounded_board_split_over_sheets_is_cut_straight_then_along_its_corners(tmp_path):
+    from printkit.base.outlines import RECT
+    from printkit.base.shapes import Rect
+
+    pack = loaded_pack(
+        tmp_path, "", "boards:\n  - {id: map, corner_radius: 10mm, grid: {columns: 6, rows: 8, square: 40mm}}\n"
+    )
+    fragments = [p for page in impose(pack, "en", SheetOptions()) if page.side == "front" for p in page.placements]
+    assert len(fragments) == 2 and {p.outline for p in fragments} == {RECT}  # each glued fragment is cut straight
+    trim_line = Rect(0, 0, 252, 332, stroke="#9a9a9a", line_width=0.12, radius=10)  # the board's, in its own box
+    assert all(trim_line in p.drawing for p in fragments)  # clipped to each fragment: its two corners show there

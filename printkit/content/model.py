@@ -290,6 +290,32 @@ class Component(Strict):
         return []
 
 
+class Rectangular(Component):
+    """A component cut as a rectangle (a marker: with shape: square), whose corners may be rounded."""
+
+    corner_radius: Length | None = None
+    """Rounds the corners to this radius (poker cards: 3mm); at most half the short side."""
+
+    def trim(self, defaults: Defaults) -> Size:
+        """The trim size, from the pack's defaults where the component gives none."""
+        raise NotImplementedError
+
+    def corner_problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
+        """A corner radius the trim size cannot take."""
+        if self.corner_radius is None:
+            return []
+        limit = min(self.trim(defaults)) / 2
+        if self.corner_radius <= limit:
+            return []
+        return [
+            source.problem(
+                self.origin.path + ("corner_radius",),
+                f"a corner radius of {self.corner_radius:g}mm is more than half the {self.kind}'s short side",
+                f"at most {limit:g}mm",
+            )
+        ]
+
+
 def _space_problems(source: SourceFile, sides: list[tuple[KeyPath, Any, dict[str, int]]]) -> list[Problem]:
     """Spaces on a terrain that no edge of their tile side or printed square shows; sides are
     (key path, edges, spaces)."""
@@ -320,7 +346,7 @@ class Face(Strict):
 
 
 @component_kind("cards")
-class Card(Component):
+class Card(Rectangular):
     """A playing card."""
 
     kind: ClassVar[str] = "card"
@@ -350,6 +376,9 @@ class Card(Component):
     back: BackRef | None = None
     """Back design; defaults to `defaults.back`."""
 
+    def trim(self, defaults: Defaults) -> Size:
+        return self.size or defaults.card_size
+
 
 class Edges(Strict):
     top: Edge
@@ -377,7 +406,7 @@ class TerrainEdges(Strict):
 
 
 @component_kind("fields")
-class SpecialField(Component):
+class SpecialField(Rectangular):
     """A board special field laid on a square of a board."""
 
     kind: ClassVar[str] = "special field"
@@ -390,13 +419,16 @@ class SpecialField(Component):
     text: Text | None = None
     back: BackRef | None = None
 
+    def trim(self, defaults: Defaults) -> Size:
+        return self.size or defaults.field_size
+
 
 Spaces = dict[TerrainRef, Annotated[int, whole(1, 4, "spaces")]]
 """Spaces for inhabitants, per terrain of a tile: each holds one inhabitant once its island is complete."""
 
 
 @component_kind("tiles")
-class Tile(Component):
+class Tile(Rectangular):
     """A square tile with a typed terrain on each edge."""
 
     kind: ClassVar[str] = "tile"
@@ -415,6 +447,9 @@ class Tile(Component):
     """Back design; a tile with `reverse` prints that instead."""
     reverse: TileSide | None = None
     """The other side of a two-sided tile."""
+
+    def trim(self, defaults: Defaults) -> Size:
+        return self.size or defaults.tile_size
 
     def problems(self, source: SourceFile) -> list[Problem]:
         sides = [(self.origin.path, self.edges, self.spaces)]
@@ -443,7 +478,7 @@ class Chip(Component):
 
 
 @component_kind("markers")
-class Marker(Component):
+class Marker(Rectangular):
     """A double-sided marker: both faces print, registered back to back."""
 
     kind: ClassVar[str] = "marker"
@@ -452,6 +487,21 @@ class Marker(Component):
     """Width and height; defaults to `defaults.chip_diameter`."""
     front: Face
     back: Face
+
+    def trim(self, defaults: Defaults) -> Size:
+        d = self.diameter or defaults.chip_diameter
+        return Size(d, d)
+
+    def corner_problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
+        if self.shape == "round" and self.corner_radius is not None:
+            return [
+                source.problem(
+                    self.origin.path + ("corner_radius",),
+                    "a round marker has no corners to round",
+                    "give it shape: square, or leave out corner_radius",
+                )
+            ]
+        return super().corner_problems(source, defaults)
 
 
 class Grid(Strict):
@@ -498,7 +548,7 @@ class PrintedSquare(Strict):
 
 
 @component_kind("boards")
-class Board(Component):
+class Board(Rectangular):
     """A game board: a grid of squares inside a margin."""
 
     kind: ClassVar[str] = "board"
@@ -523,6 +573,9 @@ class Board(Component):
     def footer(self) -> float:
         """The height of the strip below the bottom margin where the title goes; none without one."""
         return self.margin * 1.6 if self.title else 0
+
+    def trim(self, defaults: Defaults) -> Size:
+        return self.trim_size
 
     def square_corner(self, square: int) -> tuple[float, float]:
         """The lower left corner of a square (numbered from 1) in mm from the board's lower left corner:
@@ -560,7 +613,7 @@ class Board(Component):
 
 
 @component_kind("sheets")
-class Sheet(Component):
+class Sheet(Rectangular):
     """A printable sheet such as a scoring pad: a title and a table to fill in."""
 
     kind: ClassVar[str] = "sheet"
@@ -572,6 +625,9 @@ class Sheet(Component):
     row_labels: list[Text] = []
     """Labels in the first column, one per row (a scoring pad's categories); they add to `rows`."""
     text: Text | None = None
+
+    def trim(self, defaults: Defaults) -> Size:
+        return self.size
 
 
 @component_kind("rulers")

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
 from printkit.base.memo import MIXED_COLOURS, remembered
-from printkit.base.outlines import RECT, ROUND, Outline
+from printkit.base.outlines import RECT, ROUND, Outline, rectangle
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, Shape, Text, rotated, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import Pack
@@ -34,6 +34,7 @@ from printkit.content.model import (
     Face,
     Marker,
     PackMeta,
+    Rectangular,
     Ruler,
     Sheet,
     SpecialField,
@@ -135,10 +136,13 @@ class Look(Generic[C]):
     """How one component kind looks, drawing components of class C. Subclasses register with @look(C)."""
 
     def outline(self, component: C) -> Outline:
-        """The outline it is cut along: a rectangle, or round for chips and round markers."""
-        return RECT
+        """The outline it is cut along: a rectangle (its corners rounded when it says so), or round for
+        chips and round markers."""
+        return rectangle(component.corner_radius) if isinstance(component, Rectangular) else RECT
 
     def size(self, component: C, pack: Pack) -> Size:
+        if isinstance(component, Rectangular):
+            return component.trim(pack.meta.defaults)
         raise NotImplementedError
 
     def front(self, ctx: LookContext, component: C, size: Size) -> Drawing:
@@ -279,9 +283,6 @@ def _back_design(pack: Pack, back: str | None) -> BackDesign | None:
 
 @look(Card)
 class CardLook(Look[Card]):
-    def size(self, component: Card, pack: Pack) -> Size:
-        return component.size or pack.meta.defaults.card_size
-
     def front(self, ctx: LookContext, card: Card, size: Size) -> Drawing:
         w, h = size
         frame = _element_colour(ctx.pack, card, card.element)
@@ -578,9 +579,6 @@ class CardLook(Look[Card]):
 
 @look(SpecialField)
 class SpecialFieldLook(Look[SpecialField]):
-    def size(self, component: SpecialField, pack: Pack) -> Size:
-        return component.size or pack.meta.defaults.field_size
-
     def front(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing:
         w, h = size
         unit = min(w, h)
@@ -639,9 +637,6 @@ class SpecialFieldLook(Look[SpecialField]):
 
 @look(Tile)
 class TileLook(Look[Tile]):
-    def size(self, component: Tile, pack: Pack) -> Size:
-        return component.size or pack.meta.defaults.tile_size
-
     def front(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
         """Terrain edges; in the middle the name, the effect, the VP and effect type, and the cost."""
         drawing = self._side(ctx, tile, size, tile.edges, tile.spaces, tile.name, tile.color, "")
@@ -834,11 +829,7 @@ class ChipLook(Look[Chip]):
 @look(Marker)
 class MarkerLook(Look[Marker]):
     def outline(self, marker: Marker) -> Outline:
-        return ROUND if marker.shape == "round" else RECT
-
-    def size(self, component: Marker, pack: Pack) -> Size:
-        d = component.diameter or pack.meta.defaults.chip_diameter
-        return Size(d, d)
+        return ROUND if marker.shape == "round" else super().outline(marker)
 
     def front(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
         return _round_face(ctx, marker, "front.", marker.front, size, self.outline(marker))
@@ -855,9 +846,6 @@ class MarkerLook(Look[Marker]):
 
 @look(Board)
 class BoardLook(Look[Board]):
-    def size(self, board: Board, pack: Pack) -> Size:
-        return board.trim_size
-
     def front(self, ctx: LookContext, board: Board, size: Size) -> Drawing:
         w, h = size
         grid, m = board.grid, board.margin
@@ -914,9 +902,6 @@ class BoardLook(Look[Board]):
 
 @look(Sheet)
 class SheetLook(Look[Sheet]):
-    def size(self, sheet: Sheet, pack: Pack) -> Size:
-        return sheet.size
-
     def front(self, ctx: LookContext, sheet: Sheet, size: Size) -> Drawing:
         w, h = size
         drawing: Drawing = [ctx.background(size, "#ffffff"), Rect(0, 0, w, h, stroke=INK, line_width=0.4)]

@@ -26,7 +26,7 @@ from typing import Literal
 
 from printkit.base.errors import Problem, Problems, display_path
 from printkit.base.memo import DRAWN_FACES
-from printkit.base.outlines import Outline
+from printkit.base.outlines import RECT, Outline
 from printkit.base.shapes import Circle, Line, Rect, Shape, Text
 from printkit.base.units import Size
 from printkit.content.load import PACK_FILE, Pack
@@ -351,17 +351,20 @@ class _Imposer:
 
     def _split(self, piece: Piece) -> list[Piece]:
         """Overlapping fragments of a component larger than the sheet, each marked where the next is
-        glued on; the back is split the same way."""
+        glued on; the back is split the same way. Fragments are rectangles; they show the component's
+        own trim line where it is not theirs (a board's rounded corners)."""
         w, h = piece.size
         paper = min((self.portrait, self.landscape), key=lambda p: self._piece_count(piece.size, p))
         cols, rows = self._grid_of_pieces(piece.size, paper)
         step_w, step_h = (w - OVERLAP) / cols + OVERLAP, (h - OVERLAP) / rows + OVERLAP
         fragments = []
+        trim_line = piece.outline.fragment_guides(piece.size, CUT_GREY)
         for row in range(rows):
             for col in range(cols):
                 x0, y0 = col * (step_w - OVERLAP), h - step_h - row * (step_h - OVERLAP)
                 guides: Drawing = [
-                    Text(x0 + 2, y0 + step_h - 4, f"{chr(65 + row)}{col + 1}", "sans-bold", 7, CUT_GREY, "left")
+                    Text(x0 + 2, y0 + step_h - 4, f"{chr(65 + row)}{col + 1}", "sans-bold", 7, CUT_GREY, "left"),
+                    *trim_line,
                 ]
                 if col + 1 < cols:  # the next fragment is glued over this strip
                     x = x0 + step_w - OVERLAP
@@ -394,6 +397,7 @@ class _Imposer:
                     replace(
                         piece,
                         size=Size(step_w, step_h),
+                        outline=RECT,
                         front=piece.front + guides,
                         window=(x0, y0, x0 + step_w, y0 + step_h),
                         whole=piece.size,

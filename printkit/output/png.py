@@ -71,8 +71,10 @@ def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image
     try:
         for index, (piece, _, name) in enumerate(faces):
             image = document[index].render(scale=DPI / 72).to_pil()
-            mask = piece.outline.mask(image.size)
-            if mask is not None:  # transparent outside the outline (a chip's circle), for tabletop simulators
+            mask = piece.outline.mask(piece.size, bleed, image.size)
+            if (
+                mask is not None
+            ):  # transparent outside the outline (a chip's circle, a card's rounded corners), for tabletop simulators
                 image.putalpha(mask)
             yield name, image
     finally:
