@@ -85,8 +85,8 @@ CASES = {
         "check",
         [
             "pack.yaml:9:34: rules.deck.checks[0].value: 'name' is not a number to add up "
-            "(values that are: cost, count, edges.bottom, edges.left, edges.right, edges.top, "
-            "edges.total)"
+            "(values that are: corner_radius, cost, count, edges.bottom, edges.left, edges.right, "
+            "edges.top, edges.total)"
         ],
     ),
     "coverage-over-tags": (
@@ -94,7 +94,7 @@ CASES = {
         [
             "pack.yaml:9:33: rules.deck.checks[0].field: 'tags' holds a list or mapping; "
             "the rule compares one value (values that are: ability.power, ability.target, "
-            "art, back, color, cost, count, edges.bottom, edges.left, edges.right, edges.top, "
+            "art, back, color, corner_radius, cost, count, edges.bottom, edges.left, edges.right, edges.top, "
             "edges.total, element, explains, explains_power, flavor, id, name, rarity, size, "
             "text, type)"
         ],
