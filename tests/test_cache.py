@@ -113,6 +113,17 @@ def test_a_tampered_output_is_rebuilt(kit):
     assert kit() == ["skystones-rulebook-en.pdf"]
 
 
+@pytest.mark.parametrize(
+    "manifest",
+    ["[1, 2]", '{"skystones-rulebook-en.pdf": {"key": "x", "files": ["skystones-rulebook-en.pdf"]}}', "not json"],
+)
+def test_a_manifest_printkit_did_not_write_means_building_again(kit, manifest):
+    """A list, an entry of another shape, or no JSON at all: forgotten, not a crash (it was exit 3)."""
+    Path("output/skystones/.printkit-cache.json").write_text(manifest)
+    assert kit() == OUTPUTS
+    assert kit() == []
+
+
 def test_force_rebuilds_everything_and_remembers_it(kit):
     assert kit("--force") == OUTPUTS
     assert kit() == []

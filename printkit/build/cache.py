@@ -207,18 +207,21 @@ class Manifest:
     def __init__(self, folder: Path):
         self.path = folder / MANIFEST
         try:
-            self.entries: dict = json.loads(self.path.read_text(encoding="utf-8"))
+            entries = json.loads(self.path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
-            self.entries = {}
+            entries = {}
+        # one that is not what printkit writes (edited, or another tool's) is forgotten: all is built again
+        self.entries: dict = entries if isinstance(entries, dict) else {}
 
     def fresh(self, output: Output) -> bool:
         entry = self.entries.get(output.name)
-        if not isinstance(entry, dict) or entry.get("key") != output.key or not entry.get("files"):
+        if not isinstance(entry, dict) or entry.get("key") != output.key:
+            return False
+        files = entry.get("files")
+        if not isinstance(files, dict) or not files:
             return False
         folder = self.path.parent
-        return all(
-            (folder / name).is_file() and _file_hash(folder / name) == digest for name, digest in entry["files"].items()
-        )
+        return all((folder / name).is_file() and _file_hash(folder / name) == digest for name, digest in files.items())
 
     def record(self, output: Output, files: list[Path]) -> None:
         folder = self.path.parent
