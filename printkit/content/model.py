@@ -284,9 +284,9 @@ class Component(Strict):
         object.__setattr__(copied, "origin", self.origin)
         return copied
 
-    def problems(self, source: SourceFile) -> list[Problem]:
+    def problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
         """What is wrong with the component that no single value of it shows; source is the file the
-        loader read it from. Nothing, for most kinds."""
+        loader read it from, defaults the pack's. Nothing, for most kinds."""
         return []
 
 
@@ -299,6 +299,9 @@ class Rectangular(Component):
     def trim(self, defaults: Defaults) -> Size:
         """The trim size, from the pack's defaults where the component gives none."""
         raise NotImplementedError
+
+    def problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
+        return self.corner_problems(source, defaults)
 
     def corner_problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
         """A corner radius the trim size cannot take."""
@@ -451,11 +454,11 @@ class Tile(Rectangular):
     def trim(self, defaults: Defaults) -> Size:
         return self.size or defaults.tile_size
 
-    def problems(self, source: SourceFile) -> list[Problem]:
+    def problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
         sides = [(self.origin.path, self.edges, self.spaces)]
         if self.reverse is not None:
             sides.append((self.origin.path + ("reverse",), self.reverse.edges, self.reverse.spaces))
-        return _space_problems(source, sides)
+        return _space_problems(source, sides) + super().problems(source, defaults)
 
 
 class TileSide(Strict):
@@ -598,8 +601,9 @@ class Board(Rectangular):
             )
         return self
 
-    def problems(self, source: SourceFile) -> list[Problem]:
-        """Printed squares that are not on the board or repeat one, and their spaces' terrains."""
+    def problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
+        """Printed squares that are not on the board or repeat one, their spaces' terrains, and its
+        corner radius."""
         problems, sides, seen = [], [], set()
         for index, printed in enumerate(self.printed):
             path = self.origin.path + ("printed", index)
@@ -609,7 +613,7 @@ class Board(Rectangular):
                 problems.append(source.problem(path + ("square",), problem))
             seen.add(printed.square)
             sides.append((path, printed.edges, printed.spaces))
-        return problems + _space_problems(source, sides)
+        return problems + _space_problems(source, sides) + super().problems(source, defaults)
 
 
 @component_kind("sheets")

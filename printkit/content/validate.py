@@ -5,7 +5,7 @@ Returns: nothing when the pack is consistent; raises `Problems` listing every du
 every reference to an undeclared element, rarity, stat, terrain, back or icon (inline icons in
 rulebook text too: `rulebook_icon_problems` also checks each translation as it is built), every
 art file that is missing or lies outside the pack, what each rule and each component finds wrong
-with itself (`Rule.problems`, `Component.problems`, `Rectangular.corner_problems`), and rulebook
+with itself (`Rule.problems`, `Component.problems`: a board's printed squares, a corner radius), and rulebook
 placeholders and figures that name nothing (or a square off their board).
 """
 
@@ -25,7 +25,7 @@ from printkit.content import markup
 from printkit.content.fields import Ref, Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
 from printkit.content.message_key import MessageKey
-from printkit.content.model import COMPONENT_KINDS, Board, Component, Rectangular, Rulebook
+from printkit.content.model import COMPONENT_KINDS, Board, Component, Rulebook
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
 from printkit.content.rules import RuleSite
 from printkit.content.source import SourceFile
@@ -48,10 +48,7 @@ def validate_pack(pack: Pack) -> None:
             problems += _check(pack, art, ref, value, partial(source.problem, path))
     problems += _rule_set_problems(pack, meta_source)
     for component in pack.components:
-        source = pack.sources[component.origin.file]
-        problems += component.problems(source)
-        if isinstance(component, Rectangular):
-            problems += component.corner_problems(source, pack.meta.defaults)
+        problems += component.problems(pack.sources[component.origin.file], pack.meta.defaults)
     if pack.rulebook is not None:
         problems += _rulebook_problems(pack, pack.rulebook, pack.source_of(RULEBOOK_FILE))
         problems += rulebook_icon_problems(pack, pack.meta.language)
