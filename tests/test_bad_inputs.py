@@ -33,7 +33,7 @@ CASES = {
     "corner-radius-on-a-round-marker": (
         "check",
         "components.yaml:3:20: markers[0].corner_radius: a round marker has no corners to round (give it "
-        "shape: square, or leave out corner_radius)",
+        "shape: rect, or leave out corner_radius)",
     ),
     "name-is-a-list": ("check", "components.yaml:3:11: cards[0].name: must be text, got a list (put quotes around it)"),
     "edges-not-a-mapping": ("check", "components.yaml:3:12: cards[0].edges: must be a mapping of keys, got 5"),

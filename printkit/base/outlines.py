@@ -4,21 +4,44 @@ Takes: a piece's trim size in millimetres (and, on a sheet, where its trim box l
 Returns: what every stage needs of the outline, as drawing primitives (`printkit.base.shapes`): the
 area a face covers and is clipped to (its trim line grown by the bleed, also a rulebook figure's
 clip), the cut path drawn on a sheet, whether the piece shares straight cuts (the crop marks at its
-box's edges), what the fragments of a piece too large for the paper show of it, and the alpha mask
-of its PNG. Renderers draw what an outline gives them and never ask which one it is; a new shape is
-one class here. A rectangle with rounded corners is one outline per radius (`rectangle`).
+box's edges), what the fragments of a piece too large for the paper show of it, the alpha mask
+of its PNG, how copies pack on a sheet (`Lattice`: a honeycomb for hexagons) and which cuts
+neighbours share, and its mirror image (what the back of an unsymmetric piece is cut along).
+Renderers draw what an outline gives them and never ask which one it is; a new shape is one class
+here. A rectangle with rounded corners is one outline per radius (`rectangle`), a polygon one per
+shape (`regular_polygon`, `custom_polygon`).
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import TYPE_CHECKING, ClassVar
+import hashlib
+import math
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, ClassVar, Literal
 
-from printkit.base.shapes import Area, Circle, Line, Rect, Shape
+from printkit.base.shapes import Area, Circle, Line, Path, Rect, Shape
 from printkit.base.units import Size
 
 if TYPE_CHECKING:
     from PIL import Image as PILImage
+
+
+Point = tuple[float, float]
+Segment = tuple[Point, Point]
+Mirror = Literal["x", "y"]  # x: left and right change places (turned over sideways); y: top and bottom
+Orientation = Literal["flat", "pointy"]  # of a regular polygon: a side at the bottom, or a corner
+
+
+@dataclass(frozen=True)
+class Lattice:
+    """Where copies of a piece go on a sheet, as steps between the lower-left corners of their boxes:
+    columns dx apart, rows dy apart; every other column moved down by column_shift and every other
+    row moved right by row_shift (a honeycomb)."""
+
+    dx: float
+    dy: float
+    column_shift: float = 0.0
+    row_shift: float = 0.0
 
 
 class Outline:
@@ -29,6 +52,26 @@ class Outline:
     straight_cuts: ClassVar[bool]
     # Tabletop Simulator can hold it in a deck (cards are rectangles there).
     deck_card: ClassVar[bool]
+    # Copies lie edge to edge without bleed (a honeycomb of hexagons), and an edge two of them share
+    # is cut once: its cut path is given as edges (`cut_edges`), not as a line around each piece.
+    shares_cuts: bool = False
+
+    def trim(self, given: Size) -> Size:
+        """The trim box of a piece whose size is given as this (a polygon's: across the flats)."""
+        return given
+
+    def lattice(self, size: Size, gap: float) -> Lattice:
+        """How copies of this trim size pack on a sheet, gap millimetres apart: in rows and columns."""
+        return Lattice(size.width + gap, size.height + gap)
+
+    def cut_edges(self, x: float, y: float, size: Size) -> list[Segment]:
+        """The straight pieces of the trim line of a piece whose box starts at (x, y), for outlines
+        that share cuts."""
+        raise NotImplementedError
+
+    def mirrored(self, axis: Mirror) -> Outline:
+        """The outline seen from the back once the piece is turned over (itself when symmetric)."""
+        return self
 
     def shape(self, size: Size, grow: float = 0.0) -> Area:
         """The outline of a piece of this size in its own box (origin at the trim box's bottom-left),
@@ -141,6 +184,148 @@ class RoundedRectangle(Rectangle):
         radius = (self.radius + bleed) * pixels[0] / (size.width + 2 * bleed)
         ImageDraw.Draw(mask).rounded_rectangle((0, 0, pixels[0] - 1, pixels[1] - 1), radius, fill=255)
         return mask
+
+
+class Polygon(Outline):
+    """A piece cut along straight lines between corners: a hexagon, an octagon, a shield. The corners
+    are fractions of the trim box (0 to 1 from its lower-left corner), so that one outline serves
+    every size. A regular polygon (regular: its sides and orientation) is sized across the flats
+    (twice the distance from its centre to a side) and its trim box follows."""
+
+    straight_cuts = False
+    deck_card = False
+
+    def __init__(self, name: str, corners: tuple[Point, ...], regular: tuple[int, Orientation] | None = None):
+        self.name, self.corners, self.regular = name, _counter_clockwise(corners), regular
+
+    def trim(self, given: Size) -> Size:
+        if self.regular is None:
+            return given
+        xs, ys = _regular_corners(*self.regular, apothem=given.width / 2)
+        return Size(max(xs) - min(xs), max(ys) - min(ys))
+
+    def points(self, size: Size, grow: float = 0.0) -> list[Point]:
+        """The corners in millimetres, in the piece's own box, moved out by grow (in by a negative
+        grow) along both of their edges' normals: the trim line grown evenly all round."""
+        w, h = size
+        points = [(fx * w, fy * h) for fx, fy in self.corners]
+        return _offset(points, grow) if grow else points
+
+    def shape(self, size: Size, grow: float = 0.0) -> Path:
+        return Path(_closed(self.points(size, grow)))
+
+    def cut_path(self, x: float, y: float, size: Size, colour: str) -> list[Shape]:
+        return [Path(_closed([(x + px, y + py) for px, py in self.points(size)]), stroke=colour, line_width=0.15)]
+
+    def cut_edges(self, x: float, y: float, size: Size) -> list[Segment]:
+        points = [(x + px, y + py) for px, py in self.points(size)]
+        return list(zip(points, points[1:] + points[:1], strict=True))
+
+    def mask(self, size: Size, bleed: float, pixels: tuple[int, int]) -> PILImage.Image:
+        from PIL import Image, ImageDraw
+
+        mask = Image.new("L", pixels, 0)
+        scale = pixels[0] / (size.width + 2 * bleed)
+        height = pixels[1]
+        # Pixels count down from the top; the corners are measured up from the bottom of the bleed.
+        corners = [((px + bleed) * scale, height - (py + bleed) * scale) for px, py in self.points(size, bleed)]
+        ImageDraw.Draw(mask).polygon(corners, fill=255)
+        return mask
+
+    def mirrored(self, axis: Mirror) -> Outline:
+        corners = tuple((1 - fx, fy) if axis == "x" else (fx, 1 - fy) for fx, fy in self.corners)
+        if _same_corners(corners, self.corners):
+            return self
+        mirror = Polygon(f"{self.name}-mirrored-{axis}", corners)
+        return OUTLINES.setdefault(mirror.name, mirror)
+
+
+class Honeycomb(Polygon):
+    """A hexagon: copies lie in a honeycomb, each sharing its edges with up to six neighbours."""
+
+    shares_cuts = True
+
+    def lattice(self, size: Size, gap: float) -> Lattice:
+        # Neighbours' centres are one across-flats size apart (plus the gap between their edges), in
+        # the six directions square to the sides.
+        flats = min(size) + gap
+        across_corners = max(size) * flats / min(size)
+        assert self.regular is not None, "a honeycomb is made of regular hexagons"
+        if self.regular[1] == "flat":  # columns three quarters of a width apart, every other one half down
+            return Lattice(across_corners * 0.75, flats, column_shift=flats / 2)
+        return Lattice(flats, across_corners * 0.75, row_shift=flats / 2)
+
+
+class SquareLattice(Polygon):
+    """A regular polygon whose flats lie on its box's edges (a square, an octagon): copies side by
+    side share those edges' cuts."""
+
+    shares_cuts = True
+
+
+def regular_polygon(sides: int, orientation: Orientation = "flat") -> Outline:
+    """The outline of a regular polygon (a hexagon: 6 sides): flat, a side lies at the bottom; pointy,
+    a corner points down."""
+    xs, ys = _regular_corners(sides, orientation, apothem=1.0)
+    x0, y0, w, h = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
+    corners = tuple(((x - x0) / w, (y - y0) / h) for x, y in zip(xs, ys, strict=True))
+    name = f"hex-{orientation}" if sides == 6 else f"polygon-{sides}-{orientation}"
+    cls = Honeycomb if sides == 6 else SquareLattice if sides % 4 == 0 and orientation == "flat" else Polygon
+    polygon = cls(name, corners, regular=(sides, orientation))
+    return OUTLINES.setdefault(name, polygon)
+
+
+def custom_polygon(points: list[Point], size: Size) -> Outline:
+    """The outline through points given in millimetres inside a box of this size, measured from its
+    top-left corner (x right, y down), as a designer measures a drawing."""
+    corners = tuple((x / size.width, 1 - y / size.height) for x, y in points)
+    digest = hashlib.sha1(repr([(round(x, 6), round(y, 6)) for x, y in corners]).encode()).hexdigest()[:12]
+    polygon = Polygon(f"custom-{digest}", corners)
+    return OUTLINES.setdefault(polygon.name, polygon)
+
+
+def _regular_corners(sides: int, orientation: Orientation, apothem: float) -> tuple[list[float], list[float]]:
+    """The corners of a regular polygon around (0, 0) whose sides are apothem from its centre."""
+    radius = apothem / math.cos(math.pi / sides)
+    start = -math.pi / 2 - (math.pi / sides if orientation == "flat" else 0.0)
+    angles = [start + 2 * math.pi * k / sides for k in range(sides)]
+    # Rounded so that a corner on an axis lies exactly on it (a hexagon's width is exactly 2 radii).
+    return [round(radius * math.cos(a), 12) for a in angles], [round(radius * math.sin(a), 12) for a in angles]
+
+
+def _closed(points: list[Point]) -> tuple:
+    return (("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",))
+
+
+def _counter_clockwise(corners: tuple[Point, ...]) -> tuple[Point, ...]:
+    return corners if signed_area(list(corners)) > 0 else corners[::-1]
+
+
+def signed_area(points: list[Point]) -> float:
+    """The area a polygon encloses, positive when its corners run counter-clockwise (y up)."""
+    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True)) / 2
+
+
+def _offset(points: list[Point], grow: float) -> list[Point]:
+    """Each corner of a counter-clockwise polygon moved so that both its edges lie grow further out."""
+    moved = []
+    count = len(points)
+    for i, (x, y) in enumerate(points):
+        (px, py), (nx, ny) = points[i - 1], points[(i + 1) % count]
+        n1, n2 = _outward_normal(px, py, x, y), _outward_normal(x, y, nx, ny)
+        # The corner where the two moved edges meet: along the bisector, by grow / cos(half the turn).
+        scale = grow / (1 + n1[0] * n2[0] + n1[1] * n2[1])
+        moved.append((x + (n1[0] + n2[0]) * scale, y + (n1[1] + n2[1]) * scale))
+    return moved
+
+
+def _outward_normal(x1: float, y1: float, x2: float, y2: float) -> Point:
+    length = math.hypot(x2 - x1, y2 - y1)
+    return (y2 - y1) / length, (x1 - x2) / length
+
+
+def _same_corners(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
+    return {(round(x, 9), round(y, 9)) for x, y in a} == {(round(x, 9), round(y, 9)) for x, y in b}
 
 
 def rectangle(corner_radius: float | None) -> Outline:

@@ -17,10 +17,11 @@ from functools import cache
 from types import GenericAlias
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple
 
-from pydantic import BaseModel, Field, create_model, model_validator
+from pydantic import BaseModel, Field, create_model, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
 from printkit.base.errors import KeyPath, Problem
+from printkit.base.outlines import ROUND, Outline, Point, custom_polygon, rectangle, regular_polygon, signed_area
 from printkit.base.units import MAX_LENGTH_MM, Size
 from printkit.content.fields import (
     AbilityRef,
@@ -291,14 +292,22 @@ class Component(Strict):
 
 
 class Rectangular(Component):
-    """A component cut as a rectangle (a marker: with shape: square), whose corners may be rounded."""
+    """A component cut as a rectangle, whose corners may be rounded."""
 
     corner_radius: Length | None = None
     """Rounds the corners to this radius (poker cards: 3mm); at most half the short side."""
 
-    def trim(self, defaults: Defaults) -> Size:
-        """The trim size, from the pack's defaults where the component gives none."""
+    def given_size(self, defaults: Defaults) -> Size:
+        """The size the component gives, or the pack's default for its kind."""
         raise NotImplementedError
+
+    def outline(self, defaults: Defaults) -> Outline:
+        """What it is cut along."""
+        return rectangle(self.corner_radius)
+
+    def trim(self, defaults: Defaults) -> Size:
+        """The trim size: the box its outline fills."""
+        return self.outline(defaults).trim(self.given_size(defaults))
 
     def problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
         return self.corner_problems(source, defaults)
@@ -319,12 +328,185 @@ class Rectangular(Component):
         ]
 
 
+ShapeName = Literal["rect", "round", "hex", "polygon", "custom"]
+CustomPoint = tuple[Distance, Distance]
+
+
+class Shaped(Rectangular):
+    """A component of any shape: a rectangle (its corners may be rounded), a circle, a hexagon or
+    another regular polygon (and, with `CustomShaped`, a polygon of the designer's own)."""
+
+    shape: ShapeName = "rect"
+    """rect, round, hex, polygon (with sides) or custom (with points)."""
+    orientation: Literal["flat", "pointy"] | None = None
+    """Of a hex or polygon: flat (default), a side at the bottom; pointy, a corner at the bottom."""
+    sides: Annotated[int, whole(3, 12, "sides of the polygon")] | None = None
+    """Of a polygon: how many sides (an octagon: 8). Its size is given across the flats."""
+
+    @property
+    def corner_points(self) -> list[CustomPoint] | None:
+        """The corners of a custom shape, for kinds that take one."""
+        return None
+
+    def outline(self, defaults: Defaults) -> Outline:
+        shape, points = self.shape, self.corner_points
+        if shape == "round":
+            return ROUND
+        if shape == "hex" or shape == "polygon" and self.sides:
+            return regular_polygon(6 if shape == "hex" else self.sides or 0, self.orientation or "flat")
+        if shape == "custom" and points and not _points_problem(points, self.given_size(defaults), self.kind):
+            return custom_polygon(list(points), self.given_size(defaults))
+        return super().outline(defaults)  # a rectangle (validation refuses a polygon it cannot draw)
+
+    def corner_problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
+        if self.shape != "rect" and self.corner_radius is not None:
+            return [
+                source.problem(
+                    self.origin.path + ("corner_radius",),
+                    f"a {self.shape} {self.kind} has no corners to round",
+                    "give it shape: rect, or leave out corner_radius",
+                )
+            ]
+        return super().corner_problems(source, defaults)
+
+    def problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
+        """Keys that belong to another shape, a shape its keys do not make, and its corner radius."""
+        path, shape = self.origin.path, self.shape
+        problems = []
+        given = {"orientation": self.orientation, "sides": self.sides, "points": self.corner_points}
+        for key, shapes in (("orientation", ("hex", "polygon")), ("sides", ("polygon",)), ("points", ("custom",))):
+            if given[key] is not None and shape not in shapes:
+                problems.append(
+                    source.problem(
+                        path + (key,),
+                        f"{key} is for shape: {' or '.join(shapes)}, not {shape}",
+                        f"give it shape: {shapes[0]}, or leave out {key}",
+                    )
+                )
+        if shape == "polygon" and self.sides is None:
+            problems.append(
+                source.problem(path + ("shape",), "a polygon needs its number of sides", "add sides: N (3 to 12)")
+            )
+        if shape == "custom" and self.corner_points is None:
+            problems.append(
+                source.problem(
+                    path + ("shape",), "a custom shape needs its corners", "add points: [[x, y], ...] inside its size"
+                )
+            )
+        size = self.given_size(defaults)
+        if shape in ("hex", "polygon", "round") and size.width != size.height:
+            across = "its diameter" if shape == "round" else "the size across its flats"
+            problems.append(
+                source.problem(
+                    path + (self.size_key,),
+                    f"a {shape} {self.kind} is given one length, {across}; got {size.width:g}x{size.height:g}mm",
+                    f"e.g. {self.size_key}: {min(size):g}mm",
+                )
+            )
+        if shape == "custom" and self.corner_points is not None:
+            problem = _points_problem(self.corner_points, size, self.kind)
+            if problem:
+                problems.append(source.problem(path + ("points",) + problem[0], problem[1], problem[2]))
+        return problems + self.corner_problems(source, defaults)
+
+    size_key: ClassVar[str] = "size"  # the key its size is given by
+
+
+class CustomShaped(Shaped):
+    """A component that may also be cut along a polygon of the designer's own (`shape: custom`)."""
+
+    points: list[CustomPoint] | None = None
+    """Of a custom shape: its corners, [x, y] from the top-left corner of its size (x right, y down)."""
+
+    @property
+    def corner_points(self) -> list[CustomPoint] | None:
+        return self.points
+
+
+def _points_problem(given: list[CustomPoint], size: Size, kind: str) -> tuple[KeyPath, str, str] | None:
+    """Why a custom shape's points make no simple polygon inside its size: (key path under points,
+    message, hint), or None."""
+    points: list[Point] = [(float(x), float(y)) for x, y in given]
+    if len(points) < 3:
+        return (), f"a custom shape needs at least 3 corners, got {len(points)}", "give its corners in order"
+    for index, (x, y) in enumerate(points):
+        if not (0 <= x <= size.width and 0 <= y <= size.height):
+            return (
+                (index,),
+                f"corner [{x:g}mm, {y:g}mm] lies outside the {kind}'s {size.width:g}x{size.height:g}mm",
+                "measure corners from the top-left corner of its size, x right and y down",
+            )
+    for index, point in enumerate(points):
+        if point in points[:index]:
+            return (index,), f"corner {index + 1} repeats corner {points.index(point) + 1}", "give each corner once"
+    crossing = _crossing_edges(points)
+    if crossing:
+        first, second = crossing
+        return (
+            (second,),
+            f"the outline crosses itself: the edge from corner {first + 1} and the edge from corner {second + 1} meet",
+            "list the corners in order around the shape",
+        )
+    if abs(signed_area(points)) < 1e-6:
+        return (), "the corners enclose no area", "give corners that are not all on one line"
+    return None
+
+
+def _crossing_edges(points: list[Point]) -> tuple[int, int] | None:
+    """The first two edges of a closed polygon (numbered by their first corner) that touch or cross,
+    other than neighbours meeting at their shared corner; None for a simple polygon."""
+    count = len(points)
+    edges = [(points[i], points[(i + 1) % count]) for i in range(count)]
+    for i in range(count):
+        for j in range(i + 1, count):
+            if j == i + 1 or (i == 0 and j == count - 1):
+                if _folds_back(edges[i], edges[j]):
+                    return i, j
+                continue
+            if _segments_meet(*edges[i], *edges[j]):
+                return i, j
+    return None
+
+
+def _folds_back(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
+    """Neighbouring edges that run back over each other (overlap along a line)."""
+    (ax, ay), (bx, by) = a
+    (cx, cy), (dx, dy) = b
+    u, v = (bx - ax, by - ay), (dx - cx, dy - cy)
+    return abs(u[0] * v[1] - u[1] * v[0]) < 1e-9 and u[0] * v[0] + u[1] * v[1] < 0
+
+
+def _segments_meet(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
+    def side(a: Point, b: Point, c: Point) -> float:
+        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
+
+    def within(a: Point, b: Point, c: Point) -> bool:
+        return (
+            min(a[0], b[0]) - 1e-9 <= c[0] <= max(a[0], b[0]) + 1e-9
+            and min(a[1], b[1]) - 1e-9 <= c[1] <= max(a[1], b[1]) + 1e-9
+        )
+
+    d1, d2, d3, d4 = side(p3, p4, p1), side(p3, p4, p2), side(p1, p2, p3), side(p1, p2, p4)
+    if (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0) and d1 and d2 and d3 and d4:
+        return True
+    return any(
+        abs(d) < 1e-9 and within(a, b, c)
+        for d, a, b, c in ((d1, p3, p4, p1), (d2, p3, p4, p2), (d3, p1, p2, p3), (d4, p1, p2, p4))
+    )
+
+
+def _other_edges_hint(sides: tuple[str, ...]) -> str:
+    if sides == SQUARE_SIDES:
+        return "hex tiles (shape: hex) name their edges n, ne, se, s, sw, nw (flat) or ne, e, se, sw, w, nw (pointy)"
+    return "square tiles name their edges top, right, bottom, left"
+
+
 def _space_problems(source: SourceFile, sides: list[tuple[KeyPath, Any, dict[str, int]]]) -> list[Problem]:
     """Spaces on a terrain that no edge of their tile side or printed square shows; sides are
     (key path, edges, spaces)."""
     problems = []
     for path, edges, spaces in sides:
-        shown = {edges.top, edges.right, edges.bottom, edges.left}
+        shown = {getattr(edges, side) for side in edges.given}
         for terrain in spaces:
             if terrain not in shown:
                 problems.append(
@@ -349,7 +531,7 @@ class Face(Strict):
 
 
 @component_kind("cards")
-class Card(Rectangular):
+class Card(CustomShaped):
     """A playing card."""
 
     kind: ClassVar[str] = "card"
@@ -379,7 +561,7 @@ class Card(Rectangular):
     back: BackRef | None = None
     """Back design; defaults to `defaults.back`."""
 
-    def trim(self, defaults: Defaults) -> Size:
+    def given_size(self, defaults: Defaults) -> Size:
         return self.size or defaults.card_size
 
 
@@ -401,15 +583,53 @@ class AbilityUse(Strict):
     """The figure or class it acts on, e.g. Clone Trooper."""
 
 
+SQUARE_SIDES = ("top", "right", "bottom", "left")
+HEX_SIDES = {"flat": ("n", "ne", "se", "s", "sw", "nw"), "pointy": ("ne", "e", "se", "sw", "w", "nw")}
+"""The edges of a square and of a hexagon, clockwise from the top."""
+
+
 class TerrainEdges(Strict):
-    top: TerrainRef
-    right: TerrainRef
-    bottom: TerrainRef
-    left: TerrainRef
+    """The terrain on each edge: top, right, bottom and left of a square; n, ne, se, s, sw and nw of a
+    flat hex; ne, e, se, sw, w and nw of a pointy one."""
+
+    top: TerrainRef | None = None
+    right: TerrainRef | None = None
+    bottom: TerrainRef | None = None
+    left: TerrainRef | None = None
+    n: TerrainRef | None = None
+    ne: TerrainRef | None = None
+    e: TerrainRef | None = None
+    se: TerrainRef | None = None
+    s: TerrainRef | None = None
+    sw: TerrainRef | None = None
+    w: TerrainRef | None = None
+    nw: TerrainRef | None = None
+
+    def along(self, sides: tuple[str, ...]) -> list[str]:
+        """The terrains on these sides (each given: validation refuses a tile that lacks one)."""
+        return [getattr(self, side) or "" for side in sides]
+
+    @property
+    def given(self) -> list[str]:
+        return [side for side in type(self).model_fields if getattr(self, side) is not None]
+
+    def problems(self, source: SourceFile, path: KeyPath, sides: tuple[str, ...], what: str) -> list[Problem]:
+        """Edges of another shape, or a missing one, for a piece with these sides."""
+        given = self.given
+        if given == [side for side in sides if side in given] and len(given) == len(sides):
+            return []
+        missing = [side for side in sides if side not in given]
+        other = [side for side in given if side not in sides]
+        named = ", ".join(sides)
+        if other:
+            message = f"a {what} has {len(sides)} edges, {named}; got {', '.join(given)}"
+        else:
+            message = f"a {what} has {len(sides)} edges, {named}; {', '.join(missing)} missing"
+        return [source.problem(path + ("edges",), message, _other_edges_hint(sides))]
 
 
 @component_kind("fields")
-class SpecialField(Rectangular):
+class SpecialField(CustomShaped):
     """A board special field laid on a square of a board."""
 
     kind: ClassVar[str] = "special field"
@@ -422,7 +642,7 @@ class SpecialField(Rectangular):
     text: Text | None = None
     back: BackRef | None = None
 
-    def trim(self, defaults: Defaults) -> Size:
+    def given_size(self, defaults: Defaults) -> Size:
         return self.size or defaults.field_size
 
 
@@ -431,10 +651,12 @@ Spaces = dict[TerrainRef, Annotated[int, whole(1, 4, "spaces")]]
 
 
 @component_kind("tiles")
-class Tile(Rectangular):
-    """A square tile with a typed terrain on each edge."""
+class Tile(Shaped):
+    """A tile with a typed terrain on each edge: square, or a hexagon (`shape: hex`)."""
 
     kind: ClassVar[str] = "tile"
+    shape: Literal["rect", "hex"] = "rect"
+    """rect (a square) or hex; the terrain on each edge names the edges of the shape."""
     size: SizeMM | None = None
     """Trim size; defaults to `defaults.tile_size`."""
     edges: TerrainEdges
@@ -451,14 +673,32 @@ class Tile(Rectangular):
     reverse: TileSide | None = None
     """The other side of a two-sided tile."""
 
-    def trim(self, defaults: Defaults) -> Size:
+    def given_size(self, defaults: Defaults) -> Size:
         return self.size or defaults.tile_size
+
+    @property
+    def edge_names(self) -> tuple[str, ...] | None:
+        """Its edges, clockwise from the top: a square's or a hexagon's; None for other shapes."""
+        if self.shape == "hex":
+            return HEX_SIDES[self.orientation or "flat"]
+        return SQUARE_SIDES if self.shape == "rect" else None
 
     def problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
         sides = [(self.origin.path, self.edges, self.spaces)]
         if self.reverse is not None:
             sides.append((self.origin.path + ("reverse",), self.reverse.edges, self.reverse.spaces))
-        return _space_problems(source, sides) + super().problems(source, defaults)
+        if self.edge_names is None:
+            edge_problems = [
+                source.problem(
+                    self.origin.path + ("shape",),
+                    f"a {self.shape} tile has no edges to carry terrain",
+                    "tiles are square (shape: rect) or hexagons (shape: hex)",
+                )
+            ]
+        else:
+            what = "square tile" if self.shape == "rect" else f"{self.orientation or 'flat'} hex tile"
+            edge_problems = [p for path, edges, _ in sides for p in edges.problems(source, path, self.edge_names, what)]
+        return edge_problems + _space_problems(source, sides) + super().problems(source, defaults)
 
 
 class TileSide(Strict):
@@ -469,42 +709,44 @@ class TileSide(Strict):
 
 
 @component_kind("chips")
-class Chip(Component):
-    """A round chip; with `back` it has a second face."""
+class Chip(CustomShaped):
+    """A chip, round unless it says otherwise; with `back` it has a second face."""
 
     kind: ClassVar[str] = "chip"
+    size_key: ClassVar[str] = "diameter"
+    shape: ShapeName = "round"
     diameter: Length | None = None
-    """Defaults to `defaults.chip_diameter`."""
+    """Defaults to `defaults.chip_diameter`; across the flats of a hex or polygon."""
     label: Text | None = None
     """Short text in the middle of the chip."""
     back: Face | None = None
 
-
-@component_kind("markers")
-class Marker(Rectangular):
-    """A double-sided marker: both faces print, registered back to back."""
-
-    kind: ClassVar[str] = "marker"
-    shape: Literal["round", "square"] = "round"
-    diameter: Length | None = None
-    """Width and height; defaults to `defaults.chip_diameter`."""
-    front: Face
-    back: Face
-
-    def trim(self, defaults: Defaults) -> Size:
+    def given_size(self, defaults: Defaults) -> Size:
         d = self.diameter or defaults.chip_diameter
         return Size(d, d)
 
-    def corner_problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
-        if self.shape == "round" and self.corner_radius is not None:
-            return [
-                source.problem(
-                    self.origin.path + ("corner_radius",),
-                    "a round marker has no corners to round",
-                    "give it shape: square, or leave out corner_radius",
-                )
-            ]
-        return super().corner_problems(source, defaults)
+
+@component_kind("markers")
+class Marker(CustomShaped):
+    """A double-sided marker: both faces print, registered back to back."""
+
+    kind: ClassVar[str] = "marker"
+    size_key: ClassVar[str] = "diameter"
+    shape: ShapeName = "round"
+    """round, rect (or square, its older name), hex, polygon (with sides) or custom (with points)."""
+    diameter: Length | None = None
+    """Width and height; defaults to `defaults.chip_diameter`; across the flats of a hex or polygon."""
+    front: Face
+    back: Face
+
+    @field_validator("shape", mode="before")
+    @classmethod
+    def _square_is_rect(cls, value: Any) -> Any:
+        return "rect" if value == "square" else value
+
+    def given_size(self, defaults: Defaults) -> Size:
+        d = self.diameter or defaults.chip_diameter
+        return Size(d, d)
 
 
 class Grid(Strict):
@@ -577,7 +819,7 @@ class Board(Rectangular):
         """The height of the strip below the bottom margin where the title goes; none without one."""
         return self.margin * 1.6 if self.title else 0
 
-    def trim(self, defaults: Defaults) -> Size:
+    def given_size(self, defaults: Defaults) -> Size:
         return self.trim_size
 
     def square_corner(self, square: int) -> tuple[float, float]:
@@ -613,11 +855,12 @@ class Board(Rectangular):
                 problems.append(source.problem(path + ("square",), problem))
             seen.add(printed.square)
             sides.append((path, printed.edges, printed.spaces))
+            problems += printed.edges.problems(source, path, SQUARE_SIDES, "printed square")
         return problems + _space_problems(source, sides) + super().problems(source, defaults)
 
 
 @component_kind("sheets")
-class Sheet(Rectangular):
+class Sheet(CustomShaped):
     """A printable sheet such as a scoring pad: a title and a table to fill in."""
 
     kind: ClassVar[str] = "sheet"
@@ -630,7 +873,7 @@ class Sheet(Rectangular):
     """Labels in the first column, one per row (a scoring pad's categories); they add to `rows`."""
     text: Text | None = None
 
-    def trim(self, defaults: Defaults) -> Size:
+    def given_size(self, defaults: Defaults) -> Size:
         return self.size
 
 

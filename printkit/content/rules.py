@@ -608,9 +608,9 @@ SIDES = ("top", "right", "bottom", "left")
 
 def rotated_edges(placed: Placed) -> dict[str, str]:
     """Edge terrains after turning the tile clockwise by its rotation (0, 90, 180 or 270 degrees)."""
-    edges = cast("Tile", placed.component).edges  # the placement rule lets only tiles through
+    edges = cast("Tile", placed.component).edges.along(SIDES)  # the placement rule lets only tiles through
     turns = placed.rotation // 90
-    return {side: getattr(edges, SIDES[(i - turns) % 4]) for i, side in enumerate(SIDES)}
+    return {side: edges[(i - turns) % 4] for i, side in enumerate(SIDES)}
 
 
 class Select(Strict):

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
 from printkit.base.memo import MIXED_COLOURS, remembered
-from printkit.base.outlines import RECT, ROUND, Outline, rectangle
+from printkit.base.outlines import RECT, Outline
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, Shape, Text, rotated, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import Pack
@@ -135,10 +135,9 @@ C = TypeVar("C", bound=Component)
 class Look(Generic[C]):
     """How one component kind looks, drawing components of class C. Subclasses register with @look(C)."""
 
-    def outline(self, component: C) -> Outline:
-        """The outline it is cut along: a rectangle (its corners rounded when it says so), or round for
-        chips and round markers."""
-        return rectangle(component.corner_radius) if isinstance(component, Rectangular) else RECT
+    def outline(self, component: C, pack: Pack) -> Outline:
+        """The outline it is cut along: its shape's, or a rectangle for kinds that have no shape."""
+        return component.outline(pack.meta.defaults) if isinstance(component, Rectangular) else RECT
 
     def size(self, component: C, pack: Pack) -> Size:
         if isinstance(component, Rectangular):
@@ -807,38 +806,28 @@ def _round_face(
 
 @look(Chip)
 class ChipLook(Look[Chip]):
-    def outline(self, component: Chip) -> Outline:
-        return ROUND
-
-    def size(self, component: Chip, pack: Pack) -> Size:
-        d = component.diameter or pack.meta.defaults.chip_diameter
-        return Size(d, d)
-
     def front(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing:
         face = Face(label=chip.label, color=chip.color or NEUTRAL)
-        return _round_face(ctx, chip, "", face, size, ROUND)
+        return _round_face(ctx, chip, "", face, size, self.outline(chip, ctx.pack))
 
     def has_back(self, chip: Chip, pack: Pack) -> bool:
         return chip.back is not None
 
     def back(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing:
         assert chip.back is not None, "a back is drawn only for a component whose has_back() said yes"
-        return _round_face(ctx, chip, "back.", chip.back, size, ROUND)
+        return _round_face(ctx, chip, "back.", chip.back, size, self.outline(chip, ctx.pack).mirrored("x"))
 
 
 @look(Marker)
 class MarkerLook(Look[Marker]):
-    def outline(self, marker: Marker) -> Outline:
-        return ROUND if marker.shape == "round" else super().outline(marker)
-
     def front(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
-        return _round_face(ctx, marker, "front.", marker.front, size, self.outline(marker))
+        return _round_face(ctx, marker, "front.", marker.front, size, self.outline(marker, ctx.pack))
 
     def has_back(self, marker: Marker, pack: Pack) -> bool:
         return True  # markers are double-sided
 
     def back(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
-        return _round_face(ctx, marker, "back.", marker.back, size, self.outline(marker))
+        return _round_face(ctx, marker, "back.", marker.back, size, self.outline(marker, ctx.pack).mirrored("x"))
 
 
 # --- boards and sheets -------------------------------------------------------------------------------

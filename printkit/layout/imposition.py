@@ -146,7 +146,7 @@ class Faces:
         for component in pack.components:
             look = look_of(component)
             back: Drawing | None = [] if look.has_back(component, pack) else None
-            pieces.append(Piece(component, look.size(component, pack), look.outline(component), [], back))
+            pieces.append(Piece(component, look.size(component, pack), look.outline(component, pack), [], back))
         return pieces
 
     def draw(self, component: Component, face: Literal["front", "back"]) -> Drawing:

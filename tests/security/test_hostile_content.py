@@ -86,7 +86,7 @@ CASES = {
         [
             "pack.yaml:9:34: rules.deck.checks[0].value: 'name' is not a number to add up "
             "(values that are: corner_radius, cost, count, edges.bottom, edges.left, edges.right, "
-            "edges.top, edges.total)"
+            "edges.top, edges.total, sides)"
         ],
     ),
     "coverage-over-tags": (
@@ -95,8 +95,8 @@ CASES = {
             "pack.yaml:9:33: rules.deck.checks[0].field: 'tags' holds a list or mapping; "
             "the rule compares one value (values that are: ability.power, ability.target, "
             "art, back, color, corner_radius, cost, count, edges.bottom, edges.left, edges.right, edges.top, "
-            "edges.total, element, explains, explains_power, flavor, id, name, rarity, size, "
-            "text, type)"
+            "edges.total, element, explains, explains_power, flavor, id, name, orientation, rarity, shape, "
+            "sides, size, text, type)"
         ],
     ),
     "list-rules-is-a-list": (
