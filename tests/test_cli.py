@@ -64,7 +64,7 @@ def test_schema_is_json_schema_with_field_docs(run):
     }
     assert schema["$defs"]["Card"]["properties"]["count"]["description"] == "Copies to print."
     rounded = {kind for kind, model in schema["$defs"].items() if "corner_radius" in model.get("properties", {})}
-    assert rounded == {"Card", "SpecialField", "Tile", "Marker", "Board", "Sheet"}
+    assert rounded == {"Card", "SpecialField", "Tile", "Chip", "Marker", "Board", "Sheet"}
     assert schema["$defs"]["Card"]["properties"]["corner_radius"]["description"] == (
         "Rounds the corners to this radius (poker cards: 3mm); at most half the short side."
     )

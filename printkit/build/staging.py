@@ -10,7 +10,9 @@ from __future__ import annotations
 import errno
 import glob
 import os
+import signal
 import tempfile
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -46,8 +48,11 @@ class Staging:
         self.folders += missing
         for stale in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
             stale.unlink(missing_ok=True)
-        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
-        self.pending.append((Path(name), target))
+        # Ctrl-C or SIGTERM waits until the new file is on the list of what to remove: between the two
+        # it would be left behind.
+        with _signals_held():
+            handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
+            self.pending.append((Path(name), target))
         os.close(handle)
         return Path(name)
 
@@ -57,6 +62,20 @@ class Staging:
             os.chmod(temporary, 0o644)
             os.replace(temporary, target)
             self.pending.pop(0)
+
+
+@contextmanager
+def _signals_held() -> Iterator[None]:
+    """SIGINT and SIGTERM held back for the block and handled when it ends (only the main thread
+    runs Python's signal handlers, so other threads need not hold them)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 @contextmanager
