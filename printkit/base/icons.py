@@ -3,6 +3,14 @@
 Takes: an icon name, a centre, a size in millimetres and a colour.
 Returns: drawing primitives; `ICONS` names every icon a pack may refer to with `icon:`.
 Each icon is drawn in a box from -1 to 1 on both axes, y up.
+
+Arrows are named by where they point, up being north: `arrow` points up (as `arrow-n`), and
+`arrow-n`, `arrow-ne`, `arrow-e`, `arrow-se`, `arrow-s`, `arrow-sw`, `arrow-w`, `arrow-nw` are the
+eight compass directions, 45° apart. The arrows of hex games point at a hex's edges, 60° apart, and
+name the hex's orientation (flat or pointy top, the `orientation` of hex shapes) before the edge:
+`arrow-flat-n`, `-ne`, `-se`, `-s`, `-sw`, `-nw` (its north-east is 30° above east) and
+`arrow-pointy-ne`, `-e`, `-se`, `-sw`, `-w`, `-nw` (its north-east is 30° right of up); `arrow-ne` is
+always the compass's 45°.
 """
 
 from __future__ import annotations
@@ -352,7 +360,11 @@ def _arrow(angle: float) -> IconDrawer:
 ARROWS = (
     {"arrow": COMPASS["n"]}
     | {f"arrow-{direction}": angle for direction, angle in COMPASS.items()}
-    | {f"arrow-{shape}-{edge}": angle for shape, edges in HEX_EDGES.items() for edge, angle in edges.items()}
+    | {
+        f"arrow-{orientation}-{edge}": angle
+        for orientation, edges in HEX_EDGES.items()
+        for edge, angle in edges.items()
+    }
 )
 ICONS.update({name: _arrow(angle) for name, angle in ARROWS.items()})
 
