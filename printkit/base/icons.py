@@ -409,7 +409,7 @@ def _rock(cx: float, cy: float, size: float, colour: str) -> list[Shape]:
     return [Path(moved(ops, size / 2, cx, cy), fill=colour) for ops in (*faces, PEBBLE)]
 
 
-def _river(swing: float = 0.24, bends: int = 3) -> tuple:
+def _river(swing: float = 0.22, bends: int = 3) -> tuple:
     """A band winding down the box, swing to either side of the middle, widening as it flows. A whole
     number of bends makes it run straight down at both ends, so its ends are level."""
     steps = 48
@@ -419,7 +419,7 @@ def _river(swing: float = 0.24, bends: int = 3) -> tuple:
         turn = bends * math.pi * t
         x, y = swing * math.cos(turn), 1 - 2 * t
         dx, dy = -swing * bends * math.pi * math.sin(turn), -2.0  # the direction of flow
-        half = (0.1 + 0.07 * t) / math.hypot(dx, dy)  # half the width, over the length of (dx, dy)
+        half = (0.13 + 0.06 * t) / math.hypot(dx, dy)  # half the width, over the length of (dx, dy)
         left.append((x + dy * half, y - dx * half))
         right.append((x - dy * half, y + dx * half))
     return _closed(left + right[::-1])
