@@ -342,7 +342,7 @@ ARROW = (
 )
 # Where each arrow points, in degrees counter-clockwise from east (the x axis).
 COMPASS = {"n": 90, "ne": 45, "e": 0, "se": -45, "s": -90, "sw": -135, "w": 180, "nw": 135}
-HEX_EDGES = {  # a hex tile's edges in each orientation, each pointing where the edge faces
+HEX_EDGES = {  # the edges of a hex tile in each orientation, each at the direction it faces
     "flat": {"n": 90, "ne": 30, "se": -30, "s": -90, "sw": -150, "nw": 150},
     "pointy": {"ne": 60, "e": 0, "se": -60, "sw": -120, "w": 180, "nw": 120},
 }
