@@ -295,7 +295,7 @@ def test_an_unknown_icon_in_translated_rulebook_text_is_placed_at_its_catalog_li
     assert code == 1
     assert err.splitlines() == [
         f"{PO}:{line}:1: rulebook:sections/0/blocks/0/text: text names an unknown icon '[fier]' in locale de "
-        "(did you mean 'fire'?)",
+        "(did you mean 'fire' or 'river'?)",
         "1 problem found",
     ]
     assert not Path("out").exists()

@@ -41,11 +41,11 @@ CASES = {
     "missing-glyph": "components.yaml:3:11: cards[0].name: text of 'ember' needs glyphs the font 'sans-bold' lacks: "
     "'火' in locale en (use another character or a font that has it)",
     "unknown-inline-icon": "components.yaml:3:11: cards[0].text: text of 'ember' names an unknown icon '[fier]' in "
-    "locale en (did you mean 'fire'?)",
+    "locale en (did you mean 'fire' or 'river'?)",
     "rulebook-unknown-icon": "rulebook.yaml:4:9: sections[0].blocks[0].text: text names an unknown icon '[fier]' in "
-    "locale en (did you mean 'fire'?)",
+    "locale en (did you mean 'fire' or 'river'?)",
     "rulebook-explained-unknown-icon": "pack.yaml:4:30: abilities.rally.text: text names an unknown icon '[sheild]' in "
-    "locale en (did you mean 'shield'?)",
+    "locale en (did you mean 'shield' or 'hill'?)",
 }
 
 

@@ -3,6 +3,14 @@
 Takes: an icon name, a centre, a size in millimetres and a colour.
 Returns: drawing primitives; `ICONS` names every icon a pack may refer to with `icon:`.
 Each icon is drawn in a box from -1 to 1 on both axes, y up.
+
+Arrows are named by where they point, up being north: `arrow` points up (as `arrow-n`), and
+`arrow-n`, `arrow-ne`, `arrow-e`, `arrow-se`, `arrow-s`, `arrow-sw`, `arrow-w`, `arrow-nw` are the
+eight compass directions, 45° apart. The arrows of hex games point at a hex's edges, 60° apart, and
+name the hex's orientation (flat or pointy top, the `orientation` of hex shapes) before the edge:
+`arrow-flat-n`, `-ne`, `-se`, `-s`, `-sw`, `-nw` (its north-east is 30° above east) and
+`arrow-pointy-ne`, `-e`, `-se`, `-sw`, `-w`, `-nw` (its north-east is 30° right of up); `arrow-ne` is
+always the compass's 45°.
 """
 
 from __future__ import annotations
@@ -10,7 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from printkit.base.shapes import Circle, Line, Path, Shape, moved
+from printkit.base.shapes import Circle, Line, Path, Shape, moved, rotated
 
 IconDrawer = Callable[[float, float, float, str], list[Shape]]
 ICONS: dict[str, IconDrawer] = {}
@@ -316,3 +324,126 @@ def _wand(cx: float, cy: float, size: float, colour: str) -> list[Shape]:
         Line(cx - r * 0.8, cy - r * 0.8, cx + r * 0.25, cy + r * 0.25, stroke=colour, line_width=size * 0.12),
         Path(moved(_polygon(4, 0.5, 0.15), r, cx + r * 0.5, cy + r * 0.5), fill=colour),
     ]
+
+
+# --- for hex games: arrows in every direction, rock, river, forest, hill -----------------------------
+
+# Pointing up. Its tip (0, 1) is its only point on the unit circle: turned any way it stays in the box,
+# and its tip is the point farthest from the centre.
+ARROW = (
+    ("M", 0, 1),
+    ("L", 0.72, 0.12),
+    ("L", 0.26, 0.12),
+    ("L", 0.26, -0.9),
+    ("L", -0.26, -0.9),
+    ("L", -0.26, 0.12),
+    ("L", -0.72, 0.12),
+    ("Z",),
+)
+# Where each arrow points, in degrees counter-clockwise from east (the x axis).
+COMPASS = {"n": 90, "ne": 45, "e": 0, "se": -45, "s": -90, "sw": -135, "w": 180, "nw": 135}
+HEX_EDGES = {  # the edges of a hex tile in each orientation, each at the direction it faces
+    "flat": {"n": 90, "ne": 30, "se": -30, "s": -90, "sw": -150, "nw": 150},
+    "pointy": {"ne": 60, "e": 0, "se": -60, "sw": -120, "w": 180, "nw": 120},
+}
+
+
+def _arrow(angle: float) -> IconDrawer:
+    upright = _shape(ARROW, fill=True)
+
+    def draw(cx: float, cy: float, size: float, colour: str) -> list[Shape]:
+        return rotated(upright(cx, cy, size, colour), angle - 90, cx, cy)
+
+    return draw
+
+
+ARROWS = (
+    {"arrow": COMPASS["n"]}
+    | {f"arrow-{direction}": angle for direction, angle in COMPASS.items()}
+    | {
+        f"arrow-{orientation}-{edge}": angle
+        for orientation, edges in HEX_EDGES.items()
+        for edge, angle in edges.items()
+    }
+)
+ICONS.update({name: _arrow(angle) for name, angle in ARROWS.items()})
+
+
+def _closed(points: list[tuple[float, float]]) -> tuple:
+    return tuple(("M" if i == 0 else "L", x, y) for i, (x, y) in enumerate(points)) + (("Z",),)
+
+
+def _inset(corners: list[tuple[float, float]], gap: float) -> tuple:
+    """A convex polygon (corners counter-clockwise) with every side moved inwards by gap: faces drawn
+    from shared corners this way leave an even seam between them."""
+    sides = []  # a point on each moved side, and the side's direction
+    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
+        dx, dy = x2 - x1, y2 - y1
+        length = math.hypot(dx, dy)
+        sides.append((x1 - dy / length * gap, y1 + dx / length * gap, dx, dy))
+    meets = []  # where each moved side meets the one before it
+    for (px, py, dx, dy), (qx, qy, ex, ey) in zip(sides[-1:] + sides[:-1], sides, strict=True):
+        t = ((qx - px) * ey - (qy - py) * ex) / (dx * ey - dy * ex)
+        meets.append((px + t * dx, py + t * dy))
+    return _closed(meets)
+
+
+# A boulder of three faces parted by thin seams, and a pebble beside it.
+BOULDER = {
+    "a": (-0.95, -0.75),
+    "b": (-0.82, 0.05),
+    "c": (-0.38, 0.62),
+    "d": (0.2, 0.72),
+    "e": (0.62, 0.3),
+    "f": (0.5, -0.75),
+    "g": (-0.2, 0.0),
+    "h": (-0.05, -0.75),
+}
+BOULDER_FACES = ("gedcb", "ahgb", "hfeg")  # top, left, right; corners counter-clockwise
+PEBBLE = (("M", 0.6, -0.75), ("C", 0.56, -0.36, 0.98, -0.34, 1.0, -0.75), ("Z",))
+
+
+@icon("rock")
+def _rock(cx: float, cy: float, size: float, colour: str) -> list[Shape]:
+    faces = [_inset([BOULDER[corner] for corner in face], 0.05) for face in BOULDER_FACES]
+    return [Path(moved(ops, size / 2, cx, cy), fill=colour) for ops in (*faces, PEBBLE)]
+
+
+def _river(swing: float = 0.22, bends: int = 3) -> tuple:
+    """A band winding down the box, swing to either side of the middle, widening as it flows. A whole
+    number of bends makes it run straight down at both ends, so its ends are level."""
+    steps = 48
+    left, right = [], []
+    for i in range(steps + 1):
+        t = i / steps
+        turn = bends * math.pi * t
+        x, y = swing * math.cos(turn), 1 - 2 * t
+        dx, dy = -swing * bends * math.pi * math.sin(turn), -2.0  # the direction of flow
+        half = (0.13 + 0.06 * t) / math.hypot(dx, dy)  # half the width, over the length of (dx, dy)
+        left.append((x + dy * half, y - dx * half))
+        right.append((x - dy * half, y + dx * half))
+    return _closed(left + right[::-1])
+
+
+icon("river")(_shape(_river(), fill=True))
+
+
+@icon("forest")
+def _forest(cx: float, cy: float, size: float, colour: str) -> list[Shape]:
+    """Three trees of the woods icon: one behind, two in front."""
+    return [
+        Path(moved(moved(TREE, scale, dx, dy), size / 2, cx, cy), fill=colour)
+        for scale, dx, dy in ((0.55, 0.0, 0.45), (0.52, -0.48, -0.48), (0.52, 0.48, -0.48))
+    ]
+
+
+HILLS = (  # a broad rounded hill with a lower one beside it, both sloping gently to the ground
+    ("M", -1, -0.7),
+    ("C", -0.8, -0.65, -0.7, 0.08, -0.45, 0.08),
+    ("C", -0.3, 0.08, -0.25, -0.02, -0.18, -0.06),
+    ("C", -0.05, 0.45, 0.12, 0.6, 0.35, 0.6),
+    ("C", 0.62, 0.6, 0.72, 0.2, 0.8, -0.3),
+    ("C", 0.85, -0.55, 0.92, -0.68, 1, -0.7),
+    ("Z",),
+)
+icon("hill")(_shape(HILLS, fill=True))
