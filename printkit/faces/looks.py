@@ -775,7 +775,7 @@ def _terrain_wedges(
         beside = icons[terrain_id]
         for n in range(count):  # validate keeps a terrain's spaces to its sides, at most 4 per side
             (x, y, along_x, along_y), slot = beside[n % len(beside)], n // len(beside)
-            offset = (0.6, -0.6, 0.9, -0.9)[slot] * room
+            offset = (0.7, -0.7, 0.95, -0.95)[slot] * room
             drawing.append(
                 Circle(x + along_x * offset, y + along_y * offset, ring, fill="#ffffff", stroke=INK, line_width=0.25)
             )
