@@ -10,6 +10,10 @@ neighbours share, and its mirror image (what the back of an unsymmetric piece is
 Renderers draw what an outline gives them and never ask which one it is; a new shape is one class
 here. A rectangle with rounded corners is one outline per radius (`rectangle`), a polygon one per
 shape (`regular_polygon`, `custom_polygon`).
+
+For the looks, an outline also gives the inner edge of a face's frame (`panel`), the boxes a face's
+content is laid out in (`inner_box` for a rectangular design, `circle_box` for a round one) and a
+polygon's sides in the order a tile names them (`sides_from_top`).
 """
 
 from __future__ import annotations

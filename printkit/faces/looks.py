@@ -301,6 +301,9 @@ class CardLook(Look[Card]):
             content = self._edge_card(ctx, card, card.edges, inner, frame, border)
         else:
             content = self._stat_card(ctx, card, inner, frame, border, track)
+        if track:  # in the frame, where the content's box is the trim box (a rectangle's); else on the paper
+            ink = _on(frame) if box == (0.0, 0.0, w, h) else _mix(frame, INK, 0.35)
+            content += self._rotation_track(ctx, card, inner, border, track, ink)
         return drawing + _moved_into(content, box)
 
     def _edge_card(self, ctx: LookContext, card: Card, edges: Edges, size: Size, frame: str, border: float) -> Drawing:
@@ -379,8 +382,8 @@ class CardLook(Look[Card]):
     def _stat_card(
         self, ctx: LookContext, card: Card, size: Size, frame: str, border: float, track: list[str]
     ) -> Drawing:
-        """Name band, art window, a row of stats, then the power and rules text; a damage track
-        along the edges when the pack declares one."""
+        """Name band, art window, a row of stats, then the power and rules text; a smaller art window
+        when the pack declares a damage track (drawn along the edges by front)."""
         w, h = size
         meta = ctx.pack.meta
         pad = border + min(w, h) * 0.03
@@ -470,8 +473,6 @@ class CardLook(Look[Card]):
                 color=_mix(INK, PAPER, 0.35),
                 max_lines=3,
             )
-        if track:
-            drawing += self._rotation_track(ctx, card, size, border, track, frame)
         return drawing
 
     def _badges(self, ctx: LookContext, card: Card, x: float, top: float, bottom: float, width: float) -> Drawing:
@@ -547,11 +548,12 @@ class CardLook(Look[Card]):
         return f"**{power.name}:** {card.ability.target}" if card.ability.target else f"**{power.name}**"
 
     def _rotation_track(
-        self, ctx: LookContext, card: Card, size: Size, depth: float, labels: list[str], frame: str
+        self, ctx: LookContext, card: Card, size: Size, depth: float, labels: list[str], ink: str
     ) -> Drawing:
-        """Labels in the frame, each upright when its edge is on top: top, then left, bottom, right,
-        the order the edges come to the top as the card is turned clockwise a quarter at a time."""
-        w, h = size  # depth: the frame's width, where the labels go
+        """Labels along the edges of the content's box (in a rectangular card's frame), each upright
+        when its edge is on top: top, then left, bottom, right, the order the edges come to the top as
+        the card is turned clockwise a quarter at a time."""
+        w, h = size  # depth: the frame's width, the labels' room
         drawing: Drawing = []
         for label, angle in zip(labels, (0, 90, 180, 270), strict=False):
             # Set the label along the top edge of a card turned so this edge is on top, then turn it back.
@@ -565,7 +567,7 @@ class CardLook(Look[Card]):
                 font="sans-bold",
                 size=6,
                 min_size=4,
-                color=_on(frame),
+                color=ink,
                 max_lines=1,
             )
             # turned frame's centre sits on the card's centre
