@@ -185,3 +185,17 @@ def test_a_hex_cards_damage_track_lies_on_the_paper_in_ink_that_reads_there(fram
     paper = placed.outline.points(placed.size, -70 * 0.085)  # a frame of 8.5 % with a track
     assert all(_inside((t.x, t.y), paper) for t in labels.values())
     assert {t.color for t in labels.values()} == {"#872f25"}  # the frame's red a third of the way to ink, not white
+
+
+def test_the_ink_saver_pales_a_polygon_faces_background_but_not_a_hex_tiles_terrain():
+    from printkit.content.validate import load_checked
+    from printkit.layout.imposition import draw_pieces
+
+    (framed,) = load_checked([REPO / SHAPES / "framed"])
+    card = {p.component.id: p for p in draw_pieces(framed, "en", 0.0, ink_saver=True)}["hex-card"]
+    background = card.front[0]
+    assert (background.fill, background.stroke) == ("#f9ebea", "#c0392b")  # the fire red, nine tenths white
+    (terrain,) = load_checked([REPO / SHAPES / "hex-terrain"])
+    tile = {p.component.id: p for p in draw_pieces(terrain, "en", 0.0, ink_saver=True)}["flat"]
+    wedges = [shape.fill for shape in tile.front if isinstance(shape, Path)][:6]
+    assert wedges == TERRAINS

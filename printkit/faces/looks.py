@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
 from printkit.base.memo import MIXED_COLOURS, remembered
-from printkit.base.outlines import RECT, Box, Outline, Polygon
+from printkit.base.outlines import RECT, Box, Outline, Polygon, signed_area
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, Shape, Text, rotated, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import Pack
@@ -121,11 +121,21 @@ def ink_saving(drawing: Drawing, size: Size) -> Drawing:
             result.append(replace(shape, fill=_mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
         elif isinstance(shape, Circle) and shape.fill and math.pi * shape.r**2 >= 0.15 * area:
             result.append(replace(shape, fill=_mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
+        elif isinstance(shape, Path) and shape.fill and _polygon_area(shape) >= 0.5 * area:
+            # A polygon face's background or panel; terrain wedges and icons keep their colour.
+            result.append(replace(shape, fill=_mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
         elif isinstance(shape, Text) and _on(shape.color) == INK:  # light ink that read on a dark fill
             result.append(replace(shape, color=INK))
         else:
             result.append(shape)
     return result
+
+
+def _polygon_area(path: Path) -> float:
+    """The area a path of straight lines encloses (0 for one with curves)."""
+    if any(op[0] not in ("M", "L", "Z") for op in path.ops):
+        return 0.0
+    return abs(signed_area([(op[1], op[2]) for op in path.ops if op[0] != "Z"]))
 
 
 # --- the registry ---------------------------------------------------------------------------------
