@@ -767,8 +767,9 @@ def _terrain_wedges(
     ring = depth * 0.15
     drawing: Drawing = []
     icons: dict[str, list[tuple[float, float, float, float]]] = {}  # per terrain: each icon's centre, the way along
+    trim_sides = outline.sides_from_top(size)
     for (corner, next_corner), (trim_corner, next_trim_corner), terrain_id in zip(
-        outline.sides_from_top(size, ctx.bleed), outline.sides_from_top(size), terrains, strict=True
+        outline.sides_from_top(size, ctx.bleed), trim_sides, terrains, strict=True
     ):
         terrain = meta.terrains[terrain_id]
         wedge = (("M", cx, cy), ("L", *corner), ("L", *next_corner), ("Z",))
@@ -782,7 +783,7 @@ def _terrain_wedges(
         icons.setdefault(terrain_id, []).append((icon_x, icon_y, *along))
     drawing.append(replace(outline.panel(size, depth), fill=middle_colour, stroke=PAPER, line_width=0.4))
     # Beside an icon, along its side, up to where the wedge narrows to a ring's width from its edges.
-    room = math.dist(*outline.sides_from_top(size)[0]) / 2 * reach / apothem - ring
+    room = math.dist(*trim_sides[0]) / 2 * reach / apothem - ring
     for terrain_id, count in spaces.items():
         beside = icons[terrain_id]
         for n in range(count):  # validate keeps a terrain's spaces to its sides, at most 4 per side
