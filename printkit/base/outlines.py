@@ -10,6 +10,10 @@ neighbours share, and its mirror image (what the back of an unsymmetric piece is
 Renderers draw what an outline gives them and never ask which one it is; a new shape is one class
 here. A rectangle with rounded corners is one outline per radius (`rectangle`), a polygon one per
 shape (`regular_polygon`, `custom_polygon`).
+
+For the looks, an outline also gives the inner edge of a face's frame (`panel`), the boxes a face's
+content is laid out in (`inner_box` for a rectangular design, `circle_box` for a round one) and a
+polygon's sides in the order a tile names them (`sides_from_top`).
 """
 
 from __future__ import annotations
@@ -17,7 +21,7 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
 from printkit.base.shapes import Area, Circle, Line, Path, Rect, Shape
 from printkit.base.units import Size
@@ -30,6 +34,25 @@ Point = tuple[float, float]
 Segment = tuple[Point, Point]
 Mirror = Literal["x", "y"]  # x: left and right change places (turned over sideways); y: top and bottom
 Orientation = Literal["flat", "pointy"]  # of a regular polygon: a side at the bottom, or a corner
+
+
+class Box(NamedTuple):
+    x: float
+    y: float
+    width: float
+    height: float
+
+    def inset(self, margin: float) -> Box:
+        return Box(self.x + margin, self.y + margin, self.width - 2 * margin, self.height - 2 * margin)
+
+    def scaled(self, factor: float) -> Box:
+        """The box shrunk (or grown) by factor around its centre."""
+        return Box(
+            self.x + self.width * (1 - factor) / 2,
+            self.y + self.height * (1 - factor) / 2,
+            self.width * factor,
+            self.height * factor,
+        )
 
 
 @dataclass(frozen=True)
@@ -82,6 +105,34 @@ class Outline:
         """The trim line drawn on a sheet, for a piece whose box starts at (x, y)."""
         raise NotImplementedError
 
+    def panel(self, size: Size, inset: float, radius: float = 0.0) -> Area:
+        """The trim line moved inset millimetres in: the inner edge of a face's frame (a rectangle's
+        corners rounded by radius; other shapes keep their own corners)."""
+        return self.shape(size, -inset)
+
+    def inner_box(self, size: Size, margin: float = 0.0) -> Box:
+        """Where a face's content goes, laid out as on a rectangular piece with margin millimetres
+        clear inside its edges: the largest box of the trim box's proportions, centred in it, whose
+        inside (margin in from its edges) lies inside the trim line moved margin in (inside the face's
+        frame). A custom outline need not be convex: the scale is found by halving an interval."""
+        whole = Box(0.0, 0.0, size.width, size.height)
+        low, high = 0.0, 1.0
+        for _ in range(30):
+            middle = (low + high) / 2
+            inside = whole.scaled(middle).inset(margin)
+            fits = inside.width <= 0 or inside.height <= 0 or self.holds(inside, size, margin)
+            low, high = (middle, high) if fits else (low, middle)
+        return whole.scaled(low)
+
+    def holds(self, box: Box, size: Size, margin: float) -> bool:
+        """Whether a box lies inside the trim line of a piece of this size moved margin in."""
+        raise NotImplementedError
+
+    def circle_box(self, size: Size) -> Box:
+        """The square around the largest circle inside the trim line: where a face designed for a round
+        piece (a chip's) goes."""
+        return Box(0.0, 0.0, size.width, size.height)
+
     def fragment_guides(self, size: Size, colour: str) -> list[Shape]:
         """What the fragments of a piece too large for the paper show of its trim line, in the
         piece's own box: the fragments are cut straight along their edges, glued, and then cut
@@ -115,6 +166,13 @@ class Rectangle(Outline):
         w, h = size
         return Rect(-grow, -grow, w + 2 * grow, h + 2 * grow)
 
+    def panel(self, size: Size, inset: float, radius: float = 0.0) -> Rect:
+        w, h = size
+        return Rect(inset, inset, w - 2 * inset, h - 2 * inset, radius=radius)
+
+    def inner_box(self, size: Size, margin: float = 0.0) -> Box:
+        return Box(0.0, 0.0, size.width, size.height)  # content is laid out for it
+
     def fragment_guides(self, size: Size, colour: str) -> list[Shape]:
         return []  # its edges are the fragments' outer edges
 
@@ -144,6 +202,11 @@ class Round(Outline):
     def cut_path(self, x: float, y: float, size: Size, colour: str) -> list[Shape]:
         w, h = size
         return [Circle(x + w / 2, y + h / 2, w / 2, stroke=colour, line_width=0.15)]
+
+    def holds(self, box: Box, size: Size, margin: float) -> bool:
+        # Its corners no further from the centre than the circle moved margin in.
+        reach = math.hypot(max(size.width / 2 - box.x, box.x + box.width - size.width / 2), box.height / 2)
+        return reach <= size.width / 2 - margin
 
     def mask(self, size: Size, bleed: float, pixels: tuple[int, int]) -> PILImage.Image:
         from PIL import Image, ImageDraw  # only PNG exports pay for loading Pillow
@@ -221,6 +284,33 @@ class Polygon(Outline):
         points = [(x + px, y + py) for px, py in self.points(size)]
         return list(zip(points, points[1:] + points[:1], strict=True))
 
+    def sides_from_top(self, size: Size, grow: float = 0.0) -> list[Segment]:
+        """The sides of the trim line grown by grow, clockwise from the top (a flat hexagon's first is
+        its top side, a pointy one's the side right of its top corner), each from its earlier corner
+        to its later one (clockwise)."""
+        trim, grown = self.points(size), self.points(size, grow)
+        cx, cy = size.width / 2, size.height / 2
+
+        def clockwise_from_top(i: int) -> float:
+            (x1, y1), (x2, y2) = trim[i], trim[(i + 1) % len(trim)]
+            angle = math.degrees(math.atan2((y1 + y2) / 2 - cy, (x1 + x2) / 2 - cx))
+            return round((90 - angle) % 360, 6) % 360  # a side straight up comes first, not last
+
+        order = sorted(range(len(trim)), key=clockwise_from_top)
+        return [(grown[(i + 1) % len(grown)], grown[i]) for i in order]
+
+    def holds(self, box: Box, size: Size, margin: float) -> bool:
+        return _box_inside(box, self.points(size, -margin))
+
+    def circle_box(self, size: Size) -> Box:
+        points = self.points(size)
+        if self.regular is not None:  # its centre is the mean of its corners; its sides are the apothem away
+            cx, cy = sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
+            radius = _distance_inside((cx, cy), points)
+        else:
+            (cx, cy), radius = _pole(points, size)
+        return Box(cx - radius, cy - radius, 2 * radius, 2 * radius)
+
     def mask(self, size: Size, bleed: float, pixels: tuple[int, int]) -> PILImage.Image:
         from PIL import Image, ImageDraw
 
@@ -291,6 +381,63 @@ def _regular_corners(sides: int, orientation: Orientation, apothem: float) -> tu
     angles = [start + 2 * math.pi * k / sides for k in range(sides)]
     # Rounded so that a corner on an axis lies exactly on it (a hexagon's width is exactly 2 radii).
     return [round(radius * math.cos(a), 12) for a in angles], [round(radius * math.sin(a), 12) for a in angles]
+
+
+def _box_inside(box: Box, points: list[Point]) -> bool:
+    """Whether a box lies inside a simple polygon: its corners do and no side of the polygon crosses its
+    sides (then the whole polygon is not inside the box either)."""
+    x0, y0, x1, y1 = box.x, box.y, box.x + box.width, box.y + box.height
+    corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
+    if not all(_inside(corner, points) for corner in corners):
+        return False
+    box_sides = list(zip(corners, corners[1:] + corners[:1], strict=True))
+    polygon_sides = list(zip(points, points[1:] + points[:1], strict=True))
+    return not any(_cross(a, b) for a in box_sides for b in polygon_sides)
+
+
+def _pole(points: list[Point], size: Size) -> tuple[Point, float]:
+    """The point inside a polygon furthest from its sides (the centre of the largest circle inside it)
+    and that distance: the best of a grid of points, then of finer grids around the best so far."""
+    best, distance = (size.width / 2, size.height / 2), 0.0
+    step = max(size) / 16
+    for _ in range(12):
+        candidates = [(best[0] + i * step, best[1] + j * step) for i in range(-8, 9) for j in range(-8, 9)]
+        for candidate in candidates:
+            if _inside(candidate, points) and (reach := _distance_inside(candidate, points)) > distance:
+                best, distance = candidate, reach
+        step /= 4
+    return best, distance
+
+
+def _distance_inside(point: Point, points: list[Point]) -> float:
+    """How far a point is from the nearest side of a polygon."""
+    px, py = point
+    nearest = math.inf
+    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+        dx, dy = x2 - x1, y2 - y1
+        t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+        nearest = min(nearest, math.hypot(px - x1 - t * dx, py - y1 - t * dy))
+    return nearest
+
+
+def _inside(point: Point, polygon: list[Point]) -> bool:
+    """Whether a point lies inside a polygon (even-odd rule: how often a ray to the right crosses it)."""
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _cross(a: Segment, b: Segment) -> bool:
+    """Whether two segments cross each other (touching does not count)."""
+
+    def side(p: Point, q: Point, r: Point) -> float:
+        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+    (p1, p2), (q1, q2) = a, b
+    return side(p1, p2, q1) * side(p1, p2, q2) < 0 and side(q1, q2, p1) * side(q1, q2, p2) < 0
 
 
 def _closed(points: list[Point]) -> tuple:

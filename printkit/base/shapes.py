@@ -94,17 +94,17 @@ def moved(ops: tuple[PathOp, ...], scale: float, dx: float, dy: float) -> tuple[
 
 
 def shifted(shapes: list[Shape], dx: float, dy: float) -> list[Shape]:
-    """Text, circles and paths moved by (dx, dy)."""
+    """Shapes moved by (dx, dy)."""
     result: list[Shape] = []
     for shape in shapes:
-        if isinstance(shape, Text):
+        if isinstance(shape, Text | Rect | Image):
             result.append(replace(shape, x=shape.x + dx, y=shape.y + dy))
+        elif isinstance(shape, Line):
+            result.append(replace(shape, x1=shape.x1 + dx, y1=shape.y1 + dy, x2=shape.x2 + dx, y2=shape.y2 + dy))
         elif isinstance(shape, Circle):
             result.append(replace(shape, cx=shape.cx + dx, cy=shape.cy + dy))
-        elif isinstance(shape, Path):
-            result.append(replace(shape, ops=moved(shape.ops, 1.0, dx, dy)))
         else:
-            raise TypeError(f"{type(shape).__name__} cannot be shifted")
+            result.append(replace(shape, ops=moved(shape.ops, 1.0, dx, dy)))
     return result
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
 from printkit.base.memo import MIXED_COLOURS, remembered
-from printkit.base.outlines import RECT, Outline
+from printkit.base.outlines import RECT, Box, Outline, Polygon, signed_area
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, Shape, Text, rotated, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import Pack
@@ -38,6 +38,7 @@ from printkit.content.model import (
     Ruler,
     Sheet,
     SpecialField,
+    TerrainEdges,
     Tile,
 )
 from printkit.faces import richtext
@@ -50,6 +51,7 @@ INK = "#1d1d1b"
 PAPER = "#fbf8f1"
 NEUTRAL = "#7b8794"
 TILE_EDGE = 0.2  # depth of a tile's terrain edges, as a share of its side
+HEX_MIDDLE = 0.5  # the calm middle of a hex tile, as a share of its size
 ESTIMATED = "estimated"  # the tag of components whose values the pack's author chose, not the game
 
 Drawing = list[Shape]
@@ -119,11 +121,21 @@ def ink_saving(drawing: Drawing, size: Size) -> Drawing:
             result.append(replace(shape, fill=_mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
         elif isinstance(shape, Circle) and shape.fill and math.pi * shape.r**2 >= 0.15 * area:
             result.append(replace(shape, fill=_mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
+        elif isinstance(shape, Path) and shape.fill and _polygon_area(shape) >= 0.5 * area:
+            # A polygon face's background or panel; terrain wedges and icons keep their colour.
+            result.append(replace(shape, fill=_mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
         elif isinstance(shape, Text) and _on(shape.color) == INK:  # light ink that read on a dark fill
             result.append(replace(shape, color=INK))
         else:
             result.append(shape)
     return result
+
+
+def _polygon_area(path: Path) -> float:
+    """The area a path of straight lines encloses (0 for one with curves)."""
+    if any(op[0] not in ("M", "L", "Z") for op in path.ops):
+        return 0.0
+    return abs(signed_area([(op[1], op[2]) for op in path.ops if op[0] != "Z"]))
 
 
 # --- the registry ---------------------------------------------------------------------------------
@@ -211,34 +223,29 @@ def _estimated_mark(cx: float, cy: float) -> Drawing:
     ]
 
 
-def _design_back(ctx: LookContext, component: Component, back: str | None, size: Size) -> Drawing:
-    """The back design a component names (or the pack's default back), which its look's has_back found."""
+def _design_back(ctx: LookContext, component: Component, back: str | None, size: Size, outline: Outline) -> Drawing:
+    """The back design a component names (or the pack's default back), which its look's has_back found,
+    inside the outline of its back."""
     design = _back_design(ctx.pack, back)
     assert design is not None, "a back is drawn only for a component whose has_back() said yes"
-    w, h = size
     ink = _on(design.color)
-    inset = min(w, h) * 0.07
+    inset = min(size) * 0.07
     drawing: Drawing = [
-        ctx.background(size, design.color),
-        Rect(
-            inset,
-            inset,
-            w - 2 * inset,
-            h - 2 * inset,
-            stroke=_mix(design.color, ink, 0.55),
-            line_width=0.6,
-            radius=inset * 0.6,
-        ),
-        Rect(
-            inset * 1.6,
-            inset * 1.6,
-            w - 3.2 * inset,
-            h - 3.2 * inset,
-            stroke=_mix(design.color, ink, 0.3),
-            line_width=0.3,
-            radius=inset * 0.4,
+        ctx.background(size, design.color, outline),
+        replace(outline.panel(size, inset, radius=inset * 0.6), stroke=_mix(design.color, ink, 0.55), line_width=0.6),
+        replace(
+            outline.panel(size, inset * 1.6, radius=inset * 0.4), stroke=_mix(design.color, ink, 0.3), line_width=0.3
         ),
     ]
+    box = outline.inner_box(size, inset * 1.6)
+    return drawing + _moved_into(_back_titles(ctx, component, design, Size(box.width, box.height), inset), box)
+
+
+def _back_titles(ctx: LookContext, component: Component, design: BackDesign, size: Size, inset: float) -> Drawing:
+    """A back design's title and subtitle across the middle of a box of this size."""
+    w, h = size
+    ink = _on(design.color)
+    drawing: Drawing = []
     title_box = (inset * 2, h * 0.42, w - inset * 4, h * 0.2)
     drawing += ctx.text(
         component,
@@ -265,6 +272,11 @@ def _design_back(ctx: LookContext, component: Component, back: str | None, size:
     return drawing
 
 
+def _moved_into(content: Drawing, box: Box) -> Drawing:
+    """Content laid out in a box of the box's size, moved to where the box lies in the face."""
+    return shifted(content, box.x, box.y) if box.x or box.y else content
+
+
 def _explained(meta: PackMeta, card: Card) -> CardType | Ability | None:
     """The card type or special power a reference card explains (it has a name and a text)."""
     if card.explains:
@@ -284,17 +296,25 @@ def _back_design(pack: Pack, back: str | None) -> BackDesign | None:
 class CardLook(Look[Card]):
     def front(self, ctx: LookContext, card: Card, size: Size) -> Drawing:
         w, h = size
+        outline = self.outline(card, ctx.pack)
         frame = _element_colour(ctx.pack, card, card.element)
         # Damage is tracked on character cards (with stats); the labels need a wider frame.
         track = ctx.pack.meta.defaults.rotation_track if card.stats and not card.edges else []
         border = min(w, h) * (0.085 if track else 0.05)
         drawing: Drawing = [
-            ctx.background(size, frame),
-            Rect(border, border, w - 2 * border, h - 2 * border, fill=PAPER, radius=border * 0.8),
+            ctx.background(size, frame, outline),
+            replace(outline.panel(size, border, radius=border * 0.8), fill=PAPER),
         ]
+        box = outline.inner_box(size, border)
+        inner = Size(box.width, box.height)
         if card.edges:
-            return drawing + self._edge_card(ctx, card, card.edges, size, frame, border)
-        return drawing + self._stat_card(ctx, card, size, frame, border, track)
+            content = self._edge_card(ctx, card, card.edges, inner, frame, border)
+        else:
+            content = self._stat_card(ctx, card, inner, frame, border, track)
+        if track:  # in the frame, where the content's box is the trim box (a rectangle's); else on the paper
+            ink = _on(frame) if box == (0.0, 0.0, w, h) else _mix(frame, INK, 0.35)
+            content += self._rotation_track(ctx, card, inner, border, track, ink)
+        return drawing + _moved_into(content, box)
 
     def _edge_card(self, ctx: LookContext, card: Card, edges: Edges, size: Size, frame: str, border: float) -> Drawing:
         """Edge-battle card: at the middle of each edge a badge with its attack points and a ▶ pointing out."""
@@ -372,8 +392,8 @@ class CardLook(Look[Card]):
     def _stat_card(
         self, ctx: LookContext, card: Card, size: Size, frame: str, border: float, track: list[str]
     ) -> Drawing:
-        """Name band, art window, a row of stats, then the power and rules text; a damage track
-        along the edges when the pack declares one."""
+        """Name band, art window, a row of stats, then the power and rules text; a smaller art window
+        when the pack declares a damage track (drawn along the edges by front)."""
         w, h = size
         meta = ctx.pack.meta
         pad = border + min(w, h) * 0.03
@@ -463,8 +483,6 @@ class CardLook(Look[Card]):
                 color=_mix(INK, PAPER, 0.35),
                 max_lines=3,
             )
-        if track:
-            drawing += self._rotation_track(ctx, card, size, border, track, frame)
         return drawing
 
     def _badges(self, ctx: LookContext, card: Card, x: float, top: float, bottom: float, width: float) -> Drawing:
@@ -540,11 +558,12 @@ class CardLook(Look[Card]):
         return f"**{power.name}:** {card.ability.target}" if card.ability.target else f"**{power.name}**"
 
     def _rotation_track(
-        self, ctx: LookContext, card: Card, size: Size, depth: float, labels: list[str], frame: str
+        self, ctx: LookContext, card: Card, size: Size, depth: float, labels: list[str], ink: str
     ) -> Drawing:
-        """Labels in the frame, each upright when its edge is on top: top, then left, bottom, right,
-        the order the edges come to the top as the card is turned clockwise a quarter at a time."""
-        w, h = size  # depth: the frame's width, where the labels go
+        """Labels along the edges of the content's box (in a rectangular card's frame), each upright
+        when its edge is on top: top, then left, bottom, right, the order the edges come to the top as
+        the card is turned clockwise a quarter at a time."""
+        w, h = size  # depth: the frame's width, the labels' room
         drawing: Drawing = []
         for label, angle in zip(labels, (0, 90, 180, 270), strict=False):
             # Set the label along the top edge of a card turned so this edge is on top, then turn it back.
@@ -558,7 +577,7 @@ class CardLook(Look[Card]):
                 font="sans-bold",
                 size=6,
                 min_size=4,
-                color=_on(frame),
+                color=ink,
                 max_lines=1,
             )
             # turned frame's centre sits on the card's centre
@@ -570,7 +589,7 @@ class CardLook(Look[Card]):
         return _back_design(pack, card.back) is not None
 
     def back(self, ctx: LookContext, card: Card, size: Size) -> Drawing:
-        return _design_back(ctx, card, card.back, size)
+        return _design_back(ctx, card, card.back, size, self.outline(card, ctx.pack).mirrored("x"))
 
 
 # --- special fields --------------------------------------------------------------------------------
@@ -579,23 +598,27 @@ class CardLook(Look[Card]):
 @look(SpecialField)
 class SpecialFieldLook(Look[SpecialField]):
     def front(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing:
+        outline = self.outline(spot, ctx.pack)
+        colour = "#4a4a4a" if spot.blocked else _element_colour(ctx.pack, spot, spot.element)
+        unit = min(size)
+        drawing: Drawing = [
+            ctx.background(size, colour, outline),
+            replace(
+                outline.panel(size, unit * 0.06, radius=unit * 0.04),
+                stroke=_mix(colour, _on(colour), 0.5),
+                line_width=0.6,
+            ),
+        ]
+        box = outline.inner_box(size, unit * 0.06)
+        return drawing + _moved_into(self._content(ctx, spot, Size(box.width, box.height), colour), box)
+
+    def _content(self, ctx: LookContext, spot: SpecialField, size: Size, colour: str) -> Drawing:
+        """The icon, name and rules line in a box of this size."""
         w, h = size
         unit = min(w, h)
         element = ctx.pack.meta.elements.get(spot.element) if spot.element else None
-        colour = "#4a4a4a" if spot.blocked else _element_colour(ctx.pack, spot, spot.element)
         ink = _on(colour)
-        drawing: Drawing = [
-            ctx.background(size, colour),
-            Rect(
-                unit * 0.06,
-                unit * 0.06,
-                w - unit * 0.12,
-                h - unit * 0.12,
-                stroke=_mix(colour, ink, 0.5),
-                line_width=0.6,
-                radius=unit * 0.04,
-            ),
-        ]
+        drawing: Drawing = []
         icon_name = "blocked" if spot.blocked else (element.icon if element else None)
         lift = 0.06 if spot.text else 0.0  # make room for the rules line
         drawing += _icon(icon_name, w / 2, h * (0.56 + lift), unit * 0.38, ink)
@@ -628,7 +651,7 @@ class SpecialFieldLook(Look[SpecialField]):
         return _back_design(pack, spot.back) is not None
 
     def back(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing:
-        return _design_back(ctx, spot, spot.back, size)
+        return _design_back(ctx, spot, spot.back, size, self.outline(spot, ctx.pack).mirrored("x"))
 
 
 # --- island tiles ----------------------------------------------------------------------------------
@@ -637,11 +660,9 @@ class SpecialFieldLook(Look[SpecialField]):
 @look(Tile)
 class TileLook(Look[Tile]):
     def front(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
-        """Terrain edges; in the middle the name, the effect, the VP and effect type, and the cost."""
-        drawing = self._side(ctx, tile, size, tile.edges, tile.spaces, tile.name, tile.color, "")
-        depth = min(size) * TILE_EDGE
-        x, y = depth + 0.5, depth + 0.5
-        w, h = size.width - 2 * x, size.height - 2 * y
+        """Terrain all round; in the middle the name, the effect, the VP and effect type, and the cost."""
+        outline = self.outline(tile, ctx.pack)
+        drawing, (x, y, w, h) = self._side(ctx, tile, size, outline, tile.edges, tile.spaces, tile.name, tile.color, "")
         figures = " · ".join(
             p
             for p in (
@@ -680,47 +701,98 @@ class TileLook(Look[Tile]):
         ctx: LookContext,
         tile: Tile,
         size: Size,
-        edges,
+        outline: Outline,
+        edges: TerrainEdges,
         spaces: dict[str, int],
         name: str | None,
         colour: str | None,
         field_prefix: str,
-    ) -> Drawing:
-        """The terrain edges with their spaces (see _terrain_edges); the name in the middle."""
-        w, h = size
-        depth = min(w, h) * TILE_EDGE
-        drawing: Drawing = [ctx.background(size, colour or PAPER)]
-        drawing += _terrain_edges(ctx.pack.meta, edges, spaces, size, ctx.bleed)
+    ) -> tuple[Drawing, Box]:
+        """The terrain of each edge with its spaces, and the name at the top of the calm middle; returns
+        the drawing and the middle's box, where the rest of the side's text goes."""
+        if isinstance(outline, Polygon):  # a hexagon: wedges from the middle out to its sides
+            drawing = _terrain_wedges(ctx, outline, edges.along(tile.edge_names or ()), spaces, size, colour or PAPER)
+            middle = outline.inner_box(size).scaled(HEX_MIDDLE)
+            x, y = middle.x + 0.5, middle.y + 0.5
+        else:  # a square: trapezoids along its edges, as they always were
+            drawing = [ctx.background(size, colour or PAPER)]
+            drawing += _terrain_edges(ctx.pack.meta, edges, spaces, size, ctx.bleed)
+            x = y = min(size) * TILE_EDGE + 0.5
+        w, h = size.width - 2 * x, size.height - 2 * y
         if name:
-            inner_w, inner_h = w - 2 * depth - 1, h - 2 * depth - 1
             drawing += ctx.text(
                 tile,
                 f"{field_prefix}name",
                 name,
-                (depth + 0.5, h - depth - inner_h * 0.24 - 0.5, inner_w, inner_h * 0.24),
+                (x, y + h - h * 0.24, w, h * 0.24),
                 font="sans-bold",
                 size=6,
                 min_size=4,
                 max_lines=2,
             )
-        return drawing
+        return drawing, Box(x, y, w, h)
 
     def has_back(self, tile: Tile, pack: Pack) -> bool:
         return tile.reverse is not None or _back_design(pack, tile.back) is not None
 
     def back(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
+        outline = self.outline(tile, ctx.pack).mirrored("x")
         if tile.reverse is not None:
             return self._side(
                 ctx,
                 tile,
                 size,
+                outline,
                 tile.reverse.edges,
                 tile.reverse.spaces,
                 tile.reverse.name,
                 tile.reverse.color,
                 "reverse.",
+            )[0]
+        return _design_back(ctx, tile, tile.back, size, outline)
+
+
+def _terrain_wedges(
+    ctx: LookContext, outline: Polygon, terrains: list[str], spaces: dict[str, int], size: Size, middle_colour: str
+) -> Drawing:
+    """Each side of a hex tile the wedge from the tile's centre out to that side (and on into the bleed,
+    so that no other colour shows at a cut) in its terrain's colour, with its icon between the calm
+    middle and the side, and a ring beside the icon for each space: a terrain's spaces go round its
+    sides in turn, as on a square tile. The middle is a smaller hexagon in the tile's colour."""
+    meta = ctx.pack.meta
+    cx, cy = size.width / 2, size.height / 2
+    apothem = min(size) / 2
+    depth = apothem * (1 - HEX_MIDDLE)  # of the ring of wedges around the middle
+    reach = apothem - depth / 2  # from the centre to the icons
+    ring = depth * 0.15
+    drawing: Drawing = []
+    icons: dict[str, list[tuple[float, float, float, float]]] = {}  # per terrain: each icon's centre, the way along
+    trim_sides = outline.sides_from_top(size)
+    for (corner, next_corner), (trim_corner, next_trim_corner), terrain_id in zip(
+        outline.sides_from_top(size, ctx.bleed), trim_sides, terrains, strict=True
+    ):
+        terrain = meta.terrains[terrain_id]
+        wedge = (("M", cx, cy), ("L", *corner), ("L", *next_corner), ("Z",))
+        drawing.append(Path(wedge, fill=terrain.color, stroke=PAPER, line_width=0.4))
+        out_x, out_y = (corner[0] + next_corner[0]) / 2 - cx, (corner[1] + next_corner[1]) / 2 - cy
+        out = math.hypot(out_x, out_y)
+        icon_x, icon_y = cx + out_x / out * reach, cy + out_y / out * reach
+        drawing += _icon(terrain.icon, icon_x, icon_y, depth * 0.5, _on(terrain.color))
+        side = math.dist(trim_corner, next_trim_corner)
+        along = ((next_trim_corner[0] - trim_corner[0]) / side, (next_trim_corner[1] - trim_corner[1]) / side)
+        icons.setdefault(terrain_id, []).append((icon_x, icon_y, *along))
+    drawing.append(replace(outline.panel(size, depth), fill=middle_colour, stroke=PAPER, line_width=0.4))
+    # Beside an icon, along its side, up to where the wedge narrows to a ring's width from its edges.
+    room = math.dist(*trim_sides[0]) / 2 * reach / apothem - ring
+    for terrain_id, count in spaces.items():
+        beside = icons[terrain_id]
+        for n in range(count):  # validate keeps a terrain's spaces to its sides, at most 4 per side
+            (x, y, along_x, along_y), slot = beside[n % len(beside)], n // len(beside)
+            offset = (0.7, -0.7, 0.95, -0.95)[slot] * room
+            drawing.append(
+                Circle(x + along_x * offset, y + along_y * offset, ring, fill="#ffffff", stroke=INK, line_width=0.25)
             )
-        return _design_back(ctx, tile, tile.back, size)
+    return drawing
 
 
 def _terrain_edges(meta: PackMeta, edges, spaces: dict[str, int], size: Size, bleed: float = 0.0) -> Drawing:
@@ -764,14 +836,25 @@ def _terrain_edges(meta: PackMeta, edges, spaces: dict[str, int], size: Size, bl
 def _round_face(
     ctx: LookContext, component: Component, field_prefix: str, face: Face, size: Size, outline: Outline
 ) -> Drawing:
-    """A chip's or marker's face; field_prefix leads to the face's fields ("front.", "back." or "")."""
-    w, h = size
+    """A chip's or marker's face, its ring following the outline and its text laid out for the largest
+    circle inside it; field_prefix leads to the face's fields ("front.", "back." or "")."""
+    circle = outline.circle_box(size)
     ink = _on(face.color)
-    ring = outline.shape(size, -w * 0.09)
+    ring = outline.shape(size, -circle.width * 0.09)
     drawing: Drawing = [
         ctx.background(size, face.color, outline),
         replace(ring, stroke=_mix(face.color, ink, 0.45), line_width=0.5),
     ]
+    return drawing + _moved_into(
+        _face_text(ctx, component, field_prefix, face, Size(circle.width, circle.height)), circle
+    )
+
+
+def _face_text(ctx: LookContext, component: Component, field_prefix: str, face: Face, size: Size) -> Drawing:
+    """A round face's value and label, in a square of this size."""
+    w, h = size
+    ink = _on(face.color)
+    drawing: Drawing = []
     if face.value is not None:
         drawing += ctx.text(
             component,
@@ -892,8 +975,18 @@ class BoardLook(Look[Board]):
 @look(Sheet)
 class SheetLook(Look[Sheet]):
     def front(self, ctx: LookContext, sheet: Sheet, size: Size) -> Drawing:
+        outline = self.outline(sheet, ctx.pack)
+        drawing: Drawing = [
+            ctx.background(size, "#ffffff", outline),
+            replace(outline.panel(size, 0), stroke=INK, line_width=0.4),
+        ]
+        box = outline.inner_box(size, 6)  # its content keeps 6 mm clear of its edges
+        return drawing + _moved_into(self._content(ctx, sheet, Size(box.width, box.height)), box)
+
+    def _content(self, ctx: LookContext, sheet: Sheet, size: Size) -> Drawing:
+        """The title, the text and the table in a box of this size."""
         w, h = size
-        drawing: Drawing = [ctx.background(size, "#ffffff"), Rect(0, 0, w, h, stroke=INK, line_width=0.4)]
+        drawing: Drawing = []
         drawing += ctx.text(
             sheet, "title", sheet.title, (6, h - 18, w - 12, 12), font="sans-bold", size=16, min_size=9, max_lines=1
         )

@@ -1,0 +1,201 @@
+"""How pieces of other shapes than rectangles look: hex tiles filled with their terrains, and cards,
+fields, sheets, chips and markers whose frames follow their outlines and whose text stays inside."""
+
+import math
+
+import pytest
+from conftest import REPO
+
+from printkit.base.outlines import RECT, ROUND, Box, Polygon, custom_polygon, rectangle, regular_polygon
+from printkit.base.shapes import Path, Rect, Text
+from printkit.base.units import Size
+from printkit.faces import richtext
+
+SHAPES = "tests/fixtures/shapes"
+TERRAINS = ["#c0392b", "#e67e22", "#f1c40f", "#27ae60", "#2980b9", "#8e44ad"]  # hex-terrain's, in order
+MIDDLE = "#fdf6e3"
+PX_PER_MM = 300 / 25.4
+
+
+@pytest.fixture(scope="module")
+def hex_pngs(tmp_path_factory):
+    """The PNG faces of the hex-terrain fixture, built with 3 mm bleed."""
+    from printkit.cli import main
+
+    out = tmp_path_factory.mktemp("hex-terrain")
+    assert (
+        main(["build", f"{REPO}/{SHAPES}/hex-terrain", "--png", "--bleed", "3", "--no-rulebooks", "--out", str(out)])
+        == 0
+    )
+    return out / "hex-terrain" / "png" / "en"
+
+
+def _colour_at(image, x: float, y: float, bleed: float = 3.0) -> str:
+    """The colour of the face at (x, y) millimetres from its trim box's lower-left corner."""
+    px, py = (x + bleed) * PX_PER_MM, image.height - (y + bleed) * PX_PER_MM
+    r, g, b, _ = image.getpixel((round(px), round(py)))
+    return f"#{r:02x}{g:02x}{b:02x}"
+
+
+@pytest.mark.parametrize(
+    ("face", "orientation", "colours"),
+    [
+        ("flat", "flat", TERRAINS),
+        ("pointy", "pointy", TERRAINS),
+        ("pointy-back", "pointy", TERRAINS[::-1]),  # the reverse side names its own edges
+    ],
+)
+def test_each_wedge_of_a_hex_tile_is_filled_with_its_edges_terrain_out_into_the_bleed(
+    hex_pngs, face, orientation, colours
+):
+    from PIL import Image
+
+    image = Image.open(hex_pngs / f"{face}.png")
+    size = regular_polygon(6, orientation).trim(Size(40, 40))
+    cx, cy = size.width / 2, size.height / 2
+    first = 90 if orientation == "flat" else 60  # the first side clockwise from the top: n, or ne
+    # Sides lie 20 mm (the apothem) from the centre, clockwise from the top; the middle hexagon 10 mm.
+    for reach in (11.0, 17.0, 19.5, 21.5):  # past the middle, either side of the icons, in the bleed
+        seen = []
+        for k in range(6):
+            angle = math.radians(first - 60 * k)
+            seen.append(_colour_at(image, cx + reach * math.cos(angle), cy + reach * math.sin(angle)))
+        assert seen == colours, reach
+    assert _colour_at(image, cx, cy) == MIDDLE
+
+
+def test_a_hex_tile_whose_text_does_not_fit_its_middle_is_a_located_problem(run):
+    code, _, err = run("check", f"{SHAPES}/hex-tile-overflow")
+    assert code == 1
+    assert err.splitlines() == [
+        f"{SHAPES}/hex-tile-overflow/components.yaml:5:11: tiles[0].text: text of 'lake' overflows its 14.4 x 4.9 mm "
+        "box by 10.1 mm at 4 pt in locale en (shorten the text or give the component more room)",
+        "1 problem found",
+    ]
+
+
+@pytest.fixture(scope="module")
+def framed_pieces():
+    from printkit.content.validate import load_checked
+    from printkit.layout.imposition import draw_pieces
+
+    (pack,) = load_checked([REPO / SHAPES / "framed"])
+    return {p.component.id: p for p in draw_pieces(pack, "en", 3.0)}
+
+
+def _inside(point, polygon) -> bool:
+    x, y = point
+    inside = False
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
+            inside = not inside
+    return inside
+
+
+def _corners(path: Path) -> list[tuple[float, float]]:
+    return [(op[1], op[2]) for op in path.ops if op[0] in ("M", "L")]
+
+
+def _flat(points) -> list[float]:
+    return [v for point in points for v in point]
+
+
+@pytest.mark.parametrize("piece", ["hex-card", "pointy-card", "octagon-card", "hex-field", "shield-field", "hex-sheet"])
+def test_a_polygon_faces_frame_follows_its_outline_and_its_text_stays_inside_the_frame(framed_pieces, piece):
+    placed = framed_pieces[piece]
+    outline = placed.outline
+    assert isinstance(outline, Polygon)
+    background, frame = placed.front[:2]
+    assert _flat(_corners(background)) == pytest.approx(
+        _flat(outline.points(placed.size, 3.0))
+    )  # reaching into the bleed
+    inner = outline.points(placed.size, -2.0)  # no frame is thinner than 2 mm
+    assert isinstance(frame, Path) and _corners(frame)[0] != _corners(background)[0]
+    texts = [shape for shape in placed.front if isinstance(shape, Text)]
+    assert texts and all(_inside((t.x, t.y), inner) for t in texts)
+    # The back (a design back) follows the outline too, and keeps its title inside.
+    back_texts = [shape for shape in placed.back if isinstance(shape, Text)] if placed.back else []
+    assert all(_inside((t.x, t.y), inner) for t in back_texts)
+
+
+def test_a_hex_cards_frame_is_its_outline_moved_in_by_the_frames_width(framed_pieces):
+    placed = framed_pieces["hex-card"]
+    frame = placed.front[1]
+    assert frame.fill == "#fbf8f1"  # the paper inside the frame
+    border = 63 * 0.05  # a card's frame: 5 % of its shorter side (across the flats)
+    assert _flat(_corners(frame)) == pytest.approx(_flat(placed.outline.points(placed.size, -border)))
+
+
+def test_a_round_cards_frame_is_a_circle_and_its_content_lies_inside(framed_pieces):
+    placed = framed_pieces["round-card"]
+    background, frame = placed.front[:2]
+    assert (background.cx, background.cy, background.r) == pytest.approx((30, 30, 33))
+    assert (frame.cx, frame.cy, frame.r) == pytest.approx((30, 30, 27))
+    rects = [shape for shape in placed.front[2:] if isinstance(shape, Rect)]
+    for rect in rects:  # the name band and the art window, whole inside the paper
+        for x, y in ((rect.x, rect.y), (rect.x + rect.width, rect.y + rect.height)):
+            assert math.hypot(x - 30, y - 30) < 27
+
+
+def test_a_chip_or_markers_text_is_laid_out_in_the_largest_circle_inside_its_outline(framed_pieces):
+    chip = framed_pieces["triangle"]  # a flat triangle's circle lies low: its centre a third of the way up
+    (label,) = [shape for shape in chip.front if isinstance(shape, Text)]
+    assert label.x + richtext.measure(label.text, label.font, label.size) / 2 == pytest.approx(chip.size.width / 2)
+    assert abs(label.y - chip.size.height / 3) < 3
+    shield = framed_pieces["shield"]
+    inner = shield.outline.points(shield.size, -2.0)
+    assert all(_inside((t.x, t.y), inner) for t in shield.front if isinstance(t, Text))
+
+
+def test_the_inner_box_of_a_rectangle_is_its_trim_box_and_of_other_shapes_lies_inside():
+    size = Size(63, 88)
+    assert RECT.inner_box(size, 3) == Box(0, 0, 63, 88)
+    assert rectangle(3).inner_box(size, 3) == Box(0, 0, 63, 88)  # rounded cards look as they did
+    flat = regular_polygon(6, "flat")
+    hexagon = flat.trim(Size(60, 60))
+    # A centred box of a flat hexagon's proportions touches its slanted sides at two thirds of its size.
+    assert flat.inner_box(hexagon) == pytest.approx(Box(0, 0, *hexagon).scaled(2 / 3), abs=1e-6)
+    assert ROUND.inner_box(Size(30, 30)) == pytest.approx(Box(0, 0, 30, 30).scaled(1 / math.sqrt(2)), abs=1e-6)
+    # Moved in by a margin, the box's inside touches the circle moved in by the same margin.
+    box = ROUND.inner_box(Size(30, 30), 3)
+    assert math.hypot(box.width / 2 - 3, box.height / 2 - 3) == pytest.approx(15 - 3, abs=1e-6)
+    shield = custom_polygon([(0, 0), (30, 0), (30, 18), (15, 30), (0, 18)], Size(30, 30))
+    box = shield.inner_box(Size(30, 30))
+    corners = [(box.x, box.y), (box.x + box.width, box.y + box.height)]
+    assert all(_inside(c, shield.points(Size(30, 30))) for c in corners)
+    assert box.width == pytest.approx(50 / 3, abs=1e-6)  # its lower corners on the slanted sides
+
+
+def test_a_polygons_sides_from_the_top_run_clockwise():
+    flat = regular_polygon(6, "flat")
+    size = flat.trim(Size(60, 60))
+    (start, end), *_ = flat.sides_from_top(size)
+    assert start[1] == end[1] == pytest.approx(60) and start[0] < end[0]  # n: the top side, left to right
+    pointy = regular_polygon(6, "pointy")
+    size = pointy.trim(Size(60, 60))
+    (start, end), (east, _), *_ = pointy.sides_from_top(size)
+    assert start == pytest.approx((30, size.height)) and end == pytest.approx((60, size.height * 3 / 4))
+    assert east == pytest.approx((60, size.height * 3 / 4))  # e follows ne
+
+
+def test_a_hex_cards_damage_track_lies_on_the_paper_in_ink_that_reads_there(framed_pieces):
+    placed = framed_pieces["hex-hero"]
+    labels = {t.text: t for t in placed.front if isinstance(t, Text) and t.text in ("Ready", "1 hit", "2 hits", "K.O.")}
+    assert sorted(labels) == ["1 hit", "2 hits", "K.O.", "Ready"]
+    paper = placed.outline.points(placed.size, -70 * 0.085)  # a frame of 8.5 % with a track
+    assert all(_inside((t.x, t.y), paper) for t in labels.values())
+    assert {t.color for t in labels.values()} == {"#872f25"}  # the frame's red a third of the way to ink, not white
+
+
+def test_the_ink_saver_pales_a_polygon_faces_background_but_not_a_hex_tiles_terrain():
+    from printkit.content.validate import load_checked
+    from printkit.layout.imposition import draw_pieces
+
+    (framed,) = load_checked([REPO / SHAPES / "framed"])
+    card = {p.component.id: p for p in draw_pieces(framed, "en", 0.0, ink_saver=True)}["hex-card"]
+    background = card.front[0]
+    assert (background.fill, background.stroke) == ("#f9ebea", "#c0392b")  # the fire red, nine tenths white
+    (terrain,) = load_checked([REPO / SHAPES / "hex-terrain"])
+    tile = {p.component.id: p for p in draw_pieces(terrain, "en", 0.0, ink_saver=True)}["flat"]
+    wedges = [shape.fill for shape in tile.front if isinstance(shape, Path)][:6]
+    assert wedges == TERRAINS
