@@ -5,14 +5,16 @@ Returns: `Page`s, each with its placements (a face's drawing and trim box in mil
 at the sheet's bottom-left), marks (crop marks, cut guides, labels) and trim and bleed boxes; or
 raises `Problems` (text overflow, missing glyphs). The first page is the calibration page.
 
-How sheets are filled: components are grouped by kind and size; each group is cut into rows that
-fill the printable width, and rows are stacked down the sheet, a new group continuing on the same
-sheet when it fits. A group whose pieces fit better (or only) on a turned sheet gets landscape
-sheets of its own; a component larger than any sheet is split over several sheets with an overlap
-to glue. With duplex printing every front sheet is followed by its back sheet (blank when nothing
-on the front has a back, so fronts and backs stay paired); each back lands exactly behind its front
-when the sheet is flipped on the chosen edge. Without duplex, a back is printed beside its front,
-to be folded along the line between them and glued.
+How sheets are filled: components are grouped by kind, size and outline; each group is laid out
+by its outline's lattice (rows and columns; a honeycomb of hexagons), row by row down the sheet, a
+new group continuing on the same sheet when it fits. A group whose pieces fit better (or only) on a
+turned sheet gets landscape sheets of its own; a component larger than any sheet is split over
+several sheets with an overlap to glue. Rectangles get crop marks; pieces that share their cuts (a
+honeycomb) get their edges drawn, each shared edge once; others their own cut path. With duplex
+printing every front sheet is followed by its back sheet (blank when nothing on the front has a
+back, so fronts and backs stay paired); each back lands exactly behind its front when the sheet is
+flipped on the chosen edge, cut along the front's outline mirrored like the sheet. Without duplex,
+a back is printed beside its front, to be folded along the line between them and glued.
 """
 
 from __future__ import annotations
