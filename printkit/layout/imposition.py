@@ -5,14 +5,16 @@ Returns: `Page`s, each with its placements (a face's drawing and trim box in mil
 at the sheet's bottom-left), marks (crop marks, cut guides, labels) and trim and bleed boxes; or
 raises `Problems` (text overflow, missing glyphs). The first page is the calibration page.
 
-How sheets are filled: components are grouped by kind and size; each group is cut into rows that
-fill the printable width, and rows are stacked down the sheet, a new group continuing on the same
-sheet when it fits. A group whose pieces fit better (or only) on a turned sheet gets landscape
-sheets of its own; a component larger than any sheet is split over several sheets with an overlap
-to glue. With duplex printing every front sheet is followed by its back sheet (blank when nothing
-on the front has a back, so fronts and backs stay paired); each back lands exactly behind its front
-when the sheet is flipped on the chosen edge. Without duplex, a back is printed beside its front,
-to be folded along the line between them and glued.
+How sheets are filled: components are grouped by kind, size and outline; each group is laid out
+by its outline's lattice (rows and columns; a honeycomb of hexagons), row by row down the sheet, a
+new group continuing on the same sheet when it fits. A group whose pieces fit better (or only) on a
+turned sheet gets landscape sheets of its own; a component larger than any sheet is split over
+several sheets with an overlap to glue. Rectangles get crop marks; pieces that share their cuts (a
+honeycomb) get their edges drawn, each shared edge once; others their own cut path. With duplex
+printing every front sheet is followed by its back sheet (blank when nothing on the front has a
+back, so fronts and backs stay paired); each back lands exactly behind its front when the sheet is
+flipped on the chosen edge, cut along the front's outline mirrored like the sheet. Without duplex,
+a back is printed beside its front, to be folded along the line between them and glued.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ from typing import Literal
 
 from printkit.base.errors import Problem, Problems, display_path
 from printkit.base.memo import DRAWN_FACES
-from printkit.base.outlines import RECT, Outline
+from printkit.base.outlines import RECT, Lattice, Mirror, Outline, Segment
 from printkit.base.shapes import Circle, Line, Rect, Shape, Text
 from printkit.base.units import Size
 from printkit.content.load import PACK_FILE, Pack
@@ -69,6 +71,9 @@ class Placement:
     other_side: Drawing | None = None  # what the back sheet shows behind this face
     window: Box | None = None  # for a fragment of a split component: the part of it shown here
     whole: Size | None = None  # and the whole component's size
+    # Drawn turned half round its box's centre: a back (drawn for a piece turned over sideways) on a
+    # sheet turned over top to bottom, whose outline is not the sideways one.
+    turned: bool = False
 
 
 @dataclass(slots=True)
@@ -231,11 +236,11 @@ class _Imposer:
             if not copies:
                 continue
             unit = self._unit(copies[0])
-            paper = self._paper_for(unit, len(copies))
+            paper = self._paper_for(copies[0], unit, len(copies))
             if paper is None:  # too large for any sheet: its overlapping fragments are laid out instead
                 copies = [fragment for piece in copies for fragment in self._split(piece)]
                 unit = copies[0].size
-                paper = self._paper_for(unit, len(copies))
+                paper = self._paper_for(copies[0], unit, len(copies))
             if paper == self.landscape:
                 fronts += self._grid_sheets(copies, unit, paper)
                 continue
@@ -260,23 +265,40 @@ class _Imposer:
             return Size(2 * w, h)
         return piece.size
 
-    def _gap(self, straight_cuts: bool) -> float:
+    def _gap(self, outline: Outline) -> float:
         """The space between neighbours: a gutter for pieces cut alone, else just room for the bleed."""
-        if not straight_cuts:
+        if not (outline.straight_cuts or outline.shares_cuts):
             return self.settings.round_gutter + 2 * self.options.bleed
         gutter = self.settings.gutter
         return 2 * self.options.bleed if gutter is None else max(gutter, 2 * self.options.bleed)
 
-    def _capacity(self, unit: Size, paper: Size, gap: float) -> tuple[int, int]:
-        columns = int((paper.width - 2 * self.margin + gap + 1e-9) // (unit.width + gap))
-        rows = int((paper.height - 2 * self.margin + gap + 1e-9) // (unit.height + gap))
-        return columns, rows
+    def _lattice(self, piece: Piece, unit: Size) -> Lattice:
+        """How copies of a piece pack: by its outline's lattice, or on a plain grid for a front and its
+        back side by side (duplex off)."""
+        gap = self._gap(piece.outline)
+        return piece.outline.lattice(unit, gap) if unit == piece.size else RECT.lattice(unit, gap)
 
-    def _paper_for(self, unit: Size, count: int) -> Size | None:
+    def _slots(self, lattice: Lattice, unit: Size, room: Size) -> list[tuple[float, float]]:
+        """Where the copies go in a room (the printable part of a sheet), in the order they are filled,
+        row by row: each box's left edge from the room's left, and its top edge down from the room's
+        top. A shifted row or column may hold one fewer than the others."""
+        slots = []
+        for row in range(int((room.height - unit.height + 1e-9) // lattice.dy) + 1):
+            shift = lattice.row_shift if row % 2 else 0.0
+            for column in range(int((room.width - shift - unit.width + 1e-9) // lattice.dx) + 1):
+                depth = row * lattice.dy + (lattice.column_shift if column % 2 else 0.0)
+                if depth + unit.height <= room.height + 1e-9:
+                    slots.append((column * lattice.dx + shift, depth))
+        return slots
+
+    def _room(self, paper: Size) -> Size:
+        return Size(paper.width - 2 * self.margin, paper.height - 2 * self.margin)
+
+    def _paper_for(self, piece: Piece, unit: Size, count: int) -> Size | None:
         """Portrait, landscape (when it needs fewer sheets, or only it fits) or None (too large: split)."""
-        gap = self._gap(straight_cuts=True)
-        portrait = math.prod(self._capacity(unit, self.portrait, gap))
-        landscape = math.prod(self._capacity(unit, self.landscape, gap))
+        lattice = self._lattice(piece, unit)
+        portrait = len(self._slots(lattice, unit, self._room(self.portrait)))
+        landscape = len(self._slots(lattice, unit, self._room(self.landscape)))
         wanted = self.settings.orientation
         if wanted == "portrait" and portrait or wanted == "landscape" and landscape:
             return self.portrait if wanted == "portrait" else self.landscape
@@ -289,39 +311,45 @@ class _Imposer:
     # -- filling sheets ---------------------------------------------------------------------------------
 
     def _stack(self, copies: list[Piece], unit: Size, page: Page | None, cursor: float):
-        """Rows of a group stacked under what the current portrait sheet already holds."""
-        gap = self._gap(copies[0].outline.straight_cuts)
-        columns, _ = self._capacity(unit, self.portrait, gap)
+        """A group filled in under what the current portrait sheet already holds, then on new sheets;
+        returns the sheet, how far down it is filled, and the new sheets."""
+        lattice = self._lattice(copies[0], unit)
+        width = self._room(self.portrait).width
+        full = self._slots(lattice, unit, self._room(self.portrait))
+        left = (self.portrait.width - max(x for x, _ in full) - unit.width) / 2
         bottom = self.margin
         new_pages = []
-        rows = [copies[i : i + columns] for i in range(0, len(copies), columns)]
-        for number, row in enumerate(rows):
-            if page is not None and number == 0 and cursor != self._top():
-                cursor -= BLOCK_GAP  # a new group on a sheet that holds another
-            if page is None or cursor - unit.height < bottom - 1e-9:
+        remaining = copies
+        if page is not None and cursor != self._top():
+            cursor -= BLOCK_GAP  # a new group on a sheet that holds another
+        while remaining:
+            slots = [] if page is None else self._slots(lattice, unit, Size(width, cursor - bottom))
+            if page is None or not slots:
                 page = Page(self.portrait, "front")
                 new_pages.append(page)
                 cursor = self._top()
-            left = (self.portrait.width - (columns * (unit.width + gap) - gap)) / 2
-            for index, piece in enumerate(row):
-                self._place(page, piece, left + index * (unit.width + gap), cursor - unit.height)
-            cursor -= unit.height + gap
-        return page, cursor + gap, new_pages
+                continue
+            placed, remaining = remaining[: len(slots)], remaining[len(slots) :]
+            for piece, (x, depth) in zip(placed, slots, strict=False):
+                self._place(page, piece, left + x, cursor - depth - unit.height)
+            cursor -= max(depth for _, depth in slots[: len(placed)]) + unit.height  # the lowest box's bottom
+            if remaining:  # the sheet is full
+                page = None
+        assert page is not None, "a group has copies"
+        return page, cursor, new_pages
 
     def _top(self) -> float:
         return self.portrait.height - self.margin
 
     def _grid_sheets(self, copies: list[Piece], unit: Size, paper: Size) -> list[Page]:
-        gap = self._gap(copies[0].outline.straight_cuts)
-        columns, rows = self._capacity(unit, paper, gap)
-        left = (paper.width - (columns * (unit.width + gap) - gap)) / 2
-        top = paper.height - (paper.height - (rows * (unit.height + gap) - gap)) / 2
+        slots = self._slots(self._lattice(copies[0], unit), unit, self._room(paper))
+        left = (paper.width - max(x for x, _ in slots) - unit.width) / 2
+        top = paper.height - (paper.height - max(depth for _, depth in slots) - unit.height) / 2
         pages = []
-        for start in range(0, len(copies), columns * rows):
+        for start in range(0, len(copies), len(slots)):
             page = Page(paper, "front")
-            for index, piece in enumerate(copies[start : start + columns * rows]):
-                row, column = divmod(index, columns)
-                self._place(page, piece, left + column * (unit.width + gap), top - (row + 1) * unit.height - row * gap)
+            for piece, (x, depth) in zip(copies[start : start + len(slots)], slots, strict=False):
+                self._place(page, piece, left + x, top - depth - unit.height)
             pages.append(page)
         return pages
 
@@ -346,7 +374,8 @@ class _Imposer:
             )
         )
         if beside is not None:
-            page.placements.append(Placement(piece.component, "back", x + w, y, w, h, piece.outline, beside, bleed))
+            back = piece.outline.mirrored("x")  # folded over along the line between them
+            page.placements.append(Placement(piece.component, "back", x + w, y, w, h, back, beside, bleed))
             page.marks.append(Line(x + w, y, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
 
     def _split(self, piece: Piece) -> list[Piece]:
@@ -437,9 +466,11 @@ class _Imposer:
         return self._marks[grid]
 
     def _marks_of(self, placements: list[Placement]) -> list[Shape]:
+        alone = [p for p in placements if not (p.outline.straight_cuts or p.outline.shares_cuts)]
         marks: list[Shape] = []
-        for p in (p for p in placements if not p.outline.straight_cuts):  # nothing else shows where to cut
+        for p in alone:  # nothing else shows where to cut
             marks += p.outline.cut_path(p.x, p.y, Size(p.width, p.height), CUT_GREY)
+        marks += _shared_cuts([p for p in placements if p.outline.shares_cuts])
         square = [p for p in placements if p.outline.straight_cuts]
         if not square:
             return marks
@@ -469,14 +500,18 @@ class _Imposer:
                 marks += p.outline.cut_path(p.x, p.y, Size(p.width, p.height), CUT_GREY)
         return marks
 
+    def _mirror(self, paper: Size) -> Mirror:
+        """How a sheet is turned over. A long-edge flip turns the sheet over its long edge: on a
+        portrait sheet that mirrors x, on a landscape sheet y; a short-edge flip the other."""
+        return "x" if (paper.width <= paper.height) == (self.options.duplex == "long") else "y"
+
     def _flip(self, x: float, y: float, w: float, h: float, paper: Size) -> tuple[float, float]:
-        """Where a box lands on the other side of the sheet. A long-edge flip turns the sheet over its
-        long edge: on a portrait sheet that mirrors x, on a landscape sheet y; a short-edge flip the other."""
-        mirror_x = (paper.width <= paper.height) == (self.options.duplex == "long")
-        return (paper.width - x - w, y) if mirror_x else (x, paper.height - y - h)
+        """Where a box lands on the other side of the sheet."""
+        return (paper.width - x - w, y) if self._mirror(paper) == "x" else (x, paper.height - y - h)
 
     def _back_of(self, front: Page) -> Page:
         page = Page(front.size, "back")
+        mirror = self._mirror(front.size)
         for placement in front.placements:
             if placement.other_side is None:
                 continue
@@ -486,8 +521,19 @@ class _Imposer:
                 window is not None and whole is not None
             ):  # a fragment: the same part of the back, mirrored like the sheet
                 window = self._flip_box(window, whole)
+            outline = placement.outline.mirrored(mirror)  # the back is cut along the front's trim line
             page.placements.append(
-                replace(placement, face="back", x=x, y=y, drawing=placement.other_side, window=window, other_side=None)
+                replace(
+                    placement,
+                    face="back",
+                    x=x,
+                    y=y,
+                    outline=outline,
+                    drawing=placement.other_side,
+                    window=window,
+                    other_side=None,
+                    turned=outline is not placement.outline.mirrored("x"),  # backs are drawn for "x"
+                )
             )
         for mark in front.marks if page.placements else []:
             if isinstance(mark, Line) and mark.stroke == CROP_INK:  # crop marks help check registration
@@ -628,6 +674,30 @@ class _Imposer:
             colour="#666666",
             blame=self._pack_words("title"),
         )
+
+
+def _shared_cuts(placements: list[Placement]) -> list[Shape]:
+    """The cut lines of pieces that share them (a honeycomb): an edge two neighbours share is cut
+    once, and the edge a front shares with its back beside it (duplex off) is folded, not cut. Edges
+    are compared rounded, as the crop marks' are."""
+
+    def key(segment: Segment) -> Segment:
+        (x1, y1), (x2, y2) = segment
+        ends = sorted([(round(x1, 4), round(y1, 4)), (round(x2, 4), round(y2, 4))])
+        return ends[0], ends[1]
+
+    edges: dict[Segment, Segment] = {}
+    folds: set[Segment] = set()
+    for p in placements:
+        for segment in p.outline.cut_edges(p.x, p.y, Size(p.width, p.height)):
+            edges.setdefault(key(segment), segment)
+            if p.face == "back" and all(round(x, 4) == round(p.x, 4) for x, _ in segment):
+                folds.add(key(segment))  # a back on a front sheet lies beside its front: folded along x
+    return [
+        Line(x1, y1, x2, y2, stroke=CUT_GREY, line_width=0.15)
+        for name, ((x1, y1), (x2, y2)) in edges.items()
+        if name not in folds
+    ]
 
 
 def _ruler(x: float, y: float, length: float, units: tuple[str, str]) -> list[Shape]:

@@ -120,10 +120,11 @@ class Operators:
         self.sizes: dict[str, tuple[int, int]] = {}  # content hash (the image's XObject name) -> pixels
         self.hashes: dict[str, str] = {}  # image path -> content hash
 
-    def draw_at(self, x: float, y: float, shapes: list[Shape], clip: str = "") -> None:
-        """Shapes drawn with their origin at (x, y) points, inside the clip path when given."""
+    def draw_at(self, x: float, y: float, shapes: list[Shape], clip: str = "", turn: str = "") -> None:
+        """Shapes drawn with their origin at (x, y) points, inside the clip path when given, then
+        moved by the transformation turn when given."""
         code = page_code(self.canvas)
-        code.append(f"q 1 0 0 1 {fp_str(x, y)} cm" + (f" {clip} W n" if clip else ""))
+        code.append(f"q 1 0 0 1 {fp_str(x, y)} cm" + (f" {clip} W n" if clip else "") + (f" {turn} cm" if turn else ""))
         self.draw(shapes)
         code.append("Q")
 
@@ -217,7 +218,10 @@ def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str,
         canvas.setBleedBox(tuple(v * mm for v in bleed_box))
         for placement in page.placements:
             dx, dy = placement.window[:2] if placement.window else (0.0, 0.0)  # a fragment shows part of a whole
-            operators.draw_at((placement.x - dx) * mm, (placement.y - dy) * mm, placement.drawing, _clip(placement))
+            turn = f"-1 0 0 -1 {fp_str(placement.width * mm, placement.height * mm)}" if placement.turned else ""
+            operators.draw_at(
+                (placement.x - dx) * mm, (placement.y - dy) * mm, placement.drawing, _clip(placement), turn
+            )
         operators.draw(page.marks)
         canvas.showPage()
         compress_last_page(canvas)

@@ -103,9 +103,13 @@ def _deck_sheets(pieces: list[Piece]) -> list[tuple[str, tuple[int, int], list[s
 
 
 def _sheet(cell: tuple[int, int], faces: list[Image.Image]) -> Image.Image:
-    """Faces in rows of ten, the last (the hidden back) in the bottom-right slot."""
+    """Faces in rows of ten, the last (the hidden back) in the bottom-right slot. Faces transparent
+    outside their outline (rounded corners) keep their transparency, on a transparent sheet."""
     cell_w, cell_h = cell
-    sheet = Image.new("RGB", (cell_w * TTS_COLUMNS, cell_h * TTS_ROWS), "white")
+    clear = any(face.mode == "RGBA" for face in faces)
+    sheet = Image.new(
+        "RGBA" if clear else "RGB", (cell_w * TTS_COLUMNS, cell_h * TTS_ROWS), (0, 0, 0, 0) if clear else "white"
+    )
     for slot, face in enumerate(faces[:-1]):
         sheet.paste(face, ((slot % TTS_COLUMNS) * cell_w, (slot // TTS_COLUMNS) * cell_h))
     sheet.paste(faces[-1], ((TTS_COLUMNS - 1) * cell_w, (TTS_ROWS - 1) * cell_h))
