@@ -158,9 +158,10 @@ class Defaults(Strict):
     field_size: SizeMM = Size(56, 56)
     """Size of board special fields that do not give their own."""
     tile_size: SizeMM = Size(50, 50)
-    """Size of island tiles that do not give their own."""
+    """Size of tiles that do not give their own; one length, across the flats, for hex tiles."""
     chip_diameter: Length = 20.0
-    """Diameter of round chips and markers that do not give their own."""
+    """Size of chips and markers that do not give their own: the diameter of a round one, the width
+    across the flats of a hex or polygon."""
     back: BackRef | None = None
     """Back design (from `backs`) for cards, fields and tiles that name none."""
     rotation_track: list[Text] = Field(default=[], max_length=4)
@@ -295,7 +296,7 @@ class Rectangular(Component):
     """A component cut as a rectangle, whose corners may be rounded."""
 
     corner_radius: Length | None = None
-    """Rounds the corners to this radius (poker cards: 3mm); at most half the short side."""
+    """Rounds the corners of a rectangle to this radius (poker cards: 3mm); at most half the short side."""
 
     def given_size(self, defaults: Defaults) -> Size:
         """The size the component gives, or the pack's default for its kind."""
@@ -337,7 +338,8 @@ class Shaped(Rectangular):
     another regular polygon (and, with `CustomShaped`, a polygon of the designer's own)."""
 
     shape: ShapeName = "rect"
-    """rect, round, hex, polygon (with sides) or custom (with points)."""
+    """rect (default), round, hex, polygon (with sides) or custom (with points). A round, hex or
+    polygon piece is given one length: its diameter, or its width across the flats."""
     orientation: Literal["flat", "pointy"] | None = None
     """Of a hex or polygon: flat (default), a side at the bottom; pointy, a corner at the bottom."""
     sides: Annotated[int, whole(3, 12, "sides of the polygon")] | None = None
@@ -416,7 +418,9 @@ class CustomShaped(Shaped):
     """A component that may also be cut along a polygon of the designer's own (`shape: custom`)."""
 
     points: list[CustomPoint] | None = None
-    """Of a custom shape: its corners, [x, y] from the top-left corner of its size (x right, y down)."""
+    """Of a custom shape: its corners in order, [x, y] lengths from the top-left corner of its size (x
+    right, y down), each inside the size; they must outline a simple polygon (no edge crosses or
+    touches another, no corner repeats)."""
 
     @property
     def corner_points(self) -> list[CustomPoint] | None:
@@ -536,7 +540,7 @@ class Card(CustomShaped):
 
     kind: ClassVar[str] = "card"
     size: SizeMM | None = None
-    """Trim size; defaults to `defaults.card_size`."""
+    """Trim size (one length for a round, hex or polygon card); defaults to `defaults.card_size`."""
     element: ElementRef | None = None
     rarity: RarityRef | None = None
     stats: dict[StatRef, Number] = {}
@@ -593,17 +597,29 @@ class TerrainEdges(Strict):
     flat hex; ne, e, se, sw, w and nw of a pointy one."""
 
     top: TerrainRef | None = None
+    """Of a square."""
     right: TerrainRef | None = None
+    """Of a square."""
     bottom: TerrainRef | None = None
+    """Of a square."""
     left: TerrainRef | None = None
+    """Of a square."""
     n: TerrainRef | None = None
+    """North, the top side of a flat hex."""
     ne: TerrainRef | None = None
+    """North-east, of a flat or a pointy hex."""
     e: TerrainRef | None = None
+    """East, the right side of a pointy hex."""
     se: TerrainRef | None = None
+    """South-east, of a flat or a pointy hex."""
     s: TerrainRef | None = None
+    """South, the bottom side of a flat hex."""
     sw: TerrainRef | None = None
+    """South-west, of a flat or a pointy hex."""
     w: TerrainRef | None = None
+    """West, the left side of a pointy hex."""
     nw: TerrainRef | None = None
+    """North-west, of a flat or a pointy hex."""
 
     def along(self, sides: tuple[str, ...]) -> list[str]:
         """The terrains on these sides (each given: validation refuses a tile that lacks one)."""
@@ -634,7 +650,7 @@ class SpecialField(CustomShaped):
 
     kind: ClassVar[str] = "special field"
     size: SizeMM | None = None
-    """Trim size; defaults to `defaults.field_size`."""
+    """Trim size (one length for a round, hex or polygon field); defaults to `defaults.field_size`."""
     element: ElementRef | None = None
     """Only cards of this element may be played here."""
     blocked: bool = False
@@ -658,12 +674,15 @@ class Tile(Shaped):
     shape: Literal["rect", "hex"] = "rect"
     """rect (a square) or hex; the terrain on each edge names the edges of the shape."""
     size: SizeMM | None = None
-    """Trim size; defaults to `defaults.tile_size`."""
+    """Trim size; defaults to `defaults.tile_size`. A hex tile is given one length, across the flats
+    (50mm: 57.7mm across the corners)."""
     edges: TerrainEdges
-    """Terrain on each edge; neighbouring edges must match."""
+    """Terrain on each edge; neighbouring edges must match. A square names top, right, bottom, left;
+    a flat hex n, ne, se, s, sw, nw; a pointy hex ne, e, se, sw, w, nw."""
     cost: dict[ResourceRef, Annotated[int, whole(1, 100, "how many")]] = {}
     """What placing the tile costs, e.g. {green: 1, any: 1}."""
     points: Annotated[int, whole(0, 1000, "victory points")] | None = None
+    """Victory points the tile is worth (a tile has no custom shape: it is square or a hexagon)."""
     effect: Literal["none", "one-time", "ongoing", "scoring"] = "none"
     spaces: Spaces = {}
     """Spaces for inhabitants on the tile, per terrain it shows, e.g. {woods: 1}."""
@@ -671,7 +690,7 @@ class Tile(Shaped):
     back: BackRef | None = None
     """Back design; a tile with `reverse` prints that instead."""
     reverse: TileSide | None = None
-    """The other side of a two-sided tile."""
+    """The other side of a two-sided tile, its edges named like the front's."""
 
     def given_size(self, defaults: Defaults) -> Size:
         return self.size or defaults.tile_size
@@ -703,9 +722,13 @@ class Tile(Shaped):
 
 class TileSide(Strict):
     name: Text | None = None
+    """Name printed on this side."""
     edges: TerrainEdges
+    """Terrain on each edge of this side, named as on the front (top … left, or the hex's sides)."""
     spaces: Spaces = {}
+    """Spaces for inhabitants on this side, per terrain it shows."""
     color: Colour | None = None
+    """Background colour of this side."""
 
 
 @component_kind("chips")
@@ -715,6 +738,7 @@ class Chip(CustomShaped):
     kind: ClassVar[str] = "chip"
     size_key: ClassVar[str] = "diameter"
     shape: ShapeName = "round"
+    """round (default), rect, hex, polygon (with sides) or custom (with points)."""
     diameter: Length | None = None
     """Defaults to `defaults.chip_diameter`; across the flats of a hex or polygon."""
     label: Text | None = None
@@ -733,7 +757,8 @@ class Marker(CustomShaped):
     kind: ClassVar[str] = "marker"
     size_key: ClassVar[str] = "diameter"
     shape: ShapeName = "round"
-    """round, rect (or square, its older name), hex, polygon (with sides) or custom (with points)."""
+    """round (default), rect (or square, its older name), hex, polygon (with sides) or custom (with
+    points)."""
     diameter: Length | None = None
     """Width and height; defaults to `defaults.chip_diameter`; across the flats of a hex or polygon."""
     front: Face
@@ -865,6 +890,7 @@ class Sheet(CustomShaped):
 
     kind: ClassVar[str] = "sheet"
     size: SizeMM = Size(180, 250)
+    """Trim size (one length for a round, hex or polygon sheet)."""
     title: Text
     columns: list[Text] = []
     """Column headings of the table."""
