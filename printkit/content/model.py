@@ -12,6 +12,7 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import cache
 from types import GenericAlias
@@ -21,7 +22,7 @@ from pydantic import BaseModel, Field, create_model, field_validator, model_vali
 from pydantic_core import PydanticCustomError
 
 from printkit.base.errors import KeyPath, Problem
-from printkit.base.outlines import ROUND, Outline, Point, custom_polygon, rectangle, regular_polygon, signed_area
+from printkit.base.outlines import ROUND, Outline, Point, custom_polygon, rectangle, regular_polygon
 from printkit.base.units import MAX_LENGTH_MM, Size
 from printkit.content.fields import (
     AbilityRef,
@@ -331,6 +332,9 @@ class Rectangular(Component):
 
 ShapeName = Literal["rect", "round", "hex", "polygon", "custom"]
 CustomPoint = tuple[Distance, Distance]
+PolygonSides = Annotated[
+    int, whole(3, 12, "sides of the polygon", "its edges: 3 for a triangle, 8 for an octagon; a second face is a back")
+]
 
 
 class Shaped(Rectangular):
@@ -342,7 +346,7 @@ class Shaped(Rectangular):
     polygon piece is given one length: its diameter, or its width across the flats."""
     orientation: Literal["flat", "pointy"] | None = None
     """Of a hex or polygon: flat (default), a side at the bottom; pointy, a corner at the bottom."""
-    sides: Annotated[int, whole(3, 12, "sides of the polygon")] | None = None
+    sides: PolygonSides | None = None
     """Of a polygon: how many sides (an octagon: 8). Its size is given across the flats."""
 
     @property
@@ -387,7 +391,7 @@ class Shaped(Rectangular):
                 )
         if shape == "polygon" and self.sides is None:
             problems.append(
-                source.problem(path + ("shape",), "a polygon needs its number of sides", "add sides: N (3 to 12)")
+                source.problem(path + ("shape",), "a polygon needs its number of sides", "add sides: N, from 3 to 12")
             )
         if shape == "custom" and self.corner_points is None:
             problems.append(
@@ -437,12 +441,14 @@ def _points_problem(given: list[CustomPoint], size: Size, kind: str) -> tuple[Ke
         if not (0 <= x <= size.width and 0 <= y <= size.height):
             return (
                 (index,),
-                f"corner [{x:g}mm, {y:g}mm] lies outside the {kind}'s {size.width:g}x{size.height:g}mm",
+                f"corner [{x:g}mm, {y:g}mm] lies outside the {kind}'s size, {size.width:g}x{size.height:g}mm",
                 "measure corners from the top-left corner of its size, x right and y down",
             )
     for index, point in enumerate(points):
         if point in points[:index]:
             return (index,), f"corner {index + 1} repeats corner {points.index(point) + 1}", "give each corner once"
+    if _on_one_line(points):  # before the crossings: such an outline runs back over itself
+        return (), "the corners lie on one line and enclose no area", "give corners that are not all on one line"
     crossing = _crossing_edges(points)
     if crossing:
         first, second = crossing
@@ -451,9 +457,15 @@ def _points_problem(given: list[CustomPoint], size: Size, kind: str) -> tuple[Ke
             f"the outline crosses itself: the edge from corner {first + 1} and the edge from corner {second + 1} meet",
             "list the corners in order around the shape",
         )
-    if abs(signed_area(points)) < 1e-6:
-        return (), "the corners enclose no area", "give corners that are not all on one line"
     return None
+
+
+def _on_one_line(points: list[Point]) -> bool:
+    """Whether distinct corners all lie within a millionth of a millimetre of one straight line (the
+    one through the first corner and the corner farthest from it)."""
+    (x0, y0), far = points[0], max(points, key=lambda p: math.dist(p, points[0]))
+    dx, dy = far[0] - x0, far[1] - y0
+    return all(abs(dx * (y - y0) - dy * (x - x0)) < 1e-6 * math.hypot(dx, dy) for x, y in points)
 
 
 def _crossing_edges(points: list[Point]) -> tuple[int, int] | None:
@@ -499,10 +511,18 @@ def _segments_meet(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
     )
 
 
-def _other_edges_hint(sides: tuple[str, ...]) -> str:
+def _edges_hint(sides: tuple[str, ...], given: list[str]) -> str:
+    """What to do about the edges given to a piece with these sides: too few, or another shape's."""
+    if set(given) <= set(sides):
+        return "give each edge its terrain, clockwise from the top"
     if sides == SQUARE_SIDES:
         return "hex tiles (shape: hex) name their edges n, ne, se, s, sw, nw (flat) or ne, e, se, sw, w, nw (pointy)"
-    return "square tiles name their edges top, right, bottom, left"
+    if set(given) <= set(SQUARE_SIDES):
+        return "top, right, bottom and left are the edges of a square tile: for one, leave out shape: hex"
+    other = "pointy" if sides == HEX_SIDES["flat"] else "flat"
+    if set(given) <= set(HEX_SIDES[other]):
+        return f"{', '.join(HEX_SIDES[other])} are the edges of a {other} hex: for one, give it orientation: {other}"
+    return f"name its edges {', '.join(sides)}, clockwise from the top"
 
 
 def _space_problems(source: SourceFile, sides: list[tuple[KeyPath, Any, dict[str, int]]]) -> list[Problem]:
@@ -641,7 +661,7 @@ class TerrainEdges(Strict):
             message = f"a {what} has {len(sides)} edges, {named}; got {', '.join(given)}"
         else:
             message = f"a {what} has {len(sides)} edges, {named}; {', '.join(missing)} missing"
-        return [source.problem(path + ("edges",), message, _other_edges_hint(sides))]
+        return [source.problem(path + ("edges",), message, _edges_hint(sides, given))]
 
 
 @component_kind("fields")
