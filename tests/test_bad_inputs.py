@@ -40,6 +40,16 @@ CASES = {
         "components.yaml:5:12: tiles[0].edges: a flat hex tile has 6 edges, n, ne, se, s, sw, nw; got top, right, "
         "bottom, left (top, right, bottom and left are the edges of a square tile: for one, leave out shape: hex)",
     ),
+    "pointy-hex-tile-with-flat-edges": (
+        "check",
+        "components.yaml:5:12: tiles[0].edges: a pointy hex tile has 6 edges, ne, e, se, sw, w, nw; got n, ne, se, "
+        "s, sw, nw (n, ne, se, s, sw, nw are the edges of a flat hex: for one, give it orientation: flat)",
+    ),
+    "tile-missing-an-edge": (
+        "check",
+        "components.yaml:3:12: tiles[0].edges: a square tile has 4 edges, top, right, bottom, left; left missing "
+        "(give each edge its terrain, clockwise from the top)",
+    ),
     "polygon-of-two-sides": (
         "check",
         "components.yaml:4:12: chips[0].sides: must be a whole number from 3 to 12, got 2 (its edges: 3 for a "
