@@ -9,7 +9,7 @@ REPO = Path(__file__).resolve().parent.parent
 FIXTURES = REPO / "tests" / "fixtures"
 # The packs printkit ships under content/. Tests name them instead of reading the folder, so a pack a
 # user adds there (`printkit new`), or a broken one they are working on, changes no test.
-BUNDLED = ["attacktix", "skylanders-tabletop", "skylands", "skystones", "sorcerers-home-game"]
+BUNDLED = ["attacktix", "riverfold", "skylanders-tabletop", "skylands", "skystones", "sorcerers-home-game"]
 
 
 PT_PER_MM = 72 / 25.4

@@ -35,6 +35,51 @@ CASES = {
         "components.yaml:3:20: markers[0].corner_radius: a round marker has no corners to round (give it "
         "shape: rect, or leave out corner_radius)",
     ),
+    "hex-tile-with-square-edges": (
+        "check",
+        "components.yaml:5:12: tiles[0].edges: a flat hex tile has 6 edges, n, ne, se, s, sw, nw; got top, right, "
+        "bottom, left (top, right, bottom and left are the edges of a square tile: for one, leave out shape: hex)",
+    ),
+    "pointy-hex-tile-with-flat-edges": (
+        "check",
+        "components.yaml:5:12: tiles[0].edges: a pointy hex tile has 6 edges, ne, e, se, sw, w, nw; got n, ne, se, "
+        "s, sw, nw (n, ne, se, s, sw, nw are the edges of a flat hex: for one, give it orientation: flat)",
+    ),
+    "tile-missing-an-edge": (
+        "check",
+        "components.yaml:3:12: tiles[0].edges: a square tile has 4 edges, top, right, bottom, left; left missing "
+        "(give each edge its terrain, clockwise from the top)",
+    ),
+    "polygon-of-two-sides": (
+        "check",
+        "components.yaml:4:12: chips[0].sides: must be a whole number from 3 to 12, got 2 (its edges: 3 for a "
+        "triangle, 8 for an octagon; a second face is a back)",
+    ),
+    "polygon-without-sides": (
+        "check",
+        "components.yaml:3:12: chips[0].shape: a polygon needs its number of sides (add sides: N, from 3 to 12)",
+    ),
+    "custom-outline-crosses-itself": (
+        "check",
+        "components.yaml:5:36: markers[0].points[2]: the outline crosses itself: the edge from corner 1 and the "
+        "edge from corner 3 meet (list the corners in order around the shape)",
+    ),
+    "custom-corner-outside-the-size": (
+        "check",
+        "components.yaml:5:47: cards[0].points[3]: corner [20mm, 70mm] lies outside the card's size, 40x60mm "
+        "(measure corners from the top-left corner of its size, x right and y down)",
+    ),
+    "orientation-on-a-rect-card": (
+        "check",
+        "components.yaml:3:18: cards[0].orientation: orientation is for shape: hex or polygon, not rect (give it "
+        "shape: hex, or leave out orientation)",
+    ),
+    "hex-given-width-and-height": (
+        "check",
+        "components.yaml:4:11: tiles[0].size: a hex tile is given one length, the size across its flats; got "
+        "60x80mm (e.g. size: 60mm)",
+    ),
+    "round-tile": ("check", "components.yaml:3:12: tiles[0].shape: must be one of 'rect' or 'hex', got 'round'"),
     "name-is-a-list": ("check", "components.yaml:3:11: cards[0].name: must be text, got a list (put quotes around it)"),
     "edges-not-a-mapping": ("check", "components.yaml:3:12: cards[0].edges: must be a mapping of keys, got 5"),
     "id-is-a-boolean": (

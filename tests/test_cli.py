@@ -63,11 +63,27 @@ def test_schema_is_json_schema_with_field_docs(run):
         "rulers",
     }
     assert schema["$defs"]["Card"]["properties"]["count"]["description"] == "Copies to print."
-    rounded = {kind for kind, model in schema["$defs"].items() if "corner_radius" in model.get("properties", {})}
-    assert rounded == {"Card", "SpecialField", "Tile", "Chip", "Marker", "Board", "Sheet"}
+
+    def kinds_with(key: str) -> set[str]:
+        return {kind for kind, model in schema["$defs"].items() if key in model.get("properties", {})}
+
+    shaped = {"Card", "SpecialField", "Tile", "Chip", "Marker", "Sheet"}
+    assert kinds_with("corner_radius") == shaped | {"Board"}
+    assert kinds_with("shape") == kinds_with("orientation") == kinds_with("sides") == shaped
+    assert kinds_with("points") == shaped  # a tile's points are victory points, not corners
     assert schema["$defs"]["Card"]["properties"]["corner_radius"]["description"] == (
-        "Rounds the corners to this radius (poker cards: 3mm); at most half the short side."
+        "Rounds the corners of a rectangle to this radius (poker cards: 3mm); at most half the short side."
     )
+    documented = {"shape", "orientation", "sides", "points", "corner_radius", "size", "diameter"}
+    assert [
+        (kind, key)
+        for kind, model in schema["$defs"].items()
+        for key, field in model.get("properties", {}).items()
+        if key in documented and not field.get("description")
+    ] == []
+    hex_sides = schema["$defs"]["TerrainEdges"]["properties"]
+    assert hex_sides["n"]["description"] == "North, the top side of a flat hex."
+    assert all(hex_sides[side].get("description") for side in ("ne", "e", "se", "s", "sw", "w", "nw"))
     assert "elements" in json.loads(run("schema", "pack")[1])["properties"]
 
 

@@ -271,7 +271,7 @@ def test_every_bundled_pack_is_fully_translated_to_german(run):
     )
     assert run("i18n", "check", *BUNDLED) == (
         0,
-        "5 catalog(s) checked: complete, consistent and every text fits\n",
+        "6 catalog(s) checked: complete, consistent and every text fits\n",
         "",
     )
 

@@ -64,12 +64,30 @@ def test_the_german_edition_has_no_english_paragraph_left(built, pack):
 
 
 # The component list each rulebook prints, in English and German. Counted from the YAML, not by printkit:
-# a pack with inventory rules in pack.yaml (skylands, skystones, sorcerers-home-game) lists their
+# a pack with inventory rules in pack.yaml (riverfold, skylands, skystones, sorcerers-home-game) lists their
 # `count` and `called` (`called_one` for one) in order, the German from its catalog; the others list
 # each section's copies, the sums of `count` (1 where none is given) over their component files
 # (attacktix: 39 cards, 4 markers, 2 sheets; skylanders-tabletop: 38 cards, 2 rulers).
 COMPONENT_LISTS = {
     "attacktix": {"en": ["39 cards", "4 markers", "2 sheets"], "de": ["39 Karten", "4 Marker", "2 Bögen"]},
+    "riverfold": {
+        "en": [
+            "15 valley tiles",
+            "2 two-sided spring tiles",
+            "10 camps",
+            "12 supply tokens",
+            "1 warden shield",
+            "16 path cards",
+        ],
+        "de": [
+            "15 Talplättchen",
+            "2 doppelseitige Quellplättchen",
+            "10 Lager",
+            "12 Vorratsmarker",
+            "1 Hüterschild",
+            "16 Wegkarten",
+        ],
+    },
     "skylanders-tabletop": {"en": ["38 cards", "2 rulers"], "de": ["38 Karten", "2 Lineale"]},
     "skylands": {
         "en": [
@@ -128,6 +146,7 @@ RULE_LIMITS = {  # what the prose must say, filled in from the rule sets
     "sorcerers-home-game": "deck of 20 to 50 spell cards",
     "skylanders-tabletop": "at most 2 Giants",
     "skylands": "Shuffle the 88 islands",
+    "riverfold": "packed a satchel of 6 cards. The cards of a satchel may weigh no more than 10",
 }
 
 

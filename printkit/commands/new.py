@@ -31,6 +31,8 @@ backs:
 
 CARDS_YAML = """\
 # Components: one list per kind (cards, fields, tiles, chips, markers, boards, sheets).
+# A piece may take a shape: rect (the default of cards), round, hex, polygon (with sides: 8) or
+# custom (with points); corner_radius: 3mm rounds a rect's corners. printkit schema lists every key.
 cards:
   - id: first-card
     name: First Card

@@ -47,11 +47,12 @@ def _checked(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
 
 @dataclass(frozen=True)
 class whole(GroupedMetadata):  # lower case: read as part of a type,: `Annotated[int, whole(1, 20, "rows")]`
-    """Accepts only whole numbers from low to high, saying so when it refuses."""
+    """Accepts only whole numbers from low to high, saying so (and giving the hint, if any) when it refuses."""
 
     low: int
     high: int
     description: str
+    hint: str | None = None
 
     def __iter__(self) -> Iterator[object]:
         yield BeforeValidator(_checked(self._parse))
@@ -63,7 +64,9 @@ class whole(GroupedMetadata):  # lower case: read as part of a type,: `Annotated
         if isinstance(value, float) and value.is_integer():
             value = int(value)
         if isinstance(value, bool) or not isinstance(value, int) or not self.low <= value <= self.high:
-            raise ValueProblem(f"must be a whole number from {self.low} to {self.high}, got {shown_value(value)}")
+            raise ValueProblem(
+                f"must be a whole number from {self.low} to {self.high}, got {shown_value(value)}", self.hint
+            )
         return value
 
 

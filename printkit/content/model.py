@@ -12,6 +12,7 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import cache
 from types import GenericAlias
@@ -21,7 +22,7 @@ from pydantic import BaseModel, Field, create_model, field_validator, model_vali
 from pydantic_core import PydanticCustomError
 
 from printkit.base.errors import KeyPath, Problem
-from printkit.base.outlines import ROUND, Outline, Point, custom_polygon, rectangle, regular_polygon, signed_area
+from printkit.base.outlines import ROUND, Outline, Point, custom_polygon, rectangle, regular_polygon
 from printkit.base.units import MAX_LENGTH_MM, Size
 from printkit.content.fields import (
     AbilityRef,
@@ -158,9 +159,10 @@ class Defaults(Strict):
     field_size: SizeMM = Size(56, 56)
     """Size of board special fields that do not give their own."""
     tile_size: SizeMM = Size(50, 50)
-    """Size of island tiles that do not give their own."""
+    """Size of tiles that do not give their own; one length, across the flats, for hex tiles."""
     chip_diameter: Length = 20.0
-    """Diameter of round chips and markers that do not give their own."""
+    """Size of chips and markers that do not give their own: the diameter of a round one, the width
+    across the flats of a hex or polygon."""
     back: BackRef | None = None
     """Back design (from `backs`) for cards, fields and tiles that name none."""
     rotation_track: list[Text] = Field(default=[], max_length=4)
@@ -295,7 +297,7 @@ class Rectangular(Component):
     """A component cut as a rectangle, whose corners may be rounded."""
 
     corner_radius: Length | None = None
-    """Rounds the corners to this radius (poker cards: 3mm); at most half the short side."""
+    """Rounds the corners of a rectangle to this radius (poker cards: 3mm); at most half the short side."""
 
     def given_size(self, defaults: Defaults) -> Size:
         """The size the component gives, or the pack's default for its kind."""
@@ -330,6 +332,9 @@ class Rectangular(Component):
 
 ShapeName = Literal["rect", "round", "hex", "polygon", "custom"]
 CustomPoint = tuple[Distance, Distance]
+PolygonSides = Annotated[
+    int, whole(3, 12, "sides of the polygon", "its edges: 3 for a triangle, 8 for an octagon; a second face is a back")
+]
 
 
 class Shaped(Rectangular):
@@ -337,10 +342,11 @@ class Shaped(Rectangular):
     another regular polygon (and, with `CustomShaped`, a polygon of the designer's own)."""
 
     shape: ShapeName = "rect"
-    """rect, round, hex, polygon (with sides) or custom (with points)."""
+    """rect (default), round, hex, polygon (with sides) or custom (with points). A round, hex or
+    polygon piece is given one length: its diameter, or its width across the flats."""
     orientation: Literal["flat", "pointy"] | None = None
     """Of a hex or polygon: flat (default), a side at the bottom; pointy, a corner at the bottom."""
-    sides: Annotated[int, whole(3, 12, "sides of the polygon")] | None = None
+    sides: PolygonSides | None = None
     """Of a polygon: how many sides (an octagon: 8). Its size is given across the flats."""
 
     @property
@@ -385,7 +391,7 @@ class Shaped(Rectangular):
                 )
         if shape == "polygon" and self.sides is None:
             problems.append(
-                source.problem(path + ("shape",), "a polygon needs its number of sides", "add sides: N (3 to 12)")
+                source.problem(path + ("shape",), "a polygon needs its number of sides", "add sides: N, from 3 to 12")
             )
         if shape == "custom" and self.corner_points is None:
             problems.append(
@@ -416,7 +422,9 @@ class CustomShaped(Shaped):
     """A component that may also be cut along a polygon of the designer's own (`shape: custom`)."""
 
     points: list[CustomPoint] | None = None
-    """Of a custom shape: its corners, [x, y] from the top-left corner of its size (x right, y down)."""
+    """Of a custom shape: its corners in order, [x, y] lengths from the top-left corner of its size (x
+    right, y down), each inside the size; they must outline a simple polygon (no edge crosses or
+    touches another, no corner repeats)."""
 
     @property
     def corner_points(self) -> list[CustomPoint] | None:
@@ -433,12 +441,14 @@ def _points_problem(given: list[CustomPoint], size: Size, kind: str) -> tuple[Ke
         if not (0 <= x <= size.width and 0 <= y <= size.height):
             return (
                 (index,),
-                f"corner [{x:g}mm, {y:g}mm] lies outside the {kind}'s {size.width:g}x{size.height:g}mm",
+                f"corner [{x:g}mm, {y:g}mm] lies outside the {kind}'s size, {size.width:g}x{size.height:g}mm",
                 "measure corners from the top-left corner of its size, x right and y down",
             )
     for index, point in enumerate(points):
         if point in points[:index]:
             return (index,), f"corner {index + 1} repeats corner {points.index(point) + 1}", "give each corner once"
+    if _on_one_line(points):  # before the crossings: such an outline runs back over itself
+        return (), "the corners lie on one line and enclose no area", "give corners that are not all on one line"
     crossing = _crossing_edges(points)
     if crossing:
         first, second = crossing
@@ -447,9 +457,15 @@ def _points_problem(given: list[CustomPoint], size: Size, kind: str) -> tuple[Ke
             f"the outline crosses itself: the edge from corner {first + 1} and the edge from corner {second + 1} meet",
             "list the corners in order around the shape",
         )
-    if abs(signed_area(points)) < 1e-6:
-        return (), "the corners enclose no area", "give corners that are not all on one line"
     return None
+
+
+def _on_one_line(points: list[Point]) -> bool:
+    """Whether distinct corners all lie within a millionth of a millimetre of one straight line (the
+    one through the first corner and the corner farthest from it)."""
+    (x0, y0), far = points[0], max(points, key=lambda p: math.dist(p, points[0]))
+    dx, dy = far[0] - x0, far[1] - y0
+    return all(abs(dx * (y - y0) - dy * (x - x0)) < 1e-6 * math.hypot(dx, dy) for x, y in points)
 
 
 def _crossing_edges(points: list[Point]) -> tuple[int, int] | None:
@@ -495,10 +511,18 @@ def _segments_meet(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
     )
 
 
-def _other_edges_hint(sides: tuple[str, ...]) -> str:
+def _edges_hint(sides: tuple[str, ...], given: list[str]) -> str:
+    """What to do about the edges given to a piece with these sides: too few, or another shape's."""
+    if set(given) <= set(sides):
+        return "give each edge its terrain, clockwise from the top"
     if sides == SQUARE_SIDES:
         return "hex tiles (shape: hex) name their edges n, ne, se, s, sw, nw (flat) or ne, e, se, sw, w, nw (pointy)"
-    return "square tiles name their edges top, right, bottom, left"
+    if set(given) <= set(SQUARE_SIDES):
+        return "top, right, bottom and left are the edges of a square tile: for one, leave out shape: hex"
+    other = "pointy" if sides == HEX_SIDES["flat"] else "flat"
+    if set(given) <= set(HEX_SIDES[other]):
+        return f"{', '.join(HEX_SIDES[other])} are the edges of a {other} hex: for one, give it orientation: {other}"
+    return f"name its edges {', '.join(sides)}, clockwise from the top"
 
 
 def _space_problems(source: SourceFile, sides: list[tuple[KeyPath, Any, dict[str, int]]]) -> list[Problem]:
@@ -536,7 +560,7 @@ class Card(CustomShaped):
 
     kind: ClassVar[str] = "card"
     size: SizeMM | None = None
-    """Trim size; defaults to `defaults.card_size`."""
+    """Trim size (one length for a round, hex or polygon card); defaults to `defaults.card_size`."""
     element: ElementRef | None = None
     rarity: RarityRef | None = None
     stats: dict[StatRef, Number] = {}
@@ -593,17 +617,29 @@ class TerrainEdges(Strict):
     flat hex; ne, e, se, sw, w and nw of a pointy one."""
 
     top: TerrainRef | None = None
+    """Of a square."""
     right: TerrainRef | None = None
+    """Of a square."""
     bottom: TerrainRef | None = None
+    """Of a square."""
     left: TerrainRef | None = None
+    """Of a square."""
     n: TerrainRef | None = None
+    """North, the top side of a flat hex."""
     ne: TerrainRef | None = None
+    """North-east, of a flat or a pointy hex."""
     e: TerrainRef | None = None
+    """East, the right side of a pointy hex."""
     se: TerrainRef | None = None
+    """South-east, of a flat or a pointy hex."""
     s: TerrainRef | None = None
+    """South, the bottom side of a flat hex."""
     sw: TerrainRef | None = None
+    """South-west, of a flat or a pointy hex."""
     w: TerrainRef | None = None
+    """West, the left side of a pointy hex."""
     nw: TerrainRef | None = None
+    """North-west, of a flat or a pointy hex."""
 
     def along(self, sides: tuple[str, ...]) -> list[str]:
         """The terrains on these sides (each given: validation refuses a tile that lacks one)."""
@@ -625,7 +661,7 @@ class TerrainEdges(Strict):
             message = f"a {what} has {len(sides)} edges, {named}; got {', '.join(given)}"
         else:
             message = f"a {what} has {len(sides)} edges, {named}; {', '.join(missing)} missing"
-        return [source.problem(path + ("edges",), message, _other_edges_hint(sides))]
+        return [source.problem(path + ("edges",), message, _edges_hint(sides, given))]
 
 
 @component_kind("fields")
@@ -634,7 +670,7 @@ class SpecialField(CustomShaped):
 
     kind: ClassVar[str] = "special field"
     size: SizeMM | None = None
-    """Trim size; defaults to `defaults.field_size`."""
+    """Trim size (one length for a round, hex or polygon field); defaults to `defaults.field_size`."""
     element: ElementRef | None = None
     """Only cards of this element may be played here."""
     blocked: bool = False
@@ -658,12 +694,15 @@ class Tile(Shaped):
     shape: Literal["rect", "hex"] = "rect"
     """rect (a square) or hex; the terrain on each edge names the edges of the shape."""
     size: SizeMM | None = None
-    """Trim size; defaults to `defaults.tile_size`."""
+    """Trim size; defaults to `defaults.tile_size`. A hex tile is given one length, across the flats
+    (50mm: 57.7mm across the corners)."""
     edges: TerrainEdges
-    """Terrain on each edge; neighbouring edges must match."""
+    """Terrain on each edge; neighbouring edges must match. A square names top, right, bottom, left;
+    a flat hex n, ne, se, s, sw, nw; a pointy hex ne, e, se, sw, w, nw."""
     cost: dict[ResourceRef, Annotated[int, whole(1, 100, "how many")]] = {}
     """What placing the tile costs, e.g. {green: 1, any: 1}."""
     points: Annotated[int, whole(0, 1000, "victory points")] | None = None
+    """Victory points the tile is worth (a tile has no custom shape: it is square or a hexagon)."""
     effect: Literal["none", "one-time", "ongoing", "scoring"] = "none"
     spaces: Spaces = {}
     """Spaces for inhabitants on the tile, per terrain it shows, e.g. {woods: 1}."""
@@ -671,7 +710,7 @@ class Tile(Shaped):
     back: BackRef | None = None
     """Back design; a tile with `reverse` prints that instead."""
     reverse: TileSide | None = None
-    """The other side of a two-sided tile."""
+    """The other side of a two-sided tile, its edges named like the front's."""
 
     def given_size(self, defaults: Defaults) -> Size:
         return self.size or defaults.tile_size
@@ -703,9 +742,13 @@ class Tile(Shaped):
 
 class TileSide(Strict):
     name: Text | None = None
+    """Name printed on this side."""
     edges: TerrainEdges
+    """Terrain on each edge of this side, named as on the front (top … left, or the hex's sides)."""
     spaces: Spaces = {}
+    """Spaces for inhabitants on this side, per terrain it shows."""
     color: Colour | None = None
+    """Background colour of this side."""
 
 
 @component_kind("chips")
@@ -715,6 +758,7 @@ class Chip(CustomShaped):
     kind: ClassVar[str] = "chip"
     size_key: ClassVar[str] = "diameter"
     shape: ShapeName = "round"
+    """round (default), rect, hex, polygon (with sides) or custom (with points)."""
     diameter: Length | None = None
     """Defaults to `defaults.chip_diameter`; across the flats of a hex or polygon."""
     label: Text | None = None
@@ -733,7 +777,8 @@ class Marker(CustomShaped):
     kind: ClassVar[str] = "marker"
     size_key: ClassVar[str] = "diameter"
     shape: ShapeName = "round"
-    """round, rect (or square, its older name), hex, polygon (with sides) or custom (with points)."""
+    """round (default), rect (or square, its older name), hex, polygon (with sides) or custom (with
+    points)."""
     diameter: Length | None = None
     """Width and height; defaults to `defaults.chip_diameter`; across the flats of a hex or polygon."""
     front: Face
@@ -865,6 +910,7 @@ class Sheet(CustomShaped):
 
     kind: ClassVar[str] = "sheet"
     size: SizeMM = Size(180, 250)
+    """Trim size (one length for a round, hex or polygon sheet)."""
     title: Text
     columns: list[Text] = []
     """Column headings of the table."""
