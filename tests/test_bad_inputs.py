@@ -81,7 +81,8 @@ CASES = {
     ),
     "list-bad-rotation": (
         "list",
-        "decks/list.yaml:3:36: tiles[0].rotation: must be 0, 90, 180 or 270 (degrees clockwise), got 45",
+        "decks/list.yaml:3:36: tiles[0].rotation: must be 0, 90, 180 or 270 (degrees clockwise), got 45 "
+        "(tiles turn in 90° steps on a square board)",
     ),
     "po-broken-header": (
         "i18n",
