@@ -157,7 +157,7 @@ def parse_cell(value: Any) -> tuple[int, int]:
             "e.g. cell: [3, 4] or cell: '0304', counted from 1 at the top left",
         )
     if not (1 <= column <= MAX_CELL and 1 <= row <= MAX_CELL):
-        raise ValueProblem(f"columns and rows count from 1 to {MAX_CELL}, got {shown_value(value)}")
+        raise ValueProblem(f"columns and rows count from 1 to {MAX_CELL}, got column {column}, row {row}")
     return column, row
 
 
