@@ -913,6 +913,7 @@ class HexGrid(BoardGrid):
     board_shape: ClassVar[str] = "hex"
     rotations: ClassVar[tuple[int, ...]] = (0, 60, 120, 180, 240, 300)
     shape: Literal["hex"]
+    """hex: a grid of hexagons (leave shape out, or give square, for squares)."""
     orientation: Literal["flat", "pointy"] = "flat"
     """flat: a side of each cell at the top; pointy: a corner at the top."""
     columns: Annotated[int, whole(1, MAX_CELL, "cells across")]
@@ -920,7 +921,7 @@ class HexGrid(BoardGrid):
     size: Length
     """Across the flats of one cell (a hex tile of this size fills it)."""
     numbered: bool = True
-    """Print each cell's number (column and row, e.g. 0304) small at its top."""
+    """Print each cell's number (column and row, e.g. 0304) small below its top."""
 
     @property
     def sides(self) -> tuple[str, ...]:
