@@ -126,7 +126,8 @@ CASES = {
     ),
     "list-bad-rotation": (
         "list",
-        "decks/list.yaml:3:36: tiles[0].rotation: must be 0, 90, 180 or 270 (degrees clockwise), got 45",
+        "decks/list.yaml:3:36: tiles[0].rotation: must be 0, 90, 180 or 270 (degrees clockwise), got 45 "
+        "(tiles turn in 90° steps on a square board)",
     ),
     "po-broken-header": (
         "i18n",
@@ -163,6 +164,41 @@ CASES = {
     "printed-square-off-board": (
         "check",
         "components.yaml:5:18: boards[0].printed[0].square: square 5 is not on the board; its squares are 1 to 4",
+    ),
+    "hex-board-printed": (
+        "check",
+        "components.yaml:5:7: boards[0].printed: printed terrain is for square boards; a hex board prints none "
+        "(lay terrain tiles on its cells instead)",
+    ),
+    "hex-grid-unknown-key": (
+        "check",
+        "components.yaml:2:67: boards[0].grid.square: unknown key 'square' (known keys: shape, columns, rows, "
+        "numbered, orientation, size)",
+    ),
+    "hex-board-too-large": (
+        "check",
+        "components.yaml:2:5: boards[0]: the board would be 2037x459.446mm; at most 2000mm a side (use fewer or "
+        "smaller cells, or a narrower margin)",
+    ),
+    "rulebook-hex-figure-rotation": (
+        "check",
+        "rulebook.yaml:4:73: sections[0].blocks[0].figure.place[0].rotation: must be 0, 60, 120, 180, 240 or 300 "
+        "(degrees clockwise), got 45 (tiles turn in 60° steps on a hex board)",
+    ),
+    "rulebook-square-figure-rotation": (
+        "check",
+        "rulebook.yaml:4:70: sections[0].blocks[0].figure.place[0].rotation: must be 0, 90, 180 or 270 "
+        "(degrees clockwise), got 60 (tiles turn in 90° steps on a square board)",
+    ),
+    "rulebook-hex-cell-off-board": (
+        "check",
+        "rulebook.yaml:4:55: sections[0].blocks[0].figure.place[0].cell: cell 0403 is not on the board; its cells "
+        "are 0101 to 0302",
+    ),
+    "rulebook-square-figure-on-hex-board": (
+        "check",
+        "rulebook.yaml:4:57: sections[0].blocks[0].figure.place[0].square: a hex board has no squares (place it "
+        "with 'cell')",
     ),
     "spaces-on-missing-terrain": (
         "check",

@@ -143,6 +143,40 @@ SizeMM = Annotated[
         }
     ),
 ]
+_CELL = re.compile(r"[0-9]{4}")  # a wargame's cell number: two digits of column, two of row
+MAX_CELL = 99  # the highest column or row a cell number can name
+
+
+def parse_cell(value: Any) -> tuple[int, int]:
+    """A hex board's cell as (column, row), counted from 1 at the top left: `[3, 4]` or the number
+    printed in the cell, '0304'."""
+    if isinstance(value, str) and _CELL.fullmatch(value):
+        column, row = int(value[:2]), int(value[2:])
+    elif isinstance(value, list) and len(value) == 2 and all(type(v) is int for v in value):
+        column, row = value
+    else:
+        raise ValueProblem(
+            f"must be [column, row] or the cell's number in quotes, got {shown_value(value)}",
+            "e.g. cell: [3, 4] or cell: '0304', counted from 1 at the top left",
+        )
+    if not (1 <= column <= MAX_CELL and 1 <= row <= MAX_CELL):
+        raise ValueProblem(f"columns and rows count from 1 to {MAX_CELL}, got column {column}, row {row}")
+    return column, row
+
+
+Cell = Annotated[
+    tuple[int, int],
+    BeforeValidator(_checked(parse_cell)),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                {"type": "array", "items": {"type": "integer", "minimum": 1, "maximum": MAX_CELL}},
+                {"type": "string", "pattern": _CELL.pattern},
+            ],
+            "description": "[column, row] from 1 at the top left, or the cell's number: '0304'",
+        }
+    ),
+]
 MAX_FILE_PATH = 255  # characters: the longest file name most file systems take
 
 

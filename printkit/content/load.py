@@ -21,6 +21,7 @@ from printkit.base.errors import KeyPath, Problem, Problems, UsageError, did_you
 from printkit.content.message_key import MessageKey
 from printkit.content.model import (
     COMPONENT_KINDS,
+    GRID_KINDS,
     Component,
     Origin,
     PackMeta,
@@ -253,8 +254,8 @@ def _data_path(data: Any, loc: tuple) -> KeyPath:
 
 
 def _is_tag(part: Any) -> bool:
-    """A rule-kind tag pydantic puts into locations of discriminated unions."""
-    return isinstance(part, str) and part in RULE_KINDS
+    """A tag pydantic puts into locations of discriminated unions: a rule kind or a board's grid kind."""
+    return isinstance(part, str) and (part in RULE_KINDS or part in GRID_KINDS)
 
 
 def _keys_at(model: type[BaseModel], path: tuple) -> list[str]:
@@ -263,7 +264,7 @@ def _keys_at(model: type[BaseModel], path: tuple) -> list[str]:
     for part in path:
         annotation = _unwrap(annotation)
         if _is_tag(part):  # pydantic names the member of a discriminated union it validated against
-            annotation = RULE_KINDS[part]
+            annotation = RULE_KINDS.get(part) or GRID_KINDS[part]
         elif isinstance(annotation, type) and issubclass(annotation, BaseModel):
             annotation = annotation.model_fields[part].annotation if part in annotation.model_fields else None
         elif typing.get_origin(annotation) in (list, dict):

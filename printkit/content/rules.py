@@ -24,7 +24,7 @@ from printkit.content.fields import Id, Strict, Text, _checked, parse_id, peeled
 
 if TYPE_CHECKING:
     from printkit.content.load import Pack
-    from printkit.content.model import Board, Component, Tile
+    from printkit.content.model import Address, Board, Component, Tile
     from printkit.content.source import SourceFile
 
 
@@ -70,7 +70,7 @@ class Entry:
 @dataclass(frozen=True)
 class Placed:
     component: Component
-    square: int
+    cell: Address  # a square board's square number, a hex board's (column, row)
     rotation: int
     path: KeyPath
 
@@ -538,48 +538,54 @@ class Placement(Rule):
     """The board component whose grid the tiles are laid on."""
 
     def check(self, ctx: ListContext) -> Iterator[Violation]:
-        board = cast("Board", next(c for c in ctx.pack.components if c.id == self.board and c.holds_pieces))
-        columns, rows = board.grid.columns, board.grid.rows
+        grid = self.board_in(ctx.pack).grid
         for section in self.sections(ctx.rule_set):
-            by_square: dict[int, Placed] = {}
+            by_cell: dict[Address, Placed] = {}
             for placed in ctx.placements.get(section, []):
-                if placed.component.kind != "tile":
+                tile = placed.component
+                if tile.kind != "tile":
+                    yield Violation(placed.path + ("tile",), f"'{tile.id}' is a {tile.kind}, not a tile", (tile.id,))
+                elif cast("Tile", tile).edge_names != grid.sides:
                     yield Violation(
                         placed.path + ("tile",),
-                        f"'{placed.component.id}' is a {placed.component.kind}, not a tile",
-                        (placed.component.id,),
+                        f"'{tile.id}' is a {cast('Tile', tile).what}; board '{self.board}' takes {grid.tiles}",
+                        (tile.id,),
                     )
-                elif board.grid.off_grid(placed.square):
+                elif grid.off_grid(placed.cell):
                     yield Violation(
-                        placed.path + ("square",),
-                        f"square {placed.square} is not on the "
-                        f"{columns}x{rows} board; squares are 1 to {board.grid.count}",
-                        (placed.component.id,),
+                        placed.path + (grid.address_key,),
+                        f"{grid.name_of(placed.cell)} is not on the {grid.columns}x{grid.rows} board; {grid.cells_are}",
+                        (tile.id,),
                     )
-                elif placed.square in by_square:
-                    other = by_square[placed.square]
+                elif placed.cell in by_cell:
+                    other = by_cell[placed.cell]
                     yield Violation(
-                        placed.path + ("square",),
-                        f"square {placed.square} already holds '{other.component.id}'",
-                        (other.component.id, placed.component.id),
+                        placed.path + (grid.address_key,),
+                        f"{grid.name_of(placed.cell)} already holds '{other.component.id}'",
+                        (other.component.id, tile.id),
                     )
                 else:
-                    by_square[placed.square] = placed
-            for square, placed in sorted(by_square.items()):
-                for side, other_square in board.grid.neighbours(square).items():
-                    neighbour = by_square.get(other_square)
+                    by_cell[placed.cell] = placed
+            sides = grid.sides
+            for cell, placed in sorted(by_cell.items()):
+                for side, other_cell in grid.neighbours(cell).items():
+                    neighbour = by_cell.get(other_cell)
                     if neighbour is None:
                         continue
-                    other_side = SIDES[(SIDES.index(side) + 2) % 4]
-                    mine, theirs = rotated_edges(placed)[side], rotated_edges(neighbour)[other_side]
+                    other_side = sides[(sides.index(side) + len(sides) // 2) % len(sides)]
+                    mine, theirs = rotated_edges(placed, sides)[side], rotated_edges(neighbour, sides)[other_side]
                     if mine != theirs:
                         yield Violation(
                             neighbour.path,
-                            f"{other_side} edge of '{neighbour.component.id}' on square "
-                            f"{other_square} is {theirs}, but the {side} edge of "
-                            f"'{placed.component.id}' on square {square} is {mine}",
+                            f"{other_side} edge of '{neighbour.component.id}' on {grid.name_of(other_cell)} is "
+                            f"{theirs}, but the {side} edge of '{placed.component.id}' on {grid.name_of(cell)} is "
+                            f"{mine}",
                             (placed.component.id, neighbour.component.id),
                         )
+
+    def board_in(self, pack: Pack) -> Board:
+        """The board the tiles are laid on (pack checks make sure the pack has it)."""
+        return cast("Board", next(c for c in pack.components if c.id == self.board and c.holds_pieces))
 
     def named_problems(self, site: RuleSite) -> list[Problem]:
         """The board must be one of the pack's, and each section the rule reads must hold placements."""
@@ -603,14 +609,22 @@ class Placement(Rule):
         return problems
 
 
-SIDES = ("top", "right", "bottom", "left")
+def rotated_edges(placed: Placed, sides: tuple[str, ...]) -> dict[str, str]:
+    """Edge terrains after turning the tile clockwise by its rotation: each step of 360 / sides
+    degrees moves every terrain one side on."""
+    edges = cast("Tile", placed.component).edges.along(sides)  # the placement rule lets only tiles through
+    turns = placed.rotation * len(sides) // 360
+    return {side: edges[(i - turns) % len(sides)] for i, side in enumerate(sides)}
 
 
-def rotated_edges(placed: Placed) -> dict[str, str]:
-    """Edge terrains after turning the tile clockwise by its rotation (0, 90, 180 or 270 degrees)."""
-    edges = cast("Tile", placed.component).edges.along(SIDES)  # the placement rule lets only tiles through
-    turns = placed.rotation // 90
-    return {side: edges[(i - turns) % 4] for i, side in enumerate(SIDES)}
+def placement_board(pack: Pack, rule_set: RuleSet, section: str) -> Board | None:
+    """The board a placement section's tiles are laid on: the board of the placement rule that
+    reads the section, if any rule does."""
+    for rule in rule_set.checks:
+        if isinstance(rule, Placement) and section in rule.sections(rule_set):
+            boards = [c for c in pack.components if c.id == rule.board and c.holds_pieces]
+            return cast("Board", boards[0]) if boards else None
+    return None
 
 
 class Select(Strict):
@@ -683,7 +697,8 @@ class SectionSpec(Strict):
     tags: list[Id] = []
     """Entries must carry one of these tags (e.g. [magic-item]); any when empty."""
     placement: bool = False
-    """Entries are tiles laid on a board: `{tile: ID, square: N, rotation: 0|90|180|270}`."""
+    """Entries are tiles laid on a board: `{tile: ID, square: N, rotation: 0|90|180|270}` on a square
+    board, `{tile: ID, cell: [COLUMN, ROW], rotation: 0|60|120|180|240|300}` on a hex board."""
 
 
 class RuleSet(Strict):

@@ -25,7 +25,7 @@ from printkit.content import markup
 from printkit.content.fields import Ref, Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
 from printkit.content.message_key import MessageKey
-from printkit.content.model import COMPONENT_KINDS, Board, Component, Rulebook
+from printkit.content.model import COMPONENT_KINDS, Board, BoardGrid, Component, Placed, Rulebook
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
 from printkit.content.rules import RuleSite
 from printkit.content.source import SourceFile
@@ -85,9 +85,7 @@ def _rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> li
             board = ids.get(figure.board or "")
             if board is not None and board.holds_pieces:
                 for i, placed in enumerate(figure.place):
-                    off_grid = cast(Board, board).grid.off_grid(placed.square)
-                    if off_grid:
-                        problems.append(source.problem(where + ("place", i, "square"), off_grid))
+                    problems += _placed_problems(source, where + ("place", i), placed, cast(Board, board).grid)
             elif figure.board:
                 boards = [c.id for c in pack.components if c.holds_pieces]
                 problems.append(
@@ -99,6 +97,31 @@ def _rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> li
                 )
             if not figure.show and not figure.board:
                 problems.append(source.problem(where, "a figure shows components ('show') or a board ('board')"))
+    return problems
+
+
+def _placed_problems(source: SourceFile, path: KeyPath, placed: Placed, grid: BoardGrid) -> list[Problem]:
+    """A piece of a figure must say where it lies the way its board counts cells, on a cell of the
+    board, turned as tiles turn there."""
+    key, other = grid.address_key, "cell" if grid.address_key == "square" else "square"
+    problems = []
+    if getattr(placed, other) is not None:
+        problems.append(
+            source.problem(
+                path + (other,),
+                f"a {grid.board_shape} board has no {other}s",
+                f"place it with '{key}'",
+            )
+        )
+    cell = placed.on(grid)
+    if cell is None:
+        if getattr(placed, other) is None:
+            problems.append(source.problem(path, f"missing required key '{key}'"))
+    elif off_grid := grid.off_grid(cell):
+        problems.append(source.problem(path + (key,), off_grid))
+    turn_problem = grid.rotation_problem(placed.rotation)
+    if turn_problem:
+        problems.append(source.problem(path + ("rotation",), *turn_problem))
     return problems
 
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
 from printkit.base.memo import MIXED_COLOURS, remembered
-from printkit.base.outlines import RECT, Box, Outline, Polygon, signed_area
+from printkit.base.outlines import RECT, Box, Outline, Polygon, regular_polygon, signed_area
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, Shape, Text, rotated, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import Pack
@@ -32,6 +32,8 @@ from printkit.content.model import (
     Component,
     Edges,
     Face,
+    Grid,
+    HexGrid,
     Marker,
     PackMeta,
     Rectangular,
@@ -920,43 +922,12 @@ class MarkerLook(Look[Marker]):
 class BoardLook(Look[Board]):
     def front(self, ctx: LookContext, board: Board, size: Size) -> Drawing:
         w, h = size
-        grid, m = board.grid, board.margin
-        colour = board.color or "#2f4858"
-        footer = board.footer
+        m, colour, footer = board.margin, board.color or "#2f4858", board.footer
         drawing: Drawing = [ctx.background(size, colour)]
-        printed = {p.square: p for p in board.printed}
-        for index in range(grid.count):
-            x, y = board.square_corner(index + 1)
-            drawing.append(
-                Rect(
-                    x + 0.6,
-                    y + 0.6,
-                    grid.square - 1.2,
-                    grid.square - 1.2,
-                    fill=_mix(colour, PAPER, 0.88),
-                    stroke=_mix(colour, PAPER, 0.4),
-                    line_width=0.4,
-                    radius=1.5,
-                )
-            )
-            if index + 1 in printed:  # terrain printed on the board, like a tile already placed
-                side = grid.square - 1.2
-                drawing.append(Rect(x + 0.6, y + 0.6, side, side, fill=PAPER))
-                terrain = printed[index + 1]
-                drawing += shifted(
-                    _terrain_edges(ctx.pack.meta, terrain.edges, terrain.spaces, Size(side, side)), x + 0.6, y + 0.6
-                )
-            elif grid.numbered:
-                drawing += ctx.text(
-                    board,
-                    "grid.numbered",
-                    str(grid.first + index),
-                    (x, y + grid.square * 0.3, grid.square, grid.square * 0.4),
-                    font="sans-bold",
-                    size=grid.square * 0.3 / MM_PER_POINT,
-                    min_size=6,
-                    color=_mix(colour, PAPER, 0.65),
-                )
+        if isinstance(board.grid, HexGrid):
+            drawing += _hex_cells(ctx, board, board.grid, colour)
+        else:
+            drawing += _squares(ctx, board, board.grid, colour)
         if board.title:
             drawing += ctx.text(
                 board,
@@ -970,6 +941,68 @@ class BoardLook(Look[Board]):
                 max_lines=1,
             )
         return drawing
+
+
+def _squares(ctx: LookContext, board: Board, grid: Grid, colour: str) -> Drawing:
+    """Each square a rounded panel with its number, or the terrain printed on it."""
+    drawing: Drawing = []
+    printed = {p.square: p for p in board.printed}
+    for square in grid.cells():
+        x, y, _, _ = board.cell_box(square)
+        drawing.append(
+            Rect(
+                x + 0.6,
+                y + 0.6,
+                grid.square - 1.2,
+                grid.square - 1.2,
+                fill=_mix(colour, PAPER, 0.88),
+                stroke=_mix(colour, PAPER, 0.4),
+                line_width=0.4,
+                radius=1.5,
+            )
+        )
+        if square in printed:  # terrain printed on the board, like a tile already placed
+            side = grid.square - 1.2
+            drawing.append(Rect(x + 0.6, y + 0.6, side, side, fill=PAPER))
+            terrain = printed[square]
+            drawing += shifted(
+                _terrain_edges(ctx.pack.meta, terrain.edges, terrain.spaces, Size(side, side)), x + 0.6, y + 0.6
+            )
+        elif grid.numbered:
+            drawing += ctx.text(
+                board,
+                "grid.numbered",
+                grid.label(square),
+                (x, y + grid.square * 0.3, grid.square, grid.square * 0.4),
+                font="sans-bold",
+                size=grid.square * 0.3 / MM_PER_POINT,
+                min_size=6,
+                color=_mix(colour, PAPER, 0.65),
+            )
+    return drawing
+
+
+def _hex_cells(ctx: LookContext, board: Board, grid: HexGrid, colour: str) -> Drawing:
+    """The cells edge to edge, each outlined, with its number (column and row) small below its top."""
+    drawing: Drawing = []
+    outline = regular_polygon(6, grid.orientation)
+    fill, stroke, number = _mix(colour, PAPER, 0.88), _mix(colour, PAPER, 0.4), _mix(colour, PAPER, 0.55)
+    for cell in grid.cells():
+        x, y, w, h = board.cell_box(cell)
+        hexagon = outline.shape(Size(w, h))
+        drawing += shifted([replace(hexagon, fill=fill, stroke=stroke, line_width=0.4)], x, y)
+        if grid.numbered:
+            drawing += ctx.text(
+                board,
+                "grid.numbered",
+                grid.label(cell),
+                (x + w * 0.25, y + h * 0.64, w * 0.5, h * 0.16),
+                font="sans-bold",
+                size=grid.size * 0.12 / MM_PER_POINT,
+                min_size=4,
+                color=number,
+            )
+    return drawing
 
 
 @look(Sheet)

@@ -125,12 +125,13 @@ def _board_scene(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str
     base = pieces[board.id]
     scene = Scene(*base.size, name)
     scene.add(base.front, 0, 0, base.size, clip=base.outline.shape(base.size))
-    grid = board.grid
     for placed in figure.place:
-        square_x, square_y = board.square_corner(placed.square)
+        cell = placed.on(board.grid)
+        assert cell is not None, "pack checks make every piece of a figure name its cell"
+        cell_x, cell_y, cell_w, cell_h = board.cell_box(cell)
         piece = pieces[placed.id]
         w, h = piece.size
-        x, y = square_x + (grid.square - w) / 2, square_y + (grid.square - h) / 2
+        x, y = cell_x + (cell_w - w) / 2, cell_y + (cell_h - h) / 2
         scene.add(piece.front, x, y, piece.size, placed.rotation, clip=piece.outline.shape(piece.size))
         if placed.chip:
             chip = pieces[placed.chip]

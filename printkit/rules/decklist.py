@@ -13,13 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.base.errors import Problem, Problems, UsageError, did_you_mean, display_path, shown_value
+from printkit.base.errors import Problem, Problems, UsageError, ValueProblem, did_you_mean, display_path, shown_value
+from printkit.content.fields import parse_cell
 from printkit.content.load import CONTENT_DIR, PACK_FILE, Pack
-from printkit.content.rules import MAX_LIMIT, Entry, ListContext, Placed, RuleSet
+from printkit.content.model import Address, BoardGrid, Grid
+from printkit.content.rules import MAX_LIMIT, Entry, ListContext, Placed, RuleSet, placement_board
 from printkit.content.source import SourceFile, read_yaml
 
 LIST_KEYS = ("pack", "rules", "name")
-ROTATIONS = (0, 90, 180, 270)
 _WHOLE = re.compile(r"[0-9]{1,7}")  # str.isdigit() would take '²' and int() refuses 5,000 digits
 
 
@@ -117,7 +118,9 @@ def check_list(source: SourceFile, pack: Pack, param_pairs: list[str]) -> ListRe
                 )
             )
         elif rule_set.sections[key].placement:
-            ctx.placements[key] = _placements(source, key, value, by_id, problems)
+            board = placement_board(pack, rule_set, key)
+            grid = type(board.grid) if board else Grid
+            ctx.placements[key] = _placements(source, key, value, by_id, grid, problems)
         else:
             ctx.entries[key] = _entries(source, key, value, by_id, rule_set, problems)
     if problems:
@@ -242,29 +245,34 @@ def _entries(
     return list(entries.values())
 
 
-def _placements(source: SourceFile, section: str, value: Any, by_id: dict, problems: list[Problem]) -> list[Placed]:
-    """A list of `{tile: ID, square: N, rotation: 0|90|180|270}`."""
+def _placements(
+    source: SourceFile, section: str, value: Any, by_id: dict, grid: type[BoardGrid], problems: list[Problem]
+) -> list[Placed]:
+    """A list of `{tile: ID, square: N, rotation: 0|90|180|270}` for a square board, of
+    `{tile: ID, cell: [COLUMN, ROW], rotation: 0|60|…|300}` for a hex board."""
+    key = grid.address_key
     if not isinstance(value, list):
         problems.append(
-            source.problem((section,), f"must be a list of {{tile, square, rotation}}, got {shown_value(value)}")
+            source.problem((section,), f"must be a list of {{tile, {key}, rotation}}, got {shown_value(value)}")
         )
         return []
     placed = []
     for index, item in enumerate(value):
         path = (section, index)
-        if (
-            not isinstance(item, dict)
-            or not {"tile", "square"} <= set(item)
-            or set(item) - {"tile", "square", "rotation"}
-        ):
+        if not isinstance(item, dict) or not {"tile", key} <= set(item) or set(item) - {"tile", key, "rotation"}:
             problems.append(
                 source.problem(
-                    path, f"must be a mapping with tile, square and optionally rotation, got {shown_value(item)}"
+                    path,
+                    f"must be a mapping with tile, {key} and optionally rotation, got {shown_value(item)}",
+                    f"tiles on a {grid.board_shape} board say where they lie with '{key}'"
+                    if isinstance(item, dict) and set(ADDRESS_KEYS) & set(item) - {key}
+                    else None,
                 )
             )
             continue
         component = by_id.get(item["tile"]) if isinstance(item["tile"], str) else None
-        square, rotation = item["square"], item.get("rotation", 0)
+        cell, rotation = _cell(item[key], grid), item.get("rotation", 0)
+        turn_problem = grid.rotation_problem(rotation)
         if component is None:
             problems.append(
                 source.problem(
@@ -273,14 +281,25 @@ def _placements(source: SourceFile, section: str, value: Any, by_id: dict, probl
                     did_you_mean(str(item["tile"]), by_id),
                 )
             )
-        elif isinstance(square, bool) or not isinstance(square, int):
-            problems.append(source.problem(path + ("square",), f"must be a square number, got {shown_value(square)}"))
-        elif rotation not in ROTATIONS or isinstance(rotation, bool):
-            problems.append(
-                source.problem(
-                    path + ("rotation",), f"must be 0, 90, 180 or 270 (degrees clockwise), got {shown_value(rotation)}"
-                )
-            )
+        elif isinstance(cell, ValueProblem):
+            problems.append(source.problem(path + (key,), cell.message, cell.hint))
+        elif turn_problem:
+            problems.append(source.problem(path + ("rotation",), *turn_problem))
         else:
-            placed.append(Placed(component, square, rotation, path))
+            placed.append(Placed(component, cell, rotation, path))
     return placed
+
+
+ADDRESS_KEYS = ("square", "cell")
+
+
+def _cell(value: Any, grid: type[BoardGrid]) -> Address | ValueProblem:
+    """The address a tile list gives: a square number on a square board, a cell on a hex board."""
+    if grid.address_key == "cell":
+        try:
+            return parse_cell(value)
+        except ValueProblem as problem:
+            return problem
+    if isinstance(value, bool) or not isinstance(value, int):
+        return ValueProblem(f"must be a square number, got {shown_value(value)}")
+    return value
