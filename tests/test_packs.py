@@ -37,6 +37,8 @@ EXAMPLE_LISTS = {
     "attacktix/decks/tournament-squad.yaml": (0, "legal (Tournament squad, rule set 'squad' of attacktix)"),
     "riverfold/decks/heavy-satchel.yaml": (1, "3 violations (Satchel of path cards, rule set 'satchel' of riverfold)"),
     "riverfold/decks/light-satchel.yaml": (0, "legal (Satchel of path cards, rule set 'satchel' of riverfold)"),
+    "riverfold/decks/valley-map.yaml": (0, "legal (Valley map layout, rule set 'valley' of riverfold)"),
+    "riverfold/decks/crossed-rivers.yaml": (1, "2 violations (Valley map layout, rule set 'valley' of riverfold)"),
     "skylanders-tabletop/decks/agreed-six.yaml": (
         1,
         "2 violations (Battle side, rule set 'side' of skylanders-tabletop)",
@@ -116,8 +118,9 @@ def test_skylands_islands_can_always_be_closed(packs):
 
 
 def test_riverfold_shows_every_shape_of_the_kit(packs):
-    """The hex example pack: flat hex tiles (some two-sided), pointy hex camps, octagon supply tokens,
-    a marker of its own outline and rounded cards, at the sizes its comments give."""
+    """The hex example pack: flat hex tiles (some two-sided) on a map of flat hex cells as large as
+    they are, pointy hex camps, octagon supply tokens, a marker of its own outline and rounded cards,
+    at the sizes its comments give."""
     pack = packs["riverfold"]
     defaults = pack.meta.defaults
     outlines = Counter((c.kind, c.outline(defaults).name) for c in pack.components for _ in range(c.count))
@@ -129,12 +132,15 @@ def test_riverfold_shows_every_shape_of_the_kit(packs):
         ("chip", "polygon-8-flat"): 12,
         ("marker", custom): 1,
         ("card", rounded): 16,
+        ("board", "rect"): 1,
     }
     assert {c.corner_radius for c in pack.of_kind(Card)} == {3}
     assert [c.id for c in pack.of_kind(Tile) if c.reverse] == ["spring-pool", "falls-ford"]
     tile, camp = pack.of_kind(Tile)[0], pack.of_kind(Chip)[0]
     assert (round(tile.trim(defaults).width, 3), tile.trim(defaults).height) == (57.735, 50)  # across the flats
     assert (camp.trim(defaults).width, round(camp.trim(defaults).height, 3)) == (20, 23.094)  # a corner at the top
+    grid = pack.of_kind(Board)[0].grid
+    assert (grid.shape, grid.orientation, grid.size) == ("hex", "flat", tile.given_size(defaults).width)
 
 
 def test_skylanders_has_stat_cards_items_locations_and_a_ruler(packs):

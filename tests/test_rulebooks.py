@@ -78,6 +78,7 @@ COMPONENT_LISTS = {
             "12 supply tokens",
             "1 warden shield",
             "16 path cards",
+            "1 valley map",
         ],
         "de": [
             "15 Talplättchen",
@@ -86,6 +87,7 @@ COMPONENT_LISTS = {
             "12 Vorratsmarker",
             "1 Hüterschild",
             "16 Wegkarten",
+            "1 Talplan",
         ],
     },
     "skylanders-tabletop": {"en": ["38 cards", "2 rulers"], "de": ["38 Karten", "2 Lineale"]},
