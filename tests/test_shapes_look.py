@@ -84,12 +84,14 @@ def framed_pieces():
 
 
 def _inside(point, polygon) -> bool:
+    """Whether a point lies inside a convex polygon (every shape measured here is one): on the same
+    side of every edge, whichever way round the corners run."""
     x, y = point
-    inside = False
-    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
-        if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
-            inside = not inside
-    return inside
+    sides = {
+        (x2 - x1) * (y - y1) - (y2 - y1) * (x - x1) > 0
+        for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True)
+    }
+    return len(sides) == 1
 
 
 def _corners(path: Path) -> list[tuple[float, float]]:
