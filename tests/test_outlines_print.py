@@ -180,7 +180,7 @@ def test_every_back_is_cut_exactly_behind_its_front_and_filled_to_its_outline(bu
         for i, (kind, points, _, curved) in enumerate(backs_paths):
             if kind == "W" and backs_paths[i + 1][0] == "f" and not curved:
                 assert _same_polygon(_polygon(backs_paths[i + 1][1]), _polygon(points))
-    assert checked == {"hexes": 12, "odd": 9}[pack]
+    assert checked == {"hexes": 12, "odd": 10}[pack]
 
 
 def test_fold_pairs_mirror_the_front_across_the_fold_which_is_not_cut(built):
@@ -252,6 +252,11 @@ def test_a_honeycomb_fits_more_60mm_hexes_on_a4_than_a_grid_of_their_boxes(
         ("octagon", [(0, 0), (294, 0), (0, 294)], [(147, 147), (147, 3), (3, 147)]),  # 25 mm: 295 px
         ("shield", [(0, 353), (353, 353)], [(177, 340), (3, 3), (350, 3)]),  # its point is at the bottom
         ("triangle-back", [(0, 0), (3, 300)], [(200, 300), (307, 150)]),  # 614 x 531 px, flat side down
+        # An arrow pointing right (354 px square): its head starts 18 mm (213 px) from the left, and 20 mm
+        # in it reaches up to 2.5 mm from the top; its shaft is 10 to 20 mm down. Its back is its mirror
+        # image, pointing left: head from 0 to 12 mm, shaft from 12 to 30 mm.
+        ("arrow", [(118, 35), (3, 3)], [(236, 35), (3, 177)]),
+        ("arrow-back", [(236, 35), (350, 3)], [(118, 35), (350, 177)]),
     ],
 )
 def test_a_faces_png_is_transparent_outside_its_outline(built, face, outside, inside):

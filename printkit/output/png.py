@@ -55,13 +55,13 @@ def png_files(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, bytes]]:
 
 def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image]]:
     """`<id>` and `<id>-back` with the face as an image, trim size plus bleed on each side."""
-    faces = [(p, p.front, p.component.id) for p in pieces] + [
-        (p, p.back, f"{p.component.id}-back") for p in pieces if p.back is not None
-    ]
+    faces = [(p, p.outline, p.front, p.component.id) for p in pieces] + [
+        (p, p.outline.mirrored("x"), p.back, f"{p.component.id}-back") for p in pieces if p.back is not None
+    ]  # a back is seen once the piece is turned over sideways, as looks draw it
     buffer = io.BytesIO()
     canvas = new_canvas(buffer)
     operators = Operators(canvas)
-    for piece, drawing, _ in faces:
+    for piece, _, drawing, _ in faces:
         w, h = piece.size
         canvas.setPageSize(((w + 2 * bleed) * mm, (h + 2 * bleed) * mm))
         operators.draw_at(bleed * mm, bleed * mm, drawing)
@@ -69,9 +69,9 @@ def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image
     canvas.save()
     document = pypdfium2.PdfDocument(buffer.getvalue())
     try:
-        for index, (piece, _, name) in enumerate(faces):
+        for index, (piece, outline, _, name) in enumerate(faces):
             image = document[index].render(scale=DPI / 72).to_pil()
-            mask = piece.outline.mask(piece.size, bleed, image.size)
+            mask = outline.mask(piece.size, bleed, image.size)
             if (
                 mask is not None
             ):  # transparent outside the outline (a chip's circle, a card's rounded corners), for tabletop simulators
