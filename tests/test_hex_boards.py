@@ -195,9 +195,14 @@ def test_a_turn_changes_which_edges_meet(tmp_path):
         ),
         (
             "{tile: lake, square: 1}",
-            "4:5: tiles[0]: must be a mapping with tile, cell and optionally rotation, got a mapping "
+            "4:26: tiles[0].square: unknown key 'square'; an entry has tile, cell and optionally rotation "
             "(tiles on a hex board say where they lie with 'cell')",
         ),
+        (
+            "{tile: lake, cell: [1, 1], side: reverse}",
+            "4:38: tiles[0].side: unknown key 'side'; an entry has tile, cell and optionally rotation",
+        ),
+        ("{tile: lake}", "4:5: tiles[0]: missing required key 'cell'"),
     ],
 )
 def test_a_hex_tile_list_that_cannot_be_read_is_one_line(tmp_path, entry, line):

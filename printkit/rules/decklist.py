@@ -259,16 +259,30 @@ def _placements(
     placed = []
     for index, item in enumerate(value):
         path = (section, index)
-        if not isinstance(item, dict) or not {"tile", key} <= set(item) or set(item) - {"tile", key, "rotation"}:
+        if not isinstance(item, dict):
             problems.append(
                 source.problem(
-                    path,
-                    f"must be a mapping with tile, {key} and optionally rotation, got {shown_value(item)}",
-                    f"tiles on a {grid.board_shape} board say where they lie with '{key}'"
-                    if isinstance(item, dict) and set(ADDRESS_KEYS) & set(item) - {key}
-                    else None,
+                    path, f"must be a mapping with tile, {key} and optionally rotation, got {shown_value(item)}"
                 )
             )
+            continue
+        keys = ("tile", key, "rotation")
+        unknown = [name for name in item if name not in keys]
+        # The other kind of board's address stands for this one's: said once, at the key written.
+        other_address = any(name in ADDRESS_KEYS for name in unknown)
+        missing = [name for name in ("tile", key) if name not in item and not (name == key and other_address)]
+        for name in unknown:
+            problems.append(
+                source.problem(
+                    path + (name,),
+                    f"unknown key {shown_value(name)}; an entry has tile, {key} and optionally rotation",
+                    f"tiles on a {grid.board_shape} board say where they lie with '{key}'"
+                    if name in ADDRESS_KEYS
+                    else did_you_mean(str(name), keys),
+                )
+            )
+        problems += [source.problem(path, f"missing required key '{name}'") for name in missing]
+        if unknown or missing:
             continue
         component = by_id.get(item["tile"]) if isinstance(item["tile"], str) else None
         cell, rotation = _cell(item[key], grid), item.get("rotation", 0)
