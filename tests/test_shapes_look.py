@@ -201,3 +201,20 @@ def test_the_ink_saver_pales_a_polygon_faces_background_but_not_a_hex_tiles_terr
     tile = {p.component.id: p for p in draw_pieces(terrain, "en", 0.0, ink_saver=True)}["flat"]
     wedges = [shape.fill for shape in tile.front if isinstance(shape, Path)][:6]
     assert wedges == TERRAINS
+
+
+def test_a_draft_band_lies_across_the_middle_of_a_hex_or_circle_and_along_the_top_of_a_card():
+    """A hexagon's top is one short side and a circle's a point: a band along it would show only part
+    of the word."""
+    from printkit.content.validate import load_checked
+    from printkit.layout.imposition import draw_pieces
+
+    framed, odd = load_checked([REPO / SHAPES / "framed", REPO / "tests/fixtures/outlines/odd"])
+    drafts = frozenset({"hex-card", "round-card", "ace"})
+    pieces = {p.component.id: p for pack in (framed, odd) for p in draw_pieces(pack, "en", 0.0, drafts=drafts)}
+    for piece_id, bottom in (("hex-card", (63 - 6) / 2), ("round-card", (60 - 6) / 2), ("ace", 88 - 6)):
+        band, word = pieces[piece_id].front[-2:]
+        assert isinstance(band, Rect) and (band.y, band.height, band.width) == pytest.approx(
+            (bottom, 6, pieces[piece_id].size.width)
+        )
+        assert isinstance(word, Text) and word.text == "DRAFT · not yet translated" and band.y < word.y < band.y + 6

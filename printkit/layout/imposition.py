@@ -165,7 +165,7 @@ class Faces:
         if self.ink_saver:
             drawing = ink_saving(drawing, size)
         if face == "front" and component.id in self.drafts:
-            drawing = drawing + _draft_band(size, self.ctx.locale)
+            drawing = drawing + _draft_band(size, self.ctx.locale, look.outline(component, self.ctx.pack))
         self._drawn[key] = drawing
         if len(self._drawn) > self.REMEMBERED:
             self._drawn.popitem(last=False)
@@ -194,13 +194,22 @@ class Faces:
             raise Problems(self.ctx.problems)
 
 
-def _draft_band(size: Size, locale: str) -> Drawing:
+def _draft_band(size: Size, locale: str, outline: Outline) -> Drawing:
+    """A red band with the word DRAFT: along the top of a rectangle, across the middle of other
+    shapes (a hexagon or a circle is widest there; its top is a corner or a short side)."""
     w, h = size
     band = min(6.0, h * 0.12)
+    bottom = h - band if outline.straight_cuts else (h - band) / 2
     return [
-        Rect(0, h - band, w, band, fill="#c0392b"),
+        Rect(0, bottom, w, band, fill="#c0392b"),
         Text(
-            w / 2, h - band * 0.68, words.text(locale, "draft"), "sans-bold", min(7.0, band * 1.6), "#ffffff", "center"
+            w / 2,
+            bottom + band * 0.32,
+            words.text(locale, "draft"),
+            "sans-bold",
+            min(7.0, band * 1.6),
+            "#ffffff",
+            "center",
         ),
     ]
 
