@@ -64,6 +64,16 @@ CASES = {
         "components.yaml:5:36: markers[0].points[2]: the outline crosses itself: the edge from corner 1 and the "
         "edge from corner 3 meet (list the corners in order around the shape)",
     ),
+    "custom-outline-of-too-many-corners": (
+        "check",
+        "components.yaml:4:13: markers[0].points: a custom shape takes at most 64 corners, got 65 (trace the "
+        "outline with fewer corners: a cutter follows straight edges between them)",
+    ),
+    "custom-corner-of-three-lengths": (
+        "check",
+        "components.yaml:4:14: markers[0].points[0]: must be [x, y], two lengths from the top-left corner of its "
+        "size, got 3 values (e.g. [10mm, 0mm]: x runs right, y down)",
+    ),
     "custom-corner-outside-the-size": (
         "check",
         "components.yaml:5:47: cards[0].points[3]: corner [20mm, 70mm] lies outside the card's size, 40x60mm "

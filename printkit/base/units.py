@@ -47,6 +47,8 @@ _PAIR = re.compile(rf"^\s*({_NUMBER}\s*[a-zA-Z]*?)\s*[x×]\s*({_NUMBER}\s*[a-zA-
 def parse_distance(value: object) -> float:
     """A length in millimetres that may be zero (a gutter, a margin, a corner at the top left), in any unit."""
     mm = _millimetres(value)
+    if mm < 0:
+        raise ValueProblem(f"must be a length of zero or more, got {shown_value(value)}")
     return 0.0 if mm == 0 else _positive(value, mm)
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from types import GenericAlias
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple
 
@@ -32,6 +32,8 @@ from printkit.content.fields import (
     Cell,
     Colour,
     Count,
+    CustomPoint,
+    CustomPoints,
     Distance,
     Edge,
     ElementRef,
@@ -333,7 +335,6 @@ class Rectangular(Component):
 
 
 ShapeName = Literal["rect", "round", "hex", "polygon", "custom"]
-CustomPoint = tuple[Distance, Distance]
 PolygonSides = Annotated[
     int, whole(3, 12, "sides of the polygon", "its edges: 3 for a triangle, 8 for an octagon; a second face is a back")
 ]
@@ -423,7 +424,7 @@ class Shaped(Rectangular):
 class CustomShaped(Shaped):
     """A component that may also be cut along a polygon of the designer's own (`shape: custom`)."""
 
-    points: list[CustomPoint] | None = None
+    points: CustomPoints | None = None
     """Of a custom shape: its corners in order, [x, y] lengths from the top-left corner of its size (x
     right, y down), each inside the size; they must outline a simple polygon (no edge crosses or
     touches another, no corner repeats)."""
@@ -435,8 +436,13 @@ class CustomShaped(Shaped):
 
 def _points_problem(given: list[CustomPoint], size: Size, kind: str) -> tuple[KeyPath, str, str] | None:
     """Why a custom shape's points make no simple polygon inside its size: (key path under points,
-    message, hint), or None."""
-    points: list[Point] = [(float(x), float(y)) for x, y in given]
+    message, hint), or None. Validation and every drawing of the outline ask: the answer is kept."""
+    return _simple_polygon_problem(tuple(given), size, kind)
+
+
+@lru_cache(maxsize=1024)  # bounded: a long run sees many packs
+def _simple_polygon_problem(given: tuple[Point, ...], size: Size, kind: str) -> tuple[KeyPath, str, str] | None:
+    points = list(given)
     if len(points) < 3:
         return (), f"a custom shape needs at least 3 corners, got {len(points)}", "give its corners in order"
     for index, (x, y) in enumerate(points):
