@@ -185,6 +185,7 @@ CASES = {
         "components.yaml:2:67: boards[0].grid.square: unknown key 'square' (known keys: shape, columns, rows, "
         "numbered, orientation, size)",
     ),
+    "hex-grid-as-text": ("check", "components.yaml:3:11: boards[0].grid: must be a mapping of keys, got 'hex'"),
     "hex-board-too-large": (
         "check",
         "components.yaml:2:5: boards[0]: the board would be 2037x459.446mm; at most 2000mm a side (use fewer or "
