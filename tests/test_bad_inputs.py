@@ -89,6 +89,11 @@ CASES = {
         "components.yaml:4:11: tiles[0].size: a hex tile is given one length, the size across its flats; got "
         "60x80mm (e.g. size: 60mm)",
     ),
+    "sides-on-a-tile": (
+        "check",
+        "components.yaml:3:12: tiles[0].sides: sides is for shape: polygon, and a tile is rect or hex (leave out "
+        "sides)",
+    ),
     "round-tile": ("check", "components.yaml:3:12: tiles[0].shape: must be one of 'rect' or 'hex', got 'round'"),
     "name-is-a-list": ("check", "components.yaml:3:11: cards[0].name: must be text, got a list (put quotes around it)"),
     "edges-not-a-mapping": ("check", "components.yaml:3:12: cards[0].edges: must be a mapping of keys, got 5"),

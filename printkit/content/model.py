@@ -13,6 +13,7 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 from __future__ import annotations
 
 import math
+import typing
 from collections.abc import Callable
 from functools import cache, lru_cache
 from types import GenericAlias
@@ -384,14 +385,22 @@ class Shaped(Rectangular):
         problems = []
         given = {"orientation": self.orientation, "sides": self.sides, "points": self.corner_points}
         for key, shapes in (("orientation", ("hex", "polygon")), ("sides", ("polygon",)), ("points", ("custom",))):
-            if given[key] is not None and shape not in shapes:
-                problems.append(
-                    source.problem(
-                        path + (key,),
-                        f"{key} is for shape: {' or '.join(shapes)}, not {shape}",
-                        f"give it shape: {shapes[0]}, or leave out {key}",
-                    )
+            if given[key] is None or shape in shapes:
+                continue
+            taken = [s for s in shapes if s in self.shapes()]  # only shapes this kind can be given
+            problems.append(
+                source.problem(
+                    path + (key,),
+                    f"{key} is for shape: {' or '.join(taken)}, not {shape}",
+                    f"give it shape: {taken[0]}, or leave out {key}",
                 )
+                if taken
+                else source.problem(
+                    path + (key,),
+                    f"{key} is for shape: {' or '.join(shapes)}, and a {self.kind} is {' or '.join(self.shapes())}",
+                    f"leave out {key}",
+                )
+            )
         if shape == "polygon" and self.sides is None:
             problems.append(
                 source.problem(path + ("shape",), "a polygon needs its number of sides", "add sides: N, from 3 to 12")
@@ -419,6 +428,11 @@ class Shaped(Rectangular):
         return problems + self.corner_problems(source, defaults)
 
     size_key: ClassVar[str] = "size"  # the key its size is given by
+
+    @classmethod
+    def shapes(cls) -> tuple[str, ...]:
+        """The shapes this kind can be given: the values its `shape` field takes."""
+        return typing.get_args(cls.model_fields["shape"].annotation)
 
 
 class CustomShaped(Shaped):
@@ -724,11 +738,9 @@ class Tile(Shaped):
         return self.size or defaults.tile_size
 
     @property
-    def edge_names(self) -> tuple[str, ...] | None:
-        """Its edges, clockwise from the top: a square's or a hexagon's; None for other shapes."""
-        if self.shape == "hex":
-            return HEX_SIDES[self.orientation or "flat"]
-        return SQUARE_SIDES if self.shape == "rect" else None
+    def edge_names(self) -> tuple[str, ...]:
+        """Its edges, clockwise from the top: a square's or a hexagon's."""
+        return HEX_SIDES[self.orientation or "flat"] if self.shape == "hex" else SQUARE_SIDES
 
     @property
     def what(self) -> str:
@@ -739,18 +751,9 @@ class Tile(Shaped):
         sides = [(self.origin.path, self.edges, self.spaces)]
         if self.reverse is not None:
             sides.append((self.origin.path + ("reverse",), self.reverse.edges, self.reverse.spaces))
-        if self.edge_names is None:
-            edge_problems = [
-                source.problem(
-                    self.origin.path + ("shape",),
-                    f"a {self.shape} tile has no edges to carry terrain",
-                    "tiles are square (shape: rect) or hexagons (shape: hex)",
-                )
-            ]
-        else:
-            edge_problems = [
-                p for path, edges, _ in sides for p in edges.problems(source, path, self.edge_names, self.what)
-            ]
+        edge_problems = [
+            p for path, edges, _ in sides for p in edges.problems(source, path, self.edge_names, self.what)
+        ]
         return edge_problems + _space_problems(source, sides) + super().problems(source, defaults)
 
 
