@@ -32,8 +32,8 @@ CASES = {
     ),
     "corner-radius-on-a-round-marker": (
         "check",
-        "components.yaml:3:20: markers[0].corner_radius: a round marker has no corners to round (give it "
-        "shape: rect, or leave out corner_radius)",
+        "components.yaml:3:20: markers[0].corner_radius: corner_radius rounds a rectangle's corners, not a round "
+        "marker's (give it shape: rect, or leave out corner_radius)",
     ),
     "hex-tile-with-square-edges": (
         "check",
@@ -78,6 +78,16 @@ CASES = {
         "check",
         "components.yaml:5:47: cards[0].points[3]: corner [20mm, 70mm] lies outside the card's size, 40x60mm "
         "(measure corners from the top-left corner of its size, x right and y down)",
+    ),
+    "hex-card-of-the-default-size": (
+        "check",
+        "components.yaml:3:12: cards[0].shape: a hex card is given one length, the size across its flats; "
+        "defaults.card_size is 63x88mm (give it size: 63mm)",
+    ),
+    "edges-on-a-hex-card": (
+        "check",
+        "components.yaml:5:12: cards[0].edges: edges are printed on a rectangle's four sides, not a hex card's "
+        "(give it shape: rect, or leave out edges)",
     ),
     "orientation-on-a-rect-card": (
         "check",

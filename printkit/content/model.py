@@ -373,7 +373,7 @@ class Shaped(Rectangular):
             return [
                 source.problem(
                     self.origin.path + ("corner_radius",),
-                    f"a {self.shape} {self.kind} has no corners to round",
+                    f"corner_radius rounds a rectangle's corners, not a {self.shape} {self.kind}'s",
                     "give it shape: rect, or leave out corner_radius",
                 )
             ]
@@ -413,14 +413,20 @@ class Shaped(Rectangular):
             )
         size = self.given_size(defaults)
         if shape in ("hex", "polygon", "round") and size.width != size.height:
-            across = "its diameter" if shape == "round" else "the size across its flats"
-            problems.append(
-                source.problem(
-                    path + (self.size_key,),
-                    f"a {shape} {self.kind} is given one length, {across}; got {size.width:g}x{size.height:g}mm",
-                    f"e.g. {self.size_key}: {min(size):g}mm",
-                )
+            across = f"a {shape} {self.kind} is given one length, " + (
+                "its diameter" if shape == "round" else "the size across its flats"
             )
+            shown = f"{size.width:g}x{size.height:g}mm"
+            if self.size_key in self.model_fields_set:
+                problem = source.problem(
+                    path + (self.size_key,), f"{across}; got {shown}", f"e.g. {self.size_key}: {min(size):g}mm"
+                )
+            else:  # the size the kind falls back to: the user wrote only the shape
+                fallback = f"defaults.{self.size_default}" if self.size_default else f"a {self.kind}'s own size"
+                problem = source.problem(
+                    path + ("shape",), f"{across}; {fallback} is {shown}", f"give it {self.size_key}: {min(size):g}mm"
+                )
+            problems.append(problem)
         if shape == "custom" and self.corner_points is not None:
             problem = _points_problem(self.corner_points, size, self.kind)
             if problem:
@@ -428,6 +434,7 @@ class Shaped(Rectangular):
         return problems + self.corner_problems(source, defaults)
 
     size_key: ClassVar[str] = "size"  # the key its size is given by
+    size_default: ClassVar[str] = ""  # the key of pack defaults its size falls back to; "" for one of its own
 
     @classmethod
     def shapes(cls) -> tuple[str, ...]:
@@ -581,6 +588,7 @@ class Card(CustomShaped):
     """A playing card."""
 
     kind: ClassVar[str] = "card"
+    size_default: ClassVar[str] = "card_size"
     size: SizeMM | None = None
     """Trim size (one length for a round, hex or polygon card); defaults to `defaults.card_size`."""
     element: ElementRef | None = None
@@ -609,6 +617,19 @@ class Card(CustomShaped):
 
     def given_size(self, defaults: Defaults) -> Size:
         return self.size or defaults.card_size
+
+    def problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
+        """Its shape's problems, and edge numbers on a card without four straight sides to print them on."""
+        problems = super().problems(source, defaults)
+        if self.edges is not None and self.shape != "rect":
+            problems.append(
+                source.problem(
+                    self.origin.path + ("edges",),
+                    f"edges are printed on a rectangle's four sides, not a {self.shape} card's",
+                    "give it shape: rect, or leave out edges",
+                )
+            )
+        return problems
 
 
 class Edges(Strict):
@@ -691,6 +712,7 @@ class SpecialField(CustomShaped):
     """A board special field laid on a square of a board."""
 
     kind: ClassVar[str] = "special field"
+    size_default: ClassVar[str] = "field_size"
     size: SizeMM | None = None
     """Trim size (one length for a round, hex or polygon field); defaults to `defaults.field_size`."""
     element: ElementRef | None = None
@@ -713,6 +735,7 @@ class Tile(Shaped):
     """A tile with a typed terrain on each edge: square, or a hexagon (`shape: hex`)."""
 
     kind: ClassVar[str] = "tile"
+    size_default: ClassVar[str] = "tile_size"
     shape: Literal["rect", "hex"] = "rect"
     """rect (a square) or hex; the terrain on each edge names the edges of the shape."""
     size: SizeMM | None = None
