@@ -418,15 +418,20 @@ class Shaped(Rectangular):
             )
             shown = f"{size.width:g}x{size.height:g}mm"
             if self.size_key in self.model_fields_set:
-                problem = source.problem(
-                    path + (self.size_key,), f"{across}; got {shown}", f"e.g. {self.size_key}: {min(size):g}mm"
+                problems.append(
+                    source.problem(
+                        path + (self.size_key,), f"{across}; got {shown}", f"e.g. {self.size_key}: {min(size):g}mm"
+                    )
                 )
             else:  # the size the kind falls back to: the user wrote only the shape
                 fallback = f"defaults.{self.size_default}" if self.size_default else f"a {self.kind}'s own size"
-                problem = source.problem(
-                    path + ("shape",), f"{across}; {fallback} is {shown}", f"give it {self.size_key}: {min(size):g}mm"
+                problems.append(
+                    source.problem(
+                        path + ("shape",),
+                        f"{across}; {fallback} is {shown}",
+                        f"give it {self.size_key}: {min(size):g}mm",
+                    )
                 )
-            problems.append(problem)
         if shape == "custom" and self.corner_points is not None:
             problem = _points_problem(self.corner_points, size, self.kind)
             if problem:
