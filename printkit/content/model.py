@@ -822,8 +822,7 @@ class Marker(CustomShaped):
     kind: ClassVar[str] = "marker"
     size_key: ClassVar[str] = "diameter"
     shape: ShapeName = "round"
-    """round (default), rect (or square, its older name), hex, polygon (with sides) or custom (with
-    points)."""
+    """round (default), rect, hex, polygon (with sides) or custom (with points)."""
     diameter: Length | None = None
     """Width and height; defaults to `defaults.chip_diameter`; across the flats of a hex or polygon."""
     front: Face
@@ -832,6 +831,8 @@ class Marker(CustomShaped):
     @field_validator("shape", mode="before")
     @classmethod
     def _square_is_rect(cls, value: Any) -> Any:
+        """Reads `square`, the older name of rect, so that packs written before it keep working; the
+        schema and docs name only rect."""
         return "rect" if value == "square" else value
 
     def given_size(self, defaults: Defaults) -> Size:
