@@ -1235,7 +1235,7 @@ class Figure(Strict):
     show: list[Id] = []
     """Components shown side by side."""
     board: Id | None = None
-    """A board with components placed on its squares (see `place`)."""
+    """A board with components placed on its squares or hex cells (see `place`)."""
     place: list[Placed] = []
     caption: Text | None = None
     back: bool = False
