@@ -23,6 +23,7 @@ CASES = {
     ),
     "nan-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got nan"),
     "inf-count": ("check", "components.yaml:3:12: cards[0].count: must be a whole number from 0 to 10000, got inf"),
+    "negative-margin": ("check", "pack.yaml:4:11: imposition.margin: must be a length of zero or more, got '-1mm'"),
     "huge-size": ("check", "components.yaml:3:11: cards[0].size: must be at most 2000mm, got '5000mm'"),
     "zero-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got '0mm'"),
     "corner-radius-too-large": (
