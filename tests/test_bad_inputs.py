@@ -23,6 +23,7 @@ CASES = {
     ),
     "nan-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got nan"),
     "inf-count": ("check", "components.yaml:3:12: cards[0].count: must be a whole number from 0 to 10000, got inf"),
+    "negative-margin": ("check", "pack.yaml:4:11: imposition.margin: must be a length of zero or more, got '-1mm'"),
     "huge-size": ("check", "components.yaml:3:11: cards[0].size: must be at most 2000mm, got '5000mm'"),
     "zero-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got '0mm'"),
     "corner-radius-too-large": (
@@ -32,8 +33,8 @@ CASES = {
     ),
     "corner-radius-on-a-round-marker": (
         "check",
-        "components.yaml:3:20: markers[0].corner_radius: a round marker has no corners to round (give it "
-        "shape: rect, or leave out corner_radius)",
+        "components.yaml:3:20: markers[0].corner_radius: corner_radius rounds a rectangle's corners, not a round "
+        "marker's (give it shape: rect, or leave out corner_radius)",
     ),
     "hex-tile-with-square-edges": (
         "check",
@@ -64,10 +65,30 @@ CASES = {
         "components.yaml:5:36: markers[0].points[2]: the outline crosses itself: the edge from corner 1 and the "
         "edge from corner 3 meet (list the corners in order around the shape)",
     ),
+    "custom-outline-of-too-many-corners": (
+        "check",
+        "components.yaml:4:13: markers[0].points: a custom shape takes at most 64 corners, got 65 (trace the "
+        "outline with fewer corners: a cutter follows straight edges between them)",
+    ),
+    "custom-corner-of-three-lengths": (
+        "check",
+        "components.yaml:4:14: markers[0].points[0]: must be [x, y], two lengths from the top-left corner of its "
+        "size, got 3 values (e.g. [10mm, 0mm]: x runs right, y down)",
+    ),
     "custom-corner-outside-the-size": (
         "check",
         "components.yaml:5:47: cards[0].points[3]: corner [20mm, 70mm] lies outside the card's size, 40x60mm "
         "(measure corners from the top-left corner of its size, x right and y down)",
+    ),
+    "hex-card-of-the-default-size": (
+        "check",
+        "components.yaml:3:12: cards[0].shape: a hex card is given one length, the size across its flats; "
+        "defaults.card_size is 63x88mm (give it size: 63mm)",
+    ),
+    "edges-on-a-hex-card": (
+        "check",
+        "components.yaml:5:12: cards[0].edges: edges are printed on a rectangle's four sides, not a hex card's "
+        "(give it shape: rect, or leave out edges)",
     ),
     "orientation-on-a-rect-card": (
         "check",
@@ -78,6 +99,11 @@ CASES = {
         "check",
         "components.yaml:4:11: tiles[0].size: a hex tile is given one length, the size across its flats; got "
         "60x80mm (e.g. size: 60mm)",
+    ),
+    "sides-on-a-tile": (
+        "check",
+        "components.yaml:3:12: tiles[0].sides: sides is for shape: polygon, and a tile is rect or hex (leave out "
+        "sides)",
     ),
     "round-tile": ("check", "components.yaml:3:12: tiles[0].shape: must be one of 'rect' or 'hex', got 'round'"),
     "name-is-a-list": ("check", "components.yaml:3:11: cards[0].name: must be text, got a list (put quotes around it)"),
@@ -175,6 +201,7 @@ CASES = {
         "components.yaml:2:67: boards[0].grid.square: unknown key 'square' (known keys: shape, columns, rows, "
         "numbered, orientation, size)",
     ),
+    "hex-grid-as-text": ("check", "components.yaml:3:11: boards[0].grid: must be a mapping of keys, got 'hex'"),
     "hex-board-too-large": (
         "check",
         "components.yaml:2:5: boards[0]: the board would be 2037x459.446mm; at most 2000mm a side (use fewer or "

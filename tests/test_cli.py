@@ -89,6 +89,18 @@ def test_schema_is_json_schema_with_field_docs(run):
     assert "elements" in json.loads(run("schema", "pack")[1])["properties"]
 
 
+def test_a_markers_old_shape_square_is_read_as_rect_though_the_schema_names_only_rect(run, tmp_path):
+    from conftest import loaded_pack
+
+    schema = json.loads(run("schema")[1])
+    assert "square" not in json.dumps(schema["$defs"]["Marker"]["properties"]["shape"])
+    marker = (
+        "markers:\n  - id: corner\n    shape: square\n    front: {color: '#aa3333'}\n    back: {color: '#3333aa'}\n"
+    )
+    (corner,) = loaded_pack(tmp_path, "", marker).components
+    assert corner.shape == "rect"
+
+
 def test_check_json_lists_problems(run):
     code, out, _ = run("check", "tests/fixtures/bad/bad-colour", "--json")
     assert code == 1

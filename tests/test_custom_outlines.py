@@ -80,3 +80,16 @@ def test_corners_lie_inside_the_size():
         "a custom shape needs at least 3 corners, got 2",
         "give its corners in order",
     )
+
+
+@pytest.mark.parametrize("zero", ["0", "0mm", "0in", "0.0cm"])
+def test_a_corner_at_the_top_left_may_be_written_in_any_unit(tmp_path, zero):
+    from conftest import loaded_pack
+
+    components = (
+        "markers:\n  - id: shield\n    diameter: 30mm\n    shape: custom\n"
+        f"    points: [[{zero}, {zero}], [30mm, 0], [15mm, 30mm]]\n"
+        '    front: {label: S, color: "#aa3333"}\n    back: {label: B, color: "#3333aa"}\n'
+    )
+    (shield,) = loaded_pack(tmp_path, "", components).components
+    assert shield.points == [(0, 0), (30, 0), (15, 30)]

@@ -45,26 +45,34 @@ _PAIR = re.compile(rf"^\s*({_NUMBER}\s*[a-zA-Z]*?)\s*[x×]\s*({_NUMBER}\s*[a-zA-
 
 
 def parse_distance(value: object) -> float:
-    """A length in millimetres that may be zero (a gutter, a margin)."""
-    if value == 0 or value == "0":
-        return 0.0
-    return parse_length(value)
+    """A length in millimetres that may be zero (a gutter, a margin, a corner at the top left), in any unit."""
+    mm = _millimetres(value)
+    if mm < 0:
+        raise ValueProblem(f"must be a length of zero or more, got {shown_value(value)}")
+    return 0.0 if mm == 0 else _positive(value, mm)
 
 
 def parse_length(value: object) -> float:
     """A positive length in millimetres."""
+    return _positive(value, _millimetres(value))
+
+
+def _millimetres(value: object) -> float:
+    """The millimetres a length stands for, before any bound is checked."""
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise ValueProblem(f"must be a length like 63mm or 2.5in, got {shown_value(value)}")
-    if isinstance(value, str):
-        match = _LENGTH.match(value)
-        if not match:
-            raise ValueProblem(f"must be a length like 63mm or 2.5in, got {shown_value(value)}")
-        number, unit = float(match.group(1)), match.group(2).lower() or "mm"
-        if unit not in MM_PER_UNIT:
-            raise ValueProblem(f"unknown unit '{match.group(2)}' in {shown_value(value)}", "use mm, cm, in or pt")
-        mm = number * MM_PER_UNIT[unit]
-    else:
-        mm = float(value)
+    if not isinstance(value, str):
+        return float(value)
+    match = _LENGTH.match(value)
+    if not match:
+        raise ValueProblem(f"must be a length like 63mm or 2.5in, got {shown_value(value)}")
+    number, unit = float(match.group(1)), match.group(2).lower() or "mm"
+    if unit not in MM_PER_UNIT:
+        raise ValueProblem(f"unknown unit '{match.group(2)}' in {shown_value(value)}", "use mm, cm, in or pt")
+    return number * MM_PER_UNIT[unit]
+
+
+def _positive(value: object, mm: float) -> float:
     if not math.isfinite(mm) or mm <= 0:
         raise ValueProblem(f"must be a length greater than zero, got {shown_value(value)}")
     if mm > MAX_LENGTH_MM:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from annotated_types import GroupedMetadata
-from pydantic import BaseModel, BeforeValidator, ConfigDict, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
 from printkit.base.errors import KeyPath, ValueProblem, shown_value
@@ -143,6 +143,52 @@ SizeMM = Annotated[
         }
     ),
 ]
+MAX_CORNERS = 64  # of a custom shape: plenty for a die-cut outline; the simple-polygon check grows with the square
+
+
+def _corner_list(value: Any) -> Any:
+    """A custom shape's list of corners, refused before its corners are read when it is far too long."""
+    if not isinstance(value, list):
+        raise ValueProblem(f"must be a list of corners [[x, y], ...], got {shown_value(value)}")
+    if len(value) > MAX_CORNERS:
+        raise ValueProblem(
+            f"a custom shape takes at most {MAX_CORNERS} corners, got {len(value)}",
+            "trace the outline with fewer corners: a cutter follows straight edges between them",
+        )
+    return value
+
+
+def parse_corner(value: Any) -> tuple[float, float]:
+    """One corner of a custom shape: [x, y], lengths (zero allowed) from the top-left corner of its size."""
+    if not isinstance(value, list) or len(value) != 2:
+        got = f"{len(value)} values" if isinstance(value, list) else shown_value(value)
+        raise ValueProblem(
+            f"must be [x, y], two lengths from the top-left corner of its size, got {got}",
+            "e.g. [10mm, 0mm]: x runs right, y down",
+        )
+    corner = []
+    for axis, length in zip("xy", value, strict=True):
+        try:
+            corner.append(parse_distance(length))
+        except ValueProblem as problem:
+            raise ValueProblem(f"{axis} {problem.message}", problem.hint) from problem
+    return corner[0], corner[1]
+
+
+CustomPoint = Annotated[
+    tuple[float, float],
+    BeforeValidator(_checked(parse_corner)),
+    WithJsonSchema(
+        {
+            "type": "array",
+            "items": {"type": ["string", "number"]},
+            "minItems": 2,
+            "maxItems": 2,
+            "description": "[x, y]: lengths from the top-left corner of the size, x right, y down",
+        }
+    ),
+]
+CustomPoints = Annotated[list[CustomPoint], BeforeValidator(_checked(_corner_list)), Field(max_length=MAX_CORNERS)]
 _CELL = re.compile(r"[0-9]{4}")  # a wargame's cell number: two digits of column, two of row
 MAX_CELL = 99  # the highest column or row a cell number can name
 

@@ -248,7 +248,7 @@ def _data_path(data: Any, loc: tuple) -> KeyPath:
         if isinstance(data, dict) and part in data or isinstance(data, list) and isinstance(part, int):
             data = data[part] if isinstance(data, dict) or part < len(data) else None
             path.append(part)
-        elif not isinstance(data, (dict, list)) or isinstance(data, dict) and not _is_tag(part):
+        elif not isinstance(data, list) and not _is_tag(part):
             path.append(part)  # a missing or extra key: still part of the path
     return tuple(path)
 

@@ -13,8 +13,9 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 from __future__ import annotations
 
 import math
+import typing
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from types import GenericAlias
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple
 
@@ -32,6 +33,8 @@ from printkit.content.fields import (
     Cell,
     Colour,
     Count,
+    CustomPoint,
+    CustomPoints,
     Distance,
     Edge,
     ElementRef,
@@ -333,7 +336,6 @@ class Rectangular(Component):
 
 
 ShapeName = Literal["rect", "round", "hex", "polygon", "custom"]
-CustomPoint = tuple[Distance, Distance]
 PolygonSides = Annotated[
     int, whole(3, 12, "sides of the polygon", "its edges: 3 for a triangle, 8 for an octagon; a second face is a back")
 ]
@@ -371,7 +373,7 @@ class Shaped(Rectangular):
             return [
                 source.problem(
                     self.origin.path + ("corner_radius",),
-                    f"a {self.shape} {self.kind} has no corners to round",
+                    f"corner_radius rounds a rectangle's corners, not a {self.shape} {self.kind}'s",
                     "give it shape: rect, or leave out corner_radius",
                 )
             ]
@@ -383,14 +385,22 @@ class Shaped(Rectangular):
         problems = []
         given = {"orientation": self.orientation, "sides": self.sides, "points": self.corner_points}
         for key, shapes in (("orientation", ("hex", "polygon")), ("sides", ("polygon",)), ("points", ("custom",))):
-            if given[key] is not None and shape not in shapes:
-                problems.append(
-                    source.problem(
-                        path + (key,),
-                        f"{key} is for shape: {' or '.join(shapes)}, not {shape}",
-                        f"give it shape: {shapes[0]}, or leave out {key}",
-                    )
+            if given[key] is None or shape in shapes:
+                continue
+            taken = [s for s in shapes if s in self.shapes()]  # only shapes this kind can be given
+            problems.append(
+                source.problem(
+                    path + (key,),
+                    f"{key} is for shape: {' or '.join(taken)}, not {shape}",
+                    f"give it shape: {taken[0]}, or leave out {key}",
                 )
+                if taken
+                else source.problem(
+                    path + (key,),
+                    f"{key} is for shape: {' or '.join(shapes)}, and a {self.kind} is {' or '.join(self.shapes())}",
+                    f"leave out {key}",
+                )
+            )
         if shape == "polygon" and self.sides is None:
             problems.append(
                 source.problem(path + ("shape",), "a polygon needs its number of sides", "add sides: N, from 3 to 12")
@@ -403,14 +413,25 @@ class Shaped(Rectangular):
             )
         size = self.given_size(defaults)
         if shape in ("hex", "polygon", "round") and size.width != size.height:
-            across = "its diameter" if shape == "round" else "the size across its flats"
-            problems.append(
-                source.problem(
-                    path + (self.size_key,),
-                    f"a {shape} {self.kind} is given one length, {across}; got {size.width:g}x{size.height:g}mm",
-                    f"e.g. {self.size_key}: {min(size):g}mm",
-                )
+            across = f"a {shape} {self.kind} is given one length, " + (
+                "its diameter" if shape == "round" else "the size across its flats"
             )
+            shown = f"{size.width:g}x{size.height:g}mm"
+            if self.size_key in self.model_fields_set:
+                problems.append(
+                    source.problem(
+                        path + (self.size_key,), f"{across}; got {shown}", f"e.g. {self.size_key}: {min(size):g}mm"
+                    )
+                )
+            else:  # the size the kind falls back to: the user wrote only the shape
+                fallback = f"defaults.{self.size_default}" if self.size_default else f"a {self.kind}'s own size"
+                problems.append(
+                    source.problem(
+                        path + ("shape",),
+                        f"{across}; {fallback} is {shown}",
+                        f"give it {self.size_key}: {min(size):g}mm",
+                    )
+                )
         if shape == "custom" and self.corner_points is not None:
             problem = _points_problem(self.corner_points, size, self.kind)
             if problem:
@@ -418,12 +439,18 @@ class Shaped(Rectangular):
         return problems + self.corner_problems(source, defaults)
 
     size_key: ClassVar[str] = "size"  # the key its size is given by
+    size_default: ClassVar[str] = ""  # the key of pack defaults its size falls back to; "" for one of its own
+
+    @classmethod
+    def shapes(cls) -> tuple[str, ...]:
+        """The shapes this kind can be given: the values its `shape` field takes."""
+        return typing.get_args(cls.model_fields["shape"].annotation)
 
 
 class CustomShaped(Shaped):
     """A component that may also be cut along a polygon of the designer's own (`shape: custom`)."""
 
-    points: list[CustomPoint] | None = None
+    points: CustomPoints | None = None
     """Of a custom shape: its corners in order, [x, y] lengths from the top-left corner of its size (x
     right, y down), each inside the size; they must outline a simple polygon (no edge crosses or
     touches another, no corner repeats)."""
@@ -435,8 +462,13 @@ class CustomShaped(Shaped):
 
 def _points_problem(given: list[CustomPoint], size: Size, kind: str) -> tuple[KeyPath, str, str] | None:
     """Why a custom shape's points make no simple polygon inside its size: (key path under points,
-    message, hint), or None."""
-    points: list[Point] = [(float(x), float(y)) for x, y in given]
+    message, hint), or None. Validation and every drawing of the outline ask: the answer is kept."""
+    return _simple_polygon_problem(tuple(given), size, kind)
+
+
+@lru_cache(maxsize=1024)  # bounded: a long run sees many packs
+def _simple_polygon_problem(given: tuple[Point, ...], size: Size, kind: str) -> tuple[KeyPath, str, str] | None:
+    points = list(given)
     if len(points) < 3:
         return (), f"a custom shape needs at least 3 corners, got {len(points)}", "give its corners in order"
     for index, (x, y) in enumerate(points):
@@ -561,6 +593,7 @@ class Card(CustomShaped):
     """A playing card."""
 
     kind: ClassVar[str] = "card"
+    size_default: ClassVar[str] = "card_size"
     size: SizeMM | None = None
     """Trim size (one length for a round, hex or polygon card); defaults to `defaults.card_size`."""
     element: ElementRef | None = None
@@ -589,6 +622,19 @@ class Card(CustomShaped):
 
     def given_size(self, defaults: Defaults) -> Size:
         return self.size or defaults.card_size
+
+    def problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
+        """Its shape's problems, and edge numbers on a card without four straight sides to print them on."""
+        problems = super().problems(source, defaults)
+        if self.edges is not None and self.shape != "rect":
+            problems.append(
+                source.problem(
+                    self.origin.path + ("edges",),
+                    f"edges are printed on a rectangle's four sides, not a {self.shape} card's",
+                    "give it shape: rect, or leave out edges",
+                )
+            )
+        return problems
 
 
 class Edges(Strict):
@@ -671,6 +717,7 @@ class SpecialField(CustomShaped):
     """A board special field laid on a square of a board."""
 
     kind: ClassVar[str] = "special field"
+    size_default: ClassVar[str] = "field_size"
     size: SizeMM | None = None
     """Trim size (one length for a round, hex or polygon field); defaults to `defaults.field_size`."""
     element: ElementRef | None = None
@@ -693,6 +740,7 @@ class Tile(Shaped):
     """A tile with a typed terrain on each edge: square, or a hexagon (`shape: hex`)."""
 
     kind: ClassVar[str] = "tile"
+    size_default: ClassVar[str] = "tile_size"
     shape: Literal["rect", "hex"] = "rect"
     """rect (a square) or hex; the terrain on each edge names the edges of the shape."""
     size: SizeMM | None = None
@@ -718,11 +766,9 @@ class Tile(Shaped):
         return self.size or defaults.tile_size
 
     @property
-    def edge_names(self) -> tuple[str, ...] | None:
-        """Its edges, clockwise from the top: a square's or a hexagon's; None for other shapes."""
-        if self.shape == "hex":
-            return HEX_SIDES[self.orientation or "flat"]
-        return SQUARE_SIDES if self.shape == "rect" else None
+    def edge_names(self) -> tuple[str, ...]:
+        """Its edges, clockwise from the top: a square's or a hexagon's."""
+        return HEX_SIDES[self.orientation or "flat"] if self.shape == "hex" else SQUARE_SIDES
 
     @property
     def what(self) -> str:
@@ -733,18 +779,9 @@ class Tile(Shaped):
         sides = [(self.origin.path, self.edges, self.spaces)]
         if self.reverse is not None:
             sides.append((self.origin.path + ("reverse",), self.reverse.edges, self.reverse.spaces))
-        if self.edge_names is None:
-            edge_problems = [
-                source.problem(
-                    self.origin.path + ("shape",),
-                    f"a {self.shape} tile has no edges to carry terrain",
-                    "tiles are square (shape: rect) or hexagons (shape: hex)",
-                )
-            ]
-        else:
-            edge_problems = [
-                p for path, edges, _ in sides for p in edges.problems(source, path, self.edge_names, self.what)
-            ]
+        edge_problems = [
+            p for path, edges, _ in sides for p in edges.problems(source, path, self.edge_names, self.what)
+        ]
         return edge_problems + _space_problems(source, sides) + super().problems(source, defaults)
 
 
@@ -785,8 +822,7 @@ class Marker(CustomShaped):
     kind: ClassVar[str] = "marker"
     size_key: ClassVar[str] = "diameter"
     shape: ShapeName = "round"
-    """round (default), rect (or square, its older name), hex, polygon (with sides) or custom (with
-    points)."""
+    """round (default), rect, hex, polygon (with sides) or custom (with points)."""
     diameter: Length | None = None
     """Width and height; defaults to `defaults.chip_diameter`; across the flats of a hex or polygon."""
     front: Face
@@ -795,6 +831,8 @@ class Marker(CustomShaped):
     @field_validator("shape", mode="before")
     @classmethod
     def _square_is_rect(cls, value: Any) -> Any:
+        """Reads `square`, the older name of rect, so that packs written before it keep working; the
+        schema and docs name only rect."""
         return "rect" if value == "square" else value
 
     def given_size(self, defaults: Defaults) -> Size:
@@ -1197,7 +1235,7 @@ class Figure(Strict):
     show: list[Id] = []
     """Components shown side by side."""
     board: Id | None = None
-    """A board with components placed on its squares (see `place`)."""
+    """A board with components placed on its squares or hex cells (see `place`)."""
     place: list[Placed] = []
     caption: Text | None = None
     back: bool = False

@@ -619,11 +619,10 @@ def rotated_edges(placed: Placed, sides: tuple[str, ...]) -> dict[str, str]:
 
 def placement_board(pack: Pack, rule_set: RuleSet, section: str) -> Board | None:
     """The board a placement section's tiles are laid on: the board of the placement rule that
-    reads the section, if any rule does."""
+    reads the section, if any rule does (a checked pack has it)."""
     for rule in rule_set.checks:
         if isinstance(rule, Placement) and section in rule.sections(rule_set):
-            boards = [c for c in pack.components if c.id == rule.board and c.holds_pieces]
-            return cast("Board", boards[0]) if boards else None
+            return rule.board_in(pack)
     return None
 
 
