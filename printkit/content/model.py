@@ -441,6 +441,11 @@ class Shaped(Rectangular):
     size_key: ClassVar[str] = "size"  # the key its size is given by
     size_default: ClassVar[str] = ""  # the key of pack defaults its size falls back to; "" for one of its own
 
+    def given_size(self, defaults: Defaults) -> Size:
+        """Its `size`, or the pack's default for its kind (`size_default`)."""
+        size: Size | None = getattr(self, "size", None)
+        return size or getattr(defaults, self.size_default)
+
     @classmethod
     def shapes(cls) -> tuple[str, ...]:
         """The shapes this kind can be given: the values its `shape` field takes."""
@@ -620,9 +625,6 @@ class Card(CustomShaped):
     back: BackRef | None = None
     """Back design; defaults to `defaults.back`."""
 
-    def given_size(self, defaults: Defaults) -> Size:
-        return self.size or defaults.card_size
-
     def problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
         """Its shape's problems, and edge numbers on a card without four straight sides to print them on."""
         problems = super().problems(source, defaults)
@@ -727,9 +729,6 @@ class SpecialField(CustomShaped):
     text: Text | None = None
     back: BackRef | None = None
 
-    def given_size(self, defaults: Defaults) -> Size:
-        return self.size or defaults.field_size
-
 
 Spaces = dict[TerrainRef, Annotated[int, whole(1, 4, "spaces")]]
 """Spaces for inhabitants, per terrain of a tile: each holds one inhabitant once its island is complete."""
@@ -761,9 +760,6 @@ class Tile(Shaped):
     """Back design; a tile with `reverse` prints that instead."""
     reverse: TileSide | None = None
     """The other side of a two-sided tile, its edges named like the front's."""
-
-    def given_size(self, defaults: Defaults) -> Size:
-        return self.size or defaults.tile_size
 
     @property
     def edge_names(self) -> tuple[str, ...]:
@@ -1183,9 +1179,6 @@ class Sheet(CustomShaped):
     row_labels: list[Text] = []
     """Labels in the first column, one per row (a scoring pad's categories); they add to `rows`."""
     text: Text | None = None
-
-    def given_size(self, defaults: Defaults) -> Size:
-        return self.size
 
 
 @component_kind("rulers")
