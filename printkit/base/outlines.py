@@ -96,6 +96,11 @@ class Outline:
         """The outline seen from the back once the piece is turned over (itself when symmetric)."""
         return self
 
+    def back(self) -> Outline:
+        """The outline a piece's back is drawn in and cut along: a back is seen once the piece is
+        turned over sideways, left and right changed places."""
+        return self.mirrored("x")
+
     def shape(self, size: Size, grow: float = 0.0) -> Area:
         """The outline of a piece of this size in its own box (origin at the trim box's bottom-left),
         grown by grow millimetres (the bleed) or shrunk by a negative grow."""
@@ -272,13 +277,13 @@ class Polygon(Outline):
         grow) along both of their edges' normals: the trim line grown evenly all round."""
         w, h = size
         points = [(fx * w, fy * h) for fx, fy in self.corners]
-        return _offset(points, grow) if grow else points
+        return offset(points, grow) if grow else points
 
     def shape(self, size: Size, grow: float = 0.0) -> Path:
-        return Path(_closed(self.points(size, grow)))
+        return Path(closed(self.points(size, grow)))
 
     def cut_path(self, x: float, y: float, size: Size, colour: str) -> list[Shape]:
-        return [Path(_closed([(x + px, y + py) for px, py in self.points(size)]), stroke=colour, line_width=0.15)]
+        return [Path(closed([(x + px, y + py) for px, py in self.points(size)]), stroke=colour, line_width=0.15)]
 
     def cut_edges(self, x: float, y: float, size: Size) -> list[Segment]:
         points = [(x + px, y + py) for px, py in self.points(size)]
@@ -324,7 +329,7 @@ class Polygon(Outline):
 
     def mirrored(self, axis: Mirror) -> Outline:
         corners = tuple((1 - fx, fy) if axis == "x" else (fx, 1 - fy) for fx, fy in self.corners)
-        if _same_corners(corners, self.corners):
+        if _same_polygon(corners, self.corners):
             return self
         mirror = Polygon(f"{self.name}-mirrored-{axis}", corners)
         return OUTLINES.setdefault(mirror.name, mirror)
@@ -440,7 +445,8 @@ def _cross(a: Segment, b: Segment) -> bool:
     return side(p1, p2, q1) * side(p1, p2, q2) < 0 and side(q1, q2, p1) * side(q1, q2, p2) < 0
 
 
-def _closed(points: list[Point]) -> tuple:
+def closed(points: list[Point]) -> tuple:
+    """The path operations of a polygon through points."""
     return (("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",))
 
 
@@ -453,16 +459,26 @@ def signed_area(points: list[Point]) -> float:
     return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True)) / 2
 
 
-def _offset(points: list[Point], grow: float) -> list[Point]:
-    """Each corner of a counter-clockwise polygon moved so that both its edges lie grow further out."""
+MITRE_LIMIT = 4  # how far a corner may move, in multiples of the offset (SVG's default stroke-miterlimit)
+
+
+def offset(points: list[Point], grow: float) -> list[Point]:
+    """A counter-clockwise polygon with every edge moved grow further out (in, for a negative grow).
+    Each corner moves to where its two moved edges meet (a mitre), unless that lies more than
+    MITRE_LIMIT times grow away, as at a thin spike: then the corner is cut off (a bevel), by two
+    points each moved grow along one of its edges' normals, so that no corner runs across the sheet."""
     moved = []
     count = len(points)
     for i, (x, y) in enumerate(points):
         (px, py), (nx, ny) = points[i - 1], points[(i + 1) % count]
         n1, n2 = _outward_normal(px, py, x, y), _outward_normal(x, y, nx, ny)
-        # The corner where the two moved edges meet: along the bisector, by grow / cos(half the turn).
-        scale = grow / (1 + n1[0] * n2[0] + n1[1] * n2[1])
-        moved.append((x + (n1[0] + n2[0]) * scale, y + (n1[1] + n2[1]) * scale))
+        # The mitre lies along the bisector, grow / cos(half the turn) away: 1 + n1.n2 = 2 cos^2(half the turn).
+        turn = 1 + n1[0] * n2[0] + n1[1] * n2[1]
+        if turn * MITRE_LIMIT**2 >= 2:
+            scale = grow / turn
+            moved.append((x + (n1[0] + n2[0]) * scale, y + (n1[1] + n2[1]) * scale))
+        else:
+            moved += [(x + n1[0] * grow, y + n1[1] * grow), (x + n2[0] * grow, y + n2[1] * grow)]
     return moved
 
 
@@ -471,8 +487,13 @@ def _outward_normal(x1: float, y1: float, x2: float, y2: float) -> Point:
     return (y2 - y1) / length, (x1 - x2) / length
 
 
-def _same_corners(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
-    return {(round(x, 9), round(y, 9)) for x, y in a} == {(round(x, 9), round(y, 9)) for x, y in b}
+def _same_polygon(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
+    """Whether two lists of corners draw the same polygon: the same corners in the same order around
+    it, from any start and either way round."""
+    a, b = _counter_clockwise(a), _counter_clockwise(b)
+    rounded_a = [(round(x, 9), round(y, 9)) for x, y in a]
+    rounded_b = [(round(x, 9), round(y, 9)) for x, y in b]
+    return len(a) == len(b) and any(rounded_a[i:] + rounded_a[:i] == rounded_b for i in range(len(a)))
 
 
 def rectangle(corner_radius: float | None) -> Outline:
