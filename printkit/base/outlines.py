@@ -290,18 +290,19 @@ class Polygon(Outline):
         return list(zip(points, points[1:] + points[:1], strict=True))
 
     def sides_from_top(self, size: Size, grow: float = 0.0) -> list[Segment]:
-        """The sides of the trim line grown by grow, clockwise from the top (a flat hexagon's first is
-        its top side, a pointy one's the side right of its top corner), each from its earlier corner
-        to its later one (clockwise)."""
-        trim, grown = self.points(size), self.points(size, grow)
-        cx, cy = size.width / 2, size.height / 2
+        """The sides of a regular polygon's trim line grown by grow, clockwise from the top (as
+        `sides_facing` gives them), each from its earlier corner to its later one (clockwise)."""
+        assert self.regular is not None, "only a regular polygon's sides are named"
+        trim, grown = self.points(size), self.points(size, grow)  # its corners are never bevelled
 
-        def clockwise_from_top(i: int) -> float:
+        def facing(i: int) -> float:
             (x1, y1), (x2, y2) = trim[i], trim[(i + 1) % len(trim)]
-            angle = math.degrees(math.atan2((y1 + y2) / 2 - cy, (x1 + x2) / 2 - cx))
-            return round((90 - angle) % 360, 6) % 360  # a side straight up comes first, not last
+            return math.degrees(math.atan2(x1 - x2, y2 - y1))  # its outward normal's direction
 
-        order = sorted(range(len(trim)), key=clockwise_from_top)
+        def turn(a: float, b: float) -> float:
+            return abs((a - b + 180) % 360 - 180)
+
+        order = [min(range(len(trim)), key=lambda i: turn(facing(i), d)) for d in sides_facing(*self.regular)]
         return [(grown[(i + 1) % len(grown)], grown[i]) for i in order]
 
     def holds(self, box: Box, size: Size, margin: float) -> bool:
@@ -377,6 +378,17 @@ def custom_polygon(points: list[Point], size: Size) -> Outline:
     digest = hashlib.sha1(repr([(round(x, 6), round(y, 6)) for x, y in corners]).encode()).hexdigest()[:12]
     polygon = Polygon(f"custom-{digest}", corners)
     return OUTLINES.setdefault(polygon.name, polygon)
+
+
+def sides_facing(sides: int, orientation: Orientation) -> list[float]:
+    """The directions the sides of a regular polygon face, in degrees counter-clockwise from east
+    (over -180 up to 180), clockwise from the top: a flat hexagon's first side is its top side, a pointy
+    one's the side right of its top corner."""
+    step = 360 / sides
+    # Flat, a side faces down (-90 degrees); pointy, a corner does. Then a side faces up if the
+    # count is even (flat) or odd (pointy); otherwise the first side is half a step right of the top.
+    top = 90.0 if (orientation == "flat") == (sides % 2 == 0) else 90 - step / 2
+    return [180 - (180 - top + k * step) % 360 for k in range(sides)]
 
 
 def _regular_corners(sides: int, orientation: Orientation, apothem: float) -> tuple[list[float], list[float]]:
