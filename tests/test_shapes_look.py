@@ -174,7 +174,27 @@ def test_the_inner_box_of_a_rectangle_is_its_trim_box_and_of_other_shapes_lies_i
     box = shield.inner_box(Size(30, 30))
     corners = [(box.x, box.y), (box.x + box.width, box.y + box.height)]
     assert all(_inside(c, shield.points(Size(30, 30))) for c in corners)
-    assert box.width == pytest.approx(50 / 3, abs=1e-6)  # its lower corners on the slanted sides
+    # Centred in its box, its lower corners would touch the slanted sides at 50/3 mm; centred on the
+    # shield's deepest point, it is larger.
+    assert box.width > 50 / 3 + 1
+
+
+def test_a_chevrons_content_is_centred_where_it_is_deepest_not_outside_it():
+    size = Size(60, 40)
+    chevron = custom_polygon([(0, 0), (20, 0), (60, 20), (20, 40), (0, 40), (40, 20)], size)
+    box = chevron.inner_box(size, 1.5)  # the middle of its box lies in its notch
+    assert box.width > 8 and box.height == pytest.approx(box.width * 40 / 60)
+    inside = box.inset(1.5)
+    corners = [(inside.x, inside.y), (inside.x + inside.width, inside.y + inside.height)]
+    assert all(_inside(c, chevron.points(size)) for c in corners)
+
+
+def test_a_box_with_no_room_inside_its_margin_is_empty_never_negative():
+    hexagon = regular_polygon(6, "flat")
+    size = hexagon.trim(Size(10, 10))  # 11.5 x 10 mm: nothing fits 6 mm clear of its edges
+    assert hexagon.inner_box(size, 6) == pytest.approx(Box(size.width / 2 - 6, -1, 12, 12))
+    inside = hexagon.inner_box(size, 1).inset(1)  # a margin that leaves room
+    assert inside.width > 6 and hexagon.holds(inside, size, 1)
 
 
 def test_a_polygons_sides_from_the_top_run_clockwise():

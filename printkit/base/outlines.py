@@ -117,17 +117,39 @@ class Outline:
 
     def inner_box(self, size: Size, margin: float = 0.0) -> Box:
         """Where a face's content goes, laid out as on a rectangular piece with margin millimetres
-        clear inside its edges: the largest box of the trim box's proportions, centred in it, whose
-        inside (margin in from its edges) lies inside the trim line moved margin in (inside the face's
-        frame). A custom outline need not be convex: the scale is found by halving an interval."""
+        clear inside its edges: the largest box of the trim box's proportions, centred on one of the
+        `content_centres`, whose inside (margin in from its edges) lies inside the trim line moved
+        margin in (inside the face's frame). If not even an empty inside fits, its inside is empty
+        (the content then says it has no room), never less."""
+        return max(
+            (self._inner_box_around(centre, size, margin) for centre in self.content_centres(size)),
+            key=lambda box: box.width,
+        )
+
+    def _inner_box_around(self, centre: Point, size: Size, margin: float) -> Box:
+        # A custom outline need not be convex: the scale is found by halving an interval.
         whole = Box(0.0, 0.0, size.width, size.height)
+        dx, dy = centre[0] - size.width / 2, centre[1] - size.height / 2
+
+        def placed(scale: float) -> Box:
+            box = whole.scaled(scale)
+            return Box(box.x + dx, box.y + dy, box.width, box.height)
+
         low, high = 0.0, 1.0
         for _ in range(30):
             middle = (low + high) / 2
-            inside = whole.scaled(middle).inset(margin)
+            inside = placed(middle).inset(margin)
             fits = inside.width <= 0 or inside.height <= 0 or self.holds(inside, size, margin)
             low, high = (middle, high) if fits else (low, middle)
-        return whole.scaled(low)
+        box = placed(low)
+        inside = box.inset(margin)
+        if inside.width < 0 or inside.height < 0:  # only an inside of no size "fitted"
+            return Box(centre[0] - margin, centre[1] - margin, 2 * margin, 2 * margin)
+        return box
+
+    def content_centres(self, size: Size) -> tuple[Point, ...]:
+        """Where a face's content may be centred: the trim box's centre."""
+        return ((size.width / 2, size.height / 2),)
 
     def holds(self, box: Box, size: Size, margin: float) -> bool:
         """Whether a box lies inside the trim line of a piece of this size moved margin in."""
@@ -307,6 +329,13 @@ class Polygon(Outline):
 
     def holds(self, box: Box, size: Size, margin: float) -> bool:
         return _box_inside(box, self.points(size, -margin))
+
+    def content_centres(self, size: Size) -> tuple[Point, ...]:
+        if self.regular is not None:
+            return super().content_centres(size)
+        # The box's centre may lie outside a custom shape (a chevron's) or in a narrow part of it
+        # (an arrow's shaft): its deepest point may give the content more room.
+        return (*super().content_centres(size), _pole(self.points(size), size)[0])
 
     def circle_box(self, size: Size) -> Box:
         points = self.points(size)
