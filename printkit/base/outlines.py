@@ -6,7 +6,7 @@ area a face covers and is clipped to (its trim line grown by the bleed, also a r
 clip), the cut path drawn on a sheet, whether the piece shares straight cuts (the crop marks at its
 box's edges), what the fragments of a piece too large for the paper show of it, the alpha mask
 of its PNG, how copies pack on a sheet (`Lattice`: a honeycomb for hexagons) and which cuts
-neighbours share, and its mirror image (what the back of an unsymmetric piece is cut along).
+neighbours share, and its mirror image (`back`: what the back of an unsymmetric piece is cut along).
 Renderers draw what an outline gives them and never ask which one it is; a new shape is one class
 here. A rectangle with rounded corners is one outline per radius (`rectangle`), a polygon one per
 shape (`regular_polygon`, `custom_polygon`).
