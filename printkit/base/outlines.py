@@ -296,7 +296,8 @@ class Polygon(Outline):
 
     def points(self, size: Size, grow: float = 0.0) -> list[Point]:
         """The corners in millimetres, in the piece's own box, moved out by grow (in by a negative
-        grow) along both of their edges' normals: the trim line grown evenly all round."""
+        grow) along both of their edges' normals: the trim line grown evenly all round (a thin spike's
+        tip cut off, see `offset`)."""
         w, h = size
         points = [(fx * w, fy * h) for fx, fy in self.corners]
         return offset(points, grow) if grow else points
