@@ -282,3 +282,26 @@ def test_a_figure_placing_a_piece_off_its_board_is_a_problem(tmp_path, run):
         "its squares are 1 to 16",
         "1 problem found",
     ]
+
+
+def test_a_figure_of_backs_clips_an_arrows_back_to_the_arrow_turned_over(tmp_path):
+    from conftest import loaded_pack
+
+    from printkit.content.model import Figure
+    from printkit.layout.imposition import draw_pieces
+    from printkit.rulebook.book import figure_svg
+
+    arrow = "[[0, 10mm], [18mm, 10mm], [18mm, 0], [30mm, 15mm], [18mm, 30mm], [18mm, 20mm], [0, 20mm]]"
+    pack = loaded_pack(
+        tmp_path,
+        "",
+        f"markers:\n  - {{id: arrow, shape: custom, diameter: 30mm, points: {arrow},"
+        " front: {label: Go, color: '#aa3333'}, back: {label: Back, color: '#3333aa'}}\n",
+    )
+    pieces = {p.component.id: p for p in draw_pieces(pack, "en", 0.0)}
+    svg = figure_svg(pack, Figure(show=["arrow"], back=True), pieces, "fig")
+    # The back points left (its tip at x 0), as the back is drawn and cut.
+    assert (
+        '<clipPath id="fig-clip0"><path d="M 30.000 -20.000 L 12.000 -20.000 L 12.000 -30.000 L 0.000 -15.000 '
+        'L 12.000 -0.000 L 12.000 -10.000 L 30.000 -10.000 Z"/></clipPath>' in svg
+    )

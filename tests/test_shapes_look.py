@@ -6,7 +6,16 @@ import math
 import pytest
 from conftest import REPO
 
-from printkit.base.outlines import RECT, ROUND, Box, Polygon, custom_polygon, rectangle, regular_polygon
+from printkit.base.outlines import (
+    MITRE_LIMIT,
+    RECT,
+    ROUND,
+    Box,
+    Polygon,
+    custom_polygon,
+    rectangle,
+    regular_polygon,
+)
 from printkit.base.shapes import Path, Rect, Text
 from printkit.base.units import Size
 from printkit.faces import richtext
@@ -165,7 +174,27 @@ def test_the_inner_box_of_a_rectangle_is_its_trim_box_and_of_other_shapes_lies_i
     box = shield.inner_box(Size(30, 30))
     corners = [(box.x, box.y), (box.x + box.width, box.y + box.height)]
     assert all(_inside(c, shield.points(Size(30, 30))) for c in corners)
-    assert box.width == pytest.approx(50 / 3, abs=1e-6)  # its lower corners on the slanted sides
+    # Centred in its box, its lower corners would touch the slanted sides at 50/3 mm; centred on the
+    # shield's deepest point, it is larger.
+    assert box.width > 50 / 3 + 1
+
+
+def test_a_chevrons_content_is_centred_where_it_is_deepest_not_outside_it():
+    size = Size(60, 40)
+    chevron = custom_polygon([(0, 0), (20, 0), (60, 20), (20, 40), (0, 40), (40, 20)], size)
+    box = chevron.inner_box(size, 1.5)  # the middle of its box lies in its notch
+    assert box.width > 8 and box.height == pytest.approx(box.width * 40 / 60)
+    inside = box.inset(1.5)
+    corners = [(inside.x, inside.y), (inside.x + inside.width, inside.y + inside.height)]
+    assert all(_inside(c, chevron.points(size)) for c in corners)
+
+
+def test_a_box_with_no_room_inside_its_margin_is_empty_never_negative():
+    hexagon = regular_polygon(6, "flat")
+    size = hexagon.trim(Size(10, 10))  # 11.5 x 10 mm: nothing fits 6 mm clear of its edges
+    assert hexagon.inner_box(size, 6) == pytest.approx(Box(size.width / 2 - 6, -1, 12, 12))
+    inside = hexagon.inner_box(size, 1).inset(1)  # a margin that leaves room
+    assert inside.width > 6 and hexagon.holds(inside, size, 1)
 
 
 def test_a_polygons_sides_from_the_top_run_clockwise():
@@ -218,3 +247,47 @@ def test_a_draft_band_lies_across_the_middle_of_a_hex_or_circle_and_along_the_to
             (bottom, 6, pieces[piece_id].size.width)
         )
         assert isinstance(word, Text) and word.text == "DRAFT · not yet translated" and band.y < word.y < band.y + 6
+
+
+def _distance_to_outline(point, polygon) -> float:
+    px, py = point
+    nearest = math.inf
+    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        dx, dy = x2 - x1, y2 - y1
+        t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
+        nearest = min(nearest, math.hypot(px - x1 - t * dx, py - y1 - t * dy))
+    return nearest
+
+
+@pytest.mark.parametrize(
+    "points",
+    [
+        [(15, 0), (16, 28), (30, 30), (0, 30), (14, 28)],  # a thin spike up from a bar
+        [(0, 0), (20, 0), (10, 0.001)],  # a sliver
+    ],
+    ids=["spike", "sliver"],
+)
+@pytest.mark.parametrize("grow", [3.0, -1.0])
+def test_a_thin_spikes_bleed_and_frame_stay_near_its_trim_line(points, grow):
+    size = Size(30, 30)
+    spiky = custom_polygon(points, size)
+    trim = spiky.points(size)
+    assert all(_distance_to_outline(p, trim) <= MITRE_LIMIT * abs(grow) + 1e-9 for p in spiky.points(size, grow))
+
+
+def test_a_hexagon_and_a_triangle_keep_their_sharp_corners_when_grown():
+    hexagon = regular_polygon(6, "flat")
+    size = hexagon.trim(Size(60, 60))
+    grown = hexagon.points(size, 3)
+    assert len(grown) == 6 and grown[0] == pytest.approx((size.width / 4 - math.sqrt(3), -3))
+    triangle = regular_polygon(3, "flat")
+    assert len(triangle.points(triangle.trim(Size(30, 30)), 3)) == 3
+
+
+def test_an_outline_whose_corners_mirror_onto_each_other_but_not_its_sides_has_a_mirrored_back():
+    # Its corners form a set symmetric left to right, but its notch leans: the back is the mirror image.
+    leaning = custom_polygon([(0, 0), (40, 0), (40, 40), (0, 40), (10, 20), (30, 20)], Size(40, 40))
+    assert leaning.back() is not leaning
+    assert leaning.back().points(Size(40, 40)) != leaning.points(Size(40, 40))
+    shield = custom_polygon([(0, 0), (30, 0), (30, 18), (15, 30), (0, 18)], Size(30, 30))
+    assert shield.back() is shield

@@ -18,6 +18,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from printkit.base.outlines import Orientation, closed, offset, sides_facing
 from printkit.base.shapes import Circle, Line, Path, Shape, moved, rotated
 
 IconDrawer = Callable[[float, float, float, str], list[Shape]]
@@ -342,9 +343,13 @@ ARROW = (
 )
 # Where each arrow points, in degrees counter-clockwise from east (the x axis).
 COMPASS = {"n": 90, "ne": 45, "e": 0, "se": -45, "s": -90, "sw": -135, "w": 180, "nw": 135}
+HEX_EDGE_NAMES: dict[Orientation, tuple[str, ...]] = {
+    "flat": ("n", "ne", "se", "s", "sw", "nw"),
+    "pointy": ("ne", "e", "se", "sw", "w", "nw"),
+}
 HEX_EDGES = {  # the edges of a hex tile in each orientation, each at the direction it faces
-    "flat": {"n": 90, "ne": 30, "se": -30, "s": -90, "sw": -150, "nw": 150},
-    "pointy": {"ne": 60, "e": 0, "se": -60, "sw": -120, "w": 180, "nw": 120},
+    orientation: dict(zip(names, sides_facing(6, orientation), strict=True))
+    for orientation, names in HEX_EDGE_NAMES.items()
 }
 
 
@@ -369,25 +374,6 @@ ARROWS = (
 ICONS.update({name: _arrow(angle) for name, angle in ARROWS.items()})
 
 
-def _closed(points: list[tuple[float, float]]) -> tuple:
-    return tuple(("M" if i == 0 else "L", x, y) for i, (x, y) in enumerate(points)) + (("Z",),)
-
-
-def _inset(corners: list[tuple[float, float]], gap: float) -> tuple:
-    """A convex polygon (corners counter-clockwise) with every side moved inwards by gap: faces drawn
-    from shared corners this way leave an even seam between them."""
-    sides = []  # a point on each moved side, and the side's direction
-    for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
-        dx, dy = x2 - x1, y2 - y1
-        length = math.hypot(dx, dy)
-        sides.append((x1 - dy / length * gap, y1 + dx / length * gap, dx, dy))
-    meets = []  # where each moved side meets the one before it
-    for (px, py, dx, dy), (qx, qy, ex, ey) in zip(sides[-1:] + sides[:-1], sides, strict=True):
-        t = ((qx - px) * ey - (qy - py) * ex) / (dx * ey - dy * ex)
-        meets.append((px + t * dx, py + t * dy))
-    return _closed(meets)
-
-
 # A boulder of three faces parted by thin seams, and a pebble beside it.
 BOULDER = {
     "a": (-0.95, -0.75),
@@ -405,7 +391,8 @@ PEBBLE = (("M", 0.6, -0.75), ("C", 0.56, -0.36, 0.98, -0.34, 1.0, -0.75), ("Z",)
 
 @icon("rock")
 def _rock(cx: float, cy: float, size: float, colour: str) -> list[Shape]:
-    faces = [_inset([BOULDER[corner] for corner in face], 0.05) for face in BOULDER_FACES]
+    # Each face moved in by 0.05 all round: faces drawn from shared corners leave even seams.
+    faces = [closed(offset([BOULDER[corner] for corner in face], -0.05)) for face in BOULDER_FACES]
     return [Path(moved(ops, size / 2, cx, cy), fill=colour) for ops in (*faces, PEBBLE)]
 
 
@@ -422,7 +409,7 @@ def _river(swing: float = 0.22, bends: int = 3) -> tuple:
         half = (0.13 + 0.06 * t) / math.hypot(dx, dy)  # half the width, over the length of (dx, dy)
         left.append((x + dy * half, y - dx * half))
         right.append((x - dy * half, y + dx * half))
-    return _closed(left + right[::-1])
+    return closed(left + right[::-1])
 
 
 icon("river")(_shape(_river(), fill=True))

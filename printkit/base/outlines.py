@@ -6,7 +6,7 @@ area a face covers and is clipped to (its trim line grown by the bleed, also a r
 clip), the cut path drawn on a sheet, whether the piece shares straight cuts (the crop marks at its
 box's edges), what the fragments of a piece too large for the paper show of it, the alpha mask
 of its PNG, how copies pack on a sheet (`Lattice`: a honeycomb for hexagons) and which cuts
-neighbours share, and its mirror image (what the back of an unsymmetric piece is cut along).
+neighbours share, and its mirror image (`back`: what the back of an unsymmetric piece is cut along).
 Renderers draw what an outline gives them and never ask which one it is; a new shape is one class
 here. A rectangle with rounded corners is one outline per radius (`rectangle`), a polygon one per
 shape (`regular_polygon`, `custom_polygon`).
@@ -96,6 +96,11 @@ class Outline:
         """The outline seen from the back once the piece is turned over (itself when symmetric)."""
         return self
 
+    def back(self) -> Outline:
+        """The outline a piece's back is drawn in and cut along: a back is seen once the piece is
+        turned over sideways, left and right changed places."""
+        return self.mirrored("x")
+
     def shape(self, size: Size, grow: float = 0.0) -> Area:
         """The outline of a piece of this size in its own box (origin at the trim box's bottom-left),
         grown by grow millimetres (the bleed) or shrunk by a negative grow."""
@@ -112,17 +117,39 @@ class Outline:
 
     def inner_box(self, size: Size, margin: float = 0.0) -> Box:
         """Where a face's content goes, laid out as on a rectangular piece with margin millimetres
-        clear inside its edges: the largest box of the trim box's proportions, centred in it, whose
-        inside (margin in from its edges) lies inside the trim line moved margin in (inside the face's
-        frame). A custom outline need not be convex: the scale is found by halving an interval."""
+        clear inside its edges: the largest box of the trim box's proportions, centred on one of the
+        `content_centres`, whose inside (margin in from its edges) lies inside the trim line moved
+        margin in (inside the face's frame). If not even an empty inside fits, its inside is empty
+        (the content then says it has no room), never less."""
+        return max(
+            (self._inner_box_around(centre, size, margin) for centre in self.content_centres(size)),
+            key=lambda box: box.width,
+        )
+
+    def _inner_box_around(self, centre: Point, size: Size, margin: float) -> Box:
+        # A custom outline need not be convex: the scale is found by halving an interval.
         whole = Box(0.0, 0.0, size.width, size.height)
+        dx, dy = centre[0] - size.width / 2, centre[1] - size.height / 2
+
+        def placed(scale: float) -> Box:
+            box = whole.scaled(scale)
+            return Box(box.x + dx, box.y + dy, box.width, box.height)
+
         low, high = 0.0, 1.0
         for _ in range(30):
             middle = (low + high) / 2
-            inside = whole.scaled(middle).inset(margin)
+            inside = placed(middle).inset(margin)
             fits = inside.width <= 0 or inside.height <= 0 or self.holds(inside, size, margin)
             low, high = (middle, high) if fits else (low, middle)
-        return whole.scaled(low)
+        box = placed(low)
+        inside = box.inset(margin)
+        if inside.width < 0 or inside.height < 0:  # only an inside of no size "fitted"
+            return Box(centre[0] - margin, centre[1] - margin, 2 * margin, 2 * margin)
+        return box
+
+    def content_centres(self, size: Size) -> tuple[Point, ...]:
+        """Where a face's content may be centred: the trim box's centre."""
+        return ((size.width / 2, size.height / 2),)
 
     def holds(self, box: Box, size: Size, margin: float) -> bool:
         """Whether a box lies inside the trim line of a piece of this size moved margin in."""
@@ -269,38 +296,47 @@ class Polygon(Outline):
 
     def points(self, size: Size, grow: float = 0.0) -> list[Point]:
         """The corners in millimetres, in the piece's own box, moved out by grow (in by a negative
-        grow) along both of their edges' normals: the trim line grown evenly all round."""
+        grow) along both of their edges' normals: the trim line grown evenly all round (a thin spike's
+        tip cut off, see `offset`)."""
         w, h = size
         points = [(fx * w, fy * h) for fx, fy in self.corners]
-        return _offset(points, grow) if grow else points
+        return offset(points, grow) if grow else points
 
     def shape(self, size: Size, grow: float = 0.0) -> Path:
-        return Path(_closed(self.points(size, grow)))
+        return Path(closed(self.points(size, grow)))
 
     def cut_path(self, x: float, y: float, size: Size, colour: str) -> list[Shape]:
-        return [Path(_closed([(x + px, y + py) for px, py in self.points(size)]), stroke=colour, line_width=0.15)]
+        return [Path(closed([(x + px, y + py) for px, py in self.points(size)]), stroke=colour, line_width=0.15)]
 
     def cut_edges(self, x: float, y: float, size: Size) -> list[Segment]:
         points = [(x + px, y + py) for px, py in self.points(size)]
         return list(zip(points, points[1:] + points[:1], strict=True))
 
     def sides_from_top(self, size: Size, grow: float = 0.0) -> list[Segment]:
-        """The sides of the trim line grown by grow, clockwise from the top (a flat hexagon's first is
-        its top side, a pointy one's the side right of its top corner), each from its earlier corner
-        to its later one (clockwise)."""
-        trim, grown = self.points(size), self.points(size, grow)
-        cx, cy = size.width / 2, size.height / 2
+        """The sides of a regular polygon's trim line grown by grow, clockwise from the top (as
+        `sides_facing` gives them), each from its earlier corner to its later one (clockwise)."""
+        assert self.regular is not None, "only a regular polygon's sides are named"
+        trim, grown = self.points(size), self.points(size, grow)  # its corners are never bevelled
 
-        def clockwise_from_top(i: int) -> float:
+        def facing(i: int) -> float:
             (x1, y1), (x2, y2) = trim[i], trim[(i + 1) % len(trim)]
-            angle = math.degrees(math.atan2((y1 + y2) / 2 - cy, (x1 + x2) / 2 - cx))
-            return round((90 - angle) % 360, 6) % 360  # a side straight up comes first, not last
+            return math.degrees(math.atan2(x1 - x2, y2 - y1))  # its outward normal's direction
 
-        order = sorted(range(len(trim)), key=clockwise_from_top)
+        def turn(a: float, b: float) -> float:
+            return abs((a - b + 180) % 360 - 180)
+
+        order = [min(range(len(trim)), key=lambda i: turn(facing(i), d)) for d in sides_facing(*self.regular)]
         return [(grown[(i + 1) % len(grown)], grown[i]) for i in order]
 
     def holds(self, box: Box, size: Size, margin: float) -> bool:
         return _box_inside(box, self.points(size, -margin))
+
+    def content_centres(self, size: Size) -> tuple[Point, ...]:
+        if self.regular is not None:
+            return super().content_centres(size)
+        # The box's centre may lie outside a custom shape (a chevron's) or in a narrow part of it
+        # (an arrow's shaft): its deepest point may give the content more room.
+        return (*super().content_centres(size), _pole(self.points(size), size)[0])
 
     def circle_box(self, size: Size) -> Box:
         points = self.points(size)
@@ -324,7 +360,7 @@ class Polygon(Outline):
 
     def mirrored(self, axis: Mirror) -> Outline:
         corners = tuple((1 - fx, fy) if axis == "x" else (fx, 1 - fy) for fx, fy in self.corners)
-        if _same_corners(corners, self.corners):
+        if _same_polygon(corners, self.corners):
             return self
         mirror = Polygon(f"{self.name}-mirrored-{axis}", corners)
         return OUTLINES.setdefault(mirror.name, mirror)
@@ -372,6 +408,17 @@ def custom_polygon(points: list[Point], size: Size) -> Outline:
     digest = hashlib.sha1(repr([(round(x, 6), round(y, 6)) for x, y in corners]).encode()).hexdigest()[:12]
     polygon = Polygon(f"custom-{digest}", corners)
     return OUTLINES.setdefault(polygon.name, polygon)
+
+
+def sides_facing(sides: int, orientation: Orientation) -> list[float]:
+    """The directions the sides of a regular polygon face, in degrees counter-clockwise from east
+    (over -180 up to 180), clockwise from the top: a flat hexagon's first side is its top side, a pointy
+    one's the side right of its top corner."""
+    step = 360 / sides
+    # Flat, a side faces down (-90 degrees); pointy, a corner does. Then a side faces up if the
+    # count is even (flat) or odd (pointy); otherwise the first side is half a step right of the top.
+    top = 90.0 if (orientation == "flat") == (sides % 2 == 0) else 90 - step / 2
+    return [180 - (180 - top + k * step) % 360 for k in range(sides)]
 
 
 def _regular_corners(sides: int, orientation: Orientation, apothem: float) -> tuple[list[float], list[float]]:
@@ -440,7 +487,8 @@ def _cross(a: Segment, b: Segment) -> bool:
     return side(p1, p2, q1) * side(p1, p2, q2) < 0 and side(q1, q2, p1) * side(q1, q2, p2) < 0
 
 
-def _closed(points: list[Point]) -> tuple:
+def closed(points: list[Point]) -> tuple:
+    """The path operations of a polygon through points."""
     return (("M", *points[0]), *(("L", *p) for p in points[1:]), ("Z",))
 
 
@@ -453,16 +501,26 @@ def signed_area(points: list[Point]) -> float:
     return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True)) / 2
 
 
-def _offset(points: list[Point], grow: float) -> list[Point]:
-    """Each corner of a counter-clockwise polygon moved so that both its edges lie grow further out."""
+MITRE_LIMIT = 4  # how far a corner may move, in multiples of the offset (SVG's default stroke-miterlimit)
+
+
+def offset(points: list[Point], grow: float) -> list[Point]:
+    """A counter-clockwise polygon with every edge moved grow further out (in, for a negative grow).
+    Each corner moves to where its two moved edges meet (a mitre), unless that lies more than
+    MITRE_LIMIT times grow away, as at a thin spike: then the corner is cut off (a bevel), by two
+    points each moved grow along one of its edges' normals, so that no corner runs across the sheet."""
     moved = []
     count = len(points)
     for i, (x, y) in enumerate(points):
         (px, py), (nx, ny) = points[i - 1], points[(i + 1) % count]
         n1, n2 = _outward_normal(px, py, x, y), _outward_normal(x, y, nx, ny)
-        # The corner where the two moved edges meet: along the bisector, by grow / cos(half the turn).
-        scale = grow / (1 + n1[0] * n2[0] + n1[1] * n2[1])
-        moved.append((x + (n1[0] + n2[0]) * scale, y + (n1[1] + n2[1]) * scale))
+        # The mitre lies along the bisector, grow / cos(half the turn) away: 1 + n1.n2 = 2 cos^2(half the turn).
+        turn = 1 + n1[0] * n2[0] + n1[1] * n2[1]
+        if turn * MITRE_LIMIT**2 >= 2:
+            scale = grow / turn
+            moved.append((x + (n1[0] + n2[0]) * scale, y + (n1[1] + n2[1]) * scale))
+        else:
+            moved += [(x + n1[0] * grow, y + n1[1] * grow), (x + n2[0] * grow, y + n2[1] * grow)]
     return moved
 
 
@@ -471,8 +529,13 @@ def _outward_normal(x1: float, y1: float, x2: float, y2: float) -> Point:
     return (y2 - y1) / length, (x1 - x2) / length
 
 
-def _same_corners(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
-    return {(round(x, 9), round(y, 9)) for x, y in a} == {(round(x, 9), round(y, 9)) for x, y in b}
+def _same_polygon(a: tuple[Point, ...], b: tuple[Point, ...]) -> bool:
+    """Whether two lists of corners draw the same polygon: the same corners in the same order around
+    it, from any start and either way round."""
+    a, b = _counter_clockwise(a), _counter_clockwise(b)
+    rounded_a = [(round(x, 9), round(y, 9)) for x, y in a]
+    rounded_b = [(round(x, 9), round(y, 9)) for x, y in b]
+    return len(a) == len(b) and any(rounded_a[i:] + rounded_a[:i] == rounded_b for i in range(len(a)))
 
 
 def rectangle(corner_radius: float | None) -> Outline:

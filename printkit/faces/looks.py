@@ -591,7 +591,7 @@ class CardLook(Look[Card]):
         return _back_design(pack, card.back) is not None
 
     def back(self, ctx: LookContext, card: Card, size: Size) -> Drawing:
-        return _design_back(ctx, card, card.back, size, self.outline(card, ctx.pack).mirrored("x"))
+        return _design_back(ctx, card, card.back, size, self.outline(card, ctx.pack).back())
 
 
 # --- special fields --------------------------------------------------------------------------------
@@ -653,7 +653,7 @@ class SpecialFieldLook(Look[SpecialField]):
         return _back_design(pack, spot.back) is not None
 
     def back(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing:
-        return _design_back(ctx, spot, spot.back, size, self.outline(spot, ctx.pack).mirrored("x"))
+        return _design_back(ctx, spot, spot.back, size, self.outline(spot, ctx.pack).back())
 
 
 # --- island tiles ----------------------------------------------------------------------------------
@@ -738,7 +738,7 @@ class TileLook(Look[Tile]):
         return tile.reverse is not None or _back_design(pack, tile.back) is not None
 
     def back(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
-        outline = self.outline(tile, ctx.pack).mirrored("x")
+        outline = self.outline(tile, ctx.pack).back()
         if tile.reverse is not None:
             return self._side(
                 ctx,
@@ -900,7 +900,7 @@ class ChipLook(Look[Chip]):
 
     def back(self, ctx: LookContext, chip: Chip, size: Size) -> Drawing:
         assert chip.back is not None, "a back is drawn only for a component whose has_back() said yes"
-        return _round_face(ctx, chip, "back.", chip.back, size, self.outline(chip, ctx.pack).mirrored("x"))
+        return _round_face(ctx, chip, "back.", chip.back, size, self.outline(chip, ctx.pack).back())
 
 
 @look(Marker)
@@ -912,7 +912,7 @@ class MarkerLook(Look[Marker]):
         return True  # markers are double-sided
 
     def back(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
-        return _round_face(ctx, marker, "back.", marker.back, size, self.outline(marker, ctx.pack).mirrored("x"))
+        return _round_face(ctx, marker, "back.", marker.back, size, self.outline(marker, ctx.pack).back())
 
 
 # --- boards and sheets -------------------------------------------------------------------------------

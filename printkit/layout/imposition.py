@@ -383,7 +383,7 @@ class _Imposer:
             )
         )
         if beside is not None:
-            back = piece.outline.mirrored("x")  # folded over along the line between them
+            back = piece.outline.back()  # folded over along the line between them
             page.placements.append(Placement(piece.component, "back", x + w, y, w, h, back, beside, bleed))
             page.marks.append(Line(x + w, y, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
 
@@ -541,7 +541,7 @@ class _Imposer:
                     drawing=placement.other_side,
                     window=window,
                     other_side=None,
-                    turned=outline is not placement.outline.mirrored("x"),  # backs are drawn for "x"
+                    turned=outline is not placement.outline.back(),  # the back was drawn turned over sideways
                 )
             )
         for mark in front.marks if page.placements else []:

@@ -56,7 +56,7 @@ def png_files(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, bytes]]:
 def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image]]:
     """`<id>` and `<id>-back` with the face as an image, trim size plus bleed on each side."""
     faces = [(p, p.outline, p.front, p.component.id) for p in pieces] + [
-        (p, p.outline.mirrored("x"), p.back, f"{p.component.id}-back") for p in pieces if p.back is not None
+        (p, p.outline.back(), p.back, f"{p.component.id}-back") for p in pieces if p.back is not None
     ]  # a back is seen once the piece is turned over sideways, as looks draw it
     buffer = io.BytesIO()
     canvas = new_canvas(buffer)

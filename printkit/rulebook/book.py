@@ -114,8 +114,11 @@ def figure_svg(pack: Pack, figure: Figure, pieces: dict[str, Piece], name: str) 
     scene = Scene(width, height, name)
     x = 0.0
     for piece in shown:
-        drawing = piece.back if figure.back and piece.back else piece.front
-        scene.add(drawing, x, (height - piece.size.height) / 2, piece.size, clip=piece.outline.shape(piece.size))
+        if figure.back and piece.back:
+            drawing, outline = piece.back, piece.outline.back()
+        else:
+            drawing, outline = piece.front, piece.outline
+        scene.add(drawing, x, (height - piece.size.height) / 2, piece.size, clip=outline.shape(piece.size))
         x += piece.size.width + FIGURE_GAP
     return Markup(scene.svg(", ".join(p.component.name or p.component.id for p in shown)))
 
