@@ -291,3 +291,15 @@ def test_an_outline_whose_corners_mirror_onto_each_other_but_not_its_sides_has_a
     assert leaning.back().points(Size(40, 40)) != leaning.points(Size(40, 40))
     shield = custom_polygon([(0, 0), (30, 0), (30, 18), (15, 30), (0, 18)], Size(30, 30))
     assert shield.back() is shield
+
+
+def test_text_in_a_box_a_small_piece_leaves_no_room_for_says_so():
+    """A layout made for larger pieces can leave a tiny polygon's field a box of negative height."""
+    refusal = richtext.fit(
+        "Hello", (0.0, 0.0, 1.5, -1.5), font="sans", size=9, min_size=6, color="#000000", align="center", max_lines=2
+    )
+    assert isinstance(refusal, richtext.Refusal)
+    assert (refusal.message, refusal.hint) == (
+        "has no room: its box is 1.5 x 0.0 mm on a piece this small",
+        "give the component a larger size, or leave this text out",
+    )

@@ -159,6 +159,11 @@ def fit(
     if isinstance(paragraphs, Refusal):
         return paragraphs
     x, y, width, height = box
+    if width <= 0 or height <= 0:  # a layout for a larger piece, on one too small for it
+        return Refusal(
+            f"has no room: its box is {max(width, 0):.1f} x {max(height, 0):.1f} mm on a piece this small",
+            "give the component a larger size, or leave this text out",
+        )
     current = size
     while True:
         lines = _wrap(paragraphs, width, current)
