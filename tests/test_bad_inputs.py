@@ -217,6 +217,11 @@ CASES = {
         "rulebook.yaml:4:70: sections[0].blocks[0].figure.place[0].rotation: must be 0, 90, 180 or 270 "
         "(degrees clockwise), got 60 (tiles turn in 90° steps on a square board)",
     ),
+    "rulebook-square-tile-on-hex-board": (
+        "check",
+        "rulebook.yaml:4:43: sections[0].blocks[0].figure.place[0].id: 'grove' is a square tile; board 'map' takes "
+        "flat hex tiles",
+    ),
     "rulebook-hex-cell-off-board": (
         "check",
         "rulebook.yaml:4:55: sections[0].blocks[0].figure.place[0].cell: cell 0403 is not on the board; its cells "

@@ -914,6 +914,12 @@ class BoardGrid(Strict):
         """The tiles the grid takes, for messages."""
         return "square tiles" if self.sides == SQUARE_SIDES else f"{self.shape_words} tiles"
 
+    def misfit(self, component: Component, board_id: str) -> str | None:
+        """Why a tile cannot lie in this grid's cells (its edges are another shape's), or None."""
+        if isinstance(component, Tile) and component.edge_names != self.sides:
+            return f"'{component.id}' is a {component.what}; board '{board_id}' takes {self.tiles}"
+        return None
+
     @property
     def shape_words(self) -> str:
         return self.shape

@@ -545,12 +545,8 @@ class Placement(Rule):
                 tile = placed.component
                 if tile.kind != "tile":
                     yield Violation(placed.path + ("tile",), f"'{tile.id}' is a {tile.kind}, not a tile", (tile.id,))
-                elif cast("Tile", tile).edge_names != grid.sides:
-                    yield Violation(
-                        placed.path + ("tile",),
-                        f"'{tile.id}' is a {cast('Tile', tile).what}; board '{self.board}' takes {grid.tiles}",
-                        (tile.id,),
-                    )
+                elif misfit := grid.misfit(tile, self.board):
+                    yield Violation(placed.path + ("tile",), misfit, (tile.id,))
                 elif grid.off_grid(placed.cell):
                     yield Violation(
                         placed.path + (grid.address_key,),

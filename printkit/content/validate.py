@@ -84,8 +84,12 @@ def _rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> li
                     )
             board = ids.get(figure.board or "")
             if board is not None and board.holds_pieces:
+                grid = cast(Board, board).grid
                 for i, placed in enumerate(figure.place):
-                    problems += _placed_problems(source, where + ("place", i), placed, cast(Board, board).grid)
+                    problems += _placed_problems(source, where + ("place", i), placed, grid)
+                    misfit = grid.misfit(ids[placed.id], board.id) if placed.id in ids else None
+                    if misfit:
+                        problems.append(source.problem(where + ("place", i, "id"), misfit))
             elif figure.board:
                 boards = [c.id for c in pack.components if c.holds_pieces]
                 problems.append(
