@@ -185,17 +185,23 @@ def test_every_back_is_cut_exactly_behind_its_front_and_filled_to_its_outline(bu
 
 def test_fold_pairs_mirror_the_front_across_the_fold_which_is_not_cut(built):
     reader = _pdf(built, "off", "hexes")
-    pairs = 0
+    pairs = flat = 0
     for page in reader.pages[1:]:
         clips = _clips(page, reader)
         cuts = _cut_lines(page, reader)
         for front, back in zip(clips[0::2], clips[1::2], strict=True):  # each front, then its back beside it
-            fold = max(x for x, _ in front)
-            assert _same_polygon(back, [(2 * fold - x, y) for x, y in front])
-            # a pointy hex's right side is the fold (a flat hex touches it with a corner): not a cut
-            assert not [line for line in cuts if all(abs(x - fold) < TOLERANCE_MM for x, _ in line)]
+            if len(front) == 6 and max(y for _, y in front) - min(y for _, y in front) < 60 + TOLERANCE_MM:
+                # a flat hex (60 mm high) is folded along its top side: its back lies above it
+                fold = max(y for _, y in front)
+                assert _same_polygon(back, [(x, 2 * fold - y) for x, y in front])
+                assert [line for line in cuts if all(abs(y - fold) < TOLERANCE_MM for _, y in line)] == []
+                flat += 1
+            else:  # a pointy hex is folded along its right side
+                fold = max(x for x, _ in front)
+                assert _same_polygon(back, [(2 * fold - x, y) for x, y in front])
+                assert [line for line in cuts if all(abs(x - fold) < TOLERANCE_MM for x, _ in line)] == []
             pairs += 1
-    assert pairs == 12
+    assert (pairs, flat) == (12, 7)
 
 
 def test_honeycomb_neighbours_share_one_cut_and_get_no_crop_marks(built):

@@ -78,6 +78,10 @@ class Outline:
     # Copies lie edge to edge without bleed (a honeycomb of hexagons), and an edge two of them share
     # is cut once: its cut path is given as edges (`cut_edges`), not as a line around each piece.
     shares_cuts: bool = False
+    # Where a back printed beside its front (duplex off) is folded over: along the right side of the
+    # box ("side", the back to the right), or along its top ("top", the back above), whichever the
+    # outline has a whole side on (a flat hexagon's right end is a corner, its top a side).
+    fold: Literal["side", "top"] = "side"
 
     def trim(self, given: Size) -> Size:
         """The trim box of a piece whose size is given as this (a polygon's: across the flats)."""
@@ -287,6 +291,9 @@ class Polygon(Outline):
 
     def __init__(self, name: str, corners: tuple[Point, ...], regular: tuple[int, Orientation] | None = None):
         self.name, self.corners, self.regular = name, _counter_clockwise(corners), regular
+        on_right = sum(1 for fx, _ in self.corners if abs(fx - 1) < 1e-9)
+        on_top = sum(1 for _, fy in self.corners if abs(fy - 1) < 1e-9)
+        self.fold = "top" if on_right < 2 and on_top >= 2 else "side"
 
     def trim(self, given: Size) -> Size:
         if self.regular is None:

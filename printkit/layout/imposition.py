@@ -74,6 +74,8 @@ class Placement:
     # Drawn turned half round its box's centre: a back (drawn for a piece turned over sideways) on a
     # sheet turned over top to bottom, whose outline is not the sideways one.
     turned: bool = False
+    # A back printed beside its front (duplex off): the side of its box it is folded along.
+    fold: Literal["left", "bottom"] | None = None
 
 
 @dataclass(slots=True)
@@ -268,10 +270,11 @@ class _Imposer:
         return pages
 
     def _unit(self, piece: Piece) -> Size:
-        """The space one copy takes in a row: with duplex off, a front and its back side by side."""
+        """The space one copy takes in a row: with duplex off, a front and its back side by side (or
+        the back above, for an outline folded along its top)."""
         w, h = piece.size
         if self.options.duplex == "off" and piece.back is not None:
-            return Size(2 * w, h)
+            return Size(w, 2 * h) if piece.outline.fold == "top" else Size(2 * w, h)
         return piece.size
 
     def _gap(self, outline: Outline) -> float:
@@ -382,9 +385,18 @@ class _Imposer:
                 whole=piece.whole,
             )
         )
-        if beside is not None:
-            back = piece.outline.back()  # folded over along the line between them
-            page.placements.append(Placement(piece.component, "back", x + w, y, w, h, back, beside, bleed))
+        if beside is None:
+            return
+        if piece.outline.fold == "top":  # folded over along the top: the back is the front turned top to bottom
+            back = piece.outline.mirrored("y")
+            turned = back is not piece.outline.back()  # backs are drawn for a sideways turn
+            page.placements.append(
+                Placement(piece.component, "back", x, y + h, w, h, back, beside, bleed, turned=turned, fold="bottom")
+            )
+            page.marks.append(Line(x, y + h, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
+        else:  # folded over along the line between them
+            back = piece.outline.back()
+            page.placements.append(Placement(piece.component, "back", x + w, y, w, h, back, beside, bleed, fold="left"))
             page.marks.append(Line(x + w, y, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
 
     def _split(self, piece: Piece) -> list[Piece]:
@@ -700,8 +712,12 @@ def _shared_cuts(placements: list[Placement]) -> list[Shape]:
     for p in placements:
         for segment in p.outline.cut_edges(p.x, p.y, Size(p.width, p.height)):
             edges.setdefault(key(segment), segment)
-            if p.face == "back" and all(round(x, 4) == round(p.x, 4) for x, _ in segment):
-                folds.add(key(segment))  # a back on a front sheet lies beside its front: folded along x
+            if (
+                p.fold == "left"
+                and all(round(x, 4) == round(p.x, 4) for x, _ in segment)
+                or (p.fold == "bottom" and all(round(y, 4) == round(p.y, 4) for _, y in segment))
+            ):
+                folds.add(key(segment))  # a back beside its front on a front sheet: folded there
     return [
         Line(x1, y1, x2, y2, stroke=CUT_GREY, line_width=0.15)
         for name, ((x1, y1), (x2, y2)) in edges.items()
