@@ -21,6 +21,11 @@ CASES = {
         "check",
         "components.yaml:6:8: f[0]: file expands to more than 200000 values (too many aliases?)",
     ),
+    "yaml-error-at-end-of-file": (
+        "check",
+        "components.yaml:5:4: YAML syntax error: could not find expected ':' while scanning a simple key that "
+        "starts at line 5 (check the brackets, quotes and indentation just before this point)",
+    ),
     "nan-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got nan"),
     "inf-count": ("check", "components.yaml:3:12: cards[0].count: must be a whole number from 0 to 10000, got inf"),
     "negative-margin": ("check", "pack.yaml:4:11: imposition.margin: must be a length of zero or more, got '-1mm'"),

@@ -99,6 +99,7 @@ def _too_deep(text: str) -> Position | None:
 
 
 _SIGNIFICANT = re.compile(r"[\[\]{}'\"#\n]")
+YAML_LINE_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")  # where PyYAML starts a new line
 _DASH_RUN = re.compile(rf"^[ ]*(?:-[ ]+){{{MAX_DEPTH + 1},}}", re.MULTILINE)
 
 
@@ -157,6 +158,9 @@ def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
     except yaml.MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (1, 1)
+        lines = YAML_LINE_BREAK.split(text)
+        if line > len(lines):  # the end of a file without a final line break: after its last line
+            line, column = len(lines), len(lines[-1]) + 1
         message = error.problem or "is not valid YAML"
         if error.context and error.context_mark:
             message += f" {error.context} that starts at line {error.context_mark.line + 1}"
