@@ -3,8 +3,9 @@ case each (the messages as a pack author reads them are in test_bad_inputs.py)."
 
 import pytest
 
+from printkit.base.outlines import crossing_sides
 from printkit.base.units import Size
-from printkit.content.model import _crossing_edges, _points_problem
+from printkit.content.model import _points_problem
 
 BOX = Size(30, 30)
 IN_ORDER = "list the corners in order around the shape"
@@ -64,7 +65,7 @@ IN_ORDER = "list the corners in order around the shape"
     ],
 )
 def test_simple_outlines_pass_and_others_say_why(corners, crossing, problem):
-    assert _crossing_edges(corners) == crossing
+    assert crossing_sides(corners) == crossing
     assert _points_problem(corners, BOX, "marker") == problem
 
 

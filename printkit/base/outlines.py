@@ -317,7 +317,7 @@ class Polygon(Outline):
 
     def cut_edges(self, x: float, y: float, size: Size) -> list[Segment]:
         points = [(x + px, y + py) for px, py in self.points(size)]
-        return list(zip(points, points[1:] + points[:1], strict=True))
+        return sides_of(points)
 
     def sides_from_top(self, size: Size, grow: float = 0.0) -> list[Segment]:
         """The sides of a regular polygon's trim line grown by grow, clockwise from the top (as
@@ -399,10 +399,12 @@ class SquareLattice(Polygon):
 def regular_polygon(sides: int, orientation: Orientation = "flat") -> Outline:
     """The outline of a regular polygon (a hexagon: 6 sides): flat, a side lies at the bottom; pointy,
     a corner points down."""
+    name = f"hex-{orientation}" if sides == 6 else f"polygon-{sides}-{orientation}"
+    if name in OUTLINES:  # asked for by every trim size of every piece of this shape
+        return OUTLINES[name]
     xs, ys = _regular_corners(sides, orientation, apothem=1.0)
     x0, y0, w, h = min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)
     corners = tuple(((x - x0) / w, (y - y0) / h) for x, y in zip(xs, ys, strict=True))
-    name = f"hex-{orientation}" if sides == 6 else f"polygon-{sides}-{orientation}"
     cls = Honeycomb if sides == 6 else SquareLattice if sides % 4 == 0 and orientation == "flat" else Polygon
     polygon = cls(name, corners, regular=(sides, orientation))
     return OUTLINES.setdefault(name, polygon)
@@ -444,9 +446,7 @@ def _box_inside(box: Box, points: list[Point]) -> bool:
     corners = [(x0, y0), (x1, y0), (x1, y1), (x0, y1)]
     if not all(_inside(corner, points) for corner in corners):
         return False
-    box_sides = list(zip(corners, corners[1:] + corners[:1], strict=True))
-    polygon_sides = list(zip(points, points[1:] + points[:1], strict=True))
-    return not any(_cross(a, b) for a in box_sides for b in polygon_sides)
+    return not any(_cross(a, b) for a in sides_of(corners) for b in sides_of(points))
 
 
 def _pole(points: list[Point], size: Size) -> tuple[Point, float]:
@@ -467,7 +467,7 @@ def _distance_inside(point: Point, points: list[Point]) -> float:
     """How far a point is from the nearest side of a polygon."""
     px, py = point
     nearest = math.inf
-    for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True):
+    for (x1, y1), (x2, y2) in sides_of(points):
         dx, dy = x2 - x1, y2 - y1
         t = max(0.0, min(1.0, ((px - x1) * dx + (py - y1) * dy) / (dx * dx + dy * dy)))
         nearest = min(nearest, math.hypot(px - x1 - t * dx, py - y1 - t * dy))
@@ -478,20 +478,77 @@ def _inside(point: Point, polygon: list[Point]) -> bool:
     """Whether a point lies inside a polygon (even-odd rule: how often a ray to the right crosses it)."""
     x, y = point
     inside = False
-    for (x1, y1), (x2, y2) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+    for (x1, y1), (x2, y2) in sides_of(polygon):
         if (y1 > y) != (y2 > y) and x < x1 + (y - y1) * (x2 - x1) / (y2 - y1):
             inside = not inside
     return inside
 
 
+def _side(p: Point, q: Point, r: Point) -> float:
+    """Which side of the line from p to q the point r lies on: positive left, negative right, 0 on it."""
+    return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
+
+
 def _cross(a: Segment, b: Segment) -> bool:
     """Whether two segments cross each other (touching does not count)."""
-
-    def side(p: Point, q: Point, r: Point) -> float:
-        return (q[0] - p[0]) * (r[1] - p[1]) - (q[1] - p[1]) * (r[0] - p[0])
-
     (p1, p2), (q1, q2) = a, b
-    return side(p1, p2, q1) * side(p1, p2, q2) < 0 and side(q1, q2, p1) * side(q1, q2, p2) < 0
+    return _side(p1, p2, q1) * _side(p1, p2, q2) < 0 and _side(q1, q2, p1) * _side(q1, q2, p2) < 0
+
+
+def sides_of(points: list[Point]) -> list[Segment]:
+    """The sides of the closed polygon through points, each from a corner to the next."""
+    return list(zip(points, points[1:] + points[:1], strict=True))
+
+
+def on_one_line(points: list[Point]) -> bool:
+    """Whether distinct corners all lie within a millionth of a millimetre of one straight line (the
+    one through the first corner and the corner farthest from it)."""
+    (x0, y0), far = points[0], max(points, key=lambda p: math.dist(p, points[0]))
+    dx, dy = far[0] - x0, far[1] - y0
+    return all(abs(dx * (y - y0) - dy * (x - x0)) < 1e-6 * math.hypot(dx, dy) for x, y in points)
+
+
+def crossing_sides(points: list[Point]) -> tuple[int, int] | None:
+    """The first two sides of a closed polygon (numbered by their first corner) that touch or cross,
+    other than neighbours meeting at their shared corner; None for a simple polygon."""
+    count = len(points)
+    sides = sides_of(points)
+    for i in range(count):
+        for j in range(i + 1, count):
+            if j == i + 1 or (i == 0 and j == count - 1):
+                if _folds_back(sides[i], sides[j]):
+                    return i, j
+                continue
+            if _meet(sides[i], sides[j]):
+                return i, j
+    return None
+
+
+def _folds_back(a: Segment, b: Segment) -> bool:
+    """Neighbouring sides that run back over each other (overlap along a line)."""
+    (ax, ay), (bx, by) = a
+    (cx, cy), (dx, dy) = b
+    u, v = (bx - ax, by - ay), (dx - cx, dy - cy)
+    return abs(u[0] * v[1] - u[1] * v[0]) < 1e-9 and u[0] * v[0] + u[1] * v[1] < 0
+
+
+def _meet(a: Segment, b: Segment) -> bool:
+    """Whether two segments cross or touch."""
+    (p1, p2), (p3, p4) = a, b
+
+    def within(a: Point, b: Point, c: Point) -> bool:
+        return (
+            min(a[0], b[0]) - 1e-9 <= c[0] <= max(a[0], b[0]) + 1e-9
+            and min(a[1], b[1]) - 1e-9 <= c[1] <= max(a[1], b[1]) + 1e-9
+        )
+
+    d1, d2, d3, d4 = _side(p3, p4, p1), _side(p3, p4, p2), _side(p1, p2, p3), _side(p1, p2, p4)
+    if (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0) and d1 and d2 and d3 and d4:
+        return True
+    return any(
+        abs(d) < 1e-9 and within(a, b, c)
+        for d, a, b, c in ((d1, p3, p4, p1), (d2, p3, p4, p2), (d3, p1, p2, p3), (d4, p1, p2, p4))
+    )
 
 
 def closed(points: list[Point]) -> tuple:
@@ -505,7 +562,7 @@ def _counter_clockwise(corners: tuple[Point, ...]) -> tuple[Point, ...]:
 
 def signed_area(points: list[Point]) -> float:
     """The area a polygon encloses, positive when its corners run counter-clockwise (y up)."""
-    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in zip(points, points[1:] + points[:1], strict=True)) / 2
+    return sum(x1 * y2 - x2 * y1 for (x1, y1), (x2, y2) in sides_of(points)) / 2
 
 
 MITRE_LIMIT = 4  # how far a corner may move, in multiples of the offset (SVG's default stroke-miterlimit)

@@ -23,7 +23,16 @@ from pydantic import BaseModel, Discriminator, Field, Tag, create_model, field_v
 from pydantic_core import PydanticCustomError
 
 from printkit.base.errors import KeyPath, Problem, shown_value
-from printkit.base.outlines import ROUND, Outline, Point, custom_polygon, rectangle, regular_polygon
+from printkit.base.outlines import (
+    ROUND,
+    Outline,
+    Point,
+    crossing_sides,
+    custom_polygon,
+    on_one_line,
+    rectangle,
+    regular_polygon,
+)
 from printkit.base.units import MAX_LENGTH_MM, Size
 from printkit.content.fields import (
     MAX_CELL,
@@ -486,9 +495,9 @@ def _simple_polygon_problem(given: tuple[Point, ...], size: Size, kind: str) -> 
     for index, point in enumerate(points):
         if point in points[:index]:
             return (index,), f"corner {index + 1} repeats corner {points.index(point) + 1}", "give each corner once"
-    if _on_one_line(points):  # before the crossings: such an outline runs back over itself
+    if on_one_line(points):  # before the crossings: such an outline runs back over itself
         return (), "the corners lie on one line and enclose no area", "give corners that are not all on one line"
-    crossing = _crossing_edges(points)
+    crossing = crossing_sides(points)
     if crossing:
         first, second = crossing
         return (
@@ -497,57 +506,6 @@ def _simple_polygon_problem(given: tuple[Point, ...], size: Size, kind: str) -> 
             "list the corners in order around the shape",
         )
     return None
-
-
-def _on_one_line(points: list[Point]) -> bool:
-    """Whether distinct corners all lie within a millionth of a millimetre of one straight line (the
-    one through the first corner and the corner farthest from it)."""
-    (x0, y0), far = points[0], max(points, key=lambda p: math.dist(p, points[0]))
-    dx, dy = far[0] - x0, far[1] - y0
-    return all(abs(dx * (y - y0) - dy * (x - x0)) < 1e-6 * math.hypot(dx, dy) for x, y in points)
-
-
-def _crossing_edges(points: list[Point]) -> tuple[int, int] | None:
-    """The first two edges of a closed polygon (numbered by their first corner) that touch or cross,
-    other than neighbours meeting at their shared corner; None for a simple polygon."""
-    count = len(points)
-    edges = [(points[i], points[(i + 1) % count]) for i in range(count)]
-    for i in range(count):
-        for j in range(i + 1, count):
-            if j == i + 1 or (i == 0 and j == count - 1):
-                if _folds_back(edges[i], edges[j]):
-                    return i, j
-                continue
-            if _segments_meet(*edges[i], *edges[j]):
-                return i, j
-    return None
-
-
-def _folds_back(a: tuple[Point, Point], b: tuple[Point, Point]) -> bool:
-    """Neighbouring edges that run back over each other (overlap along a line)."""
-    (ax, ay), (bx, by) = a
-    (cx, cy), (dx, dy) = b
-    u, v = (bx - ax, by - ay), (dx - cx, dy - cy)
-    return abs(u[0] * v[1] - u[1] * v[0]) < 1e-9 and u[0] * v[0] + u[1] * v[1] < 0
-
-
-def _segments_meet(p1: Point, p2: Point, p3: Point, p4: Point) -> bool:
-    def side(a: Point, b: Point, c: Point) -> float:
-        return (b[0] - a[0]) * (c[1] - a[1]) - (b[1] - a[1]) * (c[0] - a[0])
-
-    def within(a: Point, b: Point, c: Point) -> bool:
-        return (
-            min(a[0], b[0]) - 1e-9 <= c[0] <= max(a[0], b[0]) + 1e-9
-            and min(a[1], b[1]) - 1e-9 <= c[1] <= max(a[1], b[1]) + 1e-9
-        )
-
-    d1, d2, d3, d4 = side(p3, p4, p1), side(p3, p4, p2), side(p1, p2, p3), side(p1, p2, p4)
-    if (d1 > 0) != (d2 > 0) and (d3 > 0) != (d4 > 0) and d1 and d2 and d3 and d4:
-        return True
-    return any(
-        abs(d) < 1e-9 and within(a, b, c)
-        for d, a, b, c in ((d1, p3, p4, p1), (d2, p3, p4, p2), (d3, p1, p2, p3), (d4, p1, p2, p4))
-    )
 
 
 def _edges_hint(sides: tuple[str, ...], given: list[str]) -> str:

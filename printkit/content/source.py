@@ -14,7 +14,7 @@ import sys
 import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, AnyStr
 
 import yaml
 
@@ -116,6 +116,11 @@ def _mark(event: yaml.Event) -> Position:
     return mark.line + 1, mark.column + 1
 
 
+def _position(before: AnyStr, newline: AnyStr) -> tuple[int, int]:
+    """The line and column (from 1) of what comes after before, the start of a file's bytes or text."""
+    return before.count(newline) + 1, len(before) - (before.rfind(newline) + 1) + 1
+
+
 def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
     """The file at path, which must lie inside folder (None: a file the user named, anywhere)."""
     source = SourceFile(path, shown)
@@ -127,9 +132,7 @@ def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        before = raw[: error.start]
-        line = before.count(b"\n") + 1
-        column = len(before) - (before.rfind(b"\n") + 1) + 1
+        line, column = _position(raw[: error.start], b"\n")
         source.problems.append(
             Problem(
                 shown,
@@ -172,8 +175,7 @@ def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
         source.problems.append(Problem(shown, line, column, "", f"YAML syntax error: {message}", hint))
         source.data = None
     except yaml.reader.ReaderError as error:  # a character YAML forbids, such as a NUL byte
-        read = text[: error.position]
-        line, column = read.count("\n") + 1, len(read) - (read.rfind("\n") + 1) + 1
+        line, column = _position(text[: error.position], "\n")
         source.problems.append(
             Problem(
                 shown,
