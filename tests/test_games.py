@@ -11,7 +11,8 @@ from printkit.base.shapes import Circle, Text
 from printkit.base.shapes import Path as PathShape
 from printkit.content.validate import load_checked
 from printkit.faces import richtext
-from printkit.faces.looks import LookContext, look_of
+from printkit.faces.looks import look_of
+from printkit.faces.paint import LookContext
 from printkit.i18n import words as ui
 from printkit.i18n.catalog import translate
 from printkit.layout.imposition import OVERLAP, SheetOptions, impose
@@ -20,7 +21,7 @@ from printkit.rulebook.book import component_list
 
 def _front(pack, component_id: str, locale: str = "en"):
     component = next(c for c in pack.components if c.id == component_id)
-    look = look_of(component)
+    look = look_of(pack, component)
     return look.front(LookContext(pack, locale), component, look.size(component, pack))
 
 

@@ -15,9 +15,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, RootModel, ValidationError
 
 from printkit.base.errors import KeyPath, Problem, Problems, UsageError, did_you_mean, display_path, shown_value
+from printkit.content.looks import BUILTIN_FILE, Declared, LooksFile, builtin_looks
 from printkit.content.message_key import MessageKey
 from printkit.content.model import (
     COMPONENT_KINDS,
@@ -37,6 +38,7 @@ Kind = TypeVar("Kind", bound=Component)
 CONTENT_DIR = Path("content")
 PACK_FILE = "pack.yaml"
 RULEBOOK_FILE = "rulebook.yaml"
+LOOKS_DIR = "looks"
 
 
 @dataclass
@@ -48,6 +50,8 @@ class Pack:
     rulebook: Rulebook | None = None
     # the PO file and line of each translated string in use
     translated_from: dict[MessageKey, tuple[str, int]] = field(default_factory=dict)
+    # every look its components may name: printkit's built-in ones, pack.yaml's and the looks/ folder's
+    looks: dict[str, Declared] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -153,13 +157,38 @@ def load_pack(root: Path) -> Pack:
                 _share_fields_set(component, fields_sets)
                 components.append(component)
 
+    looks = dict(builtin_looks())
+    declared = [(meta_source, ("looks",), meta.looks if meta else {})]
+    declared += [
+        (source, (), getattr(_validate(LooksFile, source, problems), "root", {}))
+        for source in map(read, look_files(root))
+    ]
+    for source, at, pack_looks in declared:
+        for look_id, look in pack_looks.items():
+            if look_id in looks:
+                problems.append(source.problem(at + (look_id,), _look_taken(looks[look_id], look_id), of_key=True))
+            else:
+                looks[look_id] = Declared(look, source.shown, at + (look_id,))
+
     rulebook = None
     if os.path.lexists(root / RULEBOOK_FILE):  # a folder or a link of that name is refused, not passed over
         rulebook = _validate(Rulebook, read(root / RULEBOOK_FILE), problems)
 
     if problems or meta is None:
         raise Problems(problems)
-    return Pack(root, meta, components, sources, rulebook)
+    return Pack(root, meta, components, sources, rulebook, looks=looks)
+
+
+def _look_taken(other: Declared, look_id: str) -> str:
+    if other.file.startswith(BUILTIN_FILE):
+        return f"'{look_id}' is a built-in look; give yours another id (it may say extends: {look_id})"
+    return f"look '{look_id}' is already declared in {other.file}"
+
+
+def look_files(root: Path) -> list[Path]:
+    """The YAML files of the pack's looks/ folder, each a mapping of look ids to looks."""
+    folder = root / LOOKS_DIR
+    return sorted(p for p in folder.iterdir() if p.suffix in (".yaml", ".yml")) if folder.is_dir() else []
 
 
 def _share_fields_set(model: BaseModel, shared: dict[frozenset[str], set[str]]) -> None:
@@ -260,7 +289,7 @@ def _is_tag(part: Any) -> bool:
 
 def _keys_at(model: type[BaseModel], path: tuple) -> list[str]:
     """The keys a model accepts at a pydantic error location, following lists, mappings and unions."""
-    annotation: Any = model
+    annotation: Any = model.model_fields["root"].annotation if issubclass(model, RootModel) else model
     for part in path:
         annotation = _unwrap(annotation)
         if _is_tag(part):  # pydantic names the member of a discriminated union it validated against

@@ -62,6 +62,7 @@ from printkit.content.fields import (
     TypeRef,
     whole,
 )
+from printkit.content.looks import LookDef
 from printkit.content.rules import RuleSet, rule_union
 
 if TYPE_CHECKING:
@@ -182,6 +183,9 @@ class Defaults(Strict):
     rotation_track: list[Text] = Field(default=[], max_length=4)
     """Four labels printed along a card's edges, from the top clockwise, read when the card is turned
     a quarter at a time to track damage; empty for none."""
+    looks: dict[Id, Id] = {}
+    """The look of each section's components that name none, e.g. {cards: my-card, tiles: my-tile};
+    printkit's built-in look for their kind otherwise."""
 
 
 class Imposition(Strict):
@@ -237,6 +241,9 @@ class PackMeta(Strict):
     """Tags printed as badges on the components that carry them."""
     rules: dict[Id, RuleSet] = {}
     """Rule sets: the kinds of list players build (deck, hand, squad …) and what makes one legal."""
+    looks: dict[Id, LookDef] = {}
+    """The pack's own looks, by id (more may be in YAML files in a looks/ folder): what is drawn on
+    the components that name them in `look:`."""
 
 
 @cache
@@ -295,6 +302,9 @@ class Component(Strict):
     """Main colour; defaults to the element's colour or the kind's colour."""
     tags: list[Id] = []
     """Free labels that rules can select by (e.g. giant, silver)."""
+    look: Id | None = None
+    """The look it is drawn with: one of the pack's `looks` or a built-in one (`printkit looks list`);
+    by default `defaults.looks` of its section, else the built-in look of its kind."""
 
     def __copy__(self) -> Component:
         copied = super().__copy__()
@@ -305,6 +315,14 @@ class Component(Strict):
         """What is wrong with the component that no single value of it shows; source is the file the
         loader read it from, defaults the pack's. Nothing, for most kinds."""
         return []
+
+    def builtin_look(self) -> str:
+        """The id of printkit's built-in look for it: its kind's, e.g. chip."""
+        return self.kind.replace(" ", "-")
+
+    def look_id(self, defaults: Defaults) -> str:
+        """The look it is drawn with: its own, its section's default, or the built-in one."""
+        return self.look or defaults.looks.get(self.section) or self.builtin_look()
 
 
 class Rectangular(Component):
@@ -583,6 +601,14 @@ class Card(CustomShaped):
     back: BackRef | None = None
     """Back design; defaults to `defaults.back`."""
 
+    def builtin_look(self) -> str:
+        """An edge-battle card, a character card (with stats), a reference card, or a plain card."""
+        if self.edges is not None:
+            return "edge-card"
+        if self.stats:
+            return "stat-card"
+        return "reference-card" if self.explains or self.explains_power else "card"
+
     def problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
         """Its shape's problems, and edge numbers on a card without four straight sides to print them on."""
         problems = super().problems(source, defaults)
@@ -686,6 +712,9 @@ class SpecialField(CustomShaped):
     """No card may be played here."""
     text: Text | None = None
     back: BackRef | None = None
+
+    def builtin_look(self) -> str:
+        return "field"
 
 
 Spaces = dict[TerrainRef, Annotated[int, whole(1, 4, "spaces")]]
@@ -1157,6 +1186,16 @@ class Ruler(Component):
     """Small ticks every eighth of an inch or every millimetre."""
     marks: list[Length] = []
     """Distances to mark with a band and a label, e.g. [4in, 8in, 12in]."""
+
+    def outline(self, defaults: Defaults) -> Outline:
+        return rectangle(0.0)
+
+    def trim(self, defaults: Defaults) -> Size:
+        """The strip: its length, with RULER_END clear at each end (zero lies at the left one)."""
+        return Size(self.length + 2 * RULER_END, self.width)
+
+
+RULER_END = 5.0  # mm of strip before a ruler's zero and after its last tick
 
 
 Card.model_rebuild()

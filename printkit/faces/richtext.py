@@ -150,8 +150,9 @@ def fit(
     size: float,
     min_size: float,
     color: str,
-    align: Literal["left", "center"],
+    align: Literal["left", "center", "right"],
     max_lines: int,
+    valign: Literal["top", "middle", "bottom"] = "middle",
 ) -> tuple[Shape, ...] | Refusal:
     """The text set in box (x, y, width, height) at the largest size from size down to min_size.
     Remembered: stat values, labels and names recur on many components."""
@@ -171,7 +172,7 @@ def fit(
         widest = max(_line_width(line, current) for line in lines)
         tall = len(lines) * leading
         if widest <= width + 1e-9 and tall <= height + 1e-9 and len(lines) <= max_lines:
-            return tuple(_set(lines, x, y, width, height, current, color, align))
+            return tuple(_set(lines, x, y, width, height, current, color, align, valign))
         if current <= min_size:
             too_many = (len(lines) - max_lines) * leading if len(lines) > max_lines else 0.0
             overflow = max(widest - width, tall - height, too_many)
@@ -183,15 +184,26 @@ def fit(
 
 
 def _set(
-    lines: list[list[Word]], x: float, y: float, width: float, height: float, size: float, color: str, align: str
+    lines: list[list[Word]],
+    x: float,
+    y: float,
+    width: float,
+    height: float,
+    size: float,
+    color: str,
+    align: str,
+    valign: str,
 ) -> list[Shape]:
     leading = size * LINE_HEIGHT * MM_PER_POINT
     cap = size * CAP_HEIGHT * MM_PER_POINT
-    top = y + height / 2 + (len(lines) * leading - (leading - cap)) / 2
+    tall = len(lines) * leading - (leading - cap)  # from the first line's cap height to the last baseline
+    room = {"top": 0.0, "middle": (height - tall) / 2, "bottom": height - tall}[valign]
+    top = y + height - room
     shapes: list[Shape] = []
     for index, line in enumerate(lines):
         baseline = top - cap - index * leading
-        cursor = x + (width - _line_width(line, size)) / 2 if align == "center" else x
+        slack = width - _line_width(line, size)
+        cursor = x + {"left": 0.0, "center": slack / 2, "right": slack}[align]
         run: Text | None = None  # neighbouring text in one font becomes one Text
 
         def flush() -> None:

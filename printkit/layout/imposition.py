@@ -35,7 +35,8 @@ from printkit.content.load import PACK_FILE, Pack
 from printkit.content.message_key import MessageKey
 from printkit.content.model import COMPONENT_KINDS, Component
 from printkit.faces import richtext
-from printkit.faces.looks import INK, Drawing, LookContext, ink_saving, look_of
+from printkit.faces.looks import look_of
+from printkit.faces.paint import INK, Drawing, LookContext, ink_saving
 from printkit.i18n import words
 
 PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
@@ -151,7 +152,7 @@ class Faces:
         pack = self.ctx.pack
         pieces = []
         for component in pack.components:
-            look = look_of(component)
+            look = look_of(pack, component)
             back: Drawing | None = [] if look.has_back(component, pack) else None
             pieces.append(Piece(component, look.size(component, pack), look.outline(component, pack), [], back))
         return pieces
@@ -161,7 +162,7 @@ class Faces:
         if key in self._drawn:
             self._drawn.move_to_end(key)
             return self._drawn[key]
-        look = look_of(component)
+        look = look_of(self.ctx.pack, component)
         size = look.size(component, self.ctx.pack)
         drawing = look.front(self.ctx, component, size) if face == "front" else look.back(self.ctx, component, size)
         if self.ink_saver:

@@ -1,0 +1,554 @@
+"""Looks as data: what is drawn on a component, and where, written in YAML.
+
+Takes: the `looks:` mapping of pack.yaml, the YAML files of a pack's `looks/` folder, and printkit's
+built-in looks (`builtin_looks/*.yaml`, the same YAML, shipped in the package).
+Returns: `LookDef` models whose boxes, colours, conditions and text templates are parsed already;
+the look a component is drawn with (`look_id`), and a look with what it extends merged in
+(`merged`). What needs the whole pack (placeholders naming nothing, boxes outside a trim, cycles of
+`extends`) is checked by `printkit.content.validate` with the helpers here.
+
+Coordinates are those a designer measures on a printed card: from the top-left corner of the trim
+(or of the group an element is in), x to the right, y down. A measure is a length (`12mm`, `0.5in`,
+a bare number in mm), a share of the frame (`50%`), or both (`100% - 6mm`).
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Annotated, Any, Literal, NamedTuple
+
+import yaml
+from pydantic import BeforeValidator, Field, RootModel, WithJsonSchema, model_validator
+
+from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_value
+from printkit.base.package_data import folder
+from printkit.base.units import MM_PER_UNIT
+from printkit.content.fields import Id, Strict, Translatable, _checked
+
+# --- measures and boxes ------------------------------------------------------------------------------
+
+
+class Measure(NamedTuple):
+    """share of the frame's length (width for x, height for y) plus millimetres."""
+
+    share: float
+    mm: float
+
+    def of(self, length: float) -> float:
+        return self.share * length + self.mm
+
+
+_NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
+_TERM = re.compile(rf"\s*([+-]?)\s*({_NUMBER})\s*(%|[a-zA-Z]*)\s*")
+
+
+def parse_measure(value: Any) -> Measure:
+    """`12mm`, `0.5in`, `8pt`, 12 (mm), `50%`, `100% - 6mm`, `-2mm`."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return Measure(0.0, float(value))
+    if not isinstance(value, str) or not value.strip():
+        raise ValueProblem(f"must be a length or a share like 12mm, 50% or 100% - 6mm, got {shown_value(value)}")
+    share = mm = 0.0
+    position = 0
+    while position < len(value):
+        term = _TERM.match(value, position)
+        if term is None or term.end() == position or (position and not term.group(1)):
+            raise ValueProblem(
+                f"must be a length or a share like 12mm, 50% or 100% - 6mm, got {shown_value(value)}",
+                "join a share and a length with + or -",
+            )
+        sign = -1.0 if term.group(1) == "-" else 1.0
+        number, unit = float(term.group(2)) * sign, term.group(3).lower() or "mm"
+        if unit == "%":
+            share += number / 100
+        elif unit in MM_PER_UNIT:
+            mm += number * MM_PER_UNIT[unit]
+        else:
+            raise ValueProblem(f"unknown unit '{term.group(3)}' in {shown_value(value)}", "use mm, cm, in, pt or %")
+        position = term.end()
+    return Measure(share, mm)
+
+
+def _box(value: Any) -> tuple[Measure, Measure, Measure, Measure]:
+    if not isinstance(value, list) or len(value) != 4:
+        raise ValueProblem(
+            f"must be [x, y, width, height], got {shown_value(value)}",
+            "e.g. [5mm, 40mm, 50mm, 10mm] or [10%, 0%, 80%, 25%], from the top-left corner",
+        )
+    x, y, w, h = (parse_measure(v) for v in value)
+    return x, y, w, h
+
+
+def _point(value: Any) -> tuple[Measure, Measure]:
+    if not isinstance(value, list) or len(value) != 2:
+        raise ValueProblem(f"must be [x, y], got {shown_value(value)}", "e.g. [50%, 0%]: x runs right, y down")
+    return parse_measure(value[0]), parse_measure(value[1])
+
+
+_MEASURE_SCHEMA = {"type": ["string", "number"], "description": "12mm, 0.5in, 50% or 100% - 6mm"}
+BoxM = Annotated[
+    tuple[Measure, Measure, Measure, Measure],
+    BeforeValidator(_checked(_box)),
+    WithJsonSchema({"type": "array", "items": _MEASURE_SCHEMA, "minItems": 4, "maxItems": 4}),
+]
+PointM = Annotated[
+    tuple[Measure, Measure],
+    BeforeValidator(_checked(_point)),
+    WithJsonSchema({"type": "array", "items": _MEASURE_SCHEMA, "minItems": 2, "maxItems": 2}),
+]
+MeasureM = Annotated[Measure, BeforeValidator(_checked(parse_measure)), WithJsonSchema(_MEASURE_SCHEMA)]
+
+
+# --- values from the component: paths, templates, conditions, colours ---------------------------------
+
+_ONE_PATH = r"[a-z_][a-z0-9_-]*(?:\.[a-z0-9_-]+)*"
+_PATH = rf"{_ONE_PATH}(?:\|{_ONE_PATH})*"  # a|b: the first of them that is set
+PATH = re.compile(_PATH)
+
+
+class Template(NamedTuple):
+    """Text with {path} placeholders: literal parts and paths, in order (a path part is a 1-tuple)."""
+
+    source: str
+    parts: tuple[str | tuple[str], ...]
+
+    @property
+    def paths(self) -> list[str]:
+        return [part[0] for part in self.parts if isinstance(part, tuple)]
+
+
+def parse_template(value: Any) -> Template:
+    if isinstance(value, bool) or not isinstance(value, (str, int, float)):
+        raise ValueProblem(f"must be text, got {shown_value(value)}", "put quotes around it")
+    text = str(value)
+    parts: list[str | tuple[str]] = []
+    for piece in re.split(r"(\{\{|\}\}|\{[^{}]*\}|[{}])", text):
+        if piece in ("{{", "}}"):
+            parts.append(piece[0])
+        elif piece.startswith("{") and piece.endswith("}") and len(piece) > 1:
+            if not PATH.fullmatch(piece[1:-1]):
+                raise ValueProblem(
+                    f"'{piece}' is not a placeholder", "write {name}, {data.glow} or {stats.attack}; {{ for a brace"
+                )
+            parts.append((piece[1:-1],))
+        elif piece in ("{", "}"):
+            raise ValueProblem(f"has a lone '{piece}' in {shown_value(text)}", "write {{ or }} for a brace")
+        elif piece:
+            parts.append(piece)
+    return Template(text, tuple(parts))
+
+
+class Condition(NamedTuple):
+    path: str
+    negated: bool
+
+
+def _conditions(value: Any) -> tuple[Condition, ...]:
+    given = value if isinstance(value, list) else [value]
+    conditions = []
+    for item in given:
+        match = re.fullmatch(rf"\s*(not\s+)?({_PATH})\s*", item) if isinstance(item, str) else None
+        if match is None:
+            raise ValueProblem(
+                f"must name a value, 'not' and a value, or a list of them, got {shown_value(item)}",
+                "e.g. when: art, when: not art or when: [data.glow, not flavor]",
+            )
+        conditions.append(Condition(match.group(2), bool(match.group(1))))
+    return tuple(conditions)
+
+
+When = Annotated[
+    tuple[Condition, ...],
+    BeforeValidator(_checked(_conditions)),
+    WithJsonSchema(
+        {
+            "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
+            "description": "drawn only when each value is set (and not false); 'not PATH' for unset",
+        }
+    ),
+]
+TemplateM = Annotated[Template, BeforeValidator(_checked(parse_template)), WithJsonSchema({"type": "string"})]
+TextTemplate = Annotated[
+    Template, BeforeValidator(_checked(parse_template)), WithJsonSchema({"type": "string"}), Translatable()
+]
+
+# A colour: '#rrggbb', a named ink, {path} (a colour the component has), or a function of colours:
+# tint(C, 80%) towards paper, shade(C, 40%) towards ink, mix(A, B, 50%), contrast(C) the ink that reads on C.
+NAMED_COLOURS = {"ink": "#1d1d1b", "paper": "#fbf8f1", "white": "#ffffff", "black": "#000000", "grey": "#7b8794"}
+COLOUR_FUNCTIONS = {"tint": 2, "shade": 2, "mix": 3, "contrast": 1}
+Colour = tuple  # ("hex", "#rrggbb") | ("path", "element.color") | ("tint"|"shade"|"mix"|"contrast", args...)
+_COLOUR_TOKEN = re.compile(r"\s*(#[0-9a-fA-F]{6}\b|\{" + _PATH + r"\}|[a-z]+|" + _NUMBER + r"%|[(),])")
+
+
+def parse_colour(value: Any) -> Colour:
+    if not isinstance(value, str):
+        raise ValueProblem(f"must be a colour like '#d94f2b', got {shown_value(value)}")
+    tokens, position = [], 0
+    while position < len(value.rstrip()):
+        token = _COLOUR_TOKEN.match(value, position)
+        if token is None:
+            raise ValueProblem(f"must be a colour like '#d94f2b' or tint({{color}}, 80%), got {shown_value(value)}")
+        tokens.append(token.group(1))
+        position = token.end()
+    colour, rest = _colour_expression(tokens, value)
+    if rest:
+        raise ValueProblem(f"has '{rest[0]}' after the colour in {shown_value(value)}")
+    return colour
+
+
+def _colour_expression(tokens: list[str], text: str) -> tuple[Colour, list[str]]:
+    if not tokens:
+        raise ValueProblem(f"ends where a colour is missing in {shown_value(text)}")
+    head, rest = tokens[0], tokens[1:]
+    if head.startswith("#"):
+        return ("hex", head.lower()), rest
+    if head.startswith("{"):
+        return ("path", head[1:-1]), rest
+    if head in NAMED_COLOURS:
+        return ("hex", NAMED_COLOURS[head]), rest
+    if head not in COLOUR_FUNCTIONS:
+        raise ValueProblem(
+            f"'{head}' is not a colour or colour function",
+            did_you_mean(head, [*NAMED_COLOURS, *COLOUR_FUNCTIONS])
+            or "write '#rrggbb', {color}, tint(C, 80%), shade(C, 40%), mix(A, B, 50%) or contrast(C)",
+        )
+    arity = COLOUR_FUNCTIONS[head]
+    if not rest or rest[0] != "(":
+        raise ValueProblem(f"'{head}' takes its colours in brackets, e.g. {head}({{color}}{', 50%' * (arity > 1)})")
+    rest = rest[1:]
+    args: list[Any] = []
+    for index in range(arity):
+        is_share = head != "contrast" and index == arity - 1
+        if is_share:
+            if not rest or not rest[0].endswith("%"):
+                raise ValueProblem(f"{head}(...) needs a share like 40% as its last value in {shown_value(text)}")
+            args.append(float(rest[0][:-1]) / 100)
+            rest = rest[1:]
+        else:
+            colour, rest = _colour_expression(rest, text)
+            args.append(colour)
+        closing = ")" if index == arity - 1 else ","
+        if not rest or rest[0] != closing:
+            raise ValueProblem(f"{head}(...) takes {arity} value(s), separated by commas, in {shown_value(text)}")
+        rest = rest[1:]
+    return (head, *args), rest
+
+
+def colour_paths(colour: Colour) -> list[str]:
+    if colour[0] == "path":
+        return [colour[1]]
+    return [path for arg in colour[1:] if isinstance(arg, tuple) for path in colour_paths(arg)]
+
+
+ColourM = Annotated[
+    Colour,
+    BeforeValidator(_checked(parse_colour)),
+    WithJsonSchema(
+        {"type": "string", "description": "'#rrggbb', ink, paper, {color}, tint(C, 80%), shade(C, 40%), contrast(C)"}
+    ),
+]
+
+
+def _font_size(value: Any) -> float | Measure:
+    """Points, or a share of the box's height (`60%`)."""
+    if isinstance(value, str) and value.strip().endswith("%"):
+        measure = parse_measure(value)
+        if measure.mm or measure.share <= 0:
+            raise ValueProblem(f"must be points or a share of the box's height like 60%, got {shown_value(value)}")
+        return measure
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not 1 <= value <= 400:
+        raise ValueProblem(f"must be points from 1 to 400 or a share of the box's height, got {shown_value(value)}")
+    return float(value)
+
+
+FontSize = Annotated[
+    float | Measure,
+    BeforeValidator(_checked(_font_size)),
+    WithJsonSchema({"type": ["number", "string"], "description": "points, or a share of the box height: 60%"}),
+]
+
+
+# --- elements --------------------------------------------------------------------------------------------
+
+
+class Drawn(Strict):
+    id: Id | None = None
+    """Names the element, so that a look extending this one can replace it (same id) or hide it."""
+    box: BoxM | None = None
+    """[x, y, width, height] from the top-left corner of the trim (or of the group it is in); the
+    whole frame when left out."""
+    when: When = ()
+    """Drawn only when this value of the component is set: `art`, `data.glow`, `not flavor`, or a list."""
+
+
+class Painted(Drawn):
+    fill: ColourM | None = None
+    """Colour inside; none when left out."""
+    stroke: ColourM | None = None
+    """Colour of the outline; none when left out."""
+    stroke_width: MeasureM = Measure(0.0, 0.3)
+    """Width of the outline."""
+
+
+class RectSpec(Painted):
+    radius: MeasureM = Measure(0.0, 0.0)
+    """Corner radius."""
+
+
+class CircleSpec(Painted):
+    """The largest circle in the box, at its centre."""
+
+
+class PolygonSpec(Painted):
+    points: list[PointM] = Field(min_length=3, max_length=64)
+    """Corners [x, y] inside the box (from its top-left corner; percentages of its size)."""
+
+
+class LineSpec(Drawn):
+    start: PointM = Field(alias="from")
+    """Where the line starts, [x, y] inside the box."""
+    to: PointM
+    """Where the line ends."""
+    stroke: ColourM = ("hex", NAMED_COLOURS["ink"])
+    stroke_width: MeasureM = Measure(0.0, 0.3)
+    dash: list[float] = []
+    """Dash pattern in mm (e.g. [1, 1]); solid when empty."""
+
+
+class TextSpec(Drawn):
+    text: TextTemplate
+    """The text, with {placeholders}; **bold**, *italic* and [icon] as in every printkit text."""
+    font: str = "sans"
+    """sans, sans-bold, sans-italic, serif, serif-bold … or a font family of the pack (`fonts:`)."""
+    size: FontSize = 9.0
+    """Largest size in points (or a share of the box height, 60%); shrunk to fit down to min_size."""
+    min_size: float = Field(6.0, ge=1, le=400)
+    """Smallest size in points; text that does not fit at it is an error."""
+    align: Literal["left", "center", "right"] = "center"
+    valign: Literal["top", "middle", "bottom"] = "middle"
+    color: ColourM = ("hex", NAMED_COLOURS["ink"])
+    max_lines: int = Field(8, ge=1, le=200)
+    """Most lines it may wrap to."""
+    angle: Literal[0, 90, 180, 270] = 0
+    """Turned counter-clockwise by this many degrees around the box's centre (set along the box's long side)."""
+
+
+class ImageSpec(Drawn):
+    image: TemplateM
+    """An image file of the pack (PNG or JPEG), or a placeholder for one: {art}, {data.portrait}."""
+
+
+class IconSpec(Drawn):
+    icon: TemplateM
+    """A printkit icon name, or a placeholder for one: {element.icon}."""
+    color: ColourM = ("hex", NAMED_COLOURS["ink"])
+    scale: float = Field(1.0, gt=0, le=4)
+    """Size as a share of the box's shorter side."""
+
+
+class RepeatSpec(IconSpec):
+    count: TemplateM
+    """How many times: a number or a placeholder for one ({data.glow})."""
+    direction: Literal["across", "down"] = "across"
+
+
+class OutlineSpec(Painted):
+    """The component's own outline (a hexagon's hexagon, a card's rounded rectangle), inset."""
+
+    inset: MeasureM = Measure(0.0, 0.0)
+    """How far inside the cut line; a share is of the shorter side."""
+    bleed: bool = False
+    """Reach out past the cut line by the bleed (a background), instead of the inset."""
+    radius: MeasureM | None = None
+    """Corner radius of an inset rectangle; the component's own when left out."""
+
+
+class GroupSpec(Drawn):
+    inside: MeasureM | None = None
+    """The group's frame is the largest box of the trim's proportions inside the outline, its
+    elements kept this far in from the outline (a hexagon card's content), instead of its box."""
+    circle: bool = False
+    """The group's frame is the square around the largest circle inside the outline (a chip's face)."""
+    of: str | None = Field(None, pattern=r"^[a-z_][a-z0-9_-]*(\.[a-z0-9_-]+)*$")
+    """Its placeholders name values of this part of the component: `of: back` makes {label} the
+    back's label (a marker's faces, a tile's reverse)."""
+    elements: list[Element]
+    """Elements placed in the group's frame."""
+
+
+WIDGETS = {
+    "board-grid": "a board's squares or hexes with their numbers and printed terrain",
+    "ruler": "a ruler's bands, ticks and numbers",
+    "terrain": "a tile's terrain along its edges, with its spaces",
+    "edge-badges": "a card's edge values in badges pointing out of its sides",
+    "stats": "a row of a card's stats with their short names, and derived values below",
+    "badges": "a card's tag and type labels",
+    "rotation-track": "the pack's rotation-track labels along the frame",
+    "cost": "a dot per inhabitant a tile costs, in its colour",
+    "table": "a sheet's column headings, row labels and ruled lines",
+}
+
+
+class WidgetSpec(Drawn):
+    name: str
+    """What to draw: one of printkit's widgets (`printkit looks widgets` lists them)."""
+    side: Literal["front", "reverse"] = "front"
+    """For terrain: which side of a two-sided tile."""
+    color: ColourM | None = None
+    """For widgets drawn in one colour (rotation-track): its ink."""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _known(cls, value: Any) -> Any:
+        name = value.get("name") if isinstance(value, dict) else None
+        if isinstance(name, str) and name not in WIDGETS:
+            raise ValueProblem(
+                f"unknown widget '{name}'", did_you_mean(name, WIDGETS) or "widgets: " + ", ".join(WIDGETS)
+            )
+        return value
+
+
+ELEMENT_KINDS: dict[str, type[Drawn]] = {
+    "rect": RectSpec,
+    "circle": CircleSpec,
+    "polygon": PolygonSpec,
+    "line": LineSpec,
+    "text": TextSpec,
+    "image": ImageSpec,
+    "icon": IconSpec,
+    "repeat": RepeatSpec,
+    "outline": OutlineSpec,
+    "group": GroupSpec,
+    "widget": WidgetSpec,
+}
+
+
+def _one_element(value: Any) -> Any:
+    if not isinstance(value, dict) or len(value) != 1:
+        raise ValueProblem(
+            f"must be one element named by its kind, got {shown_value(value)}",
+            "e.g. - rect: {box: [0, 0, 100%, 20%], fill: '#ff00ff'}; kinds: " + ", ".join(ELEMENT_KINDS),
+        )
+    kind = next(iter(value))
+    if kind not in ELEMENT_KINDS:
+        raise ValueProblem(
+            f"unknown element '{kind}'", did_you_mean(str(kind), ELEMENT_KINDS) or "kinds: " + ", ".join(ELEMENT_KINDS)
+        )
+    return value
+
+
+class Element(Strict):
+    """One element: a mapping with one key, its kind (rect, circle, polygon, line, text, image, icon,
+    repeat, outline, group, widget)."""
+
+    rect: RectSpec | None = None
+    circle: CircleSpec | None = None
+    polygon: PolygonSpec | None = None
+    line: LineSpec | None = None
+    text: TextSpec | None = None
+    image: ImageSpec | None = None
+    icon: IconSpec | None = None
+    repeat: RepeatSpec | None = None
+    outline: OutlineSpec | None = None
+    group: GroupSpec | None = None
+    widget: WidgetSpec | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _one(cls, value: Any) -> Any:
+        return _checked(_one_element)(value)
+
+    @property
+    def kind(self) -> str:
+        return next(iter(self.model_fields_set))
+
+    @property
+    def spec(self) -> Drawn:
+        return getattr(self, self.kind)
+
+
+class LookDef(Strict):
+    """A look: what is drawn on the front and back of the components that use it."""
+
+    extends: Id | None = None
+    """A look whose elements come first; this look's elements replace those with the same id and
+    are drawn after (on top of) the others."""
+    hide: list[Id] = []
+    """Ids of elements of the extended look to leave out."""
+    front: list[Element] | None = None
+    """Elements of the front, drawn in order (later ones on top)."""
+    back: list[Element] | None = None
+    """Elements of the back; a component has a printed back when one of them is drawn for it."""
+
+
+class LooksFile(RootModel[dict[Id, LookDef]]):
+    """A YAML file of a pack's looks/ folder: look ids and their looks."""
+
+
+# --- which look, and what it is with what it extends ----------------------------------------------------------
+
+
+class Declared(NamedTuple):
+    """A look and where it was read: the file as shown in messages and the key path there."""
+
+    look: LookDef
+    file: str
+    path: KeyPath
+
+
+BUILTIN_FILE = "printkit:looks"  # how messages name the built-in looks' file
+
+
+@cache
+def builtin_looks() -> dict[str, Declared]:
+    """printkit's own looks, read once from the YAML files shipped in the package."""
+    looks: dict[str, Declared] = {}
+    for path in sorted(Path(str(folder("printkit.content", "builtin_looks"))).glob("*.yaml")):
+        parsed = LooksFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+        for look_id, look in parsed.root.items():
+            looks[look_id] = Declared(look, f"{BUILTIN_FILE}/{path.name}", (look_id,))
+    return looks
+
+
+def builtin_source(look_id: str) -> str:
+    """The YAML text of a built-in look's file, as shipped (for `printkit looks show`)."""
+    declared = builtin_looks()[look_id]
+    name = declared.file.rsplit("/", 1)[1]
+    return (Path(str(folder("printkit.content", "builtin_looks"))) / name).read_text(encoding="utf-8")
+
+
+def merged(looks: dict[str, Declared], look_id: str) -> tuple[list[Element], list[Element]]:
+    """A look's front and back elements with what it extends merged in; extends must be acyclic
+    (validate checks it first)."""
+    look = looks[look_id].look
+    front: list[Element] = []
+    back: list[Element] = []
+    if look.extends is not None:
+        front, back = merged(looks, look.extends)
+    hidden = set(look.hide)
+    return _over(front, look.front, hidden), _over(back, look.back, hidden)
+
+
+def _over(base: list[Element], own: list[Element] | None, hidden: set[str]) -> list[Element]:
+    result = [element for element in base if element.spec.id not in hidden]
+    for element in own or []:
+        index = next((i for i, e in enumerate(result) if element.spec.id and e.spec.id == element.spec.id), None)
+        if index is None:
+            result.append(element)
+        else:
+            result[index] = element
+    return result
+
+
+def extends_cycle(looks: dict[str, Declared], look_id: str) -> list[str] | None:
+    """The ids of a cycle of extends starting at look_id (['a', 'b', 'a']), or None."""
+    seen = [look_id]
+    current = looks[look_id].look.extends
+    while current is not None and current in looks:
+        if current in seen:
+            return seen[seen.index(current) :] + [current]
+        seen.append(current)
+        current = looks[current].look.extends
+    return None

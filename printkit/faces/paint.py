@@ -1,0 +1,149 @@
+"""What every look draws with: the context a face is drawn in, colours, and the ink-saving variant.
+
+Takes: the pack and locale being built, and drawings (lists of shapes, millimetres, origin bottom-left).
+Returns: `LookContext`, which sets text in boxes (collecting text that cannot fit as problems naming
+the component, field, locale and overflow), colour helpers (`mix`, `readable`) and `ink_saving`.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING, Literal
+
+from printkit.base.errors import Problem
+from printkit.base.icons import ICONS
+from printkit.base.memo import MIXED_COLOURS, remembered
+from printkit.base.outlines import RECT, Box, Outline, signed_area
+from printkit.base.shapes import Circle, Path, Rect, Shape, Text, shifted
+from printkit.base.units import Size
+from printkit.content.load import Pack
+from printkit.content.message_key import MessageKey
+from printkit.content.model import Component
+from printkit.faces import richtext
+
+if TYPE_CHECKING:
+    from printkit.i18n.catalog import Boxes
+
+INK = "#1d1d1b"
+PAPER = "#fbf8f1"
+NEUTRAL = "#7b8794"
+
+Drawing = list[Shape]
+
+
+@dataclass
+class LookContext:
+    pack: Pack
+    locale: str
+    bleed: float = 0.0
+    problems: list[Problem] = field(default_factory=list)
+    boxes: Boxes | None = None  # each text's box, recorded when asked for
+    _art_paths: dict[str, str] = field(default_factory=dict)
+
+    def art(self, name: str) -> str:
+        """The absolute path of an art file of the pack (worked out once per file, not per card)."""
+        if name not in self._art_paths:
+            self._art_paths[name] = str(self.pack.root.resolve() / name)
+        return self._art_paths[name]
+
+    def background(self, size: Size, colour: str, outline: Outline = RECT) -> Shape:
+        """A face's background, reaching past the trim line by the bleed."""
+        return replace(outline.shape(size, self.bleed), fill=colour)
+
+    def text(
+        self,
+        component: Component,
+        field_name: str,
+        text: str,
+        box: tuple[float, float, float, float],
+        *,
+        font: str = "sans",
+        size: float = 9,
+        min_size: float = 6,
+        color: str = INK,
+        align: Literal["left", "center", "right"] = "center",
+        valign: Literal["top", "middle", "bottom"] = "middle",
+        max_lines: int = 8,
+    ) -> Drawing:
+        """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be."""
+        if self.boxes is not None:
+            key = MessageKey.of_component(component, tuple(field_name.split(".")))
+            self.boxes[key] = (box[2], box[3], size, min_size)
+        result = richtext.fit(
+            text,
+            box,
+            font=font,
+            size=size,
+            min_size=min_size,
+            color=color,
+            align=align,
+            valign=valign,
+            max_lines=max_lines,
+        )
+        if isinstance(result, richtext.Refusal):
+            self.problem(
+                component, field_name, f"text of '{component.id}' {result.message} in locale {self.locale}", result.hint
+            )
+            return []
+        return list(result)
+
+    def font(self, name: str) -> str:
+        """The font a look names, as the renderers know it."""
+        return name
+
+    def problem(self, component: Component, field_name: str, message: str, hint: str | None) -> None:
+        """At the translation's line in its PO file when the text is translated, else at the YAML."""
+        field_path = tuple(field_name.split("."))
+        key = MessageKey.of_component(component, field_path)
+        source = self.pack.sources[component.origin.file]
+        self.problems.append(self.pack.text_problem(key, source, component.origin.path + field_path, message, hint))
+
+
+def ink_saving(drawing: Drawing, size: Size) -> Drawing:
+    """The same face for a printer low on ink: large fills become pale and outlined, light text dark."""
+    area = size.width * size.height
+    result: Drawing = []
+    for shape in drawing:
+        if isinstance(shape, Rect) and shape.fill and shape.width * shape.height >= 0.15 * area:
+            result.append(replace(shape, fill=mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
+        elif isinstance(shape, Circle) and shape.fill and math.pi * shape.r**2 >= 0.15 * area:
+            result.append(replace(shape, fill=mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
+        elif isinstance(shape, Path) and shape.fill and _polygon_area(shape) >= 0.5 * area:
+            # A polygon face's background or panel; terrain wedges and icons keep their colour.
+            result.append(replace(shape, fill=mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
+        elif isinstance(shape, Text) and readable(shape.color) == INK:  # light ink that read on a dark fill
+            result.append(replace(shape, color=INK))
+        else:
+            result.append(shape)
+    return result
+
+
+def _polygon_area(path: Path) -> float:
+    """The area a path of straight lines encloses (0 for one with curves)."""
+    if any(op[0] not in ("M", "L", "Z") for op in path.ops):
+        return 0.0
+    return abs(signed_area([(op[1], op[2]) for op in path.ops if op[0] != "Z"]))
+
+
+@remembered(MIXED_COLOURS)
+def mix(colour: str, other: str, amount: float) -> str:
+    """colour moved towards other by amount (0..1)."""
+    a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+    b = [int(other[i : i + 2], 16) for i in (1, 3, 5)]
+    return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=False))
+
+
+def readable(colour: str) -> str:
+    """Ink that reads on a background colour."""
+    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+
+
+def icon(name: str | None, cx: float, cy: float, size: float, colour: str) -> Drawing:
+    return ICONS[name](cx, cy, size, colour) if name else []
+
+
+def moved_into(content: Drawing, box: Box) -> Drawing:
+    """Content laid out in a box of the box's size, moved to where the box lies in the face."""
+    return shifted(content, box.x, box.y) if box.x or box.y else content
