@@ -112,8 +112,13 @@ class Violation:
     ids: tuple[str, ...] = ()
 
 
-def value_of(component: Component, path: str) -> Any:
-    """A component's value at a dotted path such as `cost`, `edges.total` or `stats.attack`."""
+def value_of(component: Component, path: str, pack: Pack | None = None) -> Any:
+    """A component's value at a dotted path such as `cost`, `edges.total`, `stats.attack` or
+    `data.glow`; with the pack, a field the component's `data:` leaves out has its declared default."""
+    head, _, name = path.partition(".")
+    declared = pack.meta.fields.get(name) if pack is not None and head == "data" else None
+    if declared is not None:
+        return component.data.get(name, declared.default)
     value: Any = component
     for part in path.split("."):
         if isinstance(value, dict):
@@ -277,9 +282,12 @@ class Rule(Strict):
 
 def _value_paths(pack: Pack, kind: type[BaseModel]) -> dict[str, Any]:
     """Every dotted path a rule may read from components of a kind (cost, element, stats.attack,
-    edges.total …) with the type of its value."""
+    edges.total, data.glow …) with the type of its value."""
     paths: dict[str, Any] = {}
     for name, info in kind.model_fields.items():
+        if name == "data":
+            paths.update({f"data.{key}": declared.python_type for key, declared in pack.meta.fields.items()})
+            continue
         if name == "stats":
             value_type = typing.get_args(peeled(info.annotation)[0])[1]
             paths.update({f"stats.{stat}": value_type for stat in pack.meta.stats})
@@ -372,7 +380,7 @@ class CopyLimit(Rule):
         limit = ctx.limit(self.max)
         for _, entries in self.section_entries(ctx):
             for entry in entries:
-                value = value_of(entry.component, self.field) if self.field else None
+                value = value_of(entry.component, self.field, ctx.pack) if self.field else None
                 if self.field and value not in self.values:
                     continue
                 if entry.copies > limit:
@@ -408,7 +416,7 @@ class PointCap(Rule):
         for section, entries in self.section_entries(ctx):
             total, missing = 0, []
             for entry in entries:
-                value = value_of(entry.component, self.value)
+                value = value_of(entry.component, self.value, ctx.pack)
                 if value is None:
                     missing.append(entry)
                 else:
@@ -499,7 +507,7 @@ class Coverage(Rule):
         for section, entries in self.section_entries(ctx):
             by_value: dict[Any, list[Entry]] = {}
             for entry in entries:
-                by_value.setdefault(value_of(entry.component, self.field), []).append(entry)
+                by_value.setdefault(value_of(entry.component, self.field, ctx.pack), []).append(entry)
             for value, group in by_value.items():
                 copies = sum(e.copies for e in group)
                 if value not in wanted:
