@@ -23,6 +23,7 @@ from pydantic import BaseModel, Discriminator, Field, Tag, create_model, field_v
 from pydantic_core import PydanticCustomError
 
 from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, shown_value
+from printkit.base.icons import ICONS
 from printkit.base.outlines import (
     ROUND,
     Outline,
@@ -210,7 +211,13 @@ ItemType = Literal["text", "integer", "number", "boolean", "choice", "icon", "im
 FIELD_REFS = {"icon": Ref("icons"), "image": Ref("files")}
 """Field types whose values name something the pack must have, checked as `IconRef` and `ArtFile` values are."""
 _PYTHON_TYPES: dict[str, type] = {"integer": int, "number": float, "boolean": bool, "list": list}
+_JSON_TYPES = {"integer": "integer", "number": "number", "boolean": "boolean", "list": "array"}  # else string
 _WRITTEN_AS = {"text": _text, "icon": _text, "image": _file_path}  # types whose values are written as text
+
+
+def _plain(number: float) -> float | int:
+    """A whole number as an int (1, not 1.0), for a schema or a message."""
+    return int(number) if number.is_integer() else number
 
 
 class FieldDecl(Strict):
@@ -267,7 +274,7 @@ class FieldDecl(Strict):
             return [
                 (
                     (),
-                    f"must be a list of {self.items or 'values'}, got {shown_value(value)}",
+                    f"must be a list of {self.items or 'any'} entries, got {shown_value(value)}",
                     "write its entries in brackets, e.g. [A, B]",
                 )
             ]
@@ -307,6 +314,28 @@ class FieldDecl(Strict):
             return f" of at least {self.min:g}"
         return f" of at most {self.max:g}" if self.max is not None else ""
 
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the field's values under `data:`, described by its label."""
+        schema = self._single_schema(self.type)
+        if self.type == "list":
+            schema["items"] = self._single_schema(self.items) if self.items else {}
+        return schema | ({"description": self.label} if self.label else {})
+
+    def _single_schema(self, kind: str) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": _JSON_TYPES.get(kind, "string")}
+        if kind == "choice":
+            schema["enum"] = list(self.values)
+        elif kind in ("integer", "number"):
+            bounds = {"minimum": self.min, "maximum": self.max}
+            schema.update({key: _plain(bound) for key, bound in bounds.items() if bound is not None})
+        elif kind == "text":
+            schema["minLength"] = 1
+        elif kind == "icon":
+            schema.update(enum=sorted(ICONS), description="a printkit icon")
+        elif kind == "image":
+            schema["description"] = "an art file inside the pack"
+        return schema
+
     def problems(self, source: SourceFile, path: KeyPath) -> list[Problem]:
         """What makes no sense in the declaration at path in pack.yaml: a choice without values, a list
         without items, keys of another type, a min above its max."""
@@ -317,7 +346,7 @@ class FieldDecl(Strict):
                 source.problem(
                     path + ("type",),
                     "a list needs the type of its entries",
-                    "add items: " + " ".join(typing.get_args(ItemType)),
+                    "add items: " + ", ".join(typing.get_args(ItemType)[:-1]) + f" or {typing.get_args(ItemType)[-1]}",
                 )
             )
         for key, types, given in (
