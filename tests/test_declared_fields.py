@@ -40,6 +40,7 @@ CASES = {
     "(give it type: list, or leave out items)",
     "range-of-text": "pack.yaml:4:28: fields.motto.max: max is for type: integer or number, not text "
     "(give it type: integer, or leave out max)",
+    "huge-number": "pack.yaml:4:29: fields.glow.min: must be a number, got 10000000000000000000… (401 characters)",
     "default-misfit": "pack.yaml:4:50: fields.glow.default: must be a whole number from 1 to 6, got 0",
 }
 

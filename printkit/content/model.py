@@ -12,6 +12,7 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 
 from __future__ import annotations
 
+import builtins
 import math
 import typing
 from collections.abc import Callable, Iterator
@@ -64,6 +65,7 @@ from printkit.content.fields import (
     Translatable,
     TypeRef,
     _file_path,
+    _finite,
     _text,
     marked_values,
     whole,
@@ -247,7 +249,7 @@ class FieldDecl(Strict):
         return self.items if self.type == "list" else self.type
 
     @property
-    def python_type(self) -> type:
+    def python_type(self) -> builtins.type:
         """The type of the plain value a component's `data:` holds: int, float, bool, list or str."""
         return _PYTHON_TYPES.get(self.type, str)
 
@@ -289,7 +291,7 @@ class FieldDecl(Strict):
             except ValueProblem as problem:
                 return problem.message, problem.hint
         got = shown_value(value)
-        is_number = not isinstance(value, bool) and isinstance(value, (int, float)) and math.isfinite(value)
+        is_number = not isinstance(value, bool) and isinstance(value, (int, float)) and _finite(value)
         if kind == "integer" and not (is_number and isinstance(value, int) and self._in_range(value)):
             return f"must be a whole number{self._range}, got {got}", None
         if kind == "number" and not (is_number and self._in_range(value)):
