@@ -216,3 +216,43 @@ def test_schema_of_a_bad_pack_reports_its_problems(run):
     code, _, err = run("schema", "--pack", f"{FIELDS}/unknown-field")
     assert code == 1
     assert err.splitlines() == [f"{FIELDS}/unknown-field/{CASES['unknown-field']}", problems_found(1)]
+
+
+MOODS = """\
+fields: {mood: {type: choice, values: [calm, wild]}}
+rules:
+  hand:
+    title: Hand
+    sections: {cards: {components: [cards]}}
+    checks: [RULE]
+"""
+
+
+def test_a_rule_covers_the_values_of_a_choice(run, tmp_path):
+    rule = "{kind: coverage, field: data.mood}"
+    loaded_pack(tmp_path, MOODS.replace("RULE", rule), "cards:\n  - {id: a, data: {mood: calm}}\n  - {id: b}\n")
+    deck = tmp_path / "kit" / "decks" / "calm.yaml"
+    deck.parent.mkdir()
+    deck.write_text("pack: kit\ncards: {a: 1}\n")
+    code, _, err = run("check", deck)
+    assert code == 1
+    assert err.splitlines() == [
+        f"{deck}:2:1: cards: covers 1 of 2 data.mood values (one of each required); missing: wild "
+        "(rule 'coverage' in kit)"
+    ]
+
+
+def test_a_rule_names_only_the_values_of_a_choice(run, tmp_path):
+    root = tmp_path / "kit"
+    root.mkdir()
+    (root / "pack.yaml").write_text(
+        "id: kit\ntitle: Kit\n" + MOODS.replace("RULE", "{kind: copy-limit, field: data.mood, values: [wlid], max: 1}")
+    )
+    (root / "cards.yaml").write_text("cards:\n  - {id: a}\n")
+    code, _, err = run("check", root)
+    assert code == 1
+    assert err.splitlines() == [
+        f"{root}/pack.yaml:8:60: rules.hand.checks[0].values[0]: 'wlid' is not one of data.mood's values "
+        "(did you mean 'wild'?)",
+        problems_found(1),
+    ]

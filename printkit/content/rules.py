@@ -333,14 +333,16 @@ _VALUE_NEEDS = {
 
 
 def _registry_problems(site: RuleSite, field_path: str | None, values: list[str]) -> list[Problem]:
-    """Values a rule lists must exist in the pack registry its field names (rarity -> rarities)."""
+    """Values a rule lists must exist in the pack registry its field names (rarity -> rarities), or
+    be among a choice field's values."""
     if not field_path:
         return []
     known = registry_of(site.pack, field_path)
+    where = f"the pack's {REGISTRY_OF[field_path]}" if field_path in REGISTRY_OF else f"{field_path}'s values"
     return [
         site.problem(
             ("values", index),
-            f"'{value}' is not one of the pack's {REGISTRY_OF[field_path]}",
+            f"'{value}' is not one of {where}",
             did_you_mean(value, known),
         )
         for index, value in enumerate(values)
@@ -681,7 +683,12 @@ class Inventory(Rule):
 
 
 def registry_of(pack: Pack, field_path: str) -> dict[str, Any]:
-    """The pack registry a field names (element → elements), or an empty one."""
+    """The pack registry a field names (element → elements), the values of a declared choice
+    (data.mood → calm, wild; each without an entry), or an empty one."""
+    head, _, name = field_path.partition(".")
+    declared = pack.meta.fields.get(name) if head == "data" else None
+    if declared is not None and declared.type == "choice":
+        return dict.fromkeys(declared.values)
     return getattr(pack.meta, REGISTRY_OF.get(field_path, ""), None) or {}
 
 
@@ -689,7 +696,8 @@ REGISTRY_OF = {"element": "elements", "rarity": "rarities", "edges.top": "terrai
 
 
 def _display(pack: Pack, field_path: str | None, value: Any) -> str:
-    """A field value as players know it: the registry's name (Star, Water) or the value itself."""
+    """A field value as players know it: the registry's name (Star, Water) or the value itself (a
+    choice's)."""
     entry = registry_of(pack, field_path or "").get(value)
     return entry.name if entry is not None else str(value)
 
