@@ -218,8 +218,13 @@ _WRITTEN_AS = {"text": _text, "icon": _text, "image": _file_path}  # types whose
 
 
 def _plain(number: float) -> float | int:
-    """A whole number as an int (1, not 1.0), for a schema or a message."""
+    """A whole number as an int (1, not 1.0), for a schema."""
     return int(number) if number.is_integer() else number
+
+
+def _either(words: list[str]) -> str:
+    """Words as a message offers them: 'a', 'a or b', 'a, b or c'."""
+    return " or ".join(filter(None, (", ".join(words[:-1]), words[-1])))
 
 
 class FieldDecl(Strict):
@@ -299,8 +304,7 @@ class FieldDecl(Strict):
         if kind == "boolean" and not isinstance(value, bool):
             return f"must be true or false, got {got}", None
         if kind == "choice" and value not in self.values:
-            quoted = [f"'{v}'" for v in self.values]
-            allowed = " or ".join(filter(None, (", ".join(quoted[:-1]), quoted[-1])))
+            allowed = _either([f"'{v}'" for v in self.values])
             return f"must be one of {allowed}, got {got}", did_you_mean(str(value), self.values)
         return None
 
@@ -348,7 +352,7 @@ class FieldDecl(Strict):
                 source.problem(
                     path + ("type",),
                     "a list needs the type of its entries",
-                    "add items: " + ", ".join(typing.get_args(ItemType)[:-1]) + f" or {typing.get_args(ItemType)[-1]}",
+                    "add items: " + _either(list(typing.get_args(ItemType))),
                 )
             )
         for key, types, given in (
