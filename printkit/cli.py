@@ -24,7 +24,7 @@ from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import build
 from printkit.content.fields import with_field_docs
 from printkit.content.load import pack_roots
-from printkit.content.model import Rulebook, component_file_model, pack_model
+from printkit.content.model import FieldDecl, Rulebook, component_file_model, pack_model
 from printkit.content.validate import load_checked
 
 
@@ -112,6 +112,9 @@ def _parser() -> argparse.ArgumentParser:
         choices=["components", "pack", "rulebook"],
         default="components",
         help="'components' for component files (default), 'pack' for pack.yaml, 'rulebook' for rulebook.yaml",
+    )
+    schema_cmd.add_argument(
+        "--pack", metavar="PACK", help="describe the 'data:' of components with the fields this pack declares"
     )
 
     new_cmd = commands.add_parser("new", parents=[common], help="scaffold a new pack that builds at once")
@@ -247,9 +250,24 @@ def _schema(args: argparse.Namespace) -> int:
     models: dict[str, Callable[[], type[BaseModel]]] = {"pack": pack_model, "rulebook": lambda: Rulebook}
     model = models.get(args.file, component_file_model)()
     schema = with_field_docs(model.model_json_schema())
+    if args.pack:
+        (pack,) = load_checked(pack_roots([args.pack]))
+        _declare_data(schema, pack.meta.fields)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     print(json.dumps(schema, indent=2, ensure_ascii=False))
     return 0
+
+
+def _declare_data(schema: dict, fields: dict[str, FieldDecl]) -> None:
+    """Describe the `data:` of every model in schema that has one with the declared fields: each
+    name with its values' schema; no other name."""
+    for definition in [schema, *schema.get("$defs", {}).values()]:
+        data = definition.get("properties", {}).get("data")
+        if data is not None:
+            data.update(
+                additionalProperties=False,
+                properties={name: declared.json_schema() for name, declared in fields.items()},
+            )
 
 
 def _new(args: argparse.Namespace) -> int:

@@ -71,9 +71,17 @@ class whole(GroupedMetadata):  # lower case: read as part of a type,: `Annotated
 
 
 def _number(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not _finite(value):
         raise ValueProblem(f"must be a number, got {shown_value(value)}")
     return value
+
+
+def _finite(number: float) -> bool:
+    """Whether a number is finite and fits a float (a YAML integer may have hundreds of digits)."""
+    try:
+        return math.isfinite(number)
+    except OverflowError:
+        return False
 
 
 _ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")

@@ -12,9 +12,10 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 
 from __future__ import annotations
 
+import builtins
 import math
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache, lru_cache
 from types import GenericAlias
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple
@@ -22,7 +23,8 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple
 from pydantic import BaseModel, Discriminator, Field, Tag, create_model, field_validator, model_validator
 from pydantic_core import PydanticCustomError
 
-from printkit.base.errors import KeyPath, Problem, shown_value
+from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, shown_value
+from printkit.base.icons import ICONS
 from printkit.base.outlines import (
     ROUND,
     Outline,
@@ -53,13 +55,19 @@ from printkit.content.fields import (
     Number,
     PlainText,
     RarityRef,
+    Ref,
     ResourceRef,
     SizeMM,
     StatRef,
     Strict,
     TerrainRef,
     Text,
+    Translatable,
     TypeRef,
+    _file_path,
+    _finite,
+    _text,
+    marked_values,
     whole,
 )
 from printkit.content.looks import LookDef
@@ -204,6 +212,178 @@ class Imposition(Strict):
     """Dashed hairlines on every trim edge; by default drawn without bleed and left out with it."""
 
 
+FieldType = Literal["text", "integer", "number", "boolean", "choice", "icon", "image", "list"]
+ItemType = Literal["text", "integer", "number", "boolean", "choice", "icon", "image"]
+FIELD_REFS = {"icon": Ref("icons"), "image": Ref("files")}
+"""Field types whose values name something the pack must have, checked as `IconRef` and `ArtFile` values are."""
+_PYTHON_TYPES: dict[str, type] = {"integer": int, "number": float, "boolean": bool, "list": list}
+_JSON_TYPES = {"integer": "integer", "number": "number", "boolean": "boolean", "list": "array"}  # else string
+_WRITTEN_AS = {"text": _text, "icon": _text, "image": _file_path}  # types whose values are written as text
+
+
+def _plain(number: float) -> float | int:
+    """A whole number as an int (1, not 1.0), for a schema."""
+    return int(number) if number.is_integer() else number
+
+
+def _either(words: list[str]) -> str:
+    """Words as a message offers them: 'a', 'a or b', 'a, b or c'."""
+    return " or ".join(filter(None, (", ".join(words[:-1]), words[-1])))
+
+
+class FieldDecl(Strict):
+    """A value of the pack's own that components give under `data:`, e.g. `glow: {type: integer,
+    min: 1, max: 6, label: Glow}`; looks print it and rules read it as `data.glow`."""
+
+    type: FieldType
+    """text (translated like every other text), integer, number, boolean, choice (one of `values`),
+    icon (a printkit icon name), image (an art file of the pack) or list (of `items`)."""
+    label: Text | None = None
+    """What a look prints beside the value, e.g. Glow."""
+    values: list[PlainText] = []
+    """Of a choice, or a list of choices: the values a component may give."""
+    items: ItemType | None = None
+    """Of a list: the type of each of its entries, any type but list, e.g. text."""
+    min: Number | None = None
+    """Of an integer or number, or a list of them: the smallest value allowed."""
+    max: Number | None = None
+    """Of an integer or number, or a list of them: the largest value allowed."""
+    default: Any = None
+    """The value of a component that gives none (looks print it, rules count it); it must fit the type."""
+
+    @property
+    def single(self) -> str | None:
+        """The type of each single value: the field's own, or its entries' for a list (None when a
+        list does not say)."""
+        return self.items if self.type == "list" else self.type
+
+    @property
+    def python_type(self) -> builtins.type:
+        """The type of the plain value a component's `data:` holds: int, float, bool, list or str."""
+        return _PYTHON_TYPES.get(self.type, str)
+
+    def singles(self, value: Any) -> Iterator[tuple[KeyPath, str, Any]]:
+        """(key path under the field, type, value) of each single value a value of the field holds:
+        the value itself, or each entry of a list."""
+        if self.type != "list":
+            yield (), self.type, value
+        elif isinstance(value, list) and self.items:
+            for index, item in enumerate(value):
+                yield (index,), self.items, item
+
+    def texts(self, value: Any) -> Iterator[tuple[KeyPath, str]]:
+        """(key path under the field, text) of each text a value of the field holds: what translators
+        translate."""
+        for path, kind, item in self.singles(value):
+            if kind == "text" and isinstance(item, str):
+                yield path, item
+
+    def value_problems(self, value: Any) -> list[tuple[KeyPath, str, str | None]]:
+        """(key path under the field, message, hint) for each part of a value that does not fit the
+        field's type, range or values; whether an icon or image exists is the pack's to check."""
+        if self.type == "list" and not isinstance(value, list):
+            return [
+                (
+                    (),
+                    f"must be a list of {self.items or 'any'} entries, got {shown_value(value)}",
+                    "write its entries in brackets, e.g. [A, B]",
+                )
+            ]
+        return [(path, *wrong) for path, kind, item in self.singles(value) if (wrong := self._misfit(kind, item))]
+
+    def _misfit(self, kind: str, value: Any) -> tuple[str, str | None] | None:
+        """(message, hint) for a single value that is not of type kind, or None when it is."""
+        written = _WRITTEN_AS.get(kind)
+        if written is not None:
+            try:
+                written(value)
+            except ValueProblem as problem:
+                return problem.message, problem.hint
+        got = shown_value(value)
+        is_number = not isinstance(value, bool) and isinstance(value, (int, float)) and _finite(value)
+        if kind == "integer" and not (is_number and isinstance(value, int) and self._in_range(value)):
+            return f"must be a whole number{self._range}, got {got}", None
+        if kind == "number" and not (is_number and self._in_range(value)):
+            return f"must be a number{self._range}, got {got}", None
+        if kind == "boolean" and not isinstance(value, bool):
+            return f"must be true or false, got {got}", None
+        if kind == "choice" and value not in self.values:
+            allowed = _either([f"'{v}'" for v in self.values])
+            return f"must be one of {allowed}, got {got}", did_you_mean(str(value), self.values)
+        return None
+
+    def _in_range(self, value: float) -> bool:
+        return (self.min is None or value >= self.min) and (self.max is None or value <= self.max)
+
+    @property
+    def _range(self) -> str:
+        """The range of a number in messages: ' from 1 to 6', ' of at least 1' or nothing."""
+        if self.min is not None and self.max is not None:
+            return f" from {self.min:g} to {self.max:g}"
+        if self.min is not None:
+            return f" of at least {self.min:g}"
+        return f" of at most {self.max:g}" if self.max is not None else ""
+
+    def json_schema(self) -> dict[str, Any]:
+        """The JSON Schema of the field's values under `data:`, described by its label."""
+        schema = self._single_schema(self.type)
+        if self.type == "list":
+            schema["items"] = self._single_schema(self.items) if self.items else {}
+        return schema | ({"description": self.label} if self.label else {})
+
+    def _single_schema(self, kind: str) -> dict[str, Any]:
+        schema: dict[str, Any] = {"type": _JSON_TYPES.get(kind, "string")}
+        if kind == "choice":
+            schema["enum"] = list(self.values)
+        elif kind in ("integer", "number"):
+            bounds = {"minimum": self.min, "maximum": self.max}
+            schema.update({key: _plain(bound) for key, bound in bounds.items() if bound is not None})
+        elif kind == "text":
+            schema["minLength"] = 1
+        elif kind == "icon":
+            schema.update(enum=sorted(ICONS), description="a printkit icon")
+        elif kind == "image":
+            schema["description"] = "an art file inside the pack"
+        return schema
+
+    def problems(self, source: SourceFile, path: KeyPath) -> list[Problem]:
+        """What makes no sense in the declaration at path in pack.yaml: a choice without values, a list
+        without items, keys of another type, a min above its max."""
+        problems = []
+        kind = self.type if self.type != "list" else f"list of {self.items}"
+        if self.type == "list" and self.items is None:
+            problems.append(
+                source.problem(
+                    path + ("type",),
+                    "a list needs the type of its entries",
+                    "add items: " + _either(list(typing.get_args(ItemType))),
+                )
+            )
+        for key, types, given in (
+            ("items", ("list",), self.items is not None and self.type != "list"),
+            ("values", ("choice",), self.values and self.single != "choice"),
+            ("min", ("integer", "number"), self.min is not None and self.single not in ("integer", "number")),
+            ("max", ("integer", "number"), self.max is not None and self.single not in ("integer", "number")),
+        ):
+            if given:
+                problems.append(
+                    source.problem(
+                        path + (key,),
+                        f"{key} is for type: {' or '.join(types)}, not {kind}",
+                        f"give it type: {types[0]}, or leave out {key}",
+                    )
+                )
+        if self.single == "choice" and not self.values:
+            problems.append(
+                source.problem(path + ("type",), "a choice needs the values it may take", "add values: [A, B, ...]")
+            )
+        if self.min is not None and self.max is not None and self.min > self.max:
+            problems.append(
+                source.problem(path + ("min",), f"min {self.min:g} is more than max {self.max:g}", "swap them")
+            )
+        return problems
+
+
 class PackMeta(Strict):
     """pack.yaml: what the pack is and the names its components refer to."""
 
@@ -244,6 +424,18 @@ class PackMeta(Strict):
     looks: dict[Id, LookDef] = {}
     """The pack's own looks, by id (more may be in YAML files in a looks/ folder): what is drawn on
     the components that name them in `look:`."""
+    fields: dict[Id, FieldDecl] = {}
+    """The pack's own values that components give under `data:`, by name, e.g. glow: {type: integer,
+    min: 1, max: 6, label: Glow}."""
+
+    def texts(self) -> Iterator[tuple[KeyPath, str]]:
+        """(key path, text) of every text of pack.yaml translators translate: its Text values and the
+        defaults of its text fields."""
+        for path, _, value in marked_values(self, (), Translatable):
+            yield path, value
+        for name, declared in self.fields.items():
+            for path, text in declared.texts(declared.default):
+                yield ("fields", name, "default") + path, text
 
 
 @cache
@@ -305,6 +497,8 @@ class Component(Strict):
     look: Id | None = None
     """The look it is drawn with: one of the pack's `looks` or a built-in one (`printkit looks list`);
     by default `defaults.looks` of its section, else the built-in look of its kind."""
+    data: dict[str, Any] = {}
+    """Values of the fields pack.yaml declares under `fields:`, by name, e.g. {glow: 4}."""
 
     def __copy__(self) -> Component:
         copied = super().__copy__()
@@ -323,6 +517,16 @@ class Component(Strict):
     def look_id(self, defaults: Defaults) -> str:
         """The look it is drawn with: its own, its section's default, or the built-in one."""
         return self.look or defaults.looks.get(self.section) or self.builtin_look()
+
+    def texts(self, fields: dict[str, FieldDecl]) -> Iterator[tuple[KeyPath, str]]:
+        """(key path, text) of every text of the component translators translate: its Text values and
+        what its `data:` gives for the pack's text fields (fields: the pack's declarations)."""
+        for path, _, value in marked_values(self, (), Translatable):
+            yield path, value
+        for name, value in self.data.items():
+            if name in fields:
+                for path, text in fields[name].texts(value):
+                    yield ("data", name) + path, text
 
 
 class Rectangular(Component):

@@ -112,8 +112,13 @@ class Violation:
     ids: tuple[str, ...] = ()
 
 
-def value_of(component: Component, path: str) -> Any:
-    """A component's value at a dotted path such as `cost`, `edges.total` or `stats.attack`."""
+def value_of(component: Component, path: str, pack: Pack | None = None) -> Any:
+    """A component's value at a dotted path such as `cost`, `edges.total`, `stats.attack` or
+    `data.glow`; with the pack, a field the component's `data:` leaves out has its declared default."""
+    head, _, name = path.partition(".")
+    declared = pack.meta.fields.get(name) if pack is not None and head == "data" else None
+    if declared is not None:
+        return component.data.get(name, declared.default)
     value: Any = component
     for part in path.split("."):
         if isinstance(value, dict):
@@ -277,9 +282,12 @@ class Rule(Strict):
 
 def _value_paths(pack: Pack, kind: type[BaseModel]) -> dict[str, Any]:
     """Every dotted path a rule may read from components of a kind (cost, element, stats.attack,
-    edges.total …) with the type of its value."""
+    edges.total, data.glow …) with the type of its value."""
     paths: dict[str, Any] = {}
     for name, info in kind.model_fields.items():
+        if name == "data":
+            paths.update({f"data.{key}": declared.python_type for key, declared in pack.meta.fields.items()})
+            continue
         if name == "stats":
             value_type = typing.get_args(peeled(info.annotation)[0])[1]
             paths.update({f"stats.{stat}": value_type for stat in pack.meta.stats})
@@ -325,14 +333,16 @@ _VALUE_NEEDS = {
 
 
 def _registry_problems(site: RuleSite, field_path: str | None, values: list[str]) -> list[Problem]:
-    """Values a rule lists must exist in the pack registry its field names (rarity -> rarities)."""
+    """Values a rule lists must exist in the pack registry its field names (rarity -> rarities), or
+    be among a choice field's values."""
     if not field_path:
         return []
     known = registry_of(site.pack, field_path)
+    where = f"the pack's {REGISTRY_OF[field_path]}" if field_path in REGISTRY_OF else f"{field_path}'s values"
     return [
         site.problem(
             ("values", index),
-            f"'{value}' is not one of the pack's {REGISTRY_OF[field_path]}",
+            f"'{value}' is not one of {where}",
             did_you_mean(value, known),
         )
         for index, value in enumerate(values)
@@ -372,7 +382,7 @@ class CopyLimit(Rule):
         limit = ctx.limit(self.max)
         for _, entries in self.section_entries(ctx):
             for entry in entries:
-                value = value_of(entry.component, self.field) if self.field else None
+                value = value_of(entry.component, self.field, ctx.pack) if self.field else None
                 if self.field and value not in self.values:
                     continue
                 if entry.copies > limit:
@@ -408,7 +418,7 @@ class PointCap(Rule):
         for section, entries in self.section_entries(ctx):
             total, missing = 0, []
             for entry in entries:
-                value = value_of(entry.component, self.value)
+                value = value_of(entry.component, self.value, ctx.pack)
                 if value is None:
                     missing.append(entry)
                 else:
@@ -499,7 +509,7 @@ class Coverage(Rule):
         for section, entries in self.section_entries(ctx):
             by_value: dict[Any, list[Entry]] = {}
             for entry in entries:
-                by_value.setdefault(value_of(entry.component, self.field), []).append(entry)
+                by_value.setdefault(value_of(entry.component, self.field, ctx.pack), []).append(entry)
             for value, group in by_value.items():
                 copies = sum(e.copies for e in group)
                 if value not in wanted:
@@ -673,7 +683,12 @@ class Inventory(Rule):
 
 
 def registry_of(pack: Pack, field_path: str) -> dict[str, Any]:
-    """The pack registry a field names (element → elements), or an empty one."""
+    """The pack registry a field names (element → elements), the values of a declared choice
+    (data.mood → calm, wild; each without an entry), or an empty one."""
+    head, _, name = field_path.partition(".")
+    declared = pack.meta.fields.get(name) if head == "data" else None
+    if declared is not None and declared.type == "choice":
+        return dict.fromkeys(declared.values)
     return getattr(pack.meta, REGISTRY_OF.get(field_path, ""), None) or {}
 
 
@@ -681,7 +696,8 @@ REGISTRY_OF = {"element": "elements", "rarity": "rarities", "edges.top": "terrai
 
 
 def _display(pack: Pack, field_path: str | None, value: Any) -> str:
-    """A field value as players know it: the registry's name (Star, Water) or the value itself."""
+    """A field value as players know it: the registry's name (Star, Water) or the value itself (a
+    choice's)."""
     entry = registry_of(pack, field_path or "").get(value)
     return entry.name if entry is not None else str(value)
 

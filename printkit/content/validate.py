@@ -4,7 +4,8 @@ Takes: a `Pack` whose files each passed the content model.
 Returns: nothing when the pack is consistent; raises `Problems` listing every duplicate id,
 every reference to an undeclared element, rarity, stat, terrain, back or icon (inline icons in
 rulebook text too: `rulebook_icon_problems` also checks each translation as it is built), every
-art file that is missing or lies outside the pack, what each rule and each component finds wrong
+art file that is missing or lies outside the pack, field declarations that make no sense and
+`data:` values that name no declared field or do not fit theirs, what each rule and each component finds wrong
 with itself (`Rule.problems`, `Component.problems`: a board's printed squares, a corner radius), and rulebook
 placeholders and figures that name nothing (or a square off their board).
 """
@@ -25,7 +26,16 @@ from printkit.content import markup
 from printkit.content.fields import Ref, Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
 from printkit.content.message_key import MessageKey
-from printkit.content.model import COMPONENT_KINDS, Board, BoardGrid, Component, Placed, Rulebook
+from printkit.content.model import (
+    COMPONENT_KINDS,
+    FIELD_REFS,
+    Board,
+    BoardGrid,
+    Component,
+    FieldDecl,
+    Placed,
+    Rulebook,
+)
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
 from printkit.content.rules import RuleSite
 from printkit.content.source import SourceFile
@@ -42,10 +52,14 @@ def validate_pack(pack: Pack) -> None:
     art = cache(partial(_art_findings, pack.root.resolve()))  # a deck shows the same art many times
     for path, ref, value in marked_values(pack.meta, (), Ref):
         problems += _check(pack, art, ref, value, partial(meta_source.problem, path))
+    field_problems, sound = _field_problems(pack, art, meta_source)
+    problems += field_problems
     for component in pack.components:
         source = pack.sources[component.origin.file]
         for path, ref, value in marked_values(component, component.origin.path, Ref):
             problems += _check(pack, art, ref, value, partial(source.problem, path))
+        if component.data:
+            problems += _data_problems(pack, art, component, source, sound)
     problems += _rule_set_problems(pack, meta_source)
     for component in pack.components:
         problems += component.problems(pack.sources[component.origin.file], pack.meta.defaults)
@@ -54,6 +68,51 @@ def validate_pack(pack: Pack) -> None:
         problems += rulebook_icon_problems(pack, pack.meta.language)
     if problems:
         raise Problems(problems)
+
+
+def _field_problems(pack: Pack, art: Callable[[str], tuple], source: SourceFile) -> tuple[list[Problem], set[str]]:
+    """What each field declaration of pack.yaml finds wrong with itself, and defaults that do not fit
+    their field; with the names of the fields declared soundly, whose values components can be checked against."""
+    problems, sound = [], set()
+    for name, declared in pack.meta.fields.items():
+        path = ("fields", name)
+        own = declared.problems(source, path)
+        problems += own
+        if not own:
+            sound.add(name)
+            if declared.default is not None:
+                problems += _value_problems(pack, art, declared, declared.default, source, path + ("default",))
+    return problems, sound
+
+
+def _data_problems(
+    pack: Pack, art: Callable[[str], tuple], component: Component, source: SourceFile, sound: set[str]
+) -> list[Problem]:
+    """Names under a component's `data:` that pack.yaml does not declare, and values that do not fit
+    their soundly declared field."""
+    problems = []
+    for name, value in component.data.items():
+        path = component.origin.path + ("data", name)
+        if name not in pack.meta.fields:
+            problems += _check(pack, art, Ref("fields"), name, partial(source.problem, path, of_key=True))
+        elif name in sound:
+            problems += _value_problems(pack, art, pack.meta.fields[name], value, source, path)
+    return problems
+
+
+def _value_problems(
+    pack: Pack, art: Callable[[str], tuple], declared: FieldDecl, value: object, source: SourceFile, path: KeyPath
+) -> list[Problem]:
+    """A value of a declared field at path in source: parts that do not fit its type, or else icons
+    and art files the pack lacks."""
+    misfits = [source.problem(path + sub, message, hint) for sub, message, hint in declared.value_problems(value)]
+    if misfits:
+        return misfits
+    problems = []
+    for sub, kind, item in declared.singles(value):
+        if kind in FIELD_REFS:
+            problems += _check(pack, art, FIELD_REFS[kind], item, partial(source.problem, path + sub))
+    return problems
 
 
 def _rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> list[Problem]:

@@ -63,7 +63,7 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
     boxes = boxes or {}
     meta_source = pack.source_of(PACK_FILE)
     found = []
-    for path, _, value in marked_values(pack.meta, (), Translatable):
+    for path, value in pack.meta.texts():
         line, _ = meta_source.position(path)
         found.append(
             Message(
@@ -91,7 +91,7 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
             )
     for component in pack.components:
         source = pack.sources[component.origin.file]
-        for path, _, value in marked_values(component, (), Translatable):
+        for path, value in component.texts(pack.meta.fields):
             line, _ = source.position(component.origin.path + path)
             note = component.kind
             key = MessageKey.of_component(component, path)

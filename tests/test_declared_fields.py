@@ -1,0 +1,258 @@
+"""Declared fields: pack.yaml `fields:` and the values components give under `data:`, checked,
+translated, read by rules and described by `printkit schema`."""
+
+import json
+import shutil
+
+import polib
+import pytest
+from conftest import REPO, loaded_pack, problems_found
+
+from printkit.content.validate import load_checked
+from printkit.i18n.catalog import catalog_path, translate
+
+FIELDS = "tests/fixtures/fields"
+GLOWING = REPO / FIELDS / "glowing"  # one field of each type, and components giving them
+
+CASES = {
+    "unknown-field": "components.yaml:4:12: cards[0].data.glo: 'glo' is not declared in pack.yaml fields "
+    "(did you mean 'glow'?)",
+    "no-fields": "components.yaml:4:12: cards[0].data.glow: 'glow' is not declared in pack.yaml fields "
+    "(pack.yaml fields declares none)",
+    "wrong-type": "components.yaml:4:18: cards[0].data.glow: must be a whole number from 1 to 6, got 'four'",
+    "out-of-range": "components.yaml:4:18: cards[0].data.glow: must be a whole number from 1 to 6, got 7",
+    "bad-choice": "components.yaml:4:18: cards[0].data.mood: must be one of 'calm' or 'wild', got 'wlid' "
+    "(did you mean 'wild'?)",
+    "unknown-icon": "components.yaml:4:19: cards[0].data.sigil: 'fier' is not declared in printkit's icons "
+    "(did you mean 'fire' or 'river'?)",
+    "missing-image": "components.yaml:4:22: cards[0].data.portrait: art file 'art/ember.png' does not exist",
+    "bad-list-entry": "components.yaml:4:23: cards[0].data.rolls[1]: must be a whole number from 1 to 6, got 9",
+    "not-a-list": "components.yaml:4:19: cards[0].data.rolls: must be a list of integer entries, got 3 "
+    "(write its entries in brackets, e.g. [A, B])",
+    "choice-without-values": "pack.yaml:4:16: fields.mood.type: a choice needs the values it may take "
+    "(add values: [A, B, ...])",
+    "min-above-max": "pack.yaml:4:30: fields.glow.min: min 6 is more than max 1 (swap them)",
+    "list-without-items": "pack.yaml:4:17: fields.rolls.type: a list needs the type of its entries "
+    "(add items: text, integer, number, boolean, choice, icon or image)",
+    "list-of-lists": "pack.yaml:4:30: fields.rolls.items: must be one of 'text', 'integer', 'number', 'boolean', "
+    "'choice', 'icon' or 'image', got 'list'",
+    "items-on-a-number": "pack.yaml:4:32: fields.glow.items: items is for type: list, not integer "
+    "(give it type: list, or leave out items)",
+    "range-of-text": "pack.yaml:4:28: fields.motto.max: max is for type: integer or number, not text "
+    "(give it type: integer, or leave out max)",
+    "huge-number": "pack.yaml:4:29: fields.glow.min: must be a number, got 10000000000000000000… (401 characters)",
+    "default-misfit": "pack.yaml:4:50: fields.glow.default: must be a whole number from 1 to 6, got 0",
+}
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_check_prints_the_whole_message(run, case):
+    code, _, err = run("check", f"{FIELDS}/{case}")
+    assert code == 1
+    assert err.splitlines() == [f"{FIELDS}/{case}/{CASES[case]}", problems_found(1)]
+
+
+def test_a_pack_with_a_field_of_each_type_builds(run, tmp_path):
+    code, _, err = run("build", GLOWING, "--out", tmp_path, "--no-rulebooks")
+    assert code == 0, err
+    assert sorted(p.name for p in tmp_path.rglob("*.pdf")) == [
+        "glowing-components-de-a4.pdf",
+        "glowing-components-en-a4.pdf",
+    ]
+
+
+def test_data_reads_as_plain_values_with_the_declared_types():
+    (pack,) = load_checked([GLOWING])
+    ember = pack.components[0]
+    assert ember.data == {
+        "glow": 4,
+        "weight": 2.5,
+        "motto": "Burn bright",
+        "rare": True,
+        "mood": "wild",
+        "sigil": "fire",
+        "portrait": "art/ember.png",
+        "sayings": ["Hot", "Hotter"],
+        "rolls": [1, 6],
+    }
+    assert {name: field.type for name, field in pack.meta.fields.items() if name in ("glow", "sayings")} == {
+        "glow": "integer",
+        "sayings": "list",
+    }
+    assert pack.meta.fields["sayings"].items == "text"
+
+
+def test_text_fields_are_translated_and_other_fields_are_not(run, tmp_path):
+    root = tmp_path / "glowing"
+    shutil.copytree(GLOWING, root)
+    code, _, err = run("i18n", "update", root)
+    assert code == 0, err
+    catalog = polib.pofile(str(catalog_path(load_checked([root])[0], "de")))
+    data_contexts = sorted(e.msgctxt for e in catalog if "/data/" in e.msgctxt or "fields/motto" in e.msgctxt)
+    assert data_contexts == [
+        "card:ember/data/motto",
+        "card:ember/data/sayings/0",
+        "card:ember/data/sayings/1",
+        "pack:fields/motto/default",
+        "pack:fields/motto/label",
+    ]
+    german = {
+        "card:ember/data/motto": "Leuchte hell",
+        "card:ember/data/sayings/1": "Heißer",
+        "pack:fields/motto/default": "Leuchte weiter",
+    }
+    for entry in catalog:
+        entry.msgstr = german.get(entry.msgctxt, "")
+    catalog.save()
+    translated = translate(load_checked([root])[0], "de").pack
+    assert translated.components[0].data["motto"] == "Leuchte hell"
+    assert translated.components[0].data["sayings"] == ["Hot", "Heißer"]
+    assert translated.components[0].data["glow"] == 4
+    assert translated.meta.fields["motto"].default == "Leuchte weiter"
+
+
+def test_a_rule_adds_up_a_number_field(run, tmp_path):
+    root = tmp_path / "glowing"
+    shutil.copytree(GLOWING, root)
+    (root / "decks").mkdir()
+    deck = root / "decks" / "bright.yaml"
+    deck.write_text("pack: glowing\ncards: {ember: 2, frost: 1}\n")
+    code, out, err = run("check", deck)
+    assert code == 1
+    assert err.splitlines() == [
+        "printkit: warning: glowing (de): 12 strings not translated; 2 components are marked DRAFT "
+        "(see 'printkit i18n stats glowing')",
+        f"{deck}:2:1: cards: 11 glow in all; at most 8 allowed (rule 'point-cap' in glowing)",
+    ]
+    assert out.splitlines() == [f"{deck}: 1 violation (Hand, rule set 'hand' of glowing)"]
+
+
+def test_a_rule_counts_the_default_of_a_field_a_component_leaves_out(run, tmp_path):
+    pack = """\
+fields: {power: {type: number, default: 2.5}}
+rules:
+  hand:
+    title: Hand
+    sections: {cards: {components: [cards]}}
+    checks: [{kind: point-cap, value: data.power, max: 4}]
+"""
+    loaded_pack(tmp_path, pack, "cards:\n  - {id: a, data: {power: 1}}\n  - {id: b}\n")
+    deck = tmp_path / "kit" / "decks" / "two.yaml"
+    deck.parent.mkdir()
+    deck.write_text("pack: kit\ncards: {a: 1, b: 1}\n")
+    assert run("check", deck)[0] == 0
+    deck.write_text("pack: kit\ncards: {a: 1, b: 2}\n")
+    code, _, err = run("check", deck)
+    assert code == 1
+    assert err.splitlines() == [f"{deck}:2:1: cards: 6 data.power in all; at most 4 allowed (rule 'point-cap' in kit)"]
+
+
+NUMBERS = "corner_radius, cost, count, data.glow, edges.bottom, edges.left, edges.right, edges.top, edges.total, sides"
+
+
+@pytest.mark.parametrize(
+    ("rule", "column", "message"),
+    [
+        ("{kind: point-cap, value: data.mood, max: 4}", 34, "'data.mood' is not a number to add up"),
+        ("{kind: point-cap, value: data.sayings, max: 4}", 34, "'data.sayings' is not a number to add up"),
+        (
+            "{kind: copy-limit, field: data.sayings, max: 1}",
+            35,
+            "'data.sayings' holds a list or mapping; the rule compares one value",
+        ),
+    ],
+)
+def test_a_rule_refuses_a_field_of_the_wrong_type(run, tmp_path, rule, column, message):
+    root = tmp_path / "kit"
+    root.mkdir()
+    (root / "pack.yaml").write_text(
+        "id: kit\ntitle: Kit\nfields:\n  glow: {type: integer}\n  mood: {type: choice, values: [calm, wild]}\n"
+        "  sayings: {type: list, items: text}\nrules:\n  hand:\n    title: Hand\n"
+        f"    sections: {{cards: {{components: [cards]}}}}\n    checks:\n      - {rule}\n"
+    )
+    (root / "cards.yaml").write_text("cards:\n  - {id: a, data: {glow: 1}}\n")
+    code, _, err = run("check", root)
+    assert code == 1
+    (line, summary) = err.splitlines()
+    where = f"{root}/pack.yaml:12:{column}: rules.hand.checks[0].{rule.split(', ')[1].split(':')[0]}"
+    if "number" in message:
+        assert line == f"{where}: {message} (values that are: {NUMBERS})"
+    else:  # the values to compare are most of a card's: the hint names the single ones
+        head, hint = line.split(" (values that are: ")
+        assert head == f"{where}: {message}"
+        assert {"data.glow", "data.mood", "element"} <= set(hint.rstrip(")").split(", ")) - {"data.sayings"}
+        assert "data.sayings" not in hint
+    assert summary == problems_found(1)
+
+
+def test_schema_describes_fields_and_data(run):
+    code, out, _ = run("schema", "pack")
+    assert code == 0
+    schema = json.loads(out)
+    declared = schema["$defs"]["FieldDecl"]["properties"]
+    assert declared["type"]["enum"] == ["text", "integer", "number", "boolean", "choice", "icon", "image", "list"]
+    assert declared["label"]["description"] == "What a look prints beside the value, e.g. Glow."
+    assert schema["properties"]["fields"]["description"].startswith("The pack's own values")
+
+    code, out, _ = run("schema")
+    data = json.loads(out)["$defs"]["Card"]["properties"]["data"]
+    assert data["type"] == "object" and "properties" not in data
+
+    code, out, _ = run("schema", "--pack", GLOWING)
+    assert code == 0
+    data = json.loads(out)["$defs"]["Tile"]["properties"]["data"]
+    assert data["additionalProperties"] is False
+    assert data["properties"]["glow"] == {"type": "integer", "minimum": 1, "maximum": 6, "description": "Glow"}
+    assert data["properties"]["mood"] == {"type": "string", "enum": ["calm", "wild"]}
+    assert data["properties"]["rolls"] == {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 1, "maximum": 6},
+    }
+    assert data["properties"]["sayings"]["items"] == {"type": "string", "minLength": 1}
+    assert "fire" in data["properties"]["sigil"]["enum"]
+
+
+def test_schema_of_a_bad_pack_reports_its_problems(run):
+    code, _, err = run("schema", "--pack", f"{FIELDS}/unknown-field")
+    assert code == 1
+    assert err.splitlines() == [f"{FIELDS}/unknown-field/{CASES['unknown-field']}", problems_found(1)]
+
+
+MOODS = """\
+fields: {mood: {type: choice, values: [calm, wild]}}
+rules:
+  hand:
+    title: Hand
+    sections: {cards: {components: [cards]}}
+    checks: [RULE]
+"""
+
+
+def test_a_rule_covers_the_values_of_a_choice(run, tmp_path):
+    rule = "{kind: coverage, field: data.mood}"
+    loaded_pack(tmp_path, MOODS.replace("RULE", rule), "cards:\n  - {id: a, data: {mood: calm}}\n  - {id: b}\n")
+    deck = tmp_path / "kit" / "decks" / "calm.yaml"
+    deck.parent.mkdir()
+    deck.write_text("pack: kit\ncards: {a: 1}\n")
+    code, _, err = run("check", deck)
+    assert code == 1
+    assert err.splitlines() == [
+        f"{deck}:2:1: cards: covers 1 of 2 data.mood values (one of each required); missing: wild "
+        "(rule 'coverage' in kit)"
+    ]
+
+
+def test_a_rule_names_only_the_values_of_a_choice(run, tmp_path):
+    root = tmp_path / "kit"
+    root.mkdir()
+    (root / "pack.yaml").write_text(
+        "id: kit\ntitle: Kit\n" + MOODS.replace("RULE", "{kind: copy-limit, field: data.mood, values: [wlid], max: 1}")
+    )
+    (root / "cards.yaml").write_text("cards:\n  - {id: a}\n")
+    code, _, err = run("check", root)
+    assert code == 1
+    assert err.splitlines() == [
+        f"{root}/pack.yaml:8:60: rules.hand.checks[0].values[0]: 'wlid' is not one of data.mood's values "
+        "(did you mean 'wild'?)",
+        problems_found(1),
+    ]
