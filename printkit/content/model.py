@@ -47,6 +47,7 @@ from printkit.content.fields import (
     Distance,
     Edge,
     ElementRef,
+    FilePath,
     IconRef,
     Id,
     Length,
@@ -184,6 +185,42 @@ class Defaults(Strict):
     a quarter at a time to track damage; empty for none."""
 
 
+# The built-in font families (faces.fonts holds their files), and the font name of each style: a look
+# writes `sans-bold` or, for a pack's family `display`, `display-bold`.
+BUILT_IN_FONT_FAMILIES = ("sans", "serif")
+FONT_STYLES = {"regular": "", "bold": "-bold", "italic": "-italic", "bold-italic": "-bold-italic"}
+
+
+class FontFamily(Strict):
+    """A font family the pack brings: TrueType files inside the pack (`.ttf`, or `.otf` with TrueType
+    outlines), embedded and subset in the PDF like the bundled fonts. A look names it by the pack's
+    family name, with `-bold`, `-italic` or `-bold-italic` for the other styles."""
+
+    regular: FilePath
+    """The font file of the upright, normal-weight style, e.g. fonts/Glow.ttf."""
+    bold: FilePath | None = None
+    """The bold style's file; without it bold text is set in `regular`."""
+    italic: FilePath | None = None
+    """The italic style's file; without it italic text is set in `regular`."""
+    bold_italic: FilePath | None = Field(None, alias="bold-italic")
+    """The bold italic style's file; without it bold italic text is set in `bold`, else `italic`, else `regular`."""
+    licence: FilePath | None = None
+    """The font's licence, a file inside the pack (OFL.txt for fonts under the SIL Open Font License);
+    required: a kit that embeds a font passes it on."""
+
+    def files(self) -> dict[str, str]:
+        """The font files given, by style as pack.yaml writes it (`regular`, `bold-italic` …)."""
+        given = {"regular": self.regular, "bold": self.bold, "italic": self.italic, "bold-italic": self.bold_italic}
+        return {style: path for style, path in given.items() if path is not None}
+
+    def file(self, style: str) -> str:
+        """The file a style is set in: its own, else the nearest given style (bold italic falls back to
+        bold, then italic; bold and italic fall back to regular)."""
+        fallbacks = {"bold-italic": ("bold-italic", "bold", "italic"), "bold": ("bold",), "italic": ("italic",)}
+        files = self.files()
+        return next((files[s] for s in fallbacks.get(style, ()) if s in files), self.regular)
+
+
 class Imposition(Strict):
     """How components are laid out on printed sheets (like Squib's sprues)."""
 
@@ -237,6 +274,9 @@ class PackMeta(Strict):
     """Tags printed as badges on the components that carry them."""
     rules: dict[Id, RuleSet] = {}
     """Rule sets: the kinds of list players build (deck, hand, squad …) and what makes one legal."""
+    fonts: dict[Id, FontFamily] = {}
+    """Font families the pack brings, by the name its looks give in `font:` (not `sans` or `serif`,
+    printkit's own)."""
 
 
 @cache
