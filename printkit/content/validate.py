@@ -370,7 +370,7 @@ def _font_problems(pack: Pack, source: SourceFile) -> list[Problem]:
                 source.problem(
                     where,
                     f"font family '{name}' needs its licence file",
-                    "add licence: with the licence that came with the font, e.g. fonts/OFL.txt "
+                    "add licence: the licence file that came with the font, e.g. fonts/OFL.txt "
                     "for the SIL Open Font License",
                 )
             )
