@@ -80,13 +80,18 @@ def test_a_style_the_family_lacks_is_set_in_its_regular_file_embedded_once():
     assert text_width("Ember", bold, 10) == text_width("Ember", regular, 10)
 
 
-def test_markup_switches_to_the_pack_familys_own_bold(tmp_path):
-    pack = _pack_with_fonts(tmp_path, "display", {"regular": CONDENSED, "bold": FONT_DIR / "DejaVuSerif-Bold.ttf"})
+def test_markup_switches_to_the_pack_familys_own_styles(tmp_path):
+    files = {"regular": CONDENSED, "bold": FONT_DIR / "DejaVuSerif-Bold.ttf"}
+    pack = _pack_with_fonts(tmp_path, "display", files | {"bold-italic": FONT_DIR / "DejaVuSerif-BoldItalic.ttf"})
     word, bold_word = _fit("Ember **Ember**", pack_font(pack, "display"))
     assert (word.font, bold_word.font) == (pack_font(pack, "display"), pack_font(pack, "display-bold"))
     assert text_width("Ember", bold_word.font, 10) == text_width("Ember", "serif-bold", 10)
+    (bold_italic,) = _fit("*Ember*", pack_font(pack, "display-bold"))
+    assert bold_italic.font == pack_font(pack, "display-bold-italic")
+    assert text_width("Ember", bold_italic.font, 10) == text_width("Ember", "serif-bold-italic", 10)
     (back_to_regular,) = _fit("*Ember*", pack_font(pack, "display-italic"))  # italic falls back to regular
     assert back_to_regular.font == pack_font(pack, "display")
+    assert text_width("Ember", pack_font(pack, "display-italic"), 10) == text_width("Ember", word.font, 10)
 
 
 def test_bundled_fonts_pass_through_and_an_unknown_name_is_refused_with_a_suggestion():

@@ -9,6 +9,7 @@ measuring and drawing never re-read a font file.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import cache
 from itertools import chain, count
@@ -68,7 +69,7 @@ def pack_font(pack: Pack, name: str) -> str:
             family_id = f"{pack.root.resolve()}:{family_name}"
             for style, suffix in FONT_STYLES.items():  # all styles: markup may switch to any of them
                 path = (pack.root / family.file(style)).resolve()
-                label = f"{pack.id}-{path.stem}"
+                label = f"{pack.id}-{re.sub('[^A-Za-z0-9-]', '-', path.stem)}"  # PDF names are ASCII
                 _PACK_FACES[family_id + suffix] = _PackFace(path, family_name + suffix, family_id, label)
             return family_id + name.removeprefix(family_name)
     known = [*FONTS, *(family + suffix for family in pack.meta.fonts for suffix in FONT_STYLES.values())]
