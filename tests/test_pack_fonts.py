@@ -167,3 +167,28 @@ def test_a_font_with_postscript_outlines_is_refused_with_a_hint_to_convert_it(ru
         "which printkit cannot embed (convert it to a TrueType .ttf, e.g. with FontForge (File > Generate Fonts))\n"
         "1 problem found\n",
     )
+
+
+def test_a_font_whose_glyphs_cannot_be_subset_is_refused_before_drawing(run, tmp_path):
+    """reportlab reads such a file's tables and fails only when it subsets the glyphs for a PDF."""
+    data = bytearray(CONDENSED.read_bytes())
+    tables = {bytes(data[12 + 16 * i : 16 + 16 * i]): i for i in range(int.from_bytes(data[4:6], "big"))}
+    entry = 12 + 16 * tables[b"glyf"]
+    offset, length = (
+        int.from_bytes(data[entry + 8 : entry + 12], "big"),
+        int.from_bytes(data[entry + 12 : entry + 16], "big"),
+    )
+    data[offset : offset + length] = b"\xff" * length
+    root = tmp_path / "kit"
+    (root / "fonts").mkdir(parents=True)
+    (root / "fonts" / "Glow.ttf").write_bytes(data)
+    shutil.copy(LICENCE, root / "fonts" / "LICENSE.txt")
+    (root / "pack.yaml").write_text(
+        "id: kit\ntitle: Kit\nfonts:\n  display: {regular: fonts/Glow.ttf, licence: fonts/LICENSE.txt}\n"
+    )
+    assert run("check", root) == (
+        1,
+        "",
+        f"{root}/pack.yaml:4:22: fonts.display.regular: font file 'fonts/Glow.ttf' is not a TrueType or OpenType "
+        "font printkit can embed (give a .ttf file whose licence allows embedding)\n1 problem found\n",
+    )
