@@ -4,6 +4,7 @@ lack a glyph, and embedded as subsets in the PDF.
 The fixture font is DejaVu Sans Condensed cut down to printable ASCII (under its licence, beside it):
 narrower than the bundled DejaVu Sans, so text set in it measures differently."""
 
+import os
 import shutil
 import subprocess
 from pathlib import Path
@@ -44,6 +45,24 @@ def _pack_with_fonts(tmp_path: Path, family: str, files: dict[str, Path], folder
     (root / "components.yaml").write_text("cards:\n  - {id: ember, name: Ember}\n")
     (pack,) = load_checked([root])
     return pack
+
+
+def _check_one_font(run, tmp_path: Path, name: str, make) -> tuple[int, str, str]:
+    """`printkit check` of a pack whose family `display` is the file fonts/<name>, which make writes."""
+    root = tmp_path / "kit"
+    (root / "fonts").mkdir(parents=True)
+    make(root / "fonts" / name)
+    shutil.copy(LICENCE, root / "fonts" / "LICENSE.txt")
+    (root / "pack.yaml").write_text(
+        f"id: kit\ntitle: Kit\nfonts:\n  display: {{regular: fonts/{name}, licence: fonts/LICENSE.txt}}\n"
+    )
+    return run("check", root)
+
+
+def _refused(tmp_path: Path, name: str, message: str) -> tuple[int, str, str]:
+    """What `printkit check` says of _check_one_font's pack when it refuses the font with message."""
+    where = f"{tmp_path}/kit/pack.yaml:4:22: fonts.display.regular"
+    return 1, "", f"{where}: font file 'fonts/{name}' {message}\n1 problem found\n"
 
 
 def test_the_fixture_pack_with_its_own_font_checks(run):
@@ -153,42 +172,47 @@ def test_a_font_with_postscript_outlines_is_refused_with_a_hint_to_convert_it(ru
     builder.setupNameTable({"familyName": "Glow", "styleName": "Regular"})
     builder.setupOS2()
     builder.setupPost()
-    root = tmp_path / "kit"
-    (root / "fonts").mkdir(parents=True)
-    builder.save(str(root / "fonts" / "Glow.otf"))
-    (root / "fonts" / "OFL.txt").write_text("SIL Open Font License\n")
-    (root / "pack.yaml").write_text(
-        "id: kit\ntitle: Kit\nfonts:\n  display: {regular: fonts/Glow.otf, licence: fonts/OFL.txt}\n"
-    )
-    assert run("check", root) == (
-        1,
-        "",
-        f"{root}/pack.yaml:4:22: fonts.display.regular: font file 'fonts/Glow.otf' has PostScript (CFF) outlines, "
-        "which printkit cannot embed (convert it to a TrueType .ttf, e.g. with FontForge (File > Generate Fonts))\n"
-        "1 problem found\n",
+    assert _check_one_font(run, tmp_path, "Glow.otf", lambda path: builder.save(str(path))) == _refused(
+        tmp_path,
+        "Glow.otf",
+        "has PostScript (CFF) outlines, which printkit cannot embed (convert it to a TrueType .ttf, e.g. with "
+        "FontForge (File > Generate Fonts))",
     )
 
 
 def test_a_font_whose_glyphs_cannot_be_subset_is_refused_before_drawing(run, tmp_path):
     """reportlab reads such a file's tables and fails only when it subsets the glyphs for a PDF."""
+    from fontTools.ttLib import TTFont
+
+    glyphs = TTFont(CONDENSED).reader.tables["glyf"]  # where the glyph outlines lie in the file
     data = bytearray(CONDENSED.read_bytes())
-    tables = {bytes(data[12 + 16 * i : 16 + 16 * i]): i for i in range(int.from_bytes(data[4:6], "big"))}
-    entry = 12 + 16 * tables[b"glyf"]
-    offset, length = (
-        int.from_bytes(data[entry + 8 : entry + 12], "big"),
-        int.from_bytes(data[entry + 12 : entry + 16], "big"),
+    data[glyphs.offset : glyphs.offset + glyphs.length] = b"\xff" * glyphs.length
+    assert _check_one_font(run, tmp_path, "Glow.ttf", lambda path: path.write_bytes(data)) == _refused(
+        tmp_path,
+        "Glow.ttf",
+        "is not a TrueType or OpenType font printkit can embed (give a .ttf file whose licence allows embedding)",
     )
-    data[offset : offset + length] = b"\xff" * length
-    root = tmp_path / "kit"
-    (root / "fonts").mkdir(parents=True)
-    (root / "fonts" / "Glow.ttf").write_bytes(data)
-    shutil.copy(LICENCE, root / "fonts" / "LICENSE.txt")
-    (root / "pack.yaml").write_text(
-        "id: kit\ntitle: Kit\nfonts:\n  display: {regular: fonts/Glow.ttf, licence: fonts/LICENSE.txt}\n"
-    )
-    assert run("check", root) == (
-        1,
-        "",
-        f"{root}/pack.yaml:4:22: fonts.display.regular: font file 'fonts/Glow.ttf' is not a TrueType or OpenType "
-        "font printkit can embed (give a .ttf file whose licence allows embedding)\n1 problem found\n",
-    )
+
+
+def _link_out(path: Path) -> None:
+    path.symlink_to(CONDENSED.resolve())
+
+
+def _sixty_mebibytes(path: Path) -> None:
+    shutil.copy(CONDENSED, path)
+    os.truncate(path, 60 * 2**20)  # a sparse tail that takes no disk
+
+
+@pytest.mark.parametrize(
+    ("make", "message"),
+    [
+        (
+            _link_out,
+            "is a link to a file outside the pack folder; printkit reads only files inside the pack (copy the file "
+            "into the pack instead of linking to it)",
+        ),
+        (_sixty_mebibytes, "is 60 MiB; at most 50 MiB allowed (subset the font to the scripts the pack uses)"),
+    ],
+)
+def test_a_font_file_is_confined_like_art(run, tmp_path, make, message):
+    assert _check_one_font(run, tmp_path, "Glow.ttf", make) == _refused(tmp_path, "Glow.ttf", message)
