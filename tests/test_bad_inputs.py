@@ -133,6 +133,44 @@ CASES = {
         "components.yaml:3:10: cards[0].art: art file 'art/ember.svg' is not an image "
         "printkit can read (save it as PNG or JPEG)",
     ),
+    "font-not-a-font": (
+        "check",
+        "pack.yaml:4:22: fonts.display.regular: font file 'fonts/Glow.ttf' is not a TrueType or OpenType font "
+        "printkit can embed (give a .ttf file whose licence allows embedding)",
+    ),
+    "font-outside-pack": (
+        "check",
+        "pack.yaml:4:22: fonts.display.regular: '../Glow.ttf' points outside the pack folder (keep font files "
+        "inside the pack, e.g. fonts/)",
+    ),
+    "font-missing": (
+        "check",
+        "pack.yaml:4:22: fonts.display.regular: font file 'fonts/Glw.ttf' does not exist (did you mean "
+        "'fonts/Glow.ttf'?)",
+    ),
+    "font-without-licence": (
+        "check",
+        "pack.yaml:4:12: fonts.display: font family 'display' needs its licence file (add licence: the licence "
+        "file that came with the font, e.g. fonts/OFL.txt for the SIL Open Font License)",
+    ),
+    "font-licence-missing": (
+        "check",
+        "pack.yaml:4:47: fonts.display.licence: licence file 'fonts/OFL.txt' does not exist",
+    ),
+    "font-licence-spelt-license": (
+        "check",
+        "pack.yaml:4:38: fonts.display.license: unknown key 'license' (did you mean 'licence'?)",
+    ),
+    "font-family-named-sans": (
+        "check",
+        "pack.yaml:4:9: fonts.sans: 'sans' is one of printkit's own font families (give the pack's family "
+        "another name)",
+    ),
+    "font-family-named-as-a-style": (
+        "check",
+        "pack.yaml:4:17: fonts.display-bold: a font family's name cannot end in '-bold' (a look writes "
+        "'display-bold' for the bold style of 'display')",
+    ),
     "list-not-a-mapping": (
         "list",
         "decks/list.yaml:1:1: must be a mapping of keys, got a list (start with 'pack: PACK-ID')",

@@ -86,7 +86,11 @@ def test_schema_is_json_schema_with_field_docs(run):
     hex_sides = schema["$defs"]["TerrainEdges"]["properties"]
     assert hex_sides["n"]["description"] == "North, the top side of a flat hex."
     assert all(hex_sides[side].get("description") for side in ("ne", "e", "se", "s", "sw", "w", "nw"))
-    assert "elements" in json.loads(run("schema", "pack")[1])["properties"]
+    pack_schema = json.loads(run("schema", "pack")[1])
+    assert "elements" in pack_schema["properties"]
+    assert pack_schema["$defs"]["FontFamily"]["properties"]["bold-italic"]["description"] == (  # a key's alias
+        "The bold italic style's file; without it bold italic text is set in `bold`, else `italic`, else `regular`."
+    )
 
 
 def test_a_markers_old_shape_square_is_read_as_rect_though_the_schema_names_only_rect(run, tmp_path):

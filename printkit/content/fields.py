@@ -370,8 +370,8 @@ def with_field_docs(schema: dict) -> dict:
     """A model's JSON Schema with each property described by its field's docstring (the string
     written under it). Only `printkit schema` shows them, and having pydantic read every class's
     source would cost each build 50 ms of start-up."""
-    models: dict[str, type] = {}
-    pending = [Strict]
+    models: dict[str, type[Strict]] = {}
+    pending: list[type[Strict]] = [Strict]
     while pending:
         model = pending.pop()
         pending += model.__subclasses__()
@@ -384,9 +384,10 @@ def with_field_docs(schema: dict) -> dict:
         for base in reversed(cls.__mro__):  # a subclass's docstring wins over its base's
             if issubclass(base, Strict):
                 docs.update(_attribute_docstrings(base))
-        for name, prop in definition.get("properties", {}).items():
-            if name in docs:
-                prop["description"] = docs[name]
+        names = {field.alias: name for name, field in cls.model_fields.items() if field.alias}  # `bold-italic`
+        for key, prop in definition.get("properties", {}).items():
+            if names.get(key, key) in docs:
+                prop["description"] = docs[names.get(key, key)]
     return schema
 
 

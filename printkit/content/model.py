@@ -49,6 +49,7 @@ from printkit.content.fields import (
     Distance,
     Edge,
     ElementRef,
+    FilePath,
     IconRef,
     Id,
     Length,
@@ -194,6 +195,42 @@ class Defaults(Strict):
     looks: dict[Id, Id] = {}
     """The look of each section's components that name none, e.g. {cards: my-card, tiles: my-tile};
     printkit's built-in look for their kind otherwise."""
+
+
+# The built-in font families (faces.fonts holds their files), and the font name of each style: a look
+# writes `sans-bold` or, for a pack's family `display`, `display-bold`.
+BUILT_IN_FONT_FAMILIES = ("sans", "serif")
+FONT_STYLES = {"regular": "", "bold": "-bold", "italic": "-italic", "bold-italic": "-bold-italic"}
+
+
+class FontFamily(Strict):
+    """A font family the pack brings: TrueType files inside the pack (`.ttf`, or `.otf` with TrueType
+    outlines), embedded and subset in the PDF like the bundled fonts. A look names it by the pack's
+    family name, with `-bold`, `-italic` or `-bold-italic` for the other styles."""
+
+    regular: FilePath
+    """The font file of the upright, normal-weight style, e.g. fonts/Glow.ttf."""
+    bold: FilePath | None = None
+    """The bold style's file; without it bold text is set in `regular`."""
+    italic: FilePath | None = None
+    """The italic style's file; without it italic text is set in `regular`."""
+    bold_italic: FilePath | None = Field(None, alias="bold-italic")
+    """The bold italic style's file; without it bold italic text is set in `bold`, else `italic`, else `regular`."""
+    licence: FilePath | None = None
+    """The font's licence, a file inside the pack (OFL.txt for fonts under the SIL Open Font License);
+    required: a kit that embeds a font passes it on."""
+
+    def files(self) -> dict[str, str]:
+        """The font files given, by style as pack.yaml writes it (`regular`, `bold-italic` …)."""
+        given = {"regular": self.regular, "bold": self.bold, "italic": self.italic, "bold-italic": self.bold_italic}
+        return {style: path for style, path in given.items() if path is not None}
+
+    def file(self, style: str) -> str:
+        """The file a style is set in: its own, else the nearest given style (bold italic falls back to
+        bold, then italic; bold and italic fall back to regular)."""
+        fallbacks = {"bold-italic": ("bold-italic", "bold", "italic"), "bold": ("bold",), "italic": ("italic",)}
+        files = self.files()
+        return next((files[s] for s in fallbacks.get(style, ()) if s in files), self.regular)
 
 
 class Imposition(Strict):
@@ -427,6 +464,9 @@ class PackMeta(Strict):
     fields: dict[Id, FieldDecl] = {}
     """The pack's own values that components give under `data:`, by name, e.g. glow: {type: integer,
     min: 1, max: 6, label: Glow}."""
+    fonts: dict[Id, FontFamily] = {}
+    """Font families the pack brings, by the name its looks give in `font:` (not `sans` or `serif`,
+    printkit's own)."""
 
     def texts(self) -> Iterator[tuple[KeyPath, str]]:
         """(key path, text) of every text of pack.yaml translators translate: its Text values and the

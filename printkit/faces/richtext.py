@@ -17,7 +17,7 @@ from printkit.base.memo import FITTED_TEXTS, remembered
 from printkit.base.shapes import Shape, Text
 from printkit.base.units import MM_PER_POINT
 from printkit.content import markup
-from printkit.faces.fonts import missing_glyphs, text_width
+from printkit.faces.fonts import missing_glyphs, shown, styled, text_width
 
 LINE_HEIGHT = 1.18
 CAP_HEIGHT = 0.72  # of the font size, for DejaVu
@@ -42,14 +42,11 @@ class Refusal:
 
 def parse(text: str, base_font: str) -> list[list[Word]] | Refusal:
     """Paragraphs of words; a word is one or more segments written without a space between."""
-    family = "serif" if base_font.startswith("serif") else "sans"
-    bold, italic = "bold" in base_font, "italic" in base_font
     paragraphs: list[list[Word]] = [[]]
     word: Word = []
 
     def font(run: markup.Run) -> str:
-        style = "-".join(part for part, on in (("bold", bold != run.bold), ("italic", italic != run.italic)) if on)
-        return f"{family}-{style}" if style else family
+        return styled(base_font, run.bold, run.italic)
 
     def end_word() -> None:
         nonlocal word
@@ -82,7 +79,7 @@ def parse(text: str, base_font: str) -> list[list[Word]] | Refusal:
                 missing = missing_glyphs(segment.text, segment.font)
                 if missing:
                     return Refusal(
-                        f"needs glyphs the font '{segment.font}' lacks: {', '.join(repr(c) for c in missing)}",
+                        f"needs glyphs the font '{shown(segment.font)}' lacks: {', '.join(repr(c) for c in missing)}",
                         "use another character or a font that has it",
                     )
     return paragraphs

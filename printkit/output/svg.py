@@ -2,7 +2,8 @@
 
 Takes: drawings (lists of `printkit.base.shapes` shapes) placed in a scene in millimetres, y up.
 Returns: an SVG document as text, in millimetres, y down as SVG wants; text uses the bundled fonts
-by the family names the rulebook's CSS declares, so figures and prose share one set of fonts.
+by the family names the rulebook's CSS declares, so figures and prose share one set of fonts (a pack's own
+fonts are set in the bundled sans of their style).
 """
 
 from __future__ import annotations
@@ -13,17 +14,11 @@ from pathlib import Path
 
 from printkit.base.shapes import Area, Circle, Image, Line, Rect, Shape, Text
 from printkit.base.shapes import Path as PathShape
+from printkit.faces.fonts import font_style
 
-FAMILIES = {  # printkit font -> (CSS family, weight, style)
-    "sans": ("PK Sans", 400, "normal"),
-    "sans-bold": ("PK Sans", 700, "normal"),
-    "sans-italic": ("PK Sans", 400, "italic"),
-    "sans-bold-italic": ("PK Sans", 700, "italic"),
-    "serif": ("PK Serif", 400, "normal"),
-    "serif-bold": ("PK Serif", 700, "normal"),
-    "serif-italic": ("PK Serif", 400, "italic"),
-    "serif-bold-italic": ("PK Serif", 700, "italic"),
-}
+# printkit's font families as the rulebook's CSS declares them; a pack's own fonts are not declared
+# there, so a figure sets their text in printkit's sans, in the same style
+CSS_FAMILIES = {"sans": "PK Sans", "serif": "PK Serif"}
 PT = 25.4 / 72
 
 
@@ -113,11 +108,16 @@ def _element(shape: Shape) -> str:
     if isinstance(shape, PathShape):
         return f'<path d="{_path_data(shape)}" {_paint(shape.fill, shape.stroke, shape.line_width)}/>'
     if isinstance(shape, Text):
-        family, weight, style = FAMILIES[shape.font]
+        family, bold, italic = font_style(shape.font)
+        css_family, weight, style = (
+            CSS_FAMILIES.get(family, "PK Sans"),
+            700 if bold else 400,
+            "italic" if italic else "normal",
+        )
         anchor = {"left": "start", "center": "middle", "right": "end"}[shape.align]
         rotate = f' transform="rotate({-shape.angle:.1f},{shape.x:.3f},{-shape.y:.3f})"' if shape.angle else ""
         return (
-            f'<text x="{shape.x:.3f}" y="{-shape.y:.3f}" font-family="{family}" font-weight="{weight}" '
+            f'<text x="{shape.x:.3f}" y="{-shape.y:.3f}" font-family="{css_family}" font-weight="{weight}" '
             f'font-style="{style}" font-size="{shape.size * PT:.3f}" fill="{shape.color}" '
             f'text-anchor="{anchor}"{rotate}>{escape(shape.text)}</text>'
         )
