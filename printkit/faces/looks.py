@@ -118,6 +118,10 @@ class Values:
         computed = head in COMPUTED and (head != "color" or not rest)
         if computed:
             value, field_name = COMPUTED[head](self.component, self.pack)
+        elif head == "data" and rest:  # a declared field: its default where the component gives none
+            declared = self.pack.meta.fields.get(rest[0])
+            value = self.component.data.get(rest[0], declared.default if declared else None)
+            field_name, rest = f"data.{rest[0]}", rest[1:]
         else:
             value, field_name = self._field(self.component, head), head
         # A problem with a registry entry's text is placed at the field naming the entry (element).

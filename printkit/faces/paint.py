@@ -21,6 +21,7 @@ from printkit.content.load import Pack
 from printkit.content.message_key import MessageKey
 from printkit.content.model import Component
 from printkit.faces import richtext
+from printkit.faces.fonts import pack_font
 
 if TYPE_CHECKING:
     from printkit.i18n.catalog import Boxes
@@ -89,8 +90,8 @@ class LookContext:
         return list(result)
 
     def font(self, name: str) -> str:
-        """The font a look names, as the renderers know it."""
-        return name
+        """The font a look names (a bundled one or one of the pack's families), as the renderers know it."""
+        return pack_font(self.pack, name)
 
     def problem(self, component: Component, field_name: str, message: str, hint: str | None) -> None:
         """At the translation's line in its PO file when the text is translated, else at the YAML."""
