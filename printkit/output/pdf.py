@@ -1,7 +1,7 @@
 """Draw laid-out pages into a PDF with reportlab; nothing here decides where anything goes.
 
 Takes: `Page`s from `printkit.layout.imposition` and the file to write.
-Returns: nothing; writes a vector PDF with the bundled fonts embedded and subset and each distinct
+Returns: nothing; writes a vector PDF with its fonts (bundled or the pack's) embedded and subset and each distinct
 image embedded once. Output is byte-identical for the same pages (reportlab's invariant mode,
 fixed metadata).
 
