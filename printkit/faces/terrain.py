@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float]
 
-ICON_REACH = 0.75  # from the centre to a land's icon (and its spaces), as a share of the apothem
+ICON_REACH = 0.78  # from the centre to a land's icon (and its spaces), as a share of the apothem
 ICON_SIZE = 0.25  # of an icon, as a share of the apothem
 RING = 0.075  # a space's radius, as a share of the apothem
 COAST_BOW = 0.2  # how far a coast bows out into the sky at most, as a share of the apothem
