@@ -15,13 +15,13 @@ terrain's icon (a terrain's spaces go round its edges in turn, at most four besi
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from printkit.base.outlines import Polygon
-from printkit.base.shapes import Circle, Path
+from printkit.base.shapes import Circle, Path, Rect
 from printkit.base.units import Size
 from printkit.content.looks import WidgetSpec
-from printkit.content.model import PackMeta, TerrainEdges, Tile
+from printkit.content.model import SQUARE_SIDES, PackMeta, TerrainEdges, Tile
 from printkit.faces.paint import INK, PAPER, Drawing, icon, mix, readable
 from printkit.faces.widgets import widget
 from printkit.i18n import words
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 
 Point = tuple[float, float]
 
-ICON_REACH = 0.78  # from the centre to a land's icon (and its spaces), as a share of the apothem
+ICON_REACH = 0.8  # from the centre to a land's icon (and its spaces), as a share of the apothem
 ICON_SIZE = 0.25  # of an icon, as a share of the apothem
 RING = 0.075  # a space's radius, as a share of the apothem
 COAST_BOW = 0.2  # how far a coast bows out into the sky at most, as a share of the apothem
@@ -40,12 +40,13 @@ SPACE = "#ffffff"  # the fill of a space's ring
 SPACE_SLOTS = (0.7, -0.7, 0.95, -0.95)  # where a side's spaces sit beside its icon, as shares of the room
 
 
-class Wedge:
-    """The part of a piece from its centre out to one side: the side's trim corners (clockwise) and
-    the same corners pushed out into the bleed."""
+class Wedge(NamedTuple):
+    """The part of a piece from its centre out to one side: the side's trim corners (clockwise), the
+    same corners pushed out into the bleed, and the side's terrain."""
 
-    def __init__(self, trim: tuple[Point, Point], bleed: tuple[Point, Point], terrain: str):
-        self.trim, self.bleed, self.terrain = trim, bleed, terrain
+    trim: tuple[Point, Point]
+    bleed: tuple[Point, Point]
+    terrain: str
 
 
 def square_terrain(
@@ -56,10 +57,9 @@ def square_terrain(
     w, h, b = size.width, size.height, bleed
     corners = [(0.0, h), (w, h), (w, 0.0), (0.0, 0.0)]  # top-left, clockwise
     grown = [(-b, h + b), (w + b, h + b), (w + b, -b), (-b, -b)]
-    sides = ("top", "right", "bottom", "left")
     wedges = [
-        Wedge((corners[i], corners[(i + 1) % 4]), (grown[i], grown[(i + 1) % 4]), getattr(edges, side) or "")
-        for i, side in enumerate(sides)
+        Wedge((corners[i], corners[(i + 1) % 4]), (grown[i], grown[(i + 1) % 4]), terrain)
+        for i, terrain in enumerate(edges.along(SQUARE_SIDES))
     ]
     return _terrain(meta, wedges, (w / 2, h / 2), min(w, h) / 2, spaces)
 
@@ -193,16 +193,19 @@ def terrain(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
 
 @widget("cost")
 def cost(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
-    """A dot per inhabitant the tile (or the part a group is `of`) costs, in its resource's colour, in a row across the box's middle."""
+    """A dot per inhabitant the tile (or the part a group is `of`) costs, in its resource's colour, in
+    a row on a dark tag across the box's middle (so that a white dot, any colour, is not taken for a
+    space)."""
     resources = face.ctx.pack.meta.resources
     dots = [resources[r].color for r, n in (face.values.get("cost") or {}).items() for _ in range(n)]
     if not dots:
         return []
     x, y, w, h = box
-    step = min(h * 1.15, w / len(dots))
-    left = x + w / 2 - step * (len(dots) - 1) / 2
-    return [
-        Circle(left + i * step, y + h / 2, step * 0.42, fill=colour, stroke=INK, line_width=0.2)
+    step = min(h, w / len(dots))
+    left, middle = x + w / 2 - step * (len(dots) - 1) / 2, y + h / 2
+    tag = Rect(left - step / 2, middle - step / 2, step * len(dots), step, fill=INK, radius=step / 2)
+    return [tag] + [
+        Circle(left + i * step, middle, step * 0.38, fill=colour, stroke=PAPER, line_width=0.2)
         for i, colour in enumerate(dots)
     ]
 
@@ -224,5 +227,5 @@ def effect(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
         size=7,
         min_size=6,
         color=face.colour(spec.color) or INK,
-        max_lines=1,
+        max_lines=2,
     )
