@@ -109,3 +109,14 @@ def test_no_text_on_a_tile_or_field_is_under_6_pt_in_any_locale(pieces):
     assert small == []
     assert {locale for _, locale in pieces} == {"en", "de"}
     assert sum(len(drawn) for drawn in pieces.values()) > 100
+
+
+def test_a_field_is_its_elements_colour_and_a_blocked_one_dark_grey_with_white_words(pieces):
+    skystones = pieces[("skystones", "en")]
+    fire, blocked = skystones["fire-field"], skystones["blocked-field"]
+    fire_red = load_checked([Path("content/skystones")])[0].meta.elements["fire"].color
+    assert fire.front[0].fill == fire_red and blocked.front[0].fill == "#4a4a4a"
+    words = {s.text: s.color for s in blocked.front if isinstance(s, Text)}
+    assert words["Blocked"] == "#ffffff" and set(words.values()) == {"#ffffff"}
+    assert {s.text for s in fire.front if isinstance(s, Text)} == {"Fire"}  # its element's name
+    assert fire.back is not None and blocked.back is not None  # the pack's special-field back
