@@ -77,8 +77,8 @@ def test_a_hex_tile_whose_text_does_not_fit_its_middle_is_a_located_problem(run)
     code, _, err = run("check", f"{SHAPES}/hex-tile-overflow")
     assert code == 1
     assert err.splitlines() == [
-        f"{SHAPES}/hex-tile-overflow/components.yaml:5:11: tiles[0].text: text of 'lake' overflows its 14.4 x 4.9 mm "
-        "box by 10.1 mm at 4 pt in locale en (shorten the text or give the component more room)",
+        f"{SHAPES}/hex-tile-overflow/components.yaml:5:11: tiles[0].text: text of 'lake' overflows its 16.2 x 5.5 mm "
+        "box by 22.0 mm at 6 pt in locale en (shorten the text or give the component more room)",
         "1 problem found",
     ]
 

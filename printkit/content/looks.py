@@ -387,6 +387,7 @@ WIDGETS = {
     "badges": "a card's tag and type labels",
     "rotation-track": "the pack's rotation-track labels along the frame",
     "cost": "a dot per inhabitant a tile costs, in its colour",
+    "effect": "a tile's kind of effect in printkit's words (one-time, ongoing or scoring effect)",
     "table": "a sheet's column headings, row labels and ruled lines",
 }
 

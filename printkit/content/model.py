@@ -97,6 +97,8 @@ class Terrain(Strict):
     """Colour of this terrain on tile edges."""
     icon: IconRef | None = None
     """Built-in vector icon for this terrain."""
+    sky: bool = False
+    """Sky rather than land (Skylands' clouds): drawn as soft clouds, and land meets it with a coast."""
 
 
 class Rarity(Strict):
@@ -991,6 +993,10 @@ class Tile(Shaped):
     """Back design; a tile with `reverse` prints that instead."""
     reverse: TileSide | None = None
     """The other side of a two-sided tile, its edges named like the front's."""
+
+    def builtin_look(self) -> str:
+        """A square tile's look or a hex tile's (its middle and text are laid out for its shape)."""
+        return "hex-tile" if self.shape == "hex" else "tile"
 
     @property
     def edge_names(self) -> tuple[str, ...]:

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from printkit.base.outlines import RECT, Box, Outline, Polygon, regular_polygon
+from printkit.base.outlines import RECT, Outline, regular_polygon
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, Text, rotated, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import Pack
@@ -35,9 +35,6 @@ from printkit.content.model import (
     Rectangular,
     Ruler,
     Sheet,
-    SpecialField,
-    TerrainEdges,
-    Tile,
 )
 from printkit.faces import richtext
 from printkit.i18n import words
@@ -50,9 +47,8 @@ from printkit.faces.paint import icon as _icon
 from printkit.faces.paint import mix as _mix
 from printkit.faces.paint import moved_into as _moved_into
 from printkit.faces.paint import readable as _on
+from printkit.faces.terrain import square_terrain
 
-TILE_EDGE = 0.2  # depth of a tile's terrain edges, as a share of its side
-HEX_MIDDLE = 0.5  # the calm middle of a hex tile, as a share of its size
 ESTIMATED = "estimated"  # the tag of components whose values the pack's author chose, not the game
 
 
@@ -487,244 +483,6 @@ class CardLook(Look[Card]):
         return _design_back(ctx, card, card.back, size, self.outline(card, ctx.pack).back())
 
 
-# --- special fields --------------------------------------------------------------------------------
-
-
-@look(SpecialField)
-class SpecialFieldLook(Look[SpecialField]):
-    def front(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing:
-        outline = self.outline(spot, ctx.pack)
-        colour = "#4a4a4a" if spot.blocked else _element_colour(ctx.pack, spot, spot.element)
-        unit = min(size)
-        drawing: Drawing = [
-            ctx.background(size, colour, outline),
-            replace(
-                outline.panel(size, unit * 0.06, radius=unit * 0.04),
-                stroke=_mix(colour, _on(colour), 0.5),
-                line_width=0.6,
-            ),
-        ]
-        box = outline.inner_box(size, unit * 0.06)
-        return drawing + _moved_into(self._content(ctx, spot, Size(box.width, box.height), colour), box)
-
-    def _content(self, ctx: LookContext, spot: SpecialField, size: Size, colour: str) -> Drawing:
-        """The icon, name and rules line in a box of this size."""
-        w, h = size
-        unit = min(w, h)
-        element = ctx.pack.meta.elements.get(spot.element) if spot.element else None
-        ink = _on(colour)
-        drawing: Drawing = []
-        icon_name = "blocked" if spot.blocked else (element.icon if element else None)
-        lift = 0.06 if spot.text else 0.0  # make room for the rules line
-        drawing += _icon(icon_name, w / 2, h * (0.56 + lift), unit * 0.38, ink)
-        label = spot.name or (element.name if element else spot.id)
-        drawing += ctx.text(
-            spot,
-            "name",
-            label,
-            (unit * 0.1, h * (0.14 + lift), w - unit * 0.2, h * 0.14),
-            font="sans-bold",
-            size=11,
-            min_size=6,
-            color=ink,
-            max_lines=1,
-        )
-        if spot.text:
-            drawing += ctx.text(
-                spot,
-                "text",
-                spot.text,
-                (unit * 0.1, h * 0.09, w - unit * 0.2, h * 0.12),
-                size=6,
-                min_size=4.5,
-                color=ink,
-                max_lines=2,
-            )
-        return drawing
-
-    def has_back(self, spot: SpecialField, pack: Pack) -> bool:
-        return _back_design(pack, spot.back) is not None
-
-    def back(self, ctx: LookContext, spot: SpecialField, size: Size) -> Drawing:
-        return _design_back(ctx, spot, spot.back, size, self.outline(spot, ctx.pack).back())
-
-
-# --- island tiles ----------------------------------------------------------------------------------
-
-
-@look(Tile)
-class TileLook(Look[Tile]):
-    def front(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
-        """Terrain all round; in the middle the name, the effect, the VP and effect type, and the cost."""
-        outline = self.outline(tile, ctx.pack)
-        drawing, (x, y, w, h) = self._side(ctx, tile, size, outline, tile.edges, tile.spaces, tile.name, tile.color, "")
-        figures = " · ".join(
-            p
-            for p in (
-                f"{tile.points} VP" if tile.points is not None else "",
-                tile.effect.replace("-", " ") if tile.effect != "none" else "",
-            )
-            if p
-        )
-        if tile.text:
-            drawing += ctx.text(
-                tile, "text", tile.text, (x, y + h * 0.36, w, h * 0.4), size=5.5, min_size=4, max_lines=4
-            )
-        if figures:
-            drawing += ctx.text(
-                tile,
-                "points",
-                figures,
-                (x, y + h * 0.18, w, h * 0.16),
-                font="sans-bold",
-                size=5,
-                min_size=4,
-                max_lines=1,
-            )
-        if tile.cost:  # a dot per inhabitant to pay, in its colour
-            dots = [ctx.pack.meta.resources[r].color for r, n in tile.cost.items() for _ in range(n)]
-            step = min(2.6, w / len(dots))
-            left = size.width / 2 - step * (len(dots) - 1) / 2
-            for i, colour in enumerate(dots):
-                drawing.append(
-                    Circle(left + i * step, y + h * 0.09, step * 0.4, fill=colour, stroke=INK, line_width=0.15)
-                )
-        return drawing
-
-    def _side(
-        self,
-        ctx: LookContext,
-        tile: Tile,
-        size: Size,
-        outline: Outline,
-        edges: TerrainEdges,
-        spaces: dict[str, int],
-        name: str | None,
-        colour: str | None,
-        field_prefix: str,
-    ) -> tuple[Drawing, Box]:
-        """The terrain of each edge with its spaces, and the name at the top of the calm middle; returns
-        the drawing and the middle's box, where the rest of the side's text goes."""
-        if isinstance(outline, Polygon):  # a hexagon: wedges from the middle out to its sides
-            drawing = _terrain_wedges(ctx, outline, edges.along(tile.edge_names or ()), spaces, size, colour or PAPER)
-            middle = outline.inner_box(size).scaled(HEX_MIDDLE)
-            x, y = middle.x + 0.5, middle.y + 0.5
-        else:  # a square: trapezoids along its edges, as they always were
-            drawing = [ctx.background(size, colour or PAPER)]
-            drawing += _terrain_edges(ctx.pack.meta, edges, spaces, size, ctx.bleed)
-            x = y = min(size) * TILE_EDGE + 0.5
-        w, h = size.width - 2 * x, size.height - 2 * y
-        if name:
-            drawing += ctx.text(
-                tile,
-                f"{field_prefix}name",
-                name,
-                (x, y + h - h * 0.24, w, h * 0.24),
-                font="sans-bold",
-                size=6,
-                min_size=4,
-                max_lines=2,
-            )
-        return drawing, Box(x, y, w, h)
-
-    def has_back(self, tile: Tile, pack: Pack) -> bool:
-        return tile.reverse is not None or _back_design(pack, tile.back) is not None
-
-    def back(self, ctx: LookContext, tile: Tile, size: Size) -> Drawing:
-        outline = self.outline(tile, ctx.pack).back()
-        if tile.reverse is not None:
-            return self._side(
-                ctx,
-                tile,
-                size,
-                outline,
-                tile.reverse.edges,
-                tile.reverse.spaces,
-                tile.reverse.name,
-                tile.reverse.color,
-                "reverse.",
-            )[0]
-        return _design_back(ctx, tile, tile.back, size, outline)
-
-
-def _terrain_wedges(
-    ctx: LookContext, outline: Polygon, terrains: list[str], spaces: dict[str, int], size: Size, middle_colour: str
-) -> Drawing:
-    """Each side of a hex tile the wedge from the tile's centre out to that side (and on into the bleed,
-    so that no other colour shows at a cut) in its terrain's colour, with its icon between the calm
-    middle and the side, and a ring beside the icon for each space: a terrain's spaces go round its
-    sides in turn, as on a square tile. The middle is a smaller hexagon in the tile's colour."""
-    meta = ctx.pack.meta
-    cx, cy = size.width / 2, size.height / 2
-    apothem = min(size) / 2
-    depth = apothem * (1 - HEX_MIDDLE)  # of the ring of wedges around the middle
-    reach = apothem - depth / 2  # from the centre to the icons
-    ring = depth * 0.15
-    drawing: Drawing = []
-    icons: dict[str, list[tuple[float, float, float, float]]] = {}  # per terrain: each icon's centre, the way along
-    trim_sides = outline.sides_from_top(size)
-    for (corner, next_corner), (trim_corner, next_trim_corner), terrain_id in zip(
-        outline.sides_from_top(size, ctx.bleed), trim_sides, terrains, strict=True
-    ):
-        terrain = meta.terrains[terrain_id]
-        wedge = (("M", cx, cy), ("L", *corner), ("L", *next_corner), ("Z",))
-        drawing.append(Path(wedge, fill=terrain.color, stroke=PAPER, line_width=0.4))
-        out_x, out_y = (corner[0] + next_corner[0]) / 2 - cx, (corner[1] + next_corner[1]) / 2 - cy
-        out = math.hypot(out_x, out_y)
-        icon_x, icon_y = cx + out_x / out * reach, cy + out_y / out * reach
-        drawing += _icon(terrain.icon, icon_x, icon_y, depth * 0.5, _on(terrain.color))
-        side = math.dist(trim_corner, next_trim_corner)
-        along = ((next_trim_corner[0] - trim_corner[0]) / side, (next_trim_corner[1] - trim_corner[1]) / side)
-        icons.setdefault(terrain_id, []).append((icon_x, icon_y, *along))
-    drawing.append(replace(outline.panel(size, depth), fill=middle_colour, stroke=PAPER, line_width=0.4))
-    # Beside an icon, along its side, up to where the wedge narrows to a ring's width from its edges.
-    room = math.dist(*trim_sides[0]) / 2 * reach / apothem - ring
-    for terrain_id, count in spaces.items():
-        beside = icons[terrain_id]
-        for n in range(count):  # validate keeps a terrain's spaces to its sides, at most 4 per side
-            (x, y, along_x, along_y), slot = beside[n % len(beside)], n // len(beside)
-            offset = (0.7, -0.7, 0.95, -0.95)[slot] * room
-            drawing.append(
-                Circle(x + along_x * offset, y + along_y * offset, ring, fill="#ffffff", stroke=INK, line_width=0.25)
-            )
-    return drawing
-
-
-def _terrain_edges(meta: PackMeta, edges, spaces: dict[str, int], size: Size, bleed: float = 0.0) -> Drawing:
-    """Each edge of a tile (or of a printed board square) a trapezoid in its terrain's colour with its
-    icon, and a ring beside the icon for each space: a terrain's spaces go round its edges in turn.
-    The outer corners reach into the bleed so that no centre colour shows at a cut."""
-    w, h = size
-    depth, b = min(w, h) * TILE_EDGE, bleed
-    corners = {
-        "top": ((-b, h + b), (w + b, h + b), (w - depth, h - depth), (depth, h - depth)),
-        "right": ((w + b, h + b), (w + b, -b), (w - depth, depth), (w - depth, h - depth)),
-        "bottom": ((w + b, -b), (-b, -b), (depth, depth), (w - depth, depth)),
-        "left": ((-b, -b), (-b, h + b), (depth, h - depth), (depth, depth)),
-    }
-    centres = {
-        "top": (w / 2, h - depth / 2),
-        "right": (w - depth / 2, h / 2),
-        "bottom": (w / 2, depth / 2),
-        "left": (depth / 2, h / 2),
-    }
-    drawing: Drawing = []
-    for side, points in corners.items():
-        terrain = meta.terrains[getattr(edges, side)]
-        ops = tuple(("M" if i == 0 else "L", x, y) for i, (x, y) in enumerate(points)) + (("Z",),)
-        drawing.append(Path(ops, fill=terrain.color, stroke=PAPER, line_width=0.4))
-        drawing += _icon(terrain.icon, *centres[side], depth * 0.55, _on(terrain.color))
-    for terrain_id, count in spaces.items():
-        sides = [side for side in centres if getattr(edges, side) == terrain_id]
-        for n in range(count):  # validate keeps a terrain's spaces to its edges, at most 4 per edge
-            side, slot = sides[n % len(sides)], n // len(sides)
-            offset = (0.22, -0.22, 0.34, -0.34)[slot] * (w if side in ("top", "bottom") else h)
-            cx, cy = centres[side]
-            cx, cy = (cx + offset, cy) if side in ("top", "bottom") else (cx, cy - offset)
-            drawing.append(Circle(cx, cy, depth * 0.18, fill="#ffffff", stroke=INK, line_width=0.25))
-    return drawing
-
-
 # --- chips and markers ------------------------------------------------------------------------------
 
 
@@ -859,7 +617,7 @@ def _squares(ctx: LookContext, board: Board, grid: Grid, colour: str) -> Drawing
             drawing.append(Rect(x + 0.6, y + 0.6, side, side, fill=PAPER))
             terrain = printed[square]
             drawing += shifted(
-                _terrain_edges(ctx.pack.meta, terrain.edges, terrain.spaces, Size(side, side)), x + 0.6, y + 0.6
+                square_terrain(ctx.pack.meta, terrain.edges, terrain.spaces, Size(side, side)), x + 0.6, y + 0.6
             )
         elif grid.numbered:
             drawing += ctx.text(

@@ -45,7 +45,10 @@ from printkit.content.looks import (
     merged,
 )
 from printkit.content.model import Component, Rectangular
-from printkit.faces import legacy_looks
+from printkit.faces import (
+    legacy_looks,
+    terrain,  # noqa: F401
+)
 from printkit.faces.paint import INK, NEUTRAL, PAPER, Drawing, LookContext, mix, readable
 
 Box = tuple[float, float, float, float]  # x, y, width, height in the face, origin bottom-left
@@ -53,7 +56,7 @@ Side = Literal["front", "back"]
 
 # --- values a look can name -------------------------------------------------------------------------------
 
-KIND_COLOURS = {"board": "#2f4858", "ruler": "#f2e8cf"}  # a component's colour when nothing gives one
+KIND_COLOURS = {"board": "#2f4858", "ruler": "#f2e8cf", "tile": PAPER}  # a component's colour when nothing gives one
 ESTIMATED = "estimated"  # the tag of components whose values the pack's author chose, not the game
 
 
