@@ -15,6 +15,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from printkit.base.memo import TEXT_WIDTHS, remembered
 from printkit.base.package_data import folder
 from printkit.base.units import MM_PER_POINT
+from printkit.content.looks import BUILTIN_FONTS
 from printkit.faces.reportlab_internals import glyph_map
 
 FONT_DIR = folder("printkit.faces", "fonts")
@@ -28,6 +29,7 @@ FONTS = {
     "serif-italic": "DejaVuSerif-Italic.ttf",
     "serif-bold-italic": "DejaVuSerif-BoldItalic.ttf",
 }
+assert tuple(FONTS) == BUILTIN_FONTS, "content.looks.BUILTIN_FONTS names the fonts shipped here"
 
 
 @cache
