@@ -253,3 +253,17 @@ def test_an_untranslated_look_text_marks_the_cards_drawn_with_it_as_drafts(tmp_p
     translation = translate(loaded, "de")
     assert [m.context for m in translation.missing] == ["look:glow-card/back/1/group/elements/1/text"]
     assert translation.drafts == {"ember-fox", "tide-crab"}
+
+
+def test_the_readme_example_is_a_look_the_glow_pack_can_use(tmp_path):
+    """The README's abridged look, swapped in for the glow pack's, passes check: it names only values
+    the glow cards have, and its boxes fit their trim."""
+    readme = (FIXTURES.parent.parent / "README.md").read_text(encoding="utf-8")
+    example = readme.split("### Designing a look", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    pack = tmp_path / "glow"
+    shutil.copytree(GLOW, pack)
+    (pack / "looks" / "cards.yaml").write_text(example, encoding="utf-8")
+    from printkit.content.validate import load_checked
+
+    (loaded,) = load_checked([pack])
+    assert loaded.warnings == []
