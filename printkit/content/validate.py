@@ -37,6 +37,7 @@ from printkit.content.looks import (
     Drawn,
     Element,
     GroupSpec,
+    LookDef,
     OutlineSpec,
     Template,
     TextSpec,
@@ -133,10 +134,10 @@ def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Proble
                     of_key=True,
                 )
             )
-        kinds = users.get(look_id) or []
+        look_users = users.get(look_id) or []
         for side in ("front", "back"):
-            problems += _element_problems(pack, art, source, at + (side,), getattr(look, side), kinds)
-            problems += _box_problems(source, at + (side,), getattr(look, side), kinds, pack)
+            problems += _element_problems(pack, art, source, at + (side,), getattr(look, side), look_users)
+        problems += _box_problems(source, at, look, look_users, pack)
     return problems, warnings
 
 
@@ -296,20 +297,19 @@ def _parts(annotation: Any, markers: tuple, meta: PackMeta) -> Names | None:
 BOX_TOLERANCE_MM = 0.05  # rounding of shares and lengths: a box flush with the trim is inside it
 
 
-def _box_problems(
-    source: SourceFile, at: KeyPath, elements: list[Element] | None, users: list[Component], pack: Pack
-) -> list[Problem]:
-    """Boxes that reach past the trim of a component using the look, once per element, for each
-    distinct trim and outline among those components."""
+def _box_problems(source: SourceFile, at: KeyPath, look: LookDef, users: list[Component], pack: Pack) -> list[Problem]:
+    """Boxes of a look's front and back that reach past the trim of a component using it, once per
+    element, trying each distinct trim and outline among those components."""
     problems: dict[KeyPath, Problem] = {}
     shapes: dict[tuple[Size, Outline], Component] = {}
     for component in users:
         outline = component.outline(pack.meta.defaults) if isinstance(component, Rectangular) else RECT
         shapes.setdefault((component.trim(pack.meta.defaults), outline), component)  # type: ignore[attr-defined]
     for (trim, outline), component in shapes.items():
-        for path, box in _outside(elements, at, (0.0, 0.0, *trim), trim, outline):
-            if path not in problems:
-                problems[path] = source.problem(path + ("box",), _past_trim(box, trim, component))
+        for side in ("front", "back"):
+            for path, box in _outside(getattr(look, side), at + (side,), (0.0, 0.0, *trim), trim, outline):
+                if path not in problems:
+                    problems[path] = source.problem(path + ("box",), _past_trim(box, trim, component))
     return list(problems.values())
 
 
