@@ -32,6 +32,13 @@ CASES = {
     "cards using this look (did you mean 'design.title' or 'design.subtitle'?)",
     "unknown-icon-value": "pack.yaml:6:22: looks.plain.front[0].icon.icon: {element.icn} names no value of the "
     "cards using this look (did you mean 'element.icon' or 'element.name'?)",
+    "group-of-naming-nothing": "pack.yaml:6:21: looks.plain.front[0].group.of: 'bak' names no value of the cards "
+    "using this look (did you mean 'back'?)",
+    "unknown-icon": "pack.yaml:6:22: looks.plain.front[0].icon.icon: 'stra' is not one of printkit's icons (did you "
+    "mean 'star'?)",
+    "missing-image": "pack.yaml:6:24: looks.plain.front[0].image.image: art file 'art/logo.png' does not exist",
+    "count-not-a-number": "pack.yaml:6:37: looks.plain.front[0].repeat.count: must be a whole number or a "
+    "placeholder for one, got 'many'",
     "box-outside-the-trim": "pack.yaml:6:21: looks.plain.front[0].rect.box: the box reaches past the 63x88mm trim "
     "of card 'ember': it spans 50 to 70 mm across and 4 to 14 mm down",
     "unknown-font": "pack.yaml:6:38: looks.plain.front[0].text.font: font 'sans-blod' is neither printkit's nor one "

@@ -267,3 +267,18 @@ def test_the_readme_example_is_a_look_the_glow_pack_can_use(tmp_path):
 
     (loaded,) = load_checked([pack])
     assert loaded.warnings == []
+
+
+def test_a_pack_yaml_look_gives_its_words_to_the_catalog_under_its_own_key(tmp_path):
+    from printkit.i18n.catalog import messages
+
+    pack = loaded_pack(
+        tmp_path,
+        "looks:\n  mine:\n    front:\n      - text: {text: '{name}'}\n      - text: {text: 'Hello {name}!'}\n",
+        "cards:\n  - {id: a, name: Ann, look: mine}\n",
+    )
+    assert [(m.context, m.msgid) for m in messages(pack)] == [
+        ("pack:title", "Kit"),
+        ("look:mine/front/1/text", "Hello {name}!"),
+        ("card:a/name", "Ann"),
+    ]

@@ -193,13 +193,17 @@ def _element_problems(
     who = "the " + " and ".join(f"{cls.kind}s" for cls in classes) + " using this look" if users else "any component"
     fonts = getattr(pack.meta, "fonts", {})  # a pack's own fonts: pack.yaml fonts:, when declared
     problems = []
+    unknown_parts: list[str] = []  # groups' `of:` naming nothing: what is inside them is not looked at
     for path, spec, of in walk(elements, at):
-        for key, value_path, written in element_paths(spec):
+        named = [] if any(of.startswith(part) for part in unknown_parts) else element_paths(spec)
+        for key, value_path, written in named:
             for choice in value_path.split("|"):
                 shown = written if choice == value_path else f"'{choice}' in {written}"
                 wrong = _value_problem(pack, classes, of, choice, shown, who)
                 if wrong:
                     problems.append(source.problem(path + (key,), *wrong))
+                    if key == "of":
+                        unknown_parts.append(f"{of}{choice}.")
         if isinstance(spec, TextSpec) and spec.font not in BUILTIN_FONTS and spec.font not in fonts:
             problems.append(
                 source.problem(
