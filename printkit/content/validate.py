@@ -246,10 +246,10 @@ def _value_problem(
                 did_you_mean(name, fields) or "declare it in pack.yaml under fields:",
             )
         return (f"{shown}: a field's value has no parts", f"write {{data.{name}}}") if rest else None
-    misses = [_miss(cls, full.split("."), pack.meta) for cls in classes]
-    if any(miss is None for miss in misses):
+    misses = [miss for cls in classes if (miss := _miss(cls, full.split("."), pack.meta))]
+    if len(misses) < len(classes):  # one of them has it
         return None
-    meant = [m.removeprefix(of) for miss in misses for m in miss[1] if m.startswith(of)]
+    meant = [path.removeprefix(of) for _, paths in misses for path in paths if path.startswith(of)]
     return f"{shown} names no value of {who}", did_you_mean(misses[0][0].removeprefix(of), meant) or _VALUES_HINT
 
 
@@ -262,8 +262,9 @@ Names = dict[str, tuple[Any, tuple]]  # a value's parts: name -> (annotation, ma
 def _miss(cls: type[Component], parts: list[str], meta: PackMeta) -> tuple[str, list[str]] | None:
     """None when a component of class cls has a value at the path; else the path up to its first part
     that names nothing, and the paths it may have meant."""
-    names: Names | None = {name: (info.annotation, tuple(info.metadata)) for name, info in cls.model_fields.items()}
-    names.update({name: (str, (Ref(registry),) if registry else ()) for name, registry in COMPUTED_VALUES.items()})
+    top: Names = {name: (info.annotation, tuple(info.metadata)) for name, info in cls.model_fields.items()}
+    top.update({name: (str, (Ref(registry),) if registry else ()) for name, registry in COMPUTED_VALUES.items()})
+    names: Names | None = top
     for index, part in enumerate(parts):
         if names is None:  # a mapping of any keys
             return None

@@ -417,7 +417,8 @@ def translate(pack: Pack, locale: str) -> Translation:
             try:
                 template = parse_template(text)
             except ValueProblem as problem:  # a placeholder the translation broke: {Glow}, a lone brace
-                problems.append(Problem(catalog_file, entry.linenum, 1, key.msgctxt, problem.message, problem.hint))
+                file, line = origins.get(key, (message.file, message.line))  # the qps pseudo-text has no entry
+                problems.append(Problem(file, line, 1, key.msgctxt, problem.message, problem.hint))
                 continue
             look = looks[key.owner]
             looks[key.owner] = look._replace(look=replace_at(look.look, message.path, template))
