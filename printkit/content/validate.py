@@ -1,12 +1,15 @@
-"""Check a loaded pack as a whole: ids, references, rule sets, components and the rulebook.
+"""Check a loaded pack as a whole: ids, references, rule sets, components, looks and the rulebook.
 
 Takes: a `Pack` whose files each passed the content model.
 Returns: nothing when the pack is consistent; raises `Problems` listing every duplicate id,
 every reference to an undeclared element, rarity, stat, terrain, back or icon (inline icons in
 rulebook text too: `rulebook_icon_problems` also checks each translation as it is built), every
 art file that is missing or lies outside the pack, what each rule and each component finds wrong
-with itself (`Rule.problems`, `Component.problems`: a board's printed squares, a corner radius), and rulebook
-placeholders and figures that name nothing (or a square off their board).
+with itself (`Rule.problems`, `Component.problems`: a board's printed squares, a corner radius), rulebook
+placeholders and figures that name nothing (or a square off their board), and looks that name no
+look, extend none or go round in a circle, or whose placeholders, fonts, icons, images and boxes do
+not fit the components using them. What is doubtful but not wrong (a look no component uses) goes
+to `pack.warnings`.
 """
 
 from __future__ import annotations
