@@ -5,7 +5,10 @@ built-in looks (`builtin_looks/*.yaml`, the same YAML, shipped in the package).
 Returns: `LookDef` models whose boxes, colours, conditions and text templates are parsed already;
 the look a component is drawn with (`look_id`), and a look with what it extends merged in
 (`merged`). What needs the whole pack (placeholders naming nothing, boxes outside a trim, cycles of
-`extends`) is checked by `printkit.content.validate` with the helpers here.
+`extends`) is checked by `printkit.content.validate` with the helpers here: where a box lies
+(`placed`), every element with its key path (`walk`) and the values it names (`element_paths`), the
+looks one extends (`lineage`), and the names of the fonts and computed values that printkit.faces
+implements (`BUILTIN_FONTS`, `COMPUTED_VALUES`).
 
 Coordinates are those a designer measures on a printed card: from the top-left corner of the trim
 (or of the group an element is in), x to the right, y down. A measure is a length (`12mm`, `0.5in`,
