@@ -121,3 +121,40 @@ def test_builtin_looks_hold_no_words_to_translate():
         if isinstance(spec, TextElement) and is_prose(spec.text)
     ]
     assert worded == []
+
+
+KINDS_PACK = "resources: {wood: {name: Wood, color: '#8a5a2b'}}\nterrains: {sea: {name: Sea, color: '#2255aa'}}\n"
+KINDS = (
+    "tiles:\n  - {id: t, look: mine, edges: {top: sea, right: sea, bottom: sea, left: sea}, cost: {wood: 1},\n"
+    "     reverse: {edges: {top: sea, right: sea, bottom: sea, left: sea}}}\n"
+    "boards:\n  - {id: b, look: mine, grid: {columns: 2, rows: 2, square: 20mm}}\n"
+)
+
+
+@pytest.mark.parametrize(
+    "path, names_something",
+    [
+        ("grid.columns", True),  # a member of the board's grid union
+        ("grid.nope", False),
+        ("cost.wood", True),  # a mapping keyed by a registry: its ids
+        ("cost.stone", False),
+        ("reverse.edges.top.name", True),  # a nested model, then a registry entry
+        ("design.title", True),  # a computed value that is a registry entry
+        ("color.name", False),  # a computed plain value has no parts
+        ("edges.top.color", True),
+    ],
+)
+def test_a_path_is_followed_through_models_registries_and_mappings(tmp_path, path, names_something):
+    from conftest import loaded_pack
+
+    from printkit.base.errors import Problems
+
+    look = f"looks:\n  mine:\n    front:\n      - text: {{when: {path}, text: '{{name}}'}}\n"
+    if names_something:
+        loaded_pack(tmp_path, KINDS_PACK + look, KINDS)
+        return
+    with pytest.raises(Problems) as raised:
+        loaded_pack(tmp_path, KINDS_PACK + look, KINDS)
+    assert [p.message for p in raised.value.problems] == [
+        f"'{path}' names no value of the tiles and boards using this look"
+    ]
