@@ -133,6 +133,15 @@ def warn(message: str) -> None:
     print(f"printkit: warning: {message}", file=sys.stderr)
 
 
+def checked_packs(roots: list[Path]) -> list[Pack]:
+    """The packs loaded and validated (raising all their problems), their warnings printed."""
+    packs = load_checked(roots)
+    for pack in packs:
+        for warning in pack.warnings:
+            warn(str(warning))
+    return packs
+
+
 def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], faces: Faces, options: BuildOptions) -> Job:
     name = components_name(pack.id, language, paper)
     target = options.out / pack.id / name
@@ -195,7 +204,7 @@ def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
         todo.append(root)
     if not todo:
         return []
-    packs = load_checked(todo)  # raises the problems of a pack.yaml the plan could not read
+    packs = checked_packs(todo)  # raises the problems of a pack.yaml the plan could not read
     if unplanned:  # the loader took what the plan refused: a bug, or the pack would silently never be cached
         raise RuntimeError(f"the build cache could not plan {', '.join(map(str, unplanned))}")
     return build_jobs(_stale(lay_out(packs, options), options, keys), options.jobs)

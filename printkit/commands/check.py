@@ -11,9 +11,8 @@ from pathlib import Path
 
 from printkit.base.errors import Problems, did_you_mean
 from printkit.build.outputs import BuildOptions
-from printkit.build.pipeline import lay_out
+from printkit.build.pipeline import checked_packs, lay_out
 from printkit.content.load import Pack, all_packs, find_pack, pack_roots
-from printkit.content.validate import load_checked
 from printkit.rules.decklist import ListReport, check_list, named_pack, pack_of_list, read_list
 
 
@@ -54,7 +53,7 @@ def check_packs_and_lists(
             given.add(pack_id)
     if problems:
         raise Problems(problems)
-    packs = load_checked(roots)
+    packs = checked_packs(roots)
     lay_out(packs, BuildOptions(rulebooks=False), draw_all=True)  # overflow and fit are content problems too
     by_id = {pack.id: pack for pack in packs}
     reports, problems = [], []

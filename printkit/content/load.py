@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, RootModel, ValidationError
 
 from printkit.base.errors import KeyPath, Problem, Problems, UsageError, did_you_mean, display_path, shown_value
-from printkit.content.looks import BUILTIN_FILE, Declared, LooksFile, builtin_looks
+from printkit.content.looks import Declared, LooksFile, builtin_looks
 from printkit.content.message_key import MessageKey
 from printkit.content.model import (
     COMPONENT_KINDS,
@@ -52,6 +52,8 @@ class Pack:
     translated_from: dict[MessageKey, tuple[str, int]] = field(default_factory=dict)
     # every look its components may name: printkit's built-in ones, pack.yaml's and the looks/ folder's
     looks: dict[str, Declared] = field(default_factory=dict)
+    # what validate finds doubtful but not wrong (a look no component uses); build and check print them
+    warnings: list[Problem] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -166,7 +168,9 @@ def load_pack(root: Path) -> Pack:
     for source, at, pack_looks in declared:
         for look_id, look in pack_looks.items():
             if look_id in looks:
-                problems.append(source.problem(at + (look_id,), _look_taken(looks[look_id], look_id), of_key=True))
+                problems.append(
+                    source.problem(at + (look_id,), *_look_taken(looks[look_id], look_id, sources), of_key=True)
+                )
             else:
                 looks[look_id] = Declared(look, source.shown, at + (look_id,))
 
@@ -179,10 +183,12 @@ def load_pack(root: Path) -> Pack:
     return Pack(root, meta, components, sources, rulebook, looks=looks)
 
 
-def _look_taken(other: Declared, look_id: str) -> str:
-    if other.file.startswith(BUILTIN_FILE):
-        return f"'{look_id}' is a built-in look; give yours another id (it may say extends: {look_id})"
-    return f"look '{look_id}' is already declared in {other.file}"
+def _look_taken(other: Declared, look_id: str, sources: dict[str, SourceFile]) -> tuple[str, str]:
+    """(message, hint) for a look id declared before, by printkit or at another place of the pack."""
+    if other.builtin:
+        return f"'{look_id}' is a built-in look", f"give yours another id; it may say extends: {look_id}"
+    line, _ = sources[other.file].position(other.path, of_key=True)
+    return f"look '{look_id}' is already declared at {other.file}:{line}", "give one of them another id"
 
 
 def look_files(root: Path) -> list[Path]:

@@ -5,7 +5,10 @@ built-in looks (`builtin_looks/*.yaml`, the same YAML, shipped in the package).
 Returns: `LookDef` models whose boxes, colours, conditions and text templates are parsed already;
 the look a component is drawn with (`look_id`), and a look with what it extends merged in
 (`merged`). What needs the whole pack (placeholders naming nothing, boxes outside a trim, cycles of
-`extends`) is checked by `printkit.content.validate` with the helpers here.
+`extends`) is checked by `printkit.content.validate` with the helpers here: where a box lies
+(`placed`), every element with its key path (`walk`) and the values it names (`element_paths`), the
+looks one extends (`lineage`), and the names of the fonts and computed values that printkit.faces
+implements (`COMPUTED_VALUES`).
 
 Coordinates are those a designer measures on a printed card: from the top-left corner of the trim
 (or of the group an element is in), x to the right, y down. A measure is a length (`12mm`, `0.5in`,
@@ -15,6 +18,7 @@ a bare number in mm), a share of the frame (`50%`), or both (`100% - 6mm`).
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple
@@ -23,8 +27,9 @@ import yaml
 from pydantic import BeforeValidator, Field, RootModel, WithJsonSchema, model_validator
 
 from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_value
+from printkit.base.outlines import Outline
 from printkit.base.package_data import folder
-from printkit.base.units import MM_PER_UNIT
+from printkit.base.units import MM_PER_UNIT, Size
 from printkit.content.fields import Id, Strict, Translatable, _checked
 
 # --- measures and boxes ------------------------------------------------------------------------------
@@ -73,8 +78,9 @@ def parse_measure(value: Any) -> Measure:
 
 def _box(value: Any) -> tuple[Measure, Measure, Measure, Measure]:
     if not isinstance(value, list) or len(value) != 4:
+        got = f"{len(value)} values" if isinstance(value, list) else shown_value(value)
         raise ValueProblem(
-            f"must be [x, y, width, height], got {shown_value(value)}",
+            f"must be [x, y, width, height], four measures, got {got}",
             "e.g. [5mm, 40mm, 50mm, 10mm] or [10%, 0%, 80%, 25%], from the top-left corner",
         )
     x, y, w, h = (parse_measure(v) for v in value)
@@ -85,6 +91,20 @@ def _point(value: Any) -> tuple[Measure, Measure]:
     if not isinstance(value, list) or len(value) != 2:
         raise ValueProblem(f"must be [x, y], got {shown_value(value)}", "e.g. [50%, 0%]: x runs right, y down")
     return parse_measure(value[0]), parse_measure(value[1])
+
+
+Box = tuple[float, float, float, float]  # x, y, width, height in mm, origin bottom-left (as drawn)
+
+
+def placed(frame: Box, box: tuple[Measure, Measure, Measure, Measure] | None) -> Box:
+    """Where an element lies, from its measures in its frame (from the frame's top left); the
+    whole frame when it gives no box."""
+    if box is None:
+        return frame
+    fx, fy, fw, fh = frame
+    x, y, w, h = box
+    width, height = w.of(fw), h.of(fh)
+    return fx + x.of(fw), fy + fh - y.of(fh) - height, width, height
 
 
 _MEASURE_SCHEMA = {"type": ["string", "number"], "description": "12mm, 0.5in, 50% or 100% - 6mm"}
@@ -106,6 +126,16 @@ MeasureM = Annotated[Measure, BeforeValidator(_checked(parse_measure)), WithJson
 _ONE_PATH = r"[a-z_][a-z0-9_-]*(?:\.[a-z0-9_-]+)*"
 _PATH = rf"{_ONE_PATH}(?:\|{_ONE_PATH})*"  # a|b: the first of them that is set
 PATH = re.compile(_PATH)
+
+
+# Values a look may name that no single field holds, worked out from several by printkit.faces.looks
+# (which implements exactly these): name -> the pack registry whose entry it is, so that its parts
+# are that entry's (design.title), or None for a plain value.
+COMPUTED_VALUES: dict[str, str | None] = {
+    "color": None,  # its own colour, else its element's, else its card type's, else its kind's
+    "design": "backs",  # the back design it names, else defaults.back
+    "estimated": None,  # true when it is tagged estimated
+}
 
 
 class Template(NamedTuple):
@@ -130,7 +160,8 @@ def parse_template(value: Any) -> Template:
         elif piece.startswith("{") and piece.endswith("}") and len(piece) > 1:
             if not PATH.fullmatch(piece[1:-1]):
                 raise ValueProblem(
-                    f"'{piece}' is not a placeholder", "write {name}, {data.glow} or {stats.attack}; {{ for a brace"
+                    f"'{piece}' is not a placeholder",
+                    "a placeholder names a value in lowercase: {name}, {data.glow} or {stats.attack}; {{ for a brace",
                 )
             parts.append((piece[1:-1],))
         elif piece in ("{", "}"):
@@ -178,6 +209,12 @@ TextTemplate = Annotated[
 # tint(C, 80%) towards paper, shade(C, 40%) towards ink, mix(A, B, 50%), contrast(C) the ink that reads on C.
 NAMED_COLOURS = {"ink": "#1d1d1b", "paper": "#fbf8f1", "white": "#ffffff", "black": "#000000", "grey": "#7b8794"}
 COLOUR_FUNCTIONS = {"tint": 2, "shade": 2, "mix": 3, "contrast": 1}
+_TAKES = {  # what each function takes, in words and as an example
+    "tint": "a colour and a share, e.g. tint({color}, 80%)",
+    "shade": "a colour and a share, e.g. shade({color}, 40%)",
+    "mix": "two colours and a share, e.g. mix({color}, '#ffffff', 50%)",
+    "contrast": "one colour, e.g. contrast({color})",
+}
 Colour = tuple  # ("hex", "#rrggbb") | ("path", "element.color") | ("tint"|"shade"|"mix"|"contrast", args...)
 _COLOUR_TOKEN = re.compile(r"\s*(#[0-9a-fA-F]{6}\b|\{" + _PATH + r"\}|[a-z]+|" + _NUMBER + r"%|[(),])")
 
@@ -215,15 +252,16 @@ def _colour_expression(tokens: list[str], text: str) -> tuple[Colour, list[str]]
             or "write '#rrggbb', {color}, tint(C, 80%), shade(C, 40%), mix(A, B, 50%) or contrast(C)",
         )
     arity = COLOUR_FUNCTIONS[head]
+    takes = ValueProblem(f"{head} takes {_TAKES[head]}; got {shown_value(text)}", "separate them with commas")
     if not rest or rest[0] != "(":
-        raise ValueProblem(f"'{head}' takes its colours in brackets, e.g. {head}({{color}}{', 50%' * (arity > 1)})")
+        raise takes
     rest = rest[1:]
     args: list[Any] = []
     for index in range(arity):
         is_share = head != "contrast" and index == arity - 1
         if is_share:
             if not rest or not rest[0].endswith("%"):
-                raise ValueProblem(f"{head}(...) needs a share like 40% as its last value in {shown_value(text)}")
+                raise takes
             args.append(float(rest[0][:-1]) / 100)
             rest = rest[1:]
         else:
@@ -231,7 +269,7 @@ def _colour_expression(tokens: list[str], text: str) -> tuple[Colour, list[str]]
             args.append(colour)
         closing = ")" if index == arity - 1 else ","
         if not rest or rest[0] != closing:
-            raise ValueProblem(f"{head}(...) takes {arity} value(s), separated by commas, in {shown_value(text)}")
+            raise takes
         rest = rest[1:]
     return (head, *args), rest
 
@@ -377,6 +415,17 @@ class GroupSpec(Drawn):
     elements: list[Element]
     """Elements placed in the group's frame."""
 
+    def frame(self, box: Box, outline: Outline, size: Size) -> Box:
+        """Where its elements are measured from: its box, or the box inside the component's outline
+        it asks for (`inside`, `circle`)."""
+        if self.circle:
+            inner = outline.circle_box(size)
+        elif self.inside is not None:
+            inner = outline.inner_box(size, self.inside.of(min(size)))
+        else:
+            return box
+        return inner.x, inner.y, inner.width, inner.height
+
 
 WIDGETS = {
     "board-grid": "a board's squares or hexes with their numbers and printed terrain",
@@ -403,12 +452,14 @@ class WidgetSpec(Drawn):
     @model_validator(mode="before")
     @classmethod
     def _known(cls, value: Any) -> Any:
-        name = value.get("name") if isinstance(value, dict) else None
-        if isinstance(name, str) and name not in WIDGETS:
-            raise ValueProblem(
-                f"unknown widget '{name}'", did_you_mean(name, WIDGETS) or "widgets: " + ", ".join(WIDGETS)
-            )
-        return value
+        return _checked(_known_widget)(value)
+
+
+def _known_widget(value: Any) -> Any:
+    name = value.get("name") if isinstance(value, dict) else None
+    if isinstance(name, str) and name not in WIDGETS:
+        raise ValueProblem(f"unknown widget '{name}'", did_you_mean(name, WIDGETS) or "widgets: " + ", ".join(WIDGETS))
+    return value
 
 
 ELEMENT_KINDS: dict[str, type[Drawn]] = {
@@ -498,6 +549,11 @@ class Declared(NamedTuple):
     file: str
     path: KeyPath
 
+    @property
+    def builtin(self) -> bool:
+        """One of printkit's looks, not the pack's own."""
+        return self.file.startswith(BUILTIN_FILE)
+
 
 BUILTIN_FILE = "printkit:looks"  # how messages name the built-in looks' file
 
@@ -553,3 +609,45 @@ def extends_cycle(looks: dict[str, Declared], look_id: str) -> list[str] | None:
         seen.append(current)
         current = looks[current].look.extends
     return None
+
+
+def lineage(looks: dict[str, Declared], look_id: str) -> list[str]:
+    """The look and the looks it extends, nearest first, as far as they are declared and do not go
+    round in a circle."""
+    chain: list[str] = []
+    while look_id in looks and look_id not in chain:
+        chain.append(look_id)
+        look_id = looks[look_id].look.extends or ""
+    return chain
+
+
+def walk(elements: list[Element] | None, at: KeyPath = (), of: str = "") -> Iterator[tuple[KeyPath, Drawn, str]]:
+    """Every element, a group's after the group: the key path of its spec (`front, 2, group,
+    elements, 0, text`, from at), the spec, and the part of the component its placeholders name
+    (`back.` inside a group with `of: back`)."""
+    for index, element in enumerate(elements or []):
+        path, spec = at + (index, element.kind), element.spec
+        yield path, spec, of
+        if isinstance(spec, GroupSpec):
+            yield from walk(spec.elements, path + ("elements",), f"{of}{spec.of}." if spec.of else of)
+
+
+def element_paths(spec: Drawn) -> Iterator[tuple[str, str, str]]:
+    """The values an element names: (its key holding the name, the path, the name as written there)."""
+    for condition in spec.when:
+        yield "when", condition.path, f"'{condition.path}'"
+    for key in ("text", "image", "icon", "count"):
+        template = getattr(spec, key, None)
+        if isinstance(template, Template):
+            yield from ((key, path, f"{{{path}}}") for path in template.paths)
+    for key in ("fill", "stroke", "color"):
+        colour = getattr(spec, key, None)
+        if colour is not None:
+            yield from ((key, path, f"{{{path}}}") for path in colour_paths(colour))
+    if isinstance(spec, GroupSpec) and spec.of:
+        yield "of", spec.of, f"'{spec.of}'"
+
+
+def is_prose(template: Template) -> bool:
+    """Whether a text has words of its own to translate: not only placeholders, markup and figures."""
+    return any(char.isalpha() for part in template.parts if isinstance(part, str) for char in part)

@@ -24,8 +24,9 @@ _TOKENS_WITH_CODE = re.compile(f"(`[^`\\n]+`|{_MARKUP})")
 TokenKind = Literal["bold", "italic", "bracket", "icon", "code", "break", "space", "text"]
 _KINDS: dict[str, TokenKind] = {"\\[": "bracket", "**": "bold", "*": "italic", "\n": "break"}
 # What prose around the markup holds that a translation keeps as written: {name} placeholders (a
-# pack's {count:cards}, printkit's own {number}) and the ▶ arrow.
-KEPT = re.compile(r"\{[a-z_]+(?::[a-z0-9/-]+)?\}|▶")
+# pack's {count:cards}, printkit's own {number}, a look's {stats.attack} or {art|icon}), a look's
+# escaped braces {{ and }}, and the ▶ arrow.
+KEPT = re.compile(r"\{\{|\}\}|\{[a-z_][a-z0-9_.|-]*(?::[a-z0-9/-]+)?\}|▶")
 
 
 class Token(NamedTuple):  # tuples: a deck has thousands, made a quarter faster than dataclasses

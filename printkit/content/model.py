@@ -472,9 +472,10 @@ class PackMeta(Strict):
 
     def texts(self) -> Iterator[tuple[KeyPath, str]]:
         """(key path, text) of every text of pack.yaml translators translate: its Text values and the
-        defaults of its text fields."""
+        defaults of its text fields; its looks' texts are templates, with keys of their own (look:ID/…)."""
         for path, _, value in marked_values(self, (), Translatable):
-            yield path, value
+            if path[0] != "looks":
+                yield path, value
         for name, declared in self.fields.items():
             for path, text in declared.texts(declared.default):
                 yield ("fields", name, "default") + path, text

@@ -1,4 +1,4 @@
-"""Check a loaded pack as a whole: ids, references, rule sets, components and the rulebook.
+"""Check a loaded pack as a whole: ids, references, rule sets, components, looks and the rulebook.
 
 Takes: a `Pack` whose files each passed the content model.
 Returns: nothing when the pack is consistent; raises `Problems` listing every duplicate id,
@@ -7,27 +7,52 @@ rulebook text too: `rulebook_icon_problems` also checks each translation as it i
 art or font file that is missing, lies outside the pack or is not what it should be (a font family's
 licence too), field declarations that make no sense and `data:` values that name no declared field
 or do not fit theirs, what each rule and each component finds wrong
-with itself (`Rule.problems`, `Component.problems`: a board's printed squares, a corner radius), and rulebook
-placeholders and figures that name nothing (or a square off their board).
+with itself (`Rule.problems`, `Component.problems`: a board's printed squares, a corner radius), rulebook
+placeholders and figures that name nothing (or a square off their board), and looks that name no
+look, extend none or go round in a circle, or whose placeholders, fonts, icons, images and boxes do
+not fit the components using them. What is doubtful but not wrong (a look no component uses) goes
+to `pack.warnings`.
 """
 
 from __future__ import annotations
 
 import os
 import struct
+import types
+import typing
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, partial
 from pathlib import Path
-from typing import cast
+from typing import Any, cast
+
+from pydantic import BaseModel
 
 from printkit.base.confine import Refused, checked, files_under
 from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean
 from printkit.base.icons import ICONS
+from printkit.base.outlines import RECT, Outline
+from printkit.base.units import Size
 from printkit.content import markup
-from printkit.content.fields import Ref, Translatable, marked_values
+from printkit.content.fields import Ref, Translatable, marked_values, peeled
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
+from printkit.content.looks import (
+    COMPUTED_VALUES,
+    Box,
+    Drawn,
+    Element,
+    GroupSpec,
+    LookDef,
+    OutlineSpec,
+    Template,
+    TextSpec,
+    element_paths,
+    extends_cycle,
+    lineage,
+    placed,
+    walk,
+)
 from printkit.content.message_key import MessageKey
 from printkit.content.model import (
     BUILT_IN_FONT_FAMILIES,
@@ -38,7 +63,9 @@ from printkit.content.model import (
     BoardGrid,
     Component,
     FieldDecl,
+    PackMeta,
     Placed,
+    Rectangular,
     Rulebook,
 )
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
@@ -73,6 +100,8 @@ def validate_pack(pack: Pack) -> None:
     if pack.rulebook is not None:
         problems += _rulebook_problems(pack, pack.rulebook, pack.source_of(RULEBOOK_FILE))
         problems += rulebook_icon_problems(pack, pack.meta.language)
+    look_problems, pack.warnings = _look_findings(pack, art)
+    problems += look_problems
     if problems:
         raise Problems(problems)
 
@@ -120,6 +149,266 @@ def _value_problems(
         if kind in FIELD_REFS:
             problems += _check(pack, art, FIELD_REFS[kind], item, partial(source.problem, path + sub))
     return problems
+
+
+# --- looks -----------------------------------------------------------------------------------------------
+
+
+def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Problem], list[Problem]]:
+    """Problems with the looks components name and with the pack's own looks (what they extend, the
+    values, fonts, icons and images they name, boxes outside a trim), and warnings for the pack's
+    looks no component uses. printkit's own looks are printkit's to keep right."""
+    problems = _look_reference_problems(pack)
+    users: dict[str, list[Component]] = {}
+    for component in pack.components:
+        for look_id in lineage(pack.looks, component.look_id(pack.meta.defaults)):
+            users.setdefault(look_id, []).append(component)
+    warnings, cycles = [], set()
+    for look_id, declared in pack.looks.items():
+        if declared.builtin:
+            continue
+        source, at, look = pack.sources[declared.file], declared.path, declared.look
+        if look.extends is not None and look.extends not in pack.looks:
+            problems.append(
+                source.problem(
+                    at + ("extends",),
+                    f"extends '{look.extends}', which is neither a look of the pack nor one of printkit's",
+                    did_you_mean(look.extends, pack.looks) or _looks_hint(pack),
+                )
+            )
+        cycle = extends_cycle(pack.looks, look_id)
+        if cycle and cycle[0] == look_id and frozenset(cycle) not in cycles:
+            cycles.add(frozenset(cycle))
+            problems.append(
+                source.problem(
+                    at + ("extends",),
+                    f"extends goes round in a circle: {' → '.join(cycle)}",
+                    "a look may extend another, but never one that extends it",
+                )
+            )
+        if look_id not in users:
+            warnings.append(
+                source.problem(
+                    at,
+                    f"look '{look_id}' is used by no component",
+                    "name it in a component's look: or in defaults.looks, or delete it",
+                    of_key=True,
+                )
+            )
+        look_users = users.get(look_id) or []
+        for side in ("front", "back"):
+            problems += _element_problems(pack, art, source, at + (side,), getattr(look, side), look_users)
+        problems += _box_problems(source, at, look, look_users, pack)
+    return problems, warnings
+
+
+def _looks_hint(pack: Pack) -> str:
+    return "looks: " + ", ".join(sorted(pack.looks))
+
+
+def _look_reference_problems(pack: Pack) -> list[Problem]:
+    """Components and defaults.looks naming a look that does not exist, and defaults.looks keys
+    that are not component sections."""
+    problems = []
+    meta_source = pack.source_of(PACK_FILE)
+    for section, look_id in pack.meta.defaults.looks.items():
+        path = ("defaults", "looks", section)
+        if section not in COMPONENT_KINDS:
+            problems.append(
+                meta_source.problem(
+                    path,
+                    f"'{section}' is not a component section",
+                    did_you_mean(section, COMPONENT_KINDS) or "sections: " + ", ".join(COMPONENT_KINDS),
+                    of_key=True,
+                )
+            )
+        if look_id not in pack.looks:
+            problems.append(meta_source.problem(path, _no_look(look_id), did_you_mean(look_id, pack.looks)))
+    for component in pack.components:
+        if component.look is not None and component.look not in pack.looks:
+            problems.append(
+                pack.sources[component.origin.file].problem(
+                    component.origin.path + ("look",),
+                    _no_look(component.look),
+                    did_you_mean(component.look, pack.looks) or _looks_hint(pack),
+                )
+            )
+    return problems
+
+
+def _no_look(look_id: str) -> str:
+    return f"'{look_id}' is neither a look of the pack nor one of printkit's"
+
+
+def _element_problems(
+    pack: Pack,
+    art: Callable[[str], tuple],
+    source: SourceFile,
+    at: KeyPath,
+    elements: list[Element] | None,
+    users: list[Component],
+) -> list[Problem]:
+    """Values an element names that no component using the look has, fonts the pack does not have,
+    and icons and images named outright that do not exist."""
+    classes = list(dict.fromkeys(type(c) for c in users)) or list(COMPONENT_KINDS.values())
+    who = "the " + " and ".join(f"{cls.kind}s" for cls in classes) + " using this look" if users else "any component"
+    fonts = [
+        family + style for family in (*BUILT_IN_FONT_FAMILIES, *pack.meta.fonts) for style in FONT_STYLES.values()
+    ]  # what a text may be set in: printkit's fonts and the pack's, in every style
+    problems = []
+    unknown_parts: list[str] = []  # groups' `of:` naming nothing: what is inside them is not looked at
+    for path, spec, of in walk(elements, at):
+        named = [] if any(of.startswith(part) for part in unknown_parts) else element_paths(spec)
+        for key, value_path, written in named:
+            for choice in value_path.split("|"):
+                shown = written if choice == value_path else f"'{choice}' in {written}"
+                wrong = _value_problem(pack, classes, of, choice, shown, who)
+                if wrong:
+                    problems.append(source.problem(path + (key,), *wrong))
+                    if key == "of":
+                        unknown_parts.append(f"{of}{choice}.")
+        if isinstance(spec, TextSpec) and spec.font not in fonts:
+            builtin = [family + style for family in BUILT_IN_FONT_FAMILIES for style in FONT_STYLES.values()]
+            problems.append(
+                source.problem(
+                    path + ("font",),
+                    f"font '{spec.font}' is neither printkit's nor one the pack declares",
+                    did_you_mean(spec.font, fonts) or "printkit's fonts: " + ", ".join(builtin),
+                )
+            )
+        if (name := _literal(spec, "icon")) and name not in ICONS:
+            problems.append(
+                source.problem(path + ("icon",), f"'{name}' is not one of printkit's icons", did_you_mean(name, ICONS))
+            )
+        if name := _literal(spec, "image"):
+            problems += [source.problem(path + ("image",), *finding) for finding in art(name)]
+        if (count := _literal(spec, "count")) and not count.strip().isdigit():
+            problems.append(
+                source.problem(path + ("count",), f"must be a whole number or a placeholder for one, got '{count}'")
+            )
+    return problems
+
+
+def _literal(spec: Drawn, key: str) -> str | None:
+    """An icon, image or count an element gives outright, without placeholders."""
+    template = getattr(spec, key, None)
+    return template.source if isinstance(template, Template) and not template.paths else None
+
+
+def _value_problem(
+    pack: Pack, classes: list[type[Component]], of: str, path: str, shown: str, who: str
+) -> tuple[str, str | None] | None:
+    """(message, hint) when no component of the classes has a value at path (read under of), else None."""
+    fields = pack.meta.fields
+    full = of + path
+    if full.startswith("data.") or full == "data":
+        name, _, rest = full.removeprefix("data").lstrip(".").partition(".")
+        if name and name not in fields:
+            return (
+                f"{shown} names no field the pack declares",
+                did_you_mean(name, fields) or "declare it in pack.yaml under fields:",
+            )
+        return (f"{shown}: a field's value has no parts", f"write {{data.{name}}}") if rest else None
+    misses = [miss for cls in classes if (miss := _miss(cls, full.split("."), pack.meta))]
+    if len(misses) < len(classes):  # one of them has it
+        return None
+    meant = [path.removeprefix(of) for _, paths in misses for path in paths if path.startswith(of)]
+    return f"{shown} names no value of {who}", did_you_mean(misses[0][0].removeprefix(of), meant) or _VALUES_HINT
+
+
+_VALUES_HINT = "name a key the component has, e.g. name or element.color, or one of " + ", ".join(COMPUTED_VALUES)
+
+
+Names = dict[str, tuple[Any, tuple]]  # a value's parts: name -> (annotation, markers)
+
+
+def _miss(cls: type[Component], parts: list[str], meta: PackMeta) -> tuple[str, list[str]] | None:
+    """None when a component of class cls has a value at the path; else the path up to its first part
+    that names nothing, and the paths it may have meant."""
+    top: Names = {name: (info.annotation, tuple(info.metadata)) for name, info in cls.model_fields.items()}
+    top.update({name: (str, (Ref(registry),) if registry else ()) for name, registry in COMPUTED_VALUES.items()})
+    names: Names | None = top
+    for index, part in enumerate(parts):
+        if names is None:  # a mapping of any keys
+            return None
+        before = ".".join(parts[:index] + [""])
+        if part not in names:
+            return before + part, [before + name for name in names]
+        names = _parts(*names[part], meta)
+    return None
+
+
+def _parts(annotation: Any, markers: tuple, meta: PackMeta) -> Names | None:
+    """The parts of a value of this type a look can name ({} for a plain value; None for a mapping of
+    any keys): a model's fields, a registry entry's fields, the ids of the registry keying a mapping."""
+    kind, more = peeled(annotation)
+    registries = [m.registry for m in markers + more if isinstance(m, Ref) and m.registry not in ("files", "icons")]
+    if registries:
+        kind = typing.get_args(PackMeta.model_fields[registries[0]].annotation)[1]
+    if isinstance(kind, type) and issubclass(kind, BaseModel):
+        return {name: (info.annotation, tuple(info.metadata)) for name, info in kind.model_fields.items()}
+    if typing.get_origin(kind) is dict:
+        key, value = typing.get_args(kind)
+        keyed = [m.registry for m in peeled(key)[1] if isinstance(m, Ref)]
+        return {name: (value, ()) for name in getattr(meta, keyed[0])} if keyed else None
+    if typing.get_origin(kind) in (typing.Union, types.UnionType):
+        found: Names = {}
+        for member in typing.get_args(kind):
+            inside = _parts(member, (), meta)
+            if inside is None:
+                return None
+            found.update(inside)
+        return found
+    return {}
+
+
+BOX_TOLERANCE_MM = 0.05  # rounding of shares and lengths: a box flush with the trim is inside it
+
+
+def _box_problems(source: SourceFile, at: KeyPath, look: LookDef, users: list[Component], pack: Pack) -> list[Problem]:
+    """Boxes of a look's front and back that reach past the trim of a component using it, once per
+    element, trying each distinct trim and outline among those components."""
+    problems: dict[KeyPath, Problem] = {}
+    shapes: dict[tuple[Size, Outline], Component] = {}
+    for component in users:
+        outline = component.outline(pack.meta.defaults) if isinstance(component, Rectangular) else RECT
+        shapes.setdefault((component.trim(pack.meta.defaults), outline), component)  # type: ignore[attr-defined]
+    for (trim, outline), component in shapes.items():
+        for side in ("front", "back"):
+            for path, box in _outside(getattr(look, side), at + (side,), (0.0, 0.0, *trim), trim, outline):
+                if path not in problems:
+                    problems[path] = source.problem(path + ("box",), _past_trim(box, trim, component))
+    return list(problems.values())
+
+
+def _outside(
+    elements: list[Element] | None, at: KeyPath, frame: Box, trim: Size, outline: Outline
+) -> Iterator[tuple[KeyPath, Box]]:
+    """The key path and box of each element whose box reaches past the trim (not looking inside
+    such a group). An outline element follows the outline, whatever its box."""
+    for index, element in enumerate(elements or []):
+        spec, path = element.spec, at + (index, element.kind)
+        if isinstance(spec, OutlineSpec):
+            continue
+        box = placed(frame, spec.box)
+        x, y, w, h = box
+        if spec.box is not None and (
+            min(x, y, w, h) < -BOX_TOLERANCE_MM
+            or x + w > trim.width + BOX_TOLERANCE_MM
+            or y + h > trim.height + BOX_TOLERANCE_MM
+        ):
+            yield path, box
+        elif isinstance(spec, GroupSpec):
+            yield from _outside(spec.elements, path + ("elements",), spec.frame(box, outline, trim), trim, outline)
+
+
+def _past_trim(box: Box, trim: Size, component: Component) -> str:
+    x, y, w, h = (round(v, 1) + 0.0 for v in box)  # + 0.0: no -0
+    top = round(trim.height - y - h, 1) + 0.0
+    return (
+        f"the box reaches past the {trim.width:.4g}x{trim.height:.4g}mm trim of {component.kind} '{component.id}': "
+        f"it spans {x:g} to {x + w:g} mm across and {top:g} to {top + h:g} mm down"
+    )
 
 
 def _rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> list[Problem]:

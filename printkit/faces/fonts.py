@@ -40,6 +40,9 @@ FONTS = {
     "serif-italic": "DejaVuSerif-Italic.ttf",
     "serif-bold-italic": "DejaVuSerif-BoldItalic.ttf",
 }
+assert set(FONTS) == {family + style for family in BUILT_IN_FONT_FAMILIES for style in FONT_STYLES.values()}, (
+    "content.model's BUILT_IN_FONT_FAMILIES and FONT_STYLES name the fonts shipped here"
+)
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.fields import Ref, peeled
 from printkit.content.load import Pack
 from printkit.content.looks import (
+    COMPUTED_VALUES,
     CircleSpec,
     Colour,
     Condition,
@@ -43,6 +44,7 @@ from printkit.content.looks import (
     TextSpec,
     WidgetSpec,
     merged,
+    placed,
 )
 from printkit.content.model import Component, Rectangular
 from printkit.faces import (
@@ -88,6 +90,7 @@ COMPUTED: dict[str, Callable[[Component, Pack], tuple[Any, str]]] = {
     "design": _design,
     "estimated": lambda component, pack: (ESTIMATED in component.tags or None, "tags"),
 }
+assert COMPUTED.keys() == COMPUTED_VALUES.keys(), "content.looks.COMPUTED_VALUES names the values computed here"
 
 
 class Values:
@@ -236,12 +239,7 @@ class Face:
 
     def measure_box(self, frame: Box, box: tuple[Measure, Measure, Measure, Measure] | None) -> Box:
         """An element's box in the face, from its measures in its frame (from the frame's top left)."""
-        if box is None:
-            return frame
-        fx, fy, fw, fh = frame
-        x, y, w, h = box
-        width, height = w.of(fw), h.of(fh)
-        return fx + x.of(fw), fy + fh - y.of(fh) - height, width, height
+        return placed(frame, box)
 
 
 def _lines(template: Template) -> list[list[str | tuple[str]]]:
@@ -382,13 +380,9 @@ def _outline(face: Face, spec: OutlineSpec, box: Box) -> Drawing:
 
 
 def _group(face: Face, spec: GroupSpec, box: Box) -> Drawing:
-    if spec.inside is not None or spec.circle:
-        outline, size = face.outline, face.size
-        inner = outline.circle_box(size) if spec.circle else outline.inner_box(size, spec.inside.of(min(size)))
-        box = (inner.x, inner.y, inner.width, inner.height)
     if spec.of:
         face = replace(face, values=face.values.of(spec.of))
-    return draw(face, spec.elements, box)
+    return draw(face, spec.elements, spec.frame(box, face.outline, face.size))
 
 
 def _widget(face: Face, spec: WidgetSpec, box: Box) -> Drawing:

@@ -26,10 +26,11 @@ import polib
 from pydantic import BaseModel
 
 from printkit.base.confine import Refused, read_text
-from printkit.base.errors import KeyPath, Problem, Problems, display_path, shown_value
+from printkit.base.errors import KeyPath, Problem, Problems, ValueProblem, display_path, shown_value
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
+from printkit.content.looks import TextSpec, is_prose, lineage, parse_template, walk
 from printkit.content.message_key import MessageKey
 from printkit.content.source import read_yaml
 from printkit.i18n.pseudo import CODE as PSEUDO
@@ -75,6 +76,7 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
                 "pack-wide text, shown wherever it is used",
             )
         )
+    found += _look_messages(pack)
     if pack.rulebook is not None:
         source = pack.source_of(RULEBOOK_FILE)
         for path, _, value in marked_values(pack.rulebook, (), Translatable):
@@ -99,6 +101,26 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
             if box:
                 note += f"; box {box[0]:.1f} x {box[1]:.1f} mm, {box[2]:g} pt (at least {box[3]:g} pt)"
             found.append(Message(key, path, value, source.shown, line, note))
+    return found
+
+
+def _look_messages(pack: Pack) -> list[Message]:
+    """The words of the pack's own looks (`text: "Glow {data.glow}"`), one message per text element,
+    keyed by where the element is in its look: `look:ID/front/3/text`, and inside a group
+    `look:ID/front/2/group/elements/0/text`. A text of only placeholders, markup and figures has no
+    words to translate; printkit's own looks hold none."""
+    found = []
+    for look_id, declared in pack.looks.items():
+        if declared.builtin:
+            continue
+        source = pack.sources[declared.file]
+        for side in ("front", "back"):
+            for path, spec, _ in walk(getattr(declared.look, side), (side,)):
+                if isinstance(spec, TextSpec) and is_prose(spec.text):
+                    line, _ = source.position(declared.path + path + ("text",))
+                    note = f"text of look {look_id}; keep {{placeholders}}, **bold**, *italic* and [icons]"
+                    key = MessageKey.of("look", path, look_id)
+                    found.append(Message(key, path + ("text",), spec.text.source, source.shown, line, note))
     return found
 
 
@@ -368,10 +390,11 @@ def translate(pack: Pack, locale: str) -> Translation:
     catalog_file = display_path(catalog_path(pack, locale))
     entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
     result = Translation(pack)
-    meta, rulebook = pack.meta, pack.rulebook
+    meta, rulebook, looks = pack.meta, pack.rulebook, dict(pack.looks)
     components = list(pack.components)
     origins: dict[MessageKey, tuple[str, int]] = {}
     index = {c.id: i for i, c in enumerate(components)}
+    problems = []
     for message in messages(pack):
         key = message.key
         entry = entries.get(message.context)
@@ -382,17 +405,37 @@ def translate(pack: Pack, locale: str) -> Translation:
             origins[key] = (catalog_file, entry.linenum)
         else:
             result.missing.append(message)
-            if key.owner:
-                result.drafts.add(key.owner)
+            result.drafts.update(_shown_on(pack, key))
             continue
         if key.kind == "pack":
             meta = replace_at(meta, message.path, text)
         elif key.kind == "rulebook":
             rulebook = replace_at(rulebook, message.path, text)
+        elif key.kind == "look":
+            try:
+                template = parse_template(text)
+            except ValueProblem as problem:  # a placeholder the translation broke: {Glow}, a lone brace
+                file, line = origins.get(key, (message.file, message.line))  # the qps pseudo-text has no entry
+                problems.append(Problem(file, line, 1, key.msgctxt, problem.message, problem.hint))
+                continue
+            look = looks[key.owner]
+            looks[key.owner] = look._replace(look=replace_at(look.look, message.path, template))
         else:
             components[index[key.owner]] = replace_at(components[index[key.owner]], message.path, text)
-    result.pack = replace(pack, meta=meta, components=components, rulebook=rulebook, translated_from=origins)
+    if problems:
+        raise Problems(problems)
+    result.pack = replace(
+        pack, meta=meta, components=components, rulebook=rulebook, looks=looks, translated_from=origins
+    )
     return result
+
+
+def _shown_on(pack: Pack, key: MessageKey) -> list[str]:
+    """The ids of the components that show a text: its component, or those drawn with its look."""
+    if key.kind != "look":
+        return [key.owner] if key.owner else []
+    defaults = pack.meta.defaults
+    return [c.id for c in pack.components if key.owner in lineage(pack.looks, c.look_id(defaults))]
 
 
 def replace_at(model: Any, path: tuple, value: Any) -> Any:
