@@ -371,6 +371,9 @@ class GroupSpec(Drawn):
     elements kept this far in from the outline (a hexagon card's content), instead of its box."""
     circle: bool = False
     """The group's frame is the square around the largest circle inside the outline (a chip's face)."""
+    footer: bool = False
+    """On a board, the group's frame is the strip below its grid, between its side margins, where
+    its title goes (the footer and the bottom margin); elsewhere its box."""
     of: str | None = Field(None, pattern=r"^[a-z_][a-z0-9_-]*(\.[a-z0-9_-]+)*$")
     """Its placeholders name values of this part of the component: `of: back` makes {label} the
     back's label (a marker's faces, a tile's reverse)."""
@@ -379,8 +382,8 @@ class GroupSpec(Drawn):
 
 
 WIDGETS = {
-    "board-grid": "a board's squares or hexes with their numbers and printed terrain",
-    "ruler": "a ruler's bands, ticks and numbers",
+    "board-grid": "a board's squares or hexes with their numbers and printed terrain, where its grid lies",
+    "ruler": "a ruler's bands, ticks and numbers, zero 5 mm in from its left end (the box sets their height)",
     "terrain": "a tile's terrain along its edges, with its spaces",
     "edge-badges": "a card's edge values in badges pointing out of its sides",
     "stats": "a row of a card's stats with their short names, and derived values below",
@@ -397,7 +400,8 @@ class WidgetSpec(Drawn):
     side: Literal["front", "reverse"] = "front"
     """For terrain: which side of a two-sided tile."""
     color: ColourM | None = None
-    """For widgets drawn in one colour (rotation-track): its ink."""
+    """For widgets drawn in one colour (rotation-track): its ink; for board-grid, ruler and table: the
+    colour their cells, bands and heading row are tinted from (the component's colour when left out)."""
 
     @model_validator(mode="before")
     @classmethod

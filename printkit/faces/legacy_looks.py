@@ -14,27 +14,22 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
-from printkit.base.outlines import RECT, Box, Outline, Polygon, regular_polygon
-from printkit.base.shapes import Circle, Image, Line, Path, Rect, Text, rotated, shifted
+from printkit.base.outlines import RECT, Box, Outline, Polygon
+from printkit.base.shapes import Circle, Image, Path, Rect, Text, rotated, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import Pack
 from printkit.content.model import (
     Ability,
     BackDesign,
-    Board,
     Card,
     CardType,
     Chip,
     Component,
     Edges,
     Face,
-    Grid,
-    HexGrid,
     Marker,
     PackMeta,
     Rectangular,
-    Ruler,
-    Sheet,
     SpecialField,
     TerrainEdges,
     Tile,
@@ -806,208 +801,3 @@ class MarkerLook(Look[Marker]):
 
     def back(self, ctx: LookContext, marker: Marker, size: Size) -> Drawing:
         return _round_face(ctx, marker, "back.", marker.back, size, self.outline(marker, ctx.pack).back())
-
-
-# --- boards and sheets -------------------------------------------------------------------------------
-
-
-@look(Board)
-class BoardLook(Look[Board]):
-    def front(self, ctx: LookContext, board: Board, size: Size) -> Drawing:
-        w, h = size
-        m, colour, footer = board.margin, board.color or "#2f4858", board.footer
-        drawing: Drawing = [ctx.background(size, colour)]
-        if isinstance(board.grid, HexGrid):
-            drawing += _hex_cells(ctx, board, board.grid, colour)
-        else:
-            drawing += _squares(ctx, board, board.grid, colour)
-        if board.title:
-            drawing += ctx.text(
-                board,
-                "title",
-                board.title,
-                (m, m * 0.4, w - 2 * m, footer + m * 0.4),
-                font="sans-bold",
-                size=12,
-                min_size=7,
-                color=_on(colour),
-                max_lines=1,
-            )
-        return drawing
-
-
-def _squares(ctx: LookContext, board: Board, grid: Grid, colour: str) -> Drawing:
-    """Each square a rounded panel with its number, or the terrain printed on it."""
-    drawing: Drawing = []
-    printed = {p.square: p for p in board.printed}
-    for square in grid.cells():
-        x, y, _, _ = board.cell_box(square)
-        drawing.append(
-            Rect(
-                x + 0.6,
-                y + 0.6,
-                grid.square - 1.2,
-                grid.square - 1.2,
-                fill=_mix(colour, PAPER, 0.88),
-                stroke=_mix(colour, PAPER, 0.4),
-                line_width=0.4,
-                radius=1.5,
-            )
-        )
-        if square in printed:  # terrain printed on the board, like a tile already placed
-            side = grid.square - 1.2
-            drawing.append(Rect(x + 0.6, y + 0.6, side, side, fill=PAPER))
-            terrain = printed[square]
-            drawing += shifted(
-                _terrain_edges(ctx.pack.meta, terrain.edges, terrain.spaces, Size(side, side)), x + 0.6, y + 0.6
-            )
-        elif grid.numbered:
-            drawing += ctx.text(
-                board,
-                "grid.numbered",
-                grid.label(square),
-                (x, y + grid.square * 0.3, grid.square, grid.square * 0.4),
-                font="sans-bold",
-                size=grid.square * 0.3 / MM_PER_POINT,
-                min_size=6,
-                color=_mix(colour, PAPER, 0.65),
-            )
-    return drawing
-
-
-def _hex_cells(ctx: LookContext, board: Board, grid: HexGrid, colour: str) -> Drawing:
-    """The cells edge to edge, each outlined, with its number (column and row) small below its top."""
-    drawing: Drawing = []
-    outline = regular_polygon(6, grid.orientation)
-    fill, stroke, number = _mix(colour, PAPER, 0.88), _mix(colour, PAPER, 0.4), _mix(colour, PAPER, 0.55)
-    for cell in grid.cells():
-        x, y, w, h = board.cell_box(cell)
-        hexagon = outline.shape(Size(w, h))
-        drawing += shifted([replace(hexagon, fill=fill, stroke=stroke, line_width=0.4)], x, y)
-        if grid.numbered:
-            drawing += ctx.text(
-                board,
-                "grid.numbered",
-                grid.label(cell),
-                (x + w * 0.25, y + h * 0.64, w * 0.5, h * 0.16),
-                font="sans-bold",
-                size=grid.size * 0.12 / MM_PER_POINT,
-                min_size=4,
-                color=number,
-            )
-    return drawing
-
-
-@look(Sheet)
-class SheetLook(Look[Sheet]):
-    def front(self, ctx: LookContext, sheet: Sheet, size: Size) -> Drawing:
-        outline = self.outline(sheet, ctx.pack)
-        drawing: Drawing = [
-            ctx.background(size, "#ffffff", outline),
-            replace(outline.panel(size, 0), stroke=INK, line_width=0.4),
-        ]
-        box = outline.inner_box(size, 6)  # its content keeps 6 mm clear of its edges
-        return drawing + _moved_into(self._content(ctx, sheet, Size(box.width, box.height)), box)
-
-    def _content(self, ctx: LookContext, sheet: Sheet, size: Size) -> Drawing:
-        """The title, the text and the table in a box of this size."""
-        w, h = size
-        drawing: Drawing = []
-        drawing += ctx.text(
-            sheet, "title", sheet.title, (6, h - 18, w - 12, 12), font="sans-bold", size=16, min_size=9, max_lines=1
-        )
-        y = h - 22
-        if sheet.text:
-            drawing += ctx.text(
-                sheet, "text", sheet.text, (6, y - 14, w - 12, 14), size=8.5, min_size=6, align="left", max_lines=4
-            )
-            y -= 17
-        if sheet.columns:
-            cell = (w - 12) / len(sheet.columns)
-            rows = max(sheet.rows, len(sheet.row_labels))
-            row_h = min(9.0, (y - 6) / (rows + 1))
-            for i, heading in enumerate(sheet.columns):
-                drawing += ctx.text(
-                    sheet,
-                    f"columns.{i}",
-                    heading,
-                    (6 + i * cell + 1, y - row_h, cell - 2, row_h),
-                    font="sans-bold",
-                    size=8,
-                    min_size=5,
-                    max_lines=2,
-                )
-            for r, label in enumerate(sheet.row_labels):
-                drawing += ctx.text(
-                    sheet,
-                    f"row_labels.{r}",
-                    label,
-                    (7, y - (r + 2) * row_h, cell - 2, row_h),
-                    size=7,
-                    min_size=4.5,
-                    align="left",
-                    max_lines=2,
-                )
-            bottom = y - row_h * (rows + 1)
-            for r in range(rows + 2):
-                drawing.append(Line(6, y - r * row_h, w - 6, y - r * row_h, stroke=INK, line_width=0.25))
-            for i in range(len(sheet.columns) + 1):
-                drawing.append(Line(6 + i * cell, y, 6 + i * cell, bottom, stroke=INK, line_width=0.25))
-        return drawing
-
-
-@look(Ruler)
-class RulerLook(Look[Ruler]):
-    def size(self, ruler: Ruler, pack: Pack) -> Size:
-        return Size(ruler.length + 10, ruler.width)
-
-    def front(self, ctx: LookContext, ruler: Ruler, size: Size) -> Drawing:
-        """Zero 5 mm in from the left end; ticks along the top edge; bands and labels at the marks."""
-        w, h = size
-        colour = ruler.color or "#f2e8cf"
-        drawing: Drawing = [ctx.background(size, colour), Rect(0, 0, w, h, stroke=INK, line_width=0.3)]
-        start = 5.0
-        previous = start
-        for index, mark in enumerate(sorted(ruler.marks)):
-            band = _mix(colour, INK, 0.12 if index % 2 else 0.22)
-            drawing.append(Rect(previous, 0, start + mark - previous, h * 0.45, fill=band))
-            label = words.text(
-                ctx.locale, f"unit-{ruler.unit}", value=f"{mark / (25.4 if ruler.unit == 'in' else 10):g}"
-            )
-            drawing += ctx.text(
-                ruler,
-                "marks",
-                label,
-                (start + mark - 24, 1, 22, h * 0.4),
-                font="sans-bold",
-                size=9,
-                min_size=6,
-                align="left",
-                max_lines=1,
-            )
-            drawing.append(Line(start + mark, 0, start + mark, h, stroke=INK, line_width=0.5))
-            previous = start + mark
-        step, per_long = (25.4 / 8, 8) if ruler.unit == "in" else (1.0, 10)
-        count = int(ruler.length / step + 1e-6)
-        for i in range(count + 1):
-            x = start + i * step
-            tick = h * (0.4 if i % per_long == 0 else 0.25 if i % (per_long // 2) == 0 else 0.14)
-            drawing.append(Line(x, h, x, h - tick, stroke=INK, line_width=0.3 if i % per_long == 0 else 0.15))
-            if i % per_long == 0 and i:
-                drawing += ctx.text(
-                    ruler, "length", str(i // per_long), (x - 4, h - tick - 4, 8, 3.5), size=7, min_size=5, max_lines=1
-                )
-        if ruler.name:  # in the first band, clear of the numbers and of the middle where a long ruler is split
-            room = max(min(ruler.marks, default=ruler.length) - 27, w * 0.2)  # up to the first mark's label
-            drawing += ctx.text(
-                ruler,
-                "name",
-                ruler.name,
-                (start + 2, 1, room, h * 0.4),
-                font="sans-bold",
-                size=8,
-                min_size=5,
-                align="left",
-                max_lines=1,
-            )
-        return drawing

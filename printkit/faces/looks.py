@@ -44,8 +44,11 @@ from printkit.content.looks import (
     WidgetSpec,
     merged,
 )
-from printkit.content.model import Component, Rectangular
-from printkit.faces import legacy_looks
+from printkit.content.model import Board, Component, Rectangular
+from printkit.faces import (
+    grids,  # noqa: F401
+    legacy_looks,
+)
 from printkit.faces.paint import INK, NEUTRAL, PAPER, Drawing, LookContext, mix, readable
 
 Box = tuple[float, float, float, float]  # x, y, width, height in the face, origin bottom-left
@@ -379,6 +382,8 @@ def _group(face: Face, spec: GroupSpec, box: Box) -> Drawing:
         outline, size = face.outline, face.size
         inner = outline.circle_box(size) if spec.circle else outline.inner_box(size, spec.inside.of(min(size)))
         box = (inner.x, inner.y, inner.width, inner.height)
+    if spec.footer and isinstance(face.component, Board):
+        box = face.component.footer_box
     if spec.of:
         face = replace(face, values=face.values.of(spec.of))
     return draw(face, spec.elements, box)
