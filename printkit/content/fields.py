@@ -376,7 +376,9 @@ def with_field_docs(schema: dict) -> dict:
         for base in reversed(cls.__mro__):  # a subclass's docstring wins over its base's
             if issubclass(base, Strict):
                 docs.update(_attribute_docstrings(base))
-        for name, prop in definition.get("properties", {}).items():
+        names = {info.alias: name for name, info in cls.model_fields.items() if info.alias}  # from: start
+        for key, prop in definition.get("properties", {}).items():
+            name = names.get(key, key)
             if name in docs:
                 prop["description"] = docs[name]
     return schema

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple
 
 import yaml
-from pydantic import BeforeValidator, Field, RootModel, WithJsonSchema, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, RootModel, WithJsonSchema, model_validator
 
 from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_value
 from printkit.base.package_data import folder
@@ -327,7 +327,9 @@ class TextSpec(Drawn):
     min_size: float = Field(6.0, ge=1, le=400)
     """Smallest size in points; text that does not fit at it is an error."""
     align: Literal["left", "center", "right"] = "center"
+    """Where its lines sit across the box."""
     valign: Literal["top", "middle", "bottom"] = "middle"
+    """Where the text sits up and down the box."""
     color: ColourM = ("hex", NAMED_COLOURS["ink"])
     max_lines: int = Field(8, ge=1, le=200)
     """Most lines it may wrap to."""
@@ -352,6 +354,7 @@ class RepeatSpec(IconSpec):
     count: TemplateM
     """How many times: a number or a placeholder for one ({data.glow})."""
     direction: Literal["across", "down"] = "across"
+    """across: side by side, left to right; down: one below the other, from the top."""
 
 
 class OutlineSpec(Painted):
@@ -395,7 +398,7 @@ WIDGETS = {
 
 
 class WidgetSpec(Drawn):
-    name: str
+    name: str = Field(json_schema_extra={"enum": list(WIDGETS)})
     """What to draw: one of printkit's widgets (`printkit looks widgets` lists them)."""
     side: Literal["front", "reverse"] = "front"
     """For terrain: which side of a two-sided tile."""
@@ -447,6 +450,7 @@ class Element(Strict):
     """One element: a mapping with one key, its kind (rect, circle, polygon, line, text, image, icon,
     repeat, outline, group, widget)."""
 
+    model_config = ConfigDict(json_schema_extra={"minProperties": 1, "maxProperties": 1})
     rect: RectSpec | None = None
     circle: CircleSpec | None = None
     polygon: PolygonSpec | None = None

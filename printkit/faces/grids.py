@@ -57,7 +57,7 @@ def _squares(face: Face, board: Board, grid: Grid, colour: str) -> Drawing:
         x, y = x + CELL_GAP, y + CELL_GAP
         if square in printed:  # terrain printed on the board, like a tile already placed
             terrain = printed[square]
-            drawing.append(Rect(x, y, side, side, fill=PAPER, stroke=mix(colour, PAPER, 0.4), line_width=0.4))
+            drawing.append(Rect(x, y, side, side, fill=PAPER))
             # lead: switch to terrain.py's square terrain at merge
             edges = legacy_looks._terrain_edges(face.ctx.pack.meta, terrain.edges, terrain.spaces, Size(side, side))
             drawing += shifted(edges, x, y)
