@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import PT_PER_MM, loaded_pack
+from conftest import PT_PER_MM, loaded_pack, problems_found
 
 from printkit.base.shapes import Line, Rect, Text
 from printkit.content.load import all_packs
@@ -154,3 +154,21 @@ def test_no_text_on_a_bundled_board_sheet_or_ruler_is_under_6_pt():
                     )
     assert len(smallest) == 2 * 9  # skylands 4; skystones, riverfold, attacktix, skylanders-tabletop, sorcerers 1
     assert {name: size for name, size in smallest.items() if size < 6} == {}
+
+
+@pytest.mark.parametrize("widget,kinds", [("board-grid", "boards"), ("ruler", "rulers"), ("table", "sheets")])
+def test_a_board_ruler_or_table_widget_in_the_look_of_another_kind_is_a_problem_at_its_look(
+    run, tmp_path, monkeypatch, widget, kinds
+):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "kit").mkdir()
+    (tmp_path / "kit" / "pack.yaml").write_text(
+        f"id: kit\ntitle: Kit\nlooks:\n  odd:\n    front:\n      - widget: {{name: {widget}}}\n"
+    )
+    (tmp_path / "kit" / "cards.yaml").write_text("cards:\n  - id: ace\n    look: odd\n")
+    assert run("check", "kit") == (
+        1,
+        "",
+        f"kit/cards.yaml:3:11: cards[0].look: the {widget} widget draws {kinds}; 'ace' is a card "
+        f"(place it in a look for {kinds})\n{problems_found(1)}\n",
+    )

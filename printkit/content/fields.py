@@ -362,7 +362,7 @@ def with_field_docs(schema: dict) -> dict:
     """A model's JSON Schema with each property described by its field's docstring (the string
     written under it). Only `printkit schema` shows them, and having pydantic read every class's
     source would cost each build 50 ms of start-up."""
-    models: dict[str, type] = {}
+    models: dict[str, type[Strict]] = {}
     pending = [Strict]
     while pending:
         model = pending.pop()

@@ -11,13 +11,13 @@ the box: rulebook figures lay pieces in the same cells, and a ruler has to measu
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from printkit.base.outlines import regular_polygon
 from printkit.base.shapes import Line, Rect, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.looks import WidgetSpec
-from printkit.content.model import RULER_END, Board, Grid, HexGrid, Ruler, Sheet
+from printkit.content.model import RULER_END, Board, Component, Grid, HexGrid, Ruler, Sheet
 from printkit.faces import legacy_looks
 from printkit.faces.paint import INK, PAPER, Drawing, mix
 from printkit.faces.widgets import widget
@@ -26,7 +26,19 @@ from printkit.i18n import words
 if TYPE_CHECKING:
     from printkit.faces.looks import Box, Face
 
+K = TypeVar("K", bound=Component)
+
 CELL_GAP = 0.6  # between a square's panel and its neighbour's, on each side
+
+
+def _drawn(face: Face, kind: type[K], spec: WidgetSpec) -> K | None:
+    """The face's component if the widget draws its kind; if not, None and a problem at its look."""
+    if isinstance(face.component, kind):
+        return face.component
+    kinds = f"{kind.kind}s"
+    message = f"the {spec.name} widget draws {kinds}; '{face.component.id}' is a {face.component.kind}"
+    face.ctx.problem(face.component, "look", message, f"place it in a look for {kinds}")
+    return None
 
 
 def _colour(face: Face, spec: WidgetSpec) -> str:
@@ -40,8 +52,9 @@ def _colour(face: Face, spec: WidgetSpec) -> str:
 @widget("board-grid")
 def board_grid(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     """Each cell a pale panel of the widget's colour with its number, or a square's printed terrain."""
-    board = face.component
-    assert isinstance(board, Board), "the board-grid widget draws boards"
+    board = _drawn(face, Board, spec)
+    if board is None:
+        return []
     colour = _colour(face, spec)
     if isinstance(board.grid, HexGrid):
         return _hex_cells(face, board, board.grid, colour)
@@ -113,8 +126,9 @@ LONG_TICK = 0.4  # the ticks at whole units, from the top, as a share of the box
 def ruler_scale(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     """Zero RULER_END in from the strip's left end; ticks down from the top of the box with the
     whole units numbered below them; a band up to each mark, its length written at its end."""
-    ruler = face.component
-    assert isinstance(ruler, Ruler), "the ruler widget draws rulers"
+    ruler = _drawn(face, Ruler, spec)
+    if ruler is None:
+        return []
     _, bottom, _, h = box
     top = bottom + h
     colour = _colour(face, spec)
@@ -163,9 +177,8 @@ LABEL_SHARE = 1.75  # the first column, with row labels in it, is this many time
 def table(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     """The column headings on a tinted row, a row label at the start of each labelled row, and the
     ruled lines; the rows share the box's height (up to a comfortable one each), from its top."""
-    sheet = face.component
-    assert isinstance(sheet, Sheet), "the table widget draws sheets"
-    if not sheet.columns:
+    sheet = _drawn(face, Sheet, spec)
+    if sheet is None or not sheet.columns:
         return []
     x, y, w, h = box
     top = y + h
