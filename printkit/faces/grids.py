@@ -62,24 +62,32 @@ def board_grid(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
 
 
 def _squares(face: Face, board: Board, grid: Grid, colour: str) -> Drawing:
+    """Each square a rounded panel with its number, or the terrain printed on it."""
     drawing: Drawing = []
     printed = {p.square: p for p in board.printed}
     side = grid.square - 2 * CELL_GAP
     for square in grid.cells():
         x, y, _, _ = board.cell_box(square)
         x, y = x + CELL_GAP, y + CELL_GAP
+        drawing.append(
+            Rect(
+                x,
+                y,
+                side,
+                side,
+                fill=mix(colour, PAPER, 0.88),
+                stroke=mix(colour, PAPER, 0.4),
+                line_width=0.4,
+                radius=1.5,
+            )
+        )
         if square in printed:  # terrain printed on the board, like a tile already placed
             terrain = printed[square]
             drawing.append(Rect(x, y, side, side, fill=PAPER))
             # lead: switch to terrain.py's square terrain at merge
             edges = legacy_looks._terrain_edges(face.ctx.pack.meta, terrain.edges, terrain.spaces, Size(side, side))
             drawing += shifted(edges, x, y)
-            continue
-        panel = Rect(
-            x, y, side, side, fill=mix(colour, PAPER, 0.88), stroke=mix(colour, PAPER, 0.4), line_width=0.4, radius=1.5
-        )
-        drawing.append(panel)
-        if grid.numbered:
+        elif grid.numbered:
             drawing += face.ctx.text(
                 board,
                 "grid.numbered",
