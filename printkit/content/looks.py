@@ -386,7 +386,7 @@ class GroupSpec(Drawn):
 
 WIDGETS = {
     "board-grid": "a board's squares or hexes with their numbers and printed terrain, where its grid lies",
-    "ruler": "a ruler's bands, ticks and numbers, zero 5 mm in from its left end (the box sets their height)",
+    "ruler": "a ruler's bands, ticks and numbers along the strip from its zero (the box sets their height)",
     "terrain": "a tile's terrain along its edges, with its spaces",
     "edge-badges": "a card's edge values in badges pointing out of its sides",
     "stats": "a row of a card's stats with their short names, and derived values below",
