@@ -95,7 +95,7 @@ CASES = {
             "pack.yaml:9:33: rules.deck.checks[0].field: 'tags' holds a list or mapping; "
             "the rule compares one value (values that are: ability.power, ability.target, "
             "art, back, color, corner_radius, cost, count, edges.bottom, edges.left, edges.right, edges.top, "
-            "edges.total, element, explains, explains_power, flavor, id, name, orientation, rarity, shape, "
+            "edges.total, element, explains, explains_power, flavor, id, look, name, orientation, rarity, shape, "
             "sides, size, text, type)"
         ],
     ),
