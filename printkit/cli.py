@@ -24,13 +24,14 @@ from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import build
 from printkit.content.fields import with_field_docs
 from printkit.content.load import pack_roots
+from printkit.content.looks import LooksFile
 from printkit.content.model import FieldDecl, Rulebook, component_file_model, pack_model
 from printkit.content.validate import load_checked
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse's own errors are usage errors too
-        raise UsageError(f"{message} (see 'printkit {self.prog.split()[-1]} --help')")
+        raise UsageError(f"{message} (see '{self.prog} --help')")
 
 
 def _folder(text: str) -> Path:
@@ -109,13 +110,27 @@ def _parser() -> argparse.ArgumentParser:
     schema_cmd.add_argument(
         "file",
         nargs="?",
-        choices=["components", "pack", "rulebook"],
+        choices=["components", "pack", "rulebook", "looks"],
         default="components",
-        help="'components' for component files (default), 'pack' for pack.yaml, 'rulebook' for rulebook.yaml",
+        help="'components' for component files (default), 'pack' for pack.yaml, 'rulebook' for rulebook.yaml, "
+        "'looks' for a file of a pack's looks/ folder (and pack.yaml's looks:)",
     )
     schema_cmd.add_argument(
         "--pack", metavar="PACK", help="describe the 'data:' of components with the fields this pack declares"
     )
+
+    looks_cmd = commands.add_parser("looks", parents=[common], help="the looks components are drawn with")
+    looks_actions = looks_cmd.add_subparsers(dest="action", required=True, parser_class=_Parser)
+    looks_list = looks_actions.add_parser(
+        "list", parents=[common], help="printkit's built-in looks, and with PACK the pack's own and who uses each"
+    )
+    looks_list.add_argument("pack", nargs="?", metavar="PACK", help="pack id under ./content or a pack folder")
+    looks_show = looks_actions.add_parser(
+        "show", parents=[common], help="print a look's YAML, to copy into a pack's looks/ folder"
+    )
+    looks_show.add_argument("id", metavar="ID", help="the look's id (printkit looks list names them)")
+    looks_show.add_argument("--pack", metavar="PACK", help="also look among this pack's own looks")
+    looks_actions.add_parser("widgets", parents=[common], help="the widgets a look can place, with what they draw")
 
     new_cmd = commands.add_parser("new", parents=[common], help="scaffold a new pack that builds at once")
     new_cmd.add_argument("pack", metavar="PACK", help="id of the new pack (lowercase, dashes)")
@@ -247,7 +262,11 @@ def _problem_json(problem) -> dict:
 
 
 def _schema(args: argparse.Namespace) -> int:
-    models: dict[str, Callable[[], type[BaseModel]]] = {"pack": pack_model, "rulebook": lambda: Rulebook}
+    models: dict[str, Callable[[], type[BaseModel]]] = {
+        "pack": pack_model,
+        "rulebook": lambda: Rulebook,
+        "looks": lambda: LooksFile,
+    }
     model = models.get(args.file, component_file_model)()
     schema = with_field_docs(model.model_json_schema())
     if args.pack:
@@ -275,6 +294,18 @@ def _new(args: argparse.Namespace) -> int:
 
     root = new_pack(args.pack)
     print(f"created {root}; build it with: printkit build {args.pack}")
+    return 0
+
+
+def _looks(args: argparse.Namespace) -> int:
+    from printkit.commands import looks
+
+    if args.action == "widgets":
+        lines = looks.widget_lines()
+    else:
+        pack = load_checked(pack_roots([args.pack]))[0] if args.pack else None  # list's PACK or show's --pack
+        lines = looks.listing(pack) if args.action == "list" else [looks.source(args.id, pack)]
+    print("\n".join(lines).rstrip("\n"))
     return 0
 
 
@@ -330,7 +361,7 @@ def _i18n(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"build": _build, "check": _check, "schema": _schema, "new": _new, "i18n": _i18n}
+COMMANDS = {"build": _build, "check": _check, "schema": _schema, "new": _new, "i18n": _i18n, "looks": _looks}
 
 
 def _stop(signum, frame):

@@ -3,8 +3,8 @@
 import pytest
 
 from printkit.content.looks import COMPUTED_VALUES, builtin_looks, is_prose, walk
-from printkit.content.model import BUILT_IN_FONT_FAMILIES, FONT_STYLES
 from printkit.content.looks import TextSpec as TextElement
+from printkit.content.model import BUILT_IN_FONT_FAMILIES, FONT_STYLES
 
 BAD = "tests/fixtures/looks/bad"
 

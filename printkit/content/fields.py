@@ -384,10 +384,11 @@ def with_field_docs(schema: dict) -> dict:
         for base in reversed(cls.__mro__):  # a subclass's docstring wins over its base's
             if issubclass(base, Strict):
                 docs.update(_attribute_docstrings(base))
-        names = {field.alias: name for name, field in cls.model_fields.items() if field.alias}  # `bold-italic`
+        names = {info.alias: name for name, info in cls.model_fields.items() if info.alias}  # from: start
         for key, prop in definition.get("properties", {}).items():
-            if names.get(key, key) in docs:
-                prop["description"] = docs[names.get(key, key)]
+            name = names.get(key, key)
+            if name in docs:
+                prop["description"] = docs[name]
     return schema
 
 

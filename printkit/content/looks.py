@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple
 
 import yaml
-from pydantic import BeforeValidator, Field, RootModel, WithJsonSchema, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, RootModel, WithJsonSchema, model_validator
 
 from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_value
 from printkit.base.outlines import Outline
@@ -365,7 +365,9 @@ class TextSpec(Drawn):
     min_size: float = Field(6.0, ge=1, le=400)
     """Smallest size in points; text that does not fit at it is an error."""
     align: Literal["left", "center", "right"] = "center"
+    """Where its lines sit across the box."""
     valign: Literal["top", "middle", "bottom"] = "middle"
+    """Where the text sits up and down the box."""
     color: ColourM = ("hex", NAMED_COLOURS["ink"])
     max_lines: int = Field(8, ge=1, le=200)
     """Most lines it may wrap to."""
@@ -390,6 +392,7 @@ class RepeatSpec(IconSpec):
     count: TemplateM
     """How many times: a number or a placeholder for one ({data.glow})."""
     direction: Literal["across", "down"] = "across"
+    """across: side by side, left to right; down: one below the other, from the top."""
 
 
 class OutlineSpec(Painted):
@@ -409,6 +412,9 @@ class GroupSpec(Drawn):
     elements kept this far in from the outline (a hexagon card's content), instead of its box."""
     circle: bool = False
     """The group's frame is the square around the largest circle inside the outline (a chip's face)."""
+    footer: bool = False
+    """On a board, the group's frame is the strip below its grid, between its side margins, where
+    its title goes (the footer and the bottom margin); elsewhere its box."""
     of: str | None = Field(None, pattern=r"^[a-z_][a-z0-9_-]*(\.[a-z0-9_-]+)*$")
     """Its placeholders name values of this part of the component: `of: back` makes {label} the
     back's label (a marker's faces, a tile's reverse)."""
@@ -428,8 +434,8 @@ class GroupSpec(Drawn):
 
 
 WIDGETS = {
-    "board-grid": "a board's squares or hexes with their numbers and printed terrain",
-    "ruler": "a ruler's bands, ticks and numbers",
+    "board-grid": "a board's squares or hexes with their numbers and printed terrain, where its grid lies",
+    "ruler": "a ruler's bands, ticks and numbers along the strip from its zero (the box sets their height)",
     "terrain": "a tile's terrain along its edges, with its spaces",
     "edge-badges": "a card's edge values in badges pointing out of its sides",
     "stats": "a row of a card's stats with their short names, and derived values below",
@@ -442,12 +448,13 @@ WIDGETS = {
 
 
 class WidgetSpec(Drawn):
-    name: str
+    name: str = Field(json_schema_extra={"enum": list(WIDGETS)})
     """What to draw: one of printkit's widgets (`printkit looks widgets` lists them)."""
     side: Literal["front", "reverse"] = "front"
     """For terrain: which side of a two-sided tile."""
     color: ColourM | None = None
-    """For widgets drawn in one colour (rotation-track): its ink."""
+    """For widgets drawn in one colour (rotation-track): its ink; for board-grid, ruler and table: the
+    colour their cells, bands and heading row are tinted from (the component's colour when left out)."""
 
     @model_validator(mode="before")
     @classmethod
@@ -495,6 +502,7 @@ class Element(Strict):
     """One element: a mapping with one key, its kind (rect, circle, polygon, line, text, image, icon,
     repeat, outline, group, widget)."""
 
+    model_config = ConfigDict(json_schema_extra={"minProperties": 1, "maxProperties": 1})
     rect: RectSpec | None = None
     circle: CircleSpec | None = None
     polygon: PolygonSpec | None = None

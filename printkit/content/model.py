@@ -1362,6 +1362,12 @@ class Board(Rectangular):
     def given_size(self, defaults: Defaults) -> Size:
         return self.trim_size
 
+    @property
+    def footer_box(self) -> tuple[float, float, float, float]:
+        """The strip below the grid, between the side margins, where the title goes: its lower left
+        corner, width and height in mm from the board's lower left corner."""
+        return self.margin, 0.0, self.trim_size.width - 2 * self.margin, self.margin + self.footer
+
     def cell_box(self, cell: Address) -> tuple[float, float, float, float]:
         """A cell's box (lower left corner, width, height) in mm from the board's lower left corner:
         the grid lies inside the margin at the top, the title's footer below it."""

@@ -46,8 +46,9 @@ from printkit.content.looks import (
     merged,
     placed,
 )
-from printkit.content.model import Component, Rectangular
+from printkit.content.model import Board, Component, Rectangular
 from printkit.faces import (
+    grids,  # noqa: F401
     legacy_looks,
     terrain,  # noqa: F401
 )
@@ -380,6 +381,8 @@ def _outline(face: Face, spec: OutlineSpec, box: Box) -> Drawing:
 
 
 def _group(face: Face, spec: GroupSpec, box: Box) -> Drawing:
+    if spec.footer and isinstance(face.component, Board):  # a board's title strip, below its grid
+        box = face.component.footer_box
     if spec.of:
         face = replace(face, values=face.values.of(spec.of))
     return draw(face, spec.elements, spec.frame(box, face.outline, face.size))

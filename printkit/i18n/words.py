@@ -104,5 +104,9 @@ def text(locale: str, key: str, **values: object) -> str:
 def length_in(locale: str, inches: float) -> str:
     """A length in inches as the locale writes it, whole centimetres beside it: "4.5 in (11 cm)",
     in German "4,5 Zoll (ca. 11 cm)"."""
-    value = f"{inches:g}".replace(".", text(locale, "decimal-mark"))
-    return text(locale, "length-in", value=value, cm=round(inches * 2.54))
+    return text(locale, "length-in", value=decimal(locale, inches), cm=round(inches * 2.54))
+
+
+def decimal(locale: str, number: float) -> str:
+    """A number as the locale writes it: 4.5, in German 4,5."""
+    return f"{number:g}".replace(".", text(locale, "decimal-mark"))
