@@ -1042,6 +1042,8 @@ class Chip(CustomShaped):
     """Defaults to `defaults.chip_diameter`; across the flats of a hex or polygon."""
     label: Text | None = None
     """Short text in the middle of the chip."""
+    value: Annotated[int, whole(0, 999, "number on the chip")] | None = None
+    """Large number printed on the chip, e.g. a coin's worth."""
     back: Face | None = None
 
     def given_size(self, defaults: Defaults) -> Size:
