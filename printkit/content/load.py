@@ -160,7 +160,7 @@ def load_pack(root: Path) -> Pack:
                 components.append(component)
 
     looks = dict(builtin_looks())
-    declared = [(meta_source, ("looks",), meta.looks if meta else {})]
+    declared: list[tuple[SourceFile, KeyPath, dict]] = [(meta_source, ("looks",), meta.looks if meta else {})]
     declared += [
         (source, (), getattr(_validate(LooksFile, source, problems), "root", {}))
         for source in map(read, look_files(root))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any, Literal
+from typing import Any, Literal, cast
 
 from pydantic import BaseModel
 
@@ -208,16 +208,15 @@ class Face:
             value = self.values.get(colour[1])
             value = getattr(value, "color", value)  # {element} means its colour here
             return value if isinstance(value, str) and value.startswith("#") else None
-        args = [self.colour(a) if isinstance(a, tuple) else a for a in colour[1:]]
-        if any(a is None for a in args):
+        colours = [self.colour(a) for a in colour[1:] if isinstance(a, tuple)]
+        share = colour[-1] if isinstance(colour[-1], float) else 0.0
+        if any(c is None for c in colours):
             return None
+        first = cast(str, colours[0])
         if kind == "contrast":
-            return readable(args[0])
-        if kind == "tint":
-            return mix(args[0], PAPER, args[1])
-        if kind == "shade":
-            return mix(args[0], INK, args[1])
-        return mix(args[0], args[1], args[2])
+            return readable(first)
+        other = {"tint": PAPER, "shade": INK}.get(kind) or cast(str, colours[1])
+        return mix(first, other, share)
 
     def text(self, template: Template) -> tuple[str, str]:
         """The template filled in, and the field a problem with it is placed at (its first value that

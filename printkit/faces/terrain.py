@@ -203,8 +203,8 @@ def cost(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     x, y, w, h = box
     step = min(h, w / len(dots))
     left, middle = x + w / 2 - step * (len(dots) - 1) / 2, y + h / 2
-    tag = Rect(left - step / 2, middle - step / 2, step * len(dots), step, fill=INK, radius=step / 2)
-    return [tag] + [
+    tag: Drawing = [Rect(left - step / 2, middle - step / 2, step * len(dots), step, fill=INK, radius=step / 2)]
+    return tag + [
         Circle(left + i * step, middle, step * 0.38, fill=colour, stroke=PAPER, line_width=0.2)
         for i, colour in enumerate(dots)
     ]
