@@ -185,7 +185,7 @@ def _words_in(card, box):
 
 
 @pytest.mark.parametrize(
-    "lang, name, power", [("en", ["Ember", "Fox"], ["Power", "3"]), ("de", ["Glutfuchs"], ["Kraft", "3"])]
+    "lang, name, power", [("en", ["Ember", "Fox"], ["Glow", "3"]), ("de", ["Glutfuchs"], ["Glut", "3"])]
 )
 def test_the_look_places_each_text_in_its_box(glow_kit, lang, name, power):
     fronts = _cards(glow_kit / f"glow-components-{lang}-a4.pdf", 0)
@@ -222,7 +222,7 @@ def test_the_look_text_is_in_the_catalog_under_its_place_in_the_look():
     (pack,) = load_checked([GLOW])
     looks = [(m.context, m.msgid, m.file.rsplit("/", 1)[1], m.line) for m in messages(pack) if m.key.kind == "look"]
     assert looks == [
-        ("look:glow-card/front/8/text", "Power {stats.power}", "cards.yaml", 22),
+        ("look:glow-card/front/8/text", "Glow {data.glow}", "cards.yaml", 22),
         ("look:glow-card/back/1/group/elements/1/text", "Glow", "cards.yaml", 34),
     ]  # "{text}\n*{flavor}*" and "{name}" have no words of their own
 
@@ -231,11 +231,11 @@ def test_a_translation_that_breaks_a_look_placeholder_is_a_problem_at_its_catalo
     pack = tmp_path / "glow"
     shutil.copytree(GLOW, pack)
     catalog = pack / "locales" / "de" / "LC_MESSAGES" / "glow.po"
-    catalog.write_text(catalog.read_text().replace('msgstr "Kraft {stats.power}"', 'msgstr "Kraft {Stats.power}"'))
+    catalog.write_text(catalog.read_text().replace('msgstr "Glut {data.glow}"', 'msgstr "Glut {Data.glow}"'))
     code, _, err = run("build", pack, "--out", tmp_path / "out", "--no-rulebooks")
     assert code == 1
     assert err.splitlines() == [
-        f"{catalog}:39:1: look:glow-card/front/8/text: '{{Stats.power}}' is not a placeholder (a placeholder names "
+        f"{catalog}:39:1: look:glow-card/front/8/text: '{{Data.glow}}' is not a placeholder (a placeholder names "
         "a value in lowercase: {name}, {data.glow} or {stats.attack}; {{ for a brace)",
         "1 problem found",
     ]
