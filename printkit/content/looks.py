@@ -397,7 +397,10 @@ class WidgetSpec(Drawn):
     side: Literal["front", "reverse"] = "front"
     """For terrain: which side of a two-sided tile."""
     color: ColourM | None = None
-    """For widgets drawn in one colour (rotation-track): its ink."""
+    """The colour a widget draws in: rotation-track's ink, the edge-badges' badges, the stats' cells."""
+    depth: MeasureM = Measure(0.085, 0.0)
+    """For rotation-track: how deep the strip along each edge of its box is that a label is set in (a
+    share is of the box's shorter side)."""
 
     @model_validator(mode="before")
     @classmethod
@@ -473,10 +476,10 @@ class LookDef(Strict):
     """A look: what is drawn on the front and back of the components that use it."""
 
     extends: Id | None = None
-    """A look whose elements come first; this look's elements replace those with the same id and
-    are drawn after (on top of) the others."""
+    """A look whose elements come first; this look's elements replace those with the same id (in
+    their place, inside groups too), the others are drawn after (on top of) them."""
     hide: list[Id] = []
-    """Ids of elements of the extended look to leave out."""
+    """Ids of elements of the extended look to leave out (inside groups too)."""
     front: list[Element] | None = None
     """Elements of the front, drawn in order (later ones on top)."""
     back: list[Element] | None = None
@@ -532,14 +535,37 @@ def merged(looks: dict[str, Declared], look_id: str) -> tuple[list[Element], lis
 
 
 def _over(base: list[Element], own: list[Element] | None, hidden: set[str]) -> list[Element]:
-    result = [element for element in base if element.spec.id not in hidden]
-    for element in own or []:
-        index = next((i for i, e in enumerate(result) if element.spec.id and e.spec.id == element.spec.id), None)
-        if index is None:
-            result.append(element)
+    """base without the hidden elements, each element of own put in the place of those with its id
+    (inside groups too: a built-in card's name lies in its content group), or on top when none has it."""
+    replacing = {element.spec.id: element for element in own or [] if element.spec.id}
+    result, replaced = _replaced(base, replacing, hidden)
+    return result + [element for element in own or [] if element.spec.id not in replaced]
+
+
+def _replaced(elements: list[Element], replacing: dict[str, Element], hidden: set[str]) -> tuple[list[Element], set]:
+    """The elements with those of an id in hidden left out and those of an id in replacing replaced,
+    through groups, and the ids that were replaced."""
+    result: list[Element] = []
+    replaced: set[str] = set()
+    for element in elements:
+        spec = element.spec
+        if spec.id in hidden:
+            continue
+        if spec.id in replacing:
+            result.append(replacing[spec.id])
+            replaced.add(spec.id)
+        elif isinstance(spec, GroupSpec):
+            inner, inner_replaced = _replaced(spec.elements, replacing, hidden)
+            replaced |= inner_replaced
+            changed = inner_replaced or len(inner) != len(spec.elements)
+            result.append(
+                element.model_copy(update={"group": spec.model_copy(update={"elements": inner})})
+                if changed
+                else element
+            )
         else:
-            result[index] = element
-    return result
+            result.append(element)
+    return result, replaced
 
 
 def extends_cycle(looks: dict[str, Declared], look_id: str) -> list[str] | None:

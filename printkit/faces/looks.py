@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel
 
 from printkit.base.icons import ICONS
-from printkit.base.outlines import RECT, Outline
+from printkit.base.outlines import RECT, Outline, Rectangle
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, rotated
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.fields import Ref, peeled
@@ -45,7 +45,10 @@ from printkit.content.looks import (
     merged,
 )
 from printkit.content.model import Component, Rectangular
-from printkit.faces import legacy_looks
+from printkit.faces import (
+    card_parts,  # noqa: F401
+    legacy_looks,
+)
 from printkit.faces.paint import INK, NEUTRAL, PAPER, Drawing, LookContext, mix, readable
 
 Box = tuple[float, float, float, float]  # x, y, width, height in the face, origin bottom-left
@@ -79,11 +82,21 @@ def _design(component: Component, pack: Pack) -> tuple[Any, str]:
     return (pack.meta.backs[name] if name else None), "back"
 
 
+def _type_rules(component: Component, pack: Pack) -> tuple[Any, str]:
+    """Its card type, when the type's text is printed on every card of it (`on_cards`)."""
+    kind = getattr(component, "type", None)
+    return (pack.meta.types[kind] if kind and pack.meta.types[kind].on_cards else None), "type"
+
+
 # Values worked out from several fields: name -> (value, the field a problem with it is placed at).
 COMPUTED: dict[str, Callable[[Component, Pack], tuple[Any, str]]] = {
     "color": _colour,
     "design": _design,
     "estimated": lambda component, pack: (ESTIMATED in component.tags or None, "tags"),
+    "rotation-track": lambda component, pack: (pack.meta.defaults.rotation_track or None, "rotation_track"),
+    "type-rules": _type_rules,
+    # Cut along anything but a rectangle: its content lies inside the frame, on the paper.
+    "shaped": lambda component, pack: (not isinstance(outline(component, pack), Rectangle) or None, "shape"),
 }
 
 
