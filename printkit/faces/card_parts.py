@@ -142,7 +142,8 @@ LABEL_GAP = 1.0  # mm between labels
 @widget("badges")
 def badges(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     """The card's type (its icon before its name) and the tags the pack declares, as labels in a row
-    from the left of the box, as tall as the box."""
+    from the left of the box, as tall as the box; a label that does not fit the rest of the row
+    starts a row under it."""
     meta = face.ctx.pack.meta
     component = face.component
     labels: list[tuple[str, str, str]] = []  # field, text, colour
@@ -156,7 +157,10 @@ def badges(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     drawing: Drawing = []
     left = x
     for field_name, text, colour in labels:
-        width = min(richtext.measure(text, "sans-bold", size) + 2 * LABEL_PAD, x + w - left)
+        width = richtext.measure(text, "sans-bold", size) + 2 * LABEL_PAD
+        if left > x and left + width > x + w:
+            left, y = x, y - h - LABEL_GAP
+        width = min(width, w)
         drawing.append(Rect(left, y, width, h, fill=colour, radius=min(1.0, h / 2)))
         drawing += face.ctx.text(
             component,
