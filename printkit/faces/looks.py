@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import BaseModel
@@ -118,16 +119,20 @@ class Values:
 
     def find(self, path: str) -> tuple[Any, str]:
         """The value at path and the field path (dotted) it comes from; of `a|b`, the first that is set."""
-        if path not in self._known:
-            found = [self._look_up(choice) for choice in path.split("|")]
-            self._known[path] = next((f for f in found if is_set(f[0])), found[-1])
-        return self._known[path]
+        found = self._known.get(path)
+        if found is None:
+            for choice in _choices(path):
+                found = self._look_up(choice)
+                if is_set(found[0]):
+                    break
+            self._known[path] = found
+        return found
 
     def _look_up(self, path: str) -> tuple[Any, str]:
         if self.part:
             value, field_name = Values(self.component, self.pack).find(self.part + path)
             return value, field_name
-        head, *rest = path.split(".")
+        head, *rest = _steps(path)
         computed = head in COMPUTED and (head != "color" or not rest)
         if computed:
             value, field_name = COMPUTED[head](self.component, self.pack)
@@ -150,6 +155,18 @@ class Values:
         if registry and isinstance(value, str):  # an id: the registry entry it names
             return getattr(self.pack.meta, registry).get(value)
         return value
+
+
+@cache
+def _choices(path: str) -> list[str]:
+    """The paths of `a|b`, split once per path."""
+    return path.split("|")
+
+
+@cache
+def _steps(path: str) -> list[str]:
+    """The names along a dotted path, split once per path."""
+    return path.split(".")
 
 
 _REGISTRIES: dict[tuple[type, str], str | None] = {}
@@ -198,7 +215,10 @@ class Face:
     outline: Outline  # the face's: a back's is mirrored
 
     def holds(self, conditions: tuple[Condition, ...]) -> bool:
-        return all(is_set(self.values.get(c.path)) != c.negated for c in conditions)
+        for condition in conditions:
+            if is_set(self.values.find(condition.path)[0]) == condition.negated:
+                return False
+        return True
 
     def colour(self, colour: Colour | None) -> str | None:
         if colour is None:
@@ -250,7 +270,9 @@ class Face:
         return fx + x.of(fw), fy + fh - y.of(fh) - height, width, height
 
 
+@cache
 def _lines(template: Template) -> list[list[str | tuple[str]]]:
+    """A template's parts line by line, split once per template."""
     lines: list[list[str | tuple[str]]] = [[]]
     for part in template.parts:
         if isinstance(part, str) and "\n" in part:
@@ -269,12 +291,26 @@ def _point(box: Box, point: tuple[Measure, Measure]) -> tuple[float, float]:
 
 def draw(face: Face, elements: list[Element], frame: Box) -> Drawing:
     drawing: Drawing = []
-    for element in elements:
-        spec = element.spec
+    for spec, drawer in _compiled(elements):
         if spec.when and not face.holds(spec.when):
             continue
-        drawing += ELEMENT_DRAWERS[type(spec)](face, spec, face.measure_box(frame, spec.box))
+        drawing += drawer(face, spec, face.measure_box(frame, spec.box))
     return drawing
+
+
+_COMPILED: dict[int, tuple[list[Element], list[tuple[Drawn, Callable[[Face, Any, Box], Drawing]]]]] = {}
+
+
+def _compiled(elements: list[Element]) -> list[tuple[Drawn, Callable[[Face, Any, Box], Drawing]]]:
+    """Each element's spec and drawer, looked up once per list of elements, not once per component
+    (a look's lists live as long as the look; the list is kept with its entry, so its id stays its own)."""
+    known = _COMPILED.get(id(elements))
+    if known is None or known[0] is not elements:
+        if len(_COMPILED) > 4096:  # a long run sees many packs
+            _COMPILED.clear()
+        known = (elements, [(element.spec, ELEMENT_DRAWERS[type(element.spec)]) for element in elements])
+        _COMPILED[id(elements)] = known
+    return known[1]
 
 
 def _rect(face: Face, spec: RectSpec, box: Box) -> Drawing:
