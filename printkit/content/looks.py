@@ -26,6 +26,7 @@ from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_valu
 from printkit.base.package_data import folder
 from printkit.base.units import MM_PER_UNIT
 from printkit.content.fields import Id, Strict, Translatable, _checked
+from printkit.content.source import Loader
 
 # --- measures and boxes ------------------------------------------------------------------------------
 
@@ -509,7 +510,7 @@ def builtin_looks() -> dict[str, Declared]:
     """printkit's own looks, read once from the YAML files shipped in the package."""
     looks: dict[str, Declared] = {}
     for path in sorted(Path(str(folder("printkit.content", "builtin_looks"))).glob("*.yaml")):
-        parsed = LooksFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+        parsed = LooksFile.model_validate(yaml.load(path.read_text(encoding="utf-8"), Loader=Loader))
         for look_id, look in parsed.root.items():
             looks[look_id] = Declared(look, f"{BUILTIN_FILE}/{path.name}", (look_id,))
     return looks
