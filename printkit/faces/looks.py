@@ -109,6 +109,7 @@ class Values:
     def __init__(self, component: Component, pack: Pack, part: str = ""):
         self.component, self.pack, self.part = component, pack, part
         self._known: dict[str, tuple[Any, str]] = {}
+        self.colours: dict[Colour, str | None] = {}  # the colours of the look worked out for them (Face.colour)
 
     def of(self, part: str) -> Values:
         """The values of a part of the component (`back`: a marker's back face), named from it."""
@@ -223,9 +224,15 @@ class Face:
     def colour(self, colour: Colour | None) -> str | None:
         if colour is None:
             return None
-        kind = colour[0]
-        if kind == "hex":
+        if colour[0] == "hex":
             return colour[1]
+        known = self.values.colours
+        if colour not in known:
+            known[colour] = self._worked_out(colour)
+        return known[colour]
+
+    def _worked_out(self, colour: Colour) -> str | None:
+        kind = colour[0]
         if kind == "path":
             value = self.values.get(colour[1])
             value = getattr(value, "color", value)  # {element} means its colour here
