@@ -159,15 +159,15 @@ class Values:
 
 
 @cache
-def _choices(path: str) -> list[str]:
+def _choices(path: str) -> tuple[str, ...]:
     """The paths of `a|b`, split once per path."""
-    return path.split("|")
+    return tuple(path.split("|"))
 
 
 @cache
-def _steps(path: str) -> list[str]:
+def _steps(path: str) -> tuple[str, ...]:
     """The names along a dotted path, split once per path."""
-    return path.split(".")
+    return tuple(path.split("."))
 
 
 _REGISTRIES: dict[tuple[type, str], str | None] = {}
@@ -278,7 +278,7 @@ class Face:
 
 
 @cache
-def _lines(template: Template) -> list[list[str | tuple[str]]]:
+def _lines(template: Template) -> list[list[str | tuple[str]]]:  # read only: shared by every face
     """A template's parts line by line, split once per template."""
     lines: list[list[str | tuple[str]]] = [[]]
     for part in template.parts:
