@@ -5,7 +5,7 @@ empty placeholders, and a look of a pack's own that extends one of them."""
 from pathlib import Path
 
 import pytest
-from conftest import REPO, loaded_pack
+from conftest import BUNDLED, REPO, loaded_pack
 
 from printkit.base.shapes import Rect, Text
 from printkit.content.validate import load_checked
@@ -14,8 +14,6 @@ from printkit.faces.looks import look_of
 from printkit.faces.paint import LookContext
 from printkit.i18n.catalog import translate
 from printkit.layout.imposition import draw_pieces
-
-PACKS_WITH_CARDS = ["attacktix", "skylanders-tabletop", "skylands", "skystones", "sorcerers-home-game"]
 
 # A poker card (63 x 88 mm) without a rotation track: its content lies in a panel 5 % + 1.5 mm in
 # from each side of the trim (a rectangle's content box is its trim box).
@@ -100,8 +98,8 @@ def test_a_look_extending_stat_card_replaces_the_name_in_its_band_and_hides_the_
 
 @pytest.fixture(scope="module")
 def bundled_cards():
-    """Every card of every bundled pack with cards, drawn in each of the pack's languages."""
-    packs = load_checked([REPO / "content" / pack for pack in PACKS_WITH_CARDS])
+    """Every card of every bundled pack (each has cards), drawn in each of the pack's languages."""
+    packs = load_checked([REPO / "content" / pack for pack in BUNDLED])
     drawn = []
     for pack in packs:
         for locale in pack.meta.locales:
@@ -113,7 +111,7 @@ def bundled_cards():
 
 def test_no_text_on_a_bundled_card_is_set_under_6_pt_in_any_of_its_languages(bundled_cards):
     assert {(pack, locale) for pack, locale, _ in bundled_cards} == {
-        (pack, locale) for pack in PACKS_WITH_CARDS for locale in ("en", "de")
+        (pack, locale) for pack in BUNDLED for locale in ("en", "de")
     }
     small = [
         (pack, locale, piece.component.id, shape.text, shape.size)
