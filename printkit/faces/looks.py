@@ -301,7 +301,7 @@ def draw(face: Face, elements: list[Element], frame: Box) -> Drawing:
     for spec, drawer in _compiled(elements):
         if spec.when and not face.holds(spec.when):
             continue
-        drawing += drawer(face, spec, face.measure_box(frame, spec.box))
+        drawing += drawer(face, spec, frame if spec.box is None else face.measure_box(frame, spec.box))
     return drawing
 
 
