@@ -269,12 +269,23 @@ class Face:
 
     def measure_box(self, frame: Box, box: tuple[Measure, Measure, Measure, Measure] | None) -> Box:
         """An element's box in the face, from its measures in its frame (from the frame's top left)."""
-        if box is None:
-            return frame
-        fx, fy, fw, fh = frame
-        x, y, w, h = box
-        width, height = w.of(fw), h.of(fh)
-        return fx + x.of(fw), fy + fh - y.of(fh) - height, width, height
+        return frame if box is None else _measured(frame, _flat(box))
+
+
+Flat = tuple[float, float, float, float, float, float, float, float]  # a box's shares and lengths, x, y, w, h
+
+
+def _flat(box: tuple[Measure, Measure, Measure, Measure]) -> Flat:
+    (xs, xm), (ys, ym), (ws, wm), (hs, hm) = box
+    return xs, xm, ys, ym, ws, wm, hs, hm
+
+
+def _measured(frame: Box, flat: Flat) -> Box:
+    """A box in the face from its measures taken apart, in its frame: y runs down in YAML, up in a face."""
+    fx, fy, fw, fh = frame
+    xs, xm, ys, ym, ws, wm, hs, hm = flat
+    width, height = ws * fw + wm, hs * fh + hm
+    return fx + xs * fw + xm, fy + fh - ys * fh - ym - height, width, height
 
 
 @cache
@@ -298,24 +309,29 @@ def _point(box: Box, point: tuple[Measure, Measure]) -> tuple[float, float]:
 
 def draw(face: Face, elements: list[Element], frame: Box) -> Drawing:
     drawing: Drawing = []
-    for spec, drawer in _compiled(elements):
+    for spec, drawer, flat in _compiled(elements):
         if spec.when and not face.holds(spec.when):
             continue
-        drawing += drawer(face, spec, frame if spec.box is None else face.measure_box(frame, spec.box))
+        drawing += drawer(face, spec, frame if flat is None else _measured(frame, flat))
     return drawing
 
 
-_COMPILED: dict[int, tuple[list[Element], list[tuple[Drawn, Callable[[Face, Any, Box], Drawing]]]]] = {}
+Compiled = tuple[Drawn, Callable[[Face, Any, Box], Drawing], Flat | None]
+_COMPILED: dict[int, tuple[list[Element], list[Compiled]]] = {}
 
 
-def _compiled(elements: list[Element]) -> list[tuple[Drawn, Callable[[Face, Any, Box], Drawing]]]:
-    """Each element's spec and drawer, looked up once per list of elements, not once per component
-    (a look's lists live as long as the look; the list is kept with its entry, so its id stays its own)."""
+def _compiled(elements: list[Element]) -> list[Compiled]:
+    """Each element's spec, drawer and box measures taken apart, once per list of elements, not once
+    per component (a look's lists live as long as the look; the list is kept with its entry, so its
+    id stays its own)."""
     known = _COMPILED.get(id(elements))
     if known is None or known[0] is not elements:
         if len(_COMPILED) > 4096:  # a long run sees many packs
             _COMPILED.clear()
-        known = (elements, [(element.spec, ELEMENT_DRAWERS[type(element.spec)]) for element in elements])
+        compiled = [
+            (e.spec, ELEMENT_DRAWERS[type(e.spec)], None if e.spec.box is None else _flat(e.spec.box)) for e in elements
+        ]
+        known = (elements, compiled)
         _COMPILED[id(elements)] = known
     return known[1]
 
