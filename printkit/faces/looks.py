@@ -133,19 +133,15 @@ class Values:
         if self.part:
             value, field_name = Values(self.component, self.pack).find(self.part + path)
             return value, field_name
-        head, *rest = _steps(path)
-        computed = head in COMPUTED and (head != "color" or not rest)
+        head, rest, computed, field_name = _plan(type(self.component), path)
         if computed:
             value, field_name = COMPUTED[head](self.component, self.pack)
         else:
-            value, field_name = self._field(self.component, head), head
-        # A problem with a registry entry's text is placed at the field naming the entry (element).
-        inside = not computed and not _registry_of(type(self.component), head)
+            value = self._field(self.component, head)
         for part in rest:
             if value is None:
                 break
             value = self._field(value, part)
-            field_name = f"{field_name}.{part}" if inside else field_name
         return value, field_name
 
     def _field(self, owner: Any, name: str) -> Any:
@@ -165,9 +161,14 @@ def _choices(path: str) -> tuple[str, ...]:
 
 
 @cache
-def _steps(path: str) -> tuple[str, ...]:
-    """The names along a dotted path, split once per path."""
-    return tuple(path.split("."))
+def _plan(model: type[Component], path: str) -> tuple[str, tuple[str, ...], bool, str]:
+    """How a dotted path is looked up on a component of this class, worked out once: its first name,
+    the names after it, whether the first is a computed value, and the field a problem with its
+    value is placed at (where it is set; a registry entry's text at the field naming the entry)."""
+    head, *rest = path.split(".")
+    computed = head in COMPUTED and (head != "color" or not rest)
+    inside = not computed and not _registry_of(model, head)
+    return head, tuple(rest), computed, path if inside else head
 
 
 _REGISTRIES: dict[tuple[type, str], str | None] = {}
@@ -343,8 +344,8 @@ def _rect(face: Face, spec: RectSpec, box: Box) -> Drawing:
 
 def _paint(face: Face, spec: Any) -> dict[str, Any]:
     return {
-        "fill": face.colour(spec.fill),
-        "stroke": face.colour(spec.stroke),
+        "fill": spec.fill and face.colour(spec.fill),
+        "stroke": spec.stroke and face.colour(spec.stroke),
         "line_width": spec.stroke_width.of(0.0),
     }
 
