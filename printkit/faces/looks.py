@@ -253,18 +253,18 @@ class Face:
         """The template filled in, and the field a problem with it is placed at (its first value that
         is set). A line whose every placeholder is empty is left out."""
         lines, field_name = [], ""
-        for line in _lines(template):
-            text, filled = "", False
-            for part in line:
-                if isinstance(part, str):
+        for parts, literal in _lines(template):
+            text, filled = "", literal
+            for part, is_path in parts:
+                if not is_path:
                     text += part
                     continue
-                value, where = self.values.find(part[0])
+                value, where = self.values.find(part)
                 value_text = shown(value)
                 filled = filled or bool(value_text)
                 field_name = field_name or (where if value_text else "")
                 text += value_text
-            if filled or all(isinstance(p, str) for p in line):
+            if filled:
                 lines.append(text)
         return "\n".join(lines), field_name or "look"
 
@@ -290,8 +290,9 @@ def _measured(frame: Box, flat: Flat) -> Box:
 
 
 @cache
-def _lines(template: Template) -> list[list[str | tuple[str]]]:  # read only: shared by every face
-    """A template's parts line by line, split once per template."""
+def _lines(template: Template) -> tuple[tuple[tuple[tuple[str, bool], ...], bool], ...]:
+    """A template's lines, split once per template: each line's parts (text, or a path: True) and
+    whether the line is all text."""
     lines: list[list[str | tuple[str]]] = [[]]
     for part in template.parts:
         if isinstance(part, str) and "\n" in part:
@@ -300,7 +301,13 @@ def _lines(template: Template) -> list[list[str | tuple[str]]]:  # read only: sh
             lines += [[piece] for piece in pieces[1:]]
         else:
             lines[-1].append(part)
-    return lines
+    return tuple(
+        (
+            tuple((part, False) if isinstance(part, str) else (part[0], True) for part in line),
+            all(isinstance(part, str) for part in line),
+        )
+        for line in lines
+    )
 
 
 def _point(box: Box, point: tuple[Measure, Measure]) -> tuple[float, float]:
