@@ -17,7 +17,7 @@ def test_a_new_pack_builds_at_once(run, tmp_path, monkeypatch):
     with pdfplumber.open(tmp_path / "output/my-game/my-game-components-en-a4.pdf") as pdf:
         cards, backs = (" ".join(page.extract_text().split()) for page in pdf.pages[2:])
     assert cards == (  # the two copies of the card the scaffold writes, side by side
-        "First Card First Card 3 2 3 2 ATK DEF ATK DEF Write the card's rules here. Write the card's rules here. "
+        "First Card First Card Fire Fire 3 2 3 2 ATK DEF ATK DEF Write the card's rules here. Write the card's rules here. "
         "My Game · card · fronts · page 3 of 4"
     )
     assert backs == "My Game My Game My Game · card · backs · page 4 of 4"

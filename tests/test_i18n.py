@@ -89,7 +89,7 @@ def test_extract_collects_every_text_with_a_note(tiny, run):
     ]
     text = next(e for e in pot if e.msgctxt == "card:spark/text")
     assert text.occurrences == [("cards.yaml", "6")]
-    assert text.comment == "card; box 50.9 x 36.8 mm, 8 pt (at least 5.5 pt)"
+    assert text.comment == "card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt)"
 
 
 def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obsolete(tiny, run):
@@ -145,7 +145,7 @@ CHECKS = {
     ),
     "overflow": (
         {"card:spark/text": "Macht 2 [fire] Schaden. " + "Und noch viel mehr Text. " * 40},
-        "card:spark/text: text of 'spark' overflows its 50.9 x 36.8 mm box by 11.3 mm at 5.5 pt in locale "
+        "card:spark/text: text of 'spark' overflows its 51.6 x 38.1 mm box by 19.3 mm at 6 pt in locale "
         "de (shorten the text or give the component more room)",
     ),
     "glyph": (
@@ -200,7 +200,7 @@ def test_an_incomplete_locale_builds_a_marked_draft_or_fails_strictly(tiny, run)
 def test_xliff_round_trip_carries_box_limits(tiny, run):
     assert run("i18n", "export", "tiny", "--lang", "de")[0] == 0
     xliff = Path("content/tiny/locales/de/tiny.xlf").read_text()
-    assert 'id="card:spark/text" resname="card:spark/text" maxwidth="752" size-unit="char"' in xliff
+    assert 'id="card:spark/text" resname="card:spark/text" maxwidth="660" size-unit="char"' in xliff
     edited = Path("edited.xlf")
     edited.write_text(
         xliff.replace('<target state="translated">Funke</target>', '<target state="translated">Funkenflug</target>')

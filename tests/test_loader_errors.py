@@ -36,8 +36,8 @@ CASES = {
     "bad-id": "components.yaml:2:9: cards[0].id: must be lowercase letters, digits and dashes, got 'Ember Fox' "
     "(for example 'ember-fox')",
     "pack-id-mismatch": "pack.yaml:1:5: id: must equal the pack folder's name 'pack-id-mismatch', got 'another-name'",
-    "text-overflow": "components.yaml:4:11: cards[0].text: text of 'ember' overflows its 35.0 x 25.8 mm box by "
-    "56.6 mm at 5.5 pt in locale en (shorten the text or give the component more room)",
+    "text-overflow": "components.yaml:4:11: cards[0].text: text of 'ember' overflows its 34.4 x 42.4 mm box by "
+    "57.5 mm at 6 pt in locale en (shorten the text or give the component more room)",
     "missing-glyph": "components.yaml:3:11: cards[0].name: text of 'ember' needs glyphs the font 'sans-bold' lacks: "
     "'火' in locale en (use another character or a font that has it)",
     "unknown-inline-icon": "components.yaml:3:11: cards[0].text: text of 'ember' names an unknown icon '[fier]' in "

@@ -237,7 +237,7 @@ def test_a_problem_found_while_drawing_in_a_parallel_build_leaves_nothing(run, t
         1,
         [
             "tests/fixtures/bad/text-overflow/components.yaml:4:11: cards[0].text: text of 'ember' overflows its "
-            "35.0 x 25.8 mm box by 56.6 mm at 5.5 pt in locale en (shorten the text or give the component more room)",
+            "34.4 x 42.4 mm box by 57.5 mm at 6 pt in locale en (shorten the text or give the component more room)",
             "1 problem found",
         ],
     )

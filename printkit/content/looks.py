@@ -31,6 +31,7 @@ from printkit.base.outlines import Outline
 from printkit.base.package_data import folder
 from printkit.base.units import MM_PER_UNIT, Size
 from printkit.content.fields import Id, Strict, Translatable, _checked
+from printkit.content.source import Loader
 
 # --- measures and boxes ------------------------------------------------------------------------------
 
@@ -102,9 +103,9 @@ def placed(frame: Box, box: tuple[Measure, Measure, Measure, Measure] | None) ->
     if box is None:
         return frame
     fx, fy, fw, fh = frame
-    x, y, w, h = box
-    width, height = w.of(fw), h.of(fh)
-    return fx + x.of(fw), fy + fh - y.of(fh) - height, width, height
+    (xs, xm), (ys, ym), (ws, wm), (hs, hm) = box  # unpacked, not Measure.of: a big deck places millions
+    width, height = ws * fw + wm, hs * fh + hm
+    return fx + xs * fw + xm, fy + fh - ys * fh - ym - height, width, height
 
 
 _MEASURE_SCHEMA = {"type": ["string", "number"], "description": "12mm, 0.5in, 50% or 100% - 6mm"}
@@ -453,8 +454,12 @@ class WidgetSpec(Drawn):
     side: Literal["front", "reverse"] = "front"
     """For terrain: which side of a two-sided tile."""
     color: ColourM | None = None
-    """For widgets drawn in one colour (rotation-track): its ink; for board-grid, ruler and table: the
-    colour their cells, bands and heading row are tinted from (the component's colour when left out)."""
+    """The colour a widget draws in: rotation-track's ink, the edge-badges' badges, the stats' cells; for
+    board-grid, ruler and table the colour their cells, bands and heading row are tinted from (the
+    component's colour when left out)."""
+    depth: MeasureM = Measure(0.085, 0.0)
+    """For rotation-track: how deep the strip along each edge of its box is that a label is set in (a
+    share is of the box's shorter side)."""
 
     @model_validator(mode="before")
     @classmethod
@@ -533,10 +538,10 @@ class LookDef(Strict):
     """A look: what is drawn on the front and back of the components that use it."""
 
     extends: Id | None = None
-    """A look whose elements come first; this look's elements replace those with the same id and
-    are drawn after (on top of) the others."""
+    """A look whose elements come first; this look's elements replace those with the same id (in
+    their place, inside groups too), the others are drawn after (on top of) them."""
     hide: list[Id] = []
-    """Ids of elements of the extended look to leave out."""
+    """Ids of elements of the extended look to leave out (inside groups too)."""
     front: list[Element] | None = None
     """Elements of the front, drawn in order (later ones on top)."""
     back: list[Element] | None = None
@@ -571,7 +576,7 @@ def builtin_looks() -> dict[str, Declared]:
     """printkit's own looks, read once from the YAML files shipped in the package."""
     looks: dict[str, Declared] = {}
     for path in sorted(Path(str(folder("printkit.content", "builtin_looks"))).glob("*.yaml")):
-        parsed = LooksFile.model_validate(yaml.safe_load(path.read_text(encoding="utf-8")))
+        parsed = LooksFile.model_validate(yaml.load(path.read_text(encoding="utf-8"), Loader=Loader))
         for look_id, look in parsed.root.items():
             looks[look_id] = Declared(look, f"{BUILTIN_FILE}/{path.name}", (look_id,))
     return looks
@@ -597,14 +602,37 @@ def merged(looks: dict[str, Declared], look_id: str) -> tuple[list[Element], lis
 
 
 def _over(base: list[Element], own: list[Element] | None, hidden: set[str]) -> list[Element]:
-    result = [element for element in base if element.spec.id not in hidden]
-    for element in own or []:
-        index = next((i for i, e in enumerate(result) if element.spec.id and e.spec.id == element.spec.id), None)
-        if index is None:
-            result.append(element)
+    """base without the hidden elements, each element of own put in the place of those with its id
+    (inside groups too: a built-in card's name lies in its content group), or on top when none has it."""
+    replacing = {element.spec.id: element for element in own or [] if element.spec.id}
+    result, replaced = _replaced(base, replacing, hidden)
+    return result + [element for element in own or [] if element.spec.id not in replaced]
+
+
+def _replaced(elements: list[Element], replacing: dict[str, Element], hidden: set[str]) -> tuple[list[Element], set]:
+    """The elements with those of an id in hidden left out and those of an id in replacing replaced,
+    through groups, and the ids that were replaced."""
+    result: list[Element] = []
+    replaced: set[str] = set()
+    for element in elements:
+        spec = element.spec
+        if spec.id in hidden:
+            continue
+        if spec.id in replacing:
+            result.append(replacing[spec.id])
+            replaced.add(spec.id)
+        elif isinstance(spec, GroupSpec):
+            inner, inner_replaced = _replaced(spec.elements, replacing, hidden)
+            replaced |= inner_replaced
+            changed = inner_replaced or len(inner) != len(spec.elements)
+            result.append(
+                element.model_copy(update={"group": spec.model_copy(update={"elements": inner})})
+                if changed
+                else element
+            )
         else:
-            result[index] = element
-    return result
+            result.append(element)
+    return result, replaced
 
 
 def extends_cycle(looks: dict[str, Declared], look_id: str) -> list[str] | None:

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import cache
 from typing import Any, Literal, cast
 
 from pydantic import BaseModel
 
 from printkit.base.icons import ICONS
-from printkit.base.outlines import RECT, Outline
+from printkit.base.outlines import RECT, Outline, Rectangle
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, rotated
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.fields import Ref, peeled
@@ -47,9 +48,9 @@ from printkit.content.looks import (
     placed,
 )
 from printkit.content.model import Board, Component, Rectangular
-from printkit.faces import (
+from printkit.faces import (  # each registers its widgets
+    card_parts,  # noqa: F401
     grids,  # noqa: F401
-    legacy_looks,
     terrain,  # noqa: F401
 )
 from printkit.faces.paint import INK, NEUTRAL, PAPER, Drawing, LookContext, mix, readable
@@ -85,11 +86,21 @@ def _design(component: Component, pack: Pack) -> tuple[Any, str]:
     return (pack.meta.backs[name] if name else None), "back"
 
 
+def _type_rules(component: Component, pack: Pack) -> tuple[Any, str]:
+    """Its card type, when the type's text is printed on every card of it (`on_cards`)."""
+    kind = getattr(component, "type", None)
+    return (pack.meta.types[kind] if kind and pack.meta.types[kind].on_cards else None), "type"
+
+
 # Values worked out from several fields: name -> (value, the field a problem with it is placed at).
 COMPUTED: dict[str, Callable[[Component, Pack], tuple[Any, str]]] = {
     "color": _colour,
     "design": _design,
     "estimated": lambda component, pack: (ESTIMATED in component.tags or None, "tags"),
+    "rotation-track": lambda component, pack: (pack.meta.defaults.rotation_track or None, "rotation_track"),
+    "type-rules": _type_rules,
+    # Cut along anything but a rectangle: its content lies inside the frame, on the paper.
+    "shaped": lambda component, pack: (not isinstance(outline(component, pack), Rectangle) or None, "shape"),
 }
 assert COMPUTED.keys() == COMPUTED_VALUES.keys(), "content.looks.COMPUTED_VALUES names the values computed here"
 
@@ -102,6 +113,7 @@ class Values:
     def __init__(self, component: Component, pack: Pack, part: str = ""):
         self.component, self.pack, self.part = component, pack, part
         self._known: dict[str, tuple[Any, str]] = {}
+        self.colours: dict[Colour, str | None] = {}  # the colours of the look worked out for them (Face.colour)
 
     def of(self, part: str) -> Values:
         """The values of a part of the component (`back`: a marker's back face), named from it."""
@@ -112,17 +124,20 @@ class Values:
 
     def find(self, path: str) -> tuple[Any, str]:
         """The value at path and the field path (dotted) it comes from; of `a|b`, the first that is set."""
-        if path not in self._known:
-            found = [self._look_up(choice) for choice in path.split("|")]
-            self._known[path] = next((f for f in found if is_set(f[0])), found[-1])
+        known = self._known.get(path)
+        if known is None:
+            for choice in _choices(path):  # a path has at least one
+                known = self._look_up(choice)
+                if is_set(known[0]):
+                    break
+            self._known[path] = cast(tuple[Any, str], known)
         return self._known[path]
 
     def _look_up(self, path: str) -> tuple[Any, str]:
         if self.part:
             value, field_name = Values(self.component, self.pack).find(self.part + path)
             return value, field_name
-        head, *rest = path.split(".")
-        computed = head in COMPUTED and (head != "color" or not rest)
+        head, rest, computed, field_name = _plan(type(self.component), path)
         if computed:
             value, field_name = COMPUTED[head](self.component, self.pack)
         elif head == "data" and rest:  # a declared field: its default where the component gives none
@@ -130,14 +145,11 @@ class Values:
             value = self.component.data.get(rest[0], declared.default if declared else None)
             field_name, rest = f"data.{rest[0]}", rest[1:]
         else:
-            value, field_name = self._field(self.component, head), head
-        # A problem with a registry entry's text is placed at the field naming the entry (element).
-        inside = not computed and not _registry_of(type(self.component), head)
+            value = self._field(self.component, head)
         for part in rest:
             if value is None:
                 break
             value = self._field(value, part)
-            field_name = f"{field_name}.{part}" if inside else field_name
         return value, field_name
 
     def _field(self, owner: Any, name: str) -> Any:
@@ -148,6 +160,23 @@ class Values:
         if registry and isinstance(value, str):  # an id: the registry entry it names
             return getattr(self.pack.meta, registry).get(value)
         return value
+
+
+@cache
+def _choices(path: str) -> tuple[str, ...]:
+    """The paths of `a|b`, split once per path."""
+    return tuple(path.split("|"))
+
+
+@cache
+def _plan(model: type[Component], path: str) -> tuple[str, tuple[str, ...], bool, str]:
+    """How a dotted path is looked up on a component of this class, worked out once: its first name,
+    the names after it, whether the first is a computed value, and the field a problem with its
+    value is placed at (where it is set; a registry entry's text at the field naming the entry)."""
+    head, *rest = path.split(".")
+    computed = head in COMPUTED and (head != "color" or not rest)
+    inside = not computed and not _registry_of(model, head)
+    return head, tuple(rest), computed, path if inside else head
 
 
 _REGISTRIES: dict[tuple[type, str], str | None] = {}
@@ -196,14 +225,23 @@ class Face:
     outline: Outline  # the face's: a back's is mirrored
 
     def holds(self, conditions: tuple[Condition, ...]) -> bool:
-        return all(is_set(self.values.get(c.path)) != c.negated for c in conditions)
+        for condition in conditions:
+            if is_set(self.values.find(condition.path)[0]) == condition.negated:
+                return False
+        return True
 
     def colour(self, colour: Colour | None) -> str | None:
         if colour is None:
             return None
-        kind = colour[0]
-        if kind == "hex":
+        if colour[0] == "hex":
             return colour[1]
+        known = self.values.colours
+        if colour not in known:
+            known[colour] = self._worked_out(colour)
+        return known[colour]
+
+    def _worked_out(self, colour: Colour) -> str | None:
+        kind = colour[0]
         if kind == "path":
             value = self.values.get(colour[1])
             value = getattr(value, "color", value)  # {element} means its colour here
@@ -222,18 +260,18 @@ class Face:
         """The template filled in, and the field a problem with it is placed at (its first value that
         is set). A line whose every placeholder is empty is left out."""
         lines, field_name = [], ""
-        for line in _lines(template):
-            text, filled = "", False
-            for part in line:
-                if isinstance(part, str):
+        for parts, literal in _lines(template):
+            text, filled = "", literal
+            for part, is_path in parts:
+                if not is_path:
                     text += part
                     continue
-                value, where = self.values.find(part[0])
+                value, where = self.values.find(part)
                 value_text = shown(value)
                 filled = filled or bool(value_text)
                 field_name = field_name or (where if value_text else "")
                 text += value_text
-            if filled or all(isinstance(p, str) for p in line):
+            if filled:
                 lines.append(text)
         return "\n".join(lines), field_name or "look"
 
@@ -242,7 +280,10 @@ class Face:
         return placed(frame, box)
 
 
-def _lines(template: Template) -> list[list[str | tuple[str]]]:
+@cache
+def _lines(template: Template) -> tuple[tuple[tuple[tuple[str, bool], ...], bool], ...]:
+    """A template's lines, split once per template: each line's parts (text, or a path: True) and
+    whether the line is all text."""
     lines: list[list[str | tuple[str]]] = [[]]
     for part in template.parts:
         if isinstance(part, str) and "\n" in part:
@@ -251,7 +292,13 @@ def _lines(template: Template) -> list[list[str | tuple[str]]]:
             lines += [[piece] for piece in pieces[1:]]
         else:
             lines[-1].append(part)
-    return lines
+    return tuple(
+        (
+            tuple((part, False) if isinstance(part, str) else (part[0], True) for part in line),
+            all(isinstance(part, str) for part in line),
+        )
+        for line in lines
+    )
 
 
 def _point(box: Box, point: tuple[Measure, Measure]) -> tuple[float, float]:
@@ -261,12 +308,29 @@ def _point(box: Box, point: tuple[Measure, Measure]) -> tuple[float, float]:
 
 def draw(face: Face, elements: list[Element], frame: Box) -> Drawing:
     drawing: Drawing = []
-    for element in elements:
-        spec = element.spec
+    for spec, drawer in _compiled(elements):
         if spec.when and not face.holds(spec.when):
             continue
-        drawing += ELEMENT_DRAWERS[type(spec)](face, spec, face.measure_box(frame, spec.box))
+        drawing += drawer(face, spec, placed(frame, spec.box))
     return drawing
+
+
+Compiled = tuple[Drawn, Callable[[Face, Any, Box], Drawing]]
+_COMPILED: dict[int, tuple[list[Element], list[Compiled]]] = {}
+
+
+def _compiled(elements: list[Element]) -> list[Compiled]:
+    """Each element's spec and drawer, once per list of elements, not once
+    per component (a look's lists live as long as the look; the list is kept with its entry, so its
+    id stays its own)."""
+    known = _COMPILED.get(id(elements))
+    if known is None or known[0] is not elements:
+        if len(_COMPILED) > 4096:  # a long run sees many packs
+            _COMPILED.clear()
+        compiled = [(e.spec, ELEMENT_DRAWERS[type(e.spec)]) for e in elements]
+        known = (elements, compiled)
+        _COMPILED[id(elements)] = known
+    return known[1]
 
 
 def _rect(face: Face, spec: RectSpec, box: Box) -> Drawing:
@@ -276,8 +340,8 @@ def _rect(face: Face, spec: RectSpec, box: Box) -> Drawing:
 
 def _paint(face: Face, spec: Any) -> dict[str, Any]:
     return {
-        "fill": face.colour(spec.fill),
-        "stroke": face.colour(spec.stroke),
+        "fill": spec.fill and face.colour(spec.fill),
+        "stroke": spec.stroke and face.colour(spec.stroke),
         "line_width": spec.stroke_width.of(0.0),
     }
 
@@ -455,14 +519,14 @@ class Look:
 _LOOKS: dict[tuple[int, str], tuple[Pack, Look]] = {}
 
 
-def look_of(pack: Pack, component: Component) -> Any:
-    """The look a component is drawn with; merged once per pack and look."""
+def look_of(pack: Pack, component: Component) -> Look:
+    """The look a component is drawn with (validate made sure it exists); merged once per pack and look."""
     look_id = component.look_id(pack.meta.defaults)
-    if look_id not in pack.looks:  # a built-in look not yet written as YAML
-        return legacy_looks.look_of(component)
     key = (id(pack.looks), look_id)
     known = _LOOKS.get(key)
     if known is None or known[0].looks is not pack.looks:
+        if len(_LOOKS) > 1024:  # a long run (a preview) sees many packs and their translations
+            _LOOKS.clear()
         known = (pack, Look(*merged(pack.looks, look_id)))
         _LOOKS[key] = known
     return known[1]

@@ -135,6 +135,7 @@ def mix(colour: str, other: str, amount: float) -> str:
     return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=False))
 
 
+@remembered(MIXED_COLOURS)
 def readable(colour: str) -> str:
     """Ink that reads on a background colour."""
     r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
