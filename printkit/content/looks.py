@@ -136,6 +136,9 @@ COMPUTED_VALUES: dict[str, str | None] = {
     "color": None,  # its own colour, else its element's, else its card type's, else its kind's
     "design": "backs",  # the back design it names, else defaults.back
     "estimated": None,  # true when it is tagged estimated
+    "rotation-track": None,  # the pack's defaults.rotation_track labels
+    "type-rules": "types",  # its card type, when the type's rules are printed on every card of it
+    "shaped": None,  # true when it is cut along anything but a rectangle
 }
 
 
