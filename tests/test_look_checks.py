@@ -16,7 +16,7 @@ CASES = {
     "defaults-looks-key-not-a-section": "pack.yaml:4:11: defaults.looks.card: 'card' is not a component section "
     "(did you mean 'cards' or 'boards'?)",
     "extends-unknown": "pack.yaml:5:14: looks.plain.extends: extends 'crad', which is neither a look of the pack "
-    "nor one of printkit's (looks: chip, marker, plain, token)",
+    "nor one of printkit's (did you mean 'card'?)",
     "extends-cycle": "pack.yaml:5:14: looks.plain.extends: extends goes round in a circle: plain → fancy → plain "
     "(a look may extend another, but never one that extends it)",
     "undeclared-data-field": "pack.yaml:6:22: looks.plain.front[0].text.text: {data.nope} names no field the pack "
@@ -24,11 +24,9 @@ CASES = {
     "unknown-stat": "pack.yaml:8:37: looks.plain.front[0].repeat.count: {stats.powr} names no value of the cards "
     "using this look (did you mean 'stats.power'?)",
     "unknown-value-in-colour": "pack.yaml:6:22: looks.plain.front[0].rect.fill: {nonsense} names no value of the "
-    "cards using this look (name a key the component has, e.g. name or element.color, or one of color, design, "
-    "estimated)",
+    "cards using this look (name a key the component has, e.g. name, element.color or design.title)",
     "when-on-another-kinds-value": "pack.yaml:6:22: looks.plain.front[0].text.when: 'reverse' names no value of the "
-    "cards using this look (name a key the component has, e.g. name or element.color, or one of color, design, "
-    "estimated)",
+    "cards using this look (name a key the component has, e.g. name, element.color or design.title)",
     "unknown-registry-value": "pack.yaml:6:22: looks.plain.front[0].text.text: {design.titel} names no value of the "
     "cards using this look (did you mean 'design.title' or 'design.subtitle'?)",
     "unknown-icon-value": "pack.yaml:6:22: looks.plain.front[0].icon.icon: {element.icn} names no value of the "

@@ -316,7 +316,7 @@ def _value_problem(
     return f"{shown} names no value of {who}", did_you_mean(misses[0][0].removeprefix(of), meant) or _VALUES_HINT
 
 
-_VALUES_HINT = "name a key the component has, e.g. name or element.color, or one of " + ", ".join(COMPUTED_VALUES)
+_VALUES_HINT = "name a key the component has, e.g. name, element.color or design.title"
 
 
 Names = dict[str, tuple[Any, tuple]]  # a value's parts: name -> (annotation, markers)
@@ -346,7 +346,9 @@ def _parts(annotation: Any, markers: tuple, meta: PackMeta) -> Names | None:
     if registries:
         kind = typing.get_args(PackMeta.model_fields[registries[0]].annotation)[1]
     if isinstance(kind, type) and issubclass(kind, BaseModel):
-        return {name: (info.annotation, tuple(info.metadata)) for name, info in kind.model_fields.items()}
+        names: Names = {name: (info.annotation, tuple(info.metadata)) for name, info in kind.model_fields.items()}
+        properties = {name: value for name, value in vars(kind).items() if isinstance(value, property)}
+        return names | {name: (typing.get_type_hints(value.fget)["return"], ()) for name, value in properties.items()}
     if typing.get_origin(kind) is dict:
         key, value = typing.get_args(kind)
         keyed = [m.registry for m in peeled(key)[1] if isinstance(m, Ref)]
