@@ -169,6 +169,6 @@ def test_a_board_ruler_or_table_widget_in_the_look_of_another_kind_is_a_problem_
     assert run("check", "kit") == (
         1,
         "",
-        f"kit/cards.yaml:3:11: cards[0].look: the {widget} widget draws {kinds}; 'ace' is a card "
+        f"kit/pack.yaml:6:24: looks.odd.front[0].widget.name: the {widget} widget draws {kinds}; 'ace' is a card "
         f"(place it in a look for {kinds})\n{problems_found(1)}\n",
     )

@@ -9,6 +9,10 @@ from printkit.content.model import BUILT_IN_FONT_FAMILIES, FONT_STYLES
 BAD = "tests/fixtures/looks/bad"
 
 CASES = {
+    "tile-look-on-a-card": "components.yaml:4:11: cards[0].look: 'hex-tile' is a look for tiles; 'ripple' is a card "
+    "(give it a look for cards, e.g. 'card')",
+    "terrain-widget-on-a-card": "pack.yaml:6:24: looks.plain.front[0].widget.name: the terrain widget draws tiles; "
+    "'ripple' is a card (place it in a look for tiles)",
     "unknown-look": "components.yaml:4:11: cards[0].look: 'plian' is neither a look of the pack nor one of "
     "printkit's (did you mean 'plain'?)",
     "unknown-default-look": "pack.yaml:4:18: defaults.looks.cards: 'plian' is neither a look of the pack nor one of "

@@ -449,6 +449,20 @@ WIDGETS = {
     "effect": "a tile's kind of effect in printkit's words (one-time, ongoing or scoring effect)",
     "table": "a sheet's column headings, row labels and ruled lines",
 }
+# The kinds of component each widget can draw (by their kind, as messages name them).
+WIDGET_KINDS = {
+    "board-grid": ("board",),
+    "ruler": ("ruler",),
+    "terrain": ("tile",),
+    "edge-badges": ("card",),
+    "stats": ("card",),
+    "badges": ("card",),
+    "rotation-track": ("card",),
+    "cost": ("tile",),
+    "effect": ("tile",),
+    "table": ("sheet",),
+}
+assert WIDGET_KINDS.keys() == WIDGETS.keys(), "each widget says what it draws"
 
 
 class WidgetSpec(Drawn):

@@ -39,6 +39,7 @@ from printkit.content.fields import Ref, Translatable, marked_values, peeled
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
 from printkit.content.looks import (
     COMPUTED_VALUES,
+    WIDGET_KINDS,
     Box,
     Drawn,
     Element,
@@ -47,9 +48,11 @@ from printkit.content.looks import (
     OutlineSpec,
     Template,
     TextSpec,
+    WidgetSpec,
     element_paths,
     extends_cycle,
     lineage,
+    merged,
     placed,
     walk,
 )
@@ -166,6 +169,7 @@ def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Proble
     warnings, cycles = [], set()
     for look_id, declared in pack.looks.items():
         if declared.builtin:
+            problems += _builtin_misfits(pack, look_id, users.get(look_id, []))
             continue
         source, at, look = pack.sources[declared.file], declared.path, declared.look
         if look.extends is not None and look.extends not in pack.looks:
@@ -267,6 +271,8 @@ def _element_problems(
                     problems.append(source.problem(path + (key,), *wrong))
                     if key == "of":
                         unknown_parts.append(f"{of}{choice}.")
+        if isinstance(spec, WidgetSpec):
+            problems += _widget_problems(source, path, spec, users)
         if isinstance(spec, TextSpec) and spec.font not in fonts:
             builtin = [family + style for family in BUILT_IN_FONT_FAMILIES for style in FONT_STYLES.values()]
             problems.append(
@@ -287,6 +293,44 @@ def _element_problems(
                 source.problem(path + ("count",), f"must be a whole number or a placeholder for one, got '{count}'")
             )
     return problems
+
+
+def _builtin_misfits(pack: Pack, look_id: str, users: list[Component]) -> list[Problem]:
+    """Components drawn with a built-in look made for another kind (a card with the hex-tile look), at
+    the look: (or defaults.looks) that gives it to them."""
+    front, back = merged(pack.looks, look_id)
+    kinds = [WIDGET_KINDS[spec.name] for _, spec, _ in walk(front + back) if isinstance(spec, WidgetSpec)]
+    problems = []
+    for component in users:
+        made_for = next((k for k in kinds if component.kind not in k), None)
+        if made_for is None:
+            continue
+        drawn = " and ".join(f"{kind}s" for kind in made_for)
+        message = f"'{look_id}' is a look for {drawn}; '{component.id}' is a {component.kind}"
+        hint = f"give it a look for {component.kind}s, e.g. '{component.builtin_look()}'"
+        if component.look is not None:
+            where = pack.sources[component.origin.file].problem(component.origin.path + ("look",), message, hint)
+        else:
+            where = pack.source_of(PACK_FILE).problem(("defaults", "looks", component.section), message, hint)
+        if where not in problems:
+            problems.append(where)
+    return problems
+
+
+def _widget_problems(source: SourceFile, path: KeyPath, spec: WidgetSpec, users: list[Component]) -> list[Problem]:
+    """A widget in the look of a component it cannot draw (a board's grid on a card)."""
+    kinds = WIDGET_KINDS[spec.name]
+    misfit = next((c for c in users if c.kind not in kinds), None)
+    if misfit is None:
+        return []
+    drawn = " and ".join(f"{kind}s" for kind in kinds)
+    return [
+        source.problem(
+            path + ("name",),
+            f"the {spec.name} widget draws {drawn}; '{misfit.id}' is a {misfit.kind}",
+            f"place it in a look for {drawn}",
+        )
+    ]
 
 
 def _literal(spec: Drawn, key: str) -> str | None:

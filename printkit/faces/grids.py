@@ -31,14 +31,10 @@ K = TypeVar("K", bound=Component)
 CELL_GAP = 0.6  # between a square's panel and its neighbour's, on each side
 
 
-def _drawn(face: Face, kind: type[K], spec: WidgetSpec) -> K | None:
-    """The face's component if the widget draws its kind; if not, None and a problem at its look."""
-    if isinstance(face.component, kind):
-        return face.component
-    kinds = f"{kind.kind}s"
-    message = f"the {spec.name} widget draws {kinds}; '{face.component.id}' is a {face.component.kind}"
-    face.ctx.problem(face.component, "look", message, f"place it in a look for {kinds}")
-    return None
+def _drawn(face: Face, kind: type[K]) -> K | None:
+    """The face's component if the widget draws its kind (validate refuses a widget in the look of a
+    kind it does not draw: WIDGET_KINDS)."""
+    return face.component if isinstance(face.component, kind) else None
 
 
 def _colour(face: Face, spec: WidgetSpec) -> str:
@@ -52,7 +48,7 @@ def _colour(face: Face, spec: WidgetSpec) -> str:
 @widget("board-grid")
 def board_grid(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     """Each cell a pale panel of the widget's colour with its number, or a square's printed terrain."""
-    board = _drawn(face, Board, spec)
+    board = _drawn(face, Board)
     if board is None:
         return []
     colour = _colour(face, spec)
@@ -133,7 +129,7 @@ LONG_TICK = 0.4  # the ticks at whole units, from the top, as a share of the box
 def ruler_scale(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     """Zero RULER_END in from the strip's left end; ticks down from the top of the box with the
     whole units numbered below them; a band up to each mark, its length written at its end."""
-    ruler = _drawn(face, Ruler, spec)
+    ruler = _drawn(face, Ruler)
     if ruler is None:
         return []
     _, bottom, _, h = box
@@ -184,7 +180,7 @@ LABEL_SHARE = 1.75  # the first column, with row labels in it, is this many time
 def table(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     """The column headings on a tinted row, a row label at the start of each labelled row, and the
     ruled lines; the rows share the box's height (up to a comfortable one each), from its top."""
-    sheet = _drawn(face, Sheet, spec)
+    sheet = _drawn(face, Sheet)
     if sheet is None or not sheet.columns:
         return []
     x, y, w, h = box
