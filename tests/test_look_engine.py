@@ -222,8 +222,8 @@ def test_the_look_text_is_in_the_catalog_under_its_place_in_the_look():
     (pack,) = load_checked([GLOW])
     looks = [(m.context, m.msgid, m.file.rsplit("/", 1)[1], m.line) for m in messages(pack) if m.key.kind == "look"]
     assert looks == [
-        ("look:glow-card/front/8/text", "Glow {data.glow}", "cards.yaml", 22),
-        ("look:glow-card/back/1/group/elements/1/text", "Glow", "cards.yaml", 34),
+        ("look:glow-card/front/glow-label/text", "Glow {data.glow}", "cards.yaml", 22),
+        ("look:glow-card/back/sun/group/elements/1/text", "Glow", "cards.yaml", 34),
     ]  # "{text}\n*{flavor}*" and "{name}" have no words of their own
 
 
@@ -235,7 +235,7 @@ def test_a_translation_that_breaks_a_look_placeholder_is_a_problem_at_its_catalo
     code, _, err = run("build", pack, "--out", tmp_path / "out", "--no-rulebooks")
     assert code == 1
     assert err.splitlines() == [
-        f"{catalog}:39:1: look:glow-card/front/8/text: '{{Data.glow}}' is not a placeholder (a placeholder names "
+        f"{catalog}:39:1: look:glow-card/front/glow-label/text: '{{Data.glow}}' is not a placeholder (a placeholder names "
         "a value in lowercase: {name}, {data.glow} or {stats.attack}; {{ for a brace)",
         "1 problem found",
     ]
@@ -251,7 +251,7 @@ def test_an_untranslated_look_text_marks_the_cards_drawn_with_it_as_drafts(tmp_p
     catalog.write_text(catalog.read_text().replace('msgstr "Glühen"\n\n#. card', 'msgstr ""\n\n#. card'))
     (loaded,) = load_checked([pack])
     translation = translate(loaded, "de")
-    assert [m.context for m in translation.missing] == ["look:glow-card/back/1/group/elements/1/text"]
+    assert [m.context for m in translation.missing] == ["look:glow-card/back/sun/group/elements/1/text"]
     assert translation.drafts == {"ember-fox", "tide-crab"}
 
 

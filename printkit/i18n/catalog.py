@@ -30,7 +30,7 @@ from printkit.base.errors import KeyPath, Problem, Problems, ValueProblem, displ
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
-from printkit.content.looks import TextSpec, is_prose, lineage, parse_template, walk
+from printkit.content.looks import Element, GroupSpec, TextSpec, is_prose, lineage, parse_template, walk
 from printkit.content.message_key import MessageKey
 from printkit.content.source import read_yaml
 from printkit.i18n.pseudo import CODE as PSEUDO
@@ -106,9 +106,10 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
 
 def _look_messages(pack: Pack) -> list[Message]:
     """The words of the pack's own looks (`text: "Glow {data.glow}"`), one message per text element,
-    keyed by where the element is in its look: `look:ID/front/3/text`, and inside a group
-    `look:ID/front/2/group/elements/0/text`. A text of only placeholders, markup and figures has no
-    words to translate; printkit's own looks hold none."""
+    keyed by the element's id where it has one, so that a translation stays with its element when
+    others are added or moved (`look:ID/front/glow-label/text`, inside a group
+    `look:ID/back/sun/group/elements/title/text`), else by its place (`look:ID/front/3/text`). A text of
+    only placeholders, markup and figures has no words to translate; printkit's own looks hold none."""
     found = []
     for look_id, declared in pack.looks.items():
         if declared.builtin:
@@ -119,9 +120,28 @@ def _look_messages(pack: Pack) -> list[Message]:
                 if isinstance(spec, TextSpec) and is_prose(spec.text):
                     line, _ = source.position(declared.path + path + ("text",))
                     note = f"text of look {look_id}; keep {{placeholders}}, **bold**, *italic* and [icons]"
-                    key = MessageKey.of("look", path, look_id)
+                    key = MessageKey.of("look", _by_id(getattr(declared.look, side) or [], path), look_id)
                     found.append(Message(key, path + ("text",), spec.text.source, source.shown, line, note))
     return found
+
+
+def _by_id(elements: list[Element], path: KeyPath) -> KeyPath:
+    """A text element's key path (side, index, kind, `elements`, index, kind …) with each index
+    replaced by the element's id where it has one that no sibling shares."""
+    keyed: list[str | int] = [path[0]]
+    rest = list(path[1:])
+    while rest:
+        if rest[0] == "elements":
+            keyed.append(rest.pop(0))
+            continue
+        index, kind = rest.pop(0), rest.pop(0)
+        element = elements[int(index)]
+        own = element.spec.id
+        shared = own is None or sum(e.spec.id == own for e in elements) > 1
+        keyed += [index if shared else own, kind]
+        if isinstance(element.spec, GroupSpec):
+            elements = element.spec.elements
+    return tuple(keyed)
 
 
 # --- catalog files -------------------------------------------------------------------------------
