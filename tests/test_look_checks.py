@@ -9,6 +9,12 @@ from printkit.content.model import BUILT_IN_FONT_FAMILIES, FONT_STYLES
 BAD = "tests/fixtures/looks/bad"
 
 CASES = {
+    "hide-names-no-element": "pack.yaml:6:12: looks.plain.hide[0]: 'badgez' is the id of no element of 'card' "
+    "(did you mean 'badges' or 'badges-row'?)",
+    "field-named-without-data": "pack.yaml:8:22: looks.plain.front[0].text.text: {glow} names no value of the cards "
+    "using this look (did you mean 'data.glow'?)",
+    "field-declaration-part-unknown": "pack.yaml:8:22: looks.plain.front[0].text.text: {fields.glow.lable} names no "
+    "part of a field's declaration (did you mean 'label'?)",
     "tile-look-on-a-card": "components.yaml:4:11: cards[0].look: 'hex-tile' is a look for tiles; 'ripple' is a card "
     "(give it a look for cards, e.g. 'card')",
     "terrain-widget-on-a-card": "pack.yaml:6:24: looks.plain.front[0].widget.name: the terrain widget draws tiles; "

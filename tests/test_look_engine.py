@@ -41,11 +41,11 @@ def test_a_measure_joins_its_terms_with_a_sign():
         parse_measure("50% 6mm")
 
 
-CARD_PACK = "stats: {power: {name: Power}}\n"
+CARD_PACK = "stats: {power: {name: Power}}\nfields:\n  glow: {type: integer, label: Glow, default: 1}\n"
 CARDS = (
     "cards:\n"
     "  - {id: plain, name: Plain, text: Rules}\n"
-    "  - {id: fancy, name: Fancy, text: Rules, flavor: Old tale, stats: {power: 2}}\n"
+    "  - {id: fancy, name: Fancy, text: Rules, flavor: Old tale, stats: {power: 2}, data: {glow: 4}}\n"
     "chips:\n"
     "  - {id: token, label: Front, back: {label: Back, color: '#112233'}}\n"
 )
@@ -84,6 +84,12 @@ def test_a_line_whose_placeholders_are_all_empty_is_left_out(faces):
     template = parse_template("{name}\n*{flavor}*\nPower {stats.power}\nEnd")
     assert faces["plain"].text(template) == ("Plain\nEnd", "name")
     assert faces["fancy"].text(template) == ("Fancy\n*Old tale*\nPower 2\nEnd", "name")
+
+
+def test_a_field_prints_its_value_its_default_and_its_declared_label(faces):
+    template = parse_template("{fields.glow.label}: {data.glow}")
+    assert faces["fancy"].text(template)[0] == "Glow: 4"
+    assert faces["plain"].text(template)[0] == "Glow: 1"  # the field's default
 
 
 def test_when_not_draws_only_where_the_value_is_unset(faces):

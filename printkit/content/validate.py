@@ -190,6 +190,8 @@ def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Proble
                     "a look may extend another, but never one that extends it",
                 )
             )
+        elif look.hide and look.extends in pack.looks and not cycle:
+            problems += _hide_problems(pack, source, at, look)
         if look_id not in users:
             warnings.append(
                 source.problem(
@@ -295,6 +297,21 @@ def _element_problems(
     return problems
 
 
+def _hide_problems(pack: Pack, source: SourceFile, at: KeyPath, look: LookDef) -> list[Problem]:
+    """Ids in hide: that no element of the extended look has (a typo hides nothing)."""
+    front, back = merged(pack.looks, cast(str, look.extends))
+    ids = {spec.id for _, spec, _ in walk(front + back) if spec.id}
+    return [
+        source.problem(
+            at + ("hide", index),
+            f"'{hidden}' is the id of no element of '{look.extends}'",
+            did_you_mean(hidden, ids) or f"see its ids with: printkit looks show {look.extends}",
+        )
+        for index, hidden in enumerate(look.hide)
+        if hidden not in ids
+    ]
+
+
 def _builtin_misfits(pack: Pack, look_id: str, users: list[Component]) -> list[Problem]:
     """Components drawn with a built-in look made for another kind (a card with the hex-tile look), at
     the look: (or defaults.looks) that gives it to them."""
@@ -352,7 +369,18 @@ def _value_problem(
                 f"{shown} names no field the pack declares",
                 did_you_mean(name, fields) or "declare it in pack.yaml under fields:",
             )
-        return (f"{shown}: a field's value has no parts", f"write {{data.{name}}}") if rest else None
+        hint = f"write {{data.{name}}}, or {{fields.{name}.label}} for its label"
+        return (f"{shown}: a field's value has no parts", hint) if rest else None
+    if full.startswith("fields."):
+        name, _, rest = full.removeprefix("fields.").partition(".")
+        parts = list(FieldDecl.model_fields)
+        if name not in fields:
+            return f"{shown} names no field the pack declares", did_you_mean(name, fields)
+        if rest not in parts:
+            return f"{shown} names no part of a field's declaration", did_you_mean(rest, parts) or ", ".join(parts)
+        return None
+    if full.split(".")[0] in fields:  # {glow} for {data.glow}
+        return f"{shown} names no value of {who}", f"did you mean 'data.{full}'?"
     misses = [miss for cls in classes if (miss := _miss(cls, full.split("."), pack.meta))]
     if len(misses) < len(classes):  # one of them has it
         return None

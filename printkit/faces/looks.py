@@ -144,6 +144,8 @@ class Values:
             declared = self.pack.meta.fields.get(rest[0])
             value = self.component.data.get(rest[0], declared.default if declared else None)
             field_name, rest = f"data.{rest[0]}", rest[1:]
+        elif head == "fields" and rest:  # a field's declaration: {fields.glow.label}
+            value, field_name, rest = self.pack.meta.fields.get(rest[0]), "look", rest[1:]
         else:
             value = self._field(self.component, head)
         for part in rest:
