@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import signal
 import sys
 import threading
@@ -388,6 +389,9 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("printkit: interrupted; files already written are complete, none is half-written", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # its reader went away (`printkit looks show card | head -1`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so that exiting flushes nowhere
+        return 128 + signal.SIGPIPE  # what a shell reports for a program stopped by a closed pipe
     except Exception as error:  # a bug in printkit, not in the pack, unless the machine caused it
         fault = fault_of(error)
         if fault is not None:

@@ -9,6 +9,8 @@ from printkit.content.model import BUILT_IN_FONT_FAMILIES, FONT_STYLES
 BAD = "tests/fixtures/looks/bad"
 
 CASES = {
+    "image-from-a-name": "pack.yaml:6:24: looks.plain.front[0].image.image: '{name}' is not an image of the "
+    "component (name a file of the pack, {art}, or a field of type image: {data.NAME})",
     "hide-names-no-element": "pack.yaml:6:12: looks.plain.hide[0]: 'badgez' is the id of no element of 'card' "
     "(did you mean 'badges' or 'badges-row'?)",
     "field-named-without-data": "pack.yaml:8:22: looks.plain.front[0].text.text: {glow} names no value of the cards "

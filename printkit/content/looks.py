@@ -2,13 +2,14 @@
 
 Takes: the `looks:` mapping of pack.yaml, the YAML files of a pack's `looks/` folder, and printkit's
 built-in looks (`builtin_looks/*.yaml`, the same YAML, shipped in the package).
-Returns: `LookDef` models whose boxes, colours, conditions and text templates are parsed already;
-the look a component is drawn with (`look_id`), and a look with what it extends merged in
-(`merged`). What needs the whole pack (placeholders naming nothing, boxes outside a trim, cycles of
-`extends`) is checked by `printkit.content.validate` with the helpers here: where a box lies
-(`placed`), every element with its key path (`walk`) and the values it names (`element_paths`), the
-looks one extends (`lineage`), and the names of the fonts and computed values that printkit.faces
-implements (`COMPUTED_VALUES`).
+Returns: `LookDef` models whose boxes, colours, conditions and text templates are parsed already,
+and a look with what it extends merged in (`merged`; which look a component is drawn with is
+`Component.look_id`). What needs the whole pack (placeholders naming nothing, boxes outside a trim,
+cycles of `extends`, widgets on kinds they do not draw) is checked by `printkit.content.validate`
+with the helpers here: where a box lies (`placed`), every element with its key path (`walk`) and the
+values it names (`element_paths`), the looks one extends (`lineage`), the kinds each widget draws
+(`WIDGET_KINDS`) and the names of the computed values that printkit.faces implements
+(`COMPUTED_VALUES`).
 
 Coordinates are those a designer measures on a printed card: from the top-left corner of the trim
 (or of the group an element is in), x to the right, y down. A measure is a length (`12mm`, `0.5in`,
@@ -17,6 +18,7 @@ a bare number in mm), a share of the frame (`50%`), or both (`100% - 6mm`).
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterator
 from functools import cache
@@ -29,7 +31,7 @@ from pydantic import BeforeValidator, ConfigDict, Field, RootModel, WithJsonSche
 from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_value
 from printkit.base.outlines import Outline
 from printkit.base.package_data import folder
-from printkit.base.units import MM_PER_UNIT, Size
+from printkit.base.units import MAX_LENGTH_MM, MM_PER_UNIT, Size
 from printkit.content.fields import Id, Strict, Translatable, _checked
 from printkit.content.source import Loader
 
@@ -53,7 +55,7 @@ _TERM = re.compile(rf"\s*([+-]?)\s*({_NUMBER})\s*(%|[a-zA-Z]*)\s*")
 def parse_measure(value: Any) -> Measure:
     """`12mm`, `0.5in`, `8pt`, 12 (mm), `50%`, `100% - 6mm`, `-2mm`."""
     if isinstance(value, (int, float)) and not isinstance(value, bool):
-        return Measure(0.0, float(value))
+        return _bounded(Measure(0.0, float(value)), value)
     if not isinstance(value, str) or not value.strip():
         raise ValueProblem(f"must be a length or a share like 12mm, 50% or 100% - 6mm, got {shown_value(value)}")
     share = mm = 0.0
@@ -74,7 +76,16 @@ def parse_measure(value: Any) -> Measure:
         else:
             raise ValueProblem(f"unknown unit '{term.group(3)}' in {shown_value(value)}", "use mm, cm, in, pt or %")
         position = term.end()
-    return Measure(share, mm)
+    return _bounded(Measure(share, mm), value)
+
+
+def _bounded(measure: Measure, value: Any) -> Measure:
+    """A measure no piece could need is refused (and inf or nan would stop the PDF being written)."""
+    if not (math.isfinite(measure.mm) and abs(measure.mm) <= MAX_LENGTH_MM and abs(measure.share) <= 100):
+        raise ValueProblem(
+            f"must be a length of at most {MAX_LENGTH_MM:g}mm or a share of at most 10000%, got {shown_value(value)}"
+        )
+    return measure
 
 
 def _box(value: Any) -> tuple[Measure, Measure, Measure, Measure]:
@@ -355,7 +366,7 @@ class LineSpec(Drawn):
     """Where the line ends."""
     stroke: ColourM = ("hex", NAMED_COLOURS["ink"])
     stroke_width: MeasureM = Measure(0.0, 0.3)
-    dash: list[float] = []
+    dash: list[Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)]] = []
     """Dash pattern in mm (e.g. [1, 1]); solid when empty."""
 
 
@@ -609,13 +620,13 @@ def builtin_source(look_id: str) -> str:
 def merged(looks: dict[str, Declared], look_id: str) -> tuple[list[Element], list[Element]]:
     """A look's front and back elements with what it extends merged in; extends must be acyclic
     (validate checks it first)."""
-    look = looks[look_id].look
     front: list[Element] = []
     back: list[Element] = []
-    if look.extends is not None:
-        front, back = merged(looks, look.extends)
-    hidden = set(look.hide)
-    return _over(front, look.front, hidden), _over(back, look.back, hidden)
+    for ancestor in reversed(lineage(looks, look_id)):  # the furthest first; a loop, not recursion: chains may be long
+        look = looks[ancestor].look
+        hidden = set(look.hide)
+        front, back = _over(front, look.front, hidden), _over(back, look.back, hidden)
+    return front, back
 
 
 def _over(base: list[Element], own: list[Element] | None, hidden: set[str]) -> list[Element]:

@@ -20,7 +20,16 @@ from functools import cache, lru_cache
 from types import GenericAlias
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, NamedTuple
 
-from pydantic import BaseModel, Discriminator, Field, Tag, create_model, field_validator, model_validator
+from pydantic import (
+    BaseModel,
+    Discriminator,
+    Field,
+    Tag,
+    WithJsonSchema,
+    create_model,
+    field_validator,
+    model_validator,
+)
 from pydantic_core import PydanticCustomError
 
 from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, shown_value
@@ -535,13 +544,14 @@ class Component(Strict):
     """Name printed on the component."""
     color: Colour | None = None
     """Main colour; defaults to the element's colour or the kind's colour."""
-    tags: list[Id] = []
+    tags: tuple[Id, ...] = ()
     """Free labels that rules can select by (e.g. giant, silver)."""
     look: Id | None = None
     """The look it is drawn with: one of the pack's `looks` or a built-in one (`printkit looks list`);
     by default `defaults.looks` of its section, else the built-in look of its kind."""
-    data: dict[str, Any] = {}
-    """Values of the fields pack.yaml declares under `fields:`, by name, e.g. {glow: 4}."""
+    data: Annotated[dict[str, Any] | None, WithJsonSchema({"type": "object"})] = None
+    """Values of the fields pack.yaml declares under `fields:`, by name, e.g. {glow: 4}. (None, not an
+    empty mapping, when given none: pydantic would copy an empty default into each of 10,000 cards.)"""
 
     def __copy__(self) -> Component:
         copied = super().__copy__()
@@ -566,7 +576,7 @@ class Component(Strict):
         what its `data:` gives for the pack's text fields (fields: the pack's declarations)."""
         for path, _, value in marked_values(self, (), Translatable):
             yield path, value
-        for name, value in self.data.items():
+        for name, value in (self.data or {}).items():
             if name in fields:
                 for path, text in fields[name].texts(value):
                     yield ("data", name) + path, text

@@ -118,7 +118,7 @@ def value_of(component: Component, path: str, pack: Pack | None = None) -> Any:
     head, _, name = path.partition(".")
     declared = pack.meta.fields.get(name) if pack is not None and head == "data" else None
     if declared is not None:
-        return component.data.get(name, declared.default)
+        return (component.data or {}).get(name, declared.default)
     value: Any = component
     for part in path.split("."):
         if isinstance(value, dict):

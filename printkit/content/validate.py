@@ -44,6 +44,7 @@ from printkit.content.looks import (
     Drawn,
     Element,
     GroupSpec,
+    ImageSpec,
     LookDef,
     OutlineSpec,
     Template,
@@ -130,7 +131,7 @@ def _data_problems(
     """Names under a component's `data:` that pack.yaml does not declare, and values that do not fit
     their soundly declared field."""
     problems = []
-    for name, value in component.data.items():
+    for name, value in (component.data or {}).items():
         path = component.origin.path + ("data", name)
         if name not in pack.meta.fields:
             problems += _check(pack, art, Ref("fields"), name, partial(source.problem, path, of_key=True))
@@ -290,6 +291,8 @@ def _element_problems(
             )
         if name := _literal(spec, "image"):
             problems += [source.problem(path + ("image",), *finding) for finding in art(name)]
+        elif isinstance(spec, ImageSpec):
+            problems += _image_problems(pack, source, path, spec, of)
         if (count := _literal(spec, "count")) and not count.strip().isdigit():
             problems.append(
                 source.problem(path + ("count",), f"must be a whole number or a placeholder for one, got '{count}'")
@@ -346,6 +349,22 @@ def _widget_problems(source: SourceFile, path: KeyPath, spec: WidgetSpec, users:
             path + ("name",),
             f"the {spec.name} widget draws {drawn}; '{misfit.id}' is a {misfit.kind}",
             f"place it in a look for {drawn}",
+        )
+    ]
+
+
+def _image_problems(pack: Pack, source: SourceFile, path: KeyPath, spec: ImageSpec, of: str) -> list[Problem]:
+    """An image named by a placeholder must be one value that is an art file the pack checked: `art`
+    or a field of type image (a name or a text could name any file on the machine)."""
+    parts, paths = spec.image.parts, spec.image.paths
+    images = {"art"} | {f"data.{name}" for name, declared in pack.meta.fields.items() if declared.type == "image"}
+    if len(parts) == 1 and all(of + choice in images for choice in paths[0].split("|")):
+        return []
+    return [
+        source.problem(
+            path + ("image",),
+            f"'{spec.image.source}' is not an image of the component",
+            "name a file of the pack, {art}, or a field of type image: {data.NAME}",
         )
     ]
 

@@ -54,6 +54,7 @@ from printkit.faces import (  # each registers its widgets
     terrain,  # noqa: F401
 )
 from printkit.faces.paint import INK, NEUTRAL, PAPER, Drawing, LookContext, mix, readable
+from printkit.faces.widgets import WIDGET_DRAWERS
 
 Box = tuple[float, float, float, float]  # x, y, width, height in the face, origin bottom-left
 Side = Literal["front", "back"]
@@ -142,7 +143,7 @@ class Values:
             value, field_name = COMPUTED[head](self.component, self.pack)
         elif head == "data" and rest:  # a declared field: its default where the component gives none
             declared = self.pack.meta.fields.get(rest[0])
-            value = self.component.data.get(rest[0], declared.default if declared else None)
+            value = (self.component.data or {}).get(rest[0], declared.default if declared else None)
             field_name, rest = f"data.{rest[0]}", rest[1:]
         elif head == "fields" and rest:  # a field's declaration: {fields.glow.label}
             value, field_name, rest = self.pack.meta.fields.get(rest[0]), "look", rest[1:]
@@ -196,7 +197,7 @@ def _registry_of(model: type[BaseModel], name: str) -> str | None:
 
 
 def is_set(value: Any) -> bool:
-    """A value `when:` accepts: given, and not false, empty or a bare 0 count."""
+    """A value `when:` accepts: given, and not false or empty (0 is set: a card may cost 0)."""
     return value is not None and value is not False and value != "" and value != [] and value != {}
 
 
@@ -276,10 +277,6 @@ class Face:
             if filled:
                 lines.append(text)
         return "\n".join(lines), field_name or "look"
-
-    def measure_box(self, frame: Box, box: tuple[Measure, Measure, Measure, Measure] | None) -> Box:
-        """An element's box in the face, from its measures in its frame (from the frame's top left)."""
-        return placed(frame, box)
 
 
 @cache
@@ -393,7 +390,8 @@ def _text(face: Face, spec: TextSpec, box: Box) -> Drawing:
 
 def _image(face: Face, spec: ImageSpec, box: Box) -> Drawing:
     name, _ = face.text(spec.image)
-    return [Image(face.ctx.art(name), *box)] if name else []
+    path = face.ctx.art(name) if name else None
+    return [Image(path, *box)] if path else []
 
 
 def _icon(face: Face, spec: IconSpec, box: Box) -> Drawing:
@@ -411,6 +409,9 @@ def _icon_at(face: Face, name: str, field_name: str, cx: float, cy: float, size:
     return ICONS[name](cx, cy, size, colour or INK)
 
 
+MAX_REPEAT = 100  # icons in one row: more would not be told apart on a card
+
+
 def _repeat(face: Face, spec: RepeatSpec, box: Box) -> Drawing:
     name, field_name = face.text(spec.icon)
     count_text, count_field = face.text(spec.count)
@@ -418,10 +419,12 @@ def _repeat(face: Face, spec: RepeatSpec, box: Box) -> Drawing:
         return []
     try:
         count = int(float(count_text))
-    except ValueError:
-        face.ctx.problem(face.component, count_field, f"repeats an icon '{count_text}' times", "give a whole number")
+    except (ValueError, OverflowError):  # not a number, or one too large for a float
+        count = -1
+    if not 0 <= count <= MAX_REPEAT:
+        message = f"repeats an icon '{count_text}' times"
+        face.ctx.problem(face.component, count_field, message, f"give a whole number from 0 to {MAX_REPEAT}")
         return []
-    count = max(0, min(count, 100))
     x, y, w, h = box
     across = spec.direction == "across"
     step = (w if across else h) / max(count, 1)
@@ -454,8 +457,6 @@ def _group(face: Face, spec: GroupSpec, box: Box) -> Drawing:
 
 
 def _widget(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
-    from printkit.faces.widgets import WIDGET_DRAWERS
-
     return WIDGET_DRAWERS[spec.name](face, spec, box)
 
 

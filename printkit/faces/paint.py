@@ -11,11 +11,12 @@ import math
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Literal
 
+from printkit.base.confine import Refused, checked
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
 from printkit.base.memo import MIXED_COLOURS, remembered
-from printkit.base.outlines import RECT, Box, Outline, signed_area
-from printkit.base.shapes import Circle, Path, Rect, Shape, Text, shifted
+from printkit.base.outlines import signed_area
+from printkit.base.shapes import Circle, Path, Rect, Shape, Text
 from printkit.base.units import Size
 from printkit.content.load import Pack
 from printkit.content.message_key import MessageKey
@@ -40,17 +41,19 @@ class LookContext:
     bleed: float = 0.0
     problems: list[Problem] = field(default_factory=list)
     boxes: Boxes | None = None  # each text's box, recorded when asked for
-    _art_paths: dict[str, str] = field(default_factory=dict)
+    _art_paths: dict[str, str | None] = field(default_factory=dict)
+    _fonts: dict[str, str] = field(default_factory=dict)
 
-    def art(self, name: str) -> str:
-        """The absolute path of an art file of the pack (worked out once per file, not per card)."""
+    def art(self, name: str) -> str | None:
+        """The real path of an art file inside the pack (worked out once per file, not per card), or
+        None for one that is not (validate lets looks name only checked art files; this stays sure)."""
         if name not in self._art_paths:
-            self._art_paths[name] = str(self.pack.root.resolve() / name)
+            root = self.pack.root.resolve()
+            try:
+                self._art_paths[name] = str(checked(root, root / name))
+            except Refused:
+                self._art_paths[name] = None
         return self._art_paths[name]
-
-    def background(self, size: Size, colour: str, outline: Outline = RECT) -> Shape:
-        """A face's background, reaching past the trim line by the bleed."""
-        return replace(outline.shape(size, self.bleed), fill=colour)
 
     def text(
         self,
@@ -90,8 +93,11 @@ class LookContext:
         return list(result)
 
     def font(self, name: str) -> str:
-        """The font a look names (a bundled one or one of the pack's families), as the renderers know it."""
-        return pack_font(self.pack, name)
+        """The font a look names (a bundled one or one of the pack's families), as the renderers know it;
+        worked out once per name (a pack's font takes resolving its files)."""
+        if name not in self._fonts:
+            self._fonts[name] = pack_font(self.pack, name)
+        return self._fonts[name]
 
     def problem(self, component: Component, field_name: str, message: str, hint: str | None) -> None:
         """At the translation's line in its PO file when the text is translated, else at the YAML."""
@@ -144,8 +150,3 @@ def readable(colour: str) -> str:
 
 def icon(name: str | None, cx: float, cy: float, size: float, colour: str) -> Drawing:
     return ICONS[name](cx, cy, size, colour) if name else []
-
-
-def moved_into(content: Drawing, box: Box) -> Drawing:
-    """Content laid out in a box of the box's size, moved to where the box lies in the face."""
-    return shifted(content, box.x, box.y) if box.x or box.y else content

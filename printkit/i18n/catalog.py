@@ -137,8 +137,8 @@ def _by_id(elements: list[Element], path: KeyPath) -> KeyPath:
         index, kind = rest.pop(0), rest.pop(0)
         element = elements[int(index)]
         own = element.spec.id
-        shared = own is None or sum(e.spec.id == own for e in elements) > 1
-        keyed += [index if shared else own, kind]
+        unique = own is not None and sum(e.spec.id == own for e in elements) == 1
+        keyed += [own if unique and own else index, kind]
         if isinstance(element.spec, GroupSpec):
             elements = element.spec.elements
     return tuple(keyed)
