@@ -65,7 +65,7 @@ def test_looks_list_of_a_pack_says_where_its_looks_are_declared_and_who_uses_eac
     assert (code, err) == (0, "")
     assert rows["plain-board"] == ["plain-board", "kit/pack.yaml:4:3", "extends board", "used by yard"]
     assert rows["banner-board"] == ["banner-board", "kit/looks/banners.yaml:2:1", "extends board", "used by arena"]
-    assert rows["board"] == ["board", "printkit:looks/boards.yaml", "used by field"]
+    assert rows["board"] == ["board", "printkit:looks/boards.yaml", "used by arena, yard, field"]  # through extends too
     assert rows["ruler"] == ["ruler", "printkit:looks/boards.yaml", "not used"]
 
 

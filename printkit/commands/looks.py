@@ -15,7 +15,7 @@ import yaml
 
 from printkit.base.errors import UsageError, did_you_mean
 from printkit.content.load import Pack
-from printkit.content.looks import BUILTIN_FILE, WIDGETS, Declared, builtin_looks, builtin_source
+from printkit.content.looks import WIDGETS, Declared, builtin_looks, builtin_source, lineage
 from printkit.content.source import read_yaml
 
 SHOWN_USERS = 6  # components named per look in a listing; the rest are counted
@@ -32,7 +32,7 @@ def _looks(pack: Pack | None) -> dict[str, Declared]:
 
 def _declared_at(pack: Pack | None, declared: Declared) -> str:
     """The built-in looks' file, or a pack's file with the line and column of the look's id."""
-    if pack is None or declared.file.startswith(BUILTIN_FILE):
+    if pack is None or declared.builtin:
         return declared.file
     line, column = pack.sources[declared.file].position(declared.path, of_key=True)
     return f"{declared.file}:{line}:{column}"
@@ -43,8 +43,9 @@ def listing(pack: Pack | None) -> list[str]:
     looks = _looks(pack)
     users: dict[str, list[str]] = {look_id: [] for look_id in looks}
     if pack is not None:
-        for component in pack.components:
-            users.setdefault(component.look_id(pack.meta.defaults), []).append(component.id)
+        for component in pack.components:  # a look is used by the components of the looks extending it too
+            for look_id in lineage(looks, component.look_id(pack.meta.defaults)):
+                users[look_id].append(component.id)
     rows = []
     for look_id, declared in looks.items():
         extends = f"extends {declared.look.extends}" if declared.look.extends else ""
@@ -68,7 +69,7 @@ def source(look_id: str, pack: Pack | None) -> str:
         hint = did_you_mean(look_id, looks) or "printkit looks list names them"
         raise UsageError(f"unknown look '{look_id}' ({hint})")
     declared = looks[look_id]
-    builtin = declared.file.startswith(BUILTIN_FILE)
+    builtin = declared.builtin
     if builtin:
         written: Any = yaml.safe_load(builtin_source(look_id))
     else:  # read again: the loader keeps the models, not the data

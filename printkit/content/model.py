@@ -563,6 +563,14 @@ class Component(Strict):
         loader read it from, defaults the pack's. Nothing, for most kinds."""
         return []
 
+    def outline(self, defaults: Defaults) -> Outline:
+        """What it is cut along."""
+        raise NotImplementedError
+
+    def trim(self, defaults: Defaults) -> Size:
+        """The trim size: the box its outline fills."""
+        raise NotImplementedError
+
     def builtin_look(self) -> str:
         """The id of printkit's built-in look for it: its kind's, e.g. chip."""
         return self.kind.replace(" ", "-")

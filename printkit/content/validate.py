@@ -32,7 +32,7 @@ from pydantic import BaseModel
 from printkit.base.confine import Refused, checked, files_under
 from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean
 from printkit.base.icons import ICONS
-from printkit.base.outlines import RECT, Outline
+from printkit.base.outlines import Outline
 from printkit.base.units import Size
 from printkit.content import markup
 from printkit.content.fields import Ref, Translatable, marked_values, peeled
@@ -69,7 +69,6 @@ from printkit.content.model import (
     FieldDecl,
     PackMeta,
     Placed,
-    Rectangular,
     Rulebook,
 )
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
@@ -464,8 +463,7 @@ def _box_problems(source: SourceFile, at: KeyPath, look: LookDef, users: list[Co
     problems: dict[KeyPath, Problem] = {}
     shapes: dict[tuple[Size, Outline], Component] = {}
     for component in users:
-        outline = component.outline(pack.meta.defaults) if isinstance(component, Rectangular) else RECT
-        shapes.setdefault((component.trim(pack.meta.defaults), outline), component)  # type: ignore[attr-defined]
+        shapes.setdefault((component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)), component)
     for (trim, outline), component in shapes.items():
         for side in ("front", "back"):
             for path, box in _outside(getattr(look, side), at + (side,), (0.0, 0.0, *trim), trim, outline):

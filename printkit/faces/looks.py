@@ -20,7 +20,7 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel
 
 from printkit.base.icons import ICONS
-from printkit.base.outlines import RECT, Outline, Rectangle
+from printkit.base.outlines import Outline, Rectangle
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, rotated
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.fields import Ref, peeled
@@ -47,7 +47,7 @@ from printkit.content.looks import (
     merged,
     placed,
 )
-from printkit.content.model import Board, Component, Rectangular
+from printkit.content.model import Board, Component
 from printkit.faces import (  # each registers its widgets
     card_parts,  # noqa: F401
     grids,  # noqa: F401
@@ -479,11 +479,11 @@ ELEMENT_DRAWERS: dict[type[Drawn], Callable[[Face, Any, Box], Drawing]] = {
 
 
 def trim(component: Component, pack: Pack) -> Size:
-    return component.trim(pack.meta.defaults)  # type: ignore[attr-defined]
+    return component.trim(pack.meta.defaults)
 
 
 def outline(component: Component, pack: Pack) -> Outline:
-    return component.outline(pack.meta.defaults) if isinstance(component, Rectangular) else RECT
+    return component.outline(pack.meta.defaults)
 
 
 @dataclass(frozen=True)
