@@ -257,6 +257,12 @@ class Ref:
         self.registry = registry
 
 
+def entry_registry(markers: tuple) -> str | None:
+    """The pack registry whose entry an id with these markers names (element -> elements); None when
+    it names none (files and icons are no registry entries)."""
+    return next((m.registry for m in markers if isinstance(m, Ref) and m.registry not in ("files", "icons")), None)
+
+
 ElementRef = Annotated[Id, Ref("elements")]
 RarityRef = Annotated[Id, Ref("rarities")]
 StatRef = Annotated[Id, Ref("stats")]

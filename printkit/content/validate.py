@@ -35,7 +35,7 @@ from printkit.base.icons import ICONS
 from printkit.base.outlines import Outline
 from printkit.base.units import Size
 from printkit.content import markup
-from printkit.content.fields import Ref, Translatable, marked_values, peeled
+from printkit.content.fields import Ref, Translatable, entry_registry, marked_values, peeled
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
 from printkit.content.looks import (
     COMPUTED_VALUES,
@@ -432,9 +432,9 @@ def _parts(annotation: Any, markers: tuple, meta: PackMeta) -> Names | None:
     """The parts of a value of this type a look can name ({} for a plain value; None for a mapping of
     any keys): a model's fields, a registry entry's fields, the ids of the registry keying a mapping."""
     kind, more = peeled(annotation)
-    registries = [m.registry for m in markers + more if isinstance(m, Ref) and m.registry not in ("files", "icons")]
-    if registries:
-        kind = typing.get_args(PackMeta.model_fields[registries[0]].annotation)[1]
+    registry = entry_registry(markers + more)
+    if registry:
+        kind = typing.get_args(PackMeta.model_fields[registry].annotation)[1]
     if isinstance(kind, type) and issubclass(kind, BaseModel):
         names: Names = {name: (info.annotation, tuple(info.metadata)) for name, info in kind.model_fields.items()}
         properties = {name: value for name, value in vars(kind).items() if isinstance(value, property)}

@@ -23,7 +23,7 @@ from printkit.base.icons import ICONS
 from printkit.base.outlines import Outline, Rectangle
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, rotated
 from printkit.base.units import MM_PER_POINT, Size
-from printkit.content.fields import Ref, peeled
+from printkit.content.fields import entry_registry, peeled
 from printkit.content.load import Pack
 from printkit.content.looks import (
     COMPUTED_VALUES,
@@ -48,6 +48,7 @@ from printkit.content.looks import (
     placed,
 )
 from printkit.content.model import Board, Component
+from printkit.content.rules import value_of
 from printkit.faces import (  # each registers its widgets
     card_parts,  # noqa: F401
     grids,  # noqa: F401
@@ -142,9 +143,8 @@ class Values:
         if computed:
             value, field_name = COMPUTED[head](self.component, self.pack)
         elif head == "data" and rest:  # a declared field: its default where the component gives none
-            declared = self.pack.meta.fields.get(rest[0])
-            value = (self.component.data or {}).get(rest[0], declared.default if declared else None)
             field_name, rest = f"data.{rest[0]}", rest[1:]
+            value = value_of(self.component, field_name, self.pack)
         elif head == "fields" and rest:  # a field's declaration: {fields.glow.label}
             value, field_name, rest = self.pack.meta.fields.get(rest[0]), "look", rest[1:]
         else:
@@ -190,9 +190,7 @@ def _registry_of(model: type[BaseModel], name: str) -> str | None:
     key = (model, name)
     if key not in _REGISTRIES:
         info = model.model_fields.get(name)
-        markers = (tuple(info.metadata) + peeled(info.annotation)[1]) if info else ()
-        refs = [m.registry for m in markers if isinstance(m, Ref) and m.registry not in ("files", "icons")]
-        _REGISTRIES[key] = refs[0] if refs else None
+        _REGISTRIES[key] = entry_registry(tuple(info.metadata) + peeled(info.annotation)[1]) if info else None
     return _REGISTRIES[key]
 
 
