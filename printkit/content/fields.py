@@ -30,7 +30,7 @@ class Translatable:
     """Marks text that translators translate: it goes into the pack's gettext catalog."""
 
 
-def _checked(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
+def pydantic_parser(parse: Callable[[Any], Any]) -> Callable[[Any], Any]:
     """Wrap a parser so its ValueProblem becomes a pydantic error carrying message and hint. Only a
     ValueProblem: any other error is a bug in the parser, not a problem of the value."""
 
@@ -55,7 +55,7 @@ class whole(GroupedMetadata):  # lower case: read as part of a type,: `Annotated
     hint: str | None = None
 
     def __iter__(self) -> Iterator[object]:
-        yield BeforeValidator(_checked(self._parse))
+        yield BeforeValidator(pydantic_parser(self._parse))
         yield WithJsonSchema(
             {"type": "integer", "minimum": self.low, "maximum": self.high, "description": self.description}
         )
@@ -71,12 +71,12 @@ class whole(GroupedMetadata):  # lower case: read as part of a type,: `Annotated
 
 
 def _number(value: Any) -> float:
-    if isinstance(value, bool) or not isinstance(value, (int, float)) or not _finite(value):
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not finite_number(value):
         raise ValueProblem(f"must be a number, got {shown_value(value)}")
     return value
 
 
-def _finite(number: float) -> bool:
+def finite_number(number: float) -> bool:
     """Whether a number is finite and fits a float (a YAML integer may have hundreds of digits)."""
     try:
         return math.isfinite(number)
@@ -106,7 +106,7 @@ def _colour(value: Any) -> str:
     return value.lower()
 
 
-def _text(value: Any) -> str:
+def parse_text(value: Any) -> str:
     if not isinstance(value, str):
         raise ValueProblem(f"must be text, got {shown_value(value)}", "put quotes around it")
     if not value.strip():
@@ -116,32 +116,37 @@ def _text(value: Any) -> str:
 
 Id = Annotated[
     str,
-    BeforeValidator(_checked(parse_id)),
+    BeforeValidator(pydantic_parser(parse_id)),
     WithJsonSchema({"type": "string", "pattern": _ID.pattern, "description": "lowercase id"}),
 ]
 Text = Annotated[
-    str, BeforeValidator(_checked(_text)), WithJsonSchema({"type": "string", "minLength": 1}), Translatable()
+    str,
+    BeforeValidator(pydantic_parser(parse_text)),
+    WithJsonSchema({"type": "string", "minLength": 1}),
+    Translatable(),
 ]
-PlainText = Annotated[str, BeforeValidator(_checked(_text)), WithJsonSchema({"type": "string", "minLength": 1})]
+PlainText = Annotated[
+    str, BeforeValidator(pydantic_parser(parse_text)), WithJsonSchema({"type": "string", "minLength": 1})
+]
 Colour = Annotated[
     str,
-    BeforeValidator(_checked(_colour)),
+    BeforeValidator(pydantic_parser(_colour)),
     WithJsonSchema({"type": "string", "pattern": _COLOUR.pattern, "description": "#rrggbb"}),
 ]
-Number = Annotated[float, BeforeValidator(_checked(_number)), WithJsonSchema({"type": "number"})]
+Number = Annotated[float, BeforeValidator(pydantic_parser(_number)), WithJsonSchema({"type": "number"})]
 Length = Annotated[
     float,
-    BeforeValidator(_checked(parse_length)),
+    BeforeValidator(pydantic_parser(parse_length)),
     WithJsonSchema({"type": ["string", "number"], "description": "length: 63mm, 2.5in, 1cm, 12pt or mm"}),
 ]
 Distance = Annotated[
     float,
-    BeforeValidator(_checked(parse_distance)),
+    BeforeValidator(pydantic_parser(parse_distance)),
     WithJsonSchema({"type": ["string", "number"], "description": "length that may be 0"}),
 ]
 SizeMM = Annotated[
     Size,
-    BeforeValidator(_checked(parse_size)),
+    BeforeValidator(pydantic_parser(parse_size)),
     WithJsonSchema(
         {
             "anyOf": [
@@ -185,7 +190,7 @@ def parse_corner(value: Any) -> tuple[float, float]:
 
 CustomPoint = Annotated[
     tuple[float, float],
-    BeforeValidator(_checked(parse_corner)),
+    BeforeValidator(pydantic_parser(parse_corner)),
     WithJsonSchema(
         {
             "type": "array",
@@ -196,7 +201,9 @@ CustomPoint = Annotated[
         }
     ),
 ]
-CustomPoints = Annotated[list[CustomPoint], BeforeValidator(_checked(_corner_list)), Field(max_length=MAX_CORNERS)]
+CustomPoints = Annotated[
+    list[CustomPoint], BeforeValidator(pydantic_parser(_corner_list)), Field(max_length=MAX_CORNERS)
+]
 _CELL = re.compile(r"[0-9]{4}")  # a wargame's cell number: two digits of column, two of row
 MAX_CELL = 99  # the highest column or row a cell number can name
 
@@ -220,7 +227,7 @@ def parse_cell(value: Any) -> tuple[int, int]:
 
 Cell = Annotated[
     tuple[int, int],
-    BeforeValidator(_checked(parse_cell)),
+    BeforeValidator(pydantic_parser(parse_cell)),
     WithJsonSchema(
         {
             "anyOf": [
@@ -234,8 +241,8 @@ Cell = Annotated[
 MAX_FILE_PATH = 255  # characters: the longest file name most file systems take
 
 
-def _file_path(value: Any) -> str:
-    value = _text(value)
+def parse_file_path(value: Any) -> str:
+    value = parse_text(value)
     if len(value) > MAX_FILE_PATH:
         raise ValueProblem(f"must be a file path of at most {MAX_FILE_PATH} characters, got {len(value)}")
     if any(ord(char) < 32 or ord(char) == 127 for char in value):
@@ -245,7 +252,7 @@ def _file_path(value: Any) -> str:
 
 FilePath = Annotated[
     str,
-    BeforeValidator(_checked(_file_path)),
+    BeforeValidator(pydantic_parser(parse_file_path)),
     WithJsonSchema({"type": "string", "description": "a file inside the pack folder"}),
 ]
 

@@ -32,7 +32,7 @@ from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_valu
 from printkit.base.outlines import Outline
 from printkit.base.package_data import folder
 from printkit.base.units import MAX_LENGTH_MM, MM_PER_UNIT, Size
-from printkit.content.fields import Id, Strict, Translatable, _checked
+from printkit.content.fields import Id, Strict, Translatable, pydantic_parser
 from printkit.content.source import Loader
 
 # --- measures and boxes ------------------------------------------------------------------------------
@@ -122,15 +122,15 @@ def placed(frame: Box, box: tuple[Measure, Measure, Measure, Measure] | None) ->
 _MEASURE_SCHEMA = {"type": ["string", "number"], "description": "12mm, 0.5in, 50% or 100% - 6mm"}
 BoxM = Annotated[
     tuple[Measure, Measure, Measure, Measure],
-    BeforeValidator(_checked(_box)),
+    BeforeValidator(pydantic_parser(_box)),
     WithJsonSchema({"type": "array", "items": _MEASURE_SCHEMA, "minItems": 4, "maxItems": 4}),
 ]
 PointM = Annotated[
     tuple[Measure, Measure],
-    BeforeValidator(_checked(_point)),
+    BeforeValidator(pydantic_parser(_point)),
     WithJsonSchema({"type": "array", "items": _MEASURE_SCHEMA, "minItems": 2, "maxItems": 2}),
 ]
-MeasureM = Annotated[Measure, BeforeValidator(_checked(parse_measure)), WithJsonSchema(_MEASURE_SCHEMA)]
+MeasureM = Annotated[Measure, BeforeValidator(pydantic_parser(parse_measure)), WithJsonSchema(_MEASURE_SCHEMA)]
 
 
 # --- values from the component: paths, templates, conditions, colours ---------------------------------
@@ -207,7 +207,7 @@ def _conditions(value: Any) -> tuple[Condition, ...]:
 
 When = Annotated[
     tuple[Condition, ...],
-    BeforeValidator(_checked(_conditions)),
+    BeforeValidator(pydantic_parser(_conditions)),
     WithJsonSchema(
         {
             "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
@@ -215,9 +215,9 @@ When = Annotated[
         }
     ),
 ]
-TemplateM = Annotated[Template, BeforeValidator(_checked(parse_template)), WithJsonSchema({"type": "string"})]
+TemplateM = Annotated[Template, BeforeValidator(pydantic_parser(parse_template)), WithJsonSchema({"type": "string"})]
 TextTemplate = Annotated[
-    Template, BeforeValidator(_checked(parse_template)), WithJsonSchema({"type": "string"}), Translatable()
+    Template, BeforeValidator(pydantic_parser(parse_template)), WithJsonSchema({"type": "string"}), Translatable()
 ]
 
 # A colour: '#rrggbb', a named ink, {path} (a colour the component has), or a function of colours:
@@ -297,7 +297,7 @@ def colour_paths(colour: Colour) -> list[str]:
 
 ColourM = Annotated[
     Colour,
-    BeforeValidator(_checked(parse_colour)),
+    BeforeValidator(pydantic_parser(parse_colour)),
     WithJsonSchema(
         {"type": "string", "description": "'#rrggbb', ink, paper, {color}, tint(C, 80%), shade(C, 40%), contrast(C)"}
     ),
@@ -318,7 +318,7 @@ def _font_size(value: Any) -> float | Measure:
 
 FontSize = Annotated[
     float | Measure,
-    BeforeValidator(_checked(_font_size)),
+    BeforeValidator(pydantic_parser(_font_size)),
     WithJsonSchema({"type": ["number", "string"], "description": "points, or a share of the box height: 60%"}),
 ]
 
@@ -492,7 +492,7 @@ class WidgetSpec(Drawn):
     @model_validator(mode="before")
     @classmethod
     def _known(cls, value: Any) -> Any:
-        return _checked(_known_widget)(value)
+        return pydantic_parser(_known_widget)(value)
 
 
 def _known_widget(value: Any) -> Any:
@@ -551,7 +551,7 @@ class Element(Strict):
     @model_validator(mode="before")
     @classmethod
     def _one(cls, value: Any) -> Any:
-        return _checked(_one_element)(value)
+        return pydantic_parser(_one_element)(value)
 
     @property
     def kind(self) -> str:

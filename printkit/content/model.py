@@ -74,10 +74,10 @@ from printkit.content.fields import (
     Text,
     Translatable,
     TypeRef,
-    _file_path,
-    _finite,
-    _text,
+    finite_number,
     marked_values,
+    parse_file_path,
+    parse_text,
     whole,
 )
 from printkit.content.looks import LookDef
@@ -266,7 +266,11 @@ FIELD_REFS = {"icon": Ref("icons"), "image": Ref("files")}
 """Field types whose values name something the pack must have, checked as `IconRef` and `ArtFile` values are."""
 _PYTHON_TYPES: dict[str, type] = {"integer": int, "number": float, "boolean": bool, "list": list}
 _JSON_TYPES = {"integer": "integer", "number": "number", "boolean": "boolean", "list": "array"}  # else string
-_WRITTEN_AS = {"text": _text, "icon": _text, "image": _file_path}  # types whose values are written as text
+_WRITTEN_AS = {
+    "text": parse_text,
+    "icon": parse_text,
+    "image": parse_file_path,
+}  # types whose values are written as text
 
 
 def _plain(number: float) -> float | int:
@@ -348,7 +352,7 @@ class FieldDecl(Strict):
             except ValueProblem as problem:
                 return problem.message, problem.hint
         got = shown_value(value)
-        is_number = not isinstance(value, bool) and isinstance(value, (int, float)) and _finite(value)
+        is_number = not isinstance(value, bool) and isinstance(value, (int, float)) and finite_number(value)
         if kind == "integer" and not (is_number and isinstance(value, int) and self._in_range(value)):
             return f"must be a whole number{self._range}, got {got}", None
         if kind == "number" and not (is_number and self._in_range(value)):

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union, cast
 from pydantic import BaseModel, BeforeValidator, Field, WithJsonSchema
 
 from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, shown_value
-from printkit.content.fields import Id, Strict, Text, _checked, parse_id, peeled, whole
+from printkit.content.fields import Id, Strict, Text, parse_id, peeled, pydantic_parser, whole
 
 if TYPE_CHECKING:
     from printkit.content.load import Pack
@@ -48,7 +48,7 @@ def _limit(value: Any) -> int | ParamRef:
 
 Limit = Annotated[
     Any,
-    BeforeValidator(_checked(_limit)),
+    BeforeValidator(pydantic_parser(_limit)),
     WithJsonSchema(
         {
             "anyOf": [
