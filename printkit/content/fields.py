@@ -23,6 +23,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSche
 from pydantic_core import PydanticCustomError
 
 from printkit.base.errors import KeyPath, ValueProblem, shown_value
+from printkit.base.languages import UnknownLanguage, canonical, cldr
 from printkit.base.units import Size, parse_distance, parse_length, parse_size
 
 
@@ -114,6 +115,22 @@ def parse_text(value: Any) -> str:
     return value
 
 
+def parse_language(value: Any) -> str:
+    """A BCP 47 tag CLDR knows, in its canonical spelling (`pt-br` reads as `pt-BR`)."""
+    if not isinstance(value, str):
+        raise ValueProblem(f"must be a language tag such as fr or pt-BR, got {shown_value(value)}")
+    try:
+        cldr(value)
+    except UnknownLanguage as unknown:
+        raise ValueProblem(str(unknown), unknown.hint) from None
+    return canonical(value)
+
+
+LanguageTag = Annotated[
+    str,
+    BeforeValidator(pydantic_parser(parse_language)),
+    WithJsonSchema({"type": "string", "description": "BCP 47 language tag, such as fr, pt-BR or zh-Hans"}),
+]
 Id = Annotated[
     str,
     BeforeValidator(pydantic_parser(parse_id)),

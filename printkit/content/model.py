@@ -61,6 +61,7 @@ from printkit.content.fields import (
     FilePath,
     IconRef,
     Id,
+    LanguageTag,
     Length,
     Number,
     PlainText,
@@ -445,8 +446,9 @@ class PackMeta(Strict):
     """The game's title as printed."""
     language: Literal["en"] = "en"
     """Source language of every text in the pack's YAML."""
-    locales: list[Literal["en", "de"]] = ["en"]
-    """Languages the kit is built in; every one but the source language needs its catalog."""
+    locales: list[LanguageTag] = ["en"]
+    """Languages the kit is built in (BCP 47 tags: de, fr, pt-BR); every one but the source language
+    needs its catalog."""
     version: PlainText | None = None
     """Version of the pack's content, printed after the title in every page's footer."""
     credits: Text | None = None
