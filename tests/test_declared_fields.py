@@ -88,21 +88,17 @@ def test_text_fields_are_translated_and_other_fields_are_not(run, tmp_path):
     code, _, err = run("i18n", "update", root)
     assert code == 0, err
     catalog = polib.pofile(str(catalog_path(load_checked([root])[0], "de")))
-    data_contexts = sorted(e.msgctxt for e in catalog if "/data/" in e.msgctxt or "fields/motto" in e.msgctxt)
-    assert data_contexts == [
-        "card:ember/data/motto",
-        "card:ember/data/sayings/0",
-        "card:ember/data/sayings/1",
-        "pack:fields/motto/default",
-        "pack:fields/motto/label",
-    ]
-    german = {
-        "card:ember/data/motto": "Leuchte hell",
-        "card:ember/data/sayings/1": "Heißer",
-        "pack:fields/motto/default": "Leuchte weiter",
+    places = {line.split(": ", 1)[0]: entry.msgid for entry in catalog for line in entry.comment.splitlines()}
+    assert {place: msgid for place, msgid in places.items() if "/data/" in place or "fields/motto" in place} == {
+        "card:ember/data/motto": "Burn bright",
+        "card:ember/data/sayings/0": "Hot",
+        "card:ember/data/sayings/1": "Hotter",
+        "pack:fields/motto/default": "Shine on",
+        "pack:fields/motto/label": "Motto",
     }
+    german = {"Burn bright": "Leuchte hell", "Hotter": "Heißer", "Shine on": "Leuchte weiter"}
     for entry in catalog:
-        entry.msgstr = german.get(entry.msgctxt, "")
+        entry.msgstr = german.get(entry.msgid, "")
     catalog.save()
     translated = translate(load_checked([root])[0], "de").pack
     assert translated.components[0].data["motto"] == "Leuchte hell"

@@ -34,15 +34,15 @@ CARDS_YAML = """\
       - {id: pad, title: Score pad, columns: [Player, Points], rows: 3, size: 120x80mm}
     """
 GERMAN = {
-    "pack:title": "Kleines Spiel",
-    "pack:elements/fire/name": "Feuer",
-    "pack:rules/deck/title": "Stapel",
-    "pack:rules/deck/checks/0/called": "Angriffspunkte",
-    "card:spark/name": "Funke",
-    "card:spark/text": "Macht 2 [fire] Schaden.",
-    "sheet:pad/title": "Punkteblock",
-    "sheet:pad/columns/0": "Spieler",
-    "sheet:pad/columns/1": "Punkte",
+    "Tiny Game": "Kleines Spiel",
+    "Fire": "Feuer",
+    "Deck": "Stapel",
+    "attack points": "Angriffspunkte",
+    "Spark": "Funke",
+    "Deals 2 [fire] damage.": "Macht 2 [fire] Schaden.",
+    "Score pad": "Punkteblock",
+    "Player": "Spieler",
+    "Points": "Punkte",
 }
 PO = "content/tiny/locales/de/LC_MESSAGES/tiny.po"
 
@@ -62,34 +62,26 @@ def tiny(tmp_path, monkeypatch, run):
 
 
 def translate(mapping: dict[str, str]) -> None:
+    """Translate the catalog's entries of the English texts mapping names."""
     catalog = polib.pofile(PO, wrapwidth=0)
     for entry in catalog:
-        if entry.msgctxt in mapping:
-            entry.msgstr = mapping[entry.msgctxt]
+        if entry.msgid in mapping:
+            entry.msgstr = mapping[entry.msgid]
+            entry.flags = [flag for flag in entry.flags if flag != "fuzzy"]  # as a translator's editor does
     catalog.save(PO)
 
 
-def entry(context: str) -> polib.POEntry:
-    return next(e for e in polib.pofile(PO) if e.msgctxt == context)
+def entry(msgid: str) -> polib.POEntry:
+    return next(e for e in polib.pofile(PO) if e.msgid == msgid and not e.obsolete)
 
 
 def test_extract_collects_every_text_with_a_note(tiny, run):
     assert run("i18n", "extract", "tiny")[1] == "wrote content/tiny/locales/tiny.pot\n"
     pot = polib.pofile("content/tiny/locales/tiny.pot")
-    assert [e.msgctxt for e in pot] == [
-        "pack:title",
-        "pack:elements/fire/name",
-        "pack:rules/deck/title",
-        "pack:rules/deck/checks/0/called",
-        "card:spark/name",
-        "card:spark/text",
-        "sheet:pad/title",
-        "sheet:pad/columns/0",
-        "sheet:pad/columns/1",
-    ]
-    text = next(e for e in pot if e.msgctxt == "card:spark/text")
+    assert [(e.msgctxt, e.msgid) for e in pot] == [(None, english) for english in GERMAN]
+    text = next(e for e in pot if e.msgid == "Deals 2 [fire] damage.")
     assert text.occurrences == [("cards.yaml", "6")]
-    assert text.comment == "card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt)"
+    assert text.comment == "card:spark/text: card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt)"
 
 
 def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obsolete(tiny, run):
@@ -103,19 +95,20 @@ def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obs
         )
     )
     assert run("i18n", "update", "tiny")[0] == 0
-    changed = entry("card:spark/text")
+    changed = entry("Deals 3 [fire] damage.")
     assert (changed.fuzzy, changed.msgid, changed.previous_msgid, changed.msgstr) == (
         True,
         "Deals 3 [fire] damage.",
         "Deals 2 [fire] damage.",
         "Macht 2 [fire] Schaden.",
     )
-    assert entry("card:spark/name").fuzzy is False
-    assert [e.msgstr for e in polib.pofile(PO) if e.obsolete] == ["Spieler", "Punkte"]
+    assert entry("Spark").fuzzy is False
+    # as msgmerge leaves them: the changed text's old entry and the removed ones are obsolete
+    assert [e.msgstr for e in polib.pofile(PO) if e.obsolete] == ["Macht 2 [fire] Schaden.", "Spieler", "Punkte"]
 
 
 def test_stats_count_each_state(tiny, run):
-    translate({"card:spark/name": ""})
+    translate({"Spark": ""})
     code, out, _ = run("i18n", "stats", "--json")
     assert json.loads(out) == [
         {"pack": "tiny", "locale": "de", "translated": 8, "fuzzy": 0, "untranslated": 1, "obsolete": 0, "percent": 88.9}
@@ -130,26 +123,26 @@ def test_a_complete_catalog_checks_clean(tiny, run):
 
 CHECKS = {
     "untranslated": (
-        {"card:spark/name": ""},
+        {"Spark": ""},
         "card:spark/name: not translated to de yet (translate it, or build without --strict to get a marked draft)",
     ),
     "placeholder": (
-        {"card:spark/text": "Macht 2 Schaden."},
+        {"Deals 2 [fire] damage.": "Macht 2 Schaden."},
         "card:spark/text: placeholders differ from the English: lost [fire] (keep every {name}, [icon] "
         "and ▶ of the English text)",
     ),
     "glossary": (
-        {"pack:rules/deck/checks/0/called": "Angriffswerte"},
+        {"attack points": "Angriffswerte"},
         "pack:rules/deck/checks/0/called: glossary term 'attack points' should be translated as "
         "'Angriffspunkte' (see content/glossary.yaml)",
     ),
     "overflow": (
-        {"card:spark/text": "Macht 2 [fire] Schaden. " + "Und noch viel mehr Text. " * 40},
+        {"Deals 2 [fire] damage.": "Macht 2 [fire] Schaden. " + "Und noch viel mehr Text. " * 40},
         "card:spark/text: text of 'spark' overflows its 51.6 x 38.1 mm box by 19.3 mm at 6 pt in locale "
         "de (shorten the text or give the component more room)",
     ),
     "glyph": (
-        {"card:spark/name": "Funke 火"},
+        {"Spark": "Funke 火"},
         "card:spark/name: text of 'spark' needs glyphs the font 'sans-bold' lacks: '火' in locale de (use "
         "another character or a font that has it)",
     ),
@@ -160,15 +153,14 @@ CHECKS = {
 def test_check_reports_each_problem_at_its_catalog_line(tiny, run, case):
     change, message = CHECKS[case]
     translate(change)
-    context = next(iter(change))
     code, _, err = run("i18n", "check")
     assert code == 1
-    assert err.splitlines() == [f"{PO}:{entry(context).linenum}:1: {message}", "1 problem found"]
+    assert err.splitlines() == [f"{PO}:{entry(next(iter(change))).linenum}:1: {message}", "1 problem found"]
 
 
 def test_a_fuzzy_translation_fails_check(tiny, run):
     catalog = polib.pofile(PO, wrapwidth=0)
-    changed = next(e for e in catalog if e.msgctxt == "card:spark/name")
+    changed = next(e for e in catalog if e.msgid == "Spark")
     changed.flags.append("fuzzy")
     catalog.save(PO)
     assert run("i18n", "check")[::2] == (
@@ -179,7 +171,7 @@ def test_a_fuzzy_translation_fails_check(tiny, run):
 
 
 def test_an_incomplete_locale_builds_a_marked_draft_or_fails_strictly(tiny, run):
-    translate({"card:spark/name": ""})
+    translate({"Spark": ""})
     code, _, err = run("build", "tiny", "--lang", "de")
     assert code == 0 and err == (
         "printkit: warning: tiny (de): 1 strings not translated; 1 components are marked "
@@ -191,7 +183,7 @@ def test_an_incomplete_locale_builds_a_marked_draft_or_fails_strictly(tiny, run)
     Path("output/tiny/tiny-components-de-a4.pdf").unlink()
     assert run("build", "tiny", "--lang", "de", "--strict")[::2] == (
         1,
-        f"{PO}:{entry('card:spark/name').linenum}:1: card:spark/name: not translated to de yet (translate it, or "
+        f"{PO}:{entry('Spark').linenum}:1: card:spark/name: not translated to de yet (translate it, or "
         "build without --strict to get a marked draft)\n1 problem found\n",
     )
     assert not Path("output/tiny/tiny-components-de-a4.pdf").exists()
@@ -200,13 +192,17 @@ def test_an_incomplete_locale_builds_a_marked_draft_or_fails_strictly(tiny, run)
 def test_xliff_round_trip_carries_box_limits(tiny, run):
     assert run("i18n", "export", "tiny", "--lang", "de")[0] == 0
     xliff = Path("content/tiny/locales/de/tiny.xlf").read_text()
-    assert 'id="card:spark/text" resname="card:spark/text" maxwidth="660" size-unit="char"' in xliff
+    from printkit.i18n.catalog import unit_id
+
+    assert (
+        f'id="{unit_id("Deals 2 [fire] damage.")}" resname="card:spark/text" maxwidth="660" size-unit="char"' in xliff
+    )
     edited = Path("edited.xlf")
     edited.write_text(
         xliff.replace('<target state="translated">Funke</target>', '<target state="translated">Funkenflug</target>')
     )
     assert run("i18n", "import", "tiny", "--lang", "de", "--file", edited)[1] == (f"wrote {PO}: 1 entries changed\n")
-    assert entry("card:spark/name").msgstr == "Funkenflug"
+    assert entry("Spark").msgstr == "Funkenflug"
 
 
 def test_pseudo_locale_builds_every_bundled_pack_without_overflow(run, tmp_path):
@@ -289,9 +285,9 @@ def test_an_unknown_icon_in_translated_rulebook_text_is_placed_at_its_catalog_li
         "sections:\n  - title: Play\n    blocks:\n      - Deal 2 [fire] damage.\n"
     )
     assert run("i18n", "update", "tiny")[0] == 0
-    translate({"rulebook:sections/0/title": "Spiel", "rulebook:sections/0/blocks/0/text": "Macht 2 [fier] Schaden."})
+    translate({"Play": "Spiel", "Deal 2 [fire] damage.": "Macht 2 [fier] Schaden."})
     code, _, err = run("build", "tiny", "--lang", "de", "--out", "out")
-    line = entry("rulebook:sections/0/blocks/0/text").linenum
+    line = entry("Deal 2 [fire] damage.").linenum
     assert code == 1
     assert err.splitlines() == [
         f"{PO}:{line}:1: rulebook:sections/0/blocks/0/text: text names an unknown icon '[fier]' in locale de "

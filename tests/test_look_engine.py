@@ -226,7 +226,7 @@ def test_the_look_text_is_in_the_catalog_under_its_place_in_the_look():
     from printkit.i18n.catalog import messages
 
     (pack,) = load_checked([GLOW])
-    looks = [(m.context, m.msgid, m.file.rsplit("/", 1)[1], m.line) for m in messages(pack) if m.key.kind == "look"]
+    looks = [(m.place, m.msgid, m.file.rsplit("/", 1)[1], m.line) for m in messages(pack) if m.key.kind == "look"]
     assert looks == [
         ("look:glow-card/front/glow-label/text", "Glow {data.glow}", "cards.yaml", 22),
         ("look:glow-card/back/sun/group/elements/1/text", "Glow", "cards.yaml", 34),
@@ -241,7 +241,7 @@ def test_a_translation_that_breaks_a_look_placeholder_is_a_problem_at_its_catalo
     code, _, err = run("build", pack, "--out", tmp_path / "out", "--no-rulebooks")
     assert code == 1
     assert err.splitlines() == [
-        f"{catalog}:39:1: look:glow-card/front/glow-label/text: '{{Data.glow}}' is not a placeholder (a placeholder names "
+        f"{catalog}:32:1: look:glow-card/front/glow-label/text: '{{Data.glow}}' is not a placeholder (a placeholder names "
         "a value in lowercase: {name}, {data.glow} or {stats.attack}; {{ for a brace)",
         "1 problem found",
     ]
@@ -254,10 +254,14 @@ def test_an_untranslated_look_text_marks_the_cards_drawn_with_it_as_drafts(tmp_p
     pack = tmp_path / "glow"
     shutil.copytree(GLOW, pack)
     catalog = pack / "locales" / "de" / "LC_MESSAGES" / "glow.po"
-    catalog.write_text(catalog.read_text().replace('msgstr "Glühen"\n\n#. card', 'msgstr ""\n\n#. card'))
+    catalog.write_text(catalog.read_text().replace('msgstr "Glühen"\n', 'msgstr ""\n'))
     (loaded,) = load_checked([pack])
     translation = translate(loaded, "de")
-    assert [m.context for m in translation.missing] == ["look:glow-card/back/sun/group/elements/1/text"]
+    assert [m.place for m in translation.missing] == [  # one text, used in three places
+        "pack:title",
+        "pack:fields/glow/label",
+        "look:glow-card/back/sun/group/elements/1/text",
+    ]
     assert translation.drafts == {"ember-fox", "tide-crab"}
 
 
@@ -283,7 +287,7 @@ def test_a_pack_yaml_look_gives_its_words_to_the_catalog_under_its_own_key(tmp_p
         "looks:\n  mine:\n    front:\n      - text: {text: '{name}'}\n      - text: {text: 'Hello {name}!'}\n",
         "cards:\n  - {id: a, name: Ann, look: mine}\n",
     )
-    assert [(m.context, m.msgid) for m in messages(pack)] == [
+    assert [(m.place, m.msgid) for m in messages(pack)] == [
         ("pack:title", "Kit"),
         ("look:mine/front/1/text", "Hello {name}!"),
         ("card:a/name", "Ann"),

@@ -59,7 +59,7 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                     continue
                 if translation.missing:
                     warn(
-                        f"{pack.id} ({language}): {len(translation.missing)} strings not translated; "
+                        f"{pack.id} ({language}): {len({m.msgid for m in translation.missing})} strings not translated; "
                         f"{len(translation.drafts)} components are marked DRAFT (see 'printkit i18n stats {pack.id}')"
                     )
                 faces = Faces(

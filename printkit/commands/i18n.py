@@ -35,6 +35,7 @@ from printkit.i18n.catalog import (
     template_path,
     to_xliff,
     translate,
+    unit_id,
 )
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.imposition import draw_pieces
@@ -164,9 +165,9 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
     catalog = merge(load_catalog(pack, locale), pot, pack, locale)
     changed = 0
     for entry in catalog:
-        if entry.obsolete or entry.msgctxt not in found:
+        if entry.obsolete or unit_id(entry.msgid) not in found:
             continue
-        text, needs_review = found[entry.msgctxt]
+        text, needs_review = found[unit_id(entry.msgid)]
         if entry.msgstr != text or entry.fuzzy != needs_review:
             entry.msgstr = text
             entry.flags = ["fuzzy"] if needs_review else []

@@ -710,8 +710,3 @@ def element_paths(spec: Drawn) -> Iterator[tuple[str, str, str]]:
             yield from ((key, path, f"{{{path}}}") for path in colour_paths(colour))
     if isinstance(spec, GroupSpec) and spec.of:
         yield "of", spec.of, f"'{spec.of}'"
-
-
-def is_prose(template: Template) -> bool:
-    """Whether a text has words of its own to translate: not only placeholders, markup and figures."""
-    return any(char.isalpha() for part in template.parts if isinstance(part, str) for char in part)

@@ -6,7 +6,7 @@ markup in it too).
 Returns: the text as `Token`s, each piece as written (what the pseudo-locale leaves untouched and
 a translation must keep), or as `Run`s in their style: words, spaces, line breaks, icons and code
 (what faces draw and the rulebook turns into HTML). A `**` or `*` switches bold or italic on or
-off, up to the end of the text. `kept` lists what a translation must keep ({placeholders},
+off, up to the end of the text. `has_words` says whether a text is a message; `kept` lists what a translation must keep ({placeholders},
 [icons], ▶); `unknown_icon` says what is wrong with an icon printkit lacks.
 """
 
@@ -27,6 +27,16 @@ _KINDS: dict[str, TokenKind] = {"\\[": "bracket", "**": "bold", "*": "italic", "
 # pack's {count:cards}, printkit's own {number}, a look's {stats.attack} or {art|icon}), a look's
 # escaped braces {{ and }}, and the ▶ arrow.
 KEPT = re.compile(r"\{\{|\}\}|\{[a-z_][a-z0-9_.|-]*(?::[a-z0-9/-]+)?\}|▶")
+
+
+_ICON_OR_BRACKET = re.compile(r"\\\[|\[[a-z0-9-]+\]")
+_WORD = re.compile(r"[^\W\d_]{2}")
+
+
+def has_words(text: str) -> bool:
+    """Whether a text holds words to translate: two letters in a row outside its {placeholders} and
+    [icons]. `⬇`, `P1`, `+2 [fire]` and `{count}` hold none, so they are not messages."""
+    return _WORD.search(_ICON_OR_BRACKET.sub(" ", KEPT.sub(" ", text))) is not None
 
 
 class Token(NamedTuple):  # tuples: a deck has thousands, made a quarter faster than dataclasses

@@ -1,21 +1,26 @@
 """Gettext catalogs of a pack: what translators translate, and the pack as a locale sees it.
 
 Takes: a loaded `Pack`, a locale and (for translator notes) the text boxes layout measured.
-Returns: the pack's messages (one per translatable string, with `msgctxt` such as
+Returns: the pack's messages (one per place a text with words is used, named by its place such as
 `card:spyro/name`), the template and merged catalogs as polib files, counts per locale, XLIFF 1.2
 for translation platforms, and the translated pack a build lays out, with the strings still
 missing and the components they leave in English ("drafts").
 
 Catalogs live in the pack: `locales/<pack>.pot` and `locales/<lang>/LC_MESSAGES/<pack>.po`.
-Merging follows GNU msgmerge, keyed by msgctxt (each context names one field of one component,
-so it survives a changed source text): a changed source makes the entry fuzzy and keeps the
-previous text (`#|`), a vanished context becomes obsolete (`#~`). A catalog msgfmt -c would refuse,
+As in any gettext catalog, an entry is keyed by its English text (msgid): a text used in twelve
+places is translated once, and a paragraph keeps its translation wherever it moves. Merging follows
+GNU msgmerge: an entry whose text is new takes the translation of the closest previous text as
+fuzzy (`#|` shows that text), translator comments stay, a text no longer used becomes obsolete
+(`#~`) and comes back if the text does. Entries written with a msgctxt by earlier printkit versions
+are read by their msgid, and `update` rewrites them without. A catalog msgfmt -c would refuse,
 an XLIFF file that is not well-formed or declares a DTD, and a malformed content/glossary.yaml raise
 `Problems` at their lines.
 """
 
 from __future__ import annotations
 
+import difflib
+import hashlib
 import os
 import re
 from dataclasses import dataclass, field, replace
@@ -30,7 +35,8 @@ from printkit.base.errors import KeyPath, Problem, Problems, ValueProblem, displ
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
-from printkit.content.looks import Element, GroupSpec, TextSpec, is_prose, lineage, parse_template, walk
+from printkit.content.looks import Element, GroupSpec, TextSpec, lineage, parse_template, walk
+from printkit.content.markup import has_words
 from printkit.content.message_key import MessageKey
 from printkit.content.source import read_yaml
 from printkit.i18n.pseudo import CODE as PSEUDO
@@ -55,12 +61,14 @@ class Message:
     note: str
 
     @property
-    def context(self) -> str:
+    def place(self) -> str:
+        """Where the text is used, as problems and translator notes name it: `card:spyro/name`."""
         return self.key.msgctxt
 
 
 def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
-    """Every translatable string of the pack, pack-wide names first, then component by component."""
+    """Every place a translatable text is used, pack-wide names first, then component by component.
+    A text without words (`⬇`, `P1`, `+2 [fire]`) is the same in every language: not a message."""
     boxes = boxes or {}
     meta_source = pack.source_of(PACK_FILE)
     found = []
@@ -101,7 +109,16 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
             if box:
                 note += f"; box {box[0]:.1f} x {box[1]:.1f} mm, {box[2]:g} pt (at least {box[3]:g} pt)"
             found.append(Message(key, path, value, source.shown, line, note))
-    return found
+    return [message for message in found if has_words(message.msgid)]
+
+
+def by_text(found: list[Message]) -> dict[str, list[Message]]:
+    """The messages grouped by their English text, in the order the texts first appear: one
+    catalog entry each."""
+    grouped: dict[str, list[Message]] = {}
+    for message in found:
+        grouped.setdefault(message.msgid, []).append(message)
+    return grouped
 
 
 def _look_messages(pack: Pack) -> list[Message]:
@@ -109,7 +126,8 @@ def _look_messages(pack: Pack) -> list[Message]:
     keyed by the element's id where it has one, so that a translation stays with its element when
     others are added or moved (`look:ID/front/glow-label/text`, inside a group
     `look:ID/back/sun/group/elements/title/text`), else by its place (`look:ID/front/3/text`). A text of
-    only placeholders, markup and figures has no words to translate; printkit's own looks hold none."""
+    only placeholders, markup and figures has no words to translate (`messages` leaves it out);
+    printkit's own looks hold none."""
     found = []
     for look_id, declared in pack.looks.items():
         if declared.builtin:
@@ -117,7 +135,7 @@ def _look_messages(pack: Pack) -> list[Message]:
         source = pack.sources[declared.file]
         for side in ("front", "back"):
             for path, spec, _ in walk(getattr(declared.look, side), (side,)):
-                if isinstance(spec, TextSpec) and is_prose(spec.text):
+                if isinstance(spec, TextSpec):
                     line, _ = source.position(declared.path + path + ("text",))
                     note = f"text of look {look_id}; keep {{placeholders}}, **bold**, *italic* and [icons]"
                     key = MessageKey.of("look", _by_id(getattr(declared.look, side) or [], path), look_id)
@@ -176,54 +194,92 @@ def _metadata(pack: Pack, locale: str | None) -> dict[str, str]:
     return data
 
 
+NOTED_PLACES = 5  # a text used in more places names the first few in its note, then counts the rest
+
+
 def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
+    """The template: one entry per English text, its note naming the places it is used."""
     pot = polib.POFile(wrapwidth=0)
     pot.metadata = _metadata(pack, None)
-    for message in messages(pack, boxes):
-        relative = os.path.relpath(message.file, display_path(pack.root)) if message.file else message.file
-        pot.append(
-            polib.POEntry(
-                msgctxt=message.context,
-                msgid=message.msgid,
-                msgstr="",
-                comment=message.note,
-                occurrences=[(relative, str(message.line))],
-            )
-        )
+    for msgid, places in by_text(messages(pack, boxes)).items():
+        notes = [f"{message.place}: {message.note}" for message in places[:NOTED_PLACES]]
+        if len(places) > NOTED_PLACES:
+            notes.append(f"and {len(places) - NOTED_PLACES} more places")
+        occurrences = []
+        for message in places:
+            relative = os.path.relpath(message.file, display_path(pack.root)) if message.file else message.file
+            if (relative, str(message.line)) not in occurrences:
+                occurrences.append((relative, str(message.line)))
+        pot.append(polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=occurrences))
     return pot
 
 
+def entries(catalog: polib.POFile | None) -> dict[str, polib.POEntry]:
+    """A catalog's live entries by their English text; an entry an earlier printkit wrote with a
+    msgctxt is found by its msgid too, unless an entry without one has the same text."""
+    found: dict[str, polib.POEntry] = {}
+    for entry in sorted(catalog or [], key=lambda e: e.msgctxt is not None):
+        if not entry.obsolete:
+            found.setdefault(entry.msgid, entry)
+    return found
+
+
+def unit_id(msgid: str) -> str:
+    """A stable id of a text for exchange formats that need one (XLIFF trans-unit ids)."""
+    return hashlib.sha1(msgid.encode("utf-8")).hexdigest()[:16]
+
+
+FUZZY_THRESHOLD = 0.6  # GNU msgmerge's: how alike a previous text must be to lend its translation
+
+
 def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: str) -> polib.POFile:
-    """The catalog brought up to the template, msgmerge-style, keyed by msgctxt."""
+    """The catalog brought up to the template, as GNU msgmerge does it."""
     merged = polib.POFile(wrapwidth=0)
     merged.metadata = dict(catalog.metadata) if catalog is not None else _metadata(pack, locale)
-    old = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    live = entries(catalog)
+    obsolete = {e.msgid: e for e in catalog or [] if e.obsolete}
+    unmatched = []
     for entry in pot:
-        new = polib.POEntry(
-            msgctxt=entry.msgctxt, msgid=entry.msgid, comment=entry.comment, occurrences=entry.occurrences, msgstr=""
-        )
-        previous = old.pop(entry.msgctxt, None)
-        if previous is not None and previous.msgstr:
+        new = polib.POEntry(msgid=entry.msgid, comment=entry.comment, occurrences=entry.occurrences, msgstr="")
+        new.flags = list(entry.flags)
+        previous = live.pop(entry.msgid, None) or obsolete.pop(entry.msgid, None)
+        if previous is None:
+            unmatched.append(new)
+        else:
             new.msgstr = previous.msgstr
             new.tcomment = previous.tcomment
-            if previous.msgid != entry.msgid:
-                new.flags = ["fuzzy"]
-                new.previous_msgid = (
-                    previous.previous_msgid if previous.fuzzy and previous.previous_msgid else previous.msgid
-                )
-            elif previous.fuzzy:
-                new.flags = ["fuzzy"]
+            if previous.fuzzy:
+                new.flags.append("fuzzy")
                 new.previous_msgid = previous.previous_msgid
         merged.append(new)
-    for entry in old.values():  # gone from the pack: kept as obsolete, so the translation is not lost
-        if entry.msgstr:
-            entry.obsolete = True
-            entry.occurrences = []
-            merged.append(entry)
-    for entry in catalog or []:
-        if entry.obsolete and entry.msgctxt not in {e.msgctxt for e in merged}:
-            merged.append(entry)
+    translated = [e for e in catalog or [] if e.msgstr]
+    for new in unmatched:  # msgmerge looks through every previous translation, used or not
+        closest = _closest(new.msgid, translated)
+        if closest is not None:
+            new.msgstr = closest.msgstr
+            new.tcomment = closest.tcomment
+            new.flags.append("fuzzy")
+            new.previous_msgid = closest.msgid
+    gone = [e for e in live.values() if e.msgstr] + [e for e in obsolete.values() if e.msgstr]
+    for entry in gone:  # no longer used: kept as obsolete, so the translation is not lost
+        entry.obsolete = True
+        entry.occurrences = []
+        merged.append(entry)
     return merged
+
+
+def _closest(msgid: str, candidates: list[polib.POEntry]) -> polib.POEntry | None:
+    """The candidate whose text is most like msgid, if it is alike enough."""
+    best, best_ratio = None, FUZZY_THRESHOLD
+    matcher = difflib.SequenceMatcher(autojunk=False)
+    matcher.set_seq2(msgid)
+    for candidate in candidates:
+        matcher.set_seq1(candidate.msgid)
+        if matcher.real_quick_ratio() >= best_ratio and matcher.quick_ratio() >= best_ratio:
+            ratio = matcher.ratio()
+            if ratio >= best_ratio and (best is None or ratio > best_ratio):
+                best, best_ratio = candidate, ratio
+    return best
 
 
 def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
@@ -376,15 +432,15 @@ class Counts:
 
 
 def counts(pack: Pack, locale: str) -> Counts:
-    wanted = {m.context: m.msgid for m in messages(pack)}
+    wanted = by_text(messages(pack))
     catalog = load_catalog(pack, locale)
-    entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    live = entries(catalog)
     translated = fuzzy = 0
-    for context, msgid in wanted.items():
-        entry = entries.get(context)
+    for msgid in wanted:
+        entry = live.get(msgid)
         if entry is None or not entry.msgstr:
             continue
-        if entry.fuzzy or entry.msgid != msgid:
+        if entry.fuzzy:
             fuzzy += 1
         else:
             translated += 1
@@ -408,7 +464,7 @@ def translate(pack: Pack, locale: str) -> Translation:
         return Translation(pack)
     catalog = load_catalog(pack, locale) if locale != PSEUDO else None
     catalog_file = display_path(catalog_path(pack, locale))
-    entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    live = entries(catalog)
     result = Translation(pack)
     meta, rulebook, looks = pack.meta, pack.rulebook, dict(pack.looks)
     components = list(pack.components)
@@ -417,10 +473,10 @@ def translate(pack: Pack, locale: str) -> Translation:
     problems = []
     for message in messages(pack):
         key = message.key
-        entry = entries.get(message.context)
+        entry = live.get(message.msgid)
         if locale == PSEUDO:
             text = pseudo(message.msgid)
-        elif entry is not None and entry.msgstr and not entry.fuzzy and entry.msgid == message.msgid:
+        elif entry is not None and entry.msgstr and not entry.fuzzy:
             text = entry.msgstr
             origins[key] = (catalog_file, entry.linenum)
         else:
@@ -485,12 +541,12 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
     catalog = load_catalog(pack, locale)
     shown = display_path(catalog_path(pack, locale))
     glossary = load_glossary(pack.id).get(locale, {})
-    wanted = {m.context: m.msgid for m in messages(pack)}
+    wanted = by_text(messages(pack))
     problems = []
-    for entry in catalog or []:
-        if entry.obsolete or entry.msgctxt not in wanted or not entry.msgstr or entry.fuzzy:
+    for msgid, entry in entries(catalog).items():
+        if msgid not in wanted or not entry.msgstr or entry.fuzzy:
             continue
-        where = (shown, entry.linenum, 1, entry.msgctxt)
+        where = (shown, entry.linenum, 1, wanted[msgid][0].place)
         lost = _difference(placeholders(entry.msgid), placeholders(entry.msgstr))
         added = _difference(placeholders(entry.msgstr), placeholders(entry.msgid))
         if lost or added:
@@ -597,20 +653,19 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
         },
     )
     body = ET.SubElement(file_element, f"{{{XLIFF_NS}}}body")
-    catalog = load_catalog(pack, locale)
-    entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
-    for message in messages(pack, boxes):
-        attributes = {"id": message.context, "resname": message.context}
-        box = boxes.get(message.key)
-        if box:
-            attributes.update({"maxwidth": str(max_characters(box)), "size-unit": "char"})
+    live = entries(load_catalog(pack, locale))
+    for msgid, places in by_text(messages(pack, boxes)).items():
+        attributes = {"id": unit_id(msgid), "resname": places[0].place}
+        capacities = [max_characters(boxes[m.key]) for m in places if m.key in boxes]
+        if capacities:
+            attributes.update({"maxwidth": str(min(capacities)), "size-unit": "char"})
         unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
-        ET.SubElement(unit, f"{{{XLIFF_NS}}}source").text = message.msgid
-        entry = entries.get(message.context)
+        ET.SubElement(unit, f"{{{XLIFF_NS}}}source").text = msgid
+        entry = live.get(msgid)
         if entry is not None and entry.msgstr:
-            state = "needs-review-translation" if entry.fuzzy or entry.msgid != message.msgid else "translated"
+            state = "needs-review-translation" if entry.fuzzy else "translated"
             ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state).text = entry.msgstr
-        ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = message.note
+        ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = "\n".join(f"{m.place}: {m.note}" for m in places)
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
 
@@ -624,7 +679,7 @@ def max_characters(box: Box) -> int:
 
 
 def from_xliff(data: bytes, shown: str) -> dict[str, tuple[str, bool]]:
-    """msgctxt -> (target text, needs review) for every unit that has a target. Raises `Problems` for
+    """unit id -> (target text, needs review) for every unit that has a target. Raises `Problems` for
     a file that is not well-formed XLIFF, or that declares a DTD (entities could expand without end
     or read other files): defusedxml refuses those before anything is expanded."""
     from xml.etree.ElementTree import ParseError
@@ -685,32 +740,31 @@ def from_xliff(data: bytes, shown: str) -> dict[str, tuple[str, bool]]:
 
 
 def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[Problem]:
-    """One problem per string a locale lacks, at its entry in the catalog (or its YAML line when the
-    catalog has no entry for it yet)."""
-    catalog = load_catalog(pack, locale)
-    entries = {e.msgctxt: e for e in catalog or [] if not e.obsolete}
+    """One problem per text a locale lacks, at its entry in the catalog (or at the YAML line of its
+    first place when the catalog has no entry for it yet)."""
+    live = entries(load_catalog(pack, locale))
     shown = display_path(catalog_path(pack, locale))
     problems = []
-    for message in translation.missing:
-        entry = entries.get(message.context)
+    for msgid, places in by_text(translation.missing).items():
+        entry, first = live.get(msgid), places[0]
         if entry is None:
             problems.append(
                 Problem(
-                    message.file,
-                    message.line,
+                    first.file,
+                    first.line,
                     1,
-                    message.context,
+                    first.place,
                     f"missing from the {locale} catalog",
                     f"run 'printkit i18n update {pack.id}' and translate it",
                 )
             )
-        elif entry.msgstr and (entry.fuzzy or entry.msgid != message.msgid):
+        elif entry.msgstr and entry.fuzzy:
             problems.append(
                 Problem(
                     shown,
                     entry.linenum,
                     1,
-                    message.context,
+                    first.place,
                     f"the {locale} translation is fuzzy: the English text changed",
                     "review it and remove the fuzzy flag",
                 )
@@ -721,7 +775,7 @@ def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[
                     shown,
                     entry.linenum,
                     1,
-                    message.context,
+                    first.place,
                     f"not translated to {locale} yet",
                     "translate it, or build without --strict to get a marked draft",
                 )
