@@ -23,7 +23,9 @@ from printkit.build.pipeline import lay_out
 from printkit.build.staging import atomic_target
 from printkit.content.load import Pack
 from printkit.content.validate import rulebook_icon_problems
+from printkit.faces.richtext import capacity
 from printkit.i18n.catalog import (
+    Boxes,
     catalog_path,
     counts,
     entry_problems,
@@ -35,8 +37,10 @@ from printkit.i18n.catalog import (
     template_path,
     to_xliff,
     translate,
+    typical_text,
     unit_id,
 )
+from printkit.i18n.po_file import po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.imposition import draw_pieces
 
@@ -48,11 +52,16 @@ def target_locales(pack: Pack, wanted: list[str] | None = None) -> list[str]:
     return [lang for lang in locales if not wanted or lang in wanted]
 
 
-def measured_boxes(pack: Pack) -> dict:
-    """The text boxes of the pack's components, measured by drawing them in the source language."""
-    boxes: dict = {}
+def measured_boxes(pack: Pack) -> Boxes:
+    """The text boxes of the pack's components, measured by drawing them in the source language, each
+    with how many characters of the pack's typical text it holds."""
+    boxes: Boxes = {}
     draw_pieces(pack, pack.meta.language, 0.0, boxes=boxes)
-    return boxes
+    sample = typical_text(pack)
+    return {
+        key: box._replace(capacity=capacity(box.width, box.height, box.font, box.min_size, box.max_lines, sample))
+        for key, box in boxes.items()
+    }
 
 
 def _write(pack: Pack, path: Path, data: bytes) -> None:
@@ -66,7 +75,7 @@ def _write(pack: Pack, path: Path, data: bytes) -> None:
 
 
 def _write_po(pack: Pack, catalog: polib.POFile, path: Path) -> None:
-    _write(pack, path, str(catalog).encode("utf-8"))
+    _write(pack, path, po_text(catalog).encode("utf-8"))
 
 
 def extract(pack: Pack) -> Path:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from printkit.base.icons import ICONS
-from printkit.base.memo import FITTED_TEXTS, remembered
+from printkit.base.memo import BOX_CAPACITIES, FITTED_TEXTS, remembered
 from printkit.base.shapes import Shape, Text
 from printkit.base.units import MM_PER_POINT
 from printkit.content import markup
@@ -165,19 +165,38 @@ def fit(
     current = size
     while True:
         lines = _wrap(paragraphs, width, current)
-        leading = current * LINE_HEIGHT * MM_PER_POINT
-        widest = max(_line_width(line, current) for line in lines)
-        tall = len(lines) * leading
-        if widest <= width + 1e-9 and tall <= height + 1e-9 and len(lines) <= max_lines:
+        overflow = _overflow(lines, width, height, current, max_lines)
+        if overflow <= 1e-9:
             return tuple(_set(lines, x, y, width, height, current, color, align, valign))
         if current <= min_size:
-            too_many = (len(lines) - max_lines) * leading if len(lines) > max_lines else 0.0
-            overflow = max(widest - width, tall - height, too_many)
             return Refusal(
                 f"overflows its {width:.1f} x {height:.1f} mm box by {overflow:.1f} mm at {min_size:g} pt",
                 "shorten the text or give the component more room",
             )
         current = max(min_size, current - 0.5)
+
+
+def _overflow(lines: list[list[Word]], width: float, height: float, size: float, max_lines: int) -> float:
+    """How far wrapped lines at size pass their box, in mm (0 or less: they fit)."""
+    leading = size * LINE_HEIGHT * MM_PER_POINT
+    too_many = (len(lines) - max_lines) * leading if len(lines) > max_lines else 0.0
+    return max(max(_line_width(line, size) for line in lines) - width, len(lines) * leading - height, too_many)
+
+
+@remembered(BOX_CAPACITIES)
+def capacity(width: float, height: float, font: str, min_size: float, max_lines: int, sample: str) -> int:
+    """How many characters of typical text fit a box at its smallest size: the length of the longest
+    beginning of sample (the language's typical text, as long as any box holds) that fits, cut
+    anywhere. A translation of that many characters fits unless its words are unusually wide."""
+    low, high = 0, len(sample)  # sample[:low] fits; sample[:high + 1] does not
+    while low < high:
+        middle = (low + high + 1) // 2
+        paragraphs = parse(sample[:middle].rstrip(), font)
+        fits = not isinstance(paragraphs, Refusal) and (
+            _overflow(_wrap(paragraphs, width, min_size), width, height, min_size, max_lines) <= 1e-9
+        )
+        low, high = (middle, high) if fits else (low, middle - 1)
+    return low
 
 
 def _set(

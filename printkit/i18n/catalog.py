@@ -25,7 +25,7 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import polib
 from pydantic import BaseModel
@@ -42,8 +42,19 @@ from printkit.content.source import read_yaml
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
-# text box of one field on a component: width and height in mm, font size and smallest size in pt
-Box = tuple[float, float, float, float]
+
+class Box(NamedTuple):
+    """The text box of one field on a component, as the looks lay it out."""
+
+    width: float  # mm
+    height: float
+    size: float  # pt, and the smallest it may shrink to
+    min_size: float
+    font: str
+    max_lines: int
+    capacity: int = 0  # characters of typical text that fit at min_size, once measured
+
+
 Boxes = dict[MessageKey, Box]
 PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);"}
 GLOSSARY = Path("content") / "glossary.yaml"
@@ -107,7 +118,10 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
             key = MessageKey.of_component(component, path)
             box = boxes.get(key)
             if box:
-                note += f"; box {box[0]:.1f} x {box[1]:.1f} mm, {box[2]:g} pt (at least {box[3]:g} pt)"
+                note += (
+                    f"; box {box.width:.1f} x {box.height:.1f} mm, {box.size:g} pt (at least {box.min_size:g} pt),"
+                    f" room for {box.capacity} characters"
+                )
             found.append(Message(key, path, value, source.shown, line, note))
     return [message for message in found if has_words(message.msgid)]
 
@@ -173,6 +187,13 @@ def catalog_path(pack: Pack, locale: str) -> Path:
     return pack.root / "locales" / locale / "LC_MESSAGES" / f"{pack.id}.po"
 
 
+# `#:` references name files relative to the pack's folder (stable wherever the pack is kept, and the
+# repository root of a pack kept in a repository of its own). Poedit resolves them from the catalog's
+# folder through X-Poedit-Basepath: the pack's folder seen from locales/ and from locales/LANG/LC_MESSAGES.
+TEMPLATE_BASEPATH = ".."
+CATALOG_BASEPATH = "../../.."
+
+
 def _metadata(pack: Pack, locale: str | None) -> dict[str, str]:
     data = {
         "Project-Id-Version": f"{pack.id} {pack.meta.version or ''}".strip(),
@@ -180,6 +201,7 @@ def _metadata(pack: Pack, locale: str | None) -> dict[str, str]:
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
+        "X-Poedit-Basepath": CATALOG_BASEPATH if locale else TEMPLATE_BASEPATH,
     }
     if locale:
         data.update(
@@ -210,8 +232,33 @@ def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
             relative = os.path.relpath(message.file, display_path(pack.root)) if message.file else message.file
             if (relative, str(message.line)) not in occurrences:
                 occurrences.append((relative, str(message.line)))
-        pot.append(polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=occurrences))
+        entry = polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=occurrences)
+        room = capacity(places, boxes or {})
+        if room is not None:  # Weblate's check: a translation longer than this is flagged
+            entry.flags = [f"max-length:{room}"]
+        pot.append(entry)
     return pot
+
+
+def capacity(places: list[Message], boxes: Boxes) -> int | None:
+    """How many characters a text may have: what its tightest box holds (the text is the same in all
+    its places), or None for a text in no box (rulebook, pack-wide names)."""
+    capacities = [boxes[message.key].capacity for message in places if message.key in boxes]
+    return min(capacities) if capacities else None
+
+
+TYPICAL_TEXT_LENGTH = 4000  # characters; more than the largest text box of a component holds
+
+
+def typical_text(pack: Pack) -> str:
+    """The pack's texts as plain words one after another, repeated to TYPICAL_TEXT_LENGTH: what text
+    of the pack's language is typically like, to measure how many characters a box holds."""
+    words = " ".join(
+        "".join(run.text for run in markup.runs(msgid) if run.kind in ("text", "space", "code")).strip()
+        for msgid in by_text(messages(pack))
+    )
+    words = " ".join(words.split())
+    return (words + " ") * (TYPICAL_TEXT_LENGTH // max(len(words), 1) + 1) if words else ""
 
 
 def entries(catalog: polib.POFile | None) -> dict[str, polib.POEntry]:
@@ -236,6 +283,7 @@ def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: s
     """The catalog brought up to the template, as GNU msgmerge does it."""
     merged = polib.POFile(wrapwidth=0)
     merged.metadata = dict(catalog.metadata) if catalog is not None else _metadata(pack, locale)
+    merged.metadata["X-Poedit-Basepath"] = CATALOG_BASEPATH
     live = entries(catalog)
     obsolete = {e.msgid: e for e in catalog or [] if e.obsolete}
     unmatched = []
@@ -656,9 +704,9 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     live = entries(load_catalog(pack, locale))
     for msgid, places in by_text(messages(pack, boxes)).items():
         attributes = {"id": unit_id(msgid), "resname": places[0].place}
-        capacities = [max_characters(boxes[m.key]) for m in places if m.key in boxes]
-        if capacities:
-            attributes.update({"maxwidth": str(min(capacities)), "size-unit": "char"})
+        room = capacity(places, boxes)
+        if room is not None:
+            attributes.update({"maxwidth": str(room), "size-unit": "char"})
         unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
         ET.SubElement(unit, f"{{{XLIFF_NS}}}source").text = msgid
         entry = live.get(msgid)
@@ -668,14 +716,6 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
         ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = "\n".join(f"{m.place}: {m.note}" for m in places)
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
-
-
-def max_characters(box: Box) -> int:
-    """How many characters of average width fit in a box at its smallest font size."""
-    width, height, _, min_size = box
-    char_width = min_size * 0.55 * 25.4 / 72  # an average DejaVu Sans glyph is about 0.55 em wide
-    line_height = min_size * 1.18 * 25.4 / 72
-    return max(1, int(width / char_width) * max(1, int(height / line_height)))
 
 
 def from_xliff(data: bytes, shown: str) -> dict[str, tuple[str, bool]]:
