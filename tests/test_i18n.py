@@ -81,8 +81,8 @@ def test_extract_collects_every_text_with_a_note(tiny, run):
     assert [(e.msgctxt, e.msgid) for e in pot] == [(None, english) for english in GERMAN]
     text = next(e for e in pot if e.msgid == "Deals 2 [fire] damage.")
     assert text.occurrences == [("cards.yaml", "6")]
-    assert text.comment == "card:spark/text: card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt), room for 686 characters"
-    assert text.flags == ["max-length:686"]
+    assert text.comment == "card:spark/text: card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt), room for 679 characters"
+    assert text.flags == ["max-length:679"]
 
 
 def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obsolete(tiny, run):
@@ -196,7 +196,7 @@ def test_xliff_round_trip_carries_box_limits(tiny, run):
     from printkit.i18n.catalog import unit_id
 
     assert (
-        f'id="{unit_id("Deals 2 [fire] damage.")}" resname="card:spark/text" maxwidth="686" size-unit="char"' in xliff
+        f'id="{unit_id("Deals 2 [fire] damage.")}" resname="card:spark/text" maxwidth="679" size-unit="char"' in xliff
     )
     edited = Path("edited.xlf")
     edited.write_text(

@@ -37,7 +37,7 @@ from printkit.i18n.catalog import (
     template_path,
     to_xliff,
     translate,
-    typical_text,
+    typical_texts,
     unit_id,
 )
 from printkit.i18n.po_file import po_text
@@ -57,9 +57,9 @@ def measured_boxes(pack: Pack) -> Boxes:
     with how many characters of the pack's typical text it holds."""
     boxes: Boxes = {}
     draw_pieces(pack, pack.meta.language, 0.0, boxes=boxes)
-    sample = typical_text(pack)
+    samples = typical_texts(pack)
     return {
-        key: box._replace(capacity=capacity(box.width, box.height, box.font, box.min_size, box.max_lines, sample))
+        key: box._replace(capacity=capacity(box.width, box.height, box.font, box.min_size, box.max_lines, samples))
         for key, box in boxes.items()
     }
 

@@ -184,18 +184,27 @@ def _overflow(lines: list[list[Word]], width: float, height: float, size: float,
 
 
 @remembered(BOX_CAPACITIES)
-def capacity(width: float, height: float, font: str, min_size: float, max_lines: int, sample: str) -> int:
-    """How many characters of typical text fit a box at its smallest size: the length of the longest
-    beginning of sample (the language's typical text, as long as any box holds) that fits, cut
-    anywhere. A translation of that many characters fits unless its words are unusually wide."""
-    low, high = 0, len(sample)  # sample[:low] fits; sample[:high + 1] does not
-    while low < high:
-        middle = (low + high + 1) // 2
-        paragraphs = parse(sample[:middle].rstrip(), font)
-        fits = not isinstance(paragraphs, Refusal) and (
+def capacity(width: float, height: float, font: str, min_size: float, max_lines: int, samples: tuple[str, ...]) -> int:
+    """How many characters of typical text fit a box at its smallest size, however the text falls:
+    for each sample (the language's typical text read from different places, each longer than any
+    box holds), the length of its longest beginning that fits, cut anywhere; the least of them."""
+    return min((_longest_fitting(width, height, font, min_size, max_lines, sample) for sample in samples), default=0)
+
+
+def _longest_fitting(width: float, height: float, font: str, min_size: float, max_lines: int, sample: str) -> int:
+    def fits(length: int) -> bool:
+        paragraphs = parse(sample[:length].rstrip(), font)
+        return not isinstance(paragraphs, Refusal) and (
             _overflow(_wrap(paragraphs, width, min_size), width, height, min_size, max_lines) <= 1e-9
         )
-        low, high = (middle, high) if fits else (low, middle - 1)
+
+    low, high = 0, 16  # sample[:low] fits; found by doubling, then halving (most boxes hold little)
+    while high < len(sample) and fits(high):
+        low, high = high, min(2 * high, len(sample))
+    high -= 1  # sample[:high + 1] does not fit, or is the whole sample
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle - 1)
     return low
 
 

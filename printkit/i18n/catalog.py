@@ -248,17 +248,25 @@ def capacity(places: list[Message], boxes: Boxes) -> int | None:
 
 
 TYPICAL_TEXT_LENGTH = 4000  # characters; more than the largest text box of a component holds
+TYPICAL_CUTS = 16  # places the typical text is read from: how many ways a box's text may break
 
 
-def typical_text(pack: Pack) -> str:
-    """The pack's texts as plain words one after another, repeated to TYPICAL_TEXT_LENGTH: what text
-    of the pack's language is typically like, to measure how many characters a box holds."""
+def typical_texts(pack: Pack) -> tuple[str, ...]:
+    """The pack's texts as plain words, one after another, read from TYPICAL_CUTS places spread
+    over them (each at a word's start, going round to TYPICAL_TEXT_LENGTH characters): what text of
+    the pack's language is typically like, to measure how many characters a box holds."""
     words = " ".join(
-        "".join(run.text for run in markup.runs(msgid) if run.kind in ("text", "space", "code")).strip()
+        "".join(run.text for run in markup.runs(_WORDS_ONLY.sub(" ", msgid)) if run.kind in ("text", "space", "code"))
         for msgid in by_text(messages(pack))
+    ).split()
+    if not words:
+        return ()
+    text = " ".join(words) + " "
+    starts = sorted(
+        {sum(len(word) + 1 for word in words[: len(words) * cut // TYPICAL_CUTS]) for cut in range(TYPICAL_CUTS)}
     )
-    words = " ".join(words.split())
-    return (words + " ") * (TYPICAL_TEXT_LENGTH // max(len(words), 1) + 1) if words else ""
+    rounds = TYPICAL_TEXT_LENGTH // len(text) + 2
+    return tuple((text * rounds)[start : start + TYPICAL_TEXT_LENGTH] for start in starts)
 
 
 def entries(catalog: polib.POFile | None) -> dict[str, polib.POEntry]:
