@@ -692,8 +692,11 @@ XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
 
 
 def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
-    """An XLIFF 1.2 file with one trans-unit per message; component text carries maxwidth in
-    characters (what fits its box at its smallest size), so platforms can enforce it."""
+    """An XLIFF 1.2 file with one trans-unit per English text (id: `unit_id`, resname: its first
+    place); a translated unit is `approved="yes"` with a `state="final"` target, a fuzzy one
+    `needs-review-translation`, so translate-toolkit and Weblate count them as gettext does. Text
+    in boxes carries maxwidth in characters (what its tightest box holds), so platforms can
+    enforce it."""
     import xml.etree.ElementTree as ET  # only XLIFF exchange needs it
 
     ET.register_namespace("", XLIFF_NS)
@@ -718,25 +721,112 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
         unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
         ET.SubElement(unit, f"{{{XLIFF_NS}}}source").text = msgid
         entry = live.get(msgid)
-        if entry is not None and entry.msgstr:
-            state = "needs-review-translation" if entry.fuzzy else "translated"
+        if entry is not None and entry.msgstr:  # approved: translate-toolkit reads a unit without it as fuzzy
+            unit.set("approved", "no" if entry.fuzzy else "yes")
+            state = "needs-review-translation" if entry.fuzzy else "final"
             ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state).text = entry.msgstr
         ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = "\n".join(f"{m.place}: {m.note}" for m in places)
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
 
 
-def from_xliff(data: bytes, shown: str) -> dict[str, tuple[str, bool]]:
-    """unit id -> (target text, needs review) for every unit that has a target. Raises `Problems` for
-    a file that is not well-formed XLIFF, or that declares a DTD (entities could expand without end
-    or read other files): defusedxml refuses those before anything is expanded."""
+@dataclass(frozen=True)
+class XliffUnit:
+    id: str
+    place: str  # its resname: the first place of its text when it was exported
+    source: str
+    target: str
+    needs_review: bool
+    line: int
+
+
+# the states of a target still to be looked at (XLIFF 1.2); translated, final, signed-off and none are done
+_UNFINISHED = ("new", "needs-")
+# inline elements holding the original's own code as their text (`<ph>{name}</ph>`) or marking text
+# (`<mrk>`): their text is the text. Others (<g>, <x/>, <bx/>, <ex/>, <sub>) have no text of printkit's.
+_INLINE_TEXT = {"ph", "bpt", "ept", "it", "mrk"}
+
+
+def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
+    """Every trans-unit of locale that has a target, with the line it starts at. Raises `Problems`
+    for a file that is not well-formed XLIFF or declares a DTD (entities could expand without end
+    or read other files: defusedxml refuses those before anything is expanded), a <file> for
+    another target-language, and a target with inline markup that is not text."""
+    root, lines = _parsed_xliff(data, shown)
+    problems = []
+    for file_element in root.iter(f"{{{XLIFF_NS}}}file"):
+        language = file_element.get("target-language")
+        if language is not None and language.replace("_", "-").lower() != locale.lower():
+            problems.append(
+                Problem(
+                    shown,
+                    lines[file_element],
+                    1,
+                    "",
+                    f"is a translation into '{language}', not {locale}",
+                    f"import it with --lang {language}, or export the {locale} file with 'printkit i18n export'",
+                )
+            )
+    found = []
+    for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
+        target = unit.find(f"{{{XLIFF_NS}}}target")
+        source = unit.find(f"{{{XLIFF_NS}}}source")
+        place = unit.get("resname") or ""
+        texts = []
+        for element in (source, target):
+            foreign = (
+                next((e for e in element.iter() if _local(e.tag) not in _INLINE_TEXT | {"source", "target"}), None)
+                if element is not None
+                else None
+            )
+            if foreign is not None:
+                problems.append(
+                    Problem(
+                        shown,
+                        lines[foreign],
+                        1,
+                        place,
+                        f"trans-unit '{unit.get('id')}' has <{_local(foreign.tag)}> in its <{_local(element.tag)}>, "
+                        "inline markup that stands for no text of printkit's",
+                        "write the text itself, with its {placeholders}, **bold** and [icons], as the exported file has it",
+                    )
+                )
+            texts.append("".join(element.itertext()) if element is not None else "")
+        if target is not None and texts[1]:
+            state = target.get("state") or ""
+            found.append(
+                XliffUnit(unit.get("id") or "", place, texts[0], texts[1], state.startswith(_UNFINISHED), lines[unit])
+            )
+    if problems:
+        raise Problems(problems)
+    return found
+
+
+def _local(tag: str) -> str:
+    """An element's name without its namespace."""
+    return tag.rsplit("}", 1)[-1]
+
+
+def _parsed_xliff(data: bytes, shown: str) -> tuple[Any, dict[Any, int]]:
+    """The root of an XLIFF 1.2 file and the line each element starts at."""
+    import xml.etree.ElementTree as ET
     from xml.etree.ElementTree import ParseError
 
-    import defusedxml.ElementTree as SafeET  # only XLIFF exchange needs it
     from defusedxml import DTDForbidden
+    from defusedxml.ElementTree import DefusedXMLParser  # only XLIFF exchange needs it
 
+    lines: dict[Any, int] = {}
+
+    class LineBuilder(ET.TreeBuilder):
+        def start(self, tag: str, attributes: dict[str, str]) -> Any:
+            element = super().start(tag, attributes)
+            lines[element] = parser.parser.CurrentLineNumber
+            return element
+
+    parser = DefusedXMLParser(target=LineBuilder(), forbid_dtd=True)
     try:
-        root = SafeET.fromstring(data, forbid_dtd=True)
+        parser.feed(data)
+        root = parser.close()
     except DTDForbidden:
         line = data[: max(data.find(b"<!DOCTYPE"), 0)].count(b"\n") + 1
         raise Problems(
@@ -779,12 +869,7 @@ def from_xliff(data: bytes, shown: str) -> dict[str, tuple[str, bool]]:
                 )
             ]
         )
-    found = {}
-    for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
-        target = unit.find(f"{{{XLIFF_NS}}}target")
-        if target is not None and target.text:
-            found[unit.get("id")] = (target.text, target.get("state") != "translated")
-    return found
+    return root, lines
 
 
 def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[Problem]:
