@@ -774,24 +774,24 @@ def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
         place = unit.get("resname") or ""
         texts = []
         for element in (source, target):
-            foreign = (
-                next((e for e in element.iter() if _local(e.tag) not in _INLINE_TEXT | {"source", "target"}), None)
-                if element is not None
-                else None
-            )
-            if foreign is not None:
-                problems.append(
-                    Problem(
-                        shown,
-                        lines[foreign],
-                        1,
-                        place,
-                        f"trans-unit '{unit.get('id')}' has <{_local(foreign.tag)}> in its <{_local(element.tag)}>, "
-                        "inline markup that stands for no text of printkit's",
-                        "write the text itself, with its {placeholders}, **bold** and [icons], as the exported file has it",
+            if element is None:
+                texts.append("")
+                continue
+            for inner in element.iter():
+                if inner is not element and _local(inner.tag) not in _INLINE_TEXT:
+                    problems.append(
+                        Problem(
+                            shown,
+                            lines[inner],
+                            1,
+                            place,
+                            f"trans-unit '{unit.get('id')}' has <{_local(inner.tag)}> in its <{_local(element.tag)}>, "
+                            "inline markup that stands for no text of printkit's",
+                            "write the text itself, with its {placeholders}, **bold** and [icons], "
+                            "as the exported file has it",
+                        )
                     )
-                )
-            texts.append("".join(element.itertext()) if element is not None else "")
+            texts.append("".join(element.itertext()))
         if target is not None and texts[1]:
             state = target.get("state") or ""
             found.append(
