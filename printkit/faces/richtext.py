@@ -3,7 +3,8 @@
 Takes: text written in printkit's markup (read by content.markup: `**bold**`, `*italic*`, inline
 icons `[fire]`, line breaks); a box in millimetres, a base font and sizes.
 Returns: the drawing primitives of the fitted text, or a `Refusal` saying why it cannot be set
-(an unknown icon, a glyph the font lacks, or how far it overflows at the smallest size).
+(an unknown icon, a glyph the font lacks, or how far it overflows at the smallest size); and how
+many characters of typical text a box holds (`capacity`), by the same rules.
 """
 
 from __future__ import annotations

@@ -2,9 +2,10 @@
 
 Takes: a loaded `Pack`, a locale and (for translator notes) the text boxes layout measured.
 Returns: the pack's messages (one per place a text with words is used, named by its place such as
-`card:spyro/name`), the template and merged catalogs as polib files, counts per locale, XLIFF 1.2
-for translation platforms, and the translated pack a build lays out, with the strings still
-missing and the components they leave in English ("drafts").
+`card:spyro/name`), the template and merged catalogs as polib files (a text in boxes flagged with
+Weblate's `max-length:N`, what its tightest box holds), counts per locale, XLIFF 1.2 for
+translation platforms and the units read back from it, and the translated pack a build lays out,
+with the strings still missing and the components they leave in English ("drafts").
 
 Catalogs live in the pack: `locales/<pack>.pot` and `locales/<lang>/LC_MESSAGES/<pack>.po`.
 As in any gettext catalog, an entry is keyed by its English text (msgid): a text used in twelve
@@ -13,8 +14,8 @@ GNU msgmerge: an entry whose text is new takes the translation of the closest pr
 fuzzy (`#|` shows that text), translator comments stay, a text no longer used becomes obsolete
 (`#~`) and comes back if the text does. Entries written with a msgctxt by earlier printkit versions
 are read by their msgid, and `update` rewrites them without. A catalog msgfmt -c would refuse,
-an XLIFF file that is not well-formed or declares a DTD, and a malformed content/glossary.yaml raise
-`Problems` at their lines.
+an XLIFF file that is not well-formed, declares a DTD, is for another language or holds inline
+markup that is not text, and a malformed content/glossary.yaml raise `Problems` at their lines.
 """
 
 from __future__ import annotations
@@ -233,14 +234,14 @@ def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
             if (relative, str(message.line)) not in occurrences:
                 occurrences.append((relative, str(message.line)))
         entry = polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=occurrences)
-        room = capacity(places, boxes or {})
+        room = tightest_room(places, boxes or {})
         if room is not None:  # Weblate's check: a translation longer than this is flagged
             entry.flags = [f"max-length:{room}"]
         pot.append(entry)
     return pot
 
 
-def capacity(places: list[Message], boxes: Boxes) -> int | None:
+def tightest_room(places: list[Message], boxes: Boxes) -> int | None:
     """How many characters a text may have: what its tightest box holds (the text is the same in all
     its places), or None for a text in no box (rulebook, pack-wide names)."""
     capacities = [boxes[message.key].capacity for message in places if message.key in boxes]
@@ -715,7 +716,7 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     live = entries(load_catalog(pack, locale))
     for msgid, places in by_text(messages(pack, boxes)).items():
         attributes = {"id": unit_id(msgid), "resname": places[0].place}
-        room = capacity(places, boxes)
+        room = tightest_room(places, boxes)
         if room is not None:
             attributes.update({"maxwidth": str(room), "size-unit": "char"})
         unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ctypes
 import ctypes.util
 import re
+from collections.abc import Callable
 from functools import cache
 
 import polib
@@ -145,7 +146,7 @@ def _line_breaks(text: bytes, width: int, start: int, overrides: bytes) -> bytes
 
 
 @cache
-def _unistring() -> ctypes._CFuncPtr:
+def _unistring() -> Callable[..., int]:
     """GNU libunistring's ulc_width_linebreaks (the _v2 that gettext 0.21 and later call, where the
     library has it)."""
     found = ctypes.util.find_library("unistring")
