@@ -58,7 +58,7 @@ def _entry(entry: polib.POEntry, prefix: str) -> str:
     previous = f"{prefix.strip()}| " if prefix else "#| "
     for name in ("msgctxt", "msgid", "msgid_plural"):
         value = getattr(entry, f"previous_{name}")
-        if value is not None and (value or name == "msgid"):
+        if value is not None:
             lines += _string(previous, name, value)
     if entry.msgctxt is not None:
         lines += _string(prefix, "msgctxt", entry.msgctxt)
