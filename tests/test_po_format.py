@@ -197,3 +197,24 @@ def test_a_box_holds_its_capacity_of_typical_text_and_not_clearly_more(skystones
         assert not any(fits(sample[: round(box.capacity * 1.5) + 3], box) for sample in samples), box
     names = {box.capacity for box in boxes if (round(box.width, 1), round(box.height, 1)) == (34.7, 5.2)}
     assert names == {25}  # a card name: 34.7 mm on one line at 6 pt bold, not 82 from 0.55 em a character
+
+
+def test_msgmerge_of_a_bundled_catalog_with_its_template_changes_nothing(tmp_path):
+    """What update writes is what GNU msgmerge makes of the catalog and the template (the same
+    Weblate flag aside): running either after the other leaves no diff."""
+    for name in BUNDLED:
+        catalog = REPO / f"content/{name}/locales/de/LC_MESSAGES/{name}.po"
+        merged = tmp_path / f"{name}.po"
+        subprocess.run(
+            [
+                "/usr/bin/msgmerge",
+                "--quiet",
+                "--previous",
+                catalog,
+                REPO / f"content/{name}/locales/{name}.pot",
+                "-o",
+                merged,
+            ],
+            check=True,
+        )
+        assert merged.read_text(encoding="utf-8") == WEBLATE_FLAG.sub("", catalog.read_text(encoding="utf-8")), name
