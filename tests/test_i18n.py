@@ -81,7 +81,8 @@ def test_extract_collects_every_text_with_a_note(tiny, run):
     assert [(e.msgctxt, e.msgid) for e in pot] == [(None, english) for english in GERMAN]
     text = next(e for e in pot if e.msgid == "Deals 2 [fire] damage.")
     assert text.occurrences == [("cards.yaml", "6")]
-    assert text.comment == "card:spark/text: card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt)"
+    assert text.comment == "card:spark/text: card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt), room for 679 characters"
+    assert text.flags == ["max-length:679"]
 
 
 def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obsolete(tiny, run):
@@ -195,11 +196,11 @@ def test_xliff_round_trip_carries_box_limits(tiny, run):
     from printkit.i18n.catalog import unit_id
 
     assert (
-        f'id="{unit_id("Deals 2 [fire] damage.")}" resname="card:spark/text" maxwidth="660" size-unit="char"' in xliff
+        f'id="{unit_id("Deals 2 [fire] damage.")}" resname="card:spark/text" maxwidth="679" size-unit="char"' in xliff
     )
     edited = Path("edited.xlf")
     edited.write_text(
-        xliff.replace('<target state="translated">Funke</target>', '<target state="translated">Funkenflug</target>')
+        xliff.replace('<target state="final">Funke</target>', '<target state="final">Funkenflug</target>')
     )
     assert run("i18n", "import", "tiny", "--lang", "de", "--file", edited)[1] == (f"wrote {PO}: 1 entries changed\n")
     assert entry("Spark").msgstr == "Funkenflug"
@@ -216,7 +217,7 @@ def test_pseudo_locale_builds_every_bundled_pack_without_overflow(run, tmp_path)
     ]
 
 
-def test_every_catalog_passes_msgfmt_and_round_trips_through_polib():
+def test_every_catalog_passes_msgfmt():
     catalogs = [f"content/{name}/locales/de/LC_MESSAGES/{name}.po" for name in BUNDLED] + [
         "printkit/i18n/locales/de/LC_MESSAGES/printkit.po"
     ]
@@ -225,7 +226,6 @@ def test_every_catalog_passes_msgfmt_and_round_trips_through_polib():
             ["msgfmt", "--check-format", "-c", "-o", "/dev/null", path], capture_output=True, text=True
         )
         assert result.returncode == 0, result.stderr
-        assert str(polib.pofile(path, wrapwidth=0)) == Path(path).read_text(encoding="utf-8")
 
 
 # printkit's own words in German as a reader meets them on a page

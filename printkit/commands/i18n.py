@@ -23,20 +23,26 @@ from printkit.build.pipeline import lay_out
 from printkit.build.staging import atomic_target
 from printkit.content.load import Pack
 from printkit.content.validate import rulebook_icon_problems
+from printkit.faces.richtext import capacity
 from printkit.i18n.catalog import (
+    Boxes,
     catalog_path,
     counts,
+    entries,
     entry_problems,
     from_xliff,
     load_catalog,
     merge,
+    messages,
     missing_problems,
     template,
     template_path,
     to_xliff,
     translate,
+    typical_texts,
     unit_id,
 )
+from printkit.i18n.po_file import po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.imposition import draw_pieces
 
@@ -48,11 +54,16 @@ def target_locales(pack: Pack, wanted: list[str] | None = None) -> list[str]:
     return [lang for lang in locales if not wanted or lang in wanted]
 
 
-def measured_boxes(pack: Pack) -> dict:
-    """The text boxes of the pack's components, measured by drawing them in the source language."""
-    boxes: dict = {}
+def measured_boxes(pack: Pack) -> Boxes:
+    """The text boxes of the pack's components, measured by drawing them in the source language, each
+    with how many characters of the pack's typical text it holds."""
+    boxes: Boxes = {}
     draw_pieces(pack, pack.meta.language, 0.0, boxes=boxes)
-    return boxes
+    samples = typical_texts(pack)
+    return {
+        key: box._replace(capacity=capacity(box.width, box.height, box.font, box.min_size, box.max_lines, samples))
+        for key, box in boxes.items()
+    }
 
 
 def _write(pack: Pack, path: Path, data: bytes) -> None:
@@ -66,7 +77,7 @@ def _write(pack: Pack, path: Path, data: bytes) -> None:
 
 
 def _write_po(pack: Pack, catalog: polib.POFile, path: Path) -> None:
-    _write(pack, path, str(catalog).encode("utf-8"))
+    _write(pack, path, po_text(catalog).encode("utf-8"))
 
 
 def extract(pack: Pack) -> Path:
@@ -155,23 +166,45 @@ def export_xliff(pack: Pack, locale: str) -> Path:
 
 
 def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
-    """Targets from an XLIFF file into the locale's catalog; returns the catalog and how many changed."""
+    """Targets from an XLIFF file into the locale's catalog; returns the catalog and how many entries
+    changed. A unit is found by its id, else by its place (resname) when its English text changed
+    since the export: then, as for any unit whose <source> is not the current English text, the
+    translation comes in fuzzy, its source shown as the previous text (`#|`). A unit that names no
+    text of the pack, and every problem from_xliff finds, refuse the file: nothing is written."""
     try:  # a file the user named, from anywhere; still an ordinary file of a bounded size
         data = read_bytes(None, source, MAX_XLIFF_BYTES)
     except Refused as refused:
         raise refused.problems(source) from None
-    found = from_xliff(data, display_path(source))
+    shown = display_path(source)
+    units = from_xliff(data, shown, locale)
     pot = template(pack, measured_boxes(pack))
     catalog = merge(load_catalog(pack, locale), pot, pack, locale)
-    changed = 0
-    for entry in catalog:
-        if entry.obsolete or unit_id(entry.msgid) not in found:
+    live = entries(catalog)
+    by_id = {unit_id(msgid): entry for msgid, entry in live.items()}
+    by_place = {message.place: live[message.msgid] for message in messages(pack) if message.msgid in live}
+    changed, problems = 0, []
+    for unit in units:
+        entry = by_id.get(unit.id) or by_place.get(unit.place)
+        if entry is None:
+            problems.append(
+                Problem(
+                    shown,
+                    unit.line,
+                    1,
+                    unit.place,
+                    f"trans-unit '{unit.id}' names no text of pack '{pack.id}'",
+                    "its text is no longer in the pack: remove the unit, or export the file again",
+                )
+            )
             continue
-        text, needs_review = found[unit_id(entry.msgid)]
-        if entry.msgstr != text or entry.fuzzy != needs_review:
-            entry.msgstr = text
-            entry.flags = ["fuzzy"] if needs_review else []
+        needs_review = unit.needs_review or unit.source != entry.msgid
+        if entry.msgstr != unit.target or entry.fuzzy != needs_review:
+            entry.msgstr = unit.target
+            entry.flags = [flag for flag in entry.flags if flag != "fuzzy"] + (["fuzzy"] if needs_review else [])
+            entry.previous_msgid = unit.source if unit.source != entry.msgid else None
             changed += 1
+    if problems:
+        raise Problems(problems)
     path = catalog_path(pack, locale)
     _write_po(pack, catalog, path)
     return path, changed

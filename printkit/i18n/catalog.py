@@ -2,9 +2,10 @@
 
 Takes: a loaded `Pack`, a locale and (for translator notes) the text boxes layout measured.
 Returns: the pack's messages (one per place a text with words is used, named by its place such as
-`card:spyro/name`), the template and merged catalogs as polib files, counts per locale, XLIFF 1.2
-for translation platforms, and the translated pack a build lays out, with the strings still
-missing and the components they leave in English ("drafts").
+`card:spyro/name`), the template and merged catalogs as polib files (a text in boxes flagged with
+Weblate's `max-length:N`, what its tightest box holds), counts per locale, XLIFF 1.2 for
+translation platforms and the units read back from it, and the translated pack a build lays out,
+with the strings still missing and the components they leave in English ("drafts").
 
 Catalogs live in the pack: `locales/<pack>.pot` and `locales/<lang>/LC_MESSAGES/<pack>.po`.
 As in any gettext catalog, an entry is keyed by its English text (msgid): a text used in twelve
@@ -13,8 +14,8 @@ GNU msgmerge: an entry whose text is new takes the translation of the closest pr
 fuzzy (`#|` shows that text), translator comments stay, a text no longer used becomes obsolete
 (`#~`, unless it lent its translation) and comes back if the text does. Entries written with a msgctxt by earlier printkit versions
 are read by their msgid, and `update` rewrites them without. A catalog msgfmt -c would refuse,
-an XLIFF file that is not well-formed or declares a DTD, and a malformed content/glossary.yaml raise
-`Problems` at their lines.
+an XLIFF file that is not well-formed, declares a DTD, is for another language or holds inline
+markup that is not text, and a malformed content/glossary.yaml raise `Problems` at their lines.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ import os
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import polib
 from pydantic import BaseModel
@@ -42,8 +43,19 @@ from printkit.content.source import read_yaml
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
-# text box of one field on a component: width and height in mm, font size and smallest size in pt
-Box = tuple[float, float, float, float]
+
+class Box(NamedTuple):
+    """The text box of one field on a component, as the looks lay it out."""
+
+    width: float  # mm
+    height: float
+    size: float  # pt, and the smallest it may shrink to
+    min_size: float
+    font: str
+    max_lines: int
+    capacity: int = 0  # characters of typical text that fit at min_size, once measured
+
+
 Boxes = dict[MessageKey, Box]
 PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);"}
 GLOSSARY = Path("content") / "glossary.yaml"
@@ -107,7 +119,10 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
             key = MessageKey.of_component(component, path)
             box = boxes.get(key)
             if box:
-                note += f"; box {box[0]:.1f} x {box[1]:.1f} mm, {box[2]:g} pt (at least {box[3]:g} pt)"
+                note += (
+                    f"; box {box.width:.1f} x {box.height:.1f} mm, {box.size:g} pt (at least {box.min_size:g} pt),"
+                    f" room for {box.capacity} characters"
+                )
             found.append(Message(key, path, value, source.shown, line, note))
     return [message for message in found if has_words(message.msgid)]
 
@@ -173,6 +188,13 @@ def catalog_path(pack: Pack, locale: str) -> Path:
     return pack.root / "locales" / locale / "LC_MESSAGES" / f"{pack.id}.po"
 
 
+# `#:` references name files relative to the pack's folder (stable wherever the pack is kept, and the
+# repository root of a pack kept in a repository of its own). Poedit resolves them from the catalog's
+# folder through X-Poedit-Basepath: the pack's folder seen from locales/ and from locales/LANG/LC_MESSAGES.
+TEMPLATE_BASEPATH = ".."
+CATALOG_BASEPATH = "../../.."
+
+
 def _metadata(pack: Pack, locale: str | None) -> dict[str, str]:
     data = {
         "Project-Id-Version": f"{pack.id} {pack.meta.version or ''}".strip(),
@@ -180,6 +202,7 @@ def _metadata(pack: Pack, locale: str | None) -> dict[str, str]:
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
+        "X-Poedit-Basepath": CATALOG_BASEPATH if locale else TEMPLATE_BASEPATH,
     }
     if locale:
         data.update(
@@ -210,8 +233,41 @@ def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
             relative = os.path.relpath(message.file, display_path(pack.root)) if message.file else message.file
             if (relative, str(message.line)) not in occurrences:
                 occurrences.append((relative, str(message.line)))
-        pot.append(polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=occurrences))
+        entry = polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=occurrences)
+        room = tightest_room(places, boxes or {})
+        if room is not None:  # Weblate's check: a translation longer than this is flagged
+            entry.flags = [f"max-length:{room}"]
+        pot.append(entry)
     return pot
+
+
+def tightest_room(places: list[Message], boxes: Boxes) -> int | None:
+    """How many characters a text may have: what its tightest box holds (the text is the same in all
+    its places), or None for a text in no box (rulebook, pack-wide names)."""
+    capacities = [boxes[message.key].capacity for message in places if message.key in boxes]
+    return min(capacities) if capacities else None
+
+
+TYPICAL_TEXT_LENGTH = 4000  # characters; more than the largest text box of a component holds
+TYPICAL_CUTS = 16  # places the typical text is read from: how many ways a box's text may break
+
+
+def typical_texts(pack: Pack) -> tuple[str, ...]:
+    """The pack's texts as plain words, one after another, read from TYPICAL_CUTS places spread
+    over them (each at a word's start, going round to TYPICAL_TEXT_LENGTH characters): what text of
+    the pack's language is typically like, to measure how many characters a box holds."""
+    words = " ".join(
+        "".join(run.text for run in markup.runs(_WORDS_ONLY.sub(" ", msgid)) if run.kind in ("text", "space", "code"))
+        for msgid in by_text(messages(pack))
+    ).split()
+    if not words:
+        return ()
+    text = " ".join(words) + " "
+    starts = sorted(
+        {sum(len(word) + 1 for word in words[: len(words) * cut // TYPICAL_CUTS]) for cut in range(TYPICAL_CUTS)}
+    )
+    rounds = TYPICAL_TEXT_LENGTH // len(text) + 2
+    return tuple((text * rounds)[start : start + TYPICAL_TEXT_LENGTH] for start in starts)
 
 
 def entries(catalog: polib.POFile | None) -> dict[str, polib.POEntry]:
@@ -236,6 +292,7 @@ def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: s
     """The catalog brought up to the template, as GNU msgmerge does it."""
     merged = polib.POFile(wrapwidth=0)
     merged.metadata = dict(catalog.metadata) if catalog is not None else _metadata(pack, locale)
+    merged.metadata["X-Poedit-Basepath"] = CATALOG_BASEPATH
     live = entries(catalog)
     obsolete = {e.msgid: e for e in catalog or [] if e.obsolete}
     unmatched = []
@@ -639,8 +696,11 @@ XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
 
 
 def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
-    """An XLIFF 1.2 file with one trans-unit per message; component text carries maxwidth in
-    characters (what fits its box at its smallest size), so platforms can enforce it."""
+    """An XLIFF 1.2 file with one trans-unit per English text (id: `unit_id`, resname: its first
+    place); a translated unit is `approved="yes"` with a `state="final"` target, a fuzzy one
+    `needs-review-translation`, so translate-toolkit and Weblate count them as gettext does. Text
+    in boxes carries maxwidth in characters (what its tightest box holds), so platforms can
+    enforce it."""
     import xml.etree.ElementTree as ET  # only XLIFF exchange needs it
 
     ET.register_namespace("", XLIFF_NS)
@@ -659,39 +719,118 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     live = entries(load_catalog(pack, locale))
     for msgid, places in by_text(messages(pack, boxes)).items():
         attributes = {"id": unit_id(msgid), "resname": places[0].place}
-        capacities = [max_characters(boxes[m.key]) for m in places if m.key in boxes]
-        if capacities:
-            attributes.update({"maxwidth": str(min(capacities)), "size-unit": "char"})
+        room = tightest_room(places, boxes)
+        if room is not None:
+            attributes.update({"maxwidth": str(room), "size-unit": "char"})
         unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
         ET.SubElement(unit, f"{{{XLIFF_NS}}}source").text = msgid
         entry = live.get(msgid)
-        if entry is not None and entry.msgstr:
-            state = "needs-review-translation" if entry.fuzzy else "translated"
+        if entry is not None and entry.msgstr:  # approved: translate-toolkit reads a unit without it as fuzzy
+            unit.set("approved", "no" if entry.fuzzy else "yes")
+            state = "needs-review-translation" if entry.fuzzy else "final"
             ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state).text = entry.msgstr
         ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = "\n".join(f"{m.place}: {m.note}" for m in places)
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
 
 
-def max_characters(box: Box) -> int:
-    """How many characters of average width fit in a box at its smallest font size."""
-    width, height, _, min_size = box
-    char_width = min_size * 0.55 * 25.4 / 72  # an average DejaVu Sans glyph is about 0.55 em wide
-    line_height = min_size * 1.18 * 25.4 / 72
-    return max(1, int(width / char_width) * max(1, int(height / line_height)))
+@dataclass(frozen=True)
+class XliffUnit:
+    id: str
+    place: str  # its resname: the first place of its text when it was exported
+    source: str
+    target: str
+    needs_review: bool
+    line: int
 
 
-def from_xliff(data: bytes, shown: str) -> dict[str, tuple[str, bool]]:
-    """unit id -> (target text, needs review) for every unit that has a target. Raises `Problems` for
-    a file that is not well-formed XLIFF, or that declares a DTD (entities could expand without end
-    or read other files): defusedxml refuses those before anything is expanded."""
+# the states of a target still to be looked at (XLIFF 1.2); translated, final, signed-off and none are done
+_UNFINISHED = ("new", "needs-")
+# inline elements holding the original's own code as their text (`<ph>{name}</ph>`) or marking text
+# (`<mrk>`): their text is the text. Others (<g>, <x/>, <bx/>, <ex/>, <sub>) have no text of printkit's.
+_INLINE_TEXT = {"ph", "bpt", "ept", "it", "mrk"}
+
+
+def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
+    """Every trans-unit of locale that has a target, with the line it starts at. Raises `Problems`
+    for a file that is not well-formed XLIFF or declares a DTD (entities could expand without end
+    or read other files: defusedxml refuses those before anything is expanded), a <file> for
+    another target-language, and a target with inline markup that is not text."""
+    root, lines = _parsed_xliff(data, shown)
+    problems = []
+    for file_element in root.iter(f"{{{XLIFF_NS}}}file"):
+        language = file_element.get("target-language")
+        if language is not None and language.replace("_", "-").lower() != locale.lower():
+            problems.append(
+                Problem(
+                    shown,
+                    lines[file_element],
+                    1,
+                    "",
+                    f"is a translation into '{language}', not {locale}",
+                    f"import it with --lang {language}, or export the {locale} file with 'printkit i18n export'",
+                )
+            )
+    found = []
+    for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
+        target = unit.find(f"{{{XLIFF_NS}}}target")
+        source = unit.find(f"{{{XLIFF_NS}}}source")
+        place = unit.get("resname") or ""
+        texts = []
+        for element in (source, target):
+            if element is None:
+                texts.append("")
+                continue
+            for inner in element.iter():
+                if inner is not element and _local(inner.tag) not in _INLINE_TEXT:
+                    problems.append(
+                        Problem(
+                            shown,
+                            lines[inner],
+                            1,
+                            place,
+                            f"trans-unit '{unit.get('id')}' has <{_local(inner.tag)}> in its <{_local(element.tag)}>, "
+                            "inline markup that stands for no text of printkit's",
+                            "write the text itself, with its {placeholders}, **bold** and [icons], "
+                            "as the exported file has it",
+                        )
+                    )
+            texts.append("".join(element.itertext()))
+        if target is not None and texts[1]:
+            state = target.get("state") or ""
+            found.append(
+                XliffUnit(unit.get("id") or "", place, texts[0], texts[1], state.startswith(_UNFINISHED), lines[unit])
+            )
+    if problems:
+        raise Problems(problems)
+    return found
+
+
+def _local(tag: str) -> str:
+    """An element's name without its namespace."""
+    return tag.rsplit("}", 1)[-1]
+
+
+def _parsed_xliff(data: bytes, shown: str) -> tuple[Any, dict[Any, int]]:
+    """The root of an XLIFF 1.2 file and the line each element starts at."""
+    import xml.etree.ElementTree as ET
     from xml.etree.ElementTree import ParseError
 
-    import defusedxml.ElementTree as SafeET  # only XLIFF exchange needs it
     from defusedxml import DTDForbidden
+    from defusedxml.ElementTree import DefusedXMLParser  # only XLIFF exchange needs it
 
+    lines: dict[Any, int] = {}
+
+    class LineBuilder(ET.TreeBuilder):
+        def start(self, tag: str, attributes: dict[str, str]) -> Any:
+            element = super().start(tag, attributes)
+            lines[element] = parser.parser.CurrentLineNumber
+            return element
+
+    parser = DefusedXMLParser(target=LineBuilder(), forbid_dtd=True)
     try:
-        root = SafeET.fromstring(data, forbid_dtd=True)
+        parser.feed(data)
+        root = parser.close()
     except DTDForbidden:
         line = data[: max(data.find(b"<!DOCTYPE"), 0)].count(b"\n") + 1
         raise Problems(
@@ -734,12 +873,7 @@ def from_xliff(data: bytes, shown: str) -> dict[str, tuple[str, bool]]:
                 )
             ]
         )
-    found = {}
-    for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
-        target = unit.find(f"{{{XLIFF_NS}}}target")
-        if target is not None and target.text:
-            found[unit.get("id")] = (target.text, target.get("state") != "translated")
-    return found
+    return root, lines
 
 
 def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[Problem]:
