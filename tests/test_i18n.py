@@ -104,8 +104,8 @@ def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obs
         "Macht 2 [fire] Schaden.",
     )
     assert entry("Spark").fuzzy is False
-    # as msgmerge leaves them: the changed text's old entry and the removed ones are obsolete
-    assert [e.msgstr for e in polib.pofile(PO) if e.obsolete] == ["Macht 2 [fire] Schaden.", "Spieler", "Punkte"]
+    # as msgmerge leaves them: the removed texts are obsolete, the changed one lives on in its fuzzy entry
+    assert [e.msgstr for e in polib.pofile(PO) if e.obsolete] == ["Spieler", "Punkte"]
 
 
 def test_stats_count_each_state(tiny, run):

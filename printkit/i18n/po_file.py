@@ -22,6 +22,8 @@ from functools import cache
 
 import polib
 
+from printkit.base.errors import Fault
+
 PAGE_WIDTH = 79
 # libunistring's break kinds (unilbrk.h)
 _UNDEFINED, _PROHIBITED, _POSSIBLE = 0, 1, 2
@@ -151,9 +153,9 @@ def _unistring() -> Callable[..., int]:
     library has it)."""
     found = ctypes.util.find_library("unistring")
     if found is None:
-        raise RuntimeError(
-            "printkit writes PO files with GNU libunistring, as msgcat does: install gettext "
-            "(Debian: apt-get install gettext)"
+        raise Fault(  # the machine lacks it: not a bug of printkit, not a problem of the pack
+            "printkit writes PO files with GNU libunistring, as msgcat does, and cannot find it: install "
+            "gettext (Debian: apt-get install gettext; macOS: brew install gettext)"
         )
     library = ctypes.CDLL(found)
     function = getattr(library, "ulc_width_linebreaks_v2", None) or library.ulc_width_linebreaks
