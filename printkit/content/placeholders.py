@@ -3,7 +3,7 @@
 Takes: a pack and text with {count:ID}, {count:SECTION}, {count:SECTION/TAG}, {param:RULES/NAME}
 or {limit:RULES/RULE/KEY}.
 Returns: the number each placeholder stands for (None when it names nothing), or the text with
-every placeholder filled in, in the decimal mark of the language it is printed in.
+every placeholder filled in.
 """
 
 from __future__ import annotations
@@ -38,12 +38,5 @@ def placeholder_value(pack: Pack, kind: str, argument: str) -> str | None:
     return None
 
 
-def expand(pack: Pack, text: str, decimal_mark: str = ".") -> str:
-    """text with each placeholder's number written with decimal_mark (a placeholder that names
-    nothing stays as written)."""
-
-    def filled(match: re.Match[str]) -> str:
-        value = placeholder_value(pack, match.group(1), match.group(2))
-        return match.group(0) if value is None else value.replace(".", decimal_mark)
-
-    return PLACEHOLDER.sub(filled, text)
+def expand(pack: Pack, text: str) -> str:
+    return PLACEHOLDER.sub(lambda m: placeholder_value(pack, m.group(1), m.group(2)) or m.group(0), text)

@@ -102,8 +102,7 @@ def inline(prose: Prose, text: str) -> Markup:
     numbers filled in, the language's typography applied and the glossary's names kept whole."""
     html: list[str] = []
     opened: list[str] = []  # the style tags open, outermost first
-    filled = expand(prose.pack, text, typography.decimal_mark(prose.lang))
-    for run in markup.runs(typography.apply(filled, prose.lang), code=True):
+    for run in markup.runs(typography.apply(expand(prose.pack, text), prose.lang), code=True):
         wanted = [tag for tag, on in (("strong", run.bold), ("em", run.italic)) if on]
         while any(tag not in wanted for tag in opened):  # close down to the switched-off style
             html.append(f"</{opened.pop()}>")
