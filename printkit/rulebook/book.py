@@ -7,7 +7,8 @@ only), and the PDF written from it: tagged PDF/UA-1 with the edition's language,
 table of contents with page numbers, running headers and translated "Page X of Y", bundled fonts
 only. Generated parts (the component list, the numbers rule sets and counts put into the prose,
 figures drawn from real components) come from the same model the kit is printed from, so they
-cannot drift.
+cannot drift. Prose is set in each language's typography (printkit.i18n.typography), and the
+glossary's names are never hyphenated.
 WeasyPrint fetches only the pack's own files and printkit's; anything else fails the build, at
 the file that asked for it.
 """
@@ -82,7 +83,8 @@ class Prose:
     def of(cls, part: Part) -> Prose:
         words_of_names = sorted({word for name in glossary_names() for word in name.split()}, key=len, reverse=True)
         names = "|".join(re.escape(escape(word)) for word in words_of_names)
-        return cls(part.pack, part.lang, re.compile(rf"\b(?:{names})\w*") if names else None)
+        # at a word's start in escaped text, not inside an entity such as &amp;
+        return cls(part.pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None)
 
     def text(self, text: str) -> str:
         """Plain text (a title, a name) as the language sets it."""
