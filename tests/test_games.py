@@ -74,7 +74,7 @@ def test_a_german_stat_card_prints_move_in_inches_and_centimetres():
     (pack,) = load_checked([Path("content/skylanders-tabletop")])
     german = translate(pack, "de").pack
     drawn = " ".join(_texts(_front(german, "drobot", "de")))  # Agility 45
-    assert "4,5 Zoll (ca. 11 cm)" in drawn
+    assert "4,5\u00a0Zoll (ca.\u00a011\u00a0cm)" in drawn  # set with no-break spaces
 
 
 def test_the_glue_label_of_a_split_ruler_fits_its_strip(tmp_path):

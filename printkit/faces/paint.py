@@ -23,6 +23,7 @@ from printkit.content.message_key import MessageKey
 from printkit.content.model import Component
 from printkit.faces import richtext
 from printkit.faces.fonts import pack_font
+from printkit.i18n import typography
 from printkit.i18n.catalog import Box, Boxes
 
 INK = "#1d1d1b"
@@ -68,12 +69,13 @@ class LookContext:
         valign: Literal["top", "middle", "bottom"] = "middle",
         max_lines: int = 8,
     ) -> Drawing:
-        """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be."""
+        """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be, in
+        the locale's typography (no-break spaces, quotation marks)."""
         if self.boxes is not None:
             key = MessageKey.of_component(component, tuple(field_name.split(".")))
             self.boxes[key] = Box(box[2], box[3], size, min_size, font, max_lines)
         result = richtext.fit(
-            text,
+            typography.apply(text, self.locale),
             box,
             font=font,
             size=size,

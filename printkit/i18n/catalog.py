@@ -39,7 +39,7 @@ from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
 from printkit.content.looks import Element, GroupSpec, TextSpec, lineage, parse_template, walk
 from printkit.content.markup import has_words
 from printkit.content.message_key import MessageKey
-from printkit.content.source import read_yaml
+from printkit.content.source import SourceFile, read_yaml
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
@@ -59,6 +59,7 @@ class Box(NamedTuple):
 Boxes = dict[MessageKey, Box]
 PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);"}
 GLOSSARY = Path("content") / "glossary.yaml"
+NAMES = "names"  # the glossary's list of names kept whole, beside its locales
 MAX_CATALOG_BYTES = 20 * 1024 * 1024
 _WORDS_ONLY = re.compile(r"\{[^}]*\}|\S*/\S*")  # placeholders and file paths are not prose
 
@@ -658,6 +659,9 @@ def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
         )
     glossary: dict[str, dict[str, str]] = {}
     for locale, terms in (source.data if isinstance(source.data, dict) else {}).items():
+        if locale == NAMES:
+            problems += _names(source)[1]
+            continue
         if not isinstance(terms, dict):
             problems.append(
                 source.problem(
@@ -688,6 +692,33 @@ def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
     if problems:
         raise Problems(problems)
     return glossary
+
+
+def glossary_names() -> list[str]:
+    """The proper names content/glossary.yaml lists under `names:` (Skylanders, Spyro), which
+    rulebooks never hyphenate. Raises `Problems` for a list that is not written so."""
+    if not GLOSSARY.is_file():
+        return []
+    source = read_yaml(GLOSSARY, display_path(GLOSSARY), GLOSSARY.parent)
+    names, problems = _names(source)
+    if source.problems or problems:
+        raise Problems([*source.problems, *problems])
+    return names
+
+
+def _names(source: SourceFile) -> tuple[list[str], list[Problem]]:
+    """The glossary's `names:` and a problem for each entry that is not a name."""
+    listed = source.data.get(NAMES, []) if isinstance(source.data, dict) else []
+    hint = "write 'names: [Skylanders, Spyro]', each name as it is printed"
+    if not isinstance(listed, list):
+        return [], [source.problem((NAMES,), f"must be a list of names, got {shown_value(listed)}", hint)]
+    names, problems = [], []
+    for index, name in enumerate(listed):
+        if isinstance(name, str) and re.fullmatch(r"\w[\w' .-]*", name) and name == name.strip():
+            names.append(name)
+        else:
+            problems.append(source.problem((NAMES, index), f"must be a name, got {shown_value(name)}", hint))
+    return names, problems
 
 
 # --- XLIFF 1.2 ------------------------------------------------------------------------------------------

@@ -14,6 +14,7 @@ from pathlib import Path
 import polib
 
 from printkit.base.package_data import folder
+from printkit.i18n import typography
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
@@ -51,7 +52,6 @@ MESSAGES: dict[str, str] = {
     "unit-in": "{value} in",
     "unit-cm": "{value} cm",
     "length-in": "{value} in ({cm} cm)",
-    "decimal-mark": ".",
     "kinds-card": "cards",
     "kinds-special field": "special fields",
     "kinds-tile": "tiles",
@@ -109,4 +109,4 @@ def length_in(locale: str, inches: float) -> str:
 
 def decimal(locale: str, number: float) -> str:
     """A number as the locale writes it: 4.5, in German 4,5."""
-    return f"{number:g}".replace(".", text(locale, "decimal-mark"))
+    return f"{number:g}".replace(".", typography.decimal_mark(locale))

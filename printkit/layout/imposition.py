@@ -37,7 +37,7 @@ from printkit.content.model import COMPONENT_KINDS, Component
 from printkit.faces import richtext
 from printkit.faces.looks import look_of
 from printkit.faces.paint import INK, Drawing, LookContext, ink_saving
-from printkit.i18n import words
+from printkit.i18n import typography, words
 
 PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
 BLOCK_GAP = 10.0  # between groups sharing a sheet: room for both groups' crop marks
@@ -645,7 +645,14 @@ class _Imposer:
     ) -> list[Shape]:
         """Words set in a box of the sheet; words that cannot fit are a problem blame places."""
         result = richtext.fit(
-            text, box, font=font, size=size, min_size=5, color=colour, align="center", max_lines=max_lines
+            typography.apply(text, self.locale),
+            box,
+            font=font,
+            size=size,
+            min_size=5,
+            color=colour,
+            align="center",
+            max_lines=max_lines,
         )
         if isinstance(result, richtext.Refusal):
             raise Problems([blame(f"{result.message} in locale {self.locale}: {text!r}", result.hint)])

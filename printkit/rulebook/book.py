@@ -7,7 +7,8 @@ only), and the PDF written from it: tagged PDF/UA-1 with the edition's language,
 table of contents with page numbers, running headers and translated "Page X of Y", bundled fonts
 only. Generated parts (the component list, the numbers rule sets and counts put into the prose,
 figures drawn from real components) come from the same model the kit is printed from, so they
-cannot drift.
+cannot drift. Prose is set in each language's typography (printkit.i18n.typography), and the
+glossary's names are never hyphenated.
 WeasyPrint fetches only the pack's own files and printkit's; anything else fails the build, at
 the file that asked for it.
 """
@@ -41,7 +42,8 @@ from printkit.content.load import RULEBOOK_FILE, Pack
 from printkit.content.model import COMPONENT_KINDS, Block, Board, Figure
 from printkit.content.placeholders import expand
 from printkit.faces.fonts import FONT_DIR
-from printkit.i18n import words
+from printkit.i18n import typography, words
+from printkit.i18n.catalog import glossary_names
 from printkit.layout.imposition import PAPERS, Piece, draw_pieces
 from printkit.output.svg import Scene
 from printkit.rulebook.sandbox import Sandbox, TemplateLimit
@@ -68,12 +70,41 @@ class Part:
     pack: Pack
 
 
-def inline(pack: Pack, text: str) -> Markup:
+@dataclass(frozen=True)
+class Prose:
+    """How one language's part sets its prose: the pack whose numbers fill its placeholders, the
+    language, whose typography it takes, and the words of the glossary's names, kept whole."""
+
+    pack: Pack
+    lang: str
+    names: re.Pattern[str] | None
+
+    @classmethod
+    def of(cls, part: Part) -> Prose:
+        words_of_names = sorted({word for name in glossary_names() for word in name.split()}, key=len, reverse=True)
+        names = "|".join(re.escape(escape(word)) for word in words_of_names)
+        # at a word's start in escaped text, not inside an entity such as &amp;
+        return cls(part.pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None)
+
+    def text(self, text: str) -> str:
+        """Plain text (a title, a name) as the language sets it."""
+        return typography.apply(text, self.lang)
+
+    def kept_whole(self, html: str) -> str:
+        """Escaped text with each word of a glossary name in a span WeasyPrint does not hyphenate
+        (a name and the word it begins: Skylanders, Spyros)."""
+        if self.names is None:
+            return html
+        return self.names.sub(lambda m: f'<span class="name" style="hyphens: manual">{m.group(0)}</span>', html)
+
+
+def inline(prose: Prose, text: str) -> Markup:
     """printkit markup as HTML: **bold**, *italic*, `code` (monospace, other markup in it printed as
-    written), [icon] (inline SVG; an unknown icon is a content problem found before), line breaks."""
+    written), [icon] (inline SVG; an unknown icon is a content problem found before), line breaks;
+    numbers filled in, the language's typography applied and the glossary's names kept whole."""
     html: list[str] = []
     opened: list[str] = []  # the style tags open, outermost first
-    for run in markup.runs(expand(pack, text), code=True):
+    for run in markup.runs(typography.apply(expand(prose.pack, text), prose.lang), code=True):
         wanted = [tag for tag, on in (("strong", run.bold), ("em", run.italic)) if on]
         while any(tag not in wanted for tag in opened):  # close down to the switched-off style
             html.append(f"</{opened.pop()}>")
@@ -81,7 +112,8 @@ def inline(pack: Pack, text: str) -> Markup:
             if tag not in opened:
                 html.append(f"<{tag}>")
                 opened.append(tag)
-        html.append(_RUN_HTML[run.kind](run.text))
+        shown = _RUN_HTML[run.kind](run.text)
+        html.append(prose.kept_whole(shown) if run.kind == "text" else shown)
     html += [f"</{tag}>" for tag in reversed(opened)]
     return Markup("".join(html))
 
@@ -222,45 +254,51 @@ def article_data(part: Part, draft: bool) -> dict[str, Any]:
     "Rulebooks" section documents the names; keep the two in step."""
     pack, lang, rulebook = part.pack, part.lang, part.pack.rulebook
     assert rulebook is not None, "only a pack with a rulebook.yaml has rulebook parts"
+    prose = Prose.of(part)
     pieces = {p.component.id: p for p in draw_pieces(pack, lang, 0.0)}
     sections = [
         {
             "id": f"{lang}-{s + 1}",
-            "title": section.title,
-            "blocks": [_block_data(pack, block, pieces, f"{lang}-{s}-{b}") for b, block in enumerate(section.blocks)],
+            "title": prose.text(section.title),
+            "blocks": [_block_data(prose, block, pieces, f"{lang}-{s}-{b}") for b, block in enumerate(section.blocks)],
         }
         for s, section in enumerate(rulebook.sections)
     ]
     return {
         "lang": lang,
-        "title": pack.meta.title,
-        "credits": pack.meta.credits,
-        "subtitle": _html(pack, rulebook.subtitle),
-        "intro": _html(pack, rulebook.intro),
+        "title": prose.text(pack.meta.title),
+        "credits": pack.meta.credits and prose.text(pack.meta.credits),
+        "subtitle": _html(prose, rulebook.subtitle),
+        "intro": _html(prose, rulebook.intro),
         "cover": rulebook.cover,
         "draft": words.text(lang, "draft") if draft else None,
         "words": {key: words.text(lang, f"rulebook-{key}") for key in ("contents", "components", "page", "of")},
-        "components": [{"count": count, "name": name} for count, name in component_list(pack, lang)],
+        "components": [{"count": count, "name": prose.text(name)} for count, name in component_list(pack, lang)],
         "components_placed": any(block.components for section in rulebook.sections for block in section.blocks),
         "sections": sections,
     }
 
 
-def _block_data(pack: Pack, block: Block, pieces: dict[str, Piece], name: str) -> dict[str, Any]:
+def _block_data(prose: Prose, block: Block, pieces: dict[str, Piece], name: str) -> dict[str, Any]:
     """A block as rulebook.yaml writes it, its prose as HTML; a figure as its SVG and caption, and
     an `explain` block with the entries it explains."""
+    pack = prose.pack
     explained = getattr(pack.meta, block.explain).values() if block.explain else []
     return {
-        "text": _html(pack, block.text),
-        "items": [inline(pack, item) for item in block.items],
-        "steps": [inline(pack, step) for step in block.steps],
-        "tip": _html(pack, block.tip),
+        "text": _html(prose, block.text),
+        "items": [inline(prose, item) for item in block.items],
+        "steps": [inline(prose, step) for step in block.steps],
+        "tip": _html(prose, block.tip),
         "figure": block.figure
-        and {"svg": figure_svg(pack, block.figure, pieces, name), "caption": _html(pack, block.figure.caption)},
+        and {"svg": figure_svg(pack, block.figure, pieces, name), "caption": _html(prose, block.figure.caption)},
         "components": block.components,
         "explain": block.explain,
         "entries": [
-            {"name": entry.name, "icon": _icon_html(getattr(entry, "icon", None)), "text": inline(pack, entry.text)}
+            {
+                "name": prose.text(entry.name),
+                "icon": _icon_html(getattr(entry, "icon", None)),
+                "text": inline(prose, entry.text),
+            }
             for entry in explained
             if entry.text
         ],
@@ -271,8 +309,8 @@ def _icon_html(name: str | None) -> Markup | None:
     return Markup(_icon_svg(name)) if name else None
 
 
-def _html(pack: Pack, text: str | None) -> Markup | None:
-    return None if text is None else inline(pack, text)
+def _html(prose: Prose, text: str | None) -> Markup | None:
+    return None if text is None else inline(prose, text)
 
 
 def render_html(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> str:
