@@ -150,7 +150,7 @@ def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], faces: Fa
         render_pdf(
             faces.fill(pages),
             staging.temporary(target),
-            title=words.text(language, "kit-title", title=pack.meta.title),
+            title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
             subject=f"{pack.id} {target.stem}",
             lang=language,
             duplex=options.duplex,
