@@ -33,7 +33,7 @@ import polib
 from pydantic import BaseModel
 
 from printkit.base.confine import Refused, read_text
-from printkit.base.errors import KeyPath, Problem, Problems, ValueProblem, display_path, shown_value
+from printkit.base.errors import KeyPath, Problem, Problems, UsageError, ValueProblem, display_path, shown_value
 from printkit.base.languages import gettext_name, plural_forms
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
@@ -800,3 +800,14 @@ def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[
                 )
             )
     return problems
+
+
+def undeclared(pack: Pack, locales: list[str] | tuple[str, ...]) -> UsageError | None:
+    """The error for locales a pack does not declare, None if it declares them all."""
+    missing = [locale for locale in locales if locale not in pack.meta.locales]
+    if not missing:
+        return None
+    return UsageError(
+        f"pack '{pack.id}' does not declare the locale {', '.join(missing)}; it declares "
+        f"{', '.join(pack.meta.locales)} (add it with 'printkit i18n init --lang {','.join(missing)} {pack.id}')"
+    )

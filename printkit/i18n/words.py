@@ -262,24 +262,26 @@ def _usable(catalog: polib.POFile | None, locale: str, path: Path) -> dict[str, 
     usable = {}
     for entry in catalog:
         english = MESSAGES.get(entry.msgctxt or "")
-        if entry.obsolete or entry.fuzzy or english is None or _problem(entry, english) is not None:
+        if entry.obsolete or english is None or _problem(entry, english, locale) is not None:
             continue
         forms = tuple(entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)) or (entry.msgstr,)
         usable[entry.msgctxt] = Found(forms, plural, path, entry.linenum)
     return usable
 
 
-def _problem(entry: polib.POEntry, english: str | tuple[str, str]) -> str | None:
-    """Why an entry of printkit's words cannot be printed, None when it can."""
+def _problem(entry: polib.POEntry, english: str | tuple[str, str], locale: str) -> tuple[str, str] | None:
+    """Why an entry of printkit's words cannot be printed and what to do, None when it can."""
     singular, plural = english if isinstance(english, tuple) else (english, None)
     if entry.msgid != singular or entry.msgid_plural != (plural or ""):
-        return "translates an earlier English text"
+        return "translates an earlier English text", "run 'printkit i18n update' to merge the new one"
+    if entry.fuzzy:
+        return f"the {locale} translation is fuzzy: the English text changed", "review it and remove the fuzzy flag"
     forms = [entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)] if plural else [entry.msgstr]
     if not all(forms):
-        return "not translated yet"
+        return f"not translated to {locale} yet", "translate it; until then it prints in English"
     for form in forms:
         if _names(form) - _names(plural or singular) or placeholders(form) != placeholders(singular):
-            return f"the translation's placeholders differ from the English: {form!r}"
+            return f"the translation has other placeholders than the English: {form!r}", "keep the English's"
     return None
 
 
@@ -323,8 +325,9 @@ def problems(pack_root: Path, pack_id: str, locale: str) -> list[Problem]:
                 Problem(shown, 1, 1, key, f"missing from the {locale} catalog", f"run 'printkit i18n update {pack_id}'")
             )
         else:
-            reason = "fuzzy: the English text changed" if entry.fuzzy else _problem(entry, MESSAGES[key])
-            found.append(Problem(shown, entry.linenum, 1, key, f"{reason}", "translate it, then remove any fuzzy flag"))
+            problem = _problem(entry, MESSAGES[key], locale)
+            assert problem is not None, "a word the pack's catalog translates usably is not missing"
+            found.append(Problem(shown, entry.linenum, 1, key, *problem))
     return found
 
 
