@@ -247,7 +247,7 @@ def test_printkits_own_words_are_translated():
     for locale in ui.locales()[1:]:
         assert ui.of(locale).missing == (), locale  # printkit's own catalogs are complete
     german = ui.of("de")
-    for key, english in ui.MESSAGES.items():
+    for key in ui.MESSAGES:
         assert (german.found[key].forms[0] == ui.of("en").form(key, 1)) == (key in SAME_IN_GERMAN), key
     assert [german.form(key, count).format(**values) for key, count, values, _ in GERMAN_WORDS] == [
         text for _, _, _, text in GERMAN_WORDS
