@@ -336,3 +336,19 @@ def test_a_build_in_locales_printkit_has_no_words_for_prints_them_in_english(tmp
         "'printkit i18n update gen' writes)"
         for tag, folder in (("ar", "ar"), ("ja", "ja"), ("zh-Hans", "zh_Hans"), ("sr-Latn", "sr_Latn"))
     ]
+
+
+def test_a_changed_catalog_of_printkits_words_rebuilds_the_kit(tmp_path, run):
+    """The build cache looks in the folder gettext names the language (pt_BR), not the tag's (pt-BR)."""
+    root = polish_pack(tmp_path / "gen")
+    (root / "pack.yaml").write_text("id: gen\ntitle: Generated\nlocales: [en, pt-BR]\n")
+    catalog = root / "locales/pt_BR/LC_MESSAGES/printkit.po"
+    catalog.parent.mkdir(parents=True)
+    (root / "locales/pl/LC_MESSAGES/printkit.po").rename(catalog)
+    catalog.write_text(catalog.read_text().replace("Language: pl", "Language: pt_BR"))
+    pdf = tmp_path / "out/gen/gen-rulebook-pt-BR.pdf"
+    assert run("build", root, "--lang", "pt-BR", "--out", tmp_path / "out")[0] == 0
+    catalog.write_text(catalog.read_text().replace('msgstr "Strona {page}', 'msgstr "Página {page}'))
+    assert run("build", root, "--lang", "pt-BR", "--out", tmp_path / "out")[0] == 0
+    with pdfplumber.open(pdf) as rulebook:
+        assert rulebook.pages[0].extract_text().splitlines()[-1] == 'Página 1 d\'un "z" \\ 1'
