@@ -152,6 +152,7 @@ def _with_locale(text: str, locale: str, shown: str) -> str:
     """pack.yaml's text with locale added to its `locales:` list, or a new `locales: [en, LOCALE]`
     line at its end; a list written in a way printkit cannot safely add to is refused at its line."""
     written = locale if yaml.safe_load(locale) == locale else f'"{locale}"'
+    newline = "\r\n" if "\r\n" in text else "\n"  # as the file's lines end
     root = yaml.compose(text, Loader=yaml.SafeLoader)
     by_key = {key.value: value for key, value in root.value} if isinstance(root, yaml.MappingNode) else {}
 
@@ -166,9 +167,9 @@ def _with_locale(text: str, locale: str, shown: str) -> str:
         raise refused(root, "pack.yaml is not a block of keys")
     node = by_key.get("locales")
     if node is None:
-        return text + ("" if text.endswith("\n") or not text else "\n") + f"locales: [en, {written}]\n"
+        return text + ("" if text.endswith("\n") or not text else newline) + f"locales: [en, {written}]{newline}"
     opening = text[node.start_mark.index : node.start_mark.index + 1]
-    if not isinstance(node, yaml.SequenceNode) or opening not in "[-" or not opening:
+    if not isinstance(node, yaml.SequenceNode) or opening not in ("[", "-"):
         raise refused(node, "'locales:' is not written as a list here")
     if any(not isinstance(item, yaml.ScalarNode) or item.start_mark.line != item.end_mark.line for item in node.value):
         raise refused(node, "'locales:' holds an entry that is not one tag on one line")
@@ -180,8 +181,8 @@ def _with_locale(text: str, locale: str, shown: str) -> str:
         return text[:end] + f", {written}" + text[end:]
     line_end = text.find("\n", node.value[-1].end_mark.index)
     if line_end < 0:
-        text, line_end = text + "\n", len(text)
-    return text[: line_end + 1] + " " * node.start_mark.column + f"- {written}\n" + text[line_end + 1 :]
+        text, line_end = text + newline, len(text) + len(newline) - 1
+    return text[: line_end + 1] + " " * node.start_mark.column + f"- {written}{newline}" + text[line_end + 1 :]
 
 
 def stats(packs: list[Pack], locales: list[str] | None = None) -> list[dict]:
