@@ -221,6 +221,7 @@ def test_printkits_template_is_made_from_its_words():
     result = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(words.TEMPLATE)], capture_output=True)
     assert result.returncode == 0, result.stderr
     assert {e.msgid_plural for e in shipped if e.msgid_plural} >= {"{count} cards", "{count} tiles"}
+    assert set(words.NOTES) <= set(words.MESSAGES)
 
 
 def test_no_locale_cldr_knows_fails_printkits_words():
