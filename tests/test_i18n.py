@@ -219,7 +219,7 @@ def test_pseudo_locale_builds_every_bundled_pack_without_overflow(run, tmp_path)
 
 def test_every_catalog_passes_msgfmt():
     catalogs = [f"content/{name}/locales/de/LC_MESSAGES/{name}.po" for name in BUNDLED] + [
-        "printkit/i18n/locales/de/LC_MESSAGES/printkit.po"
+        f"printkit/i18n/locales/{lang}/LC_MESSAGES/printkit.po" for lang in ("de", "fr")
     ]
     for path in catalogs:
         result = subprocess.run(
@@ -230,29 +230,28 @@ def test_every_catalog_passes_msgfmt():
 
 # printkit's own words in German as a reader meets them on a page
 GERMAN_WORDS = [
-    ("page-of", {"number": 1, "total": 12}, "Seite 1 von 12"),
-    ("glue", {"piece": "A2"}, "Klebefläche A2"),
-    ("draft", {}, "ENTWURF · noch nicht übersetzt"),
-    ("duplex-line-1", {"edge": "langen"}, "Beidseitiger Druck: an der langen Kante wenden. Halte den bedruckten Bogen"),
-    ("kinds-board", {}, "Spielpläne"),
+    ("page-of", None, {"number": 1, "total": 12}, "Seite 1 von 12"),
+    ("glue", None, {"piece": "A2"}, "Klebefläche A2"),
+    ("draft", None, {}, "ENTWURF · noch nicht übersetzt"),
+    ("rulebook-page-of", None, {"page": 3, "pages": 8}, "Seite 3 von 8"),
+    ("count-board", 1, {"count": 1}, "1 Spielplan"),
+    ("count-board", 4, {"count": 4}, "4 Spielpläne"),
 ]
 SAME_IN_GERMAN = {"unit-cm"}  # "{value} cm" is written alike
 
 
 def test_printkits_own_words_are_translated():
-    from string import Formatter
-
     from printkit.i18n import words as ui
 
-    def placeholders(text: str) -> set[str]:
-        return {name for _, name, _, _ in Formatter().parse(text) if name}
-
-    assert ui.locales() == ["en", "de"]
-    for key, english in ui.MESSAGES.items():
-        german = ui._catalog("de")[key]
-        assert placeholders(german) == placeholders(english), key
-        assert (german == english) == (key in SAME_IN_GERMAN), key
-    assert [ui.text("de", key, **values) for key, values, _ in GERMAN_WORDS] == [text for _, _, text in GERMAN_WORDS]
+    assert ui.locales() == ["en", "de", "fr"]
+    for locale in ui.locales()[1:]:
+        assert ui.of(locale).missing == (), locale  # printkit's own catalogs are complete
+    german = ui.of("de")
+    for key in ui.MESSAGES:
+        assert (german.found[key].forms[0] == ui.of("en").form(key, 1)) == (key in SAME_IN_GERMAN), key
+    assert [german.form(key, count).format(**values) for key, count, values, _ in GERMAN_WORDS] == [
+        text for _, _, _, text in GERMAN_WORDS
+    ]
 
 
 def test_every_bundled_pack_is_fully_translated_to_german(run):

@@ -7,7 +7,8 @@ Weblate's `max-length:N`, what its tightest box holds), counts per locale, XLIFF
 translation platforms and the units read back from it, and the translated pack a build lays out,
 with the strings still missing and the components they leave in English ("drafts").
 
-Catalogs live in the pack: `locales/<pack>.pot` and `locales/<lang>/LC_MESSAGES/<pack>.po`.
+Catalogs live in the pack: `locales/<pack>.pot` and `locales/<lang>/LC_MESSAGES/<pack>.po`, the
+folder named as gettext names the language (`pt_BR`).
 As in any gettext catalog, an entry is keyed by its English text (msgid): a text used in twelve
 places is translated once, and a paragraph keeps its translation wherever it moves. Merging follows
 GNU msgmerge: an entry whose text is new takes the translation of the closest previous text as
@@ -25,6 +26,7 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -32,7 +34,8 @@ import polib
 from pydantic import BaseModel
 
 from printkit.base.confine import Refused, read_text
-from printkit.base.errors import KeyPath, Problem, Problems, ValueProblem, display_path, shown_value
+from printkit.base.errors import KeyPath, Problem, Problems, UsageError, ValueProblem, display_path, shown_value
+from printkit.base.languages import gettext_name, plural_forms
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
@@ -57,7 +60,6 @@ class Box(NamedTuple):
 
 
 Boxes = dict[MessageKey, Box]
-PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);"}
 GLOSSARY = Path("content") / "glossary.yaml"
 NAMES = "names"  # the glossary's list of names kept whole, beside its locales
 MAX_CATALOG_BYTES = 20 * 1024 * 1024
@@ -185,8 +187,10 @@ def template_path(pack: Pack) -> Path:
     return pack.root / "locales" / f"{pack.id}.pot"
 
 
-def catalog_path(pack: Pack, locale: str) -> Path:
-    return pack.root / "locales" / locale / "LC_MESSAGES" / f"{pack.id}.po"
+def catalog_path(pack: Pack, locale: str, domain: str | None = None) -> Path:
+    """A locale's catalog in the pack: of the pack's texts, or of another domain (`printkit`, for
+    printkit's own words)."""
+    return message_folder(pack.root / "locales", locale) / f"{domain or pack.id}.po"
 
 
 # `#:` references name files relative to the pack's folder (stable wherever the pack is kept, and the
@@ -196,9 +200,16 @@ TEMPLATE_BASEPATH = ".."
 CATALOG_BASEPATH = "../../.."
 
 
-def _metadata(pack: Pack, locale: str | None) -> dict[str, str]:
+def message_folder(locales: Path, locale: str) -> Path:
+    """Where gettext tools, Poedit and Weblate look for a locale's catalogs: `locales/pt_BR/LC_MESSAGES`."""
+    return locales / (locale if locale == PSEUDO else gettext_name(locale)) / "LC_MESSAGES"
+
+
+def header(project: str, locale: str | None) -> dict[str, str]:
+    """A new catalog's header (a template's without a locale), as msginit --no-translator writes it:
+    the language's gettext name and CLDR plural forms, the time it was made, no translator yet."""
     data = {
-        "Project-Id-Version": f"{pack.id} {pack.meta.version or ''}".strip(),
+        "Project-Id-Version": project,
         "Report-Msgid-Bugs-To": "",
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
@@ -208,14 +219,18 @@ def _metadata(pack: Pack, locale: str | None) -> dict[str, str]:
     if locale:
         data.update(
             {
-                "Language": locale,
-                "Language-Team": f"{locale} <>",
-                "Last-Translator": "printkit",
-                "PO-Revision-Date": "2026-11-22 00:00+0000",
-                "Plural-Forms": PLURAL_FORMS.get(locale, ""),
+                "PO-Revision-Date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M%z"),
+                "Last-Translator": "Automatically generated",
+                "Language-Team": "none",
+                "Language": gettext_name(locale),
+                "Plural-Forms": plural_forms(locale),
             }
         )
     return data
+
+
+def _project(pack: Pack) -> str:
+    return f"{pack.id} {pack.meta.version or ''}".strip()
 
 
 NOTED_PLACES = 5  # a text used in more places names the first few in its note, then counts the rest
@@ -224,7 +239,7 @@ NOTED_PLACES = 5  # a text used in more places names the first few in its note, 
 def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
     """The template: one entry per English text, its note naming the places it is used."""
     pot = polib.POFile(wrapwidth=0)
-    pot.metadata = _metadata(pack, None)
+    pot.metadata = header(_project(pack), None)
     for msgid, places in by_text(messages(pack, boxes)).items():
         notes = [f"{message.place}: {message.note}" for message in places[:NOTED_PLACES]]
         if len(places) > NOTED_PLACES:
@@ -292,7 +307,7 @@ FUZZY_THRESHOLD = 0.6  # GNU msgmerge's: how alike a previous text must be to le
 def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: str) -> polib.POFile:
     """The catalog brought up to the template, as GNU msgmerge does it."""
     merged = polib.POFile(wrapwidth=0)
-    merged.metadata = dict(catalog.metadata) if catalog is not None else _metadata(pack, locale)
+    merged.metadata = dict(catalog.metadata) if catalog is not None else header(_project(pack), locale)
     merged.metadata["X-Poedit-Basepath"] = CATALOG_BASEPATH
     live = entries(catalog)
     obsolete = {e.msgid: e for e in catalog or [] if e.obsolete}
@@ -344,11 +359,15 @@ def _closest(msgid: str, candidates: list[polib.POEntry]) -> polib.POEntry | Non
 
 
 def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
-    path = catalog_path(pack, locale)
+    return read_catalog(pack.root, catalog_path(pack, locale))
+
+
+def read_catalog(root: Path, path: Path) -> polib.POFile | None:
+    """The catalog at path inside root, None if there is none; refused at its lines if msgfmt -c would."""
     if not os.path.lexists(path):
         return None
     try:
-        text = read_text(pack.root, path, MAX_CATALOG_BYTES)
+        text = read_text(root, path, MAX_CATALOG_BYTES)
     except Refused as refused:
         raise refused.problems(path) from None
     syntax = po_syntax_problems(text, display_path(path))
@@ -949,3 +968,14 @@ def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[
                 )
             )
     return problems
+
+
+def undeclared(pack: Pack, locales: list[str] | tuple[str, ...]) -> UsageError | None:
+    """The error for locales a pack does not declare, None if it declares them all."""
+    missing = [locale for locale in locales if locale not in pack.meta.locales]
+    if not missing:
+        return None
+    return UsageError(
+        f"pack '{pack.id}' does not declare the locale {', '.join(missing)}; it declares "
+        f"{', '.join(pack.meta.locales)} (add it with 'printkit i18n init --lang {','.join(missing)} {pack.id}')"
+    )

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path
+from string import Formatter
 from typing import Any
 from urllib.parse import unquote, urljoin
 
@@ -220,18 +221,48 @@ def _template_source(pack_root: Path) -> tuple[Path, str]:
     return Path(filename), source
 
 
-def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
-    """(count, what) lines: the game's component list where the pack declares one, else per kind."""
+def component_list(pack: Pack, lang: str) -> list[dict[str, Any]]:
+    """The game's component list where the pack declares one, else one line per kind in printkit's
+    words ("12 cards", in the locale's plural form): each line's count, and its text before and
+    after the count, which the template sets apart."""
     declared = [rule.component_line() for rule_set in pack.meta.rules.values() for rule in rule_set.checks]
     if any(declared):
-        return [line for line in declared if line]
+        return [{"count": count, "before": "", "after": f" {name}"} for count, name in filter(None, declared)]
+    own = words.of(lang, pack.root)
     lines = []
     present = {c.section for c in pack.components}
     for section in (s for s in COMPONENT_KINDS if s in present):  # cards first, as a box lists them
         chosen = [c for c in pack.components if c.section == section]
         count = sum(c.count for c in chosen)
-        lines.append((count, words.text(lang, f"{'kind' if count == 1 else 'kinds'}-{chosen[0].kind}")))
+        pieces = [literal for literal, _, _, _ in Formatter().parse(own.form(f"count-{chosen[0].kind}", count))]
+        lines.append({"count": count, "before": pieces[0], "after": "".join(pieces[1:])})
     return lines
+
+
+def _component_line(prose: Prose, line: dict[str, Any]) -> dict[str, Any]:
+    """A component list line with its words in the part's typography, joined to the count by
+    no-break spaces ("12\u00a0cards")."""
+    before, after = prose.text(line["before"]), prose.text(line["after"])
+    return {"count": line["count"], "before": re.sub(" $", "\u00a0", before), "after": re.sub("^ ", "\u00a0", after)}
+
+
+def css_string(text: str) -> Markup:
+    """text as a CSS string (a `content:` value in the style sheet), whatever it holds: a quote or a
+    backslash cannot end it, nor a `</style>` the style sheet."""
+    escaped = "".join(f"\\{ord(c):X} " if c in '"\\<>' or ord(c) < 0x20 else c for c in text)
+    return Markup(f'"{escaped}"')
+
+
+def css_content(sentence: str, counters: dict[str, str]) -> Markup:
+    """A sentence with {placeholders} as a CSS `content:` value: its words as CSS strings, each
+    placeholder as the counter named for it (`Page {page} of {pages}`: `"Page " counter(page) ...`)."""
+    parts: list[str] = []
+    for literal, name, _, _ in Formatter().parse(sentence):
+        if literal:
+            parts.append(css_string(literal))
+        if name is not None:
+            parts.append(counters[name])
+    return Markup(" ".join(parts))
 
 
 def template_data(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> dict[str, Any]:
@@ -256,6 +287,7 @@ def article_data(part: Part, draft: bool) -> dict[str, Any]:
     assert rulebook is not None, "only a pack with a rulebook.yaml has rulebook parts"
     prose = Prose.of(part)
     pieces = {p.component.id: p for p in draw_pieces(pack, lang, 0.0)}
+    own = words.of(lang, pack.root)
     sections = [
         {
             "id": f"{lang}-{s + 1}",
@@ -271,9 +303,11 @@ def article_data(part: Part, draft: bool) -> dict[str, Any]:
         "subtitle": _html(prose, rulebook.subtitle),
         "intro": _html(prose, rulebook.intro),
         "cover": rulebook.cover,
-        "draft": words.text(lang, "draft") if draft else None,
-        "words": {key: words.text(lang, f"rulebook-{key}") for key in ("contents", "components", "page", "of")},
-        "components": [{"count": count, "name": prose.text(name)} for count, name in component_list(pack, lang)],
+        "draft": own.text("draft") if draft else None,
+        "draft_css": css_string(own.text("draft")) if draft else None,
+        "words": {key: own.text(f"rulebook-{key}") for key in ("contents", "components")},
+        "page_footer": css_content(own.form("rulebook-page-of"), {"page": "counter(page)", "pages": "counter(pages)"}),
+        "components": [_component_line(prose, line) for line in component_list(pack, lang)],
         "components_placed": any(block.components for section in rulebook.sections for block in section.blocks),
         "sections": sections,
     }
