@@ -60,6 +60,7 @@ def test_init_declares_the_locale_and_writes_its_catalog(tiny, run):
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
         "Plural-Forms": "nplurals=2; plural=(n > 1);",
+        "X-Poedit-Basepath": "../../..",
     }
     assert [e.msgid for e in catalog] == [e.msgid for e in polib.pofile(tiny / "locales/tiny.pot")]
     assert msgfmt_check(tiny / "locales/fr/LC_MESSAGES/tiny.po") == ""

@@ -139,7 +139,7 @@ def test_a_look_fills_in_a_number_with_the_locales_decimal_mark(tmp_path):
 
 
 def test_printkit_writes_its_numbers_with_the_locales_decimal_mark():
-    assert [words.decimal(locale, 4.5) for locale in ("en", "de", "fr", "qps")] == ["4.5", "4,5", "4,5", "4.5"]
+    assert [words.of(locale).decimal(4.5) for locale in ("en", "de", "fr", "qps")] == ["4.5", "4,5", "4,5", "4.5"]
     assert (decimal_mark("de-CH"), decimal_mark("pt-BR")) == (".", ",")
 
 

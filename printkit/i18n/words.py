@@ -24,9 +24,11 @@ from typing import cast
 import polib
 
 from printkit.base.errors import Problem, display_path
-from printkit.base.languages import decimal_mark, plural_forms
+from printkit.base.languages import plural_forms
 from printkit.base.package_data import folder
+from printkit.i18n import typography
 from printkit.i18n.catalog import header, message_folder, placeholders, read_catalog
+from printkit.i18n.po_file import po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
@@ -208,6 +210,10 @@ class OwnWords:
         """A message without a count, its placeholders filled in."""
         return self.form(key).format(**values)
 
+    def language_of(self, key: str) -> str:
+        """The language a word prints in: the locale's, or English where it fell back."""
+        return SOURCE_LOCALE if key in self.missing else self.locale
+
     def written_at(self, key: str) -> tuple[Path, int]:
         """Where a word as printed is written: its catalog entry, or for English this module's line."""
         if key in self.found:
@@ -222,8 +228,7 @@ class OwnWords:
 
     def decimal(self, number: float) -> str:
         """A number as the locale writes it (CLDR's decimal mark): 4.5, in German 4,5."""
-        mark = "." if self.locale in (SOURCE_LOCALE, PSEUDO) else decimal_mark(self.locale)
-        return f"{number:g}".replace(".", mark)
+        return f"{number:g}".replace(".", typography.decimal_mark(self.locale))
 
 
 def of(locale: str, pack_root: Path | None = None) -> OwnWords:
@@ -335,10 +340,10 @@ def problems(pack_root: Path, pack_id: str, locale: str) -> list[Problem]:
 def write_catalogs() -> list[Path]:
     """printkit.pot from MESSAGES, merged into each of printkit's own catalogs (for its developers)."""
     written = [TEMPLATE]
-    TEMPLATE.write_text(str(template()), encoding="utf-8")
+    TEMPLATE.write_text(po_text(template()), encoding="utf-8")
     for locale in locales()[1:]:
         path = shipped_catalog(locale)
-        path.write_text(str(merged(read_catalog(LOCALE_DIR, path), locale)), encoding="utf-8")
+        path.write_text(po_text(merged(read_catalog(LOCALE_DIR, path), locale)), encoding="utf-8")
         written.append(path)
     return written
 

@@ -588,6 +588,7 @@ class _Imposer:
             15,
             max_lines=1,
             blame=self._own_words("calibration-title"),
+            language=self.words.language_of("calibration-title"),
         )
         marks += self._fitted(
             self._ui("calibration-text"),
@@ -596,6 +597,7 @@ class _Imposer:
             9.5,
             max_lines=4,
             blame=self._own_words("calibration-text"),
+            language=self.words.language_of("calibration-text"),
         )
         left = (w - (50 + 20 + 50.8)) / 2
         base = h - 130
@@ -613,7 +615,13 @@ class _Imposer:
             key = f"duplex-{self.options.duplex}"
             marks += _target(w / 2, 55, 12)
             marks += self._fitted(
-                self._ui(key), (25, 22, w - 50, 15), "sans", 9, max_lines=3, blame=self._own_words(key)
+                self._ui(key),
+                (25, 22, w - 50, 15),
+                "sans",
+                9,
+                max_lines=3,
+                blame=self._own_words(key),
+                language=self.words.language_of(key),
             )
         if self.pack.meta.credits:
             marks += self._fitted(
@@ -648,10 +656,12 @@ class _Imposer:
         max_lines: int,
         colour: str = INK,
         blame: Callable[[str, str | None], Problem],
+        language: str | None = None,
     ) -> list[Shape]:
-        """Words set in a box of the sheet; words that cannot fit are a problem blame places."""
+        """Words set in a box of the sheet in the typography of their language (the kit's, unless
+        printkit's own words fell back to English); words that cannot fit are a problem blame places."""
         result = richtext.fit(
-            typography.apply(text, self.locale),
+            typography.apply(text, language or self.locale),
             box,
             font=font,
             size=size,
