@@ -50,6 +50,7 @@ MESSAGES: dict[str, str] = {
     "effect-scoring": "scoring effect",
     "unit-in": "{value} in",
     "unit-cm": "{value} cm",
+    "unit-mm": "{value} mm",
     "length-in": "{value} in ({cm} cm)",
     "decimal-mark": ".",
     "kinds-card": "cards",
