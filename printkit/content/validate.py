@@ -254,8 +254,9 @@ def _element_problems(
     elements: list[Element] | None,
     users: list[Component],
 ) -> list[Problem]:
-    """Values an element names that no component using the look has, fonts the pack does not have,
-    and icons and images named outright that do not exist."""
+    """Values an element names that no component using the look has, values a text prints that no
+    catalog translates (in a look components use), fonts the pack does not have, and icons and images
+    named outright that do not exist."""
     classes = list(dict.fromkeys(type(c) for c in users)) or list(COMPONENT_KINDS.values())
     who = "the " + " and ".join(f"{cls.kind}s" for cls in classes) + " using this look" if users else "any component"
     fonts = [
@@ -269,7 +270,7 @@ def _element_problems(
             for choice in value_path.split("|"):
                 shown = written if choice == value_path else f"'{choice}' in {written}"
                 wrong = _value_problem(pack, classes, of, choice, shown, who)
-                if not wrong and isinstance(spec, TextSpec) and key == "text":
+                if not wrong and users and isinstance(spec, TextSpec) and key == "text":  # what it prints
                     wrong = _untranslated_problem(pack, classes, of + choice, shown)
                 if wrong:
                     problems.append(source.problem(path + (key,), *wrong))
