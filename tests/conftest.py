@@ -1,4 +1,6 @@
+import io
 import re
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
@@ -81,3 +83,15 @@ def assert_problem_line(line: str, root: Path) -> None:
     raw = path.read_bytes()
     assert int(shape["line"]) <= len(YAML_LINE_BREAK.split(raw.decode("utf-8", errors="replace"))), line
     assert int(shape["column"]) <= max(len(part) for part in raw.split(b"\n")) + 1, line
+
+
+@pytest.fixture(scope="session")
+def pseudo_kits(tmp_path_factory) -> tuple[Path, int, str, str]:
+    """Every bundled pack built once in the pseudo-locale (`printkit i18n pseudo`): the output folder,
+    and the command's exit code, output and errors."""
+    out = tmp_path_factory.mktemp("qps")
+    stdout, stderr = io.StringIO(), io.StringIO()
+    with pytest.MonkeyPatch.context() as patch, redirect_stdout(stdout), redirect_stderr(stderr):
+        patch.chdir(REPO)
+        code = main(["i18n", "pseudo", *BUNDLED, "--out", str(out)])
+    return out, code, stdout.getvalue(), stderr.getvalue()

@@ -206,12 +206,12 @@ def test_xliff_round_trip_carries_box_limits(tiny, run):
     assert entry("Spark").msgstr == "Funkenflug"
 
 
-def test_pseudo_locale_builds_every_bundled_pack_without_overflow(run, tmp_path):
-    code, out, err = run("i18n", "pseudo", *BUNDLED, "--out", tmp_path)
+def test_pseudo_locale_builds_every_bundled_pack_without_overflow(pseudo_kits):
+    folder, code, out, err = pseudo_kits
     assert (code, err) == (0, "")
     # every bundled pack has a rulebook: its components and its rulebook in the pseudo-locale
     assert out.splitlines() == [
-        f"wrote {tmp_path}/{name}/{name}-{output}-qps{paper}.pdf"
+        f"wrote {folder}/{name}/{name}-{output}-qps{paper}.pdf"
         for name in BUNDLED
         for output, paper in (("components", "-a4"), ("rulebook", ""))
     ]
@@ -237,7 +237,7 @@ GERMAN_WORDS = [
     ("count-board", 1, {"count": 1}, "1 Spielplan"),
     ("count-board", 4, {"count": 4}, "4 Spielpläne"),
 ]
-SAME_IN_GERMAN = {"unit-cm"}  # "{value} cm" is written alike
+SAME_IN_GERMAN = {"unit-cm", "unit-mm"}  # "{value} cm" and "{value} mm" are written alike
 
 
 def test_printkits_own_words_are_translated():

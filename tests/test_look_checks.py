@@ -9,6 +9,10 @@ from printkit.content.model import BUILT_IN_FONT_FAMILIES, FONT_STYLES
 
 BAD = "tests/fixtures/looks/bad"
 
+UNTRANSLATED = (
+    "prints a value as written in the YAML, which no catalog translates (print a text or a number instead, e.g. "
+    "{name} or {stats.attack}; a field of type text is translated)"
+)
 CASES = {
     "image-from-a-name": "pack.yaml:6:24: looks.plain.front[0].image.image: '{name}' is not an image of the "
     "component (name a file of the pack, {art}, or a field of type image: {data.NAME})",
@@ -65,6 +69,9 @@ CASES = {
     "measures, got 3 values (e.g. [5mm, 40mm, 50mm, 10mm] or [10%, 0%, 80%, 25%], from the top-left corner)",
     "colour-function-missing-its-share": "pack.yaml:6:22: looks.plain.front[0].rect.fill: tint takes a colour and a "
     "share, e.g. tint({color}, 80%); got 'tint({color})' (separate them with commas)",
+    "text-prints-an-id": "pack.yaml:6:22: looks.plain.front[0].text.text: 'id' in {name|id} " + UNTRANSLATED,
+    "text-prints-a-choice": "pack.yaml:8:22: looks.plain.front[0].text.text: {data.speed} " + UNTRANSLATED,
+    "text-prints-true-or-false": "pack.yaml:8:22: looks.plain.front[0].text.text: {data.rare} " + UNTRANSLATED,
     "capitalised-placeholder": "pack.yaml:6:22: looks.plain.front[0].text.text: '{Name}' is not a placeholder (a "
     "placeholder names a value in lowercase: {name}, {data.glow} or {stats.attack}; {{ for a brace)",
 }

@@ -449,7 +449,7 @@ class PackMeta(Strict):
     locales: list[LanguageTag] = ["en"]
     """Languages the kit is built in (BCP 47 tags: de, fr, pt-BR); every one but the source language
     needs its catalog."""
-    version: PlainText | None = None
+    version: Text | None = None
     """Version of the pack's content, printed after the title in every page's footer."""
     credits: Text | None = None
     """Short credit line, printed on the calibration page and the rulebook's cover."""

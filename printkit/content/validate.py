@@ -254,8 +254,9 @@ def _element_problems(
     elements: list[Element] | None,
     users: list[Component],
 ) -> list[Problem]:
-    """Values an element names that no component using the look has, fonts the pack does not have,
-    and icons and images named outright that do not exist."""
+    """Values an element names that no component using the look has, values a text prints that no
+    catalog translates (in a look components use), fonts the pack does not have, and icons and images
+    named outright that do not exist."""
     classes = list(dict.fromkeys(type(c) for c in users)) or list(COMPONENT_KINDS.values())
     who = "the " + " and ".join(f"{cls.kind}s" for cls in classes) + " using this look" if users else "any component"
     fonts = [
@@ -269,6 +270,8 @@ def _element_problems(
             for choice in value_path.split("|"):
                 shown = written if choice == value_path else f"'{choice}' in {written}"
                 wrong = _value_problem(pack, classes, of, choice, shown, who)
+                if not wrong and users and isinstance(spec, TextSpec) and key == "text":  # what it prints
+                    wrong = _untranslated_problem(pack, classes, of + choice, shown)
                 if wrong:
                     problems.append(source.problem(path + (key,), *wrong))
                     if key == "of":
@@ -415,17 +418,66 @@ Names = dict[str, tuple[Any, tuple]]  # a value's parts: name -> (annotation, ma
 def _miss(cls: type[Component], parts: list[str], meta: PackMeta) -> tuple[str, list[str]] | None:
     """None when a component of class cls has a value at the path; else the path up to its first part
     that names nothing, and the paths it may have meant."""
+    return _look_up(cls, parts, meta)[0]
+
+
+def _look_up(
+    cls: type[Component], parts: list[str], meta: PackMeta
+) -> tuple[tuple[str, list[str]] | None, tuple[Any, tuple] | None]:
+    """What _miss returns, and the type and markers of the value at the path of a component of class
+    cls (None when it names nothing, a key of a mapping of any keys, or one of COMPUTED_VALUES)."""
     top: Names = {name: (info.annotation, tuple(info.metadata)) for name, info in cls.model_fields.items()}
-    top.update({name: (str, (Ref(registry),) if registry else ()) for name, registry in COMPUTED_VALUES.items()})
-    names: Names | None = top
+    computed: Names = {name: (str, (Ref(registry),) if registry else ()) for name, registry in COMPUTED_VALUES.items()}
+    names: Names | None = top | computed
+    found = None
     for index, part in enumerate(parts):
         if names is None:  # a mapping of any keys
-            return None
+            return None, None
         before = ".".join(parts[:index] + [""])
         if part not in names:
-            return before + part, [before + name for name in names]
+            return (before + part, [before + name for name in names]), None
+        found = None if index == 0 and part in computed else names[part]
         names = _parts(*names[part], meta)
-    return None
+    return None, found
+
+
+def _untranslated_problem(pack: Pack, classes: list[type[Component]], path: str, shown: str) -> tuple[str, str] | None:
+    """(message, hint) when a text element prints a value at path as written in the YAML, which no
+    catalog translates (an id, a choice, true or false, a file or icon name), else None. Texts,
+    numbers and registry entries (printed by their name) are words from a catalog or no words at all;
+    printkit's computed values print what they are."""
+    head, _, rest = path.partition(".")
+    fields = pack.meta.fields
+    if head == "data":
+        printed = rest in fields and fields[rest].single in ("text", "integer", "number")  # {data}: a mapping
+    elif head == "fields":
+        info = FieldDecl.model_fields[rest.partition(".")[2]]
+        printed = _prints_words_of_a_catalog(info.annotation, tuple(info.metadata))
+    else:
+        found = [_look_up(cls, path.split("."), pack.meta)[1] for cls in classes]
+        printed = all(_prints_words_of_a_catalog(*kind) for kind in found if kind is not None)
+    if printed:
+        return None
+    return (
+        f"{shown} prints a value as written in the YAML, which no catalog translates",
+        "print a text or a number instead, e.g. {name} or {stats.attack}; a field of type text is translated",
+    )
+
+
+def _prints_words_of_a_catalog(annotation: Any, markers: tuple, entries: bool = True) -> bool:
+    """Whether a value of this type prints only words a catalog translates, or none: a text marked
+    Translatable, a number, a model (printed by its name, if any), a registry entry an id names (by
+    its name; not inside a list, which prints its ids)."""
+    kind, more = peeled(annotation)
+    markers += more
+    if any(isinstance(marker, Translatable) for marker in markers) or (entries and entry_registry(markers)):
+        return True
+    if typing.get_origin(kind) is list:
+        (item,) = typing.get_args(kind)
+        return _prints_words_of_a_catalog(item, (), entries=False)
+    if kind is bool:
+        return False
+    return kind in (int, float) or (isinstance(kind, type) and issubclass(kind, BaseModel))
 
 
 def _parts(annotation: Any, markers: tuple, meta: PackMeta) -> Names | None:

@@ -17,6 +17,7 @@ CODE = "qps"  # the conventional pseudo-locale code
 ACCENTS = str.maketrans("AEIOUYaeiouycnsz", "ÅÉÎÕÜÝåéîõüýçñšž")
 _UNTOUCHED = re.compile(rf"({markup.KEPT.pattern}|\s+)")  # in the words between the markup
 GROWTH = 0.35
+STRETCH = "~"  # what each word grows by
 
 
 def pseudo(text: str) -> str:
@@ -34,5 +35,5 @@ def pseudo(text: str) -> str:
             result.append(piece)
             continue
         share = math.ceil(extra * len(piece) / max(letters, 1))
-        result.append(piece.translate(ACCENTS) + "~" * share)
+        result.append(piece.translate(ACCENTS) + STRETCH * share)
     return "⟦" + "".join(result) + "⟧"

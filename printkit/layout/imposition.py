@@ -602,7 +602,7 @@ class _Imposer:
         left = (w - (50 + 20 + 50.8)) / 2
         base = h - 130
         marks.append(Rect(left, base, 50, 50, stroke=INK, line_width=0.3))
-        marks.append(Text(left + 25, base + 23, "50 mm", "sans-bold", 11, INK, "center"))
+        marks.append(Text(left + 25, base + 23, self._ui("unit-mm", value=50), "sans-bold", 11, INK, "center"))
         marks.append(Rect(left + 70, base, 50.8, 50.8, stroke=INK, line_width=0.3))
         marks.append(Text(left + 70 + 25.4, base + 23, self._ui("unit-in", value=2), "sans-bold", 11, INK, "center"))
         marks += _ruler(
