@@ -69,7 +69,7 @@ MESSAGES: dict[str, str] = {
 
 @cache
 def _catalog(locale: str) -> dict[str, str]:
-    if locale == SOURCE_LOCALE:
+    if locale == SOURCE_LOCALE or locale not in locales():  # a kit in a language printkit does not speak yet
         return dict(MESSAGES)
     path = written_at(locale, next(iter(MESSAGES)))[0]
     entries = {e.msgctxt: e.msgstr for e in polib.pofile(str(path)) if e.translated() and not e.obsolete}
