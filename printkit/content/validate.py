@@ -819,7 +819,7 @@ def _font_problems(pack: Pack, source: SourceFile) -> list[Problem]:
                 source.problem(
                     ("locale_fonts", tag),
                     f"'{tag}' is not one of the pack's locales",
-                    did_you_mean(tag, pack.meta.locales) or "add it to locales:",
+                    did_you_mean(tag, pack.meta.locales) or f"add {tag} to locales:",
                     of_key=True,
                 )
             )

@@ -100,17 +100,17 @@ def parse(text: str, base_font: str, script_font: str | None = None) -> list[lis
         else:
             text_segments(run)
     end_word()
-    for paragraph in paragraphs:
-        for segments in paragraph:
-            for segment in segments:
-                if segment.icon:
-                    continue
-                missing = missing_glyphs(segment.text, segment.font)
-                if missing:
-                    return Refusal(
-                        f"needs glyphs the font '{shown(segment.font)}' lacks: {', '.join(repr(c) for c in missing)}",
-                        "use another character or a font that has it",
-                    )
+    texts: dict[str, str] = {}  # the text set in each font, in the order the fonts come
+    for segment in (segment for paragraph in paragraphs for word in paragraph for segment in word):
+        if not segment.icon:
+            texts[segment.font] = texts.get(segment.font, "") + segment.text
+    for chosen, chars in texts.items():
+        missing = missing_glyphs(chars, chosen)
+        if missing:
+            return Refusal(
+                f"needs glyphs the font '{shown(chosen)}' lacks: {', '.join(repr(c) for c in missing)}",
+                "use another character or a font that has it",
+            )
     return paragraphs
 
 
