@@ -43,6 +43,7 @@ from printkit.content.model import COMPONENT_KINDS, FONT_STYLES, Block, Board, F
 from printkit.content.placeholders import expand
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import words
+from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.imposition import PAPERS, Piece, draw_pieces
 from printkit.output.svg import Scene
 from printkit.rulebook.sandbox import Sandbox, TemplateLimit
@@ -234,7 +235,7 @@ def article_data(part: Part, draft: bool) -> dict[str, Any]:
     ]
     return {
         "lang": lang,
-        "dir": "rtl" if right_to_left(lang) else None,
+        "dir": "rtl" if lang != PSEUDO and right_to_left(lang) else None,  # qps is English, made foreign-looking
         "script_faces": _script_faces(pack, lang),
         "title": pack.meta.title,
         "credits": pack.meta.credits,
