@@ -26,7 +26,7 @@ from printkit.base.shapes import Shape, Text
 from printkit.base.units import MM_PER_POINT
 from printkit.content import markup
 from printkit.faces.fonts import has_glyph, missing_glyphs, shown, styled, text_width
-from printkit.faces.scripts import breaks_between, levels, right_to_left
+from printkit.faces.scripts import breaks_between, has_right_to_left, levels, right_to_left
 
 LINE_HEIGHT = 1.18
 CAP_HEIGHT = 0.72  # of the font size, for DejaVu
@@ -152,9 +152,9 @@ def _space(size: float) -> float:
     return text_width(" ", "sans", size)
 
 
-def _gap(line: list[Word], word: Word, size: float) -> float:
-    """The space before word on a line (none at its start, or before a word that joins)."""
-    return _space(size) if line and not word[0].joins else 0.0
+def _spaced(word: Word) -> bool:
+    """Whether a space comes before word when a word precedes it on its line."""
+    return not word[0].joins
 
 
 def _wrap(paragraphs: list[list[Word]], width: float, size: float) -> list[Line]:
@@ -164,7 +164,7 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float) -> list[Line]
         line: list[Word] = []
         used = 0.0
         for word in paragraph:
-            needed = _width(word, size) + _gap(line, word, size)
+            needed = _width(word, size) + (_space(size) if line and _spaced(word) else 0)
             if line and used + needed > width:
                 lines.append(Line(line, rtl))
                 line, used = [word], _width(word, size)
@@ -176,7 +176,7 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float) -> list[Line]
 
 
 def _line_width(line: list[Word], size: float) -> float:
-    return sum(_width(word, size) + _gap(line[:number], word, size) for number, word in enumerate(line))
+    return sum(_width(word, size) for word in line) + _space(size) * sum(map(_spaced, line[1:]))
 
 
 def measure(text: str, font: str, size: float, script_font: str | None = None) -> float:
@@ -251,7 +251,7 @@ def _set(
     for index, (line, rtl) in enumerate(lines):
         baseline = top - cap - index * leading
         slack = width - _line_width(line, size)
-        if rtl or _has_right_to_left(line):
+        if rtl or any(has_right_to_left(s.text) for word in line for s in word if not s.icon):
             start = {"left": "right", "right": "left"}.get(align, align) if rtl else align  # start and end
             cursor = x + {"left": 0.0, "center": slack / 2, "right": slack}[start]
             shapes.extend(_set_bidi(line, rtl, cursor, baseline, size, color))
@@ -267,7 +267,7 @@ def _set(
 
         for number, word in enumerate(line):
             for position, segment in enumerate(word):
-                gap = " " if number and position == 0 and not segment.joins else ""
+                gap = " " if number and position == 0 and _spaced(word) else ""
                 if segment.icon:
                     flush()
                     cursor += _space(size) if gap else 0
@@ -307,17 +307,13 @@ def _visual_order(runs: list[Run]) -> list[Run]:
     return runs
 
 
-def _has_right_to_left(line: list[Word]) -> bool:
-    return any(unicodedata.bidirectional(c) in ("R", "AL") for word in line for s in word if not s.icon for c in s.text)
-
-
 def _set_bidi(line: list[Word], rtl: bool, cursor: float, baseline: float, size: float, color: str) -> list[Shape]:
     """A line with text of both directions, in the visual order the Unicode bidi algorithm gives it
     (rule L2), from cursor rightwards; each run of one direction and font is a Text of that direction."""
     pieces: list[tuple[str, Segment | None]] = []  # in reading order: the text to order, its segment (None: a space)
     for number, word in enumerate(line):
         for position, segment in enumerate(word):
-            if number and position == 0 and not segment.joins:
+            if number and position == 0 and _spaced(word):
                 pieces.append((" ", None))
             pieces.append(("\ufffc" if segment.icon else segment.text, segment))  # an icon is a neutral object
     char_levels = levels("".join(chars for chars, _ in pieces), rtl)

@@ -1,7 +1,7 @@
 """What a script asks of typesetting beyond Latin: shaping, direction and where Chinese and Japanese lines break.
 
 Takes: text (one line, a word, or one character).
-Returns: whether text needs shaping (joined scripts such as Arabic, right-to-left letters, combining
+Returns: whether text has right-to-left letters, whether it needs shaping (joined scripts such as Arabic, right-to-left letters, combining
 marks, Indic and South-East Asian scripts: what HarfBuzz must place glyph by glyph), whether a
 paragraph reads right to left (its first strong letter, as the Unicode bidi algorithm's rules P2
 and P3 say), each character's bidi embedding level (rules X1 to I2, from python-bidi's pure-Python
@@ -25,9 +25,14 @@ _NO_LINE_END = set("（「『【〈《〔［｛")
 
 
 @cache
+def _right_to_left_letter(char: str) -> bool:
+    return unicodedata.bidirectional(char) in ("R", "AL")
+
+
+@cache
 def _complex(char: str) -> bool:
     return (
-        unicodedata.bidirectional(char) in ("R", "AL")
+        _right_to_left_letter(char)
         or unicodedata.category(char) in ("Mn", "Mc", "Me")
         or any(low <= ord(char) <= high for low, high in _COMPLEX_BLOCKS)
     )
@@ -37,6 +42,11 @@ def needs_shaping(text: str) -> bool:
     """Whether text must be shaped to be drawn right (text that needs none is drawn character by
     character, as printkit always has)."""
     return any(_complex(char) for char in text)
+
+
+def has_right_to_left(text: str) -> bool:
+    """Whether text has a Hebrew or Arabic letter (or another of a right-to-left script)."""
+    return any(_right_to_left_letter(char) for char in text)
 
 
 def right_to_left(text: str) -> bool:
