@@ -148,6 +148,14 @@ CASES = {
         "pack.yaml:4:22: fonts.display.regular: font file 'fonts/Glw.ttf' does not exist (did you mean "
         "'fonts/Glow.ttf'?)",
     ),
+    "locale-font-not-a-locale": (
+        "check",
+        "pack.yaml:6:28: locale_fonts.fa: 'fa' is not one of the pack's locales (add fa to locales:)",
+    ),
+    "locale-font-unknown-family": (
+        "check",
+        "pack.yaml:6:20: locale_fonts.ja: 'japanes' is not one of the pack's font families (did you mean 'japanese'?)",
+    ),
     "font-without-licence": (
         "check",
         "pack.yaml:4:12: fonts.display: font family 'display' needs its licence file (add licence: the licence "

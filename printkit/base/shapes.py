@@ -69,6 +69,7 @@ class Text:
     color: str = "#000000"
     align: Literal["left", "center", "right"] = "left"
     angle: float = 0.0  # degrees counter-clockwise around (x, y)
+    direction: Literal["ltr", "rtl"] = "ltr"  # rtl: text in reading order, shaped and drawn right to left
 
 
 @dataclass(frozen=True, slots=True)

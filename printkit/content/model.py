@@ -484,6 +484,12 @@ class PackMeta(Strict):
     fonts: dict[Id, FontFamily] = {}
     """Font families the pack brings, by the name its looks give in `font:` (not `sans` or `serif`,
     printkit's own)."""
+    locale_fonts: dict[LanguageTag, Id] = {}
+    """For a locale whose script printkit's fonts and the looks' fonts lack or set poorly, the family of
+    `fonts:` its letters are set in, e.g. {ar: arabic, ja: japanese}: on components, letters of scripts
+    other than Latin that the family has, and any character a look's font lacks, are set in it (bold
+    and italic in its styles); Latin letters, digits and punctuation keep the look's font. The
+    rulebook of that locale is set in it too."""
 
     def texts(self) -> Iterator[tuple[KeyPath, str]]:
         """(key path, text) of every text of pack.yaml translators translate: its Text values and the

@@ -865,6 +865,25 @@ def _font_problems(pack: Pack, source: SourceFile) -> list[Problem]:
             found = _pack_file(root, family.licence, LICENCE)
             if isinstance(found, tuple):
                 problems += [source.problem(where + ("licence",), *finding) for finding in found]
+    for tag in pack.meta.locale_fonts:
+        if tag not in pack.meta.locales:
+            problems.append(
+                source.problem(
+                    ("locale_fonts", tag),
+                    f"'{tag}' is not one of the pack's locales",
+                    did_you_mean(tag, pack.meta.locales) or f"add {tag} to locales:",
+                    of_key=True,
+                )
+            )
+    for tag, name in pack.meta.locale_fonts.items():
+        if name not in pack.meta.fonts:
+            problems.append(
+                source.problem(
+                    ("locale_fonts", tag),
+                    f"'{name}' is not one of the pack's font families",
+                    did_you_mean(name, list(pack.meta.fonts)) or "name a family of fonts:",
+                )
+            )
     return problems
 
 

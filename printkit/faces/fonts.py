@@ -3,8 +3,10 @@
 Takes: font names: the bundled `FONTS` (`sans`, `serif-bold` …), or names `pack_font` gives for a
 pack's families (`fonts:` in pack.yaml), and text.
 Returns: widths in millimetres, the characters a font cannot draw, a style's font of the same family,
-and a font's name as the pack writes it. Registration happens once per font file and process, so
-measuring and drawing never re-read a font file.
+a font's name as the pack writes it, and text shaped by HarfBuzz (its glyphs, placed, in the order
+they are drawn). Registration happens once per font file and process, so measuring and drawing never
+re-read a font file. Text that needs no shaping (faces.scripts) is measured from per-character
+widths, as reportlab draws it; text that does, from its shaped glyphs' advances.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from itertools import chain, count
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+import uharfbuzz
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -25,6 +28,7 @@ from printkit.base.package_data import folder
 from printkit.base.units import MM_PER_POINT
 from printkit.content.model import BUILT_IN_FONT_FAMILIES, FONT_STYLES
 from printkit.faces.reportlab_internals import glyph_map
+from printkit.faces.scripts import needs_shaping, right_to_left
 
 if TYPE_CHECKING:
     from printkit.content.load import Pack
@@ -79,6 +83,12 @@ def pack_font(pack: Pack, name: str) -> str:
     raise ValueProblem(f"'{name}' is not a font of printkit or of this pack", did_you_mean(name, known))
 
 
+def locale_font(pack: Pack, locale: str) -> str | None:
+    """The font a locale's letters are set in where the pack names one (`locale_fonts:`)."""
+    family = pack.meta.locale_fonts.get(locale)
+    return pack_font(pack, family) if family else None
+
+
 def font_style(font: str) -> tuple[str, bool, bool]:
     """A font's family (`sans`, `serif`, or a pack family's name for printkit), and whether it is bold
     and italic."""
@@ -102,12 +112,17 @@ def shown(font: str) -> str:
     return face.shown if face else font
 
 
+def _file(name: str) -> tuple[Path, str]:
+    """A printkit font's file and the label naming it in the PDF."""
+    face = _PACK_FACES.get(name)
+    return (face.path, face.label) if face else (FONT_DIR / FONTS[name], name)
+
+
 @cache
 def registered(name: str) -> str:
     """The reportlab font name for a printkit font, registering its file on first use: styles set in
     one file share it, so the PDF embeds the file once."""
-    face = _PACK_FACES.get(name)
-    path, label = (face.path, face.label) if face else (FONT_DIR / FONTS[name], name)
+    path, label = _file(name)
     if path not in _REPORTLAB_NAMES:
         taken = set(_REPORTLAB_NAMES.values())  # two packs of one id may have files of one name
         names = chain([f"printkit-{label}"], (f"printkit-{label}-{i}" for i in count(2)))
@@ -123,6 +138,10 @@ def _coverage(name: str) -> dict[int, int]:
     return glyph_map(registered(name))
 
 
+def has_glyph(char: str, font: str) -> bool:
+    return ord(char) in _coverage(font)
+
+
 def missing_glyphs(text: str, font: str) -> str:
     """The characters of text (beyond spaces and line breaks) that font has no glyph for."""
     covered = _coverage(font)
@@ -132,4 +151,41 @@ def missing_glyphs(text: str, font: str) -> str:
 @remembered(TEXT_WIDTHS)
 def text_width(text: str, font: str, size_pt: float) -> float:
     """Width of one line of text in millimetres (remembered: the same words are measured often)."""
+    if needs_shaping(text):
+        # In the direction richtext sets it: right to left when its first strong letter is (its bidi level is odd).
+        glyphs = shaped(text, font, right_to_left(text))
+        return sum(glyph.advance for glyph in glyphs) * size_pt / 1000 * MM_PER_POINT
     return pdfmetrics.stringWidth(text, registered(font), size_pt) * MM_PER_POINT
+
+
+@dataclass(frozen=True, slots=True)
+class Glyph:
+    """A glyph as HarfBuzz placed it; distances in thousandths of the font size, as PDF widths are."""
+
+    gid: int  # its index in the font
+    advance: float  # how far the next glyph starts from this one
+    x_offset: float  # how far it is drawn from where it starts (marks over a letter)
+    y_offset: float
+
+
+@cache
+def _harfbuzz_font(name: str) -> tuple[uharfbuzz.Font, float]:
+    """HarfBuzz's font of a printkit font, and the factor from its units to thousandths of its size."""
+    face = uharfbuzz.Face(uharfbuzz.Blob.from_file_path(str(_file(name)[0])))
+    return uharfbuzz.Font(face), 1000 / face.upem
+
+
+@remembered(TEXT_WIDTHS)
+def shaped(text: str, font: str, rtl: bool) -> tuple[Glyph, ...]:
+    """text shaped by HarfBuzz in the given direction: its glyphs from left to right as drawn (a
+    right-to-left run's last letter first), joined and placed as the script and font want them."""
+    harfbuzz_font, scale = _harfbuzz_font(font)
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str(text)
+    buffer.guess_segment_properties()  # script and language, for the font's rules of that script
+    buffer.direction = "rtl" if rtl else "ltr"
+    uharfbuzz.shape(harfbuzz_font, buffer, {"kern": True, "liga": True})
+    return tuple(
+        Glyph(info.codepoint, pos.x_advance * scale, pos.x_offset * scale, pos.y_offset * scale)
+        for info, pos in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True)
+    )

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 from typing import Literal
 
 from printkit.base.confine import Refused, checked
@@ -22,7 +23,7 @@ from printkit.content.load import Pack
 from printkit.content.message_key import MessageKey
 from printkit.content.model import Component
 from printkit.faces import richtext
-from printkit.faces.fonts import pack_font
+from printkit.faces.fonts import locale_font, pack_font
 from printkit.i18n import typography
 from printkit.i18n.catalog import Box, Boxes
 
@@ -84,6 +85,7 @@ class LookContext:
             align=align,
             valign=valign,
             max_lines=max_lines,
+            script_font=self.script_font,
         )
         if isinstance(result, richtext.Refusal):
             self.problem(
@@ -91,6 +93,11 @@ class LookContext:
             )
             return []
         return list(result)
+
+    @cached_property
+    def script_font(self) -> str | None:
+        """The font the locale's letters are set in where the pack names one."""
+        return locale_font(self.pack, self.locale)
 
     def font(self, name: str) -> str:
         """The font a look names (a bundled one or one of the pack's families), as the renderers know it;

@@ -15,6 +15,9 @@ lives in faces/ because fonts, the lowest stage that needs it, reads a font's gl
   content however many files name it, and drawn with `Do` (the canvas's drawImage embeds by name).
 - `TTFont.face.charToGlyph`, `TTFont.splitString` and `getSubsetInternalName` with the document:
   which characters a font can draw, and text split into the font subsets it is embedded as.
+- `TTFont.face.glyphToChar` and `charWidths`: a shaped glyph drawn through the subsets, by a
+  character mapped to it (a private-use one for a glyph no character maps to, as reportlab's own
+  shaping does in `TTFont.hbFont`).
 - `page.stream`, `page.Contents`: a finished page's content compressed at once (reportlab keeps
   every page's text until it saves; a thousand-page deck's text is several times its compressed size).
 - `pdfdoc.PDFFile`, swapped while saving: the document written object by object as it is
@@ -38,6 +41,7 @@ __all__ = [
     "embed_image",
     "escapePDF",
     "fp_str",
+    "glyph_code",
     "glyph_map",
     "page_code",
     "save_as_formatted",
@@ -49,6 +53,20 @@ __all__ = [
 def glyph_map(font_name: str) -> dict[int, int]:
     """The code points of a registered TrueType font (its character-to-glyph map)."""
     return pdfmetrics.getFont(font_name).face.charToGlyph
+
+
+def glyph_code(font, gid: int, advance: float) -> tuple[str, float]:
+    """A character that draws glyph gid of a registered TrueType font, and its width in the PDF
+    (thousandths of the font size): the first character the font maps to the glyph, else a
+    private-use one mapped to it now with the glyph's shaped advance as its width."""
+    face = font.face
+    chars = face.glyphToChar.get(gid)
+    if not chars:
+        code = next(c for c in range(0xE000, 0xF900) if c not in face.charToGlyph)
+        face.charToGlyph[code] = gid
+        face.charWidths[code] = advance
+        chars = face.glyphToChar[gid] = [code]
+    return chr(chars[0]), face.getCharWidth(chars[0])
 
 
 def page_code(canvas: Canvas) -> list[str]:

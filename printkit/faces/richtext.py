@@ -1,24 +1,33 @@
 """Rich text in component fields: markup, measuring, wrapping and shrinking to fit a box.
 
 Takes: text written in printkit's markup (read by content.markup: `**bold**`, `*italic*`, inline
-icons `[fire]`, line breaks); a box in millimetres, a base font and sizes.
+icons `[fire]`, line breaks); a box in millimetres, a base font, the locale's script font if it names
+one, and sizes.
 Returns: the drawing primitives of the fitted text, or a `Refusal` saying why it cannot be set
 (an unknown icon, a glyph the font lacks, or how far it overflows at the smallest size); and how
 many characters of typical text a box holds (`capacity`), by the same rules.
+
+Beyond Latin: letters of other scripts are set in the script font where it has them; Chinese and
+Japanese lines break between characters (faces.scripts); a paragraph whose first strong letter is
+Hebrew or Arabic reads right to left: its lines are ordered by the Unicode bidi algorithm, each run
+of one direction and font becomes a Text of that direction (shaped when drawn), and `left` and
+`right` alignment mean its start and end. A line with nothing right to left is set as it always was.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from dataclasses import dataclass
-from typing import Literal
+from itertools import groupby
+from typing import Literal, NamedTuple
 
 from printkit.base.icons import ICONS
 from printkit.base.memo import BOX_CAPACITIES, FITTED_TEXTS, remembered
 from printkit.base.shapes import Shape, Text
 from printkit.base.units import MM_PER_POINT
 from printkit.content import markup
-from printkit.faces.fonts import missing_glyphs, shown, styled, text_width
+from printkit.faces.fonts import has_glyph, missing_glyphs, shown, styled, text_width
+from printkit.faces.scripts import breaks_between, has_right_to_left, levels, right_to_left
 
 LINE_HEIGHT = 1.18
 CAP_HEIGHT = 0.72  # of the font size, for DejaVu
@@ -30,9 +39,15 @@ class Segment:
     text: str  # the text, or the icon name when icon is True
     font: str
     icon: bool = False
+    joins: bool = False  # a word's first segment: follows the word before without a space (Japanese)
 
 
 Word = list[Segment]
+
+
+class Line(NamedTuple):
+    words: list[Word]
+    rtl: bool  # its paragraph reads right to left
 
 
 @dataclass(frozen=True)
@@ -41,13 +56,30 @@ class Refusal:
     hint: str | None = None
 
 
-def parse(text: str, base_font: str) -> list[list[Word]] | Refusal:
-    """Paragraphs of words; a word is one or more segments written without a space between."""
+def parse(text: str, base_font: str, script_font: str | None = None) -> list[list[Word]] | Refusal:
+    """Paragraphs of words; a word is one or more segments written without a space between (a
+    Japanese sentence is many words, one for each place a line may break)."""
     paragraphs: list[list[Word]] = [[]]
     word: Word = []
 
     def font(run: markup.Run) -> str:
         return styled(base_font, run.bold, run.italic)
+
+    def text_segments(run: markup.Run) -> None:
+        """The run's text as segments of one font each, a new word at each place a line may break."""
+        nonlocal word
+        script = styled(script_font, run.bold, run.italic) if script_font else None
+        start = 0
+        for end in range(1, len(run.text) + 1):
+            if end < len(run.text) and not breaks_between(run.text[end - 1], run.text[end]):
+                continue
+            joins = bool(start)
+            if joins:
+                end_word()
+            for chars, chosen in _by_font(run.text[start:end], font(run), script):
+                word.append(Segment(chars, chosen, joins=joins))
+                joins = False
+            start = end
 
     def end_word() -> None:
         nonlocal word
@@ -67,35 +99,46 @@ def parse(text: str, base_font: str) -> list[list[Word]] | Refusal:
                 return Refusal(*unknown)
             word.append(Segment(run.text, font(run), icon=True))
         else:
-            word.append(Segment(run.text, font(run)))
+            text_segments(run)
     end_word()
-    for paragraph in paragraphs:
-        for segments in paragraph:
-            for segment in segments:
-                if segment.icon:
-                    continue
-                refusal = right_to_left(segment.text)
-                if refusal:
-                    return refusal
-                missing = missing_glyphs(segment.text, segment.font)
-                if missing:
-                    return Refusal(
-                        f"needs glyphs the font '{shown(segment.font)}' lacks: {', '.join(repr(c) for c in missing)}",
-                        "use another character or a font that has it",
-                    )
+    texts: dict[str, str] = {}  # the text set in each font, in the order the fonts come
+    for segment in (segment for paragraph in paragraphs for word in paragraph for segment in word):
+        if not segment.icon:
+            texts[segment.font] = texts.get(segment.font, "") + segment.text
+    for chosen, chars in texts.items():
+        missing = missing_glyphs(chars, chosen)
+        if missing:
+            return Refusal(
+                f"needs glyphs the font '{shown(chosen)}' lacks: {', '.join(repr(c) for c in missing)}",
+                "use another character or a font that has it",
+            )
     return paragraphs
 
 
-def right_to_left(text: str) -> Refusal | None:
-    """Text in a right-to-left script is refused: drawn as is, its letters would come out unjoined and
-    in reverse order (shaping is not there yet)."""
-    for word in text.split():
-        if any(unicodedata.bidirectional(char) in ("R", "AL") for char in word):
-            return Refusal(
-                f"is in a right-to-left script ('{word}')",
-                "printkit cannot set right-to-left scripts such as Hebrew and Arabic yet",
-            )
-    return None
+def _by_font(text: str, font: str, script_font: str | None) -> list[tuple[str, str]]:
+    """text in runs of one font: letters of scripts other than Latin in the script font where it has
+    them, and any character font lacks and it has; spaces, digits and punctuation stay in the font of
+    the letters before them (where it has them), so a run is not cut at each of them."""
+    if script_font is None:
+        return [(text, font)]
+    runs: list[tuple[str, str]] = []
+    for char in text:
+        before = runs[-1][1] if runs else font
+        if has_glyph(char, script_font) and (
+            not has_glyph(char, font)
+            or unicodedata.category(char)[0] in "LM"
+            and not unicodedata.name(char, "").startswith("LATIN")
+        ):
+            chosen = script_font
+        elif unicodedata.category(char)[0] not in "LM" and has_glyph(char, before):
+            chosen = before
+        else:
+            chosen = font
+        if runs and runs[-1][1] == chosen:
+            runs[-1] = (runs[-1][0] + char, chosen)
+        else:
+            runs.append((char, chosen))
+    return runs
 
 
 def _width(word: Word, size: float) -> float:
@@ -110,30 +153,36 @@ def _space(size: float) -> float:
     return text_width(" ", "sans", size)
 
 
-def _wrap(paragraphs: list[list[Word]], width: float, size: float) -> list[list[Word]]:
-    lines: list[list[Word]] = []
+def _spaced(word: Word) -> bool:
+    """Whether a space comes before word when a word precedes it on its line."""
+    return not word[0].joins
+
+
+def _wrap(paragraphs: list[list[Word]], width: float, size: float) -> list[Line]:
+    lines: list[Line] = []
     for paragraph in paragraphs:
+        rtl = right_to_left("".join(s.text for word in paragraph for s in word if not s.icon))
         line: list[Word] = []
         used = 0.0
         for word in paragraph:
-            needed = _width(word, size) + (_space(size) if line else 0)
+            needed = _width(word, size) + (_space(size) if line and _spaced(word) else 0)
             if line and used + needed > width:
-                lines.append(line)
+                lines.append(Line(line, rtl))
                 line, used = [word], _width(word, size)
             else:
                 line.append(word)
                 used += needed
-        lines.append(line)
+        lines.append(Line(line, rtl))
     return lines
 
 
 def _line_width(line: list[Word], size: float) -> float:
-    return sum(_width(word, size) for word in line) + _space(size) * max(0, len(line) - 1)
+    return sum(_width(word, size) for word in line) + _space(size) * sum(map(_spaced, line[1:]))
 
 
-def measure(text: str, font: str, size: float) -> float:
+def measure(text: str, font: str, size: float, script_font: str | None = None) -> float:
     """The width of text set on one line, in millimetres (0 when it cannot be set)."""
-    paragraphs = parse(text, font)
+    paragraphs = parse(text, font, script_font)
     if isinstance(paragraphs, Refusal):
         return 0.0
     return max(_line_width([w for w in paragraph], size) for paragraph in paragraphs)
@@ -151,10 +200,12 @@ def fit(
     align: Literal["left", "center", "right"],
     max_lines: int,
     valign: Literal["top", "middle", "bottom"] = "middle",
+    script_font: str | None = None,
 ) -> tuple[Shape, ...] | Refusal:
-    """The text set in box (x, y, width, height) at the largest size from size down to min_size.
+    """The text set in box (x, y, width, height) at the largest size from size down to min_size; the
+    letters of other scripts than Latin in script_font where it has them.
     Remembered: stat values, labels and names recur on many components."""
-    paragraphs = parse(text, font)
+    paragraphs = parse(text, font, script_font)
     if isinstance(paragraphs, Refusal):
         return paragraphs
     x, y, width, height = box
@@ -177,11 +228,11 @@ def fit(
         current = max(min_size, current - 0.5)
 
 
-def _overflow(lines: list[list[Word]], width: float, height: float, size: float, max_lines: int) -> float:
+def _overflow(lines: list[Line], width: float, height: float, size: float, max_lines: int) -> float:
     """How far wrapped lines at size pass their box, in mm (0 or less: they fit)."""
     leading = size * LINE_HEIGHT * MM_PER_POINT
     too_many = (len(lines) - max_lines) * leading if len(lines) > max_lines else 0.0
-    return max(max(_line_width(line, size) for line in lines) - width, len(lines) * leading - height, too_many)
+    return max(max(_line_width(line.words, size) for line in lines) - width, len(lines) * leading - height, too_many)
 
 
 @remembered(BOX_CAPACITIES)
@@ -210,7 +261,7 @@ def _longest_fitting(width: float, height: float, font: str, min_size: float, ma
 
 
 def _set(
-    lines: list[list[Word]],
+    lines: list[Line],
     x: float,
     y: float,
     width: float,
@@ -226,9 +277,14 @@ def _set(
     room = {"top": 0.0, "middle": (height - tall) / 2, "bottom": height - tall}[valign]
     top = y + height - room
     shapes: list[Shape] = []
-    for index, line in enumerate(lines):
+    for index, (line, rtl) in enumerate(lines):
         baseline = top - cap - index * leading
         slack = width - _line_width(line, size)
+        if rtl or any(has_right_to_left(s.text) for word in line for s in word if not s.icon):
+            start = {"left": "right", "right": "left"}.get(align, align) if rtl else align  # start and end
+            cursor = x + {"left": 0.0, "center": slack / 2, "right": slack}[start]
+            shapes.extend(_set_bidi(line, rtl, cursor, baseline, size, color))
+            continue
         cursor = x + {"left": 0.0, "center": slack / 2, "right": slack}[align]
         run: Text | None = None  # neighbouring text in one font becomes one Text
 
@@ -240,7 +296,7 @@ def _set(
 
         for number, word in enumerate(line):
             for position, segment in enumerate(word):
-                gap = " " if number and position == 0 else ""
+                gap = " " if number and position == 0 and _spaced(word) else ""
                 if segment.icon:
                     flush()
                     cursor += _space(size) if gap else 0
@@ -256,4 +312,58 @@ def _set(
                     run = Text(cursor, baseline, segment.text, segment.font, size, color, "left")
                     cursor += text_width(segment.text, segment.font, size)
         flush()
+    return shapes
+
+
+Run = tuple[int, str, Segment | None]  # bidi level, text, its segment (None: a space between words)
+
+
+def _visual_order(runs: list[Run]) -> list[Run]:
+    """Runs from left to right (bidi rule L2): from the highest level down to the lowest odd one, each
+    stretch of runs at that level or higher is reversed."""
+    odd = [level for level, _, _ in runs if level % 2]
+    if not odd:
+        return runs
+    runs = list(runs)
+    for level in range(max(level for level, _, _ in runs), min(odd) - 1, -1):
+        start = 0
+        while start < len(runs):
+            end = start
+            while end < len(runs) and runs[end][0] >= level:
+                end += 1
+            runs[start:end] = runs[start:end][::-1]
+            start = end + 1
+    return runs
+
+
+def _set_bidi(line: list[Word], rtl: bool, cursor: float, baseline: float, size: float, color: str) -> list[Shape]:
+    """A line with text of both directions, in the visual order the Unicode bidi algorithm gives it
+    (rule L2), from cursor rightwards; each run of one direction and font is a Text of that direction."""
+    pieces: list[tuple[str, Segment | None]] = []  # in reading order: the text to order, its segment (None: a space)
+    for number, word in enumerate(line):
+        for position, segment in enumerate(word):
+            if number and position == 0 and _spaced(word):
+                pieces.append((" ", None))
+            pieces.append(("\ufffc" if segment.icon else segment.text, segment))  # an icon is a neutral object
+    char_levels = levels("".join(chars for chars, _ in pieces), rtl)
+    runs: list[Run] = []
+    at = 0
+    for chars, segment in pieces:
+        own, at = char_levels[at : at + len(chars)], at + len(chars)
+        for level, group in groupby(zip(own, chars, strict=True), key=lambda pair: pair[0]):
+            runs.append((level, "".join(char for _, char in group), segment))
+    shapes: list[Shape] = []
+    for level, chars, segment in _visual_order(runs):
+        if segment is None:
+            cursor += _space(size)
+        elif segment.icon:
+            side = _icon_size(size)
+            shapes.extend(
+                ICONS[segment.text](cursor + side / 2, baseline + size * CAP_HEIGHT * MM_PER_POINT / 2, side, color)
+            )
+            cursor += side
+        else:
+            direction: Literal["ltr", "rtl"] = "rtl" if level % 2 else "ltr"
+            shapes.append(Text(cursor, baseline, chars, segment.font, size, color, "left", direction=direction))
+            cursor += text_width(chars, segment.font, size)
     return shapes

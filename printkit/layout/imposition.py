@@ -35,6 +35,7 @@ from printkit.content.load import PACK_FILE, Pack
 from printkit.content.message_key import MessageKey
 from printkit.content.model import COMPONENT_KINDS, Component
 from printkit.faces import richtext
+from printkit.faces.fonts import locale_font
 from printkit.faces.looks import look_of
 from printkit.faces.paint import INK, Drawing, LookContext, ink_saving
 from printkit.i18n import typography, words
@@ -669,6 +670,7 @@ class _Imposer:
             color=colour,
             align="center",
             max_lines=max_lines,
+            script_font=locale_font(self.pack, self.locale),
         )
         if isinstance(result, richtext.Refusal):
             raise Problems([blame(f"{result.message} in locale {self.locale}: {text!r}", result.hint)])
@@ -698,12 +700,6 @@ class _Imposer:
         kinds = sorted({self._ui(f"kind-{p.component.kind}") for p in page.placements})
         side = self._ui({"back": "side-backs", "front": "side-fronts", "calibration": "side-calibration"}[page.side])
         meta = self.pack.meta
-        for key in ("title", "version"):  # the pack's words, refused where they are written
-            refusal = richtext.right_to_left(getattr(meta, key) or "")
-            if refusal:
-                raise Problems(
-                    [self._pack_text_problem(key, f"{refusal.message} in locale {self.locale}", refusal.hint)]
-                )
         title = f"{meta.title} {meta.version}" if meta.version else meta.title
         parts = [title, ", ".join(kinds), side, self._ui("page-of", number=number, total=total)]
         if page.side == "back" and not page.placements and number > 2:

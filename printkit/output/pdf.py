@@ -29,17 +29,19 @@ from printkit.base.memo import SHAPE_OPERATORS
 from printkit.base.shapes import Area, Circle, Image, Line, Rect, Shape, Text
 from printkit.base.shapes import Path as PathShape
 from printkit.base.units import Size
-from printkit.faces.fonts import registered, text_width
+from printkit.faces.fonts import registered, shaped, text_width
 from printkit.faces.reportlab_internals import (
     compress_last_page,
     embed_image,
     escapePDF,
     fp_str,
+    glyph_code,
     page_code,
     save_as_formatted,
     show_image,
     subset_runs,
 )
+from printkit.faces.scripts import needs_shaping
 from printkit.layout.imposition import Page, Placement
 
 # Page streams and images are stored compressed without an ASCII85 wrapper: a quarter smaller, and
@@ -169,10 +171,44 @@ class Operators:
             x, y = x - shift * cos, y - shift * sin
         matrix = fp_str(cos, sin, -sin, cos, x, y) if text.angle else f"1 0 0 1 {fp_str(x, y)}"
         size = fp_str(text.size)
+        if text.direction == "rtl" or needs_shaping(text.text):
+            return self._shaped_text(text, font, matrix)
         runs = " ".join(
             f"{subset} {size} Tf ({escapePDF(chunk)}) Tj" for subset, chunk in subset_runs(font, text.text, self.canvas)
         )
         return f"{_fill(text.color)} BT {matrix} Tm {runs} ET"
+
+    def _shaped_text(self, text: Text, font, matrix: str) -> str:
+        """Text as HarfBuzz shaped it: each glyph shown by a character of the embedded subset that
+        draws it, moved by TJ where its advance is not the font's width, raised by Ts where it sits
+        above or below the line (a mark). The glyphs of joined letters have no character of their
+        own, so the text is marked with its real characters (/ActualText) for search and copying."""
+        ops: list[str] = []
+        shown: list[str] = []  # the current TJ array
+        current_subset, rise = "", 0.0
+        for glyph in shaped(text.text, text.font, text.direction == "rtl"):
+            char, width = glyph_code(font, glyph.gid, glyph.advance)
+            ((subset, chunk),) = subset_runs(font, char, self.canvas)
+            if subset != current_subset or glyph.y_offset != rise:
+                if shown:
+                    ops.append(f"[{' '.join(shown)}] TJ")
+                    shown = []
+                if subset != current_subset:
+                    ops.append(f"{subset} {fp_str(text.size)} Tf")
+                if glyph.y_offset != rise:
+                    ops.append(f"{fp_str(glyph.y_offset * text.size / 1000)} Ts")
+                current_subset, rise = subset, glyph.y_offset
+            if glyph.x_offset:
+                shown.append(fp_str(-glyph.x_offset))
+            shown.append(f"({escapePDF(chunk)})")
+            if width - glyph.advance + glyph.x_offset:
+                shown.append(fp_str(width - glyph.advance + glyph.x_offset))
+        if shown:
+            ops.append(f"[{' '.join(shown)}] TJ")
+        if rise:
+            ops.append("0 Ts")
+        actual = text.text.encode("utf-16-be").hex().upper()
+        return f"{_fill(text.color)} /Span <</ActualText <FEFF{actual}>>> BDC BT {matrix} Tm {' '.join(ops)} ET EMC"
 
     def _image(self, image: Image) -> str:
         name, px_w, px_h = self._xobject(image.path)

@@ -115,11 +115,14 @@ def _element(shape: Shape) -> str:
             "italic" if italic else "normal",
         )
         anchor = {"left": "start", "center": "middle", "right": "end"}[shape.align]
-        rotate = f' transform="rotate({-shape.angle:.1f},{shape.x:.3f},{-shape.y:.3f})"' if shape.angle else ""
+        extra = f' transform="rotate({-shape.angle:.1f},{shape.x:.3f},{-shape.y:.3f})"' if shape.angle else ""
+        if shape.direction == "rtl":  # the renderer shapes and orders it; x stays its left (right: its right) end
+            anchor = {"start": "end", "middle": "middle", "end": "start"}[anchor]
+            extra += ' direction="rtl"'
         return (
             f'<text x="{shape.x:.3f}" y="{-shape.y:.3f}" font-family="{css_family}" font-weight="{weight}" '
             f'font-style="{style}" font-size="{shape.size * PT:.3f}" fill="{shape.color}" '
-            f'text-anchor="{anchor}"{rotate}>{escape(shape.text)}</text>'
+            f'text-anchor="{anchor}"{extra}>{escape(shape.text)}</text>'
         )
     if isinstance(shape, Image):
         data = Path(shape.path).read_bytes()

@@ -37,14 +37,16 @@ from printkit.base.bounded import OverLimit
 from printkit.base.confine import Refused, read_bytes, read_text
 from printkit.base.errors import Problem, Problems, display_path, shown_value
 from printkit.base.icons import ICONS
+from printkit.base.languages import right_to_left
 from printkit.base.package_data import folder
 from printkit.content import markup
 from printkit.content.load import RULEBOOK_FILE, Pack
-from printkit.content.model import COMPONENT_KINDS, Block, Board, Figure
+from printkit.content.model import COMPONENT_KINDS, FONT_STYLES, Block, Board, Figure
 from printkit.content.placeholders import expand
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
 from printkit.i18n.catalog import glossary_names
+from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.imposition import PAPERS, Piece, draw_pieces
 from printkit.output.svg import Scene
 from printkit.rulebook.sandbox import Sandbox, TemplateLimit
@@ -298,6 +300,8 @@ def article_data(part: Part, draft: bool) -> dict[str, Any]:
     ]
     return {
         "lang": lang,
+        "dir": "rtl" if lang != PSEUDO and right_to_left(lang) else None,  # qps is English, made foreign-looking
+        "script_faces": _script_faces(pack, lang),
         "title": prose.text(pack.meta.title),
         "credits": pack.meta.credits and prose.text(pack.meta.credits),
         "subtitle": _html(prose, rulebook.subtitle),
@@ -311,6 +315,23 @@ def article_data(part: Part, draft: bool) -> dict[str, Any]:
         "components_placed": any(block.components for section in rulebook.sections for block in section.blocks),
         "sections": sections,
     }
+
+
+def _script_faces(pack: Pack, lang: str) -> list[dict[str, Any]]:
+    """The @font-face rules of the family the pack names for the locale (`locale_fonts:`), one per
+    style, each set in the file FontFamily.file gives it; none when the locale names no family."""
+    name = pack.meta.locale_fonts.get(lang)
+    if name is None:
+        return []
+    family = pack.meta.fonts[name]
+    return [
+        {
+            "src": (pack.root / family.file(style)).resolve().as_uri(),
+            "weight": 700 if "bold" in style else 400,
+            "style": "italic" if "italic" in style else "normal",
+        }
+        for style in FONT_STYLES
+    ]
 
 
 def _block_data(prose: Prose, block: Block, pieces: dict[str, Piece], name: str) -> dict[str, Any]:

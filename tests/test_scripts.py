@@ -1,0 +1,202 @@
+"""Scripts beyond Latin, read back from the PDFs printkit writes: Arabic letters joined (their
+contextual forms) and right to left, Hebrew right to left, Japanese in the font the locale names and
+broken between characters; rulebooks with the part's direction, language and fonts; the bidi order
+and measuring of mixed text; and pack.yaml's locale_fonts.
+
+The fixture pack tests/fixtures/scripts is written in English and translated into Arabic, Hebrew and
+Japanese; its fonts are subsets of Noto Sans Arabic and Hebrew and Droid Sans Fallback (fonts/README.md).
+"""
+
+import shutil
+import unicodedata
+from pathlib import Path
+
+import pdfplumber
+import pytest
+import uharfbuzz
+from conftest import problems_found
+from pypdf import PdfReader
+
+from printkit.base.units import MM_PER_POINT
+from printkit.content.validate import load_checked
+from printkit.faces import richtext
+from printkit.faces.fonts import locale_font, text_width
+from printkit.faces.scripts import breaks_between
+
+FIXTURE = Path("tests/fixtures/scripts")
+PT_PER_MM = 72 / 25.4
+INSET = 18 * PT_PER_MM + 6  # points from a rulebook page's side to its text: rulebook.css's margin, the body's 8 px
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory) -> Path:
+    from printkit.cli import main
+
+    out = tmp_path_factory.mktemp("scripts")
+    assert main(["build", str(FIXTURE), "--out", str(out)]) == 0
+    return out / "scripts"
+
+
+@pytest.fixture(scope="module")
+def pack():
+    (loaded,) = load_checked([FIXTURE])
+    return loaded
+
+
+def _lines(path: Path, page: int) -> list[list[dict]]:
+    """The characters of a page as drawn, line by line from the top, each line from left to right."""
+    with pdfplumber.open(path) as pdf:
+        chars = pdf.pages[page].chars
+    lines: dict[float, list[dict]] = {}
+    for char in chars:
+        lines.setdefault(round(char["top"]), []).append(char)
+    return [sorted(line, key=lambda c: c["x0"]) for _, line in sorted(lines.items())]
+
+
+def _text(line: list[dict]) -> str:
+    return "".join(c["text"] for c in line)
+
+
+def test_arabic_letters_are_joined_and_drawn_right_to_left(built):
+    """The PDF's ToUnicode names each glyph's character; a joined letter's glyph is its contextual
+    form (the presentation forms U+FExx: initial, medial, final), an unjoined one its base letter."""
+    names, *_ = _lines(built / "scripts-components-ar-a4.pdf", 1)
+    # فانوس and عثة, the two cards' names, from left to right as the eye meets them: each word's last letter first
+    lantern = "\u0633\ufeee\ufee7\ufe8e\ufed3"  # seen alone, waw final, noon initial, alef final, feh initial
+    moth = "\ufe94\ufe9c\ufecb"  # teh marbuta final, theh medial, ain initial
+    assert _text(names) == lantern + moth
+    assert unicodedata.normalize("NFKC", lantern)[::-1] == "فانوس"
+    assert unicodedata.normalize("NFKC", moth)[::-1] == "عثة"
+    assert {c["fontname"] for c in names} == {"AAAAAA+NotoSansArabic-Regular"}
+
+
+def test_shaped_text_keeps_its_characters_for_search_and_copying(built):
+    """Each shaped run is marked with the text it shows, in reading order (/ActualText)."""
+    page = PdfReader(built / "scripts-components-ar-a4.pdf").pages[1]
+    content = page.get_contents().get_data()
+    assert b"/ActualText <FEFF" + "فانوس".encode("utf-16-be").hex().upper().encode() + b">" in content
+
+
+def test_a_bold_word_in_arabic_is_set_in_the_bold_style_in_its_place(built):
+    """**تخلص** من ورقة: اكسب 2 من الضوء. — the first word, bold, is the rightmost of its line."""
+    lines = _lines(built / "scripts-components-ar-a4.pdf", 1)
+    first = next(line for line in lines if any("Bold" in c["fontname"] for c in line))
+    bold = [c for c in first if "NotoSansArabic-Bold" in c["fontname"]]
+    assert unicodedata.normalize("NFKC", _text(bold))[::-1] == "تخلص"
+    assert max(c["x1"] for c in bold) == pytest.approx(max(c["x1"] for c in first if c["x0"] > bold[0]["x0"] - 60))
+
+
+def test_hebrew_reads_right_to_left(built):
+    names, *_ = _lines(built / "scripts-components-he-a4.pdf", 1)
+    assert _text(names) == "פנס"[::-1] + "עש"[::-1]
+    assert {c["fontname"] for c in names} == {"AAAAAA+NotoSansHebrew-Regular"}
+
+
+def test_japanese_is_set_in_the_locale_font_and_broken_between_characters(built):
+    lines = _lines(built / "scripts-components-ja-a4.pdf", 1)
+    names, *rules = lines[:3]
+    assert _text(names) == "ランタン蛾"
+    assert {c["fontname"] for c in names} == {"AAAAAA+DroidSansFallback"}
+    # The two cards' rules side by side, each on two lines: broken between characters, never before 、 or 。
+    between = ((names[0]["x0"] + names[3]["x1"]) / 2 + (names[4]["x0"] + names[4]["x1"]) / 2) / 2  # the cards' centres
+    left = [[c for c in line if c["x1"] < between] for line in rules]
+    assert [_text(line) for line in left] == ["カードを1枚引いて、手札", "に加える。"]
+    digit = next(c for c in left[0] if c["text"] == "1")
+    assert digit["fontname"] == "AAAAAA+DejaVuSans"  # digits and Latin keep the look's font
+
+
+def test_kinsoku_keeps_closing_punctuation_and_small_kana_off_a_line_start():
+    assert breaks_between("引", "い")
+    assert not breaks_between("て", "、")
+    assert not breaks_between("ャ", "ッ")
+    assert not breaks_between("「", "光")
+    assert not breaks_between("a", "b")
+
+
+def test_mixed_text_is_ordered_by_the_bidi_algorithm_and_aligned_at_its_start(pack):
+    """An Arabic paragraph with Latin and digits: the Latin run keeps its own order and stands left of
+    the Arabic word it follows; `left` is the start of a right-to-left paragraph, its right edge."""
+    box = (0.0, 0.0, 80.0, 10.0)
+    arabic = locale_font(pack, "ar")
+    texts = richtext.fit(
+        "مرحبا abc 12",
+        box,
+        font="sans",
+        size=9,
+        min_size=6,
+        color="#000000",
+        align="left",
+        max_lines=1,
+        script_font=arabic,
+    )
+    assert [(t.text, t.direction) for t in texts] == [("abc", "ltr"), ("12", "ltr"), ("مرحبا", "rtl")]
+    last = texts[-1]
+    assert last.x + text_width(last.text, last.font, last.size) == pytest.approx(80.0)
+    assert texts[0].x > 0
+
+
+def test_shaped_text_is_measured_from_its_shaped_advances(pack):
+    """إلى: lam and alef maksura join into forms narrower than the letters alone."""
+    arabic = locale_font(pack, "ar")
+    face = uharfbuzz.Face(uharfbuzz.Blob.from_file_path(str(FIXTURE / "fonts" / "NotoSansArabic-subset.ttf")))
+    buffer = uharfbuzz.Buffer()
+    buffer.add_str("إلى")
+    buffer.guess_segment_properties()
+    uharfbuzz.shape(uharfbuzz.Font(face), buffer, {})
+    shaped = sum(p.x_advance for p in buffer.glyph_positions) / face.upem * 10 * MM_PER_POINT
+    alone = sum(text_width(letter, arabic, 10) for letter in "إلى")
+    assert text_width("إلى", arabic, 10) == pytest.approx(shaped)
+    assert shaped < alone - 0.5
+
+
+def _rulebook(path: Path) -> tuple[str, set[str], list[list[dict]], float]:
+    reader = PdfReader(path)
+    fonts = set()
+    for page in reader.pages:
+        for font in page["/Resources"]["/Font"].values():
+            fonts.add(str(font.get_object()["/BaseFont"]).split("+", 1)[1])
+    with pdfplumber.open(path) as pdf:
+        width = pdf.pages[0].width
+    return str(reader.trailer["/Root"]["/Lang"]), fonts, _lines(path, 0), width
+
+
+def test_an_arabic_rulebook_is_right_to_left_in_its_own_font(built):
+    lang, fonts, lines, width = _rulebook(built / "scripts-rulebook-ar.pdf")
+    assert lang == "ar"
+    assert fonts == {"PK-Script-ar", "PK-Script-ar-Bold", "PK-Sans", "PK-Sans-Bold"}
+    title = lines[0]
+    assert unicodedata.normalize("NFKC", _text(title))[::-1] == "فانوس"
+    assert max(c["x1"] for c in title) == pytest.approx(width - INSET, abs=0.5)  # at the right margin
+
+
+def test_a_japanese_rulebook_needs_no_font_of_this_machine(built):
+    lang, fonts, lines, width = _rulebook(built / "scripts-rulebook-ja.pdf")
+    assert lang == "ja"
+    assert fonts == {"PK-Script-ja", "PK-Script-ja-Bold", "PK-Sans", "PK-Sans-Bold"}
+    assert _text(lines[0]) == "ランタン"
+    assert min(c["x0"] for c in lines[0]) == pytest.approx(INSET, abs=0.5)
+
+
+def test_without_a_locale_font_a_glyph_the_font_lacks_is_a_problem_at_its_translation(run, tmp_path):
+    root = tmp_path / "scripts"
+    shutil.copytree(FIXTURE, root)
+    pack_yaml = root / "pack.yaml"
+    pack_yaml.write_text(pack_yaml.read_text().replace(", ja: japanese}", "}"))
+    code, _, err = run("i18n", "check", root, "--lang", "ja")
+    po = f"{root}/locales/ja/LC_MESSAGES/scripts.po"
+    hint = "in locale ja (use another character or a font that has it)"
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            f"{root}/locales/ja/LC_MESSAGES/printkit.po:1:1: 37 of printkit's own words are not translated to ja; "
+            "they print in English (create this catalog of them with 'printkit i18n update scripts' and translate it)",
+            f"{po}:15:1: card:lantern/name: text of 'lantern' needs glyphs the font 'sans-bold' lacks: "
+            f"'タ', 'ラ', 'ン' {hint}",
+            f"{po}:47:1: card:lantern/text: text of 'lantern' needs glyphs the font 'sans' lacks: "
+            f"'、', '。', 'い', 'え', 'て', 'に', 'る', 'を', 'カ', 'ド', 'ー', '加', '引', '手', '札', '枚' {hint}",
+            f"{po}:52:1: card:moth/name: text of 'moth' needs glyphs the font 'sans-bold' lacks: '蛾' {hint}",
+            f"{po}:57:1: card:moth/text: text of 'moth' needs glyphs the font 'sans' lacks: "
+            f"'。', 'る', 'を', 'カ', 'ド', 'ー', '光', '得', '枚', '：' {hint}",
+            problems_found(5),
+        ],
+    )
