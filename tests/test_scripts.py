@@ -22,6 +22,7 @@ from printkit.content.validate import load_checked
 from printkit.faces import richtext
 from printkit.faces.fonts import locale_font, text_width
 from printkit.faces.scripts import breaks_between
+from printkit.i18n.words import MESSAGES
 
 FIXTURE = Path("tests/fixtures/scripts")
 PT_PER_MM = 72 / 25.4
@@ -188,7 +189,7 @@ def test_without_a_locale_font_a_glyph_the_font_lacks_is_a_problem_at_its_transl
     assert (code, err.splitlines()) == (
         1,
         [
-            f"{root}/locales/ja/LC_MESSAGES/printkit.po:1:1: 37 of printkit's own words are not translated to ja; "
+            f"{root}/locales/ja/LC_MESSAGES/printkit.po:1:1: {len(MESSAGES)} of printkit's own words are not translated to ja; "
             "they print in English (create this catalog of them with 'printkit i18n update scripts' and translate it)",
             f"{po}:15:1: card:lantern/name: text of 'lantern' needs glyphs the font 'sans-bold' lacks: "
             f"'タ', 'ラ', 'ン' {hint}",

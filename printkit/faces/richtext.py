@@ -341,10 +341,10 @@ def _set_bidi(line: list[Word], rtl: bool, cursor: float, baseline: float, size:
     (rule L2), from cursor rightwards; each run of one direction and font is a Text of that direction."""
     pieces: list[tuple[str, Segment | None]] = []  # in reading order: the text to order, its segment (None: a space)
     for number, word in enumerate(line):
-        for position, segment in enumerate(word):
+        for position, part in enumerate(word):
             if number and position == 0 and _spaced(word):
                 pieces.append((" ", None))
-            pieces.append(("\ufffc" if segment.icon else segment.text, segment))  # an icon is a neutral object
+            pieces.append(("\ufffc" if part.icon else part.text, part))  # an icon is a neutral object
     char_levels = levels("".join(chars for chars, _ in pieces), rtl)
     runs: list[Run] = []
     at = 0
