@@ -1,6 +1,7 @@
 """The translation workflow as a translator meets it, on a tiny pack copied into a temporary folder."""
 
 import json
+import os
 import subprocess
 import textwrap
 from pathlib import Path
@@ -142,10 +143,14 @@ CHECKS = {
         "card:spark/text: text of 'spark' overflows its 51.6 x 38.1 mm box by 19.3 mm at 6 pt in locale "
         "de (shorten the text or give the component more room)",
     ),
+    "brace": (
+        {"Spark": "Funke {name"},
+        "card:spark/name: has a brace that opens or closes no placeholder (write each placeholder whole, as {name})",
+    ),
     "glyph": (
         {"Spark": "Funke 火"},
         "card:spark/name: text of 'spark' needs glyphs the font 'sans-bold' lacks: '火' in locale de (use "
-        "another character or a font that has it)",
+        "another character, or name a font that has it in pack.yaml: fonts:, and locale_fonts: for a language)",
     ),
 }
 
@@ -188,6 +193,41 @@ def test_an_incomplete_locale_builds_a_marked_draft_or_fails_strictly(tiny, run)
         "build without --strict to get a marked draft)\n1 problem found\n",
     )
     assert not Path("output/tiny/tiny-components-de-a4.pdf").exists()
+
+
+@pytest.mark.parametrize(
+    "translation, counted",
+    [("   ", "untranslated"), ("Macht 2 Schaden.", "translated"), ("Macht 2 {fire Schaden.", "translated")],
+)
+def test_a_blank_or_broken_translation_prints_the_english_as_a_draft(tiny, run, translation, counted):
+    """A translation of spaces, or one that lost or broke a placeholder, is not printed: the card
+    keeps its English text and its DRAFT band, and the build says so."""
+    translate({"Deals 2 [fire] damage.": translation})
+    stats = json.loads(run("i18n", "stats", "--json")[1])[0]
+    assert (stats["translated"], stats["untranslated"]) == ((8, 1) if counted == "untranslated" else (9, 0))
+    code, _, err = run("build", "tiny", "--lang", "de", "--no-rulebooks")
+    assert code == 0 and err == (
+        "printkit: warning: tiny (de): 1 strings not translated; 1 components are marked "
+        "DRAFT (see 'printkit i18n stats tiny')\n"
+    )
+    with pdfplumber.open("output/tiny/tiny-components-de-a4.pdf") as pdf:
+        text = "\n".join(page.extract_text() for page in pdf.pages)
+    assert "Deals 2" in text and "ENTWURF" in text and "Macht 2" not in text
+
+
+def test_the_glossary_is_the_one_beside_the_pack(tiny, run, tmp_path):
+    """A pack given by its path takes the glossary.yaml of the folder holding it, wherever the
+    command runs."""
+    translate({"attack points": "Angriffswerte"})
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    os.chdir(elsewhere)
+    code, _, err = run("i18n", "check", tmp_path / "content" / "tiny")
+    assert code == 1
+    assert err.splitlines()[0].endswith(
+        "pack:rules/deck/checks/0/called: glossary term 'attack points' should be translated as "
+        f"'Angriffspunkte' (see {tmp_path}/content/glossary.yaml)"
+    )
 
 
 def test_xliff_round_trip_carries_box_limits(tiny, run):
@@ -279,21 +319,26 @@ def test_the_german_kit_speaks_german(run, tmp_path):
     assert "Glutfuchs" in cards and "Ember Fox" not in cards
 
 
-def test_an_unknown_icon_in_translated_rulebook_text_is_placed_at_its_catalog_line(tiny, run):
+def test_a_misspelt_icon_in_translated_rulebook_text_is_placed_at_its_catalog_line(tiny, run):
+    """A translation keeps the English icons: one with [fier] for [fire] is not printed (the
+    rulebook keeps the English paragraph) and check places it at its catalog line."""
     Path("content/tiny/rulebook.yaml").write_text(
         "sections:\n  - title: Play\n    blocks:\n      - Deal 2 [fire] damage.\n"
     )
     assert run("i18n", "update", "tiny")[0] == 0
     translate({"Play": "Spiel", "Deal 2 [fire] damage.": "Macht 2 [fier] Schaden."})
-    code, _, err = run("build", "tiny", "--lang", "de", "--out", "out")
-    line = entry("Deal 2 [fire] damage.").linenum
-    assert code == 1
-    assert err.splitlines() == [
-        f"{PO}:{line}:1: rulebook:sections/0/blocks/0/text: text names an unknown icon '[fier]' in locale de "
-        "(did you mean 'fire' or 'river'?)",
-        "1 problem found",
-    ]
+    assert run("build", "tiny", "--lang", "de", "--out", "out", "--strict")[0] == 1
     assert not Path("out").exists()
+    code, _, err = run("i18n", "check", "tiny")
+    line = entry("Deal 2 [fire] damage.").linenum
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            f"{PO}:{line}:1: rulebook:sections/0/blocks/0/text: placeholders differ from the English: lost [fire]; "
+            "added [fier] (keep every {name}, [icon] and ▶ of the English text)",
+            "1 problem found",
+        ],
+    )
 
 
 def test_a_translated_component_keeps_where_it_was_read(tiny):

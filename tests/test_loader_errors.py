@@ -39,7 +39,7 @@ CASES = {
     "text-overflow": "components.yaml:4:11: cards[0].text: text of 'ember' overflows its 34.4 x 42.4 mm box by "
     "57.5 mm at 6 pt in locale en (shorten the text or give the component more room)",
     "missing-glyph": "components.yaml:3:11: cards[0].name: text of 'ember' needs glyphs the font 'sans-bold' lacks: "
-    "'火' in locale en (use another character or a font that has it)",
+    "'火' in locale en (use another character, or name a font that has it in pack.yaml: fonts:, and locale_fonts: for a language)",
     "unknown-inline-icon": "components.yaml:3:11: cards[0].text: text of 'ember' names an unknown icon '[fier]' in "
     "locale en (did you mean 'fire' or 'river'?)",
     "rulebook-unknown-icon": "rulebook.yaml:4:9: sections[0].blocks[0].text: text names an unknown icon '[fier]' in "

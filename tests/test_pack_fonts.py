@@ -136,7 +136,8 @@ def test_a_character_the_pack_font_lacks_is_refused_naming_the_font_as_the_pack_
     (pack,) = load_checked([FIXTURE])
     refusal = _fit("Café", pack_font(pack, "display-bold"))
     assert refusal == richtext.Refusal(
-        "needs glyphs the font 'display-bold' lacks: 'é'", "use another character or a font that has it"
+        "needs glyphs the font 'display-bold' lacks: 'é'",
+        "use another character, or name a font that has it in pack.yaml: fonts:, and locale_fonts: for a language",
     )
 
 

@@ -185,7 +185,7 @@ def test_without_a_locale_font_a_glyph_the_font_lacks_is_a_problem_at_its_transl
     pack_yaml.write_text(pack_yaml.read_text().replace(", ja: japanese}", "}"))
     code, _, err = run("i18n", "check", root, "--lang", "ja")
     po = f"{root}/locales/ja/LC_MESSAGES/scripts.po"
-    hint = "in locale ja (use another character or a font that has it)"
+    hint = "in locale ja (use another character, or name a font that has it in pack.yaml: fonts:, and locale_fonts: for a language)"
     assert (code, err.splitlines()) == (
         1,
         [

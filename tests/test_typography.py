@@ -4,6 +4,7 @@ and the PDFs."""
 
 import re
 import shutil
+from pathlib import Path
 
 import pdfplumber
 import pytest
@@ -146,6 +147,7 @@ def test_printkit_writes_its_numbers_with_the_locales_decimal_mark():
 def test_rulebook_prose_is_set_in_its_language(tmp_path):
     from printkit.rulebook.book import Part, Prose, inline
 
+    (tmp_path / "glossary.yaml").write_text("names: [Spyro]\n")  # the glossary beside the pack
     pack = loaded_pack(tmp_path, "", "cards:\n  - {id: a, name: A, count: 3}\n")
     text = "Deal {count:cards} cards to “Spyro” and his friends"
     assert [str(inline(Prose.of(Part(lang, pack)), text)) for lang in ("en", "de", "fr")] == [
@@ -170,7 +172,7 @@ def german_skylanders(tmp_path_factory):
 def test_no_glossary_name_is_hyphenated_in_the_german_rulebook(german_skylanders):
     with pdfplumber.open(german_skylanders / "skylanders-tabletop-rulebook-de.pdf") as pdf:
         lines = [line for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
-    names = {word for name in glossary_names() for word in name.split()}
+    names = {word for name in glossary_names(_bundled("skylanders-tabletop")) for word in name.split()}
     broken = [line.split()[-1] for line in lines if re.search(r"\w[‐-]$", line)]
     assert broken  # the rulebook does hyphenate its other words
     assert "Skylanders" in names or "Skylander" in names
@@ -232,4 +234,10 @@ def test_a_bad_glossary_names_list_is_refused_at_its_line(run, tmp_path, monkeyp
 
 
 def test_the_bundled_glossary_names_the_packs_proper_names():
-    assert {"Skylander", "Spyro", "Skylands", "Attacktix"} <= set(glossary_names())
+    assert {"Skylander", "Spyro", "Skylands", "Attacktix"} <= set(glossary_names(_bundled("skystones")))
+
+
+def _bundled(name: str):
+    from printkit.content.validate import load_checked
+
+    return load_checked([Path("content") / name])[0]

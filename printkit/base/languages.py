@@ -13,6 +13,7 @@ import difflib
 from functools import cache
 
 from babel import Locale, UnknownLocaleError, localedata
+from babel.languages import get_official_languages
 from babel.messages.plurals import get_plural
 
 
@@ -23,15 +24,40 @@ class UnknownLanguage(ValueError):
         self.hint = hint
 
 
+PSEUDO = "qps"  # the conventional pseudo-locale code (i18n/pseudo.py): a build language, never a pack's locale
+
+
 @cache
 def cldr(tag: str) -> Locale:
     """The CLDR locale of a BCP 47 tag (`pt-BR`, also `pt_BR` and any case)."""
+    if tag.lower() == "und":  # CLDR reads "undetermined" as English (United States)
+        raise UnknownLanguage(tag, "name the language: a BCP 47 tag such as fr, pt-BR or zh-Hans")
+    if tag.lower() == PSEUDO:
+        raise UnknownLanguage(
+            tag, "qps is printkit's pseudo-locale: build it with --lang qps or 'printkit i18n pseudo'"
+        )
     try:
         return Locale.parse(tag.replace("_", "-"), sep="-")
     except (UnknownLocaleError, ValueError, TypeError):
-        close = difflib.get_close_matches(tag.replace("_", "-").lower(), _known_tags(), n=3)
+        close = _meant(tag)
         hint = f"did you mean {' or '.join(close)}?" if close else "write a BCP 47 tag such as fr, pt-BR or zh-Hans"
         raise UnknownLanguage(tag, hint) from None
+
+
+def _meant(tag: str) -> list[str]:
+    """The tags someone writing tag likely meant: the language of a country code (jp: ja, gr: el),
+    a language by its English name (spanish: es), else tags spelt alike."""
+    written = tag.replace("_", "-").lower()
+    if not written.isascii():
+        return []
+    meant = list(get_official_languages(written.upper()))[:2] if len(written) == 2 else []
+    meant += [code for code, name in _english_names().items() if name.lower() == written]
+    return meant or difflib.get_close_matches(written, _known_tags(), n=3)
+
+
+@cache
+def _english_names() -> dict[str, str]:
+    return {code: name for code, name in Locale("en").languages.items() if code in _known_tags()}
 
 
 @cache

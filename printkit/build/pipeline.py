@@ -22,7 +22,7 @@ from printkit.build.lock import holding, remove_leftovers
 from printkit.build.outputs import BuildOptions, components_name, editions, papers_of, png_name, rulebook_name
 from printkit.build.staging import Staging
 from printkit.content.load import Pack
-from printkit.content.validate import load_checked, rulebook_icon_problems
+from printkit.content.validate import load_checked
 from printkit.i18n import words
 from printkit.i18n.catalog import entry_problems, missing_problems, translate, undeclared
 from printkit.i18n.pseudo import CODE as PSEUDO
@@ -48,8 +48,6 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
         for language in languages:
             try:
                 translation = translate(pack, language)
-                if pack.rulebook is not None and language != pack.meta.language:  # the source's: validated
-                    problems += rulebook_icon_problems(translation.pack, language)
                 if options.strict and language not in (pack.meta.language, PSEUDO):  # qps is never missing any
                     problems += missing_problems(pack, translation, language) + entry_problems(pack, language)
                 if translation.missing and options.strict:

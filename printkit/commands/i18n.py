@@ -27,7 +27,7 @@ from printkit.build.pipeline import lay_out
 from printkit.build.staging import atomic_target
 from printkit.content.load import PACK_FILE, Pack
 from printkit.content.source import MAX_FILE_BYTES
-from printkit.content.validate import load_checked, rulebook_icon_problems
+from printkit.content.validate import load_checked
 from printkit.faces.richtext import capacity
 from printkit.i18n import words
 from printkit.i18n.catalog import (
@@ -237,8 +237,6 @@ def check(packs: list[Pack], locales: list[str] | None = None) -> int:
             problems += words.problems(pack.root, pack.id, locale)
             problems += entry_problems(pack, locale)
             problems += missing_problems(pack, translation, locale)
-            if pack.rulebook is not None:
-                problems += rulebook_icon_problems(translation.pack, locale)
             try:  # overflow and missing glyphs, measured on the translated components
                 draw_pieces(translation.pack, locale, 0.0)
             except Problems as error:

@@ -3,7 +3,7 @@
 Takes: a `Pack` whose files each passed the content model.
 Returns: nothing when the pack is consistent; raises `Problems` listing every duplicate id,
 every reference to an undeclared element, rarity, stat, terrain, back or icon (inline icons in
-rulebook text too: `rulebook_icon_problems` also checks each translation as it is built), every
+rulebook text too; a translation keeps the English icons or is not printed), every
 art or font file that is missing, lies outside the pack or is not what it should be (a font family's
 licence too), field declarations that make no sense and `data:` values that name no declared field
 or do not fit theirs, what each rule and each component finds wrong

@@ -110,7 +110,7 @@ def parse(text: str, base_font: str, script_font: str | None = None) -> list[lis
         if missing:
             return Refusal(
                 f"needs glyphs the font '{shown(chosen)}' lacks: {', '.join(repr(c) for c in missing)}",
-                "use another character or a font that has it",
+                "use another character, or name a font that has it in pack.yaml: fonts:, and locale_fonts: for a language",
             )
     return paragraphs
 

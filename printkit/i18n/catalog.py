@@ -60,7 +60,7 @@ class Box(NamedTuple):
 
 
 Boxes = dict[MessageKey, Box]
-GLOSSARY = Path("content") / "glossary.yaml"
+GLOSSARY = "glossary.yaml"  # beside the packs it serves: content/glossary.yaml for content/<pack>
 NAMES = "names"  # the glossary's list of names kept whole, beside its locales
 MAX_CATALOG_BYTES = 20 * 1024 * 1024
 _WORDS_ONLY = re.compile(r"\{[^}]*\}|\S*/\S*")  # placeholders and file paths are not prose
@@ -518,7 +518,7 @@ def counts(pack: Pack, locale: str) -> Counts:
     translated = fuzzy = 0
     for msgid in wanted:
         entry = live.get(msgid)
-        if entry is None or not entry.msgstr:
+        if entry is None or not entry.msgstr.strip():
             continue
         if entry.fuzzy:
             fuzzy += 1
@@ -556,7 +556,7 @@ def translate(pack: Pack, locale: str) -> Translation:
         entry = live.get(message.msgid)
         if locale == PSEUDO:
             text = pseudo(message.msgid)
-        elif entry is not None and entry.msgstr and not entry.fuzzy:
+        elif entry is not None and usable(entry):
             text = entry.msgstr
             origins[key] = (catalog_file, entry.linenum)
         else:
@@ -615,36 +615,63 @@ def placeholders(text: str) -> list[str]:
     return sorted(markup.kept(text))
 
 
+def markup_problem(english: str, translation: str) -> tuple[str, str] | None:
+    """What is wrong with the markup of a translation, with a hint: placeholders, icons or ▶ lost or
+    added, or a brace that belongs to no placeholder (`{name` for `{name}`). Such a translation
+    is not used: the text prints in English, marked as a draft."""
+    lost = _difference(placeholders(english), placeholders(translation))
+    added = _difference(placeholders(translation), placeholders(english))
+    if lost or added:
+        parts = ([f"lost {', '.join(lost)}"] if lost else []) + ([f"added {', '.join(added)}"] if added else [])
+        return (
+            f"placeholders differ from the English: {'; '.join(parts)}",
+            "keep every {name}, [icon] and ▶ of the English text",
+        )
+    if _STRAY_BRACE.search(markup.KEPT.sub("", translation)) and not _STRAY_BRACE.search(markup.KEPT.sub("", english)):
+        return "has a brace that opens or closes no placeholder", "write each placeholder whole, as {name}"
+    return None
+
+
+_STRAY_BRACE = re.compile(r"[{}]")
+
+
+def usable(entry: polib.POEntry | None) -> bool:
+    """Whether a catalog entry's translation is printed: translated (not blank), not fuzzy, its
+    markup intact."""
+    return (
+        entry is not None
+        and bool(entry.msgstr.strip())
+        and not entry.fuzzy
+        and markup_problem(entry.msgid, entry.msgstr) is None
+    )
+
+
 def entry_problems(pack: Pack, locale: str) -> list[Problem]:
     """Placeholders and glossary terms of a locale's translated entries (missing and fuzzy ones
     are reported by build.missing_problems)."""
     catalog = load_catalog(pack, locale)
     shown = display_path(catalog_path(pack, locale))
-    glossary = load_glossary(pack.id).get(locale, {})
+    glossary = load_glossary(pack).get(locale, {})
     wanted = by_text(messages(pack))
     problems = []
     for msgid, entry in entries(catalog).items():
-        if msgid not in wanted or not entry.msgstr or entry.fuzzy:
+        if msgid not in wanted or not entry.msgstr.strip() or entry.fuzzy:
             continue
         where = (shown, entry.linenum, 1, wanted[msgid][0].place)
-        lost = _difference(placeholders(entry.msgid), placeholders(entry.msgstr))
-        added = _difference(placeholders(entry.msgstr), placeholders(entry.msgid))
-        if lost or added:
-            parts = ([f"lost {', '.join(lost)}"] if lost else []) + ([f"added {', '.join(added)}"] if added else [])
-            problems.append(
-                Problem(
-                    *where,
-                    f"placeholders differ from the English: {'; '.join(parts)}",
-                    "keep every {name}, [icon] and ▶ of the English text",
-                )
-            )
+        broken = markup_problem(entry.msgid, entry.msgstr)
+        if broken is not None:
+            problems.append(Problem(*where, *broken))
         prose = _WORDS_ONLY.sub(" ", entry.msgid)
         for term, translated in glossary.items():
             # A capitalised term is a game term (Attack, Giant) and must match its case.
             flags = 0 if term[0].isupper() else re.IGNORECASE
             if re.search(rf"\b{re.escape(term)}\b", prose, flags) and translated.lower() not in entry.msgstr.lower():
                 problems.append(
-                    Problem(*where, f"glossary term '{term}' should be translated as '{translated}'", f"see {GLOSSARY}")
+                    Problem(
+                        *where,
+                        f"glossary term '{term}' should be translated as '{translated}'",
+                        f"see {display_path(glossary_file(pack))}",
+                    )
                 )
     return problems
 
@@ -660,13 +687,23 @@ def _difference(a: list[str], b: list[str]) -> list[str]:
     return missing
 
 
-def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
+def glossary_file(pack: Pack) -> Path:
+    """The glossary of the folder holding the pack (content/glossary.yaml for content/skystones)."""
+    return pack.root.parent / GLOSSARY
+
+
+def _glossary_source(pack: Pack) -> SourceFile | None:
+    path = glossary_file(pack)
+    return read_yaml(path, display_path(path), path.parent) if path.is_file() else None
+
+
+def load_glossary(pack: Pack) -> dict[str, dict[str, str]]:
     """locale -> English term -> the translation the pack's catalog must use for it. A term is
     `term: translation`, or `term: {translation: …, packs: [ids]}` for a term of some games only.
     Raises `Problems` for a glossary that is not written so."""
-    if not GLOSSARY.is_file():
+    source = _glossary_source(pack)
+    if source is None:
         return {}
-    source = read_yaml(GLOSSARY, display_path(GLOSSARY), GLOSSARY.parent)
     problems = list(source.problems)
     if source.data is not None and not isinstance(source.data, dict):
         problems.append(
@@ -706,19 +743,19 @@ def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
                     )
                 )
                 continue
-            if packs is None or pack_id in packs:
+            if packs is None or pack.id in packs:
                 glossary.setdefault(locale, {})[term] = value
     if problems:
         raise Problems(problems)
     return glossary
 
 
-def glossary_names() -> list[str]:
-    """The proper names content/glossary.yaml lists under `names:` (Skylanders, Spyro), which
+def glossary_names(pack: Pack) -> list[str]:
+    """The proper names the pack's glossary lists under `names:` (Skylanders, Spyro), which
     rulebooks never hyphenate. Raises `Problems` for a list that is not written so."""
-    if not GLOSSARY.is_file():
+    source = _glossary_source(pack)
+    if source is None:
         return []
-    source = read_yaml(GLOSSARY, display_path(GLOSSARY), GLOSSARY.parent)
     names, problems = _names(source)
     if source.problems or problems:
         raise Problems([*source.problems, *problems])
@@ -928,7 +965,8 @@ def _parsed_xliff(data: bytes, shown: str) -> tuple[Any, dict[Any, int]]:
 
 def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[Problem]:
     """One problem per text a locale lacks, at its entry in the catalog (or at the YAML line of its
-    first place when the catalog has no entry for it yet)."""
+    first place when the catalog has no entry for it yet). A translation with broken markup is
+    `entry_problems`' to report."""
     live = entries(load_catalog(pack, locale))
     shown = display_path(catalog_path(pack, locale))
     problems = []
@@ -945,7 +983,9 @@ def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[
                     f"run 'printkit i18n update {pack.id}' and translate it",
                 )
             )
-        elif entry.msgstr and entry.fuzzy:
+        elif entry.msgstr.strip() and not entry.fuzzy:
+            continue
+        elif entry.msgstr.strip():
             problems.append(
                 Problem(
                     shown,

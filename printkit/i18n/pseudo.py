@@ -11,9 +11,10 @@ from __future__ import annotations
 import math
 import re
 
+from printkit.base.languages import PSEUDO
 from printkit.content import markup
 
-CODE = "qps"  # the conventional pseudo-locale code
+CODE = PSEUDO  # the conventional pseudo-locale code
 ACCENTS = str.maketrans("AEIOUYaeiouycnsz", "ÅÉÎÕÜÝåéîõüýçñšž")
 _UNTOUCHED = re.compile(rf"({markup.KEPT.pattern}|\s+)")  # in the words between the markup
 GROWTH = 0.35

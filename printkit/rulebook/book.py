@@ -84,7 +84,9 @@ class Prose:
 
     @classmethod
     def of(cls, part: Part) -> Prose:
-        words_of_names = sorted({word for name in glossary_names() for word in name.split()}, key=len, reverse=True)
+        words_of_names = sorted(
+            {word for name in glossary_names(part.pack) for word in name.split()}, key=len, reverse=True
+        )
         names = "|".join(re.escape(escape(word)) for word in words_of_names)
         # at a word's start in escaped text, not inside an entity such as &amp;
         return cls(part.pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None)
