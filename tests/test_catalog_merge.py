@@ -164,3 +164,85 @@ def test_a_catalog_written_with_contexts_keeps_its_translations(tmp_path, run):
         (None, GERMAN[PARAGRAPHS[0]]),
         (None, "Fluss"),
     ]
+
+
+def _catalog_with(root: Path, entries: str) -> Path:
+    catalog = root / "locales" / "de" / "LC_MESSAGES" / "flow.po"
+    catalog.parent.mkdir(parents=True)
+    catalog.write_text(
+        'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n' + textwrap.dedent(entries)
+    )
+    return catalog
+
+
+def test_every_translation_update_does_not_use_stays_as_obsolete_and_the_catalog_passes_msgfmt(tmp_path, run):
+    """Two old per-place entries of one text translated differently, an obsolete entry of a text in
+    use, and a plural entry a translator added: update keeps what it does not use as `#~`, never
+    two entries msgfmt would call duplicates."""
+    root = tmp_path / "flow"
+    _write_pack(root, PARAGRAPHS[:1], PARAGRAPHS[1:2])
+    catalog = _catalog_with(
+        root,
+        """\
+        msgctxt "card:river-1/name"
+        msgid "River"
+        msgstr "Fluss"
+
+        # Strom on this card on purpose
+        msgctxt "card:river-2/name"
+        msgid "River"
+        msgstr "Strom"
+
+        #~ msgid "Lake"
+        #~ msgstr "Weiher"
+
+        msgid "Lake"
+        msgstr "See"
+
+        # my plural note
+        msgid "one tile"
+        msgid_plural "{n} tiles"
+        msgstr[0] "ein Plättchen"
+        msgstr[1] "{n} Plättchen"
+        """,
+    )
+    assert run("i18n", "update", root)[0] == 0
+    merged = _catalog(root)
+    assert {(e.msgctxt, e.msgid, e.msgstr) for e in merged if not e.obsolete and e.msgstr} == {
+        (None, "River", "Fluss"),
+        (None, "Lake", "See"),
+    }
+    kept = [(e.msgctxt, e.msgid, e.msgstr or e.msgstr_plural[1], e.tcomment) for e in merged if e.obsolete]
+    assert kept == [
+        ("card:river-2/name", "River", "Strom", "Strom on this card on purpose"),
+        (None, "one tile", "{n} Plättchen", "my plural note"),
+    ]
+    check = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", catalog], capture_output=True, text=True)
+    # msgfmt only misses the header fields a translator's tool writes
+    assert (check.returncode, [line for line in check.stderr.splitlines() if "header field" not in line]) == (0, [])
+
+
+def test_fuzzy_matching_thousands_of_new_texts_stays_quick(tmp_path):
+    """msgmerge's fuzzy search compares each new text with previous ones; printkit compares a
+    sentence only with the previous texts sharing one of its rarest words."""
+    import random
+    import time
+
+    import polib
+
+    from printkit.i18n.catalog import _Similar
+
+    rng = random.Random(18)
+    syllables = ("ka", "mo", "ri", "te", "zu", "pa", "lo", "ne", "si", "vu")
+    common = ["the", "a", "of", "to", "and", "your", "each", "card"]
+    vocabulary = common * 40 + [a + b + c for a in syllables for b in syllables for c in syllables]  # 1000 rarer
+
+    def sentence() -> str:
+        return " ".join(rng.choice(vocabulary) for _ in range(20)) + "."
+
+    previous = [polib.POEntry(msgid=sentence(), msgstr="x") for _ in range(2000)]
+    similar = _Similar(previous)
+    start = time.perf_counter()
+    found = [similar.closest(entry.msgid.replace(".", "!")) for entry in previous[:2000]]
+    assert found == previous  # each edited sentence finds its own previous text
+    assert time.perf_counter() - start < 60  # comparing all pairs took ten minutes

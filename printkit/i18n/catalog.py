@@ -43,6 +43,7 @@ from printkit.content.looks import Element, GroupSpec, TextSpec, lineage, parse_
 from printkit.content.markup import has_words
 from printkit.content.message_key import MessageKey
 from printkit.content.source import SourceFile, read_yaml
+from printkit.i18n.po_file import has_translation
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
@@ -286,12 +287,12 @@ def typical_texts(pack: Pack) -> tuple[str, ...]:
     return tuple((text * rounds)[start : start + TYPICAL_TEXT_LENGTH] for start in starts)
 
 
-def entries(catalog: polib.POFile | None) -> dict[str, polib.POEntry]:
-    """A catalog's live entries by their English text; an entry an earlier printkit wrote with a
-    msgctxt is found by its msgid too, unless an entry without one has the same text."""
+def entries(catalog: polib.POFile | None, obsolete: bool = False) -> dict[str, polib.POEntry]:
+    """A catalog's live (or obsolete) entries by their English text; an entry an earlier printkit
+    wrote with a msgctxt is found by its msgid too, unless an entry without one has the same text."""
     found: dict[str, polib.POEntry] = {}
     for entry in sorted(catalog or [], key=lambda e: e.msgctxt is not None):
-        if not entry.obsolete:
+        if entry.obsolete == obsolete:
             found.setdefault(entry.msgid, entry)
     return found
 
@@ -302,6 +303,8 @@ def unit_id(msgid: str) -> str:
 
 
 FUZZY_THRESHOLD = 0.6  # GNU msgmerge's: how alike a previous text must be to lend its translation
+RARE_WORDS = 3  # a text of more words is compared with the previous texts sharing one of its rarest
+MAX_COMPARED = 200  # and with at most this many of them
 
 
 def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: str) -> polib.POFile:
@@ -310,52 +313,80 @@ def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: s
     merged.metadata = dict(catalog.metadata) if catalog is not None else header(_project(pack), locale)
     merged.metadata["X-Poedit-Basepath"] = CATALOG_BASEPATH
     live = entries(catalog)
-    obsolete = {e.msgid: e for e in catalog or [] if e.obsolete}
+    obsolete = entries(catalog, obsolete=True)
+    used: set[int] = set()  # the previous entries that live on, by identity
     unmatched = []
     for entry in pot:
         new = polib.POEntry(msgid=entry.msgid, comment=entry.comment, occurrences=entry.occurrences, msgstr="")
         new.flags = list(entry.flags)
-        previous = live.pop(entry.msgid, None) or obsolete.pop(entry.msgid, None)
+        previous = live.get(entry.msgid) or obsolete.get(entry.msgid)
         if previous is None:
             unmatched.append(new)
         else:
+            used.add(id(previous))
             new.msgstr = previous.msgstr
             new.tcomment = previous.tcomment
             if previous.fuzzy:
                 new.flags.append("fuzzy")
                 new.previous_msgid = previous.previous_msgid
         merged.append(new)
-    translated = [e for e in catalog or [] if e.msgstr]
-    lent = set()
+    similar = _Similar([e for e in catalog or [] if e.msgstr])
     for new in unmatched:  # msgmerge looks through every previous translation, used or not
-        closest = _closest(new.msgid, translated)
+        closest = similar.closest(new.msgid)
         if closest is not None:
+            used.add(id(closest))
             new.msgstr = closest.msgstr
             new.tcomment = closest.tcomment
             new.flags.append("fuzzy")
             new.previous_msgid = closest.msgid
-            lent.add(closest.msgid)
-    # the rest is no longer used (a text that lent its translation lives on in the fuzzy entry)
-    gone = [e for e in [*live.values(), *obsolete.values()] if e.msgstr and e.msgid not in lent]
-    for entry in gone:  # kept as obsolete, so the translation is not lost
-        entry.obsolete = True
-        entry.occurrences = []
-        merged.append(entry)
+    # The rest is no longer used (a text that lent its translation lives on in the fuzzy entry): kept
+    # as obsolete, so no translation is lost, unless a live entry has its key (msgfmt's duplicate).
+    keys = {(None, new.msgid) for new in merged}
+    for entry in catalog or []:
+        if id(entry) not in used and has_translation(entry) and (entry.msgctxt, entry.msgid) not in keys:
+            keys.add((entry.msgctxt, entry.msgid))
+            entry.obsolete = True
+            entry.occurrences = []
+            merged.append(entry)
     return merged
 
 
-def _closest(msgid: str, candidates: list[polib.POEntry]) -> polib.POEntry | None:
-    """The candidate whose text is most like msgid, if it is alike enough."""
-    best, best_ratio = None, FUZZY_THRESHOLD
-    matcher = difflib.SequenceMatcher(autojunk=False)
-    matcher.set_seq2(msgid)
-    for candidate in candidates:
-        matcher.set_seq1(candidate.msgid)
-        if matcher.real_quick_ratio() >= best_ratio and matcher.quick_ratio() >= best_ratio:
-            ratio = matcher.ratio()
-            if ratio >= best_ratio and (best is None or ratio > best_ratio):
-                best, best_ratio = candidate, ratio
-    return best
+class _Similar:
+    """The previous translations, found by how alike their English is to a new text (msgmerge's fuzzy
+    search). A text of a few words is compared with every previous one; a longer text only with those
+    sharing one of its rarest words (at most MAX_COMPARED, those sharing the most words), so an update
+    of thousands of new texts stays quick."""
+
+    def __init__(self, candidates: list[polib.POEntry]):
+        self.candidates = candidates
+        self.by_word: dict[str, list[polib.POEntry]] = {}
+        for candidate in candidates:
+            for word in set(_WORD.findall(candidate.msgid.lower())):
+                self.by_word.setdefault(word, []).append(candidate)
+
+    def closest(self, msgid: str) -> polib.POEntry | None:
+        """The candidate whose text is most like msgid, if it is alike enough."""
+        words = set(_WORD.findall(msgid.lower()))
+        pool = self.candidates
+        if len(words) > RARE_WORDS:
+            rarest = sorted(words, key=lambda word: len(self.by_word.get(word, ())))[:RARE_WORDS]
+            pool = list({id(c): c for word in rarest for c in self.by_word.get(word, ())}.values())
+            if len(pool) > MAX_COMPARED:  # texts of common words only: those sharing the most words
+                shared = {id(c): len(words & set(_WORD.findall(c.msgid.lower()))) for c in pool}
+                pool = sorted(pool, key=lambda c: shared[id(c)], reverse=True)[:MAX_COMPARED]
+        best, best_ratio = None, FUZZY_THRESHOLD
+        matcher = difflib.SequenceMatcher(autojunk=False)
+        matcher.set_seq2(msgid)
+        for candidate in pool:
+            matcher.set_seq1(candidate.msgid)
+            if matcher.real_quick_ratio() >= best_ratio and matcher.quick_ratio() >= best_ratio:
+                ratio = matcher.ratio()
+                if ratio >= best_ratio and (best is None or ratio > best_ratio):
+                    best, best_ratio = candidate, ratio
+        return best
+
+
+_WORD = re.compile(r"\w+")
 
 
 def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:

@@ -37,11 +37,11 @@ def po_text(catalog: polib.POFile) -> str:
     header.tcomment = catalog.header
     blocks = [_entry(header, "")]
     blocks += [_entry(entry, "") for entry in catalog if not entry.obsolete]
-    blocks += [_entry(entry, "#~ ") for entry in catalog if entry.obsolete and _has_translation(entry)]
+    blocks += [_entry(entry, "#~ ") for entry in catalog if entry.obsolete and has_translation(entry)]
     return "\n".join(blocks)
 
 
-def _has_translation(entry: polib.POEntry) -> bool:
+def has_translation(entry: polib.POEntry) -> bool:
     return bool(entry.msgstr or any(entry.msgstr_plural.values()))
 
 
@@ -52,7 +52,7 @@ def _entry(entry: polib.POEntry, prefix: str) -> str:
     if not prefix:
         lines += [f"#. {line}" if line else "#." for line in entry.comment.split("\n")] if entry.comment else []
         lines += _references(entry.occurrences)
-    flags = (["fuzzy"] if entry.fuzzy and _has_translation(entry) else []) + (
+    flags = (["fuzzy"] if entry.fuzzy and has_translation(entry) else []) + (
         [flag for flag in entry.flags if flag != "fuzzy"] if not prefix else []
     )
     if flags:
