@@ -8,7 +8,7 @@ from pathlib import Path
 import pdfplumber
 import polib
 import pytest
-from conftest import BUNDLED
+from conftest import BUNDLED, TRANSLATIONS
 
 PACK_YAML = """\
     id: tiny
@@ -217,9 +217,9 @@ def test_pseudo_locale_builds_every_bundled_pack_without_overflow(run, tmp_path)
 
 
 def test_every_catalog_passes_msgfmt_and_round_trips_through_polib():
-    catalogs = [f"content/{name}/locales/de/LC_MESSAGES/{name}.po" for name in BUNDLED] + [
-        "printkit/i18n/locales/de/LC_MESSAGES/printkit.po"
-    ]
+    catalogs = [
+        f"content/{name}/locales/{locale}/LC_MESSAGES/{name}.po" for name in BUNDLED for locale in TRANSLATIONS[name]
+    ] + [f"printkit/i18n/locales/{locale}/LC_MESSAGES/printkit.po" for locale in ("de", "fr")]
     for path in catalogs:
         result = subprocess.run(
             ["msgfmt", "--check-format", "-c", "-o", "/dev/null", path], capture_output=True, text=True
@@ -236,7 +236,23 @@ GERMAN_WORDS = [
     ("duplex-line-1", {"edge": "langen"}, "Beidseitiger Druck: an der langen Kante wenden. Halte den bedruckten Bogen"),
     ("kinds-board", {}, "Spielpläne"),
 ]
-SAME_IN_GERMAN = {"unit-cm"}  # "{value} cm" is written alike
+# and in French, with the Imprimerie nationale's no-break spaces (U+00A0)
+FRENCH_WORDS = [
+    ("page-of", {"number": 1, "total": 12}, "page 1 sur 12"),
+    ("glue", {"piece": "A2"}, "zone de colle A2"),
+    ("draft", {}, "BROUILLON · pas encore traduit"),
+    (
+        "duplex-line-1",
+        {"edge": "long"},
+        "Impression recto verso\u00a0: retourner sur le bord long. Tenez la feuille imprimée",
+    ),
+    ("length-in", {"value": "4,5", "cm": 11}, "4,5\u00a0po (env. 11\u00a0cm)"),
+    ("kinds-board", {}, "plateaux"),
+]
+SAME = {  # the words written as in English
+    "de": {"unit-cm"},  # "{value} cm"
+    "fr": {"edge-long", "rulebook-page"},  # "long", "Page"
+}
 
 
 def test_printkits_own_words_are_translated():
@@ -247,27 +263,30 @@ def test_printkits_own_words_are_translated():
     def placeholders(text: str) -> set[str]:
         return {name for _, name, _, _ in Formatter().parse(text) if name}
 
-    assert ui.locales() == ["en", "de"]
-    for key, english in ui.MESSAGES.items():
-        german = ui._catalog("de")[key]
-        assert placeholders(german) == placeholders(english), key
-        assert (german == english) == (key in SAME_IN_GERMAN), key
+    assert ui.locales() == ["en", "de", "fr"]
+    for locale in ("de", "fr"):
+        for key, english in ui.MESSAGES.items():
+            translated = ui._catalog(locale)[key]
+            assert placeholders(translated) == placeholders(english), (locale, key)
+            assert (translated == english) == (key in SAME[locale]), (locale, key)
     assert [ui.text("de", key, **values) for key, values, _ in GERMAN_WORDS] == [text for _, _, text in GERMAN_WORDS]
+    assert [ui.text("fr", key, **values) for key, values, _ in FRENCH_WORDS] == [text for _, _, text in FRENCH_WORDS]
 
 
-def test_every_bundled_pack_is_fully_translated_to_german(run):
+def test_every_bundled_pack_is_fully_translated(run):
     code, out, _ = run("i18n", "stats", *BUNDLED, "--json")
     rows = [{key: value for key, value in row.items() if key != "translated"} for row in json.loads(out)]
     assert (code, rows) == (
         0,
         [
-            {"pack": name, "locale": "de", "fuzzy": 0, "untranslated": 0, "obsolete": 0, "percent": 100.0}
+            {"pack": name, "locale": locale, "fuzzy": 0, "untranslated": 0, "obsolete": 0, "percent": 100.0}
             for name in BUNDLED
+            for locale in TRANSLATIONS[name]
         ],
     )
     assert run("i18n", "check", *BUNDLED) == (
         0,
-        "6 catalog(s) checked: complete, consistent and every text fits\n",
+        "7 catalog(s) checked: complete, consistent and every text fits\n",
         "",
     )
 
