@@ -54,7 +54,7 @@ def test_nothing_changed_rebuilds_nothing(kit):
 def test_one_po_entry_rebuilds_only_the_german_outputs(kit, run):
     path = "content/skystones/locales/de/LC_MESSAGES/skystones.po"
     catalog = polib.pofile(path, wrapwidth=0)
-    next(e for e in catalog if e.msgctxt == "card:ember-fox/name").msgstr = "Glutfüchsin"
+    next(e for e in catalog if e.msgid == "Ember Fox").msgstr = "Glutfüchsin"
     catalog.save(path)
     assert kit() == GERMAN
     assert_like_a_clean_build(run, GERMAN)

@@ -2,8 +2,9 @@
 
 import pytest
 
-from printkit.content.looks import COMPUTED_VALUES, builtin_looks, is_prose, walk
+from printkit.content.looks import COMPUTED_VALUES, builtin_looks, walk
 from printkit.content.looks import TextSpec as TextElement
+from printkit.content.markup import has_words
 from printkit.content.model import BUILT_IN_FONT_FAMILIES, FONT_STYLES
 
 BAD = "tests/fixtures/looks/bad"
@@ -129,7 +130,7 @@ def test_builtin_looks_hold_no_words_to_translate():
         for look_id, declared in builtin_looks().items()
         for side in ("front", "back")
         for path, spec, _ in walk(getattr(declared.look, side), (side,))
-        if isinstance(spec, TextElement) and is_prose(spec.text)
+        if isinstance(spec, TextElement) and has_words(spec.text.source)
     ]
     assert worded == []
 

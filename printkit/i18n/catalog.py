@@ -11,7 +11,7 @@ As in any gettext catalog, an entry is keyed by its English text (msgid): a text
 places is translated once, and a paragraph keeps its translation wherever it moves. Merging follows
 GNU msgmerge: an entry whose text is new takes the translation of the closest previous text as
 fuzzy (`#|` shows that text), translator comments stay, a text no longer used becomes obsolete
-(`#~`) and comes back if the text does. Entries written with a msgctxt by earlier printkit versions
+(`#~`, unless it lent its translation) and comes back if the text does. Entries written with a msgctxt by earlier printkit versions
 are read by their msgid, and `update` rewrites them without. A catalog msgfmt -c would refuse,
 an XLIFF file that is not well-formed or declares a DTD, and a malformed content/glossary.yaml raise
 `Problems` at their lines.
@@ -253,6 +253,7 @@ def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: s
                 new.previous_msgid = previous.previous_msgid
         merged.append(new)
     translated = [e for e in catalog or [] if e.msgstr]
+    lent = set()
     for new in unmatched:  # msgmerge looks through every previous translation, used or not
         closest = _closest(new.msgid, translated)
         if closest is not None:
@@ -260,8 +261,10 @@ def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: s
             new.tcomment = closest.tcomment
             new.flags.append("fuzzy")
             new.previous_msgid = closest.msgid
-    gone = [e for e in live.values() if e.msgstr] + [e for e in obsolete.values() if e.msgstr]
-    for entry in gone:  # no longer used: kept as obsolete, so the translation is not lost
+            lent.add(closest.msgid)
+    # the rest is no longer used (a text that lent its translation lives on in the fuzzy entry)
+    gone = [e for e in [*live.values(), *obsolete.values()] if e.msgstr and e.msgid not in lent]
+    for entry in gone:  # kept as obsolete, so the translation is not lost
         entry.obsolete = True
         entry.occurrences = []
         merged.append(entry)

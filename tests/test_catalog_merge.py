@@ -1,0 +1,163 @@
+"""Translations survive editing: catalogs are keyed by their English text and merged as GNU msgmerge
+merges them, so inserting, moving, deleting and editing rulebook paragraphs keeps every translation of
+an unchanged text; identical texts are one entry; text without words is no entry at all."""
+
+import shutil
+import subprocess
+import textwrap
+from pathlib import Path
+
+import polib
+
+PARAGRAPHS = [
+    "Shuffle the river tiles and place the spring in the middle of the table.",
+    "Each player takes a boat, three supply chips and a scoring marker.",
+    "On your turn, draw a tile and add it so that its rivers continue.",
+    "If the tile closes a lake, score one point for each tile around it.",
+    "The game ends when the last tile is placed; the most points wins.",
+]
+GERMAN = {
+    "Flow": "Fluss-Spiel",
+    "Setup": "Aufbau",
+    "Playing": "Spielablauf",
+    PARAGRAPHS[0]: "Mischt die Flussplättchen und legt die Quelle in die Tischmitte.",
+    PARAGRAPHS[1]: "Jeder nimmt ein Boot, drei Vorratschips und einen Wertungsstein.",
+    PARAGRAPHS[2]: "Zieh in deinem Zug ein Plättchen und lege es so an, dass die Flüsse weiterlaufen.",
+    PARAGRAPHS[3]: "Schließt das Plättchen einen See, gibt es einen Punkt für jedes Plättchen daneben.",
+    PARAGRAPHS[4]: "Das Spiel endet mit dem letzten Plättchen; wer die meisten Punkte hat, gewinnt.",
+    "River": "Fluss",
+    "Lake": "See",
+}
+
+
+def _write_pack(root: Path, setup: list[str], playing: list[str]) -> None:
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "pack.yaml").write_text("id: flow\ntitle: Flow\nlocales: [en, de]\n")
+    cards = "".join(f"  - {{id: river-{n}, name: River}}\n" for n in range(1, 13))
+    (root / "cards.yaml").write_text(
+        "cards:\n" + cards + "  - {id: lake, name: Lake}\n"
+        "chips:\n  - {id: first, label: P1, diameter: 20mm}\n  - {id: arrow, label: ⬇, diameter: 20mm}\n"
+    )
+
+    def blocks(paragraphs: list[str]) -> str:
+        return "".join(f"      - {paragraph}\n" for paragraph in paragraphs)
+
+    (root / "rulebook.yaml").write_text(
+        "sections:\n  - title: Setup\n    blocks:\n"
+        + blocks(setup)
+        + "  - title: Playing\n    blocks:\n"
+        + blocks(playing)
+    )
+
+
+def _catalog(root: Path) -> polib.POFile:
+    return polib.pofile(str(root / "locales" / "de" / "LC_MESSAGES" / "flow.po"))
+
+
+def _translated_pack(tmp_path: Path, run) -> Path:
+    """The pack with its German catalog translated, a translator's comment on every entry."""
+    root = tmp_path / "flow"
+    _write_pack(root, PARAGRAPHS[:2], PARAGRAPHS[2:])
+    assert run("i18n", "update", root)[0] == 0
+    catalog = _catalog(root)
+    for entry in catalog:
+        entry.msgstr = GERMAN[entry.msgid]
+        entry.tcomment = f"checked by Anna ({len(entry.msgid)})"
+    catalog.save()
+    return root
+
+
+def test_a_text_used_in_twelve_places_is_one_entry_and_text_without_words_is_none(tmp_path, run):
+    root = tmp_path / "flow"
+    _write_pack(root, PARAGRAPHS[:2], PARAGRAPHS[2:])
+    assert run("i18n", "extract", root)[0] == 0
+    pot = polib.pofile(str(root / "locales" / "flow.pot"))
+    assert [e.msgid for e in pot] == ["Flow", "Setup", *PARAGRAPHS[:2], "Playing", *PARAGRAPHS[2:], "River", "Lake"]
+    river = next(e for e in pot if e.msgid == "River")
+    assert river.occurrences == [("cards.yaml", str(line)) for line in range(2, 14)]
+    assert river.comment.splitlines() == [
+        *(f"card:river-{n}/name: card; box 37.6 x 9.1 mm, 10.5 pt (at least 6 pt)" for n in range(1, 6)),
+        "and 7 more places",
+    ]
+
+
+def test_inserting_moving_deleting_and_editing_paragraphs_loses_no_unchanged_translation(tmp_path, run):
+    root = _translated_pack(tmp_path, run)
+    inserted = "Before the first game, punch out every tile and sort the chips by colour."
+    edited = PARAGRAPHS[3].replace("one point", "two points")
+    # a paragraph inserted first, one moved to the other section, one deleted, one edited
+    _write_pack(root, [inserted, PARAGRAPHS[0], PARAGRAPHS[4]], [edited, PARAGRAPHS[2]])
+    assert run("i18n", "update", root)[0] == 0
+    live = {e.msgid: e for e in _catalog(root) if not e.obsolete}
+    unchanged = [text for text in GERMAN if text in live and text not in (edited, inserted)]
+    assert len(unchanged) == 8  # title, both section titles, three paragraphs, River, Lake
+    for text in unchanged:
+        entry = live[text]
+        assert (entry.msgstr, entry.fuzzy, entry.tcomment) == (GERMAN[text], False, f"checked by Anna ({len(text)})")
+    changed = live[edited]
+    assert (changed.msgstr, changed.fuzzy, changed.previous_msgid, changed.tcomment) == (
+        GERMAN[PARAGRAPHS[3]],
+        True,
+        PARAGRAPHS[3],
+        f"checked by Anna ({len(PARAGRAPHS[3])})",
+    )
+    assert (live[inserted].msgstr, live[inserted].fuzzy) == ("", False)
+    obsolete = {e.msgid: e.msgstr for e in _catalog(root) if e.obsolete}
+    assert obsolete == {PARAGRAPHS[1]: GERMAN[PARAGRAPHS[1]]}  # the edited one lent its translation: not kept
+    # the deleted paragraph comes back with its translation when it is written again
+    _write_pack(root, [inserted, PARAGRAPHS[0], PARAGRAPHS[1]], [edited, PARAGRAPHS[2], PARAGRAPHS[4]])
+    assert run("i18n", "update", root)[0] == 0
+    revived = next(e for e in _catalog(root) if e.msgid == PARAGRAPHS[1])
+    assert (revived.obsolete, revived.msgstr, revived.fuzzy) == (False, GERMAN[PARAGRAPHS[1]], False)
+
+
+def test_update_agrees_with_gnu_msgmerge(tmp_path, run):
+    """The same previous catalog and new template, merged by printkit and by msgmerge: the same
+    translations, the same fuzzy entries with the same previous texts, the same obsolete ones."""
+    root = _translated_pack(tmp_path, run)
+    previous = tmp_path / "previous.po"
+    shutil.copy(root / "locales" / "de" / "LC_MESSAGES" / "flow.po", previous)
+    edited = PARAGRAPHS[3].replace("one point", "two points")
+    _write_pack(root, [PARAGRAPHS[0], "Deal each player five tiles face down."], [edited, PARAGRAPHS[2]])
+    assert run("i18n", "update", root)[0] == 0
+    gnu = tmp_path / "gnu.po"
+    subprocess.run(
+        ["msgmerge", "--previous", "--quiet", "-o", gnu, previous, root / "locales" / "flow.pot"], check=True
+    )
+
+    def states(catalog: polib.POFile) -> set[tuple]:
+        return {(e.msgid, e.msgstr, e.fuzzy, e.previous_msgid, e.obsolete, e.tcomment) for e in catalog}
+
+    assert states(_catalog(root)) == states(polib.pofile(str(gnu)))
+
+
+def test_a_catalog_written_with_contexts_keeps_its_translations(tmp_path, run):
+    """Catalogs of earlier printkit versions key entries by a msgctxt naming the place; update
+    rewrites them keyed by text, translations kept."""
+    root = tmp_path / "flow"
+    _write_pack(root, PARAGRAPHS[:1], PARAGRAPHS[1:2])
+    catalog = root / "locales" / "de" / "LC_MESSAGES" / "flow.po"
+    catalog.parent.mkdir(parents=True)
+    catalog.write_text(
+        textwrap.dedent(
+            f"""\
+            msgid ""
+            msgstr ""
+            "Content-Type: text/plain; charset=UTF-8\\n"
+
+            msgctxt "rulebook:sections/0/blocks/0/text"
+            msgid "{PARAGRAPHS[0]}"
+            msgstr "{GERMAN[PARAGRAPHS[0]]}"
+
+            msgctxt "tile:river-1/name"
+            msgid "River"
+            msgstr "Fluss"
+            """
+        )
+    )
+    assert run("i18n", "update", root)[0] == 0
+    entries = {e.msgid: e for e in _catalog(root) if not e.obsolete}
+    assert [(e.msgctxt, e.msgstr) for e in (entries[PARAGRAPHS[0]], entries["River"])] == [
+        (None, GERMAN[PARAGRAPHS[0]]),
+        (None, "Fluss"),
+    ]
