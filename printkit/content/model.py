@@ -506,9 +506,10 @@ class PackMeta(Strict):
             errors.append(InitErrorDetails(type=error, loc=loc, input=editions))
 
         for index, edition in enumerate(editions):
-            if edition in editions[:index]:
+            if edition in editions[:index]:  # what is wrong inside it is reported at the first
                 refuse((index,), f"repeats editions[{editions.index(edition)}]", "give each edition once")
-            elif len(edition) < 2:
+                continue
+            if len(edition) < 2:
                 got = f"'{edition[0]}'" if edition else "none"
                 refuse((index,), f"must name two or more locales, got {got}", _EDITION_HINT)
             for place, lang in enumerate(edition):
