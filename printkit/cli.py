@@ -20,25 +20,51 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from printkit import __version__
-from printkit.base.errors import Problems, UsageError, display_path, fault_of
+from printkit.base.errors import Problems, UsageError, ValueProblem, display_path, fault_of
 from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import build
-from printkit.content.fields import with_field_docs
+from printkit.content.fields import parse_language, with_field_docs
 from printkit.content.load import pack_roots
 from printkit.content.looks import LooksFile
 from printkit.content.model import FieldDecl, Rulebook, component_file_model, pack_model
 from printkit.content.validate import load_checked
+from printkit.i18n.catalog import undeclared
+from printkit.i18n.pseudo import CODE as PSEUDO
 
 
 class _Parser(argparse.ArgumentParser):
     def error(self, message: str):  # argparse's own errors are usage errors too
         raise UsageError(f"{message} (see '{self.prog} --help')")
 
+    def parse_args(self, args=None, namespace=None):
+        """As argparse, but PACK names may follow the options too (`i18n init --lang fr PACK`):
+        argparse fills a `nargs="*"` positional before the options and has no place for them after."""
+        found, extra = self.parse_known_args(args, namespace)
+        if extra and isinstance(getattr(found, "packs", None), list) and not any(e.startswith("-") for e in extra):
+            found.packs += extra
+        elif extra:
+            self.error(f"unrecognized arguments: {' '.join(extra)}")
+        return found
+
 
 def _folder(text: str) -> Path:
     if not text.strip():  # Path("") is the current folder: outputs would land wherever the command runs
         raise argparse.ArgumentTypeError("must name a folder, got nothing")
     return Path(text)
+
+
+def _languages(text: str | None) -> tuple[str, ...] | None:
+    """The --lang option's locales in their canonical BCP 47 spelling (pt_br is pt-BR), None when
+    it is not given; a tag CLDR does not know is a usage error with the closest known tags."""
+    if not text:
+        return None
+    tags = []
+    for part in (part.strip() for part in text.split(",") if part.strip()):
+        try:
+            tags.append(part if part == PSEUDO else parse_language(part))
+        except ValueProblem as problem:
+            raise UsageError(f"--lang: {problem.message} ({problem.hint})") from None
+    return tuple(tags)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -140,12 +166,15 @@ def _parser() -> argparse.ArgumentParser:
         "i18n",
         parents=[common],
         help="translation catalogs",
-        description="extract: write locales/PACK.pot; update: merge it into each "
-        "locale's PO; stats: counts per locale; check: everything a "
-        "translator must fix; pseudo: build the qps pseudo-locale kit; "
+        description="init --lang LANG: add a locale (declared in pack.yaml, its catalog written, and one of "
+        "printkit's own words when printkit has none for it); extract: write locales/PACK.pot; update: merge it "
+        "into each locale's PO (and printkit.pot into the pack's printkit.po); stats: counts per locale; check: "
+        "everything a translator must fix; pseudo: build the qps pseudo-locale kit; "
         "export/import: XLIFF 1.2 for translation platforms",
     )
-    i18n_cmd.add_argument("action", choices=["extract", "update", "stats", "check", "pseudo", "export", "import"])
+    i18n_cmd.add_argument(
+        "action", choices=["init", "extract", "update", "stats", "check", "pseudo", "export", "import"]
+    )
     i18n_cmd.add_argument("packs", nargs="*", metavar="PACK")
     i18n_cmd.add_argument("--lang", help="comma-separated locales (default: every locale the pack declares)")
     i18n_cmd.add_argument("--json", action="store_true", help="stats as JSON")
@@ -160,7 +189,7 @@ def _build(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ())
-    languages = tuple(part.strip() for part in args.lang.split(",") if part.strip()) if args.lang else None
+    languages = _languages(args.lang)
     build(
         pack_roots(args.packs),
         BuildOptions(
@@ -314,14 +343,20 @@ def _i18n(args: argparse.Namespace) -> int:
     from printkit.commands import i18n
 
     packs = load_checked(pack_roots(args.packs))
-    languages = [part.strip() for part in args.lang.split(",")] if args.lang else None
+    languages = list(_languages(args.lang) or ()) or None
+    if args.action == "init":
+        if not languages:
+            raise UsageError("i18n init needs --lang LANG, the locale to add (a BCP 47 tag such as fr or pt-BR)")
+        for pack in packs:
+            for language in languages:
+                pack, written = i18n.init(pack, language)
+                for path in written:
+                    print(f"wrote {display_path(path)}")
+        return 0
     for pack in packs:  # a locale a pack does not declare would otherwise be passed over without a word
-        undeclared = [lang for lang in languages or [] if lang not in pack.meta.locales]
-        if undeclared:
-            raise UsageError(
-                f"pack '{pack.id}' does not declare the locale {', '.join(undeclared)}; it declares "
-                f"{', '.join(pack.meta.locales)} (add it to 'locales:' in its pack.yaml)"
-            )
+        error = undeclared(pack, languages or [])
+        if error is not None:
+            raise error
     if args.action == "extract":
         for pack in packs:
             print(f"wrote {display_path(i18n.extract(pack))}")

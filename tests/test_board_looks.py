@@ -116,7 +116,8 @@ def test_a_rulers_ticks_and_numbers_measure_from_zero_five_mm_in(tmp_path):
     assert numbers == pytest.approx({str(n): RULER_END + n * 25.4 for n in range(1, 7)})  # centred on their ticks
     german = translate(pack, "de").pack
     labels = [s.text for s in _front(german, german.of_kind(Ruler)[0], "de") if isinstance(s, Text)]
-    assert "2,5 Zoll" in labels and "6 Zoll" in labels  # each mark in the locale's words and decimal mark
+    # each mark in the locale's words and decimal mark, the number joined to its unit
+    assert "2,5\u00a0Zoll" in labels and "6\u00a0Zoll" in labels
 
 
 def test_a_sheets_rows_share_its_height_and_its_row_labels_fill_the_first_column(tmp_path):

@@ -39,6 +39,11 @@ INVENTORY = """rules:
 """
 
 
+def shown(lines: list[dict]) -> list[str]:
+    """Component list lines as the rulebook prints them."""
+    return [f"{line['before']}{line['count']}{line['after']}" for line in lines]
+
+
 def test_an_inventory_line_is_singular_for_one_and_plural_for_more(tmp_path):
     pack = loaded_pack(
         tmp_path,
@@ -46,13 +51,13 @@ def test_an_inventory_line_is_singular_for_one_and_plural_for_more(tmp_path):
         "boards:\n  - {id: a, tags: [a], grid: {columns: 1, rows: 1, square: 20mm}}\n"
         "  - {id: b, tags: [b], count: 2, grid: {columns: 1, rows: 1, square: 20mm}}\n",
     )
-    assert component_list(pack, "en") == [(1, "board"), (2, "boards")]
+    assert shown(component_list(pack, "en")) == ["1 board", "2 boards"]
 
 
 def test_the_german_skylands_list_says_one_supply_board_and_one_scoring_pad():
     (pack,) = load_checked([Path("content/skylands")])
-    lines = component_list(translate(pack, "de").pack, "de")
-    assert (1, "Vorratstafel") in lines and (1, "Wertungsblock") in lines and (4, "Aktionstafeln") in lines
+    lines = shown(component_list(translate(pack, "de").pack, "de"))
+    assert "1 Vorratstafel" in lines and "1 Wertungsblock" in lines and "4 Aktionstafeln" in lines
 
 
 def test_a_card_tagged_estimated_carries_the_mark_and_no_other_does(tmp_path):
@@ -65,16 +70,19 @@ def test_a_card_tagged_estimated_carries_the_mark_and_no_other_does(tmp_path):
     assert "≈" not in _texts(_front(pack, "known"))
 
 
-@pytest.mark.parametrize("locale,expected", [("en", "4.5 in (11 cm)"), ("de", "4,5 Zoll (ca. 11 cm)")])
+@pytest.mark.parametrize(
+    "locale,expected",
+    [("en", "4.5 in (11 cm)"), ("de", "4,5 Zoll (ca. 11 cm)"), ("fr", "4,5\u00a0po (env.\u00a011\u00a0cm)")],
+)
 def test_a_length_in_inches_is_written_as_the_locale_writes_it(locale, expected):
-    assert ui.length_in(locale, 4.5) == expected
+    assert ui.of(locale).length_in(4.5) == expected
 
 
 def test_a_german_stat_card_prints_move_in_inches_and_centimetres():
     (pack,) = load_checked([Path("content/skylanders-tabletop")])
     german = translate(pack, "de").pack
     drawn = " ".join(_texts(_front(german, "drobot", "de")))  # Agility 45
-    assert "4,5 Zoll (ca. 11 cm)" in drawn
+    assert "4,5\u00a0Zoll (ca.\u00a011\u00a0cm)" in drawn  # set with no-break spaces
 
 
 def test_the_glue_label_of_a_split_ruler_fits_its_strip(tmp_path):

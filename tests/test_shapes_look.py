@@ -211,8 +211,9 @@ def test_a_polygons_sides_from_the_top_run_clockwise():
 
 def test_a_hex_cards_damage_track_lies_on_the_paper_in_ink_that_reads_there(framed_pieces):
     placed = framed_pieces["hex-hero"]
-    labels = {t.text: t for t in placed.front if isinstance(t, Text) and t.text in ("Ready", "1 hit", "2 hits", "K.O.")}
-    assert sorted(labels) == ["1 hit", "2 hits", "K.O.", "Ready"]
+    track = ("Ready", "1\u00a0hit", "2\u00a0hits", "K.O.")  # each number joined to its word
+    labels = {t.text: t for t in placed.front if isinstance(t, Text) and t.text in track}
+    assert sorted(labels) == sorted(track)
     paper = placed.outline.points(placed.size, -70 * 0.085)  # a frame of 8.5 % with a track
     assert all(_inside((t.x, t.y), paper) for t in labels.values())
     assert {t.color for t in labels.values()} == {"#872f25"}  # the frame's red a third of the way to ink, not white

@@ -20,6 +20,8 @@ Function = TypeVar("Function", bound=Callable[..., Any])
 TEXT_WIDTHS = 512
 # text set in a box (faces.richtext): the names, labels and values a deck repeats; its rules texts rarely recur
 FITTED_TEXTS = 512
+# what a text box holds (faces.richtext.capacity): a pack's looks give a few dozen distinct boxes
+BOX_CAPACITIES = 256
 # a colour mixed with another, or the ink that reads on it (faces.paint): a pack's few colours, each mixed a few ways
 MIXED_COLOURS = 1024
 # the drawings of faces (layout.imposition.Faces): the copies and backs that follow a face, a few sheets on

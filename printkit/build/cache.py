@@ -24,11 +24,13 @@ from pathlib import Path
 from printkit import __version__
 from printkit.base.confine import files_under
 from printkit.base.errors import ValueProblem
+from printkit.base.languages import UnknownLanguage
 from printkit.base.package_data import folder
 from printkit.build.outputs import components_name, editions, papers_of, png_name, rulebook_name
 from printkit.build.staging import atomic_target
 from printkit.content.fields import parse_id
 from printkit.content.source import read_yaml
+from printkit.i18n.catalog import message_folder
 
 MANIFEST = ".printkit-cache.json"
 PACKAGE = folder("printkit").resolve()
@@ -156,7 +158,14 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
 
     @cache
     def catalog(language: str) -> str:
-        return "" if language == source else _hash_files(_files(root / "locales" / language), root)
+        """The language's catalogs: its folder as gettext names it (pt_BR), with printkit.po if any."""
+        if language == source:
+            return ""
+        try:
+            folder = message_folder(root / "locales", language).parent
+        except UnknownLanguage:  # not a language: the build refuses it
+            folder = root / "locales" / language
+        return _hash_files(_files(folder), root)
 
     languages = list(options.languages or locales)
     outputs = []

@@ -15,7 +15,7 @@ from functools import partial
 from pathlib import Path
 
 from printkit.base.collector import paused as paused_collector
-from printkit.base.errors import Problems, UsageError
+from printkit.base.errors import Problems, display_path
 from printkit.build.cache import Manifest, Output, plan
 from printkit.build.jobs import Job, build_jobs, progress
 from printkit.build.lock import holding, remove_leftovers
@@ -24,7 +24,7 @@ from printkit.build.staging import Staging
 from printkit.content.load import Pack
 from printkit.content.validate import load_checked, rulebook_icon_problems
 from printkit.i18n import words
-from printkit.i18n.catalog import entry_problems, missing_problems, translate
+from printkit.i18n.catalog import entry_problems, missing_problems, translate, undeclared
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.imposition import Faces, Page, Piece, SheetOptions, impose
 from printkit.output.pdf import render_pdf
@@ -39,12 +39,9 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
     jobs, problems = [], []
     for pack in packs:
         languages = options.languages or tuple(pack.meta.locales)
-        unknown = [lang for lang in languages if lang not in pack.meta.locales and lang != PSEUDO]
-        if unknown:
-            raise UsageError(
-                f"pack '{pack.id}' is not translated to {', '.join(unknown)}; "
-                f"it declares: {', '.join(pack.meta.locales)} (and {PSEUDO}, the pseudo-locale)"
-            )
+        not_declared = undeclared(pack, [lang for lang in languages if lang != PSEUDO])
+        if not_declared is not None:
+            raise not_declared
         papers = papers_of(options, pack.meta.defaults.paper)
         translated: dict[str, Pack] = {}
         rulebook_drafts: set[str] = set()
@@ -57,6 +54,14 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                     problems += missing_problems(pack, translation, language) + entry_problems(pack, language)
                 if translation.missing and options.strict:
                     continue
+                own = words.of(language, pack.root)
+                if own.missing:
+                    warn(
+                        f"{pack.id} ({language}): {len(own.missing)} of printkit's own words are not translated "
+                        f"to {language} and print in English (translate them in "
+                        f"{display_path(words.pack_catalog(pack.root, language))}, which "
+                        f"'printkit i18n update {pack.id}' writes)"
+                    )
                 if translation.missing:
                     warn(
                         f"{pack.id} ({language}): {len({m.msgid for m in translation.missing})} strings not translated; "
@@ -150,7 +155,7 @@ def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], faces: Fa
         render_pdf(
             faces.fill(pages),
             staging.temporary(target),
-            title=words.text(language, "kit-title", title=pack.meta.title),
+            title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
             subject=f"{pack.id} {target.stem}",
             lang=language,
             duplex=options.duplex,

@@ -1,8 +1,10 @@
 """`printkit i18n`: the translator's commands over a pack's gettext catalogs.
 
 Takes: loaded packs and the subcommand's options.
-Returns: files written (template, merged catalogs, XLIFF, a pseudo-locale kit), a counts table, or
-raises `Problems` for everything `check` finds: untranslated and fuzzy strings, placeholders a
+Returns: files written (a new locale declared in pack.yaml with its catalogs, the template, merged
+catalogs, the pack's catalog of printkit's own words, XLIFF, a pseudo-locale kit), a counts table,
+or raises `Problems` for everything `check` finds: untranslated and fuzzy strings (printkit's own
+words among them), placeholders a
 translation lost or added, glossary terms translated differently, text that overflows its box in
 that locale and glyphs the font lacks (both measured by laying the kit out), and inline icons
 printkit does not have in the translated rulebook.
@@ -10,33 +12,45 @@ printkit does not have in the translated rulebook.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import polib
+import yaml
 
-from printkit.base.confine import Refused, read_bytes, writable
-from printkit.base.errors import Problem, Problems, display_path
+from printkit.base.confine import Refused, read_bytes, read_text, writable
+from printkit.base.errors import Problem, Problems, UsageError, display_path
 from printkit.build.jobs import build_jobs
 from printkit.build.lock import holding, remove_leftovers
 from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import lay_out
 from printkit.build.staging import atomic_target
-from printkit.content.load import Pack
-from printkit.content.validate import rulebook_icon_problems
+from printkit.content.load import PACK_FILE, Pack
+from printkit.content.source import MAX_FILE_BYTES
+from printkit.content.validate import load_checked, rulebook_icon_problems
+from printkit.faces.richtext import capacity
+from printkit.i18n import words
 from printkit.i18n.catalog import (
+    Boxes,
     catalog_path,
     counts,
+    entries,
     entry_problems,
     from_xliff,
     load_catalog,
     merge,
+    message_folder,
+    messages,
     missing_problems,
+    read_catalog,
     template,
     template_path,
     to_xliff,
     translate,
+    typical_texts,
     unit_id,
 )
+from printkit.i18n.po_file import po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.imposition import draw_pieces
 
@@ -48,11 +62,16 @@ def target_locales(pack: Pack, wanted: list[str] | None = None) -> list[str]:
     return [lang for lang in locales if not wanted or lang in wanted]
 
 
-def measured_boxes(pack: Pack) -> dict:
-    """The text boxes of the pack's components, measured by drawing them in the source language."""
-    boxes: dict = {}
+def measured_boxes(pack: Pack) -> Boxes:
+    """The text boxes of the pack's components, measured by drawing them in the source language, each
+    with how many characters of the pack's typical text it holds."""
+    boxes: Boxes = {}
     draw_pieces(pack, pack.meta.language, 0.0, boxes=boxes)
-    return boxes
+    samples = typical_texts(pack)
+    return {
+        key: box._replace(capacity=capacity(box.width, box.height, box.font, box.min_size, box.max_lines, samples))
+        for key, box in boxes.items()
+    }
 
 
 def _write(pack: Pack, path: Path, data: bytes) -> None:
@@ -66,7 +85,7 @@ def _write(pack: Pack, path: Path, data: bytes) -> None:
 
 
 def _write_po(pack: Pack, catalog: polib.POFile, path: Path) -> None:
-    _write(pack, path, str(catalog).encode("utf-8"))
+    _write(pack, path, po_text(catalog).encode("utf-8"))
 
 
 def extract(pack: Pack) -> Path:
@@ -77,15 +96,102 @@ def extract(pack: Pack) -> Path:
 
 
 def update(pack: Pack, locales: list[str] | None = None) -> list[Path]:
-    """Merge the template into each locale's catalog, creating missing catalogs."""
+    """Merge the template into each locale's catalog, creating missing catalogs, and printkit.pot
+    into the pack's catalog of printkit's own words (see own_words_catalog)."""
     pot = template(pack, measured_boxes(pack))
     _write_po(pack, pot, template_path(pack))
     written = []
     for locale in target_locales(pack, locales):
         path = catalog_path(pack, locale)
         _write_po(pack, merge(load_catalog(pack, locale), pot, pack, locale), path)
-        written.append(path)
+        written += [path, *own_words_catalog(pack, locale)]
     return written
+
+
+def own_words_catalog(pack: Pack, locale: str) -> list[Path]:
+    """The pack's catalog of printkit's own words in locale, merged with printkit.pot: where the pack
+    has one, or printkit has none for the locale (then the pack's translator translates them)."""
+    path = words.pack_catalog(pack.root, locale)
+    existing = read_catalog(pack.root, path)
+    if existing is None and words.shipped_catalog(locale).exists():
+        return []
+    _write_po(pack, words.merged(existing, locale), path)
+    return [path]
+
+
+def init(pack: Pack, locale: str) -> tuple[Pack, list[Path]]:
+    """A new locale for the pack, as msginit makes one: declared in pack.yaml (unless it is), its
+    catalog written from the template, and one of printkit's own words when printkit lacks the
+    locale. A locale that has its catalog already is refused, never written over."""
+    if locale == pack.meta.language:
+        raise UsageError(f"{locale} is the source language of pack '{pack.id}': its texts are the pack's YAML")
+    path = catalog_path(pack, locale)
+    if os.path.lexists(path):
+        raise UsageError(
+            f"pack '{pack.id}' already has its {locale} catalog, {display_path(path)} "
+            f"(bring it up to date with 'printkit i18n update --lang {locale} {pack.id}')"
+        )
+    written = []
+    if locale not in pack.meta.locales:
+        pack = _declare(pack, locale)
+        written.append(pack.root / PACK_FILE)
+    pot = template(pack, measured_boxes(pack))
+    _write_po(pack, pot, template_path(pack))
+    _write_po(pack, merge(None, pot, pack, locale), path)
+    return pack, [*written, path, *own_words_catalog(pack, locale)]
+
+
+def _declare(pack: Pack, locale: str) -> Pack:
+    """The pack with locale added to `locales:` in its pack.yaml, where the list is written (a flow
+    list `[en, de]` or a block list), every other byte of the file as it was; loaded and validated
+    again, and the file put back as it was if that fails."""
+    path = pack.root / PACK_FILE
+    try:
+        text = read_text(pack.root, path, MAX_FILE_BYTES)
+    except Refused as refused:
+        raise refused.problems(path) from None
+    edited = _with_locale(text, locale, display_path(path))
+    _write(pack, path, edited.encode("utf-8"))
+    try:
+        return load_checked([pack.root])[0]
+    except Problems:
+        _write(pack, path, text.encode("utf-8"))
+        raise
+
+
+def _with_locale(text: str, locale: str, shown: str) -> str:
+    """pack.yaml's text with locale added to its `locales:` list, or a new `locales: [en, LOCALE]`
+    line at its end; a list written in a way printkit cannot safely add to is refused at its line."""
+    written = locale if yaml.safe_load(locale) == locale else f'"{locale}"'
+    newline = "\r\n" if "\r\n" in text else "\n"  # as the file's lines end
+    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    by_key = {key.value: value for key, value in root.value} if isinstance(root, yaml.MappingNode) else {}
+
+    def refused(node: yaml.Node | None, why: str) -> Problems:
+        line, column = (node.start_mark.line + 1, node.start_mark.column + 1) if node is not None else (1, 1)
+        hint = f"add {locale} to 'locales:' in {shown} yourself, then run 'printkit i18n init --lang {locale}' again"
+        return Problems([Problem(shown, line, column, "locales", f"{why}: cannot add {locale}", hint)])
+
+    if not isinstance(root, yaml.MappingNode) or root.flow_style:
+        raise refused(root, "pack.yaml is not a block of keys")
+    node = by_key.get("locales")
+    if node is None:
+        return text + ("" if text.endswith("\n") or not text else newline) + f"locales: [en, {written}]{newline}"
+    opening = text[node.start_mark.index : node.start_mark.index + 1]
+    if not isinstance(node, yaml.SequenceNode) or opening not in ("[", "-"):
+        raise refused(node, "'locales:' is not written as a list here")
+    if any(not isinstance(item, yaml.ScalarNode) or item.start_mark.line != item.end_mark.line for item in node.value):
+        raise refused(node, "'locales:' holds an entry that is not one tag on one line")
+    if node.flow_style:
+        if not node.value:
+            closing = node.end_mark.index - 1
+            return text[:closing] + written + text[closing:]
+        end = node.value[-1].end_mark.index
+        return text[:end] + f", {written}" + text[end:]
+    line_end = text.find("\n", node.value[-1].end_mark.index)
+    if line_end < 0:
+        text, line_end = text + newline, len(text) + len(newline) - 1
+    return text[: line_end + 1] + " " * node.start_mark.column + f"- {written}{newline}" + text[line_end + 1 :]
 
 
 def stats(packs: list[Pack], locales: list[str] | None = None) -> list[dict]:
@@ -128,6 +234,7 @@ def check(packs: list[Pack], locales: list[str] | None = None) -> int:
                 )
                 continue
             translation = translate(pack, locale)
+            problems += words.problems(pack.root, pack.id, locale)
             problems += entry_problems(pack, locale)
             problems += missing_problems(pack, translation, locale)
             if pack.rulebook is not None:
@@ -149,29 +256,51 @@ def pseudo_build(packs: list[Pack], out: Path) -> list[Path]:
 
 
 def export_xliff(pack: Pack, locale: str) -> Path:
-    path = pack.root / "locales" / locale / f"{pack.id}.xlf"
+    path = message_folder(pack.root / "locales", locale).parent / f"{pack.id}.xlf"
     _write(pack, path, to_xliff(pack, locale, measured_boxes(pack)))
     return path
 
 
 def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
-    """Targets from an XLIFF file into the locale's catalog; returns the catalog and how many changed."""
+    """Targets from an XLIFF file into the locale's catalog; returns the catalog and how many entries
+    changed. A unit is found by its id, else by its place (resname) when its English text changed
+    since the export: then, as for any unit whose <source> is not the current English text, the
+    translation comes in fuzzy, its source shown as the previous text (`#|`). A unit that names no
+    text of the pack, and every problem from_xliff finds, refuse the file: nothing is written."""
     try:  # a file the user named, from anywhere; still an ordinary file of a bounded size
         data = read_bytes(None, source, MAX_XLIFF_BYTES)
     except Refused as refused:
         raise refused.problems(source) from None
-    found = from_xliff(data, display_path(source))
+    shown = display_path(source)
+    units = from_xliff(data, shown, locale)
     pot = template(pack, measured_boxes(pack))
     catalog = merge(load_catalog(pack, locale), pot, pack, locale)
-    changed = 0
-    for entry in catalog:
-        if entry.obsolete or unit_id(entry.msgid) not in found:
+    live = entries(catalog)
+    by_id = {unit_id(msgid): entry for msgid, entry in live.items()}
+    by_place = {message.place: live[message.msgid] for message in messages(pack) if message.msgid in live}
+    changed, problems = 0, []
+    for unit in units:
+        entry = by_id.get(unit.id) or by_place.get(unit.place)
+        if entry is None:
+            problems.append(
+                Problem(
+                    shown,
+                    unit.line,
+                    1,
+                    unit.place,
+                    f"trans-unit '{unit.id}' names no text of pack '{pack.id}'",
+                    "its text is no longer in the pack: remove the unit, or export the file again",
+                )
+            )
             continue
-        text, needs_review = found[unit_id(entry.msgid)]
-        if entry.msgstr != text or entry.fuzzy != needs_review:
-            entry.msgstr = text
-            entry.flags = ["fuzzy"] if needs_review else []
+        needs_review = unit.needs_review or unit.source != entry.msgid
+        if entry.msgstr != unit.target or entry.fuzzy != needs_review:
+            entry.msgstr = unit.target
+            entry.flags = [flag for flag in entry.flags if flag != "fuzzy"] + (["fuzzy"] if needs_review else [])
+            entry.previous_msgid = unit.source if unit.source != entry.msgid else None
             changed += 1
+    if problems:
+        raise Problems(problems)
     path = catalog_path(pack, locale)
     _write_po(pack, catalog, path)
     return path, changed

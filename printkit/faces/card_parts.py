@@ -129,7 +129,7 @@ def _derived(face: Face, declared, value: float) -> str:
     rule = declared.derived
     worked_out = value / rule.divide
     if rule.inches:
-        shown = words.length_in(face.ctx.locale, worked_out)
+        shown = words.of(face.ctx.locale, face.ctx.pack.root).length_in(worked_out)
     else:
         shown = f"{worked_out:g}" + (f" {rule.unit}" if rule.unit else "")
     return f"**{rule.name}** {shown}"

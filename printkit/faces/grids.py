@@ -138,11 +138,12 @@ def ruler_scale(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     drawing: Drawing = []
     previous = RULER_END
     per_unit = 25.4 if ruler.unit == "in" else 10.0
+    own = words.of(face.ctx.locale, face.ctx.pack.root)
     for index, mark in enumerate(sorted(ruler.marks)):
         x = RULER_END + mark
         band = mix(colour, INK, 0.12 if index % 2 else 0.22)
         drawing.append(Rect(previous, bottom, x - previous, h * BAND, fill=band))
-        label = words.text(face.ctx.locale, f"unit-{ruler.unit}", value=words.decimal(face.ctx.locale, mark / per_unit))
+        label = own.text(f"unit-{ruler.unit}", value=own.decimal(mark / per_unit))
         drawing += face.ctx.text(
             ruler,
             "marks",

@@ -56,6 +56,7 @@ from printkit.faces import (  # each registers its widgets
 )
 from printkit.faces.paint import INK, NEUTRAL, PAPER, Drawing, LookContext, mix, readable
 from printkit.faces.widgets import WIDGET_DRAWERS
+from printkit.i18n import typography
 
 Box = tuple[float, float, float, float]  # x, y, width, height in the face, origin bottom-left
 Side = Literal["front", "back"]
@@ -199,14 +200,14 @@ def is_set(value: Any) -> bool:
     return value is not None and value is not False and value != "" and value != [] and value != {}
 
 
-def shown(value: Any) -> str:
-    """A value as text on a component."""
+def shown(value: Any, decimal_mark: str = ".") -> str:
+    """A value as text on a component, a fraction with the locale's decimal_mark."""
     if value is None or value is False:
         return ""
     if isinstance(value, float):
-        return f"{value:g}"
+        return f"{value:g}".replace(".", decimal_mark)
     if isinstance(value, list):
-        return ", ".join(map(shown, value))
+        return ", ".join(shown(item, decimal_mark) for item in value)
     if isinstance(value, BaseModel):  # a registry entry: its name
         return shown(getattr(value, "name", None) or getattr(value, "title", ""))
     return str(value)
@@ -268,7 +269,7 @@ class Face:
                     text += part
                     continue
                 value, where = self.values.find(part)
-                value_text = shown(value)
+                value_text = shown(value, typography.decimal_mark(self.ctx.locale))
                 filled = filled or bool(value_text)
                 field_name = field_name or (where if value_text else "")
                 text += value_text

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from printkit.base.confine import Refused, checked
 from printkit.base.errors import Problem
@@ -23,9 +23,8 @@ from printkit.content.message_key import MessageKey
 from printkit.content.model import Component
 from printkit.faces import richtext
 from printkit.faces.fonts import pack_font
-
-if TYPE_CHECKING:
-    from printkit.i18n.catalog import Boxes
+from printkit.i18n import typography
+from printkit.i18n.catalog import Box, Boxes
 
 INK = "#1d1d1b"
 PAPER = "#fbf8f1"
@@ -70,12 +69,13 @@ class LookContext:
         valign: Literal["top", "middle", "bottom"] = "middle",
         max_lines: int = 8,
     ) -> Drawing:
-        """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be."""
+        """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be, in
+        the locale's typography (no-break spaces, quotation marks)."""
         if self.boxes is not None:
             key = MessageKey.of_component(component, tuple(field_name.split(".")))
-            self.boxes[key] = (box[2], box[3], size, min_size)
+            self.boxes[key] = Box(box[2], box[3], size, min_size, font, max_lines)
         result = richtext.fit(
-            text,
+            typography.apply(text, self.locale),
             box,
             font=font,
             size=size,

@@ -3,7 +3,8 @@
 Takes: text written in printkit's markup (read by content.markup: `**bold**`, `*italic*`, inline
 icons `[fire]`, line breaks); a box in millimetres, a base font and sizes.
 Returns: the drawing primitives of the fitted text, or a `Refusal` saying why it cannot be set
-(an unknown icon, a glyph the font lacks, or how far it overflows at the smallest size).
+(an unknown icon, a glyph the font lacks, or how far it overflows at the smallest size); and how
+many characters of typical text a box holds (`capacity`), by the same rules.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from printkit.base.icons import ICONS
-from printkit.base.memo import FITTED_TEXTS, remembered
+from printkit.base.memo import BOX_CAPACITIES, FITTED_TEXTS, remembered
 from printkit.base.shapes import Shape, Text
 from printkit.base.units import MM_PER_POINT
 from printkit.content import markup
@@ -165,19 +166,47 @@ def fit(
     current = size
     while True:
         lines = _wrap(paragraphs, width, current)
-        leading = current * LINE_HEIGHT * MM_PER_POINT
-        widest = max(_line_width(line, current) for line in lines)
-        tall = len(lines) * leading
-        if widest <= width + 1e-9 and tall <= height + 1e-9 and len(lines) <= max_lines:
+        overflow = _overflow(lines, width, height, current, max_lines)
+        if overflow <= 1e-9:
             return tuple(_set(lines, x, y, width, height, current, color, align, valign))
         if current <= min_size:
-            too_many = (len(lines) - max_lines) * leading if len(lines) > max_lines else 0.0
-            overflow = max(widest - width, tall - height, too_many)
             return Refusal(
                 f"overflows its {width:.1f} x {height:.1f} mm box by {overflow:.1f} mm at {min_size:g} pt",
                 "shorten the text or give the component more room",
             )
         current = max(min_size, current - 0.5)
+
+
+def _overflow(lines: list[list[Word]], width: float, height: float, size: float, max_lines: int) -> float:
+    """How far wrapped lines at size pass their box, in mm (0 or less: they fit)."""
+    leading = size * LINE_HEIGHT * MM_PER_POINT
+    too_many = (len(lines) - max_lines) * leading if len(lines) > max_lines else 0.0
+    return max(max(_line_width(line, size) for line in lines) - width, len(lines) * leading - height, too_many)
+
+
+@remembered(BOX_CAPACITIES)
+def capacity(width: float, height: float, font: str, min_size: float, max_lines: int, samples: tuple[str, ...]) -> int:
+    """How many characters of typical text fit a box at its smallest size, however the text falls:
+    for each sample (the language's typical text read from different places, each longer than any
+    box holds), the length of its longest beginning that fits, cut anywhere; the least of them."""
+    return min((_longest_fitting(width, height, font, min_size, max_lines, sample) for sample in samples), default=0)
+
+
+def _longest_fitting(width: float, height: float, font: str, min_size: float, max_lines: int, sample: str) -> int:
+    def fits(length: int) -> bool:
+        paragraphs = parse(sample[:length].rstrip(), font)
+        return not isinstance(paragraphs, Refusal) and (
+            _overflow(_wrap(paragraphs, width, min_size), width, height, min_size, max_lines) <= 1e-9
+        )
+
+    low, high = 0, 16  # sample[:low] fits; found by doubling, then halving (most boxes hold little)
+    while high < len(sample) and fits(high):
+        low, high = high, min(2 * high, len(sample))
+    high -= 1  # sample[:high + 1] does not fit, or is the whole sample
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if fits(middle) else (low, middle - 1)
+    return low
 
 
 def _set(

@@ -218,7 +218,7 @@ def effect(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     kind = face.values.get("effect")
     if kind in (None, "none"):
         return []
-    word = words.text(face.ctx.locale, f"effect-{kind}")
+    word = words.of(face.ctx.locale, face.ctx.pack.root).text(f"effect-{kind}")
     return face.ctx.text(
         face.component,
         "effect",

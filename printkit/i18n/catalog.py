@@ -2,19 +2,21 @@
 
 Takes: a loaded `Pack`, a locale and (for translator notes) the text boxes layout measured.
 Returns: the pack's messages (one per place a text with words is used, named by its place such as
-`card:spyro/name`), the template and merged catalogs as polib files, counts per locale, XLIFF 1.2
-for translation platforms, and the translated pack a build lays out, with the strings still
-missing and the components they leave in English ("drafts").
+`card:spyro/name`), the template and merged catalogs as polib files (a text in boxes flagged with
+Weblate's `max-length:N`, what its tightest box holds), counts per locale, XLIFF 1.2 for
+translation platforms and the units read back from it, and the translated pack a build lays out,
+with the strings still missing and the components they leave in English ("drafts").
 
-Catalogs live in the pack: `locales/<pack>.pot` and `locales/<lang>/LC_MESSAGES/<pack>.po`.
+Catalogs live in the pack: `locales/<pack>.pot` and `locales/<lang>/LC_MESSAGES/<pack>.po`, the
+folder named as gettext names the language (`pt_BR`).
 As in any gettext catalog, an entry is keyed by its English text (msgid): a text used in twelve
 places is translated once, and a paragraph keeps its translation wherever it moves. Merging follows
 GNU msgmerge: an entry whose text is new takes the translation of the closest previous text as
 fuzzy (`#|` shows that text), translator comments stay, a text no longer used becomes obsolete
 (`#~`, unless it lent its translation) and comes back if the text does. Entries written with a msgctxt by earlier printkit versions
 are read by their msgid, and `update` rewrites them without. A catalog msgfmt -c would refuse,
-an XLIFF file that is not well-formed or declares a DTD, and a malformed content/glossary.yaml raise
-`Problems` at their lines.
+an XLIFF file that is not well-formed, declares a DTD, is for another language or holds inline
+markup that is not text, and a malformed content/glossary.yaml raise `Problems` at their lines.
 """
 
 from __future__ import annotations
@@ -24,29 +26,42 @@ import hashlib
 import os
 import re
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import polib
 from pydantic import BaseModel
 
 from printkit.base.confine import Refused, read_text
-from printkit.base.errors import KeyPath, Problem, Problems, ValueProblem, display_path, shown_value
+from printkit.base.errors import KeyPath, Problem, Problems, UsageError, ValueProblem, display_path, shown_value
+from printkit.base.languages import gettext_name, plural_forms
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
 from printkit.content.looks import Element, GroupSpec, TextSpec, lineage, parse_template, walk
 from printkit.content.markup import has_words
 from printkit.content.message_key import MessageKey
-from printkit.content.source import read_yaml
+from printkit.content.source import SourceFile, read_yaml
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
-# text box of one field on a component: width and height in mm, font size and smallest size in pt
-Box = tuple[float, float, float, float]
+
+class Box(NamedTuple):
+    """The text box of one field on a component, as the looks lay it out."""
+
+    width: float  # mm
+    height: float
+    size: float  # pt, and the smallest it may shrink to
+    min_size: float
+    font: str
+    max_lines: int
+    capacity: int = 0  # characters of typical text that fit at min_size, once measured
+
+
 Boxes = dict[MessageKey, Box]
-PLURAL_FORMS = {"de": "nplurals=2; plural=(n != 1);"}
 GLOSSARY = Path("content") / "glossary.yaml"
+NAMES = "names"  # the glossary's list of names kept whole, beside its locales
 MAX_CATALOG_BYTES = 20 * 1024 * 1024
 _WORDS_ONLY = re.compile(r"\{[^}]*\}|\S*/\S*")  # placeholders and file paths are not prose
 
@@ -107,7 +122,10 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
             key = MessageKey.of_component(component, path)
             box = boxes.get(key)
             if box:
-                note += f"; box {box[0]:.1f} x {box[1]:.1f} mm, {box[2]:g} pt (at least {box[3]:g} pt)"
+                note += (
+                    f"; box {box.width:.1f} x {box.height:.1f} mm, {box.size:g} pt (at least {box.min_size:g} pt),"
+                    f" room for {box.capacity} characters"
+                )
             found.append(Message(key, path, value, source.shown, line, note))
     return [message for message in found if has_words(message.msgid)]
 
@@ -169,29 +187,50 @@ def template_path(pack: Pack) -> Path:
     return pack.root / "locales" / f"{pack.id}.pot"
 
 
-def catalog_path(pack: Pack, locale: str) -> Path:
-    return pack.root / "locales" / locale / "LC_MESSAGES" / f"{pack.id}.po"
+def catalog_path(pack: Pack, locale: str, domain: str | None = None) -> Path:
+    """A locale's catalog in the pack: of the pack's texts, or of another domain (`printkit`, for
+    printkit's own words)."""
+    return message_folder(pack.root / "locales", locale) / f"{domain or pack.id}.po"
 
 
-def _metadata(pack: Pack, locale: str | None) -> dict[str, str]:
+# `#:` references name files relative to the pack's folder (stable wherever the pack is kept, and the
+# repository root of a pack kept in a repository of its own). Poedit resolves them from the catalog's
+# folder through X-Poedit-Basepath: the pack's folder seen from locales/ and from locales/LANG/LC_MESSAGES.
+TEMPLATE_BASEPATH = ".."
+CATALOG_BASEPATH = "../../.."
+
+
+def message_folder(locales: Path, locale: str) -> Path:
+    """Where gettext tools, Poedit and Weblate look for a locale's catalogs: `locales/pt_BR/LC_MESSAGES`."""
+    return locales / (locale if locale == PSEUDO else gettext_name(locale)) / "LC_MESSAGES"
+
+
+def header(project: str, locale: str | None) -> dict[str, str]:
+    """A new catalog's header (a template's without a locale), as msginit --no-translator writes it:
+    the language's gettext name and CLDR plural forms, the time it was made, no translator yet."""
     data = {
-        "Project-Id-Version": f"{pack.id} {pack.meta.version or ''}".strip(),
+        "Project-Id-Version": project,
         "Report-Msgid-Bugs-To": "",
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
+        "X-Poedit-Basepath": CATALOG_BASEPATH if locale else TEMPLATE_BASEPATH,
     }
     if locale:
         data.update(
             {
-                "Language": locale,
-                "Language-Team": f"{locale} <>",
-                "Last-Translator": "printkit",
-                "PO-Revision-Date": "2026-11-22 00:00+0000",
-                "Plural-Forms": PLURAL_FORMS.get(locale, ""),
+                "PO-Revision-Date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M%z"),
+                "Last-Translator": "Automatically generated",
+                "Language-Team": "none",
+                "Language": gettext_name(locale),
+                "Plural-Forms": plural_forms(locale),
             }
         )
     return data
+
+
+def _project(pack: Pack) -> str:
+    return f"{pack.id} {pack.meta.version or ''}".strip()
 
 
 NOTED_PLACES = 5  # a text used in more places names the first few in its note, then counts the rest
@@ -200,7 +239,7 @@ NOTED_PLACES = 5  # a text used in more places names the first few in its note, 
 def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
     """The template: one entry per English text, its note naming the places it is used."""
     pot = polib.POFile(wrapwidth=0)
-    pot.metadata = _metadata(pack, None)
+    pot.metadata = header(_project(pack), None)
     for msgid, places in by_text(messages(pack, boxes)).items():
         notes = [f"{message.place}: {message.note}" for message in places[:NOTED_PLACES]]
         if len(places) > NOTED_PLACES:
@@ -210,8 +249,41 @@ def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
             relative = os.path.relpath(message.file, display_path(pack.root)) if message.file else message.file
             if (relative, str(message.line)) not in occurrences:
                 occurrences.append((relative, str(message.line)))
-        pot.append(polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=occurrences))
+        entry = polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=occurrences)
+        room = tightest_room(places, boxes or {})
+        if room is not None:  # Weblate's check: a translation longer than this is flagged
+            entry.flags = [f"max-length:{room}"]
+        pot.append(entry)
     return pot
+
+
+def tightest_room(places: list[Message], boxes: Boxes) -> int | None:
+    """How many characters a text may have: what its tightest box holds (the text is the same in all
+    its places), or None for a text in no box (rulebook, pack-wide names)."""
+    capacities = [boxes[message.key].capacity for message in places if message.key in boxes]
+    return min(capacities) if capacities else None
+
+
+TYPICAL_TEXT_LENGTH = 4000  # characters; more than the largest text box of a component holds
+TYPICAL_CUTS = 16  # places the typical text is read from: how many ways a box's text may break
+
+
+def typical_texts(pack: Pack) -> tuple[str, ...]:
+    """The pack's texts as plain words, one after another, read from TYPICAL_CUTS places spread
+    over them (each at a word's start, going round to TYPICAL_TEXT_LENGTH characters): what text of
+    the pack's language is typically like, to measure how many characters a box holds."""
+    words = " ".join(
+        "".join(run.text for run in markup.runs(_WORDS_ONLY.sub(" ", msgid)) if run.kind in ("text", "space", "code"))
+        for msgid in by_text(messages(pack))
+    ).split()
+    if not words:
+        return ()
+    text = " ".join(words) + " "
+    starts = sorted(
+        {sum(len(word) + 1 for word in words[: len(words) * cut // TYPICAL_CUTS]) for cut in range(TYPICAL_CUTS)}
+    )
+    rounds = TYPICAL_TEXT_LENGTH // len(text) + 2
+    return tuple((text * rounds)[start : start + TYPICAL_TEXT_LENGTH] for start in starts)
 
 
 def entries(catalog: polib.POFile | None) -> dict[str, polib.POEntry]:
@@ -235,7 +307,8 @@ FUZZY_THRESHOLD = 0.6  # GNU msgmerge's: how alike a previous text must be to le
 def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: str) -> polib.POFile:
     """The catalog brought up to the template, as GNU msgmerge does it."""
     merged = polib.POFile(wrapwidth=0)
-    merged.metadata = dict(catalog.metadata) if catalog is not None else _metadata(pack, locale)
+    merged.metadata = dict(catalog.metadata) if catalog is not None else header(_project(pack), locale)
+    merged.metadata["X-Poedit-Basepath"] = CATALOG_BASEPATH
     live = entries(catalog)
     obsolete = {e.msgid: e for e in catalog or [] if e.obsolete}
     unmatched = []
@@ -286,11 +359,15 @@ def _closest(msgid: str, candidates: list[polib.POEntry]) -> polib.POEntry | Non
 
 
 def load_catalog(pack: Pack, locale: str) -> polib.POFile | None:
-    path = catalog_path(pack, locale)
+    return read_catalog(pack.root, catalog_path(pack, locale))
+
+
+def read_catalog(root: Path, path: Path) -> polib.POFile | None:
+    """The catalog at path inside root, None if there is none; refused at its lines if msgfmt -c would."""
     if not os.path.lexists(path):
         return None
     try:
-        text = read_text(pack.root, path, MAX_CATALOG_BYTES)
+        text = read_text(root, path, MAX_CATALOG_BYTES)
     except Refused as refused:
         raise refused.problems(path) from None
     syntax = po_syntax_problems(text, display_path(path))
@@ -601,6 +678,9 @@ def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
         )
     glossary: dict[str, dict[str, str]] = {}
     for locale, terms in (source.data if isinstance(source.data, dict) else {}).items():
+        if locale == NAMES:
+            problems += _names(source)[1]
+            continue
         if not isinstance(terms, dict):
             problems.append(
                 source.problem(
@@ -633,14 +713,44 @@ def load_glossary(pack_id: str) -> dict[str, dict[str, str]]:
     return glossary
 
 
+def glossary_names() -> list[str]:
+    """The proper names content/glossary.yaml lists under `names:` (Skylanders, Spyro), which
+    rulebooks never hyphenate. Raises `Problems` for a list that is not written so."""
+    if not GLOSSARY.is_file():
+        return []
+    source = read_yaml(GLOSSARY, display_path(GLOSSARY), GLOSSARY.parent)
+    names, problems = _names(source)
+    if source.problems or problems:
+        raise Problems([*source.problems, *problems])
+    return names
+
+
+def _names(source: SourceFile) -> tuple[list[str], list[Problem]]:
+    """The glossary's `names:` and a problem for each entry that is not a name."""
+    listed = source.data.get(NAMES, []) if isinstance(source.data, dict) else []
+    hint = "write 'names: [Skylanders, Spyro]', each name as it is printed"
+    if not isinstance(listed, list):
+        return [], [source.problem((NAMES,), f"must be a list of names, got {shown_value(listed)}", hint)]
+    names, problems = [], []
+    for index, name in enumerate(listed):
+        if isinstance(name, str) and re.fullmatch(r"\w[\w' .-]*", name) and name == name.strip():
+            names.append(name)
+        else:
+            problems.append(source.problem((NAMES, index), f"must be a name, got {shown_value(name)}", hint))
+    return names, problems
+
+
 # --- XLIFF 1.2 ------------------------------------------------------------------------------------------
 
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
 
 
 def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
-    """An XLIFF 1.2 file with one trans-unit per message; component text carries maxwidth in
-    characters (what fits its box at its smallest size), so platforms can enforce it."""
+    """An XLIFF 1.2 file with one trans-unit per English text (id: `unit_id`, resname: its first
+    place); a translated unit is `approved="yes"` with a `state="final"` target, a fuzzy one
+    `needs-review-translation`, so translate-toolkit and Weblate count them as gettext does. Text
+    in boxes carries maxwidth in characters (what its tightest box holds), so platforms can
+    enforce it."""
     import xml.etree.ElementTree as ET  # only XLIFF exchange needs it
 
     ET.register_namespace("", XLIFF_NS)
@@ -659,39 +769,118 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     live = entries(load_catalog(pack, locale))
     for msgid, places in by_text(messages(pack, boxes)).items():
         attributes = {"id": unit_id(msgid), "resname": places[0].place}
-        capacities = [max_characters(boxes[m.key]) for m in places if m.key in boxes]
-        if capacities:
-            attributes.update({"maxwidth": str(min(capacities)), "size-unit": "char"})
+        room = tightest_room(places, boxes)
+        if room is not None:
+            attributes.update({"maxwidth": str(room), "size-unit": "char"})
         unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
         ET.SubElement(unit, f"{{{XLIFF_NS}}}source").text = msgid
         entry = live.get(msgid)
-        if entry is not None and entry.msgstr:
-            state = "needs-review-translation" if entry.fuzzy else "translated"
+        if entry is not None and entry.msgstr:  # approved: translate-toolkit reads a unit without it as fuzzy
+            unit.set("approved", "no" if entry.fuzzy else "yes")
+            state = "needs-review-translation" if entry.fuzzy else "final"
             ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state).text = entry.msgstr
         ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = "\n".join(f"{m.place}: {m.note}" for m in places)
     ET.indent(root)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
 
 
-def max_characters(box: Box) -> int:
-    """How many characters of average width fit in a box at its smallest font size."""
-    width, height, _, min_size = box
-    char_width = min_size * 0.55 * 25.4 / 72  # an average DejaVu Sans glyph is about 0.55 em wide
-    line_height = min_size * 1.18 * 25.4 / 72
-    return max(1, int(width / char_width) * max(1, int(height / line_height)))
+@dataclass(frozen=True)
+class XliffUnit:
+    id: str
+    place: str  # its resname: the first place of its text when it was exported
+    source: str
+    target: str
+    needs_review: bool
+    line: int
 
 
-def from_xliff(data: bytes, shown: str) -> dict[str, tuple[str, bool]]:
-    """unit id -> (target text, needs review) for every unit that has a target. Raises `Problems` for
-    a file that is not well-formed XLIFF, or that declares a DTD (entities could expand without end
-    or read other files): defusedxml refuses those before anything is expanded."""
+# the states of a target still to be looked at (XLIFF 1.2); translated, final, signed-off and none are done
+_UNFINISHED = ("new", "needs-")
+# inline elements holding the original's own code as their text (`<ph>{name}</ph>`) or marking text
+# (`<mrk>`): their text is the text. Others (<g>, <x/>, <bx/>, <ex/>, <sub>) have no text of printkit's.
+_INLINE_TEXT = {"ph", "bpt", "ept", "it", "mrk"}
+
+
+def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
+    """Every trans-unit of locale that has a target, with the line it starts at. Raises `Problems`
+    for a file that is not well-formed XLIFF or declares a DTD (entities could expand without end
+    or read other files: defusedxml refuses those before anything is expanded), a <file> for
+    another target-language, and a target with inline markup that is not text."""
+    root, lines = _parsed_xliff(data, shown)
+    problems = []
+    for file_element in root.iter(f"{{{XLIFF_NS}}}file"):
+        language = file_element.get("target-language")
+        if language is not None and language.replace("_", "-").lower() != locale.lower():
+            problems.append(
+                Problem(
+                    shown,
+                    lines[file_element],
+                    1,
+                    "",
+                    f"is a translation into '{language}', not {locale}",
+                    f"import it with --lang {language}, or export the {locale} file with 'printkit i18n export'",
+                )
+            )
+    found = []
+    for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
+        target = unit.find(f"{{{XLIFF_NS}}}target")
+        source = unit.find(f"{{{XLIFF_NS}}}source")
+        place = unit.get("resname") or ""
+        texts = []
+        for element in (source, target):
+            if element is None:
+                texts.append("")
+                continue
+            for inner in element.iter():
+                if inner is not element and _local(inner.tag) not in _INLINE_TEXT:
+                    problems.append(
+                        Problem(
+                            shown,
+                            lines[inner],
+                            1,
+                            place,
+                            f"trans-unit '{unit.get('id')}' has <{_local(inner.tag)}> in its <{_local(element.tag)}>, "
+                            "inline markup that stands for no text of printkit's",
+                            "write the text itself, with its {placeholders}, **bold** and [icons], "
+                            "as the exported file has it",
+                        )
+                    )
+            texts.append("".join(element.itertext()))
+        if target is not None and texts[1]:
+            state = target.get("state") or ""
+            found.append(
+                XliffUnit(unit.get("id") or "", place, texts[0], texts[1], state.startswith(_UNFINISHED), lines[unit])
+            )
+    if problems:
+        raise Problems(problems)
+    return found
+
+
+def _local(tag: str) -> str:
+    """An element's name without its namespace."""
+    return tag.rsplit("}", 1)[-1]
+
+
+def _parsed_xliff(data: bytes, shown: str) -> tuple[Any, dict[Any, int]]:
+    """The root of an XLIFF 1.2 file and the line each element starts at."""
+    import xml.etree.ElementTree as ET
     from xml.etree.ElementTree import ParseError
 
-    import defusedxml.ElementTree as SafeET  # only XLIFF exchange needs it
     from defusedxml import DTDForbidden
+    from defusedxml.ElementTree import DefusedXMLParser  # only XLIFF exchange needs it
 
+    lines: dict[Any, int] = {}
+
+    class LineBuilder(ET.TreeBuilder):
+        def start(self, tag: str, attributes: dict[str, str]) -> Any:
+            element = super().start(tag, attributes)
+            lines[element] = parser.parser.CurrentLineNumber
+            return element
+
+    parser = DefusedXMLParser(target=LineBuilder(), forbid_dtd=True)
     try:
-        root = SafeET.fromstring(data, forbid_dtd=True)
+        parser.feed(data)
+        root = parser.close()
     except DTDForbidden:
         line = data[: max(data.find(b"<!DOCTYPE"), 0)].count(b"\n") + 1
         raise Problems(
@@ -734,12 +923,7 @@ def from_xliff(data: bytes, shown: str) -> dict[str, tuple[str, bool]]:
                 )
             ]
         )
-    found = {}
-    for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
-        target = unit.find(f"{{{XLIFF_NS}}}target")
-        if target is not None and target.text:
-            found[unit.get("id")] = (target.text, target.get("state") != "translated")
-    return found
+    return root, lines
 
 
 def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[Problem]:
@@ -784,3 +968,14 @@ def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[
                 )
             )
     return problems
+
+
+def undeclared(pack: Pack, locales: list[str] | tuple[str, ...]) -> UsageError | None:
+    """The error for locales a pack does not declare, None if it declares them all."""
+    missing = [locale for locale in locales if locale not in pack.meta.locales]
+    if not missing:
+        return None
+    return UsageError(
+        f"pack '{pack.id}' does not declare the locale {', '.join(missing)}; it declares "
+        f"{', '.join(pack.meta.locales)} (add it with 'printkit i18n init --lang {','.join(missing)} {pack.id}')"
+    )

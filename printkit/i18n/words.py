@@ -1,34 +1,52 @@
 """printkit's own words on printed pages (calibration page, footers, labels), in every locale.
 
-Takes: a locale and the key of a message, with its named values.
-Returns: the text in that locale, from printkit's own gettext catalog
-(`printkit/i18n/locales/<lang>/LC_MESSAGES/printkit.po`); English is the source. A key missing from a
-catalog is a bug that the tests catch, never a silent fall-back.
+Takes: a locale, the pack's folder (a pack's translator may translate printkit's words for a
+language printkit lacks), the key of a message and its named values (a count for a plural).
+Returns: the text in that locale. English is the source (MESSAGES); the gettext template is
+`printkit/i18n/locales/printkit.pot`, made from MESSAGES (`python -m printkit.i18n.words` writes it
+and merges it into printkit's own catalogs). A word is taken from the pack's
+`locales/<lang>/LC_MESSAGES/printkit.po`, else from printkit's own catalog of the locale, else it
+prints in English: `OwnWords.missing` names those, for a warning. Every entry is keyed by its
+msgctxt (the key below), as gettext's pgettext/npgettext find it: by context and English text.
 """
 
 from __future__ import annotations
 
+import gettext
+import os
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from string import Formatter
+from typing import cast
 
 import polib
 
+from printkit.base.errors import Problem, display_path
+from printkit.base.languages import plural_forms
 from printkit.base.package_data import folder
+from printkit.i18n import typography
+from printkit.i18n.catalog import header, message_folder, placeholders, read_catalog
+from printkit.i18n.po_file import po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
 LOCALE_DIR = folder("printkit.i18n", "locales")
+DOMAIN = "printkit"
+TEMPLATE = LOCALE_DIR / f"{DOMAIN}.pot"
 SOURCE_LOCALE = "en"
 
-MESSAGES: dict[str, str] = {
+# key (the entry's msgctxt): English; a pair is the singular and plural of a text with a {count}
+MESSAGES: dict[str, str | tuple[str, str]] = {
     "calibration-title": "Check the print size before you print the kit",
-    "calibration-line-1": "Print this page at 100 % (\u201cactual size\u201d, no \u201cfit to page\u201d) and measure it:",
-    "calibration-line-2": "the squares must be exactly 50 mm and 2 in wide, and the ruler must match a real one.",
-    "calibration-line-3": "If they are not, turn off page scaling in the print dialog and print again.",
-    "duplex-line-1": "Printing on both sides: flip on the {edge} edge. Hold the printed sheet",
-    "duplex-line-2": "against a light: the target printed on the back must sit exactly on this one.",
-    "edge-long": "long",
-    "edge-short": "short",
+    "calibration-text": "Print this page at 100 % (\u201cactual size\u201d, no \u201cfit to page\u201d) and measure it: "
+    "the squares must be exactly 50 mm and 2 in wide, and the ruler must match a real one. "
+    "If they are not, turn off page scaling in the print dialog and print again.",
+    "duplex-long": "Printing on both sides: flip on the long edge. Hold the printed sheet against a light: "
+    "the target printed on the back must sit exactly on this one.",
+    "duplex-short": "Printing on both sides: flip on the short edge. Hold the printed sheet against a light: "
+    "the target printed on the back must sit exactly on this one.",
     "side-fronts": "fronts",
     "side-backs": "backs",
     "side-calibration": "calibration",
@@ -51,42 +69,104 @@ MESSAGES: dict[str, str] = {
     "unit-in": "{value} in",
     "unit-cm": "{value} cm",
     "length-in": "{value} in ({cm} cm)",
-    "decimal-mark": ".",
-    "kinds-card": "cards",
-    "kinds-special field": "special fields",
-    "kinds-tile": "tiles",
-    "kinds-chip": "chips",
-    "kinds-marker": "markers",
-    "kinds-board": "boards",
-    "kinds-sheet": "sheets",
-    "kinds-ruler": "rulers",
+    "count-card": ("{count} card", "{count} cards"),
+    "count-special field": ("{count} special field", "{count} special fields"),
+    "count-tile": ("{count} tile", "{count} tiles"),
+    "count-chip": ("{count} chip", "{count} chips"),
+    "count-marker": ("{count} marker", "{count} markers"),
+    "count-board": ("{count} board", "{count} boards"),
+    "count-sheet": ("{count} sheet", "{count} sheets"),
+    "count-ruler": ("{count} ruler", "{count} rulers"),
     "rulebook-contents": "Contents",
     "rulebook-components": "Components",
-    "rulebook-page": "Page",
-    "rulebook-of": "of",
+    "rulebook-page-of": "Page {page} of {pages}",
+}
+
+# what a translator needs to know of a message beyond its English (the template's `#.` notes)
+NOTES = {
+    "calibration-text": "calibration page, under its title; at most four lines",
+    "side-fronts": "sheet footer: which side of the sheet this page is",
+    "side-backs": "sheet footer: which side of the sheet this page is",
+    "side-calibration": "sheet footer: which side of the sheet this page is",
+    "side-blank": "sheet footer of a back page with nothing on it",
+    "page-of": "sheet footer",
+    "glue": "on a glue flap; {piece} names the piece it is glued to (A2)",
+    "draft": "printed across a component or a rulebook whose text is not translated yet",
+    "kit-title": "title of the kit's PDF",
+    "kind-card": "sheet footer: the kinds of components on the page",
+    "effect-one-time": "under a special island's effect",
+    "unit-in": "ruler label, {value} is a number",
+    "unit-cm": "ruler label, {value} is a number",
+    "length-in": "a length in inches with whole centimetres beside it",
+    "count-card": "rulebook component list: {count} is printed in bold",
+    "rulebook-page-of": "rulebook page footer; {page} and {pages} are numbers",
 }
 
 
-@cache
-def _catalog(locale: str) -> dict[str, str]:
-    if locale == SOURCE_LOCALE:
-        return dict(MESSAGES)
-    path = written_at(locale, next(iter(MESSAGES)))[0]
-    entries = {e.msgctxt: e.msgstr for e in polib.pofile(str(path)) if e.translated() and not e.obsolete}
-    missing = sorted(set(MESSAGES) - set(entries))
-    if missing:
-        raise LookupError(f"printkit's {locale} catalog lacks {', '.join(missing)}")
-    return entries
+def template() -> polib.POFile:
+    """printkit.pot: every message with its key as msgctxt, plurals with msgid_plural."""
+    pot = polib.POFile(wrapwidth=0)
+    pot.metadata = header(DOMAIN, None)
+    for key, english in MESSAGES.items():
+        singular, plural = english if isinstance(english, tuple) else (english, None)
+        entry = polib.POEntry(msgctxt=key, msgid=singular, comment=NOTES.get(key, ""))
+        if plural is not None:
+            entry.msgid_plural = plural
+            entry.msgstr_plural = {0: "", 1: ""}
+        if _names(singular):
+            entry.flags = ["python-brace-format"]
+        pot.append(entry)
+    return pot
 
 
-def written_at(locale: str, key: str) -> tuple[Path, int]:
-    """Where one of printkit's own words is written: its entry in the locale's catalog; an English
-    one in this module."""
-    if locale in (SOURCE_LOCALE, PSEUDO):
-        path = Path(__file__)
-        return path, next(n for n, line in enumerate(path.read_text().splitlines(), 1) if f'"{key}":' in line)
-    path = LOCALE_DIR / locale / "LC_MESSAGES" / "printkit.po"
-    return path, next(e.linenum for e in polib.pofile(str(path)) if e.msgctxt == key)
+def merged(catalog: polib.POFile | None, locale: str) -> polib.POFile:
+    """A locale's catalog of printkit's words brought up to the template, keyed by msgctxt: a new
+    word comes empty, a word whose English changed keeps its translation as fuzzy (`#|` shows the
+    previous English), a word no longer used stays as obsolete; the header stays the translator's."""
+    result = polib.POFile(wrapwidth=0)
+    result.metadata = dict(catalog.metadata) if catalog is not None else header(DOMAIN, locale)
+    nplurals = _nplurals(result.metadata.get("Plural-Forms", "")) or cast(int, _nplurals(plural_forms(locale)))
+    previous = {e.msgctxt: e for e in catalog or [] if e.msgctxt}
+    for entry in template():
+        old = previous.pop(entry.msgctxt, None)
+        if entry.msgid_plural:
+            entry.msgstr_plural = {n: "" for n in range(nplurals)}
+        if old is not None:
+            entry.tcomment = old.tcomment
+            entry.msgstr, entry.msgstr_plural = old.msgstr, dict(old.msgstr_plural) or entry.msgstr_plural
+            if old.msgid != entry.msgid or old.fuzzy:
+                entry.flags.append("fuzzy")
+                entry.previous_msgid = old.previous_msgid if old.msgid == entry.msgid else old.msgid
+        result.append(entry)
+    for old in previous.values():
+        if old.msgstr or any(old.msgstr_plural.values()):
+            old.obsolete, old.occurrences = True, []
+            result.append(old)
+    return result
+
+
+def _nplurals(forms: str) -> int | None:
+    try:
+        return int(forms.split("nplurals=")[1].split(";")[0])
+    except (IndexError, ValueError):
+        return None
+
+
+def _names(text: str) -> set[str]:
+    """The {names} a text fills in; none for a text Python's str.format cannot read."""
+    try:
+        return {name for _, name, _, _ in Formatter().parse(text) if name is not None}
+    except ValueError:
+        return {"{"}
+
+
+def pack_catalog(pack_root: Path, locale: str) -> Path:
+    """Where a pack's translator translates printkit's words: the pack's `locales/<lang>/LC_MESSAGES/printkit.po`."""
+    return message_folder(pack_root / "locales", locale) / f"{DOMAIN}.po"
+
+
+def shipped_catalog(locale: str) -> Path:
+    return message_folder(LOCALE_DIR, locale) / f"{DOMAIN}.po"
 
 
 def locales() -> list[str]:
@@ -94,19 +174,180 @@ def locales() -> list[str]:
     return [SOURCE_LOCALE] + sorted(p.name for p in LOCALE_DIR.iterdir() if (p / "LC_MESSAGES").is_dir())
 
 
-def text(locale: str, key: str, **values: object) -> str:
-    """A message in locale (in the pseudo-locale, English made foreign-looking)."""
-    if locale == PSEUDO:
-        return pseudo(MESSAGES[key]).format(**values)
-    return _catalog(locale)[key].format(**values)
+@dataclass(frozen=True)
+class Found:
+    """A word's translation: its text (each plural form for a plural) and where it is written."""
+
+    forms: tuple[str, ...]
+    plural: Callable[[int], int]
+    path: Path
+    line: int
 
 
-def length_in(locale: str, inches: float) -> str:
-    """A length in inches as the locale writes it, whole centimetres beside it: "4.5 in (11 cm)",
-    in German "4,5 Zoll (ca. 11 cm)"."""
-    return text(locale, "length-in", value=decimal(locale, inches), cm=round(inches * 2.54))
+@dataclass(frozen=True)
+class OwnWords:
+    """printkit's words in one locale as a pack sees them."""
+
+    locale: str
+    found: dict[str, Found] = field(default_factory=dict)
+    missing: tuple[str, ...] = ()  # keys printed in English: no usable translation anywhere
+
+    def form(self, key: str, count: int | None = None) -> str:
+        """A message before its {placeholders} are filled in; with a count, the locale's plural
+        form for it (gettext's ngettext). In the pseudo-locale, English made foreign-looking."""
+        english = MESSAGES[key]
+        if isinstance(english, tuple):
+            assert count is not None, f"{key} has plural forms: give its count"
+            english = english[0] if count == 1 else english[1]
+        found = self.found.get(key)
+        if self.locale == PSEUDO:
+            return pseudo(english)
+        if found is None:
+            return english
+        return found.forms[min(found.plural(count), len(found.forms) - 1) if count is not None else 0]
+
+    def text(self, key: str, **values: object) -> str:
+        """A message without a count, its placeholders filled in."""
+        return self.form(key).format(**values)
+
+    def language_of(self, key: str) -> str:
+        """The language a word prints in: the locale's, or English where it fell back."""
+        return SOURCE_LOCALE if key in self.missing else self.locale
+
+    def written_at(self, key: str) -> tuple[Path, int]:
+        """Where a word as printed is written: its catalog entry, or for English this module's line."""
+        if key in self.found:
+            return self.found[key].path, self.found[key].line
+        path = Path(__file__)
+        return path, next(n for n, line in enumerate(path.read_text().splitlines(), 1) if f'"{key}":' in line)
+
+    def length_in(self, inches: float) -> str:
+        """A length in inches as the locale writes it, whole centimetres beside it: "4.5 in (11 cm)",
+        in German "4,5 Zoll (ca. 11 cm)"."""
+        return self.text("length-in", value=self.decimal(inches), cm=round(inches * 2.54))
+
+    def decimal(self, number: float) -> str:
+        """A number as the locale writes it (CLDR's decimal mark): 4.5, in German 4,5."""
+        return f"{number:g}".replace(".", typography.decimal_mark(self.locale))
 
 
-def decimal(locale: str, number: float) -> str:
-    """A number as the locale writes it: 4.5, in German 4,5."""
-    return f"{number:g}".replace(".", text(locale, "decimal-mark"))
+def of(locale: str, pack_root: Path | None = None) -> OwnWords:
+    """printkit's words in locale: from the pack's catalog of them, else printkit's, else English.
+    Read again when a catalog changes (a build after `i18n update` in the same process)."""
+    if locale in (SOURCE_LOCALE, PSEUDO):
+        return OwnWords(locale)
+    sources = [(pack_root, pack_catalog(pack_root, locale))] if pack_root is not None else []
+    sources.append((LOCALE_DIR, shipped_catalog(locale)))
+    return _words(locale, tuple((root, path, _stamp(path)) for root, path in sources))
+
+
+def _stamp(path: Path) -> tuple[int, int] | None:
+    try:
+        status = os.stat(path)
+    except OSError:
+        return None
+    return status.st_mtime_ns, status.st_size
+
+
+@cache
+def _words(locale: str, sources: tuple[tuple[Path, Path, tuple[int, int] | None], ...]) -> OwnWords:
+    found: dict[str, Found] = {}
+    for root, path, stamp in sources:
+        catalog = read_catalog(root, path) if stamp is not None else None
+        for key, translation in _usable(catalog, locale, path).items():
+            found.setdefault(key, translation)
+    return OwnWords(locale, found, tuple(key for key in MESSAGES if key not in found))
+
+
+def _usable(catalog: polib.POFile | None, locale: str, path: Path) -> dict[str, Found]:
+    """The catalog's translations a page can print: translated, not fuzzy, of the current English,
+    with the English's {names} (a translation that lost one would fail to print)."""
+    if catalog is None:
+        return {}
+    plural = _plural_function(catalog.metadata.get("Plural-Forms", ""), locale)
+    usable = {}
+    for entry in catalog:
+        english = MESSAGES.get(entry.msgctxt or "")
+        if entry.obsolete or english is None or _problem(entry, english, locale) is not None:
+            continue
+        forms = tuple(entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)) or (entry.msgstr,)
+        usable[entry.msgctxt] = Found(forms, plural, path, entry.linenum)
+    return usable
+
+
+def _problem(entry: polib.POEntry, english: str | tuple[str, str], locale: str) -> tuple[str, str] | None:
+    """Why an entry of printkit's words cannot be printed and what to do, None when it can."""
+    singular, plural = english if isinstance(english, tuple) else (english, None)
+    if entry.msgid != singular or entry.msgid_plural != (plural or ""):
+        return "translates an earlier English text", "run 'printkit i18n update' to merge the new one"
+    if entry.fuzzy:
+        return f"the {locale} translation is fuzzy: the English text changed", "review it and remove the fuzzy flag"
+    forms = [entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)] if plural else [entry.msgstr]
+    if not all(forms):
+        return f"not translated to {locale} yet", "translate it; until then it prints in English"
+    for form in forms:
+        if _names(form) - _names(plural or singular) or placeholders(form) != placeholders(singular):
+            return f"the translation has other placeholders than the English: {form!r}", "keep the English's"
+    return None
+
+
+def _plural_function(forms: str, locale: str) -> Callable[[int], int]:
+    """The catalog's plural rule (its Plural-Forms header), else CLDR's for the locale."""
+    for written in (forms, plural_forms(locale)):
+        try:
+            return gettext.c2py(written.split("plural=")[1].rstrip().rstrip(";"))
+        except (IndexError, ValueError, SyntaxError):
+            continue
+    return lambda n: int(n != 1)
+
+
+def problems(pack_root: Path, pack_id: str, locale: str) -> list[Problem]:
+    """What a locale lacks of printkit's words, for `i18n check`: each entry of the pack's catalog
+    of them that cannot be printed, at its line; when the pack has no such catalog, one problem
+    counting the words that print in English."""
+    own = of(locale, pack_root)
+    path = pack_catalog(pack_root, locale)
+    catalog = read_catalog(pack_root, path)
+    shown = display_path(path)
+    if catalog is None:
+        if not own.missing:
+            return []
+        return [
+            Problem(
+                shown,
+                1,
+                1,
+                "",
+                f"{len(own.missing)} of printkit's own words are not translated to {locale}; they print in English",
+                f"create this catalog of them with 'printkit i18n update {pack_id}' and translate it",
+            )
+        ]
+    found = []
+    entries = {e.msgctxt: e for e in catalog if not e.obsolete}
+    for key in own.missing:
+        entry = entries.get(key)
+        if entry is None:
+            found.append(
+                Problem(shown, 1, 1, key, f"missing from the {locale} catalog", f"run 'printkit i18n update {pack_id}'")
+            )
+        else:
+            problem = _problem(entry, MESSAGES[key], locale)
+            assert problem is not None, "a word the pack's catalog translates usably is not missing"
+            found.append(Problem(shown, entry.linenum, 1, key, *problem))
+    return found
+
+
+def write_catalogs() -> list[Path]:
+    """printkit.pot from MESSAGES, merged into each of printkit's own catalogs (for its developers)."""
+    written = [TEMPLATE]
+    TEMPLATE.write_text(po_text(template()), encoding="utf-8")
+    for locale in locales()[1:]:
+        path = shipped_catalog(locale)
+        path.write_text(po_text(merged(read_catalog(LOCALE_DIR, path), locale)), encoding="utf-8")
+        written.append(path)
+    return written
+
+
+if __name__ == "__main__":
+    for path in write_catalogs():
+        print(f"wrote {display_path(path)}")

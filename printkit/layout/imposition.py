@@ -37,7 +37,7 @@ from printkit.content.model import COMPONENT_KINDS, Component
 from printkit.faces import richtext
 from printkit.faces.looks import look_of
 from printkit.faces.paint import INK, Drawing, LookContext, ink_saving
-from printkit.i18n import words
+from printkit.i18n import typography, words
 
 PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
 BLOCK_GAP = 10.0  # between groups sharing a sheet: room for both groups' crop marks
@@ -168,7 +168,9 @@ class Faces:
         if self.ink_saver:
             drawing = ink_saving(drawing, size)
         if face == "front" and component.id in self.drafts:
-            drawing = drawing + _draft_band(size, self.ctx.locale, look.outline(component, self.ctx.pack))
+            drawing = drawing + _draft_band(
+                size, words.of(self.ctx.locale, self.ctx.pack.root), look.outline(component, self.ctx.pack)
+            )
         self._drawn[key] = drawing
         if len(self._drawn) > self.REMEMBERED:
             self._drawn.popitem(last=False)
@@ -197,7 +199,7 @@ class Faces:
             raise Problems(self.ctx.problems)
 
 
-def _draft_band(size: Size, locale: str, outline: Outline) -> Drawing:
+def _draft_band(size: Size, own: words.OwnWords, outline: Outline) -> Drawing:
     """A red band with the word DRAFT: along the top of a rectangle, across the middle of other
     shapes (a hexagon or a circle is widest there; its top is a corner or a short side)."""
     w, h = size
@@ -208,7 +210,7 @@ def _draft_band(size: Size, locale: str, outline: Outline) -> Drawing:
         Text(
             w / 2,
             bottom + band * 0.32,
-            words.text(locale, "draft"),
+            own.text("draft"),
             "sans-bold",
             min(7.0, band * 1.6),
             "#ffffff",
@@ -225,6 +227,7 @@ def impose(pack: Pack, locale: str, options: SheetOptions, pieces: list[Piece] |
 class _Imposer:
     def __init__(self, pack: Pack, options: SheetOptions, locale: str):
         self.pack, self.options, self.locale = pack, options, locale
+        self.words = words.of(locale, pack.root)
         self.settings = pack.meta.imposition
         self.portrait = PAPERS[options.paper]
         self.landscape = Size(self.portrait.height, self.portrait.width)
@@ -585,10 +588,16 @@ class _Imposer:
             15,
             max_lines=1,
             blame=self._own_words("calibration-title"),
+            language=self.words.language_of("calibration-title"),
         )
-        paragraph = " ".join(self._ui(f"calibration-line-{i}") for i in (1, 2, 3))
         marks += self._fitted(
-            paragraph, (25, h - 60, w - 50, 22), "sans", 9.5, max_lines=4, blame=self._own_words("calibration-line-1")
+            self._ui("calibration-text"),
+            (25, h - 60, w - 50, 22),
+            "sans",
+            9.5,
+            max_lines=4,
+            blame=self._own_words("calibration-text"),
+            language=self.words.language_of("calibration-text"),
         )
         left = (w - (50 + 20 + 50.8)) / 2
         base = h - 130
@@ -603,11 +612,16 @@ class _Imposer:
             (self._ui("unit-cm", value="").strip(), self._ui("unit-in", value="").strip()),
         )
         if any_back and self.options.duplex != "off":
-            edge = self._ui(f"edge-{self.options.duplex}")
+            key = f"duplex-{self.options.duplex}"
             marks += _target(w / 2, 55, 12)
-            paragraph = f"{self._ui('duplex-line-1', edge=edge)} {self._ui('duplex-line-2')}"
             marks += self._fitted(
-                paragraph, (25, 22, w - 50, 15), "sans", 9, max_lines=3, blame=self._own_words("duplex-line-1")
+                self._ui(key),
+                (25, 22, w - 50, 15),
+                "sans",
+                9,
+                max_lines=3,
+                blame=self._own_words(key),
+                language=self.words.language_of(key),
             )
         if self.pack.meta.credits:
             marks += self._fitted(
@@ -630,7 +644,7 @@ class _Imposer:
         return page
 
     def _ui(self, key: str, **values: object) -> str:
-        return words.text(self.locale, key, **values)
+        return self.words.text(key, **values)
 
     def _fitted(
         self,
@@ -642,10 +656,19 @@ class _Imposer:
         max_lines: int,
         colour: str = INK,
         blame: Callable[[str, str | None], Problem],
+        language: str | None = None,
     ) -> list[Shape]:
-        """Words set in a box of the sheet; words that cannot fit are a problem blame places."""
+        """Words set in a box of the sheet in the typography of their language (the kit's, unless
+        printkit's own words fell back to English); words that cannot fit are a problem blame places."""
         result = richtext.fit(
-            text, box, font=font, size=size, min_size=5, color=colour, align="center", max_lines=max_lines
+            typography.apply(text, language or self.locale),
+            box,
+            font=font,
+            size=size,
+            min_size=5,
+            color=colour,
+            align="center",
+            max_lines=max_lines,
         )
         if isinstance(result, richtext.Refusal):
             raise Problems([blame(f"{result.message} in locale {self.locale}: {text!r}", result.hint)])
@@ -655,7 +678,7 @@ class _Imposer:
         """Blame for printkit's own words that do not fit: a catalog bug, placed at the entry of key."""
 
         def problem(message: str, hint: str | None) -> Problem:
-            path, line = words.written_at(self.locale, key)
+            path, line = self.words.written_at(key)
             return Problem(
                 display_path(path), line, 1, key, f"printkit's own text {message}", "shorten the translation"
             )

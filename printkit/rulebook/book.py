@@ -7,7 +7,8 @@ only), and the PDF written from it: tagged PDF/UA-1 with the edition's language 
 on its structure elements, bookmarks, a table of contents with page numbers, running headers and
 translated "Page X of Y", bundled fonts only. Generated parts (the component list, the numbers rule sets and counts put into the prose,
 figures drawn from real components) come from the same model the kit is printed from, so they
-cannot drift.
+cannot drift. Prose is set in each language's typography (printkit.i18n.typography), and the
+glossary's names are never hyphenated.
 WeasyPrint fetches only the pack's own files and printkit's; anything else fails the build, at
 the file that asked for it.
 """
@@ -22,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path
+from string import Formatter
 from typing import Any
 from urllib.parse import unquote, urljoin
 
@@ -41,7 +43,8 @@ from printkit.content.load import RULEBOOK_FILE, Pack
 from printkit.content.model import COMPONENT_KINDS, Block, Board, Figure
 from printkit.content.placeholders import expand
 from printkit.faces.fonts import FONT_DIR
-from printkit.i18n import words
+from printkit.i18n import typography, words
+from printkit.i18n.catalog import glossary_names
 from printkit.layout.imposition import PAPERS, Piece, draw_pieces
 from printkit.output.svg import Scene
 from printkit.rulebook.sandbox import Sandbox, TemplateLimit
@@ -68,12 +71,41 @@ class Part:
     pack: Pack
 
 
-def inline(pack: Pack, text: str) -> Markup:
+@dataclass(frozen=True)
+class Prose:
+    """How one language's part sets its prose: the pack whose numbers fill its placeholders, the
+    language, whose typography it takes, and the words of the glossary's names, kept whole."""
+
+    pack: Pack
+    lang: str
+    names: re.Pattern[str] | None
+
+    @classmethod
+    def of(cls, part: Part) -> Prose:
+        words_of_names = sorted({word for name in glossary_names() for word in name.split()}, key=len, reverse=True)
+        names = "|".join(re.escape(escape(word)) for word in words_of_names)
+        # at a word's start in escaped text, not inside an entity such as &amp;
+        return cls(part.pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None)
+
+    def text(self, text: str) -> str:
+        """Plain text (a title, a name) as the language sets it."""
+        return typography.apply(text, self.lang)
+
+    def kept_whole(self, html: str) -> str:
+        """Escaped text with each word of a glossary name in a span WeasyPrint does not hyphenate
+        (a name and the word it begins: Skylanders, Spyros)."""
+        if self.names is None:
+            return html
+        return self.names.sub(lambda m: f'<span class="name" style="hyphens: manual">{m.group(0)}</span>', html)
+
+
+def inline(prose: Prose, text: str) -> Markup:
     """printkit markup as HTML: **bold**, *italic*, `code` (monospace, other markup in it printed as
-    written), [icon] (inline SVG; an unknown icon is a content problem found before), line breaks."""
+    written), [icon] (inline SVG; an unknown icon is a content problem found before), line breaks;
+    numbers filled in, the language's typography applied and the glossary's names kept whole."""
     html: list[str] = []
     opened: list[str] = []  # the style tags open, outermost first
-    for run in markup.runs(expand(pack, text), code=True):
+    for run in markup.runs(typography.apply(expand(prose.pack, text), prose.lang), code=True):
         wanted = [tag for tag, on in (("strong", run.bold), ("em", run.italic)) if on]
         while any(tag not in wanted for tag in opened):  # close down to the switched-off style
             html.append(f"</{opened.pop()}>")
@@ -81,7 +113,8 @@ def inline(pack: Pack, text: str) -> Markup:
             if tag not in opened:
                 html.append(f"<{tag}>")
                 opened.append(tag)
-        html.append(_RUN_HTML[run.kind](run.text))
+        shown = _RUN_HTML[run.kind](run.text)
+        html.append(prose.kept_whole(shown) if run.kind == "text" else shown)
     html += [f"</{tag}>" for tag in reversed(opened)]
     return Markup("".join(html))
 
@@ -188,18 +221,48 @@ def _template_source(pack_root: Path) -> tuple[Path, str]:
     return Path(filename), source
 
 
-def component_list(pack: Pack, lang: str) -> list[tuple[int, str]]:
-    """(count, what) lines: the game's component list where the pack declares one, else per kind."""
+def component_list(pack: Pack, lang: str) -> list[dict[str, Any]]:
+    """The game's component list where the pack declares one, else one line per kind in printkit's
+    words ("12 cards", in the locale's plural form): each line's count, and its text before and
+    after the count, which the template sets apart."""
     declared = [rule.component_line() for rule_set in pack.meta.rules.values() for rule in rule_set.checks]
     if any(declared):
-        return [line for line in declared if line]
+        return [{"count": count, "before": "", "after": f" {name}"} for count, name in filter(None, declared)]
+    own = words.of(lang, pack.root)
     lines = []
     present = {c.section for c in pack.components}
     for section in (s for s in COMPONENT_KINDS if s in present):  # cards first, as a box lists them
         chosen = [c for c in pack.components if c.section == section]
         count = sum(c.count for c in chosen)
-        lines.append((count, words.text(lang, f"{'kind' if count == 1 else 'kinds'}-{chosen[0].kind}")))
+        pieces = [literal for literal, _, _, _ in Formatter().parse(own.form(f"count-{chosen[0].kind}", count))]
+        lines.append({"count": count, "before": pieces[0], "after": "".join(pieces[1:])})
     return lines
+
+
+def _component_line(prose: Prose, line: dict[str, Any]) -> dict[str, Any]:
+    """A component list line with its words in the part's typography, joined to the count by
+    no-break spaces ("12\u00a0cards")."""
+    before, after = prose.text(line["before"]), prose.text(line["after"])
+    return {"count": line["count"], "before": re.sub(" $", "\u00a0", before), "after": re.sub("^ ", "\u00a0", after)}
+
+
+def css_string(text: str) -> Markup:
+    """text as a CSS string (a `content:` value in the style sheet), whatever it holds: a quote or a
+    backslash cannot end it, nor a `</style>` the style sheet."""
+    escaped = "".join(f"\\{ord(c):X} " if c in '"\\<>' or ord(c) < 0x20 else c for c in text)
+    return Markup(f'"{escaped}"')
+
+
+def css_content(sentence: str, counters: dict[str, str]) -> Markup:
+    """A sentence with {placeholders} as a CSS `content:` value: its words as CSS strings, each
+    placeholder as the counter named for it (`Page {page} of {pages}`: `"Page " counter(page) ...`)."""
+    parts: list[str] = []
+    for literal, name, _, _ in Formatter().parse(sentence):
+        if literal:
+            parts.append(css_string(literal))
+        if name is not None:
+            parts.append(counters[name])
+    return Markup(" ".join(parts))
 
 
 def template_data(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> dict[str, Any]:
@@ -222,45 +285,54 @@ def article_data(part: Part, draft: bool) -> dict[str, Any]:
     "Rulebooks" section documents the names; keep the two in step."""
     pack, lang, rulebook = part.pack, part.lang, part.pack.rulebook
     assert rulebook is not None, "only a pack with a rulebook.yaml has rulebook parts"
+    prose = Prose.of(part)
     pieces = {p.component.id: p for p in draw_pieces(pack, lang, 0.0)}
+    own = words.of(lang, pack.root)
     sections = [
         {
             "id": f"{lang}-{s + 1}",
-            "title": section.title,
-            "blocks": [_block_data(pack, block, pieces, f"{lang}-{s}-{b}") for b, block in enumerate(section.blocks)],
+            "title": prose.text(section.title),
+            "blocks": [_block_data(prose, block, pieces, f"{lang}-{s}-{b}") for b, block in enumerate(section.blocks)],
         }
         for s, section in enumerate(rulebook.sections)
     ]
     return {
         "lang": lang,
-        "title": pack.meta.title,
-        "credits": pack.meta.credits,
-        "subtitle": _html(pack, rulebook.subtitle),
-        "intro": _html(pack, rulebook.intro),
+        "title": prose.text(pack.meta.title),
+        "credits": pack.meta.credits and prose.text(pack.meta.credits),
+        "subtitle": _html(prose, rulebook.subtitle),
+        "intro": _html(prose, rulebook.intro),
         "cover": rulebook.cover,
-        "draft": words.text(lang, "draft") if draft else None,
-        "words": {key: words.text(lang, f"rulebook-{key}") for key in ("contents", "components", "page", "of")},
-        "components": [{"count": count, "name": name} for count, name in component_list(pack, lang)],
+        "draft": own.text("draft") if draft else None,
+        "draft_css": css_string(own.text("draft")) if draft else None,
+        "words": {key: own.text(f"rulebook-{key}") for key in ("contents", "components")},
+        "page_footer": css_content(own.form("rulebook-page-of"), {"page": "counter(page)", "pages": "counter(pages)"}),
+        "components": [_component_line(prose, line) for line in component_list(pack, lang)],
         "components_placed": any(block.components for section in rulebook.sections for block in section.blocks),
         "sections": sections,
     }
 
 
-def _block_data(pack: Pack, block: Block, pieces: dict[str, Piece], name: str) -> dict[str, Any]:
+def _block_data(prose: Prose, block: Block, pieces: dict[str, Piece], name: str) -> dict[str, Any]:
     """A block as rulebook.yaml writes it, its prose as HTML; a figure as its SVG and caption, and
     an `explain` block with the entries it explains."""
+    pack = prose.pack
     explained = getattr(pack.meta, block.explain).values() if block.explain else []
     return {
-        "text": _html(pack, block.text),
-        "items": [inline(pack, item) for item in block.items],
-        "steps": [inline(pack, step) for step in block.steps],
-        "tip": _html(pack, block.tip),
+        "text": _html(prose, block.text),
+        "items": [inline(prose, item) for item in block.items],
+        "steps": [inline(prose, step) for step in block.steps],
+        "tip": _html(prose, block.tip),
         "figure": block.figure
-        and {"svg": figure_svg(pack, block.figure, pieces, name), "caption": _html(pack, block.figure.caption)},
+        and {"svg": figure_svg(pack, block.figure, pieces, name), "caption": _html(prose, block.figure.caption)},
         "components": block.components,
         "explain": block.explain,
         "entries": [
-            {"name": entry.name, "icon": _icon_html(getattr(entry, "icon", None)), "text": inline(pack, entry.text)}
+            {
+                "name": prose.text(entry.name),
+                "icon": _icon_html(getattr(entry, "icon", None)),
+                "text": inline(prose, entry.text),
+            }
             for entry in explained
             if entry.text
         ],
@@ -271,8 +343,8 @@ def _icon_html(name: str | None) -> Markup | None:
     return Markup(_icon_svg(name)) if name else None
 
 
-def _html(pack: Pack, text: str | None) -> Markup | None:
-    return None if text is None else inline(pack, text)
+def _html(prose: Prose, text: str | None) -> Markup | None:
+    return None if text is None else inline(prose, text)
 
 
 def render_html(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> str:

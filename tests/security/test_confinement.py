@@ -346,7 +346,7 @@ def test_an_art_file_of_many_bytes_is_refused_before_it_is_read(tmp_path):
 
 
 @pytest.mark.parametrize("action", ["update", "check", "export"])
-def test_a_locale_the_pack_does_not_declare_is_a_usage_error(tmp_path, action):
+def test_a_locale_that_is_not_a_language_tag_is_a_usage_error(tmp_path, action):
     """Neither passed over without a word, nor a path: `--lang ../../x` names no catalog."""
     root = _pack(tmp_path)
     result = subprocess.run(
@@ -359,8 +359,8 @@ def test_a_locale_the_pack_does_not_declare_is_a_usage_error(tmp_path, action):
     assert (result.returncode, _lines(result)) == (
         2,
         [
-            "printkit: pack 'gen' does not declare the locale ../../x; it declares en, de (add it to 'locales:' in its "
-            "pack.yaml)"
+            "printkit: --lang: '../../x' is not a language tag CLDR knows (write a BCP 47 tag such as fr, pt-BR or "
+            "zh-Hans)"
         ],
     )
     assert sorted(p.name for p in root.rglob("*")) == ["cards.yaml", "pack.yaml"]

@@ -1,0 +1,356 @@
+"""Any language: `i18n init` adds a locale to a pack, an undeclared locale is an error everywhere,
+and printkit's own words have a template, plural forms, CSS-safe footers and an English fall-back."""
+
+import re
+import subprocess
+import textwrap
+from pathlib import Path
+
+import pdfplumber
+import polib
+import pytest
+from babel import localedata
+from test_i18n import CARDS_YAML, PACK_YAML
+
+from printkit.i18n import words
+
+GLOSSARY = "de:\n  attack points: Angriffspunkte\n"
+
+
+@pytest.fixture
+def tiny(tmp_path, monkeypatch, run):
+    """The tiny pack of test_i18n with its German catalog, in tmp_path/content, the current folder there."""
+    root = tmp_path / "content" / "tiny"
+    root.mkdir(parents=True)
+    (root / "pack.yaml").write_text(textwrap.dedent(PACK_YAML))
+    (root / "cards.yaml").write_text(textwrap.dedent(CARDS_YAML))
+    (tmp_path / "content" / "glossary.yaml").write_text(GLOSSARY)
+    monkeypatch.chdir(tmp_path)
+    assert run("i18n", "update", "tiny")[0] == 0
+    return root
+
+
+def msgfmt_check(path: Path) -> str:
+    """What GNU msgfmt -c says of a catalog: nothing for a good one (its header fields included)."""
+    result = subprocess.run(
+        ["msgfmt", "-c", "--check-format", "-o", "/dev/null", str(path)], capture_output=True, text=True
+    )
+    return f"exit {result.returncode}: {result.stderr}" if result.returncode or result.stderr else ""
+
+
+def test_init_declares_the_locale_and_writes_its_catalog(tiny, run):
+    pack_yaml = (tiny / "pack.yaml").read_text()
+    code, out, err = run("i18n", "init", "--lang", "fr", "tiny")
+    assert (code, out, err) == (
+        0,
+        "wrote content/tiny/pack.yaml\nwrote content/tiny/locales/fr/LC_MESSAGES/tiny.po\n",
+        "",
+    )  # printkit has French for its own words: the pack needs no printkit.po
+    assert (tiny / "pack.yaml").read_text() == pack_yaml.replace("locales: [en, de]", "locales: [en, de, fr]")
+    catalog = polib.pofile(tiny / "locales/fr/LC_MESSAGES/tiny.po")
+    header = dict(catalog.metadata)
+    assert re.fullmatch(r"2\d{3}-\d\d-\d\d \d\d:\d\d\+0000", header.pop("PO-Revision-Date"))
+    assert header == {
+        "Project-Id-Version": "tiny",
+        "Report-Msgid-Bugs-To": "",
+        "Last-Translator": "Automatically generated",
+        "Language-Team": "none",
+        "Language": "fr",
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": "nplurals=2; plural=(n > 1);",
+        "X-Poedit-Basepath": "../../..",
+    }
+    assert [e.msgid for e in catalog] == [e.msgid for e in polib.pofile(tiny / "locales/tiny.pot")]
+    assert msgfmt_check(tiny / "locales/fr/LC_MESSAGES/tiny.po") == ""
+    # and the next commands take the locale
+    assert run("i18n", "update", "tiny", "--lang", "fr")[:2] == (
+        0,
+        "wrote content/tiny/locales/fr/LC_MESSAGES/tiny.po\n",
+    )
+    code, _, err = run("i18n", "check", "tiny", "--lang", "fr")
+    assert code == 1 and err.endswith("9 problems found\n") and "not translated to fr yet" in err
+    assert run("i18n", "export", "tiny", "--lang", "fr")[:2] == (0, "wrote content/tiny/locales/fr/tiny.xlf\n")
+    code, out, err = run("build", "tiny", "--lang", "fr", "--out", "out", "--no-rulebooks")
+    assert (code, out) == (0, "")
+    assert err == (
+        "printkit: warning: tiny (fr): 9 strings not translated; 2 components are marked DRAFT "
+        "(see 'printkit i18n stats tiny')\n"
+    )
+    with pdfplumber.open("out/tiny/tiny-components-fr-a4.pdf") as pdf:
+        assert "Vérifiez l’échelle d’impression avant d’imprimer le kit" in pdf.pages[0].extract_text()
+
+
+@pytest.mark.parametrize(
+    "tag,folder,plurals",
+    [("pt-BR", "pt_BR", "nplurals=2; plural=(n > 1);"), ("zh-Hans", "zh_Hans", "nplurals=1; plural=0;")],
+)
+def test_init_names_the_folder_as_gettext_does_and_adds_printkits_words(tiny, run, tag, folder, plurals):
+    code, out, _ = run("i18n", "init", "--lang", tag.lower().replace("-", "_"), "tiny")  # any spelling of the tag
+    assert (code, out) == (
+        0,
+        f"wrote content/tiny/pack.yaml\nwrote content/tiny/locales/{folder}/LC_MESSAGES/tiny.po\n"
+        f"wrote content/tiny/locales/{folder}/LC_MESSAGES/printkit.po\n",
+    )
+    assert f"locales: [en, de, {tag}]" in (tiny / "pack.yaml").read_text()
+    for name in ("tiny", "printkit"):
+        path = tiny / "locales" / folder / "LC_MESSAGES" / f"{name}.po"
+        catalog = polib.pofile(path)
+        assert (catalog.metadata["Language"], catalog.metadata["Plural-Forms"]) == (folder, plurals)
+        assert msgfmt_check(path) == ""
+    own = polib.pofile(tiny / "locales" / folder / "LC_MESSAGES/printkit.po")
+    assert [e.msgctxt for e in own] == list(words.MESSAGES)
+    nplurals = int(plurals[len("nplurals=")])
+    assert {len(e.msgstr_plural) for e in own if e.msgid_plural} == {nplurals}
+
+
+def test_init_adds_to_a_block_list_keeping_every_other_byte(tiny, run):
+    written = (
+        "id: tiny   # the id\ntitle: Tiny Game\nlocales:\n  # the languages\n  - en\n  - de   # German\nelements:\n"
+    )
+    pack_yaml = tiny / "pack.yaml"
+    pack_yaml.write_text(
+        pack_yaml.read_text().replace("id: tiny\ntitle: Tiny Game\nlocales: [en, de]\nelements:\n", written)
+    )
+    before = pack_yaml.read_text()
+    assert run("i18n", "init", "--lang", "pl", "tiny")[0] == 0
+    assert pack_yaml.read_text() == before.replace("  - de   # German\n", "  - de   # German\n  - pl\n")
+
+
+def test_init_adds_locales_to_a_pack_without_them(tiny, run):
+    pack_yaml = tiny / "pack.yaml"
+    pack_yaml.write_text(pack_yaml.read_text().replace("locales: [en, de]\n", ""))
+    before = pack_yaml.read_text()
+    assert run("i18n", "init", "--lang", "fr", "tiny")[0] == 0
+    assert pack_yaml.read_text() == before + "locales: [en, fr]\n"
+
+
+def test_init_refuses_a_pack_yaml_it_cannot_edit_safely(tiny, run):
+    pack_yaml = tiny / "pack.yaml"
+    written = '{id: tiny, title: Tiny Game, locales: [en, de], elements: {fire: {name: Fire, color: "#d9552b"}}}\n'
+    pack_yaml.write_text(written)
+    assert run("i18n", "init", "--lang", "fr", "tiny") == (
+        1,
+        "",
+        "content/tiny/pack.yaml:1:1: locales: pack.yaml is not a block of keys: cannot add fr (add fr to 'locales:' "
+        "in content/tiny/pack.yaml yourself, then run 'printkit i18n init --lang fr' again)\n1 problem found\n",
+    )
+    assert pack_yaml.read_text() == written
+    assert not (tiny / "locales" / "fr").exists()
+
+
+def test_init_twice_leaves_the_catalog_alone(tiny, run):
+    assert run("i18n", "init", "--lang", "fr", "tiny")[0] == 0
+    catalog = tiny / "locales/fr/LC_MESSAGES/tiny.po"
+    catalog.write_text(catalog.read_text().replace('msgid "Spark"\nmsgstr ""', 'msgid "Spark"\nmsgstr "Étincelle"'))
+    before = catalog.read_text()
+    assert run("i18n", "init", "--lang", "fr", "tiny") == (
+        2,
+        "",
+        "printkit: pack 'tiny' already has its fr catalog, content/tiny/locales/fr/LC_MESSAGES/tiny.po "
+        "(bring it up to date with 'printkit i18n update --lang fr tiny')\n",
+    )
+    assert catalog.read_text() == before
+    assert run("i18n", "init", "--lang", "en", "tiny") == (
+        2,
+        "",
+        "printkit: en is the source language of pack 'tiny': its texts are the pack's YAML\n",
+    )
+    assert run("i18n", "init", "tiny") == (
+        2,
+        "",
+        "printkit: i18n init needs --lang LANG, the locale to add (a BCP 47 tag such as fr or pt-BR)\n",
+    )
+
+
+def test_update_keeps_the_header_a_translators_tool_wrote(tiny, run):
+    path = tiny / "locales/de/LC_MESSAGES/tiny.po"
+    catalog = polib.pofile(path)
+    catalog.metadata["Last-Translator"] = "Anna Weber <anna@example.org>"
+    catalog.metadata["PO-Revision-Date"] = "2026-10-01 09:30+0200"
+    catalog.save(path)
+    assert run("i18n", "update", "tiny")[0] == 0
+    header = polib.pofile(path).metadata
+    assert (header["Last-Translator"], header["PO-Revision-Date"]) == (
+        "Anna Weber <anna@example.org>",
+        "2026-10-01 09:30+0200",
+    )
+
+
+UNDECLARED = (
+    "printkit: pack 'tiny' does not declare the locale fr; it declares en, de "
+    "(add it with 'printkit i18n init --lang fr tiny')\n"
+)
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("i18n", "update", "tiny", "--lang", "fr"),
+        ("i18n", "check", "tiny", "--lang", "fr"),
+        ("i18n", "stats", "tiny", "--lang", "fr"),
+        ("i18n", "export", "tiny", "--lang", "fr"),
+        ("build", "tiny", "--lang", "fr", "--out", "out"),
+    ],
+)
+def test_an_undeclared_locale_is_an_error(tiny, run, command):
+    assert run(*command) == (2, "", UNDECLARED)
+    assert not (tiny / "locales" / "fr").exists()
+
+
+def test_an_unknown_language_tag_is_an_error(tiny, run):
+    assert run("i18n", "init", "--lang", "fr-XX", "tiny") == (
+        2,
+        "",
+        "printkit: --lang: 'fr-XX' is not a language tag CLDR knows (did you mean fr-YT or fr-WF or fr-VU?)\n",
+    )
+
+
+# --- printkit's own words -------------------------------------------------------------------------
+
+
+def test_printkits_template_is_made_from_its_words():
+    """printkit.pot is what `python -m printkit.i18n.words` writes; its format is msgfmt's."""
+    shipped = polib.pofile(words.TEMPLATE)
+
+    def described(catalog):
+        return [(e.msgctxt, e.msgid, e.msgid_plural, e.flags, e.comment) for e in catalog]
+
+    assert described(shipped) == described(words.template()), "run python -m printkit.i18n.words"
+    assert shipped.metadata == words.template().metadata
+    result = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(words.TEMPLATE)], capture_output=True)
+    assert result.returncode == 0, result.stderr
+    assert {e.msgid_plural for e in shipped if e.msgid_plural} >= {"{count} cards", "{count} tiles"}
+    assert set(words.NOTES) <= set(words.MESSAGES)
+
+
+def test_no_locale_cldr_knows_fails_printkits_words():
+    """Every key prints in every locale (English where printkit has no words for it), every count
+    in every plural form."""
+    for tag in localedata.locale_identifiers():
+        own = words.of(tag.replace("_", "-"))
+        for key, english in words.MESSAGES.items():
+            for count in (0, 1, 2, 5, 21, 101) if isinstance(english, tuple) else (None,):
+                assert own.form(key, count)
+
+
+POLISH = """\
+msgid ""
+msgstr ""
+"Language: pl\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);\\n"
+
+msgctxt "count-card"
+msgid "{count} card"
+msgid_plural "{count} cards"
+msgstr[0] "{count} karta"
+msgstr[1] "{count} karty"
+msgstr[2] "{count} kart"
+
+msgctxt "rulebook-page-of"
+msgid "Page {page} of {pages}"
+msgstr "Strona {page} d'un \\"z\\" \\\\ {pages}"
+
+msgctxt "draft"
+msgid "DRAFT · not yet translated"
+msgstr "SZKIC </style> \\"nie\\""
+"""
+
+
+def polish_pack(root: Path) -> Path:
+    """A pack of cards with a rulebook and a catalog of printkit's words in Polish."""
+    root.mkdir(parents=True)
+    (root / "pack.yaml").write_text("id: gen\ntitle: Generated\nlocales: [en, pl]\n")
+    (root / "components.yaml").write_text("cards:\n  - {id: ember, name: Ember, count: 22}\n")
+    (root / "rulebook.yaml").write_text("cover: false\nsections:\n  - title: Setup\n    blocks: [Deal.]\n")
+    path = root / "locales/pl/LC_MESSAGES/printkit.po"
+    path.parent.mkdir(parents=True)
+    path.write_text(POLISH)
+    return root
+
+
+def test_plural_forms_follow_the_catalogs_rule(tmp_path):
+    own = words.of("pl", polish_pack(tmp_path / "gen"))
+    shown = [own.form("count-card", n).format(count=n) for n in (1, 2, 5, 12, 22, 25, 104)]
+    assert shown == ["1 karta", "2 karty", "5 kart", "12 kart", "22 karty", "25 kart", "104 karty"]
+
+
+def test_a_rulebook_prints_printkits_words_from_the_packs_catalog(tmp_path, run):
+    """Counted in Polish plural form, the footer's quote, apostrophe and backslash as written, the
+    words printkit lacks in English with a warning."""
+    root = polish_pack(tmp_path / "gen")
+    code, out, err = run("build", root, "--lang", "pl", "--out", tmp_path / "out")
+    assert (code, out) == (0, "")
+    assert err.splitlines() == [
+        f"printkit: warning: gen (pl): {len(words.MESSAGES) - 3} of printkit's own words are not translated to pl and "
+        f"print in English (translate them in {root}/locales/pl/LC_MESSAGES/printkit.po, which 'printkit i18n "
+        "update gen' writes)",
+        "printkit: warning: gen (pl): 4 strings not translated; 1 components are marked DRAFT "
+        "(see 'printkit i18n stats gen')",
+    ]
+    with pdfplumber.open(tmp_path / "out/gen/gen-rulebook-pl.pdf") as pdf:
+        lines = pdf.pages[0].extract_text().splitlines()
+    assert lines[0] == 'SZKIC </style> "nie"'  # the draft mark at the top right, a CSS string too
+    assert "22 karty" in lines
+    assert lines[-1] == 'Strona 1 d\'un "z" \\ 1'
+
+
+def test_css_strings_escape_what_would_end_them():
+    from printkit.rulebook.book import css_content, css_string
+
+    assert css_string('d\'un "z" \\ </style>') == '"d\'un \\22 z\\22  \\5C  \\3C /style\\3E "'
+    assert css_content("Page {page} of {pages}", {"page": "counter(page)", "pages": "counter(pages)"}) == (
+        '"Page " counter(page) " of " counter(pages)'
+    )
+
+
+def test_check_reports_what_the_packs_catalog_of_printkits_words_lacks(tmp_path, run, monkeypatch):
+    root = polish_pack(tmp_path / "gen")
+    monkeypatch.chdir(tmp_path)
+    assert run("i18n", "update", "gen")[0] == 0
+    catalog = polib.pofile(root / "locales/pl/LC_MESSAGES/printkit.po")
+    assert [e.msgstr_plural for e in catalog if e.msgctxt == "count-card"] == [
+        {0: "{count} karta", 1: "{count} karty", 2: "{count} kart"}
+    ]  # the translation merged, not written over
+    code, _, err = run("i18n", "check", "gen")
+    problems = [line for line in err.splitlines() if "printkit.po" in line]
+    title = next(e for e in catalog if e.msgctxt == "calibration-title")
+    assert code == 1 and len(problems) == len(words.MESSAGES) - 3
+    assert problems[0] == (
+        f"gen/locales/pl/LC_MESSAGES/printkit.po:{title.linenum}:1: calibration-title: not translated to pl yet "
+        "(translate it; until then it prints in English)"
+    )
+
+
+def test_a_build_in_locales_printkit_has_no_words_for_prints_them_in_english(tmp_path, run):
+    root = tmp_path / "gen"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: gen\ntitle: Generated\nlocales: [en, ar, ja, zh-Hans, sr-Latn]\n")
+    (root / "components.yaml").write_text("cards:\n  - {id: ember, name: Ember, count: 3}\n")
+    (root / "rulebook.yaml").write_text("sections:\n  - title: Setup\n    blocks: [Deal.]\n")
+    code, out, err = run("build", root, "--lang", "ar,ja,zh-Hans,sr-Latn", "--out", tmp_path / "out")
+    assert (code, out) == (0, "")
+    assert [line for line in err.splitlines() if "printkit's own words" in line] == [
+        f"printkit: warning: gen ({tag}): {len(words.MESSAGES)} of printkit's own words are not translated to {tag} "
+        f"and print in English (translate them in {root}/locales/{folder}/LC_MESSAGES/printkit.po, which "
+        "'printkit i18n update gen' writes)"
+        for tag, folder in (("ar", "ar"), ("ja", "ja"), ("zh-Hans", "zh_Hans"), ("sr-Latn", "sr_Latn"))
+    ]
+
+
+def test_a_changed_catalog_of_printkits_words_rebuilds_the_kit(tmp_path, run):
+    """The build cache looks in the folder gettext names the language (pt_BR), not the tag's (pt-BR)."""
+    root = polish_pack(tmp_path / "gen")
+    (root / "pack.yaml").write_text("id: gen\ntitle: Generated\nlocales: [en, pt-BR]\n")
+    catalog = root / "locales/pt_BR/LC_MESSAGES/printkit.po"
+    catalog.parent.mkdir(parents=True)
+    (root / "locales/pl/LC_MESSAGES/printkit.po").rename(catalog)
+    catalog.write_text(catalog.read_text().replace("Language: pl", "Language: pt_BR"))
+    pdf = tmp_path / "out/gen/gen-rulebook-pt-BR.pdf"
+    assert run("build", root, "--lang", "pt-BR", "--out", tmp_path / "out")[0] == 0
+    catalog.write_text(catalog.read_text().replace('msgstr "Strona {page}', 'msgstr "Página {page}'))
+    assert run("build", root, "--lang", "pt-BR", "--out", tmp_path / "out")[0] == 0
+    with pdfplumber.open(pdf) as rulebook:
+        assert rulebook.pages[0].extract_text().splitlines()[-1] == 'Página 1 d\'un "z" \\ 1'

@@ -1,0 +1,235 @@
+"""Typography per locale (printkit/i18n/typography.py): no-break spaces, quotation marks, decimal
+marks and glossary names kept whole, on components and in rulebooks, measured from the drawings
+and the PDFs."""
+
+import re
+import shutil
+
+import pdfplumber
+import pytest
+from conftest import FIXTURES, REPO, loaded_pack, problems_found
+from pypdf import PdfReader
+
+from printkit.base.shapes import Text
+from printkit.content import markup
+from printkit.content.looks import Element
+from printkit.faces import richtext
+from printkit.faces.fonts import FONTS, missing_glyphs
+from printkit.i18n import words
+from printkit.i18n.catalog import glossary_names
+from printkit.i18n.typography import NARROW_NBSP, NBSP, apply, decimal_mark, quotes
+
+N, NN = NBSP, NARROW_NBSP
+
+
+# --- no-break spaces --------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("locale", "written", "set"),
+    [
+        ("de", "Ein 20 mm breiter Rand", f"Ein 20{N}mm breiter Rand"),
+        ("de", "Nimm 2 SP.", f"Nimm 2{N}SP."),
+        ("de", "höchstens 4 Zoll weit", f"höchstens 4{N}Zoll weit"),
+        ("de", "bei 100 % Größe", f"bei 100{N}% Größe"),
+        ("de", "Er ist k. o. und ca. 76 cm weit", f"Er ist k.{N}o. und ca.{N}76{N}cm weit"),
+        ("de", "Macht **2** Schaden", f"Macht **2**{N}Schaden"),  # through a bold switch
+        ("de", "Macht 2 [fire] Schaden", f"Macht 2{N}[fire] Schaden"),  # an icon is a word too
+        ("en", "Move up to 4.5 in, then draw 2 cards", f"Move up to 4.5{N}in, then draw 2{N}cards"),
+        ("fr", "Piochez 3 cartes", f"Piochez 3{N}cartes"),
+        ("de", "2. Stellt sie auf", "2. Stellt sie auf"),  # a list number
+        ("de", "Felder 1 2 3", "Felder 1 2 3"),  # figures in a row
+    ],
+)
+def test_a_number_is_joined_to_its_unit_or_word(locale, written, set):
+    assert apply(written, locale) == set
+
+
+def test_french_takes_a_narrow_no_break_space_before_double_punctuation():
+    assert apply("Attention: il dit non! Vraiment ? Oui ; à 12:30 sur https://x.fr", "fr") == (
+        f"Attention{NN}: il dit non{NN}! Vraiment{NN}? Oui{NN}; à 12:30{N}sur https://x.fr"
+    )
+
+
+# --- quotation marks ----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("locale", "written", "set"),
+    [
+        ("de", 'Dreh sie auf "Bereit" und “los”.', "Dreh sie auf „Bereit“ und „los“."),
+        ("de", 'Er sagt "nimm "Feuer" zuerst" laut.', "Er sagt „nimm ‚Feuer‘ zuerst“ laut."),
+        ("de", "Schon richtig: „Bereit“.", "Schon richtig: „Bereit“."),  # typed the German way: kept
+        ("de", '**"Bereit"**', "**„Bereit“**"),
+        ("fr", 'Il dit "bonjour" et « salut ».', f"Il dit «{NN}bonjour{NN}» et «{NN}salut{NN}»."),
+        ("ja", '彼は"こんにちは"と言った', "彼は「こんにちは」と言った"),
+        ("ja", "“外”の“内”", "「外」の「内」"),
+        ("pt-PT", '"sim"', "«sim»"),  # a region's own marks before its language's
+        ("tr", '"evet"', "“evet”"),  # CLDR gives Turkish English marks
+        ("en", 'Say "yes" or “no”.', 'Say "yes" or “no”.'),  # English keeps its own
+        ("qps", 'Šåý "ýéš"', 'Šåý "ýéš"'),  # the pseudo-locale too
+    ],
+)
+def test_quotation_marks_are_the_locales(locale, written, set):
+    assert apply(written, locale) == set
+
+
+def test_the_quotation_marks_come_from_cldr():
+    assert (quotes("de"), quotes("fr"), quotes("ja"), quotes("de-AT"), quotes("pt")) == (
+        "„“‚‘",
+        "«»«»",
+        "「」『』",
+        "„“‚‘",
+        "“”‘’",
+    )
+
+
+# --- markup -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("locale", ["de", "fr", "ja"])
+def test_markup_is_left_as_written(locale):
+    written = 'Use `say "hi" 2 mm` with {count:cards} and {data.glow}: \\[2 "x"] [fire] ▶ {{ and }} **bold** *it*'
+    set = apply(written, locale)
+    assert markup.kept(set) == markup.kept(written)
+    for kept in ('`say "hi" 2 mm`', "{count:cards}", "{data.glow}", "\\[", "[fire]", "**bold**", "*it*"):
+        assert kept in set, kept
+    assert [t.written for t in markup.tokens(set, code=True) if t.kind != "text"] == [
+        t.written for t in markup.tokens(written, code=True) if t.kind != "text"
+    ]
+
+
+# --- what components and the rulebook set them with --------------------------------------------------
+
+
+def test_components_never_break_a_line_at_a_no_break_space_and_never_hyphenate():
+    box = (0.0, 0.0, 16.0, 30.0)  # room for "Nimm 20" on a line, not for "Nimm 20 mm"
+    free = richtext.fit("Nimm 20 mm", box, font="sans", size=9, min_size=9, color="#000", align="left", max_lines=4)
+    joined = richtext.fit(
+        f"Nimm 20{N}mm", box, font="sans", size=9, min_size=9, color="#000", align="left", max_lines=4
+    )
+    assert [t.text for t in free] == ["Nimm 20", "mm"]
+    assert [t.text for t in joined] == ["Nimm", f"20{N}mm"]
+    narrow = richtext.fit(
+        "Skylanders", (0, 0, 8, 30), font="sans", size=9, min_size=3, color="#000", align="left", max_lines=4
+    )
+    assert [t.text for t in narrow] == ["Skylanders"]  # shrunk to fit, never split
+
+
+@pytest.mark.parametrize("font", sorted(FONTS))
+def test_the_bundled_fonts_have_the_spaces_and_quotation_marks(font):
+    assert not missing_glyphs(f"{N}{NN}„“‚‘«»‹›”’", font)
+
+
+def test_a_look_fills_in_a_number_with_the_locales_decimal_mark(tmp_path):
+    from printkit.faces.looks import Face, Values, draw, outline, trim
+    from printkit.faces.paint import LookContext
+
+    pack = loaded_pack(
+        tmp_path, "fields: {reach: {type: number}}\n", "cards:\n  - {id: bow, name: Bow, data: {reach: 2.5}}\n"
+    )
+    (card,) = pack.components
+    element = Element.model_validate({"text": {"text": "Reach {data.reach} in", "box": [0, 0, "100%", "100%"]}})
+
+    def shown(locale):
+        face = Face(LookContext(pack, locale), card, Values(card, pack), trim(card, pack), outline(card, pack))
+        return [s.text for s in draw(face, [element], (0.0, 0.0, *face.size)) if isinstance(s, Text)]
+
+    assert (shown("en"), shown("de"), shown("fr")) == ([f"Reach 2.5{N}in"], [f"Reach 2,5{N}in"], [f"Reach 2,5{N}in"])
+
+
+def test_printkit_writes_its_numbers_with_the_locales_decimal_mark():
+    assert [words.of(locale).decimal(4.5) for locale in ("en", "de", "fr", "qps")] == ["4.5", "4,5", "4,5", "4.5"]
+    assert (decimal_mark("de-CH"), decimal_mark("pt-BR")) == (".", ",")
+
+
+def test_rulebook_prose_is_set_in_its_language(tmp_path):
+    from printkit.rulebook.book import Part, Prose, inline
+
+    pack = loaded_pack(tmp_path, "", "cards:\n  - {id: a, name: A, count: 3}\n")
+    text = "Deal {count:cards} cards to “Spyro” and his friends"
+    assert [str(inline(Prose.of(Part(lang, pack)), text)) for lang in ("en", "de", "fr")] == [
+        f'Deal 3{N}cards to “<span class="name" style="hyphens: manual">Spyro</span>” and his friends',
+        f'Deal 3{N}cards to „<span class="name" style="hyphens: manual">Spyro</span>“ and his friends',
+        f'Deal 3{N}cards to «{NN}<span class="name" style="hyphens: manual">Spyro</span>{NN}» and his friends',
+    ]
+
+
+# --- the German Skylanders rulebook and kit ------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def german_skylanders(tmp_path_factory):
+    from printkit.cli import main
+
+    out = tmp_path_factory.mktemp("typography")
+    assert main(["build", "skylanders-tabletop", "--lang", "de", "--out", str(out)]) == 0
+    return out / "skylanders-tabletop"
+
+
+def test_no_glossary_name_is_hyphenated_in_the_german_rulebook(german_skylanders):
+    with pdfplumber.open(german_skylanders / "skylanders-tabletop-rulebook-de.pdf") as pdf:
+        lines = [line for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
+    names = {word for name in glossary_names() for word in name.split()}
+    broken = [line.split()[-1] for line in lines if re.search(r"\w[‐-]$", line)]
+    assert broken  # the rulebook does hyphenate its other words
+    assert "Skylanders" in names or "Skylander" in names
+    assert [word for word in broken if any(name.startswith(word.rstrip("‐-")) for name in names)] == []
+    assert not any(line.rstrip().endswith(("Skylan‐", "Skylan-")) for line in lines)
+
+
+def test_the_german_rulebook_joins_numbers_to_their_words(german_skylanders):
+    text = "".join(
+        page.extract_text() for page in PdfReader(german_skylanders / "skylanders-tabletop-rulebook-de.pdf").pages
+    )
+    assert f"8{N}Skylanders" in text and f"ca.{N}76{N}cm" in text
+
+
+def test_the_german_kit_draws_numbers_joined_to_their_units(tmp_path):
+    """Every component text of the German kit is laid out with its no-break spaces (reportlab then
+    writes U+00A0 into the PDF as a space: ttfonts.splitString maps it to the space glyph)."""
+    from printkit.content.validate import load_checked
+    from printkit.i18n.catalog import translate
+    from printkit.layout.imposition import draw_pieces
+
+    pack = translate(load_checked([REPO / "content" / "skylanders-tabletop"])[0], "de").pack
+    lines = [
+        shape.text
+        for piece in draw_pieces(pack, "de", 0.0)
+        for shape in [*piece.front, *(piece.back or [])]
+        if isinstance(shape, Text)
+    ]
+    assert any(f"{N}Zoll" in line for line in lines)
+    assert [line for line in lines if re.search(r"\d (Zoll|mm|cm|SP)\b", line)] == []
+
+
+# --- glossary names -------------------------------------------------------------------------------------
+
+HINT = "(write 'names: [Skylanders, Spyro]', each name as it is printed)"
+BAD_NAMES = {
+    "names-not-a-list": f"content/glossary.yaml:1:8: names: must be a list of names, got 'Skylanders' {HINT}",
+    "name-not-text": f"content/glossary.yaml:3:5: names[1]: must be a name, got 3 {HINT}",
+    "name-empty": f"content/glossary.yaml:2:5: names[0]: must be a name, got '' {HINT}",
+    "name-with-markup": f"content/glossary.yaml:2:5: names[0]: must be a name, got '**Spyro**' {HINT}",
+}
+
+
+@pytest.mark.parametrize("case", sorted(BAD_NAMES))
+def test_a_bad_glossary_names_list_is_refused_at_its_line(run, tmp_path, monkeypatch, case):
+    pack = tmp_path / "content" / "tiny"
+    pack.mkdir(parents=True)
+    (pack / "pack.yaml").write_text("id: tiny\ntitle: Tiny\nlocales: [en, de]\n")
+    (pack / "components.yaml").write_text("cards:\n  - {id: a, name: A}\n")
+    (pack / "rulebook.yaml").write_text("sections:\n  - title: Play\n    blocks: [Play.]\n")
+    shutil.copy(FIXTURES / "glossary-names" / f"{case}.yaml", tmp_path / "content" / "glossary.yaml")
+    monkeypatch.chdir(tmp_path)
+    assert run("i18n", "update", "tiny")[0] == 0
+    expected = [BAD_NAMES[case], problems_found(1)]
+    code, _, err = run("i18n", "check", "tiny")
+    assert (code, err.splitlines()) == (1, expected)
+    code, _, err = run("build", "tiny", "--lang", "en", "--out", "out")
+    assert (code, err.splitlines()) == (1, expected)
+
+
+def test_the_bundled_glossary_names_the_packs_proper_names():
+    assert {"Skylander", "Spyro", "Skylands", "Attacktix"} <= set(glossary_names())

@@ -1,0 +1,178 @@
+"""The XLIFF round trip as translation platforms take it: what translate-toolkit and Weblate count as
+finished, the states and markup they send back, and files that must be refused at their line."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+import polib
+import pytest
+from test_i18n import GERMAN, PO, entry, tiny  # noqa: F401 (tiny: the fixture every test here uses)
+
+from printkit.i18n.catalog import unit_id
+
+pytestmark = pytest.mark.usefixtures("tiny")
+XLF = Path("content/tiny/locales/de/tiny.xlf")
+TOOLKIT = Path(sys.executable).parent  # translate-toolkit's commands, installed with the tests
+
+
+def exported(run) -> str:
+    assert run("i18n", "export", "tiny", "--lang", "de")[0] == 0
+    return XLF.read_text(encoding="utf-8")
+
+
+def unit(text: str, msgid: str) -> str:
+    """The <trans-unit …> start tag of msgid's unit in an exported file."""
+    start = text.index(f'<trans-unit id="{unit_id(msgid)}"')
+    return text[start : text.index(">", start) + 1]
+
+
+def imported(run, text: str) -> tuple[int, str, str]:
+    Path("edited.xlf").write_text(text, encoding="utf-8")
+    return run("i18n", "import", "tiny", "--lang", "de", "--file", "edited.xlf")
+
+
+def line_of(text: str, fragment: str) -> int:
+    return text[: text.index(fragment)].count("\n") + 1
+
+
+def test_a_finished_catalog_exports_as_finished_for_translate_toolkit(run):
+    exported(run)
+    counted = subprocess.run(
+        [TOOLKIT / "pocount", "--csv", XLF], capture_output=True, text=True, check=True
+    ).stdout.splitlines()
+    row = dict(zip(counted[0].split(","), counted[1].split(","), strict=True))
+    assert (row["Translated Messages"], row["Fuzzy Messages"], row["Untranslated Messages"]) == (
+        str(len(GERMAN)),
+        "0",
+        "0",
+    )
+    subprocess.run([TOOLKIT / "xliff2po", XLF, "back.po"], capture_output=True, check=True)
+    back = polib.pofile("back.po")
+    assert {e.msgid: e.msgstr for e in back if not e.fuzzy} == GERMAN
+
+
+def test_a_fuzzy_entry_exports_for_review(run):
+    catalog = polib.pofile(PO, wrapwidth=0)
+    next(e for e in catalog if e.msgid == "Spark").flags.append("fuzzy")
+    catalog.save(PO)
+    text = exported(run)
+    at = text.index(unit(text, "Spark"))
+    assert text[at : text.index("</target>", at) + 9] == (
+        f'<trans-unit id="{unit_id("Spark")}" resname="card:spark/name" maxwidth="{capacity("Spark")}" '
+        'size-unit="char" approved="no">\n        <source>Spark</source>\n'
+        '        <target state="needs-review-translation">Funke</target>'
+    )
+    counted = subprocess.run([TOOLKIT / "pocount", "--csv", XLF], capture_output=True, text=True, check=True)
+    row = dict(zip(*(line.split(",") for line in counted.stdout.splitlines()), strict=True))
+    assert (row["Translated Messages"], row["Fuzzy Messages"]) == (str(len(GERMAN) - 1), "1")
+
+
+def test_states_platforms_write_for_a_finished_translation_import_as_translated(run):
+    text = exported(run)
+    finished = {
+        "Spark": ('state="final"', 'state="translated"'),
+        "Fire": ('state="final"', 'state="signed-off"'),
+        "Deck": ('state="final"', ""),  # Weblate's files: no state at all
+        "Player": ('approved="yes"', 'approved="no"'),  # a state of translated decides, approval or not
+    }
+    unfinished = {"Points": "needs-review-translation", "Score pad": "new", "Tiny Game": "needs-adaptation"}
+    for msgid, (old, new) in finished.items():
+        translated = GERMAN[msgid] + "!"
+        at = text.index(unit(text, msgid))
+        end = text.index("</trans-unit>", at)
+        text = text[:at] + text[at:end].replace(old, new).replace(f">{GERMAN[msgid]}<", f">{translated}<") + text[end:]
+    for msgid, state in unfinished.items():
+        at = text.index(unit(text, msgid))
+        end = text.index("</trans-unit>", at)
+        text = text[:at] + text[at:end].replace('state="final"', f'state="{state}"') + text[end:]
+    assert imported(run, text) == (0, f"wrote {PO}: {len(finished) + len(unfinished)} entries changed\n", "")
+    for msgid in finished:
+        assert (entry(msgid).msgstr, entry(msgid).fuzzy) == (GERMAN[msgid] + "!", False)
+    for msgid in unfinished:
+        assert (entry(msgid).msgstr, entry(msgid).fuzzy) == (GERMAN[msgid], True)
+
+
+def test_inline_code_elements_come_back_as_the_text_they_hold(run):
+    text = exported(run).replace(
+        '<target state="final">Macht 2 [fire] Schaden.</target>',
+        '<target state="final">Macht <mrk mtype="x-term">2</mrk> <ph id="1">[fire]</ph> Schaden.</target>',
+    )
+    assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed\n", "")
+    assert (entry("Deals 2 [fire] damage.").msgstr, entry("Deals 2 [fire] damage.").fuzzy) == (
+        "Macht 2 [fire] Schaden.",
+        False,
+    )
+
+
+def test_other_inline_markup_is_refused_at_its_line(run):
+    text = exported(run).replace(
+        '<target state="final">Macht 2 [fire] Schaden.</target>',
+        '<target state="final">Macht <g id="1">2</g>\n<x id="2"/> Schaden.</target>',
+    )
+    before = Path(PO).read_text(encoding="utf-8")
+    identifier = unit_id("Deals 2 [fire] damage.")
+    assert imported(run, text) == (
+        1,
+        "",
+        f"edited.xlf:{line_of(text, '<g id')}:1: card:spark/text: trans-unit '{identifier}' has <g> in its "
+        "<target>, inline markup that stands for no text of printkit's (write the text itself, with its "
+        "{placeholders}, **bold** and [icons], as the exported file has it)\n"
+        f"edited.xlf:{line_of(text, '<x id')}:1: card:spark/text: trans-unit '{identifier}' has <x> in its "
+        "<target>, inline markup that stands for no text of printkit's (write the text itself, with its "
+        "{placeholders}, **bold** and [icons], as the exported file has it)\n"
+        "2 problems found\n",
+    )
+    assert Path(PO).read_text(encoding="utf-8") == before
+
+
+def test_a_file_for_another_language_is_refused(run):
+    text = exported(run).replace('target-language="de"', 'target-language="fr"')
+    assert imported(run, text) == (
+        1,
+        "",
+        f"edited.xlf:{line_of(text, '<file ')}:1: is a translation into 'fr', not de (import it with --lang fr, "
+        "or export the de file with 'printkit i18n export')\n1 problem found\n",
+    )
+
+
+def test_a_unit_naming_no_text_of_the_pack_is_refused_with_its_id(run):
+    text = exported(run)
+    gone = unit(text, "Spark")
+    text = text.replace(gone, gone.replace(unit_id("Spark"), "0123456789abcdef").replace("card:spark/name", "x"))
+    assert imported(run, text) == (
+        1,
+        "",
+        f"edited.xlf:{line_of(text, '0123456789abcdef')}:1: x: trans-unit '0123456789abcdef' names no text of "
+        "pack 'tiny' (its text is no longer in the pack: remove the unit, or export the file again)\n"
+        "1 problem found\n",
+    )
+
+
+def test_a_unit_whose_english_changed_since_the_export_comes_in_fuzzy(run):
+    text = exported(run).replace(">Macht 2 [fire] Schaden.<", ">Macht 2 [fire] Schaden!<")
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("Deals 2 [fire] damage.", "Deals 3 [fire] damage."))
+    assert imported(run, text) == (0, f"wrote {PO}: 1 entries changed\n", "")
+    changed = entry("Deals 3 [fire] damage.")
+    assert (changed.msgstr, changed.fuzzy, changed.previous_msgid) == (
+        "Macht 2 [fire] Schaden!",
+        True,
+        "Deals 2 [fire] damage.",
+    )
+    kept = entry("Spark")  # its source is still the English text: as translated as before
+    assert (kept.msgstr, kept.fuzzy) == ("Funke", False)
+
+
+def test_maxwidth_is_what_the_tightest_box_holds(run):
+    text = exported(run)
+    assert unit(text, "Spark") == (
+        f'<trans-unit id="{unit_id("Spark")}" resname="card:spark/name" maxwidth="{capacity("Spark")}" '
+        'size-unit="char" approved="yes">'
+    )
+
+
+def capacity(msgid: str) -> int:
+    """The Weblate flag update wrote into the catalog for msgid."""
+    (flag,) = [f for f in entry(msgid).flags if f.startswith("max-length:")]
+    return int(flag.split(":")[1])
