@@ -12,6 +12,8 @@ FIXTURES = REPO / "tests" / "fixtures"
 # The packs printkit ships under content/. Tests name them instead of reading the folder, so a pack a
 # user adds there (`printkit new`), or a broken one they are working on, changes no test.
 BUNDLED = ["attacktix", "riverfold", "skylanders-tabletop", "skylands", "skystones", "sorcerers-home-game"]
+# The locales each bundled pack is translated into besides English, in the order pack.yaml gives them.
+TRANSLATIONS = {name: ["de"] for name in BUNDLED} | {"riverfold": ["de", "fr"]}
 
 
 PT_PER_MM = 72 / 25.4

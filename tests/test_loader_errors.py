@@ -44,6 +44,16 @@ CASES = {
     "locale en (did you mean 'fire' or 'river'?)",
     "rulebook-unknown-icon": "rulebook.yaml:4:9: sections[0].blocks[0].text: text names an unknown icon '[fier]' in "
     "locale en (did you mean 'fire' or 'river'?)",
+    "edition-undeclared-locale": "pack.yaml:4:27: editions[1][1]: 'es' is not one of the pack's locales "
+    "(add it to 'locales:', which has en, de, fr)",
+    "edition-near-locale": "pack.yaml:4:17: editions[0][1]: 'pt-PT' is not one of the pack's locales "
+    "(did you mean 'pt-BR'?)",
+    "edition-locale-twice": "pack.yaml:4:21: editions[0][2]: 'en' is already in this edition (name each locale once)",
+    "edition-empty": "pack.yaml:4:22: editions[1]: must name two or more locales, got none "
+    "(every locale built has its own rulebook; an edition here is bilingual, e.g. [en, de])",
+    "edition-one-locale": "pack.yaml:4:12: editions[0]: must name two or more locales, got 'fr' "
+    "(every locale built has its own rulebook; an edition here is bilingual, e.g. [en, de])",
+    "edition-repeated": "pack.yaml:4:32: editions[2]: repeats editions[0] (give each edition once)",
     "rulebook-explained-unknown-icon": "pack.yaml:4:30: abilities.rally.text: text names an unknown icon '[sheild]' in "
     "locale en (did you mean 'shield' or 'hill'?)",
 }

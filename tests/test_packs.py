@@ -4,7 +4,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
-from conftest import BUNDLED
+from conftest import BUNDLED, TRANSLATIONS
 
 from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import lay_out
@@ -24,9 +24,9 @@ def test_every_seed_game_ships_as_a_pack(packs):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_pack_lays_out_without_overflow(packs, paper):
     jobs = lay_out(list(packs.values()), BuildOptions(papers=(paper,), strict=True, rulebooks=False), draw_all=True)
-    # every bundled pack declares English and German: one components PDF for each
+    # one components PDF for each language a bundled pack declares
     assert [(job.pack, job.output) for job in jobs] == [
-        (name, f"{name}-components-{lang}-{paper}.pdf") for name in BUNDLED for lang in ("en", "de")
+        (name, f"{name}-components-{lang}-{paper}.pdf") for name in BUNDLED for lang in ["en", *TRANSLATIONS[name]]
     ]
 
 

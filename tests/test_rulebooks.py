@@ -42,10 +42,15 @@ def test_every_seed_game_has_a_rulebook():
     assert [name for name in PACKS if not Path("content", name, "rulebook.yaml").is_file()] == []
 
 
+# The editions of each bundled pack: one per locale, and the bilingual ones. Riverfold names its own
+# (`editions: [[en, de], [en, fr]]`); the others pair the source language with each other locale.
+EDITIONS = {pack: ["de", "en", "en-de"] for pack in PACKS} | {"riverfold": ["de", "en", "en-de", "en-fr", "fr"]}
+
+
 @pytest.mark.parametrize("pack", PACKS)
-def test_three_editions_per_pack(built, pack):
+def test_the_editions_of_each_pack(built, pack):
     names = sorted(p.name for p in (built / pack).glob(f"{pack}-rulebook-*.pdf") if "booklet" not in p.name)
-    assert names == [f"{pack}-rulebook-de.pdf", f"{pack}-rulebook-en-de.pdf", f"{pack}-rulebook-en.pdf"]
+    assert names == sorted(f"{pack}-rulebook-{edition}.pdf" for edition in EDITIONS[pack])
 
 
 @pytest.mark.parametrize("pack", PACKS)
@@ -88,6 +93,15 @@ COMPONENT_LISTS = {
             "1 Hüterschild",
             "16 Wegkarten",
             "1 Talplan",
+        ],
+        "fr": [
+            "15 tuiles Vallée",
+            "2 tuiles Source recto verso",
+            "10 campements",
+            "12 jetons Provisions",
+            "1 bouclier du Gardien",
+            "16 cartes Sentier",
+            "1 plan de la vallée",
         ],
     },
     "skylanders-tabletop": {"en": ["38 cards", "2 rulers"], "de": ["38 Karten", "2 Lineale"]},
@@ -157,6 +171,13 @@ def test_rule_limits_come_from_the_rule_sets(built, pack):
     assert RULE_LIMITS[pack] in text_of(built / pack / f"{pack}-rulebook-en.pdf")
 
 
+def test_the_french_riverfold_rulebook_says_the_models_numbers_in_french(built):
+    text = text_of(built / "riverfold" / "riverfold-rulebook-fr.pdf")
+    assert [line for line in COMPONENT_LISTS["riverfold"]["fr"] if line not in text] == []
+    assert "une besace de 6 cartes. Les cartes d’une besace ne peuvent pas peser plus de 10 au total" in text
+    assert "Sommaire" in text and "Page 1 sur 5" in text and "But du jeu" in text
+
+
 def test_changing_a_rule_set_changes_the_rulebook(tmp_path, run):
     pack = tmp_path / "skystones"
     shutil.copytree("content/skystones", pack)
@@ -186,6 +207,37 @@ def test_editions_are_tagged_with_their_language_bookmarked_and_embedded(built, 
             descendant = font.get_object()["/DescendantFonts"][0].get_object()
             assert "/FontFile2" in descendant["/FontDescriptor"].get_object()
     assert subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
+
+
+def structure_languages(path: Path) -> tuple[str, list[tuple[int, str | None]]]:
+    """The document's /Lang, and the page and /Lang of each top element of its structure tree."""
+    reader = PdfReader(path)
+    root = reader.trailer["/Root"]
+    pages = {page.indirect_reference.idnum: number for number, page in enumerate(reader.pages)}
+    document = root["/StructTreeRoot"]["/K"][0].get_object()
+    elements = [reference.get_object() for reference in document["/K"]]
+    return root["/Lang"], [(pages[element.raw_get("/Pg").idnum], element.get("/Lang")) for element in elements]
+
+
+@pytest.mark.parametrize(
+    "pack,edition", [("riverfold", ["en", "fr"]), ("riverfold", ["en", "de"]), ("skystones", ["en", "de"])]
+)
+def test_each_part_of_a_bilingual_edition_carries_its_language_in_the_pdf_structure(built, pack, edition):
+    path = built / pack / f"{pack}-rulebook-{'-'.join(edition)}.pdf"
+    first, second = edition
+    first_pages = len(PdfReader(built / pack / f"{pack}-rulebook-{first}.pdf").pages)  # the part as its own edition
+    lang, elements = structure_languages(path)
+    assert lang == first
+    assert {page for page, _ in elements} == set(range(len(PdfReader(path).pages)))  # every page has its elements
+    assert [element_lang for page, element_lang in elements] == [
+        first if page < first_pages else second for page, _ in elements
+    ]
+    assert subprocess.run(["qpdf", "--check", str(path)], capture_output=True).returncode == 0
+
+
+def test_a_one_language_edition_tags_its_structure_with_its_language(built):
+    lang, elements = structure_languages(built / "riverfold" / "riverfold-rulebook-fr.pdf")
+    assert (lang, {element_lang for _, element_lang in elements}) == ("fr", {"fr"})
 
 
 def test_the_contents_and_page_numbers_are_in_the_reader_language(built):

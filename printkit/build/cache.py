@@ -117,8 +117,8 @@ def _key(*parts: object) -> str:
     return hashlib.sha256(json.dumps([code_key(), *parts], sort_keys=True).encode()).hexdigest()
 
 
-def _pack_facts(root: Path) -> tuple[str, str, list[str], str] | None:
-    """The id, source language, locales and default paper that pack.yaml gives, or None when what
+def _pack_facts(root: Path) -> tuple[str, str, list[str], list[list[str]] | None, str] | None:
+    """The id, source language, locales, editions and default paper that pack.yaml gives, or None when what
     the plan needs of it is not what the loader accepts (the loader reports why)."""
     # read as the loader reads it (libyaml, with its limits); problems are the loader's to report
     meta = read_yaml(root / "pack.yaml", "pack.yaml", root).data
@@ -128,10 +128,19 @@ def _pack_facts(root: Path) -> tuple[str, str, list[str], str] | None:
         pack_id = parse_id(meta.get("id"))
     except ValueProblem:
         return None
-    locales, defaults = meta.get("locales", ["en"]), meta.get("defaults") or {}
+    locales, defaults, declared = meta.get("locales", ["en"]), meta.get("defaults") or {}, meta.get("editions")
     if pack_id != root.resolve().name or not isinstance(locales, list) or not isinstance(defaults, dict):
         return None  # an id is never a path here
-    return pack_id, str(meta.get("language", "en")), [str(lang) for lang in locales], str(defaults.get("paper", "a4"))
+    if declared is not None and not (isinstance(declared, list) and all(isinstance(e, list) for e in declared)):
+        return None
+    editions = None if declared is None else [[str(lang) for lang in edition] for edition in declared]
+    return (
+        pack_id,
+        str(meta.get("language", "en")),
+        [str(lang) for lang in locales],
+        editions,
+        str(defaults.get("paper", "a4")),
+    )
 
 
 def plan(root: Path, options) -> tuple[str, list[Output]] | None:
@@ -140,7 +149,7 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
     facts = _pack_facts(root)
     if facts is None:
         return None
-    pack_id, source, locales, paper = facts
+    pack_id, source, locales, declared, paper = facts
     papers = papers_of(options, paper)
     content = _hash_files(
         [p for p in _files(root) if p.relative_to(root).parts[0] not in NOT_CONTENT and not p.name.startswith(".")],
@@ -186,7 +195,7 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
             )
     if options.rulebooks and (root / "rulebook.yaml").is_file():
         templates = _hash_files(_files(root / "templates"), root)
-        for edition in editions(languages, source):
+        for edition in editions(languages, source, declared):
             outputs.append(
                 Output(
                     rulebook_name(pack_id, edition),

@@ -40,11 +40,13 @@ def rulebook_name(pack: str, edition: list[str]) -> str:
     return f"{pack}-rulebook-{'-'.join(edition)}.pdf"
 
 
-def editions(languages: list[str], source: str) -> list[list[str]]:
-    """The rulebook editions of a build: one per language, and the source language followed by each
-    other language when the source is built too."""
-    bilingual = [[source, lang] for lang in languages if lang != source and source in languages]
-    return [[lang] for lang in languages] + bilingual
+def editions(languages: list[str], source: str, declared: list[list[str]] | None) -> list[list[str]]:
+    """The rulebook editions of a build: one per language built, always, and the editions in two or
+    more languages that pack.yaml declares whose languages are all built; when it declares none, the
+    source language followed by each other language, if the source is built too."""
+    if declared is None:
+        declared = [[source, lang] for lang in languages if lang != source]
+    return [[lang] for lang in languages] + [edition for edition in declared if set(edition) <= set(languages)]
 
 
 def papers_of(options, default: str) -> tuple[str, ...]:

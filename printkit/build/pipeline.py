@@ -97,13 +97,13 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
 def _rulebook_jobs(
     pack: Pack, translated: dict[str, Pack], drafts: frozenset[str], paper: str, options: BuildOptions
 ) -> list[Job]:
-    """One edition per language built, and the bilingual edition (source language first) when the
-    source and a translation are both built; each made into HTML and typeset when written."""
+    """The rulebook editions of the languages built (see outputs.editions), each made into HTML and
+    typeset when written."""
     from printkit.rulebook.book import Part
 
     jobs = []
     size = len(repr(pack.rulebook))  # about 650 characters of it make a page, which takes WeasyPrint ~60 ms
-    for edition in editions(list(translated), pack.meta.language):
+    for edition in editions(list(translated), pack.meta.language, pack.meta.editions):
         parts = [Part(language, translated[language]) for language in edition]
         name = rulebook_name(pack.id, edition)
         target = options.out / pack.id / name

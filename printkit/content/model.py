@@ -25,12 +25,14 @@ from pydantic import (
     Discriminator,
     Field,
     Tag,
+    ValidationError,
+    ValidationInfo,
     WithJsonSchema,
     create_model,
     field_validator,
     model_validator,
 )
-from pydantic_core import PydanticCustomError
+from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, shown_value
 from printkit.base.icons import ICONS
@@ -449,6 +451,10 @@ class PackMeta(Strict):
     locales: list[LanguageTag] = ["en"]
     """Languages the kit is built in (BCP 47 tags: de, fr, pt-BR); every one but the source language
     needs its catalog."""
+    editions: list[list[LanguageTag]] | None = None
+    """The rulebook editions in two or more languages, each a list of locales in the order of its
+    parts, e.g. [[en, de], [en, fr]]; by default the source language followed by each other locale.
+    Every locale built has its own rulebook besides."""
     version: Text | None = None
     """Version of the pack's content, printed after the title in every page's footer."""
     credits: Text | None = None
@@ -491,6 +497,37 @@ class PackMeta(Strict):
     and italic in its styles); Latin letters, digits and punctuation keep the look's font. The
     rulebook of that locale is set in it too."""
 
+    @field_validator("editions")
+    @classmethod
+    def _editions_of_locales(cls, editions: list[list[str]] | None, info: ValidationInfo) -> list[list[str]] | None:
+        """Each edition names two or more of the pack's locales, each once, and no edition is given twice;
+        refused at the offending entry (a ValidationError raised here is placed under `editions`)."""
+        if editions is None or "locales" not in info.data:  # locales refused: that is the problem to report
+            return editions
+        locales = info.data["locales"]
+        errors = []
+
+        def refuse(loc: tuple[int, ...], message: str, hint: str | None) -> None:
+            error = PydanticCustomError("printkit", "{message}", {"message": message, "hint": hint})
+            errors.append(InitErrorDetails(type=error, loc=loc, input=editions))
+
+        for index, edition in enumerate(editions):
+            if edition in editions[:index]:  # what is wrong inside it is reported at the first
+                refuse((index,), f"repeats editions[{editions.index(edition)}]", "give each edition once")
+                continue
+            if len(edition) < 2:
+                got = f"'{edition[0]}'" if edition else "none"
+                refuse((index,), f"must name two or more locales, got {got}", _EDITION_HINT)
+            for place, lang in enumerate(edition):
+                if lang in edition[:place]:
+                    refuse((index, place), f"'{lang}' is already in this edition", "name each locale once")
+                elif lang not in locales:
+                    hint = did_you_mean(lang, locales) or f"add it to 'locales:', which has {', '.join(locales)}"
+                    refuse((index, place), f"'{lang}' is not one of the pack's locales", hint)
+        if errors:
+            raise ValidationError.from_exception_data("editions", errors)
+        return editions
+
     def texts(self) -> Iterator[tuple[KeyPath, str]]:
         """(key path, text) of every text of pack.yaml translators translate: its Text values and the
         defaults of its text fields; its looks' texts are templates, with keys of their own (look:ID/…)."""
@@ -500,6 +537,9 @@ class PackMeta(Strict):
         for name, declared in self.fields.items():
             for path, text in declared.texts(declared.default):
                 yield ("fields", name, "default") + path, text
+
+
+_EDITION_HINT = "every locale built has its own rulebook; an edition here is bilingual, e.g. [en, de]"
 
 
 @cache

@@ -1,11 +1,11 @@
 """Rulebooks: a pack's rules, component list and figures as HTML, typeset into PDF by WeasyPrint.
 
-Takes: the pack translated into each language of an edition (English, German, or both), and the
-paper size.
+Takes: the pack translated into each language of an edition (one language, or two or more), and
+the paper size.
 Returns: the HTML of the edition (Jinja2 templates in printkit's sandbox, seeing plain data
-only), and the PDF written from it: tagged PDF/UA-1 with the edition's language, bookmarks, a
-table of contents with page numbers, running headers and translated "Page X of Y", bundled fonts
-only. Generated parts (the component list, the numbers rule sets and counts put into the prose,
+only), and the PDF written from it: tagged PDF/UA-1 with the edition's language and each part's
+on its structure elements, bookmarks, a table of contents with page numbers, running headers and
+translated "Page X of Y", bundled fonts only. Generated parts (the component list, the numbers rule sets and counts put into the prose,
 figures drawn from real components) come from the same model the kit is printed from, so they
 cannot drift. Prose is set in each language's typography (printkit.i18n.typography), and the
 glossary's names are never hyphenated.
@@ -19,7 +19,7 @@ import logging
 import mimetypes
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path
@@ -528,7 +528,9 @@ def typeset(html: str, parts: list[Part], target: Path) -> None:
     logger.addHandler(complaints)
     base = pack.root.resolve().as_uri() + "/"
     try:
-        HTML(string=html, base_url=base, url_fetcher=fetcher).write_pdf(str(target), pdf_variant="pdf/ua-1")
+        HTML(string=html, base_url=base, url_fetcher=fetcher).write_pdf(
+            str(target), pdf_variant="pdf/ua-1", finisher=_tag_languages
+        )
     finally:
         logger.removeHandler(complaints)
     complained = [message for message in complaints.messages if "printkit does not fetch" not in message]
@@ -558,6 +560,48 @@ def typeset(html: str, parts: list[Part], target: Path) -> None:
         for message in complained
     ]
     raise Problems(problems)
+
+
+def _top_languages(box) -> Iterator[str | None]:
+    """The language (HTML `lang`, inherited) of each box whose structure element WeasyPrint puts at
+    the top of the document's structure, in its order: what weasyprint.pdf.tags makes an element of,
+    passing through the page, html and body boxes and leaving out the margin boxes."""
+    from weasyprint.formatting_structure import boxes
+    from weasyprint.layout.absolute import AbsolutePlaceholder
+
+    if isinstance(box, AbsolutePlaceholder):
+        box = box._box
+    if isinstance(box, boxes.MarginBox):
+        return
+    passes = isinstance(box, boxes.PageBox) or box.element is not None and box.element_tag in ("html", "body")
+    if passes and isinstance(box, boxes.ParentBox) and not isinstance(box, boxes.LineBox):
+        for child in box.children:
+            yield from _top_languages(child)
+    else:
+        yield box.style["lang"]
+
+
+def _tag_languages(document, pdf) -> None:
+    """Give each top structure element of the tagged PDF the language it is written in (`/Lang`),
+    as PDF/UA asks of text in another language than the document's: WeasyPrint tags only the
+    document's language. A finisher of WeasyPrint's write_pdf: document is what it laid out, pdf the
+    pydyf PDF about to be written."""
+    import pydyf
+
+    def resolved(reference: bytes) -> Any:
+        return pdf.objects[int(reference.split()[0])]
+
+    root = resolved(pdf.catalog["StructTreeRoot"])
+    elements = [resolved(reference) for reference in resolved(root["K"][0])["K"]]
+    pages = {reference: number for number, reference in enumerate(pdf.page_references)}
+    on_page: dict[int, list] = {}
+    for element in elements:
+        on_page.setdefault(pages[element["Pg"]], []).append(element)
+    for number, page in enumerate(document.pages):
+        languages = list(_top_languages(page._page_box))
+        for element, lang in zip(on_page.get(number, []), languages, strict=True):
+            if lang:
+                element["Lang"] = pydyf.String(lang)
 
 
 def booklet(source: Path, target: Path) -> None:
