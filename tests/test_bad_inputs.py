@@ -22,6 +22,10 @@ CASES = {
         "components.yaml:6:8: f[0]: file expands to more than 200000 values (too many aliases?)",
     ),
     "nan-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got nan"),
+    "whole-number-past-any-length": (  # past any float, too: no OverflowError
+        "check",
+        "components.yaml:3:11: cards[0].size: must be at most 2000mm, got 10000000000000000000… (401 characters)",
+    ),
     "inf-count": ("check", "components.yaml:3:12: cards[0].count: must be a whole number from 0 to 10000, got inf"),
     "negative-margin": ("check", "pack.yaml:4:11: imposition.margin: must be a length of zero or more, got '-1mm'"),
     "huge-size": ("check", "components.yaml:3:11: cards[0].size: must be at most 2000mm, got '5000mm'"),

@@ -62,7 +62,10 @@ def _millimetres(value: object) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float, str)):
         raise ValueProblem(f"must be a length like 63mm or 2.5in, got {shown_value(value)}")
     if not isinstance(value, str):
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:  # a whole number past any float: past any length too
+            return math.inf
     match = _LENGTH.match(value)
     if not match:
         raise ValueProblem(f"must be a length like 63mm or 2.5in, got {shown_value(value)}")
@@ -73,9 +76,9 @@ def _millimetres(value: object) -> float:
 
 
 def _positive(value: object, mm: float) -> float:
-    if not math.isfinite(mm) or mm <= 0:
+    if math.isnan(mm) or mm <= 0:
         raise ValueProblem(f"must be a length greater than zero, got {shown_value(value)}")
-    if mm > MAX_LENGTH_MM:
+    if mm > MAX_LENGTH_MM:  # infinity too
         raise ValueProblem(f"must be at most {MAX_LENGTH_MM:g}mm, got {shown_value(value)}")
     return round(mm, 6)
 
