@@ -234,17 +234,27 @@ def test_the_look_text_is_in_the_catalog_under_its_place_in_the_look():
 
 
 def test_a_translation_that_breaks_a_look_placeholder_is_a_problem_at_its_catalog_line(run, tmp_path):
+    """{Data.glow} is no placeholder: the translation is not printed (the cards keep the English,
+    marked DRAFT), and a strict build places the problem at its catalog line."""
     pack = tmp_path / "glow"
     shutil.copytree(GLOW, pack)
     catalog = pack / "locales" / "de" / "LC_MESSAGES" / "glow.po"
     catalog.write_text(catalog.read_text().replace('msgstr "Glut {data.glow}"', 'msgstr "Glut {Data.glow}"'))
-    code, _, err = run("build", pack, "--out", tmp_path / "out", "--no-rulebooks")
-    assert code == 1
-    assert err.splitlines() == [
-        f"{catalog}:32:1: look:glow-card/front/glow-label/text: '{{Data.glow}}' is not a placeholder (a placeholder names "
-        "a value in lowercase: {name}, {data.glow} or {stats.attack}; {{ for a brace)",
-        "1 problem found",
-    ]
+    code, _, err = run("build", pack, "--out", tmp_path / "out", "--no-rulebooks", "--lang", "de")
+    assert (code, err) == (
+        0,
+        f"printkit: warning: glow (de): 1 strings not translated; 2 components are marked DRAFT "
+        f"(see 'printkit i18n stats glow')\n",
+    )
+    code, _, err = run("build", pack, "--out", tmp_path / "strict", "--no-rulebooks", "--strict")
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            f"{catalog}:32:1: look:glow-card/front/glow-label/text: placeholders differ from the English: lost "
+            "{data.glow} (keep every {name}, [icon] and ▶ of the English text)",
+            "1 problem found",
+        ],
+    )
 
 
 def test_an_untranslated_look_text_marks_the_cards_drawn_with_it_as_drafts(tmp_path):
