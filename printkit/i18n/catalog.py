@@ -63,7 +63,9 @@ Boxes = dict[MessageKey, Box]
 GLOSSARY = "glossary.yaml"  # beside the packs it serves: content/glossary.yaml for content/<pack>
 NAMES = "names"  # the glossary's list of names kept whole, beside its locales
 MAX_CATALOG_BYTES = 20 * 1024 * 1024
-_WORDS_ONLY = re.compile(r"\{[^}]*\}|\S*/\S*")  # placeholders and file paths are not prose
+# placeholders and file paths are not prose; a path is matched from its word's start, so a long
+# word without "/" is read once, not once per character
+_WORDS_ONLY = re.compile(r"\{[^{}]*\}|(?<!\S)\S*/\S*")
 
 
 @dataclass(frozen=True)
