@@ -354,3 +354,21 @@ def test_a_changed_catalog_of_printkits_words_rebuilds_the_kit(tmp_path, run):
     assert run("build", root, "--lang", "pt-BR", "--out", tmp_path / "out")[0] == 0
     with pdfplumber.open(pdf) as rulebook:
         assert rulebook.pages[0].extract_text().splitlines()[-1] == 'Página 1 d\'un "z" \\ 1'
+
+
+@pytest.mark.parametrize(
+    ("tag", "forms"),
+    [
+        ("de", "nplurals=2; plural=(n != 1);"),  # Babel's table, as gettext tools write it
+        (
+            "ru",
+            "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+        ),
+        ("yue", "nplurals=1; plural=(0);"),  # not in the table, which gives English's two forms
+        ("fa", "nplurals=2; plural=((((n == 0)) || ((n == 1))) ? 0 : 1);"),  # the table has one form
+    ],
+)
+def test_plural_forms_are_cldrs_where_the_table_lacks_a_language_or_a_form(tag, forms):
+    from printkit.base.languages import plural_forms
+
+    assert plural_forms(tag) == forms

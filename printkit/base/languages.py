@@ -10,11 +10,13 @@ raises `UnknownLanguage` with the closest known tags.
 from __future__ import annotations
 
 import difflib
+import gettext
 from functools import cache
 
 from babel import Locale, UnknownLocaleError, localedata
 from babel.languages import get_official_languages
-from babel.messages.plurals import get_plural
+from babel.messages.plurals import PLURALS, get_plural
+from babel.plural import to_gettext
 
 
 class UnknownLanguage(ValueError):
@@ -81,8 +83,26 @@ def gettext_name(tag: str) -> str:
 
 
 def plural_forms(tag: str) -> str:
-    """The `Plural-Forms:` header of the language, from CLDR: `nplurals=2; plural=(n > 1);`."""
-    return get_plural(cldr(tag)).plural_forms
+    """The `Plural-Forms:` header of the language: `nplurals=2; plural=(n > 1);`. Babel's table of
+    the headers gettext tools write, where it knows the language with as many forms as whole numbers
+    take in CLDR; else CLDR's rule (the table gives a language it lacks English's two forms, Persian
+    one where CLDR has two). CLDR's forms only fractions or exponents take (Russian's fourth, French's
+    third) stay out, as gettext tools leave them out."""
+    locale = cldr(tag)
+    from_cldr = to_gettext(locale.plural_form)
+    known = PLURALS.get(str(locale)) or PLURALS.get(locale.language)
+    whole_number_forms = len({locale.plural_form(n) for n in range(1001)})
+    if known is None or (known[0] < whole_number_forms and _gettext_reads(from_cldr)):
+        return from_cldr
+    return get_plural(locale).plural_forms
+
+
+def _gettext_reads(forms: str) -> bool:
+    try:
+        gettext.c2py(forms.split("plural=", 1)[1].rstrip(";"))
+    except ValueError:
+        return False
+    return True
 
 
 def decimal_mark(tag: str) -> str:
