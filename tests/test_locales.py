@@ -372,3 +372,43 @@ def test_plural_forms_are_cldrs_where_the_table_lacks_a_language_or_a_form(tag, 
     from printkit.base.languages import plural_forms
 
     assert plural_forms(tag) == forms
+
+
+def test_a_plural_rule_msgfmt_refuses_is_a_warning_and_printkit_counts_with_cldrs(tmp_path, run):
+    """`plural=n/0` reads as a rule (gettext.c2py takes it) but divides by zero: once exit 3."""
+    root = polish_pack(tmp_path / "gen")
+    path = root / "locales/pl/LC_MESSAGES/printkit.po"
+    path.write_text(
+        POLISH.replace(
+            "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+            "nplurals=2; plural=n/0;",
+        )
+    )
+    problem = (
+        f"{path}:5:1: the Plural-Forms header's plural expression can produce division by zero (write the "
+        "language's rule from CLDR, which printkit counts with until then: nplurals=3; plural=(n==1 ? 0 : "
+        "n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);)"
+    )
+    code, out, err = run("build", root, "--lang", "pl", "--out", tmp_path / "out")
+    assert (code, out, err.splitlines()[0]) == (0, "", f"printkit: warning: {problem}")
+    own = words.of("pl", root)
+    assert [own.form("count-card", n).format(count=n) for n in (1, 2, 5, 22)] == [
+        "1 karta",
+        "2 karty",
+        "5 kart",
+        "22 karty",
+    ]
+    assert run("i18n", "update", root)[0] == 0  # the pack's own catalog, which check wants first
+    assert problem in run("i18n", "check", root, "--lang", "pl")[2].splitlines()
+
+
+def test_a_packs_catalog_with_a_plural_rule_msgfmt_refuses_is_a_problem(tiny, run):
+    path = tiny / "locales/de/LC_MESSAGES/tiny.po"
+    path.write_text(path.read_text().replace("nplurals=2; plural=(n != 1);", "nplurals=1; plural=n;"))
+    code, _, err = run("i18n", "check", "tiny")
+    assert (code, err.splitlines()[0]) == (
+        1,
+        "content/tiny/locales/de/LC_MESSAGES/tiny.po:12:1: the Plural-Forms header's nplurals = 1 but plural "
+        "expression can produce values as large as 1 (write the language's rule from CLDR, which printkit counts "
+        "with until then: nplurals=2; plural=(n != 1);)",
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import gettext
+from collections.abc import Callable
 from functools import cache
 
 from babel import Locale, UnknownLocaleError, localedata
@@ -98,11 +99,41 @@ def plural_forms(tag: str) -> str:
 
 
 def _gettext_reads(forms: str) -> bool:
+    return plural_rule(forms) is not None
+
+
+def plural_rule(forms: str) -> Callable[[int], int] | None:
+    """The rule of a `Plural-Forms:` header as Python's gettext reads it, None when it cannot."""
     try:
-        gettext.c2py(forms.split("plural=", 1)[1].rstrip(";"))
-    except ValueError:
-        return False
-    return True
+        return gettext.c2py(forms.split("plural=", 1)[1].rstrip().rstrip(";"))
+    except (IndexError, ValueError, SyntaxError, RecursionError):
+        return None
+
+
+def plural_problem(forms: str) -> str | None:
+    """What msgfmt says of a `Plural-Forms:` header, None when it is good: its rule is evaluated
+    for 0 to 1000, as msgfmt checks it, and must give a form from 0 to nplurals - 1."""
+    try:
+        count = int(forms.split("nplurals=", 1)[1].split(";")[0])
+    except (IndexError, ValueError):
+        return "invalid nplurals value"
+    rule = plural_rule(forms)
+    if count < 1:
+        return "invalid nplurals value"
+    if rule is None:
+        return "invalid plural expression"
+    for n in range(1001):
+        try:
+            form = rule(n)
+        except ZeroDivisionError:
+            return "plural expression can produce division by zero"
+        except ArithmeticError:
+            return "plural expression can produce arithmetic exceptions, possibly division by zero"
+        if form < 0:
+            return "plural expression can produce negative values"
+        if form >= count:
+            return f"nplurals = {count} but plural expression can produce values as large as {form}"
+    return None
 
 
 def decimal_mark(tag: str) -> str:
