@@ -10,6 +10,7 @@ import pdfplumber
 import polib
 import pytest
 from babel import localedata
+from conftest import problems_found
 from test_i18n import CARDS_YAML, PACK_YAML
 
 from printkit.i18n import words
@@ -84,7 +85,11 @@ def test_init_declares_the_locale_and_writes_its_catalog(tiny, run):
 
 @pytest.mark.parametrize(
     "tag,folder,plurals",
-    [("pt-BR", "pt_BR", "nplurals=2; plural=(n > 1);"), ("zh-Hans", "zh_Hans", "nplurals=1; plural=0;")],
+    [
+        ("pt-BR", "pt_BR", "nplurals=2; plural=(n > 1);"),
+        ("zh-Hans", "zh_Hans", "nplurals=1; plural=0;"),
+        ("zh-CN", "zh_CN", "nplurals=1; plural=0;"),  # as msginit and Weblate name it, not Babel's zh_Hans_CN
+    ],
 )
 def test_init_names_the_folder_as_gettext_does_and_adds_printkits_words(tiny, run, tag, folder, plurals):
     code, out, _ = run("i18n", "init", "--lang", tag.lower().replace("-", "_"), "tiny")  # any spelling of the tag
@@ -205,6 +210,43 @@ def test_an_unknown_language_tag_is_an_error(tiny, run):
         "",
         "printkit: --lang: 'fr-XX' is not a language tag CLDR knows (did you mean fr-YT or fr-WF or fr-VU?)\n",
     )
+
+
+def test_a_language_listed_twice_however_spelt_is_a_problem(run, tmp_path):
+    """iw is CLDR's deprecated code of he, pt_br another spelling of pt-BR: each would share a catalog."""
+    root = tmp_path / "kit"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: kit\ntitle: Kit\nlocales: [en, pt-BR, pt_br, iw, he]\n")
+    (root / "components.yaml").write_text("cards:\n  - {id: a, name: A}\n")
+    assert run("check", root) == (
+        1,
+        "",
+        f"{root}/pack.yaml:3:22: locales[2]: pt-BR is listed already, as locales[1] (list each language once)\n"
+        f"{root}/pack.yaml:3:33: locales[4]: he is listed already, as locales[3] (list each language once)\n"
+        + problems_found(2)
+        + "\n",
+    )
+
+
+def test_a_tag_whose_catalog_folder_would_drop_its_variant_is_refused(tiny, run):
+    """de-CH-1901 and de-CH would share the folder de_CH."""
+    assert run("i18n", "init", "--lang", "de-CH-1901", "tiny") == (
+        2,
+        "",
+        "printkit: --lang: 'de-CH-1901' has a part after its language, script and region that its catalog folder "
+        "would drop (write de-CH; printkit names a catalog by language, script and region only)\n",
+    )
+
+
+def test_a_deprecated_language_code_reads_as_cldrs():
+    from printkit.base.languages import canonical, gettext_name
+
+    assert [(canonical(tag), gettext_name(tag)) for tag in ("iw", "in", "tl", "sh")] == [
+        ("he", "he"),
+        ("id", "id"),
+        ("fil", "fil"),
+        ("sr-Latn", "sr_Latn"),
+    ]
 
 
 # --- printkit's own words -------------------------------------------------------------------------

@@ -11,18 +11,20 @@ from __future__ import annotations
 
 import difflib
 import gettext
+import re
 from collections.abc import Callable
 from functools import cache
 
 from babel import Locale, UnknownLocaleError, localedata
+from babel.core import get_global
 from babel.languages import get_official_languages
 from babel.messages.plurals import PLURALS, get_plural
 from babel.plural import to_gettext
 
 
 class UnknownLanguage(ValueError):
-    def __init__(self, tag: str, hint: str):
-        super().__init__(f"'{tag}' is not a language tag CLDR knows")
+    def __init__(self, tag: str, hint: str, message: str | None = None):
+        super().__init__(message or f"'{tag}' is not a language tag CLDR knows")
         self.tag = tag
         self.hint = hint
 
@@ -40,11 +42,24 @@ def cldr(tag: str) -> Locale:
             tag, "qps is printkit's pseudo-locale: build it with --lang qps or 'printkit i18n pseudo'"
         )
     try:
-        return Locale.parse(tag.replace("_", "-"), sep="-")
+        locale = Locale.parse(canonical(tag), sep="-")
     except (UnknownLocaleError, ValueError, TypeError):
         close = _meant(tag)
         hint = f"did you mean {' or '.join(close)}?" if close else "write a BCP 47 tag such as fr, pt-BR or zh-Hans"
         raise UnknownLanguage(tag, hint) from None
+    named = _NAMED_PART.match(canonical(tag))
+    if named is None or named.group(0) != canonical(tag):  # a variant (de-CH-1901) or extension
+        base = named.group(0) if named else locale.language
+        raise UnknownLanguage(
+            tag,
+            f"write {base}; printkit names a catalog by language, script and region only",
+            f"'{tag}' has a part after its language, script and region that its catalog folder would drop",
+        )
+    return locale
+
+
+# what a catalog folder names: language, then a script, a region or both (sr-Latn-RS, es-419)
+_NAMED_PART = re.compile(r"[a-z]{2,3}(?:-[A-Z][a-z]{3})?(?:-(?:[A-Z]{2}|[0-9]{3}))?")
 
 
 def _meant(tag: str) -> list[str]:
@@ -69,18 +84,26 @@ def _known_tags() -> list[str]:
 
 
 def canonical(tag: str) -> str:
-    """A tag as BCP 47 spells it: language lower case, script title case, region upper case."""
+    """A tag as BCP 47 spells it: language lower case, script title case, region upper case, a
+    deprecated language code as CLDR replaces it (iw: he, in: id, tl: fil)."""
     parts = tag.replace("_", "-").split("-")
-    shown = [parts[0].lower()]
+    language = parts[0].lower()
+    parts[:1] = str(_language_aliases().get(language, language)).split("_")
+    shown = [parts[0]]
     for part in parts[1:]:
         shown.append(part.title() if len(part) == 4 else part.upper() if len(part) == 2 else part)
     return "-".join(shown)
 
 
+@cache
+def _language_aliases() -> dict[str, str]:
+    return {old: new for old, new in get_global("language_aliases").items() if new}
+
+
 def gettext_name(tag: str) -> str:
     """The name GNU gettext, Poedit and Weblate give a language: its catalog folder and `Language:`
-    header (`pt_BR`, `zh_Hans`)."""
-    return str(cldr(tag))
+    header, the tag as written with `_` (`pt_BR`, `zh_CN`, `zh_Hans`), as msginit names it."""
+    return canonical(tag).replace("-", "_")
 
 
 def plural_forms(tag: str) -> str:
