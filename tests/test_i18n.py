@@ -394,3 +394,15 @@ def test_a_broken_catalog_header_is_placed_at_the_header(run, tmp_path):
         f"{catalog}:3:1: has a broken header: no 'Content-Type: text/plain; charset=UTF-8' line "
         "(check it with msgfmt -c)\n1 problem found\n",
     )
+
+
+@pytest.mark.parametrize("written", ["a" * 200_000, "{" + "a" * 200_000, "{" * 200_000])
+def test_a_long_text_is_read_as_words_in_linear_time(written):
+    """The pattern once backtracked on a long word without "/" (4 s for 40,000 characters)."""
+    import time
+
+    from printkit.i18n.catalog import _WORDS_ONLY
+
+    started = time.monotonic()
+    assert _WORDS_ONLY.sub(" ", written + " see docs/rules.md for {count}") == written + " see   for  "
+    assert time.monotonic() - started < 2

@@ -10,6 +10,7 @@ import pdfplumber
 import polib
 import pytest
 from babel import localedata
+from conftest import problems_found
 from test_i18n import CARDS_YAML, PACK_YAML
 
 from printkit.i18n import words
@@ -84,7 +85,11 @@ def test_init_declares_the_locale_and_writes_its_catalog(tiny, run):
 
 @pytest.mark.parametrize(
     "tag,folder,plurals",
-    [("pt-BR", "pt_BR", "nplurals=2; plural=(n > 1);"), ("zh-Hans", "zh_Hans", "nplurals=1; plural=0;")],
+    [
+        ("pt-BR", "pt_BR", "nplurals=2; plural=(n > 1);"),
+        ("zh-Hans", "zh_Hans", "nplurals=1; plural=0;"),
+        ("zh-CN", "zh_CN", "nplurals=1; plural=0;"),  # as msginit and Weblate name it, not Babel's zh_Hans_CN
+    ],
 )
 def test_init_names_the_folder_as_gettext_does_and_adds_printkits_words(tiny, run, tag, folder, plurals):
     code, out, _ = run("i18n", "init", "--lang", tag.lower().replace("-", "_"), "tiny")  # any spelling of the tag
@@ -205,6 +210,43 @@ def test_an_unknown_language_tag_is_an_error(tiny, run):
         "",
         "printkit: --lang: 'fr-XX' is not a language tag CLDR knows (did you mean fr-YT or fr-WF or fr-VU?)\n",
     )
+
+
+def test_a_language_listed_twice_however_spelt_is_a_problem(run, tmp_path):
+    """iw is CLDR's deprecated code of he, pt_br another spelling of pt-BR: each would share a catalog."""
+    root = tmp_path / "kit"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: kit\ntitle: Kit\nlocales: [en, pt-BR, pt_br, iw, he]\n")
+    (root / "components.yaml").write_text("cards:\n  - {id: a, name: A}\n")
+    assert run("check", root) == (
+        1,
+        "",
+        f"{root}/pack.yaml:3:22: locales[2]: pt-BR is listed already, as locales[1] (list each language once)\n"
+        f"{root}/pack.yaml:3:33: locales[4]: he is listed already, as locales[3] (list each language once)\n"
+        + problems_found(2)
+        + "\n",
+    )
+
+
+def test_a_tag_whose_catalog_folder_would_drop_its_variant_is_refused(tiny, run):
+    """de-CH-1901 and de-CH would share the folder de_CH."""
+    assert run("i18n", "init", "--lang", "de-CH-1901", "tiny") == (
+        2,
+        "",
+        "printkit: --lang: 'de-CH-1901' has a part after its language, script and region that its catalog folder "
+        "would drop (write de-CH; printkit names a catalog by language, script and region only)\n",
+    )
+
+
+def test_a_deprecated_language_code_reads_as_cldrs():
+    from printkit.base.languages import canonical, gettext_name
+
+    assert [(canonical(tag), gettext_name(tag)) for tag in ("iw", "in", "tl", "sh")] == [
+        ("he", "he"),
+        ("id", "id"),
+        ("fil", "fil"),
+        ("sr-Latn", "sr_Latn"),
+    ]
 
 
 # --- printkit's own words -------------------------------------------------------------------------
@@ -354,3 +396,61 @@ def test_a_changed_catalog_of_printkits_words_rebuilds_the_kit(tmp_path, run):
     assert run("build", root, "--lang", "pt-BR", "--out", tmp_path / "out")[0] == 0
     with pdfplumber.open(pdf) as rulebook:
         assert rulebook.pages[0].extract_text().splitlines()[-1] == 'Página 1 d\'un "z" \\ 1'
+
+
+@pytest.mark.parametrize(
+    ("tag", "forms"),
+    [
+        ("de", "nplurals=2; plural=(n != 1);"),  # Babel's table, as gettext tools write it
+        (
+            "ru",
+            "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+        ),
+        ("yue", "nplurals=1; plural=(0);"),  # not in the table, which gives English's two forms
+        ("fa", "nplurals=2; plural=((((n == 0)) || ((n == 1))) ? 0 : 1);"),  # the table has one form
+    ],
+)
+def test_plural_forms_are_cldrs_where_the_table_lacks_a_language_or_a_form(tag, forms):
+    from printkit.base.languages import plural_forms
+
+    assert plural_forms(tag) == forms
+
+
+def test_a_plural_rule_msgfmt_refuses_is_a_warning_and_printkit_counts_with_cldrs(tmp_path, run):
+    """`plural=n/0` reads as a rule (gettext.c2py takes it) but divides by zero: once exit 3."""
+    root = polish_pack(tmp_path / "gen")
+    path = root / "locales/pl/LC_MESSAGES/printkit.po"
+    path.write_text(
+        POLISH.replace(
+            "nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
+            "nplurals=2; plural=n/0;",
+        )
+    )
+    problem = (
+        f"{path}:5:1: the Plural-Forms header's plural expression can produce division by zero (write the "
+        "language's rule from CLDR, which printkit counts with until then: nplurals=3; plural=(n==1 ? 0 : "
+        "n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);)"
+    )
+    code, out, err = run("build", root, "--lang", "pl", "--out", tmp_path / "out")
+    assert (code, out, err.splitlines()[0]) == (0, "", f"printkit: warning: {problem}")
+    own = words.of("pl", root)
+    assert [own.form("count-card", n).format(count=n) for n in (1, 2, 5, 22)] == [
+        "1 karta",
+        "2 karty",
+        "5 kart",
+        "22 karty",
+    ]
+    assert run("i18n", "update", root)[0] == 0  # the pack's own catalog, which check wants first
+    assert problem in run("i18n", "check", root, "--lang", "pl")[2].splitlines()
+
+
+def test_a_packs_catalog_with_a_plural_rule_msgfmt_refuses_is_a_problem(tiny, run):
+    path = tiny / "locales/de/LC_MESSAGES/tiny.po"
+    path.write_text(path.read_text().replace("nplurals=2; plural=(n != 1);", "nplurals=1; plural=n;"))
+    code, _, err = run("i18n", "check", "tiny")
+    assert (code, err.splitlines()[0]) == (
+        1,
+        "content/tiny/locales/de/LC_MESSAGES/tiny.po:12:1: the Plural-Forms header's nplurals = 1 but plural "
+        "expression can produce values as large as 1 (write the language's rule from CLDR, which printkit counts "
+        "with until then: nplurals=2; plural=(n != 1);)",
+    )

@@ -100,6 +100,33 @@ def test_markup_is_left_as_written(locale):
     ]
 
 
+@pytest.mark.parametrize(
+    ("written", "set"),
+    [
+        ("x \ue000 2 mm", f"x \ue000 2{N}mm"),  # the character that once marked an icon
+        ('Play the cards \ue001 "now"', "Play the cards \ue001 „now“"),  # the first that hid markup
+        ("2 [fire] \uf8ff {count:cards} `\ue001` \\[\ue000]", f"2{N}[fire] \uf8ff {{count:cards}} `\ue001` \\[\ue000]"),
+    ],
+)
+def test_private_use_characters_in_a_text_are_kept_beside_markup(written, set):
+    assert apply(written, "de") == set
+
+
+def test_a_rulebook_with_a_private_use_character_is_a_problem_not_a_crash(run, tmp_path):
+    """Once an IndexError (exit 3): the character is kept, and no font has a glyph for it."""
+    from test_rulebooks import small_pack
+
+    pack = small_pack(
+        tmp_path, 'intro: "Play the cards \\ue001 now."\nsections:\n  - title: Setup\n    blocks: [Deal.]\n'
+    )
+    assert run("build", pack, "--lang", "en", "--out", tmp_path / "out") == (
+        1,
+        "",
+        f"{pack / 'rulebook.yaml'}:1:1: typesetting failed: .notdef glyph rendered for Unicode string unsupported"
+        ' by fonts: "\ue001" (U+E001)\n' + problems_found(1) + "\n",
+    )
+
+
 # --- what components and the rulebook set them with --------------------------------------------------
 
 

@@ -53,6 +53,8 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 if translation.missing and options.strict:
                     continue
                 own = words.of(language, pack.root)
+                for problem in words.header_problems(pack.root, language):
+                    warn(str(problem))
                 if own.missing:
                     warn(
                         f"{pack.id} ({language}): {len(own.missing)} of printkit's own words are not translated "

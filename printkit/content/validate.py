@@ -85,6 +85,7 @@ MAX_FILE_BYTES = 50 * 2**20  # an art or font file: both are read whole
 def validate_pack(pack: Pack) -> None:
     problems = _duplicate_ids(pack)
     meta_source = pack.source_of(PACK_FILE)
+    problems += _duplicate_locales(pack, meta_source)
     art = cache(partial(_art_findings, pack.root.resolve()))  # a deck shows the same art many times
     for path, ref, value in marked_values(pack.meta, (), Ref):
         problems += _check(pack, art, ref, value, partial(meta_source.problem, path))
@@ -700,6 +701,23 @@ def _duplicate_ids(pack: Pack) -> list[Problem]:
             )
         else:
             first_seen[component.id] = component
+    return problems
+
+
+def _duplicate_locales(pack: Pack, meta_source: SourceFile) -> list[Problem]:
+    """A language listed twice in locales:, however spelt (pt-BR and pt_br, he and iw): one catalog serves both."""
+    first: dict[str, int] = {}
+    problems = []
+    for index, locale in enumerate(pack.meta.locales):
+        if locale in first:
+            problems.append(
+                meta_source.problem(
+                    ("locales", index),
+                    f"{locale} is listed already, as locales[{first[locale]}]",
+                    "list each language once",
+                )
+            )
+        first.setdefault(locale, index)
     return problems
 
 

@@ -35,7 +35,7 @@ from pydantic import BaseModel
 
 from printkit.base.confine import Refused, read_text
 from printkit.base.errors import KeyPath, Problem, Problems, UsageError, ValueProblem, display_path, shown_value
-from printkit.base.languages import gettext_name, plural_forms
+from printkit.base.languages import gettext_name, plural_forms, plural_problem
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
@@ -64,7 +64,9 @@ Boxes = dict[MessageKey, Box]
 GLOSSARY = "glossary.yaml"  # beside the packs it serves: content/glossary.yaml for content/<pack>
 NAMES = "names"  # the glossary's list of names kept whole, beside its locales
 MAX_CATALOG_BYTES = 20 * 1024 * 1024
-_WORDS_ONLY = re.compile(r"\{[^}]*\}|\S*/\S*")  # placeholders and file paths are not prose
+# placeholders and file paths are not prose; a path is matched from its word's start, so a long
+# word without "/" is read once, not once per character
+_WORDS_ONLY = re.compile(r"\{[^{}]*\}|(?<!\S)\S*/\S*")
 
 
 @dataclass(frozen=True)
@@ -435,6 +437,27 @@ def read_catalog(root: Path, path: Path) -> polib.POFile | None:
     return catalog
 
 
+def plural_header_problem(root: Path, path: Path, locale: str) -> Problem | None:
+    """The catalog's `Plural-Forms:` header where msgfmt -c refuses its rule, at its line, None when
+    it is good or there is none: printkit counts with CLDR's rule instead."""
+    catalog = read_catalog(root, path)
+    forms = catalog.metadata.get("Plural-Forms", "") if catalog is not None else ""
+    problem = plural_problem(forms) if forms else None
+    if problem is None:
+        return None
+    text = read_text(root, path, MAX_CATALOG_BYTES)
+    lines = text.splitlines()
+    line = next((n for n, written in enumerate(lines, 1) if written.startswith('"Plural-Forms:')), _header_line(text))
+    return Problem(
+        display_path(path),
+        line,
+        1,
+        "",
+        f"the Plural-Forms header's {problem}",
+        f"write the language's rule from CLDR, which printkit counts with until then: {plural_forms(locale)}",
+    )
+
+
 def _header_line(text: str) -> int:
     """The line of a catalog's header entry (the `msgid ""` polib reads it from), else 1: it has none."""
     header = _HEADER.search(text)
@@ -684,7 +707,8 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
     shown = display_path(catalog_path(pack, locale))
     glossary = load_glossary(pack).get(locale, {})
     wanted = by_text(messages(pack))
-    problems = []
+    header = plural_header_problem(pack.root, catalog_path(pack, locale), locale)
+    problems = [header] if header is not None else []
     for msgid, entry in entries(catalog).items():
         if msgid not in wanted or not entry.msgstr.strip() or entry.fuzzy:
             continue

@@ -33,8 +33,10 @@ from printkit.content import markup
 NBSP = "\u00a0"
 NARROW_NBSP = "\u202f"
 ENGLISH_QUOTES = "“”‘’"  # CLDR's root delimiters: open, close, inner open, inner close
-_ICON = "\ue000"  # stands for an [icon] while the rules run: a number joins it like a word
-_HIDDEN = 0xE001  # first of the private-use characters that stand for other markup kept as written
+_ICON = "\ue000"  # marks an [icon] while the rules run: a number joins it like a word
+_KEPT = "\ue001"  # stands for a piece kept as written while the rules run, in order
+# what is hidden behind _KEPT: markup, and the text's own _ICON and _KEPT characters, so none is confused
+_HIDDEN = re.compile(f"{markup.KEPT.pattern}|[{_ICON}{_KEPT}]")
 
 _LETTER = r"[^\W\d_]"
 _SPACES = "[ \u00a0\u202f]"
@@ -68,28 +70,25 @@ def apply(text: str, locale: str) -> str:
 
 
 def _masked(text: str, hidden: list[str]) -> str:
-    """text with its markup kept as written replaced by private-use characters (remembered in hidden)."""
+    """text with each piece kept as written replaced by _KEPT (the pieces remembered in hidden, in order)."""
 
     def hide(written: str) -> str:
         hidden.append(written)
-        return chr(_HIDDEN + len(hidden) - 1)
+        return _KEPT
 
     pieces = []
     for token in markup.tokens(text, code=True):
         if token.kind in ("icon", "code", "bracket"):
             pieces.append(hide(token.written) if token.kind != "icon" else _ICON + hide(token.written))
-        elif token.kind == "text":
-            pieces.append(markup.KEPT.sub(lambda m: hide(m.group(0)), token.written))
         else:
-            pieces.append(token.written)
+            pieces.append(_HIDDEN.sub(lambda m: hide(m.group(0)), token.written))
     return "".join(pieces)
 
 
 def _unmasked(text: str, hidden: list[str]) -> str:
-    text = text.replace(_ICON, "")
-    return re.sub(
-        f"[{chr(_HIDDEN)}-{chr(_HIDDEN + max(len(hidden), 1) - 1)}]", lambda m: hidden[ord(m.group(0)) - _HIDDEN], text
-    )
+    """The masked text with each _KEPT replaced by its piece: the rules keep them in order."""
+    pieces = iter(hidden)
+    return re.sub(_KEPT, lambda _: next(pieces), text.replace(_ICON, ""))
 
 
 def _quoted(text: str, marks: str) -> str:

@@ -12,7 +12,6 @@ msgctxt (the key below), as gettext's pgettext/npgettext find it: by context and
 
 from __future__ import annotations
 
-import gettext
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -24,10 +23,10 @@ from typing import cast
 import polib
 
 from printkit.base.errors import Problem, display_path
-from printkit.base.languages import plural_forms
+from printkit.base.languages import plural_forms, plural_problem, plural_rule
 from printkit.base.package_data import folder
 from printkit.i18n import typography
-from printkit.i18n.catalog import header, message_folder, placeholders, read_catalog
+from printkit.i18n.catalog import header, message_folder, placeholders, plural_header_problem, read_catalog
 from printkit.i18n.po_file import po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
@@ -294,13 +293,15 @@ def _problem(entry: polib.POEntry, english: str | tuple[str, str], locale: str) 
 
 
 def _plural_function(forms: str, locale: str) -> Callable[[int], int]:
-    """The catalog's plural rule (its Plural-Forms header), else CLDR's for the locale."""
-    for written in (forms, plural_forms(locale)):
-        try:
-            return gettext.c2py(written.split("plural=")[1].rstrip().rstrip(";"))
-        except (IndexError, ValueError, SyntaxError):
-            continue
-    return lambda n: int(n != 1)
+    """The catalog's plural rule (its Plural-Forms header) where msgfmt takes it, else CLDR's for the locale."""
+    rule = plural_rule(forms if forms and plural_problem(forms) is None else plural_forms(locale))
+    return rule if rule is not None else lambda n: int(n != 1)
+
+
+def header_problems(pack_root: Path, locale: str) -> list[Problem]:
+    """The `Plural-Forms:` header of the pack's catalog of printkit's words where msgfmt refuses it."""
+    problem = plural_header_problem(pack_root, pack_catalog(pack_root, locale), locale)
+    return [problem] if problem is not None else []
 
 
 def problems(pack_root: Path, pack_id: str, locale: str) -> list[Problem]:
@@ -324,7 +325,7 @@ def problems(pack_root: Path, pack_id: str, locale: str) -> list[Problem]:
                 f"create this catalog of them with 'printkit i18n update {pack_id}' and translate it",
             )
         ]
-    found = []
+    found = header_problems(pack_root, locale)
     entries = {e.msgctxt: e for e in catalog if not e.obsolete}
     for key in own.missing:
         entry = entries.get(key)
