@@ -243,8 +243,8 @@ def test_a_translation_that_breaks_a_look_placeholder_is_a_problem_at_its_catalo
     code, _, err = run("build", pack, "--out", tmp_path / "out", "--no-rulebooks", "--lang", "de")
     assert (code, err) == (
         0,
-        f"printkit: warning: glow (de): 1 strings not translated; 2 components are marked DRAFT "
-        f"(see 'printkit i18n stats glow')\n",
+        "printkit: warning: glow (de): 1 strings not translated; 2 components are marked DRAFT "
+        "(see 'printkit i18n stats glow')\n",
     )
     code, _, err = run("build", pack, "--out", tmp_path / "strict", "--no-rulebooks", "--strict")
     assert (code, err.splitlines()) == (
