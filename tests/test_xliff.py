@@ -176,3 +176,54 @@ def capacity(msgid: str) -> int:
     """The Weblate flag update wrote into the catalog for msgid."""
     (flag,) = [f for f in entry(msgid).flags if f.startswith("max-length:")]
     return int(flag.split(":")[1])
+
+
+def test_a_renamed_text_never_takes_the_finished_translation_its_place_now_holds(run):
+    text = exported(run)  # then the card is renamed to a text translated already: Fire, "Feuer"
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("name: Spark", "name: Fire"))
+    assert imported(run, text) == (
+        1,
+        "",
+        f"edited.xlf:{line_of(text, unit(text, 'Spark'))}:1: card:spark/name: trans-unit '{unit_id('Spark')}' is "
+        "for 'Spark', no longer a text of pack 'tiny', and its place now holds 'Fire', translated already "
+        "(remove the unit, or export the file again)\n1 problem found\n",
+    )
+    assert (entry("Fire").msgstr, entry("Fire").fuzzy) == ("Feuer", False)
+
+
+def test_a_renamed_text_takes_its_translation_to_its_untranslated_place(run):
+    text = exported(run).replace(">Funke<", ">Funken<")
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("name: Spark", "name: Sparkle"))
+    assert imported(run, text) == (0, f"wrote {PO}: 1 entries changed\n", "")
+    assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed\n", "")
+    changed = entry("Sparkle")
+    assert (changed.msgstr, changed.fuzzy, changed.previous_msgid) == ("Funken", True, "Spark")
+
+
+def test_a_unit_twice_is_refused_at_its_second_line(run):
+    text = exported(run)
+    start = text.index(unit(text, "Spark"))
+    copy = text[start : text.index("</trans-unit>", start) + len("</trans-unit>")]
+    text = text.replace(copy, f"{copy}\n      {copy}")
+    second = text.index(copy, start + 1)
+    assert imported(run, text) == (
+        1,
+        "",
+        f"edited.xlf:{line_of(text, text[second:])}:1: card:spark/name: trans-unit '{unit_id('Spark')}' is in "
+        f"the file twice; the first is on line {line_of(text, copy)} (keep one of them, or export the file "
+        "again)\n1 problem found\n",
+    )
+
+
+def test_a_unit_with_a_second_target_is_refused_at_it(run):
+    text = exported(run).replace(
+        '<target state="final">Funke</target>', '<target state="final">Funke</target>\n<target>Blitz</target>'
+    )
+    assert imported(run, text) == (
+        1,
+        "",
+        f"edited.xlf:{line_of(text, '<target>Blitz')}:1: card:spark/name: trans-unit '{unit_id('Spark')}' has a "
+        "second <target> (keep one translation per unit, or export the file again)\n1 problem found\n",
+    )

@@ -859,8 +859,34 @@ def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
                 )
             )
     found = []
+    first: dict[str, int] = {}
     for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
-        target = unit.find(f"{{{XLIFF_NS}}}target")
+        unit_name = unit.get("id") or ""
+        if unit_name in first:
+            problems.append(
+                Problem(
+                    shown,
+                    lines[unit],
+                    1,
+                    unit.get("resname") or "",
+                    f"trans-unit '{unit_name}' is in the file twice; the first is on line {first[unit_name]}",
+                    "keep one of them, or export the file again",
+                )
+            )
+        first.setdefault(unit_name, lines[unit])
+        targets = unit.findall(f"{{{XLIFF_NS}}}target")
+        problems += [
+            Problem(
+                shown,
+                lines[extra],
+                1,
+                unit.get("resname") or "",
+                f"trans-unit '{unit_name}' has a second <target>",
+                "keep one translation per unit, or export the file again",
+            )
+            for extra in targets[1:]
+        ]
+        target = targets[0] if targets else None
         source = unit.find(f"{{{XLIFF_NS}}}source")
         place = unit.get("resname") or ""
         texts = []
