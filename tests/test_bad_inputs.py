@@ -21,6 +21,11 @@ CASES = {
         "check",
         "components.yaml:6:8: f[0]: file expands to more than 200000 values (too many aliases?)",
     ),
+    "control-character-in-text": (  # "\f" in a name: printed as nothing, and no XML can hold it
+        "check",
+        "components.yaml:3:11: cards[0].name: holds the control character U+000C, which can be neither printed "
+        "nor exchanged with translators (remove it; a text may hold new lines and tabs)",
+    ),
     "nan-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got nan"),
     "inf-count": ("check", "components.yaml:3:12: cards[0].count: must be a whole number from 0 to 10000, got inf"),
     "negative-margin": ("check", "pack.yaml:4:11: imposition.margin: must be a length of zero or more, got '-1mm'"),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import polib
 import pytest
-from test_i18n import GERMAN, PO, entry, tiny  # noqa: F401 (tiny: the fixture every test here uses)
+from test_i18n import GERMAN, PO, entry, tiny, translate  # noqa: F401 (tiny: the fixture every test here uses)
 
 from printkit.i18n.catalog import unit_id
 
@@ -227,3 +227,25 @@ def test_a_unit_with_a_second_target_is_refused_at_it(run):
         f"edited.xlf:{line_of(text, '<target>Blitz')}:1: card:spark/name: trans-unit '{unit_id('Spark')}' has a "
         "second <target> (keep one translation per unit, or export the file again)\n1 problem found\n",
     )
+
+
+def test_a_carriage_return_in_a_translation_comes_back_as_it_was(run):
+    translate({"Deals 2 [fire] damage.": "Macht 2\r\n[fire] Schaden."})
+    text = exported(run)
+    assert '<target state="final">Macht 2&#13;\n[fire] Schaden.</target>' in text
+    assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed\n", "")
+    kept = entry("Deals 2 [fire] damage.")
+    assert (kept.msgstr, kept.fuzzy) == ("Macht 2\r\n[fire] Schaden.", False)
+
+
+def test_a_text_written_with_windows_line_ends_exports_and_imports_unchanged(run):
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_bytes(
+        cards.read_bytes()
+        .replace(b"text: Deals 2 [fire] damage.", b"text: |\n      Deals 2\n      [fire] damage.")
+        .replace(b"\n", b"\r\n")
+    )
+    assert run("i18n", "update", "tiny")[0] == 0
+    translate({"Deals 2\n[fire] damage.\n": "Macht 2\n[fire] Schaden.\n"})
+    assert imported(run, exported(run)) == (0, f"wrote {PO}: 0 entries changed\n", "")
+    assert entry("Deals 2\n[fire] damage.\n").msgstr == "Macht 2\n[fire] Schaden.\n"

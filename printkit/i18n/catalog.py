@@ -891,7 +891,8 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
             ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state).text = entry.msgstr
         ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = "\n".join(f"{m.place}: {m.note}" for m in places)
     ET.indent(root)
-    return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+    # a carriage return written as it is reads back as a line feed (XML normalises line ends)
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True).replace(b"\r", b"&#13;") + b"\n"
 
 
 @dataclass(frozen=True)
