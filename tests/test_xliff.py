@@ -249,3 +249,20 @@ def test_a_text_written_with_windows_line_ends_exports_and_imports_unchanged(run
     translate({"Deals 2\n[fire] damage.\n": "Macht 2\n[fire] Schaden.\n"})
     assert imported(run, exported(run)) == (0, f"wrote {PO}: 0 entries changed\n", "")
     assert entry("Deals 2\n[fire] damage.\n").msgstr == "Macht 2\n[fire] Schaden.\n"
+
+
+def test_a_renamed_text_never_takes_the_place_of_a_unit_naming_the_new_text(run):
+    text = exported(run)
+    start = text.index(unit(text, "Spark"))
+    old = text[start : text.index("</trans-unit>", start) + len("</trans-unit>")]
+    new = old.replace(unit_id("Spark"), unit_id("Sparkle")).replace(">Spark<", ">Sparkle<").replace("Funke", "Funkeln")
+    text = text.replace(old, f"{new}\n      {old}")
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("name: Spark", "name: Sparkle"))
+    assert imported(run, text) == (
+        1,
+        "",
+        f"edited.xlf:{line_of(text, old)}:1: card:spark/name: trans-unit '{unit_id('Spark')}' is for 'Spark', no "
+        "longer a text of pack 'tiny', and its place now holds 'Sparkle', which another unit of the file translates "
+        "(remove the unit, or export the file again)\n1 problem found\n",
+    )

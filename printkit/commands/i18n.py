@@ -278,14 +278,22 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
     live = entries(catalog)
     by_id = {unit_id(msgid): entry for msgid, entry in live.items()}
     by_place = {message.place: live[message.msgid] for message in messages(pack) if message.msgid in live}
-    named = {id(by_id[unit.id]) for unit in units if unit.id in by_id}
-    changed: set[int] = set()
+    finished = {msgid for msgid, entry in live.items() if entry.msgstr and not entry.fuzzy}
+    named = {by_id[unit.id].msgid for unit in units if unit.id in by_id}  # the texts units name by id
+    changed: set[str] = set()
     problems = []
     for unit in units:
         entry = by_id.get(unit.id)
         if entry is None:
             entry = by_place.get(unit.place)
-            if entry is not None and (id(entry) in named or (entry.msgstr and not entry.fuzzy)):
+            taken = entry is not None and (
+                "translated already"
+                if entry.msgid in finished
+                else "which another unit of the file translates"
+                if entry.msgid in named
+                else ""
+            )
+            if entry is not None and taken:
                 problems.append(
                     Problem(
                         shown,
@@ -293,7 +301,7 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
                         1,
                         unit.place,
                         f"trans-unit '{unit.id}' is for '{unit.source}', no longer a text of pack '{pack.id}', and "
-                        f"its place now holds '{entry.msgid}', translated already",
+                        f"its place now holds '{entry.msgid}', {taken}",
                         "remove the unit, or export the file again",
                     )
                 )
@@ -310,13 +318,13 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
                 )
             )
             continue
-        named.add(id(entry))
+        named.add(entry.msgid)
         needs_review = unit.needs_review or unit.source != entry.msgid
         if entry.msgstr != unit.target or entry.fuzzy != needs_review:
             entry.msgstr = unit.target
             entry.flags = [flag for flag in entry.flags if flag != "fuzzy"] + (["fuzzy"] if needs_review else [])
             entry.previous_msgid = unit.source if unit.source != entry.msgid else None
-            changed.add(id(entry))
+            changed.add(entry.msgid)
     if problems:
         raise Problems(problems)
     path = catalog_path(pack, locale)
