@@ -21,6 +21,11 @@ CASES = {
         "check",
         "components.yaml:6:8: f[0]: file expands to more than 200000 values (too many aliases?)",
     ),
+    "control-character-in-text": (  # "\f" in a name: printed as nothing, and no XML can hold it
+        "check",
+        "components.yaml:3:11: cards[0].name: holds the control character U+000C, which can be neither printed "
+        "nor exchanged with translators (remove it; a text may hold new lines and tabs)",
+    ),
     "nan-size": ("check", "components.yaml:3:11: cards[0].size: must be a length greater than zero, got nan"),
     "whole-number-past-any-length": (  # past any float, too: no OverflowError
         "check",

@@ -11,6 +11,8 @@ import polib
 import pytest
 from conftest import BUNDLED, TRANSLATIONS
 
+from printkit.i18n.catalog import read_catalog
+
 PACK_YAML = """\
     id: tiny
     title: Tiny Game
@@ -406,3 +408,36 @@ def test_a_long_text_is_read_as_words_in_linear_time(written):
     started = time.monotonic()
     assert _WORDS_ONLY.sub(" ", written + " see docs/rules.md for {count}") == written + " see   for  "
     assert time.monotonic() - started < 2
+
+
+HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+
+
+@pytest.mark.parametrize(
+    ("entry_text", "problem"),
+    [
+        (
+            'msgid "Ember"\nmsgstr[0] "Glut"\n',
+            "6:1: missing 'msgid_plural' section (write msgstr for a text without plural forms; check it with msgfmt -c)",
+        ),
+        (
+            'msgid "Ember"\nmsgid_plural "Embers"\nmsgstr "Glut"\n',
+            "7:1: syntax error: msgid_plural with a plain msgstr (write its forms as msgstr[0], msgstr[1] …; "
+            "check it with msgfmt -c)",
+        ),
+        (
+            'msgid "Ember"\nmsgstr "G\\xfflut"\n',
+            "6:10: '\\xff' stands for no character printkit can read (write the character itself, in UTF-8, and "
+            "no control character but tab and new line)",
+        ),
+    ],
+    ids=["msgstr[0] without msgid_plural", "msgid_plural with msgstr", "an escape of no UTF-8 character"],
+)
+def test_a_catalog_entry_msgfmt_or_printkit_cannot_read_is_refused_at_its_line(run, tmp_path, entry_text, problem):
+    root, catalog = _one_card_pack_with_catalog(tmp_path, HEADER + entry_text)
+    assert run("i18n", "check", root) == (1, "", f"{catalog}:{problem}\n1 problem found\n")
+
+
+def test_strings_one_after_another_on_a_line_are_one_string_as_msgfmt_reads_them(run, tmp_path):
+    root, catalog = _one_card_pack_with_catalog(tmp_path, HEADER + 'msgid "Em" "ber"\nmsgstr "Gl" \t"ut"\n')
+    assert [(e.msgid, e.msgstr, e.linenum) for e in read_catalog(root, catalog) if e.msgid] == [("Ember", "Glut", 5)]

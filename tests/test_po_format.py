@@ -9,7 +9,8 @@ import polib
 import pytest
 from conftest import BUNDLED, FIXTURES, REPO
 
-from printkit.i18n.po_file import po_text
+from printkit.i18n.catalog import header, read_catalog
+from printkit.i18n.po_file import _ESCAPES, po_text
 
 WRITTEN = (
     [f"content/{name}/locales/{name}.pot" for name in BUNDLED]
@@ -218,3 +219,20 @@ def test_msgmerge_of_a_bundled_catalog_with_its_template_changes_nothing(tmp_pat
             check=True,
         )
         assert merged.read_text(encoding="utf-8") == WEBLATE_FLAG.sub("", catalog.read_text(encoding="utf-8")), name
+
+
+def test_every_escape_printkit_writes_or_msgfmt_reads_comes_back_as_written(tmp_path):
+    texts = {f"{name!r} in here": f"vor {char} nach" for char, name in _ESCAPES.items()}
+    catalog = polib.POFile(wrapwidth=0)
+    catalog.metadata = header("escapes", "de")
+    for msgid, msgstr in texts.items():
+        catalog.append(polib.POEntry(msgid=msgid, msgstr=msgstr))
+    path = tmp_path / "escapes.po"
+    written = po_text(catalog)
+    byte_escapes = {"hex": ('"\\x41\\xc3\\xa4"', "Aä"), "octal": ('"\\101\\303\\244"', "Aä")}
+    written += "".join(f'\nmsgid "{name}"\nmsgstr {escaped}\n' for name, (escaped, _) in byte_escapes.items())
+    path.write_text(written, encoding="utf-8")
+    back = {e.msgid: e.msgstr for e in read_catalog(tmp_path, path) if e.msgid}
+    assert back == texts | {name: text for name, (_, text) in byte_escapes.items()}
+    checked = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", str(path)], capture_output=True, text=True)
+    assert (checked.returncode, checked.stderr) == (0, "")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import polib
 import pytest
-from test_i18n import GERMAN, PO, entry, tiny  # noqa: F401 (tiny: the fixture every test here uses)
+from test_i18n import GERMAN, PO, entry, tiny, translate  # noqa: F401 (tiny: the fixture every test here uses)
 
 from printkit.i18n.catalog import unit_id
 
@@ -176,3 +176,93 @@ def capacity(msgid: str) -> int:
     """The Weblate flag update wrote into the catalog for msgid."""
     (flag,) = [f for f in entry(msgid).flags if f.startswith("max-length:")]
     return int(flag.split(":")[1])
+
+
+def test_a_renamed_text_never_takes_the_finished_translation_its_place_now_holds(run):
+    text = exported(run)  # then the card is renamed to a text translated already: Fire, "Feuer"
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("name: Spark", "name: Fire"))
+    assert imported(run, text) == (
+        1,
+        "",
+        f"edited.xlf:{line_of(text, unit(text, 'Spark'))}:1: card:spark/name: trans-unit '{unit_id('Spark')}' is "
+        "for 'Spark', no longer a text of pack 'tiny', and its place now holds 'Fire', translated already "
+        "(remove the unit, or export the file again)\n1 problem found\n",
+    )
+    assert (entry("Fire").msgstr, entry("Fire").fuzzy) == ("Feuer", False)
+
+
+def test_a_renamed_text_takes_its_translation_to_its_untranslated_place(run):
+    text = exported(run).replace(">Funke<", ">Funken<")
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("name: Spark", "name: Sparkle"))
+    assert imported(run, text) == (0, f"wrote {PO}: 1 entries changed\n", "")
+    assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed\n", "")
+    changed = entry("Sparkle")
+    assert (changed.msgstr, changed.fuzzy, changed.previous_msgid) == ("Funken", True, "Spark")
+
+
+def test_a_unit_twice_is_refused_at_its_second_line(run):
+    text = exported(run)
+    start = text.index(unit(text, "Spark"))
+    copy = text[start : text.index("</trans-unit>", start) + len("</trans-unit>")]
+    text = text.replace(copy, f"{copy}\n      {copy}")
+    second = text.index(copy, start + 1)
+    assert imported(run, text) == (
+        1,
+        "",
+        f"edited.xlf:{line_of(text, text[second:])}:1: card:spark/name: trans-unit '{unit_id('Spark')}' is in "
+        f"the file twice; the first is on line {line_of(text, copy)} (keep one of them, or export the file "
+        "again)\n1 problem found\n",
+    )
+
+
+def test_a_unit_with_a_second_target_is_refused_at_it(run):
+    text = exported(run).replace(
+        '<target state="final">Funke</target>', '<target state="final">Funke</target>\n<target>Blitz</target>'
+    )
+    assert imported(run, text) == (
+        1,
+        "",
+        f"edited.xlf:{line_of(text, '<target>Blitz')}:1: card:spark/name: trans-unit '{unit_id('Spark')}' has a "
+        "second <target> (keep one translation per unit, or export the file again)\n1 problem found\n",
+    )
+
+
+def test_a_carriage_return_in_a_translation_comes_back_as_it_was(run):
+    translate({"Deals 2 [fire] damage.": "Macht 2\r\n[fire] Schaden."})
+    text = exported(run)
+    assert '<target state="final">Macht 2&#13;\n[fire] Schaden.</target>' in text
+    assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed\n", "")
+    kept = entry("Deals 2 [fire] damage.")
+    assert (kept.msgstr, kept.fuzzy) == ("Macht 2\r\n[fire] Schaden.", False)
+
+
+def test_a_text_written_with_windows_line_ends_exports_and_imports_unchanged(run):
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_bytes(
+        cards.read_bytes()
+        .replace(b"text: Deals 2 [fire] damage.", b"text: |\n      Deals 2\n      [fire] damage.")
+        .replace(b"\n", b"\r\n")
+    )
+    assert run("i18n", "update", "tiny")[0] == 0
+    translate({"Deals 2\n[fire] damage.\n": "Macht 2\n[fire] Schaden.\n"})
+    assert imported(run, exported(run)) == (0, f"wrote {PO}: 0 entries changed\n", "")
+    assert entry("Deals 2\n[fire] damage.\n").msgstr == "Macht 2\n[fire] Schaden.\n"
+
+
+def test_a_renamed_text_never_takes_the_place_of_a_unit_naming_the_new_text(run):
+    text = exported(run)
+    start = text.index(unit(text, "Spark"))
+    old = text[start : text.index("</trans-unit>", start) + len("</trans-unit>")]
+    new = old.replace(unit_id("Spark"), unit_id("Sparkle")).replace(">Spark<", ">Sparkle<").replace("Funke", "Funkeln")
+    text = text.replace(old, f"{new}\n      {old}")
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("name: Spark", "name: Sparkle"))
+    assert imported(run, text) == (
+        1,
+        "",
+        f"edited.xlf:{line_of(text, old)}:1: card:spark/name: trans-unit '{unit_id('Spark')}' is for 'Spark', no "
+        "longer a text of pack 'tiny', and its place now holds 'Sparkle', which another unit of the file translates "
+        "(remove the unit, or export the file again)\n1 problem found\n",
+    )

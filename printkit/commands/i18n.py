@@ -261,10 +261,12 @@ def export_xliff(pack: Pack, locale: str) -> Path:
 
 def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
     """Targets from an XLIFF file into the locale's catalog; returns the catalog and how many entries
-    changed. A unit is found by its id, else by its place (resname) when its English text changed
-    since the export: then, as for any unit whose <source> is not the current English text, the
-    translation comes in fuzzy, its source shown as the previous text (`#|`). A unit that names no
-    text of the pack, and every problem from_xliff finds, refuse the file: nothing is written."""
+    changed. A unit is found by its id; a unit whose id is unknown (its English text changed since the
+    export) by its place (resname), but only where that place's text is untranslated or fuzzy and no
+    unit names it by id: a finished translation is never replaced by a place match. As for any unit
+    whose <source> is not the current English text, the translation comes in fuzzy, its source shown
+    as the previous text (`#|`). A unit that names no text of the pack, or whose place holds another
+    text translated already, and every problem from_xliff finds, refuse the file: nothing is written."""
     try:  # a file the user named, from anywhere; still an ordinary file of a bounded size
         data = read_bytes(None, source, MAX_XLIFF_BYTES)
     except Refused as refused:
@@ -276,9 +278,34 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
     live = entries(catalog)
     by_id = {unit_id(msgid): entry for msgid, entry in live.items()}
     by_place = {message.place: live[message.msgid] for message in messages(pack) if message.msgid in live}
-    changed, problems = 0, []
+    finished = {msgid for msgid, entry in live.items() if entry.msgstr and not entry.fuzzy}
+    named = {by_id[unit.id].msgid for unit in units if unit.id in by_id}  # the texts units name by id
+    changed: set[str] = set()
+    problems = []
     for unit in units:
-        entry = by_id.get(unit.id) or by_place.get(unit.place)
+        entry = by_id.get(unit.id)
+        if entry is None:
+            entry = by_place.get(unit.place)
+            taken = entry is not None and (
+                "translated already"
+                if entry.msgid in finished
+                else "which another unit of the file translates"
+                if entry.msgid in named
+                else ""
+            )
+            if entry is not None and taken:
+                problems.append(
+                    Problem(
+                        shown,
+                        unit.line,
+                        1,
+                        unit.place,
+                        f"trans-unit '{unit.id}' is for '{unit.source}', no longer a text of pack '{pack.id}', and "
+                        f"its place now holds '{entry.msgid}', {taken}",
+                        "remove the unit, or export the file again",
+                    )
+                )
+                continue
         if entry is None:
             problems.append(
                 Problem(
@@ -291,14 +318,15 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
                 )
             )
             continue
+        named.add(entry.msgid)
         needs_review = unit.needs_review or unit.source != entry.msgid
         if entry.msgstr != unit.target or entry.fuzzy != needs_review:
             entry.msgstr = unit.target
             entry.flags = [flag for flag in entry.flags if flag != "fuzzy"] + (["fuzzy"] if needs_review else [])
             entry.previous_msgid = unit.source if unit.source != entry.msgid else None
-            changed += 1
+            changed.add(entry.msgid)
     if problems:
         raise Problems(problems)
     path = catalog_path(pack, locale)
     _write_po(pack, catalog, path)
-    return path, changed
+    return path, len(changed)

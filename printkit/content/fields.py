@@ -112,7 +112,23 @@ def parse_text(value: Any) -> str:
         raise ValueProblem(f"must be text, got {shown_value(value)}", "put quotes around it")
     if not value.strip():
         raise ValueProblem("must not be empty")
+    refuse_control_characters(value)
     return value
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f]")  # C0 but tab and line feed
+
+
+def refuse_control_characters(text: str) -> None:
+    """A text holds no control character but tab and line feed: no font prints one, and XML (the XLIFF
+    translators exchange) cannot hold one, nor a carriage return as written."""
+    found = _CONTROL.search(text)
+    if found:
+        raise ValueProblem(
+            f"holds the control character U+{ord(found.group()):04X}, which can be neither printed nor "
+            "exchanged with translators",
+            "remove it; a text may hold new lines and tabs",
+        )
 
 
 def parse_language(value: Any) -> str:
@@ -259,11 +275,11 @@ MAX_FILE_PATH = 255  # characters: the longest file name most file systems take
 
 
 def parse_file_path(value: Any) -> str:
+    if isinstance(value, str) and any(ord(char) < 32 or ord(char) == 127 for char in value):
+        raise ValueProblem(f"must be a file path without control characters, got {shown_value(value)}")
     value = parse_text(value)
     if len(value) > MAX_FILE_PATH:
         raise ValueProblem(f"must be a file path of at most {MAX_FILE_PATH} characters, got {len(value)}")
-    if any(ord(char) < 32 or ord(char) == 127 for char in value):
-        raise ValueProblem(f"must be a file path without control characters, got {shown_value(value)}")
     return value
 
 

@@ -32,7 +32,7 @@ from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_valu
 from printkit.base.outlines import Outline
 from printkit.base.package_data import folder
 from printkit.base.units import MAX_LENGTH_MM, MM_PER_UNIT, Size
-from printkit.content.fields import Id, Strict, Translatable, pydantic_parser
+from printkit.content.fields import Id, Strict, Translatable, pydantic_parser, refuse_control_characters
 from printkit.content.source import Loader
 
 # --- measures and boxes ------------------------------------------------------------------------------
@@ -168,6 +168,7 @@ def parse_template(value: Any) -> Template:
     if isinstance(value, bool) or not isinstance(value, (str, int, float)):
         raise ValueProblem(f"must be text, got {shown_value(value)}", "put quotes around it")
     text = str(value)
+    refuse_control_characters(text)
     parts: list[str | tuple[str]] = []
     for piece in re.split(r"(\{\{|\}\}|\{[^{}]*\}|[{}])", text):
         if piece in ("{{", "}}"):

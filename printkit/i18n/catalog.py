@@ -406,6 +406,7 @@ def read_catalog(root: Path, path: Path) -> polib.POFile | None:
     syntax = po_syntax_problems(text, display_path(path))
     if syntax:
         raise Problems(syntax)
+    text = _as_msgfmt_reads(text, display_path(path))
     try:
         catalog = polib.pofile(text, wrapwidth=0)
     except (OSError, ValueError) as error:  # polib names the line inside its message: placed there instead
@@ -470,19 +471,40 @@ _HEADER = re.compile(r'^msgid ""[ \t]*$', re.MULTILINE)
 # polib takes what GNU msgfmt refuses (a string without its closing quote, an unknown escape, a
 # message defined twice) and guesses; these checks refuse it in msgfmt's words, at its line.
 _PO_KEYWORD = re.compile(r'(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[ \t]+(?=")')
-_PO_STRING = re.compile(r'"((?:[^"\\]|\\.)*)"[ \t]*$')
+_PO_STRINGS = re.compile(r'(?:"(?:[^"\\]|\\.)*"[ \t]*)+$')  # msgfmt takes strings one after another
 _PO_ESCAPES = set('ntbrfva\\"x01234567')
 
 
 def po_syntax_problems(text: str, shown: str) -> list[Problem]:
     """A problem for each line of a PO file that msgfmt -c would refuse as written."""
     problems = []
+    plural = False  # whether the entry read so far has a msgid_plural
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
         keyword = _PO_KEYWORD.match(stripped)
         start = keyword.end() if keyword else 0
+        name = keyword.group(1) if keyword else ""
+        plural = name == "msgid_plural" or (plural and name != "msgid")
+        if name.startswith("msgstr") and plural != name.startswith("msgstr["):
+            problems.append(
+                Problem(
+                    shown,
+                    number,
+                    1,
+                    "",
+                    "missing 'msgid_plural' section"
+                    if not plural
+                    else "syntax error: msgid_plural with a plain msgstr",
+                    (
+                        "write msgstr for a text without plural forms"
+                        if not plural
+                        else "write its forms as msgstr[0], msgstr[1] …"
+                    )
+                    + "; check it with msgfmt -c",
+                )
+            )
         if not stripped.startswith('"', start):
             problems.append(
                 Problem(
@@ -495,7 +517,7 @@ def po_syntax_problems(text: str, shown: str) -> list[Problem]:
                 )
             )
             continue
-        string = _PO_STRING.match(stripped, start)
+        string = _PO_STRINGS.match(stripped, start)
         if string is None:
             unclosed = stripped.count('"') - stripped.count('\\"') < 2
             problems.append(
@@ -510,8 +532,8 @@ def po_syntax_problems(text: str, shown: str) -> list[Problem]:
                 )
             )
             continue
-        column = line.index(stripped) + string.start(1)
-        for escape in re.finditer(r"\\(.)", string.group(1)):
+        column = line.index(stripped) + string.start()
+        for escape in re.finditer(r"\\(.)", string.group()):
             if escape.group(1) not in _PO_ESCAPES:
                 problems.append(
                     Problem(
@@ -524,6 +546,57 @@ def po_syntax_problems(text: str, shown: str) -> list[Problem]:
                     )
                 )
     return problems
+
+
+# msgfmt's escapes polib leaves as they are written (`\a`, `\x41`, `\101`), each read as msgfmt reads
+# it: a run of \x and octal escapes is bytes of UTF-8. The others are polib's own.
+_BYTES = r"(?:x[0-9A-Fa-f]+|[0-7]{1,3})"
+_ESCAPE = re.compile(rf"\\(?:(a)|({_BYTES}(?:\\{_BYTES})*)|.)")
+_BYTE = re.compile(r"\\(?:x([0-9A-Fa-f]+)|([0-7]{1,3}))")
+_STRING_LINE = re.compile(r'[ \t]*(?:#(?:~\|?|\|)[ \t]*)?(?:msg\S*[ \t]+)?"')  # not a comment's
+
+
+def _as_msgfmt_reads(text: str, shown: str) -> str:
+    """The catalog's text written so that polib reads each string as msgfmt does: every escape polib
+    does not decode written as the character it stands for (as polib's own escape where polib has
+    one), and strings one after another on a line joined into one, on the same line."""
+    lines, problems = text.split("\n"), []
+    for number, line in enumerate(lines):
+        start = _STRING_LINE.match(line)
+        if start is None or ("\\" not in line and line.count('"') <= 2):
+            continue
+
+        def decoded(escape: re.Match[str], number: int = number, offset: int = start.end()) -> str:
+            if escape.group(1):
+                return "\a"
+            if not escape.group(2):
+                return escape.group(0)
+            data = bytes(
+                int(hex_digits, 16) & 0xFF if hex_digits else int(octal, 8) & 0xFF
+                for hex_digits, octal in _BYTE.findall("\\" + escape.group(2))
+            )
+            try:
+                chars = data.decode("utf-8")
+            except UnicodeDecodeError:
+                chars = ""
+            if not chars or any(len(f"{char}x".splitlines()) > 1 for char in chars if char not in "\n\r\v\f"):
+                problems.append(
+                    Problem(
+                        shown,
+                        number + 1,
+                        offset + escape.start() + 1,
+                        "",
+                        f"'{escape.group(0)}' stands for no character printkit can read",
+                        "write the character itself, in UTF-8, and no control character but tab and new line",
+                    )
+                )
+            return polib.escape(chars)
+
+        strings = _ESCAPE.sub(decoded, line[start.end() :])
+        lines[number] = line[: start.end()] + re.sub(r'(\\.)|"[ \t]*"', lambda m: m.group(1) or "", strings)
+    if problems:
+        raise Problems(problems)
+    return "\n".join(lines)
 
 
 def _duplicate_entries(catalog: polib.POFile, shown: str) -> list[Problem]:
@@ -873,7 +946,8 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
             ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state).text = entry.msgstr
         ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = "\n".join(f"{m.place}: {m.note}" for m in places)
     ET.indent(root)
-    return ET.tostring(root, encoding="utf-8", xml_declaration=True) + b"\n"
+    # a carriage return written as it is reads back as a line feed (XML normalises line ends)
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True).replace(b"\r", b"&#13;") + b"\n"
 
 
 @dataclass(frozen=True)
@@ -914,8 +988,34 @@ def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
                 )
             )
     found = []
+    first: dict[str, int] = {}
     for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
-        target = unit.find(f"{{{XLIFF_NS}}}target")
+        unit_name = unit.get("id") or ""
+        if unit_name in first:
+            problems.append(
+                Problem(
+                    shown,
+                    lines[unit],
+                    1,
+                    unit.get("resname") or "",
+                    f"trans-unit '{unit_name}' is in the file twice; the first is on line {first[unit_name]}",
+                    "keep one of them, or export the file again",
+                )
+            )
+        first.setdefault(unit_name, lines[unit])
+        targets = unit.findall(f"{{{XLIFF_NS}}}target")
+        problems += [
+            Problem(
+                shown,
+                lines[extra],
+                1,
+                unit.get("resname") or "",
+                f"trans-unit '{unit_name}' has a second <target>",
+                "keep one translation per unit, or export the file again",
+            )
+            for extra in targets[1:]
+        ]
+        target = targets[0] if targets else None
         source = unit.find(f"{{{XLIFF_NS}}}source")
         place = unit.get("resname") or ""
         texts = []
