@@ -50,9 +50,9 @@ GERMAN = {
 PO = "content/tiny/locales/de/LC_MESSAGES/tiny.po"
 
 
-@pytest.fixture
-def tiny(tmp_path, monkeypatch, run):
-    """A translated tiny pack in tmp_path/content, with the current folder there."""
+def tiny_pack(tmp_path: Path, monkeypatch, run) -> Path:
+    """The tiny pack with its (untranslated) German catalog in tmp_path/content, the current folder
+    there; its folder."""
     root = tmp_path / "content" / "tiny"
     root.mkdir(parents=True)
     (root / "pack.yaml").write_text(textwrap.dedent(PACK_YAML))
@@ -60,6 +60,13 @@ def tiny(tmp_path, monkeypatch, run):
     (tmp_path / "content" / "glossary.yaml").write_text("de:\n  attack points: Angriffspunkte\n")
     monkeypatch.chdir(tmp_path)
     assert run("i18n", "update", "tiny")[0] == 0
+    return root
+
+
+@pytest.fixture
+def tiny(tmp_path, monkeypatch, run):
+    """A translated tiny pack in tmp_path/content, with the current folder there."""
+    tiny_pack(tmp_path, monkeypatch, run)
     translate(GERMAN)
     return tmp_path
 

@@ -3,7 +3,6 @@ and printkit's own words have a template, plural forms, CSS-safe footers and an 
 
 import re
 import subprocess
-import textwrap
 from pathlib import Path
 
 import pdfplumber
@@ -11,24 +10,15 @@ import polib
 import pytest
 from babel import localedata
 from conftest import problems_found
-from test_i18n import CARDS_YAML, PACK_YAML
+from test_i18n import tiny_pack
 
 from printkit.i18n import words
-
-GLOSSARY = "de:\n  attack points: Angriffspunkte\n"
 
 
 @pytest.fixture
 def tiny(tmp_path, monkeypatch, run):
     """The tiny pack of test_i18n with its German catalog, in tmp_path/content, the current folder there."""
-    root = tmp_path / "content" / "tiny"
-    root.mkdir(parents=True)
-    (root / "pack.yaml").write_text(textwrap.dedent(PACK_YAML))
-    (root / "cards.yaml").write_text(textwrap.dedent(CARDS_YAML))
-    (tmp_path / "content" / "glossary.yaml").write_text(GLOSSARY)
-    monkeypatch.chdir(tmp_path)
-    assert run("i18n", "update", "tiny")[0] == 0
-    return root
+    return tiny_pack(tmp_path, monkeypatch, run)
 
 
 def msgfmt_check(path: Path) -> str:
