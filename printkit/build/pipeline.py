@@ -212,7 +212,13 @@ def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
     packs = checked_packs(todo)  # raises the problems of a pack.yaml the plan could not read
     if unplanned:  # the loader took what the plan refused: a bug, or the pack would silently never be cached
         raise RuntimeError(f"the build cache could not plan {', '.join(map(str, unplanned))}")
-    return build_jobs(_stale(lay_out(packs, options), options, keys), options.jobs)
+    jobs = _stale(lay_out(packs, options), options, keys)
+    try:
+        return build_jobs(jobs, options.jobs)
+    except BaseException:  # interrupted too: a worker killed after its grace could not remove its temporaries
+        for pack in packs:
+            remove_leftovers(options.out / pack.id)
+        raise
 
 
 def _stale(jobs: list[Job], options: BuildOptions, keys: dict) -> list:
