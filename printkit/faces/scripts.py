@@ -14,8 +14,6 @@ from __future__ import annotations
 import unicodedata
 from functools import cache
 
-from bidi import algorithm
-
 # Scripts HarfBuzz must shape beyond joining and marks: Devanagari to Myanmar, and Khmer.
 _COMPLEX_BLOCKS = ((0x0900, 0x109F), (0x1780, 0x17FF))
 # Japanese kinsoku: characters a line may not start with, and ones it may not end with.
@@ -51,12 +49,18 @@ def has_right_to_left(text: str) -> bool:
 
 def right_to_left(text: str) -> bool:
     """Whether a paragraph reads right to left: its first letter of a strong direction is Hebrew or Arabic."""
+    if not has_right_to_left(text):  # most text: no need to load the bidi algorithm
+        return False
+    from bidi import algorithm
+
     return algorithm.get_base_level(text, False) == 1
 
 
 def levels(text: str, rtl: bool) -> list[int]:
     """The bidi embedding level of each character of a line in a paragraph of the given direction:
     even levels read left to right, odd ones right to left."""
+    from bidi import algorithm  # loaded only for a line with right-to-left text
+
     storage = algorithm.get_empty_storage()
     storage["base_level"] = int(rtl)
     storage["base_dir"] = "R" if rtl else "L"

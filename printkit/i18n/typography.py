@@ -53,8 +53,14 @@ _TYPED_OPENERS = set("„«「『")  # a translator's own quotes, kept as typed
 _TYPED_CLOSERS = set("“”»」』")
 
 
+# what any rule below starts from: a figure, an abbreviation's full stop, a quotation mark, French punctuation
+_ANY_RULE = re.compile('[\\d."“”;:!?«»]')
+
+
 def apply(text: str, locale: str) -> str:
     """text as locale sets it: no-break spaces, quotation marks and French spacing (module doc)."""
+    if not _ANY_RULE.search(text):  # most words on a card: nothing to set, and a deck has thousands
+        return text
     hidden: list[str] = []
     masked = _masked(text, hidden)
     masked = _NUMBER_AND_WORD.sub(rf"\1{NBSP}", masked)
