@@ -582,24 +582,8 @@ class _Imposer:
         page = Page(self.portrait, "calibration")
         w, h = self.portrait
         marks: list[Shape] = []
-        marks += self._fitted(
-            self._ui("calibration-title"),
-            (20, h - 34, w - 40, 9),
-            "sans-bold",
-            15,
-            max_lines=1,
-            blame=self._own_words("calibration-title"),
-            language=self.words.language_of("calibration-title"),
-        )
-        marks += self._fitted(
-            self._ui("calibration-text"),
-            (25, h - 60, w - 50, 22),
-            "sans",
-            9.5,
-            max_lines=4,
-            blame=self._own_words("calibration-text"),
-            language=self.words.language_of("calibration-text"),
-        )
+        marks += self._own_fitted("calibration-title", (20, h - 34, w - 40, 9), "sans-bold", 15, max_lines=1)
+        marks += self._own_fitted("calibration-text", (25, h - 60, w - 50, 22), "sans", 9.5, max_lines=4)
         left = (w - (50 + 20 + 50.8)) / 2
         base = h - 130
         marks.append(Rect(left, base, 50, 50, stroke=INK, line_width=0.3))
@@ -615,15 +599,7 @@ class _Imposer:
         if any_back and self.options.duplex != "off":
             key = f"duplex-{self.options.duplex}"
             marks += _target(w / 2, 55, 12)
-            marks += self._fitted(
-                self._ui(key),
-                (25, 22, w - 50, 15),
-                "sans",
-                9,
-                max_lines=3,
-                blame=self._own_words(key),
-                language=self.words.language_of(key),
-            )
+            marks += self._own_fitted(key, (25, 22, w - 50, 15), "sans", 9, max_lines=3)
         if self.pack.meta.credits:
             marks += self._fitted(
                 self.pack.meta.credits,
@@ -675,6 +651,21 @@ class _Imposer:
         if isinstance(result, richtext.Refusal):
             raise Problems([blame(f"{result.message} in locale {self.locale}: {text!r}", result.hint)])
         return list(result)
+
+    def _own_fitted(
+        self, key: str, box: tuple[float, float, float, float], font: str, size: float, *, max_lines: int
+    ) -> list[Shape]:
+        """One of printkit's own words set in a box of the sheet, in the typography of the language
+        it prints in; a word that cannot fit is blamed on its catalog entry."""
+        return self._fitted(
+            self._ui(key),
+            box,
+            font,
+            size,
+            max_lines=max_lines,
+            blame=self._own_words(key),
+            language=self.words.language_of(key),
+        )
 
     def _own_words(self, key: str) -> Callable[[str, str | None], Problem]:
         """Blame for printkit's own words that do not fit: a catalog bug, placed at the entry of key."""
