@@ -26,7 +26,7 @@ from printkit.build.pipeline import build
 from printkit.content.fields import parse_language, with_field_docs
 from printkit.content.load import pack_roots
 from printkit.content.looks import LooksFile
-from printkit.content.model import FieldDecl, Rulebook, component_file_model, pack_model
+from printkit.content.model import Rulebook, component_file_model, component_schema, pack_model
 from printkit.content.validate import load_checked
 from printkit.i18n.catalog import undeclared
 from printkit.i18n.pseudo import CODE as PSEUDO
@@ -301,22 +301,10 @@ def _schema(args: argparse.Namespace) -> int:
     schema = with_field_docs(model.model_json_schema())
     if args.pack:
         (pack,) = load_checked(pack_roots([args.pack]))
-        _declare_data(schema, pack.meta.fields)
+        component_schema(pack.meta, schema)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     print(json.dumps(schema, indent=2, ensure_ascii=False))
     return 0
-
-
-def _declare_data(schema: dict, fields: dict[str, FieldDecl]) -> None:
-    """Describe the `data:` of every model in schema that has one with the declared fields: each
-    name with its values' schema; no other name."""
-    for definition in [schema, *schema.get("$defs", {}).values()]:
-        data = definition.get("properties", {}).get("data")
-        if data is not None:
-            data.update(
-                additionalProperties=False,
-                properties={name: declared.json_schema() for name, declared in fields.items()},
-            )
 
 
 def _new(args: argparse.Namespace) -> int:

@@ -37,20 +37,55 @@ def did_you_mean(word: str, known: Iterable[str]) -> str | None:
     return "did you mean " + " or ".join(f"'{m}'" for m in matches) + "?"
 
 
-@dataclass(frozen=True, order=True)
+@dataclass(frozen=True)
 class Problem:
+    """What is wrong, and where: in a text file at a line and column; in a workbook (sheet set) at a
+    cell, counted as the spreadsheet does (line = row, column = column; 0 for a whole row or sheet,
+    and sheet '' for the whole workbook)."""
+
     file: str
     line: int
     column: int
     key_path: str
     message: str
     hint: str | None = field(default=None, compare=False)
+    sheet: str | None = None
 
     def __str__(self) -> str:
-        where = f"{self.file}:{self.line}:{self.column}:"
-        text = f"{where} {self.key_path}: {self.message}" if self.key_path else f"{where} {self.message}"
+        if self.sheet is None:
+            where = f"{self.file}:{self.line}:{self.column}:"
+            text = f"{where} {self.key_path}: {self.message}" if self.key_path else f"{where} {self.message}"
+        else:
+            text = f"{self.file}: {self.place}" + (f" ({self.key_path})" if self.key_path else "")
+            text += f": {self.message}" if self.place else self.message
         text = f"{text} ({self.hint})" if self.hint else text
         return _LINE_BREAKING.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
+
+    @property
+    def place(self) -> str:
+        """Where in a workbook, as its users name it: "sheet 'cards', cell C7", "sheet 'cards', row 7"."""
+        if not self.sheet:
+            return ""
+        if not self.line:
+            return f"sheet '{self.sheet}'"
+        if not self.column:
+            return f"sheet '{self.sheet}', row {self.line}"
+        return f"sheet '{self.sheet}', cell {column_letters(self.column)}{self.line}"
+
+    def _order(self) -> tuple:
+        return (self.file, self.sheet or "", self.line, self.column, self.key_path, self.message)
+
+    def __lt__(self, other: Problem) -> bool:
+        return self._order() < other._order()
+
+
+def column_letters(column: int) -> str:
+    """1 -> 'A', 27 -> 'AA': a column as spreadsheets name it."""
+    letters = ""
+    while column:
+        column, rest = divmod(column - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
 
 
 # Control characters, the separators str.splitlines() breaks at and the bidi controls that reorder

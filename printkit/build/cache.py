@@ -38,6 +38,7 @@ NOT_CONTENT = ("locales", "templates", "decks")  # pack folders that only some o
 # The libraries whose code makes the bytes of an output (or the values drawn): an upgrade rebuilds.
 # Pango and HarfBuzz, which shape a rulebook's text, are system libraries, not Python distributions.
 DRAWING_LIBRARIES = (
+    "python-calamine",  # reads the spreadsheets a pack's components may come from
     "reportlab",  # draws the kits
     "rl_accel",  # reportlab's number formatting
     "Pillow",  # art, and the PNGs

@@ -28,10 +28,12 @@ from printkit.content.model import (
     PackMeta,
     Rulebook,
     component_file_model,
+    component_schema,
     pack_model,
 )
 from printkit.content.rules import RULE_KINDS
 from printkit.content.source import SourceFile, read_yaml
+from printkit.content.spreadsheet import SPREADSHEET_SUFFIXES, read_spreadsheet
 
 Kind = TypeVar("Kind", bound=Component)
 
@@ -108,19 +110,31 @@ def pack_roots(names: list[str]) -> list[Path]:
 
 
 def component_files(root: Path) -> list[Path]:
-    """Every YAML file at the top of the pack folder but pack.yaml and rulebook.yaml (decks/ holds
-    deck lists)."""
+    """Every YAML file and spreadsheet at the top of the pack folder but pack.yaml and rulebook.yaml
+    (decks/ holds deck lists). Office's lock files (`~$cards.xlsx`, `.~lock.cards.ods#`) are not
+    spreadsheets."""
     return sorted(
-        p for p in root.iterdir() if p.suffix in (".yaml", ".yml") and p.name not in (PACK_FILE, RULEBOOK_FILE)
+        p
+        for p in root.iterdir()
+        if (p.suffix in (".yaml", ".yml") and p.name not in (PACK_FILE, RULEBOOK_FILE))
+        or (p.suffix.lower() in SPREADSHEET_SUFFIXES and not p.name.startswith(("~$", ".")))
     )
 
 
 def load_pack(root: Path) -> Pack:
     problems: list[Problem] = []
+    warnings: list[Problem] = []
     sources: dict[str, SourceFile] = {}
+    meta: PackMeta | None = None
 
     def read(path: Path) -> SourceFile:
-        source = read_yaml(path, display_path(path), root)
+        source: SourceFile
+        if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+            table = read_spreadsheet(path, display_path(path), root, component_schema(meta))
+            warnings.extend(table.notes)
+            source = table
+        else:
+            source = read_yaml(path, display_path(path), root)
         sources[source.shown] = source
         problems.extend(source.problems)
         if source.data is not None and not isinstance(source.data, dict):
@@ -180,7 +194,7 @@ def load_pack(root: Path) -> Pack:
 
     if problems or meta is None:
         raise Problems(problems)
-    return Pack(root, meta, components, sources, rulebook, looks=looks)
+    return Pack(root, meta, components, sources, rulebook, looks=looks, warnings=warnings)
 
 
 def _look_taken(other: Declared, look_id: str, sources: dict[str, SourceFile]) -> tuple[str, str]:

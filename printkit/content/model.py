@@ -13,6 +13,7 @@ key of a component file (`cards:`, `tiles:` …) and the class is what each list
 from __future__ import annotations
 
 import builtins
+import json
 import math
 import typing
 from collections.abc import Callable, Iterator
@@ -1627,7 +1628,34 @@ class Rulebook(Strict):
     sections: list[Section]
 
 
+@cache
 def component_file_model() -> type[BaseModel]:
     """The model of a component file: one optional list per registered section."""
     sections: dict[str, Any] = {section: (GenericAlias(list, cls), []) for section, cls in COMPONENT_KINDS.items()}
     return create_model("ComponentFile", __base__=Strict, **sections)
+
+
+@cache
+def _component_file_schema() -> str:
+    return json.dumps(component_file_model().model_json_schema())
+
+
+def component_schema(meta: PackMeta | None, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The JSON Schema of a pack's component files (or the schema given): `data:` takes the fields the
+    pack declares and `stats:` its stats, each with its type, and no other key."""
+    schema = json.loads(_component_file_schema()) if schema is None else schema
+    if meta is None:
+        return schema
+    declared = {
+        "data": {name: field.json_schema() for name, field in meta.fields.items()},
+        "stats": {name: {"type": "number"} for name in meta.stats},
+    }
+    kinds = {cls.__name__ for cls in COMPONENT_KINDS.values()}
+    for definition in [d for d in schema.get("$defs", {}).values() if d.get("title") in kinds]:
+        for key, properties in declared.items():
+            prop = definition.get("properties", {}).get(key)
+            if prop is not None:
+                prop.pop("patternProperties", None)
+                prop.pop("propertyNames", None)
+                prop.update(additionalProperties=False, properties=properties)
+    return schema

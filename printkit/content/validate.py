@@ -104,7 +104,8 @@ def validate_pack(pack: Pack) -> None:
     if pack.rulebook is not None:
         problems += _rulebook_problems(pack, pack.rulebook, pack.source_of(RULEBOOK_FILE))
         problems += rulebook_icon_problems(pack, pack.meta.language)
-    look_problems, pack.warnings = _look_findings(pack, art)
+    look_problems, look_warnings = _look_findings(pack, art)
+    pack.warnings += look_warnings
     problems += look_problems
     if problems:
         raise Problems(problems)

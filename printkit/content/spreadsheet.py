@@ -1,0 +1,723 @@
+"""Read components from spreadsheets (CSV, TSV, XLSX, ODS), keeping the cell of every value.
+
+Takes: a file of a pack's folder and the JSON Schema of the pack's component files (`component_schema`),
+which says what each column holds: a number column reads `3` as 3, a text column keeps `007` as
+text, a list column splits `giant; silver` at its semicolons.
+Returns: a `TableSource`, a `SourceFile` whose data is `{section: [one mapping per row]}` as a YAML
+component file would give it, and whose problems name cells as spreadsheet users know them:
+`cards.xlsx: sheet 'cards', cell C7 (stats.attack): ...`, or `cards.csv:7:3: stats.attack: ...`.
+
+Row 1 holds the keys; nested keys are dotted (`stats.attack`, `data.glow`); an empty cell gives no
+value. A CSV or TSV file fills the section its name says (`cards.csv`); a workbook fills a section
+from each sheet named after one, and says which sheets it passed over. Workbooks are read by
+python-calamine (formulas as the values last calculated); before it opens one, the zip is measured,
+since a tiny file can claim a sheet of billions of cells.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import zipfile
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+from pathlib import Path
+from typing import Any
+from xml.etree import ElementTree
+
+import python_calamine
+
+from printkit.base.confine import Refused, read_bytes
+from printkit.base.errors import KeyPath, Problem, column_letters, did_you_mean, shortened
+from printkit.content.source import MAX_FILE_BYTES, Position, SourceFile
+
+SPREADSHEET_SUFFIXES = {".csv": "CSV", ".tsv": "TSV", ".xlsx": "XLSX", ".ods": "ODS"}
+LIST_SEPARATOR = ";"
+MAX_ROWS = 100_000
+MAX_COLUMNS = 500
+MAX_CELLS = 2_000_000  # of one sheet, empty ones between values included: what the reader allocates
+MAX_UNPACKED_BYTES = 200 * 1024 * 1024  # a workbook's XML, unzipped
+
+
+@dataclass
+class Placement:
+    """Where one section's rows were read: the sheet (None in a CSV file), the row of each
+    component, and the column of each key."""
+
+    sheet: str | None
+    rows: list[int] = field(default_factory=list)
+    columns: dict[tuple[str, ...], int] = field(default_factory=dict)
+
+
+@dataclass
+class TableSource(SourceFile):
+    placements: dict[str, Placement] = field(default_factory=dict)  # section -> where its rows were read
+    workbook: bool = False
+    notes: list[Problem] = field(default_factory=list)  # what was passed over: sheets that fill no section
+
+    def position(self, path: KeyPath, *, of_key: bool = False) -> Position:
+        """(row, column) of the cell holding the value at path (with of_key: its column's key);
+        (row, 0) for a whole row, (0, 0) for a whole sheet or file."""
+        placement = self.placements.get(str(path[0])) if path else None
+        if placement is None:
+            return (0, 0) if self.workbook else (1, 1)
+        if len(path) < 2 or not isinstance(path[1], int) or path[1] >= len(placement.rows):
+            return (0, 0) if self.workbook else (1, 1)
+        column = self._column(placement, path[2:])
+        if of_key:
+            return 1, column or 1
+        return placement.rows[path[1]], column
+
+    def problem(self, path: KeyPath, message: str, hint: str | None = None, *, of_key=False) -> Problem:
+        line, column = self.position(path, of_key=of_key)
+        placement = self.placements.get(str(path[0])) if path else None
+        key = ".".join(str(part) for part in path[2:] if not isinstance(part, int))
+        if self.workbook:
+            sheet = placement.sheet if placement else ""
+            return Problem(self.shown, line, column, key, message, hint, sheet=sheet)
+        return Problem(self.shown, line, column or 1, key, message, hint)
+
+    def cell_problem(self, sheet: str | None, row: int, column: int, key: str, message: str, hint: str | None = None):
+        """A problem at a cell given by its numbers (row or column 0: the whole row or sheet)."""
+        if self.workbook:
+            return Problem(self.shown, row, column, key, message, hint, sheet=sheet or "")
+        return Problem(self.shown, row or 1, column or 1, key, message, hint)
+
+    @staticmethod
+    def _column(placement: Placement, keys: KeyPath) -> int:
+        """The column of the key at keys (list positions, which share their list's cell, left out), or
+        of the first column inside it (`edges` -> `edges.top`); 0 when no column holds it."""
+        parts = tuple(str(part) for part in keys if not isinstance(part, int))
+        while parts:
+            if parts in placement.columns:
+                return placement.columns[parts]
+            inside = [column for key, column in placement.columns.items() if key[: len(parts)] == parts]
+            if inside:
+                return min(inside)
+            parts = parts[:-1]
+        return 0
+
+
+def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any]) -> TableSource:
+    """The components of the spreadsheet at path (inside folder), read as schema says."""
+    kind = SPREADSHEET_SUFFIXES[path.suffix.lower()]
+    source = TableSource(path, shown, workbook=kind in ("XLSX", "ODS"))
+    sections = _Sections(schema)
+    data: dict[str, list[dict[str, Any]]] = {}
+    try:
+        raw = read_bytes(folder, path, MAX_FILE_BYTES)
+        tables = (
+            _workbook_tables(raw, kind, source, sections)
+            if source.workbook
+            else _text_table(raw, kind, source, sections)
+        )
+        for sheet, section, rows in tables:
+            placement = Placement(sheet)
+            source.placements[section] = placement
+            data[section] = _read_rows(rows, sections.item(section), placement, source)
+    except (Refused, _Unreadable) as refused:
+        source.problems.append(source.cell_problem("", 1, 1, "", refused.message, refused.hint))
+        return source
+    source.data = data  # rows are validated even past a wrong header or merged cell: every problem at once
+    return source
+
+
+class _Unreadable(Exception):
+    """A file that is not the spreadsheet its name says, or that cannot be read as one."""
+
+    def __init__(self, message: str, hint: str | None = None):
+        self.message, self.hint = message, hint
+
+
+Rows = Iterator[tuple[int, list[Any]]]  # (row number, cells)
+
+
+# --- CSV and TSV ---------------------------------------------------------------------------------
+
+
+def _text_table(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
+    """(None, section, rows) of a CSV or TSV file named after a section."""
+    section = source.path.stem
+    if section not in sections.names:
+        source.problems.append(
+            source.cell_problem(
+                None,
+                1,
+                1,
+                "",
+                f"fills no section: a {kind} file is named after the section its rows fill",
+                did_you_mean(section, sections.names) or "sections: " + ", ".join(sections.names),
+            )
+        )
+        return
+    yield None, section, _text_rows(raw, kind, source)
+
+
+def _text_rows(raw: bytes, kind: str, source: TableSource) -> Rows:
+    """The rows of a CSV or TSV file, each numbered by the line it starts on."""
+    try:
+        text = raw.decode("utf-8").removeprefix("\ufeff")  # Excel's "CSV UTF-8" starts with a byte order mark
+    except UnicodeDecodeError as error:
+        before = raw[: error.start]
+        line, column = before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1
+        source.problems.append(
+            Problem(
+                source.shown,
+                line,
+                column,
+                "",
+                f"is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read",
+                "save it as 'CSV UTF-8' (Excel) or with the character set UTF-8 (LibreOffice)",
+            )
+        )
+        return iter(())
+    if "\x00" in text:
+        raise _Unreadable(f"is not {kind} text: it holds NUL bytes", _named_after(source.path))
+    return _csv_rows(text, _delimiter(text, kind))
+
+
+def _delimiter(text: str, kind: str) -> str:
+    """A tab for TSV; for CSV, the comma, or the semicolon that spreadsheets set to a decimal comma
+    (German Excel) write instead, whichever the header line holds more of."""
+    if kind == "TSV":
+        return "\t"
+    header = text.split("\n", 1)[0]
+    return ";" if header.count(";") > header.count(",") else ","
+
+
+def _csv_rows(text: str, delimiter: str) -> Rows:
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=False)
+    line = 1
+    for cells in reader:
+        yield line, [cell.replace("\r\n", "\n").replace("\r", "\n") for cell in cells]
+        line = reader.line_num + 1
+
+
+def _named_after(path: Path) -> str:
+    return f"save it as {SPREADSHEET_SUFFIXES[path.suffix.lower()]}, or rename it after what it holds"
+
+
+# --- XLSX and ODS --------------------------------------------------------------------------------
+
+_MAGIC = (
+    (b"PK\x03\x04", None),  # a zip: XLSX or ODS, told apart by what it holds
+    (b"\xd0\xcf\x11\xe0", "an Excel 97-2003 workbook (.xls)"),
+    (b"%PDF", "a PDF document"),
+)
+
+
+def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
+    """(sheet, section, rows) of each sheet named after a section, once the zip's size is measured;
+    a note for each other sheet."""
+    archive = _archive(raw, kind, source.path)
+    extents, merged = (_xlsx_extents if kind == "XLSX" else _ods_extents)(archive)
+    try:
+        workbook = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(raw))
+    except python_calamine.CalamineError as error:
+        raise _Unreadable(f"cannot be read as an {kind} workbook: {error}", _named_after(source.path)) from None
+    filled: dict[str, str] = {}
+    for sheet in workbook.sheet_names:
+        section = sections.section_of(sheet)
+        if section is None or section in filled:
+            note = (
+                f"passed over: sheet '{filled[section]}' fills {section} already"
+                if section
+                else "passed over: it is not named after a section"
+            )
+            hint = None if section else did_you_mean(sheet, sections.names) or "sections: " + ", ".join(sections.names)
+            source.notes.append(source.cell_problem(sheet, 0, 0, "", note, hint))
+            continue
+        filled[section] = sheet
+        rows, columns = extents.get(sheet, (0, 0))
+        if rows > MAX_ROWS or columns > MAX_COLUMNS or rows * columns > MAX_CELLS:
+            source.problems.append(
+                source.cell_problem(
+                    sheet,
+                    0,
+                    0,
+                    "",
+                    f"spans {rows} rows and {columns} columns; at most {MAX_ROWS} rows, {MAX_COLUMNS} columns and "
+                    f"{MAX_CELLS} cells are read",
+                    "delete the rows and columns past the last component (a value far down or right counts too)",
+                )
+            )
+            continue
+        for (row, column), (last_row, last_column) in merged.get(sheet, []):
+            source.problems.append(
+                source.cell_problem(
+                    sheet,
+                    row,
+                    column,
+                    "",
+                    f"is merged with the cells up to {column_letters(last_column)}{last_row}",
+                    "unmerge them: each component has a cell of its own for each key",
+                )
+            )
+        try:
+            cells = workbook.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
+        except python_calamine.CalamineError as error:
+            source.problems.append(source.cell_problem(sheet, 0, 0, "", f"cannot be read: {error}"))
+            continue
+        yield sheet, section, enumerate(cells, start=1)
+    if not filled:
+        source.problems.append(
+            source.cell_problem(
+                "",
+                0,
+                0,
+                "",
+                "has no sheet named after a section, so it fills none",
+                "name each sheet after the section its rows fill: " + ", ".join(sections.names),
+            )
+        )
+
+
+def _archive(raw: bytes, kind: str, path: Path) -> zipfile.ZipFile:
+    """The zip a workbook is, once its first bytes and its parts say it is the kind its name says."""
+    holds = next((what for magic, what in _MAGIC if raw.startswith(magic)), "not a zip archive" if raw else "empty")
+    if holds is None:
+        try:
+            archive = zipfile.ZipFile(io.BytesIO(raw))
+            names = set(archive.namelist())
+        except (zipfile.BadZipFile, ValueError):
+            raise _Unreadable(f"is not an {kind} workbook: its zip archive is damaged", "save it again") from None
+        actual = "XLSX" if "xl/workbook.xml" in names else "ODS" if "content.xml" in names else None
+        if actual == kind:
+            return archive
+        if actual:
+            raise _Unreadable(
+                f"is not an {kind} workbook: it is an {actual} workbook", f"rename it to {path.stem}.{actual.lower()}"
+            )
+        holds = "a zip archive of other files"
+    elif holds == "not a zip archive" and path.suffix.lower() in (".xlsx", ".ods") and _looks_like_text(raw):
+        holds = "text (CSV?)"
+    raise _Unreadable(f"is not an {kind} workbook: it is {holds}", _named_after(path))
+
+
+def _looks_like_text(raw: bytes) -> bool:
+    try:
+        raw[:4096].decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return b"\x00" not in raw[:4096]
+
+
+Extents = dict[str, tuple[int, int]]  # sheet -> (rows, columns) the reader would allocate
+Merged = dict[str, list[tuple[tuple[int, int], tuple[int, int]]]]  # sheet -> ((row, column), (last row, last column))
+
+
+def _unpacked(archive: zipfile.ZipFile, name: str) -> bytes:
+    total = sum(info.file_size for info in archive.infolist())
+    if total > MAX_UNPACKED_BYTES:
+        raise _Unreadable(
+            f"unpacks to {total // (1024 * 1024)} MiB; at most {MAX_UNPACKED_BYTES // (1024 * 1024)} MiB are read",
+            "keep the components in a workbook of their own",
+        )
+    try:
+        return archive.read(name)
+    except (KeyError, zipfile.BadZipFile, ValueError, OSError):  # missing, damaged or not as large as it says
+        raise _Unreadable(f"is damaged: its part {name} cannot be unpacked", "save it again") from None
+
+
+_XLSX_SHEET = re.compile(rb'<sheet\b[^>]*?\bname="([^"]*)"[^>]*?\br:id="([^"]*)"')
+_XLSX_TARGET = re.compile(rb'<Relationship\b[^>]*?\bId="([^"]*)"[^>]*?\bTarget="([^"]*)"')
+_XLSX_TARGET_FIRST = re.compile(rb'<Relationship\b[^>]*?\bTarget="([^"]*)"[^>]*?\bId="([^"]*)"')
+_XLSX_CELL = re.compile(rb"<(?:\w+:)?(c|row)\b([^>]*)>")
+_XLSX_REF = re.compile(rb'\br="([A-Z]*)([0-9]+)"')
+_XLSX_MERGE = re.compile(rb'<(?:\w+:)?mergeCell\b[^>]*?\bref="([A-Z]+)([0-9]+):([A-Z]+)([0-9]+)"')
+
+
+def _xlsx_extents(archive: zipfile.ZipFile) -> tuple[Extents, Merged]:
+    """How far each sheet's cells reach, from the references its XML gives them, and its merged cells."""
+    workbook = _unpacked(archive, "xl/workbook.xml")
+    relations = (
+        archive.read("xl/_rels/workbook.xml.rels") if "xl/_rels/workbook.xml.rels" in archive.namelist() else b""
+    )
+    targets = dict(_XLSX_TARGET.findall(relations))
+    targets.update((key, target) for target, key in _XLSX_TARGET_FIRST.findall(relations))
+    extents: Extents = {}
+    merged: Merged = {}
+    for name, key in _XLSX_SHEET.findall(workbook):
+        sheet = _xml_text(name)
+        target = targets.get(key, b"").decode("utf-8", "replace").lstrip("/")
+        part = target if target.startswith("xl/") else f"xl/{target}"
+        if part not in archive.namelist():
+            continue  # the reader says what is missing
+        xml = _unpacked(archive, part)
+        rows = columns = cells_without_ref = 0
+        for tag, attributes in _XLSX_CELL.findall(xml):
+            ref = _XLSX_REF.search(attributes)
+            if ref is None:
+                cells_without_ref += tag == b"c"
+                rows += tag == b"row"  # a row without a number follows the one before
+                continue
+            rows = max(rows, int(ref.group(2)))
+            if tag == b"c":
+                columns = max(columns, _column_number(ref.group(1)))
+        extents[sheet] = (rows, columns + cells_without_ref)
+        merged[sheet] = [
+            ((int(r1), _column_number(c1)), (int(r2), _column_number(c2)))
+            for c1, r1, c2, r2 in _XLSX_MERGE.findall(xml)
+        ]
+    return extents, merged
+
+
+def _xml_text(name: bytes) -> str:
+    return ElementTree.fromstring(b"<n>" + name + b"</n>").text or ""
+
+
+def _column_number(letters: bytes) -> int:
+    number = 0
+    for letter in letters:
+        number = number * 26 + letter - ord("A") + 1
+    return number
+
+
+_ODS = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
+_ODS_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
+_ODS_VALUE_TYPE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}value-type"
+
+
+def _ods_extents(archive: zipfile.ZipFile) -> tuple[Extents, Merged]:
+    """How far each table's cells with a value reach, counting repeated rows and columns as the reader
+    does, and its merged cells."""
+    extents: Extents = {}
+    merged: Merged = {}
+    table = ""
+    row = column = rows = columns = 0
+    row_repeat = 1
+    try:
+        for event, element in ElementTree.iterparse(io.BytesIO(_unpacked(archive, "content.xml")), ("start", "end")):
+            tag = element.tag
+            if event == "start":
+                if tag == _ODS + "table":
+                    table, row, rows, columns = element.get(_ODS + "name", ""), 0, 0, 0
+                    merged[table] = []
+                elif tag == _ODS + "table-row":
+                    row_repeat, column = int(element.get(_ODS + "number-rows-repeated", "1")), 0
+                continue
+            if tag in (_ODS + "table-cell", _ODS + "covered-table-cell"):
+                repeat = int(element.get(_ODS + "number-columns-repeated", "1"))
+                spans = (
+                    int(element.get(_ODS + "number-columns-spanned", "1")),
+                    int(element.get(_ODS + "number-rows-spanned", "1")),
+                )
+                if spans != (1, 1):
+                    merged[table].append(((row + 1, column + 1), (row + spans[1], column + spans[0])))
+                if element.get(_ODS_VALUE_TYPE) or element.find(_ODS_TEXT + "p") is not None:
+                    rows, columns = max(rows, row + row_repeat), max(columns, column + repeat)
+                column += repeat
+                element.clear()
+            elif tag == _ODS + "table-row":
+                row += row_repeat
+                element.clear()
+            elif tag == _ODS + "table":
+                extents[table] = (rows, columns)
+    except (ElementTree.ParseError, ValueError):
+        raise _Unreadable("is damaged: its content.xml cannot be read", "save it again") from None
+    return extents, merged
+
+
+# --- keys and values -----------------------------------------------------------------------------
+
+
+_EMPTY = object()  # a cell that gives no value
+
+
+class _Sections:
+    """The sections of component files and what their entries hold, from the JSON Schema."""
+
+    def __init__(self, schema: dict[str, Any]):
+        self.schema = schema
+        self.definitions = schema.get("$defs", {})
+        self.names = list(schema["properties"])
+
+    def section_of(self, sheet: str) -> str | None:
+        """The section a sheet fills: its name, or the same name in other letter case."""
+        return next((name for name in self.names if name == sheet.strip().lower()), None)
+
+    def item(self, section: str) -> _Node:
+        return _Node(self.schema["properties"][section], self.definitions).child_items()
+
+
+class _Node:
+    """A JSON Schema node, seen through $ref and unions (`X | None`, grid kinds)."""
+
+    def __init__(self, schema: dict[str, Any], definitions: dict[str, Any]):
+        self.definitions = definitions
+        self.options = list(self._flatten(schema))
+
+    def _flatten(self, schema: dict[str, Any]) -> Iterator[dict[str, Any]]:
+        if "$ref" in schema:
+            yield from self._flatten(self.definitions[schema["$ref"].rsplit("/", 1)[1]])
+            return
+        unions = [option for key in ("anyOf", "oneOf", "allOf") for option in schema.get(key, [])]
+        if unions:
+            for option in unions:
+                yield from self._flatten(option)
+        elif schema.get("type") != "null":
+            yield schema
+
+    @property
+    def types(self) -> set[str]:
+        found: set[str] = set()
+        for option in self.options:
+            kind = option.get("type", "string" if "enum" in option or "const" in option else None)
+            found.update([kind] if isinstance(kind, str) else kind or [])
+        return found
+
+    def required(self) -> list[str]:
+        """The keys every mapping here must give (those of each option of a union)."""
+        found: list[str] = []
+        for option in self.options:
+            found += [key for key in option.get("required", []) if key not in found]
+        return found if len(self.options) == 1 else []
+
+    def keys(self) -> list[str]:
+        return [key for option in self.options for key in option.get("properties", {})]
+
+    def child(self, key: str) -> _Node | None:
+        """The node of a key inside this mapping, or None when it takes no such key."""
+        for option in self.options:
+            if key in option.get("properties", {}):
+                return _Node(option["properties"][key], self.definitions)
+        for option in self.options:
+            if option.get("type") == "object" and not option.get("properties"):
+                if option.get("additionalProperties") is False:
+                    continue
+                for pattern, inner in option.get("patternProperties", {}).items():
+                    if re.search(pattern, key):
+                        return _Node(inner, self.definitions)
+                extra = option.get("additionalProperties", {})
+                return _Node(extra if isinstance(extra, dict) else {}, self.definitions)
+        return None
+
+    def child_items(self) -> _Node:
+        items = [option["items"] for option in self.options if isinstance(option.get("items"), dict)]
+        return _Node(items[0] if items else {}, self.definitions)
+
+    def dotted_keys(self) -> list[str]:
+        """The keys a header may name here: each key, and each key of a mapping inside it."""
+        found = []
+        for key in self.keys():
+            child = self.child(key)
+            inner = child.keys() if child else []
+            found += [f"{key}.{name}" for name in inner] if inner and child and "string" not in child.types else [key]
+        return found
+
+
+def _number_text(value: float) -> str:
+    """A spreadsheet's number as the text it shows: 42, not 42.0."""
+    return str(int(value)) if value.is_integer() and abs(value) < 1e15 else format(value, ".15g")
+
+
+def _cell_text(value: Any) -> str:
+    """A cell's value as text, as the spreadsheet shows it."""
+    if isinstance(value, bool):
+        return "TRUE" if value else "FALSE"
+    if isinstance(value, float):
+        return _number_text(value)
+    if isinstance(value, (datetime, date, time)):
+        return value.isoformat()
+    if isinstance(value, timedelta):
+        return str(value)
+    return str(value)
+
+
+_INTEGER = re.compile(r"[-+]?[0-9]+")
+_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+
+
+def _scalar_reader(node: _Node) -> Callable[[Any], Any]:
+    """How a cell becomes the value of a key of these types: text stays text, numbers become numbers
+    where a number is taken, true/false become true or false where those are taken."""
+    types = node.types
+    numbers = bool(types & {"integer", "number"}) or not types
+    booleans = "boolean" in types or not types
+
+    def read(value: Any) -> Any:
+        if isinstance(value, str):
+            text = value.strip()
+            if not text:
+                return _EMPTY
+            if numbers:
+                if _INTEGER.fullmatch(text):
+                    return int(text)
+                if _FLOAT.fullmatch(text):
+                    return float(text)
+            if booleans and text.lower() in ("true", "false"):
+                return text.lower() == "true"
+            return value if types else text
+        if isinstance(value, bool):
+            return value if booleans else _cell_text(value)
+        if isinstance(value, (int, float)):
+            if numbers:
+                return int(value) if isinstance(value, float) and value.is_integer() else value
+            return _cell_text(value)
+        return _cell_text(value)  # a date or a time: as its text, which YAML would give too
+
+    return read
+
+
+def _reader(node: _Node) -> Callable[[Any], Any]:
+    """How a cell becomes the value of a key: a list cell is split at its semicolons."""
+    if "array" not in node.types:
+        return _scalar_reader(node)
+    items = node.child_items()
+    inner: Callable[[Any], Any] = _scalar_reader(items)
+    if "array" in items.types:  # a list of pairs, such as corner points: `0, 0; 10, 0; 5, 8`
+        pair = _scalar_reader(items.child_items())
+        inner = lambda part: [pair(piece) for piece in part.split(",")]  # noqa: E731
+
+    def read(value: Any) -> Any:
+        if not isinstance(value, str):
+            return [inner(value)]
+        if not value.strip():
+            return _EMPTY
+        parts = [part.strip() for part in value.split(LIST_SEPARATOR)]
+        return [inner(part) for part in parts if part]
+
+    return read
+
+
+@dataclass
+class _Column:
+    number: int
+    key: tuple[str, ...]
+    read: Callable[[Any], Any]
+
+
+def _columns(header: list[Any], item: _Node, placement: Placement, source: TableSource) -> list[_Column]:
+    """The columns of a header row, each checked against what a component of the section takes."""
+    columns: list[_Column] = []
+    seen: dict[str, int] = {}
+    sheet = placement.sheet
+    for number, cell in enumerate(header, start=1):
+        text = _cell_text(cell).strip() if cell not in ("", None) else ""
+        if not text:
+            continue  # a column without a key: its values, if any, are reported with their rows
+
+        def refuse(message: str, hint: str | None = None, text: str = text, number: int = number) -> None:
+            source.problems.append(source.cell_problem(sheet, 1, number, text, message, hint))
+
+        if text in seen:
+            first = column_letters(seen[text]) if sheet is not None else str(seen[text])
+            refuse(f"the key '{shortened(text)}' heads column {first} too", "keep one of the two columns")
+            continue
+        seen[text] = number
+        key = tuple(part.strip() for part in text.split("."))
+        node: _Node | None = item
+        for depth, part in enumerate(key):
+            inside = node.child(part) if node and part else None
+            if inside is None:
+                known = item.dotted_keys()
+                wrong = ".".join(key[: depth + 1])
+                if depth and node and "object" not in node.types:
+                    refuse(f"'{'.'.join(key[:depth])}' holds a single value; it has no key '{part}'")
+                else:
+                    refuse(
+                        f"unknown key '{wrong}'",
+                        did_you_mean(text, known) or "keys: " + ", ".join(known),
+                    )
+                break
+            node = inside
+        else:
+            assert node is not None
+            if "object" in node.types and "string" not in node.types:
+                inner = node.dotted_keys() or node.keys()
+                example = f"{text}.{inner[0]}" if inner else f"{text}.KEY"
+                refuse(
+                    f"'{text}' holds a mapping, which one cell cannot",
+                    f"give each of its keys a column of its own, such as '{example}'",
+                )
+                continue
+            if "array" in node.types and "object" in node.child_items().types:
+                refuse(
+                    f"'{text}' holds a list of mappings, which one cell cannot",
+                    "keep these components in a YAML file",
+                )
+                continue
+            clash = next(
+                (other for other in columns if other.key[: len(key)] == key or key[: len(other.key)] == other.key), None
+            )
+            if clash:
+                refuse(
+                    f"'{text}' and '{'.'.join(clash.key)}' (column {column_letters(clash.number) if sheet is not None else clash.number}) set the same key",
+                    "keep one of them",
+                )
+                continue
+            columns.append(_Column(number, key, _reader(node)))
+            placement.columns[key] = number
+    return columns
+
+
+def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSource) -> list[dict[str, Any]]:
+    """A mapping per row with a value below the header, nested by the dotted keys."""
+    read: list[dict[str, Any]] = []
+    rows = iter(rows)
+    first = next(rows, None)
+    if first is None or not any(_cell_text(cell).strip() for cell in first[1] if cell is not None):
+        source.problems.append(
+            source.cell_problem(
+                placement.sheet,
+                1,
+                0,
+                "",
+                "row 1 is empty; it names the key of each column",
+                "write the keys in row 1: id, name, count, …",
+            )
+        )
+        return read
+    columns = _columns(first[1], item, placement, source)
+    missing = [key for key in item.required() if (key,) not in placement.columns]
+    if missing:
+        names = " and ".join(f"'{key}'" for key in missing)
+        source.problems.append(
+            source.cell_problem(
+                placement.sheet,
+                1,
+                0,
+                "",
+                f"has no column {names}, which every row needs",
+                "add the column" + ("s" if len(missing) > 1 else "") + " with a key in row 1",
+            )
+        )
+        return read  # each row would lack it too: one message says it
+    keyed = {column.number for column in columns}
+    headers = {number for number, cell in enumerate(first[1], start=1) if _cell_text(cell).strip()}
+    for number, cells in rows:
+        if len(read) >= MAX_ROWS:
+            source.problems.append(
+                source.cell_problem(placement.sheet, number, 0, "", f"more than {MAX_ROWS} rows", "split the file")
+            )
+            break
+        if not any(cell not in ("", None) and (not isinstance(cell, str) or cell.strip()) for cell in cells):
+            continue  # a blank row, left to space out groups
+        component: dict[str, Any] = {}
+        for column in columns:
+            if column.number > len(cells):
+                continue
+            value = column.read(cells[column.number - 1])
+            if value is _EMPTY:
+                continue
+            into = component
+            for part in column.key[:-1]:
+                into = into.setdefault(part, {})
+            into[column.key[-1]] = value
+        for index, cell in enumerate(cells, start=1):
+            if index not in keyed and index not in headers and cell not in ("", None):
+                source.problems.append(
+                    source.cell_problem(
+                        placement.sheet,
+                        number,
+                        index,
+                        "",
+                        "holds a value, but its column has no key in row 1",
+                        "write the key in row 1, or clear the column",
+                    )
+                )
+        placement.rows.append(number)
+        read.append(component)
+    return read
