@@ -159,6 +159,26 @@ def _parser() -> argparse.ArgumentParser:
     looks_show.add_argument("--pack", metavar="PACK", help="also look among this pack's own looks")
     looks_actions.add_parser("widgets", parents=[common], help="the widgets a look can place, with what they draw")
 
+    export_cmd = commands.add_parser(
+        "export",
+        parents=[common],
+        help="write a pack's components to a spreadsheet (XLSX, ODS, CSV or TSV)",
+        description="Write a pack's components to a spreadsheet in the layout printkit reads beside YAML: "
+        "row 1 holds the keys (nested ones dotted: stats.attack), a row per component, lists joined by '; '. "
+        "A workbook holds a sheet per section; a CSV or TSV file holds one section and is named after it "
+        "(cards.csv). The file is written only when reading it back gives the same components, and an "
+        "existing file of the pack's folder is never overwritten.",
+    )
+    export_cmd.add_argument("pack", metavar="PACK", help="pack id under ./content or a pack folder")
+    export_cmd.add_argument(
+        "--section",
+        metavar="SECTION",
+        help="write only this section (cards, tiles, ...); a CSV or TSV file needs it when the pack has more than one",
+    )
+    export_cmd.add_argument(
+        "--to", type=Path, required=True, metavar="FILE", help="the .xlsx, .ods, .csv or .tsv file to write"
+    )
+
     new_cmd = commands.add_parser("new", parents=[common], help="scaffold a new pack that builds at once")
     new_cmd.add_argument("pack", metavar="PACK", help="id of the new pack (lowercase, dashes)")
 
@@ -315,6 +335,16 @@ def _new(args: argparse.Namespace) -> int:
     return 0
 
 
+def _export(args: argparse.Namespace) -> int:
+    from printkit.commands.export import export
+
+    (pack,) = load_checked(pack_roots([args.pack]))
+    sheets = export(pack, args.to, args.section)
+    rows = [f"{sheet.section} ({len(sheet.rows)} row{'s' if len(sheet.rows) != 1 else ''})" for sheet in sheets]
+    print(f"wrote {display_path(args.to)}: {', '.join(rows)}")
+    return 0
+
+
 def _looks(args: argparse.Namespace) -> int:
     from printkit.commands import looks
 
@@ -385,7 +415,15 @@ def _i18n(args: argparse.Namespace) -> int:
     return 0
 
 
-COMMANDS = {"build": _build, "check": _check, "schema": _schema, "new": _new, "i18n": _i18n, "looks": _looks}
+COMMANDS = {
+    "build": _build,
+    "check": _check,
+    "schema": _schema,
+    "new": _new,
+    "i18n": _i18n,
+    "looks": _looks,
+    "export": _export,
+}
 
 
 def _stop(signum, frame):

@@ -442,6 +442,12 @@ class _Sections:
         return _Node(self.schema["properties"][section], self.definitions).child_items()
 
 
+def section_item(schema: dict[str, Any], section: str) -> _Node:
+    """What a row of a section holds, as the JSON Schema says: its keys in the order of the model's
+    fields (`export` orders its columns by them)."""
+    return _Sections(schema).item(section)
+
+
 class _Node:
     """A JSON Schema node, seen through $ref and unions (`X | None`, grid kinds)."""
 
@@ -569,7 +575,7 @@ def _reader(node: _Node) -> Callable[[Any], Any]:
     inner: Callable[[Any], Any] = _scalar_reader(items)
     if "array" in items.types:  # a list of pairs, such as corner points: `0, 0; 10, 0; 5, 8`
         pair = _scalar_reader(items.child_items())
-        inner = lambda part: [pair(piece) for piece in part.split(",")]  # noqa: E731
+        inner = lambda part: [pair(piece.strip()) for piece in part.split(",")]  # noqa: E731
 
     def read(value: Any) -> Any:
         if not isinstance(value, str):
@@ -671,7 +677,7 @@ def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSourc
         )
         return read
     columns = _columns(first[1], item, placement, source)
-    missing = [key for key in item.required() if (key,) not in placement.columns]
+    missing = [key for key in item.required() if not any(column[0] == key for column in placement.columns)]
     if missing:
         names = " and ".join(f"'{key}'" for key in missing)
         source.problems.append(

@@ -1,0 +1,346 @@
+"""`printkit export`: a pack's components written to a spreadsheet in the layout printkit reads.
+
+Takes: a validated pack, the file to write (.xlsx, .ods, .csv or .tsv) and optionally the one section
+to write (a workbook holds every section of the pack by default, a sheet each; a CSV or TSV file holds
+one and is named after it).
+Returns: each section written with its number of rows. The values are those the pack's files give
+(the YAML as written, not the model's reading of it); the file is written to a temporary name, read
+back as `content/spreadsheet.py` reads it, and renamed into place only when it gives exactly those
+values. What a cell cannot hold (a list of mappings, a list item with ';') or what reads back
+otherwise is a UsageError naming the component and key; nothing is written then.
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import openpyxl
+from odf import teletype
+from odf.opendocument import OpenDocumentSpreadsheet
+from odf.table import Table, TableCell, TableRow
+from odf.text import P
+
+from printkit.base.errors import UsageError, did_you_mean, display_path, shown_value
+from printkit.content.load import Pack
+from printkit.content.model import COMPONENT_KINDS, component_schema
+from printkit.content.source import read_yaml
+from printkit.content.spreadsheet import LIST_SEPARATOR, SPREADSHEET_SUFFIXES, read_spreadsheet, section_item
+
+Key = tuple[str, ...]  # a column's key: ("stats", "attack") heads the column `stats.attack`
+
+
+@dataclass
+class Sheet:
+    """One section's table: its columns in order and each component's cells by column."""
+
+    section: str
+    columns: list[Key]
+    rows: list[dict[Key, Any]]
+
+
+def export(pack: Pack, target: Path, section: str | None) -> list[Sheet]:
+    """Write the pack's components (of section, or of every section) to target; the sheets written."""
+    kind = _kind(target)
+    sections = _sections(pack, section, kind, target)
+    _check_target(pack, target)
+    schema = component_schema(pack.meta)
+    written = _written_components(pack, sections)
+    sheets = [_sheet(pack, name, items, sections, section) for name, items in written.items()]
+    folder = Path(tempfile.mkdtemp(prefix=".printkit-export-", dir=target.parent))
+    try:  # written and read back beside the target, then renamed: never a half-written file
+        temporary = folder / target.name
+        _WRITERS[kind](temporary, sheets)
+        _check_read_back(pack, temporary, folder, schema, written)
+        os.replace(temporary, target)
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
+    return sheets
+
+
+def _kind(target: Path) -> str:
+    kind = SPREADSHEET_SUFFIXES.get(target.suffix.lower())
+    if kind is None:
+        raise UsageError(f"--to must name a .xlsx, .ods, .csv or .tsv file, got '{target}'")
+    return kind
+
+
+def _sections(pack: Pack, section: str | None, kind: str, target: Path) -> list[str]:
+    """The sections to write: the one asked for, or every section the pack has components in."""
+    filled = [name for name in COMPONENT_KINDS if any(c.origin.path[0] == name for c in pack.components)]
+    if section is not None and section not in filled:
+        if section not in COMPONENT_KINDS:
+            hint = did_you_mean(section, COMPONENT_KINDS) or "sections: " + ", ".join(COMPONENT_KINDS)
+            raise UsageError(f"--section: unknown section '{section}' ({hint})")
+        raise UsageError(f"--section: pack {pack.id} has no {section} (it has {', '.join(filled)})")
+    if not filled:
+        raise UsageError(f"pack {pack.id} has no components to export")
+    if kind in ("CSV", "TSV"):
+        if section is None and len(filled) > 1:
+            raise UsageError(
+                f"a {kind} file holds one section, and pack {pack.id} has {', '.join(filled)} "
+                f"(name one with --section, or write a .xlsx or .ods workbook, which holds them all)"
+            )
+        section = section or filled[0]
+        if target.stem != section:
+            raise UsageError(
+                f"a {kind} file fills the section it is named after: name it {section}{target.suffix}, "
+                f"not {target.name}"
+            )
+    return [section] if section else filled
+
+
+def _check_target(pack: Pack, target: Path) -> None:
+    """A folder to write into, and no file of the pack's folder overwritten: it may be one the pack
+    is built from (a workbook with formatting and other sheets that export would not keep)."""
+    if not target.parent.is_dir():
+        raise UsageError(f"--to: there is no folder {display_path(target.parent)} to write {target.name} into")
+    if target.is_dir():
+        raise UsageError(f"--to: {display_path(target)} is a folder; name a file")
+    if target.exists() and target.resolve().is_relative_to(pack.root.resolve()):
+        raise UsageError(
+            f"--to: {display_path(target)} is a file of pack {pack.id}'s folder, which export does not overwrite "
+            "(delete it first, or write the spreadsheet elsewhere)"
+        )
+
+
+def _written_components(pack: Pack, sections: list[str]) -> dict[str, list[dict[str, Any]]]:
+    """The components of each section as their files write them, in the pack's order."""
+    read: dict[str, dict[str, Any]] = {}
+    found: dict[str, list[dict[str, Any]]] = {section: [] for section in sections}
+    for component in pack.components:
+        file, (section, index) = component.origin.file, component.origin.path
+        if section not in found:
+            continue
+        if file not in read:
+            path = pack.sources[file].path
+            if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+                data = read_spreadsheet(path, file, pack.root, component_schema(pack.meta)).data
+            else:
+                data = read_yaml(path, file, pack.root).data
+            read[file] = data
+        found[section].append(read[file][section][index])
+    return found
+
+
+class _Unfit(Exception):
+    """A value one cell cannot hold: what it holds, at which key of the component."""
+
+    def __init__(self, key: Key, holds: str):
+        self.key, self.holds = key, holds
+
+
+def _sheet(pack: Pack, section: str, items: list[dict[str, Any]], sections: list[str], asked: str | None) -> Sheet:
+    rows = []
+    for item in items:
+        try:
+            rows.append(_cells(item))
+        except _Unfit as unfit:
+            raise UsageError(
+                _cannot(pack, section, item, unfit.key, f"holds {unfit.holds}, which one cell cannot")
+                + _keep_in_yaml(section, sections, asked)
+            ) from None
+    item_node = section_item(component_schema(pack.meta), section)
+    first_seen = {key: order for order, key in enumerate(dict.fromkeys(key for row in rows for key in row))}
+
+    def rank(key: Key) -> tuple[list[int], int]:
+        """Where the model's fields put a column (stats after name, attack before defense); keys it
+        does not order, in the order the components first give them."""
+        ranks, node = [], item_node
+        for part in key:
+            known = node.keys() if node else []
+            ranks.append(known.index(part) if part in known else len(known))
+            node = node.child(part) if node else None
+        return ranks, first_seen[key]
+
+    return Sheet(section, sorted(first_seen, key=rank), rows)
+
+
+def _cells(item: dict[str, Any]) -> dict[Key, Any]:
+    """A component's cells by column: nested keys dotted, lists joined by '; ', unset keys left out."""
+    cells: dict[Key, Any] = {}
+
+    def walk(value: Any, key: Key) -> None:
+        if isinstance(value, dict):
+            for name, inner in value.items():
+                walk(inner, key + (name,))
+        elif isinstance(value, list):
+            cells[key] = _list_cell(value, key)
+        elif value is not None:  # null: no value, as an empty cell; reading back tells if that differs
+            cells[key] = value
+
+    walk(item, ())
+    return cells
+
+
+def _list_cell(values: list[Any], key: Key) -> str:
+    """A list as one cell: `giant; silver`, or pairs such as corner points as `0, 0; 10, 0`."""
+    parts = []
+    for value in values:
+        if isinstance(value, dict):
+            raise _Unfit(key, "a list of mappings")
+        if isinstance(value, list):
+            if any(isinstance(inner, (dict, list)) for inner in value):
+                raise _Unfit(key, "a list of lists holding more than single values")
+            parts.append(", ".join(_text(inner) for inner in value))
+        else:
+            parts.append(_text(value))
+    for part in parts:
+        if LIST_SEPARATOR in part:
+            raise _Unfit(key, f"the list item '{part}', whose '{LIST_SEPARATOR}' would split it in two")
+    return f"{LIST_SEPARATOR} ".join(parts)
+
+
+def _text(value: Any) -> str:
+    """A value as a CSV cell or a list item writes it; the reader reads it back by its column's type."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "" if value is None else str(value)
+
+
+def _cannot(pack: Pack, section: str, item: dict[str, Any], key: Key, what: str) -> str:
+    return f"cannot export {section}: {pack.kind_in(section)} '{item.get('id')}', key '{'.'.join(key)}' {what}"
+
+
+def _keep_in_yaml(section: str, sections: list[str], asked: str | None) -> str:
+    others = "" if asked or len(sections) == 1 else ", or export the other sections one by one with --section"
+    return f" (keep the {section} in YAML{others})"
+
+
+def _check_read_back(
+    pack: Pack, path: Path, folder: Path, schema: dict[str, Any], written: dict[str, list[dict[str, Any]]]
+) -> None:
+    """Refuse the written file unless printkit reads exactly the written components from it."""
+    sections = list(written)
+    table = read_spreadsheet(path, path.name, folder, schema)
+    if table.problems:
+        problem = table.problems[0]
+        section = next((s for s, p in table.placements.items() if p.sheet == problem.sheet), sections[0])
+        raise UsageError(
+            f"cannot export {section}: the column '{problem.key_path}' reads back as: {problem.message}"
+            + _keep_in_yaml(section, sections, None if len(sections) > 1 else section)
+        )
+    for section, items in written.items():
+        read = (table.data or {}).get(section, [])
+        for item, got in zip(items, read, strict=True):
+            key = _difference(item, got, ())
+            if key is not None:
+                expected, found = _at(item, key), _at(got, key)
+                raise UsageError(
+                    _cannot(
+                        pack,
+                        section,
+                        item,
+                        key,
+                        f"reads back from a spreadsheet as {_shown(found)}, not {_shown(expected)}",
+                    )
+                    + _keep_in_yaml(section, sections, None if len(sections) > 1 else section)
+                )
+
+
+_ABSENT = object()  # a key one side does not have
+
+
+def _difference(expected: Any, got: Any, key: Key) -> Key | None:
+    """The first key at which got is not expected, compared with types (2 is not 2.0, 1 not true)."""
+    if isinstance(expected, dict) and isinstance(got, dict):
+        for name in dict.fromkeys([*expected, *got]):
+            found = _difference(expected.get(name, _ABSENT), got.get(name, _ABSENT), key + (name,))
+            if found is not None:
+                return found
+        return None
+    if isinstance(expected, list) and isinstance(got, list) and len(expected) == len(got):
+        return next((key for one, other in zip(expected, got, strict=True) if _difference(one, other, key)), None)
+    return None if type(expected) is type(got) and expected == got else key
+
+
+def _at(value: Any, key: Key) -> Any:
+    for part in key:
+        value = value.get(part, _ABSENT) if isinstance(value, dict) else _ABSENT
+    return value
+
+
+def _shown(value: Any) -> str:
+    if value is _ABSENT:
+        return "no value"
+    if isinstance(value, list) and all(not isinstance(item, (dict, list)) for item in value):
+        return "[" + ", ".join(shown_value(item) for item in value) + "]"
+    return shown_value(value)
+
+
+# --- writers -------------------------------------------------------------------------------------
+
+
+def _header(column: Key) -> str:
+    return ".".join(column)
+
+
+def _write_xlsx(path: Path, sheets: list[Sheet]) -> None:
+    workbook = openpyxl.Workbook()
+    workbook.remove(workbook.active)
+    for sheet in sheets:
+        table = workbook.create_sheet(sheet.section)
+        table.append([_header(column) for column in sheet.columns])
+        for number, row in enumerate(sheet.rows, start=2):
+            for column, key in enumerate(sheet.columns, start=1):
+                if key in row:
+                    cell = table.cell(number, column, row[key])
+                    if isinstance(row[key], str):
+                        cell.data_type = "s"  # text as text: openpyxl takes '=…' for a formula
+    workbook.save(path)
+
+
+def _write_ods(path: Path, sheets: list[Sheet]) -> None:
+    document = OpenDocumentSpreadsheet()
+    for sheet in sheets:
+        table = Table(name=sheet.section)
+        header = [_header(column) for column in sheet.columns]
+        for cells in [header, *([row.get(key) for key in sheet.columns] for row in sheet.rows)]:
+            row = TableRow()
+            for value in cells:
+                row.addElement(_ods_cell(value))
+            table.addElement(row)
+        document.spreadsheet.addElement(table)
+    document.save(str(path))
+
+
+def _ods_cell(value: Any) -> TableCell:
+    if value is None:
+        return TableCell()
+    if isinstance(value, bool):
+        return TableCell(valuetype="boolean", booleanvalue=_text(value))
+    if isinstance(value, (int, float)):
+        return TableCell(valuetype="float", value=value)
+    cell = TableCell(valuetype="string")
+    for line in value.split("\n"):  # a paragraph a line: spreadsheets show line breaks so
+        paragraph = P()
+        teletype.addTextToElement(paragraph, line)  # spaces and tabs as ODF writes them
+        cell.addElement(paragraph)
+    return cell
+
+
+def _write_text(delimiter: str) -> Callable[[Path, list[Sheet]], None]:
+    def write(path: Path, sheets: list[Sheet]) -> None:
+        (sheet,) = sheets
+        # with a byte order mark, which Excel needs to read UTF-8 (printkit reads it either way)
+        with path.open("w", encoding="utf-8-sig", newline="") as file:
+            writer = csv.writer(file, delimiter=delimiter, lineterminator="\n")
+            writer.writerow(_header(column) for column in sheet.columns)
+            for row in sheet.rows:
+                writer.writerow(_text(row.get(key)) for key in sheet.columns)
+
+    return write
+
+
+_WRITERS: dict[str, Callable[[Path, list[Sheet]], None]] = {
+    "XLSX": _write_xlsx,
+    "ODS": _write_ods,
+    "CSV": _write_text(","),
+    "TSV": _write_text("\t"),
+}
