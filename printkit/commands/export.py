@@ -13,6 +13,7 @@ otherwise is a UsageError naming the component and key; nothing is written then.
 from __future__ import annotations
 
 import csv
+import itertools
 import os
 import shutil
 import tempfile
@@ -26,14 +27,16 @@ from odf import teletype
 from odf.opendocument import OpenDocumentSpreadsheet
 from odf.table import Table, TableCell, TableRow
 from odf.text import P
+from pydantic import BaseModel
 
 from printkit.base.errors import UsageError, did_you_mean, display_path, shown_value
 from printkit.content.load import Pack
-from printkit.content.model import COMPONENT_KINDS, component_schema
+from printkit.content.model import COMPONENT_KINDS, Component, component_schema
 from printkit.content.source import read_yaml
 from printkit.content.spreadsheet import LIST_SEPARATOR, SPREADSHEET_SUFFIXES, read_spreadsheet, section_item
 
 Key = tuple[str, ...]  # a column's key: ("stats", "attack") heads the column `stats.attack`
+Written = tuple[Component, dict[str, Any]]  # a component, and its mapping as its file writes it
 
 
 @dataclass
@@ -52,7 +55,7 @@ def export(pack: Pack, target: Path, section: str | None) -> list[Sheet]:
     _check_target(pack, target)
     schema = component_schema(pack.meta)
     written = _written_components(pack, sections)
-    sheets = [_sheet(pack, name, items, sections, section) for name, items in written.items()]
+    sheets = [_sheet(pack, name, components, sections, section) for name, components in written.items()]
     folder = Path(tempfile.mkdtemp(prefix=".printkit-export-", dir=target.parent))
     try:  # written and read back beside the target, then renamed: never a half-written file
         temporary = folder / target.name
@@ -110,10 +113,10 @@ def _check_target(pack: Pack, target: Path) -> None:
         )
 
 
-def _written_components(pack: Pack, sections: list[str]) -> dict[str, list[dict[str, Any]]]:
-    """The components of each section as their files write them, in the pack's order."""
+def _written_components(pack: Pack, sections: list[str]) -> dict[str, list[Written]]:
+    """The components of each section with their mappings as their files write them, in the pack's order."""
     read: dict[str, dict[str, Any]] = {}
-    found: dict[str, list[dict[str, Any]]] = {section: [] for section in sections}
+    found: dict[str, list[Written]] = {section: [] for section in sections}
     for component in pack.components:
         file, (section, index) = component.origin.file, component.origin.path
         if section not in found:
@@ -125,7 +128,7 @@ def _written_components(pack: Pack, sections: list[str]) -> dict[str, list[dict[
             else:
                 data = read_yaml(path, file, pack.root).data
             read[file] = data
-        found[section].append(read[file][section][index])
+        found[section].append((component, read[file][section][index]))
     return found
 
 
@@ -136,11 +139,12 @@ class _Unfit(Exception):
         self.key, self.holds = key, holds
 
 
-def _sheet(pack: Pack, section: str, items: list[dict[str, Any]], sections: list[str], asked: str | None) -> Sheet:
-    rows = []
-    for item in items:
+def _sheet(pack: Pack, section: str, components: list[Written], sections: list[str], asked: str | None) -> Sheet:
+    rows, orders = [], []
+    for component, item in components:
         try:
             rows.append(_cells(item))
+            orders += _kept_orders(item, component, ())
         except _Unfit as unfit:
             raise UsageError(
                 _cannot(pack, section, item, unfit.key, f"holds {unfit.holds}, which one cell cannot")
@@ -159,7 +163,44 @@ def _sheet(pack: Pack, section: str, items: list[dict[str, Any]], sections: list
             node = node.child(part) if node else None
         return ranks, first_seen[key]
 
-    return Sheet(section, sorted(first_seen, key=rank), rows)
+    return Sheet(section, _column_order(sorted(first_seen, key=rank), orders), rows)
+
+
+def _kept_orders(value: Any, model: Any, key: Key) -> list[tuple[Key, Key]]:
+    """(before, after) for each two neighbouring keys of the mappings whose order the component
+    keeps (stats and costs are drawn in the order written; a model's own keys have a fixed order)."""
+    if not isinstance(value, dict):
+        return []
+    names = list(value)
+    found = [] if isinstance(model, BaseModel) else [(key + (a,), key + (b,)) for a, b in itertools.pairwise(names)]
+    for name in names:
+        found += _kept_orders(value[name], _inside(model, name), key + (name,))
+    return found
+
+
+def _inside(model: Any, name: str) -> Any:
+    """The part of a validated component at a key (None when the model holds it otherwise)."""
+    if isinstance(model, BaseModel):
+        return getattr(model, name, None)
+    return model.get(name) if isinstance(model, dict) else None
+
+
+def _column_order(columns: list[Key], orders: list[tuple[Key, Key]]) -> list[Key]:
+    """The columns in the order given, moved only as far as needed to put the keys of every mapping
+    whose order counts in the order each component writes them. Components that write them in
+    orders no columns can follow are left to the read-back check, which names one."""
+    before: dict[Key, set[Key]] = {column: set() for column in columns}
+    for first, then in set(orders):
+        for column in columns:
+            if column[: len(then)] == then:
+                before[column].update(other for other in columns if other[: len(first)] == first)
+    ordered: list[Key] = []
+    waiting = list(columns)
+    while waiting:
+        ready = next((column for column in waiting if not before[column] - set(ordered)), waiting[0])
+        ordered.append(ready)
+        waiting.remove(ready)
+    return ordered
 
 
 def _cells(item: dict[str, Any]) -> dict[Key, Any]:
@@ -214,7 +255,7 @@ def _keep_in_yaml(section: str, sections: list[str], asked: str | None) -> str:
 
 
 def _check_read_back(
-    pack: Pack, path: Path, folder: Path, schema: dict[str, Any], written: dict[str, list[dict[str, Any]]]
+    pack: Pack, path: Path, folder: Path, schema: dict[str, Any], written: dict[str, list[Written]]
 ) -> None:
     """Refuse the written file unless printkit reads exactly the written components from it."""
     sections = list(written)
@@ -226,10 +267,10 @@ def _check_read_back(
             f"cannot export {section}: the column '{problem.key_path}' reads back as: {problem.message}"
             + _keep_in_yaml(section, sections, None if len(sections) > 1 else section)
         )
-    for section, items in written.items():
+    for section, components in written.items():
         read = (table.data or {}).get(section, [])
-        for item, got in zip(items, read, strict=True):
-            key = _difference(item, got, ())
+        for (component, item), got in zip(components, read, strict=True):
+            key = _difference(item, got, component, ())
             if key is not None:
                 expected, found = _at(item, key), _at(got, key)
                 raise UsageError(
@@ -247,16 +288,23 @@ def _check_read_back(
 _ABSENT = object()  # a key one side does not have
 
 
-def _difference(expected: Any, got: Any, key: Key) -> Key | None:
-    """The first key at which got is not expected, compared with types (2 is not 2.0, 1 not true)."""
-    if isinstance(expected, dict) and isinstance(got, dict):
-        for name in dict.fromkeys([*expected, *got]):
-            found = _difference(expected.get(name, _ABSENT), got.get(name, _ABSENT), key + (name,))
+def _difference(expected: Any, got: Any, model: Any, key: Key) -> Key | None:
+    """The first key at which got is not expected, compared with types (2 is not 2.0, 1 not true) and
+    in the order of the keys of mappings whose order the model (the validated component) keeps."""
+    if isinstance(expected, dict) or isinstance(got, dict):
+        if not all(isinstance(side, dict) or side is _ABSENT for side in (expected, got)):
+            return key
+        one, other = (side if isinstance(side, dict) else {} for side in (expected, got))
+        for name in dict.fromkeys([*one, *other]):  # down to the key that differs, under a missing mapping too
+            found = _difference(one.get(name, _ABSENT), other.get(name, _ABSENT), _inside(model, name), key + (name,))
             if found is not None:
                 return found
-        return None
+        if not isinstance(model, BaseModel) and list(one) != list(other):
+            return key
+        return None if type(expected) is type(got) else key
     if isinstance(expected, list) and isinstance(got, list) and len(expected) == len(got):
-        return next((key for one, other in zip(expected, got, strict=True) if _difference(one, other, key)), None)
+        pairs = zip(expected, got, strict=True)
+        return next((key for one, other in pairs if _difference(one, other, None, key)), None)
     return None if type(expected) is type(got) and expected == got else key
 
 
@@ -269,6 +317,8 @@ def _at(value: Any, key: Key) -> Any:
 def _shown(value: Any) -> str:
     if value is _ABSENT:
         return "no value"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{name}: {_shown(inner)}" for name, inner in value.items()) + "}"
     if isinstance(value, list) and all(not isinstance(item, (dict, list)) for item in value):
         return "[" + ", ".join(shown_value(item) for item in value) + "]"
     return shown_value(value)

@@ -1,0 +1,269 @@
+"""`printkit export`: a pack's components written to a spreadsheet build the same PDFs as the YAML
+they came from; what a spreadsheet cannot hold, and a command line that cannot be carried out, are
+usage errors that write nothing."""
+
+import io
+import re
+import shutil
+from contextlib import redirect_stderr, redirect_stdout
+from pathlib import Path
+
+import openpyxl
+import pytest
+from conftest import BUNDLED, REPO
+
+from printkit.cli import main
+from printkit.content.model import COMPONENT_KINDS
+from printkit.content.validate import load_checked
+
+FORMATS = ["xlsx", "ods", "csv", "tsv"]
+WORKBOOKS = {"xlsx", "ods"}
+# The sections of bundled packs a spreadsheet cannot hold, with export's refusal: they stay in YAML.
+KEPT_IN_YAML = {
+    "skylands": {
+        "boards": "printkit: cannot export boards: board 'player-board-islands', key 'printed' holds a list of "
+        "mappings, which one cell cannot (keep the boards in YAML)",
+        # the spaces of a tile are drawn in the order written, and tiles write them in orders no
+        # columns can follow
+        "tiles": "printkit: cannot export tiles: tile 'starting-island-2', key 'spaces' reads back from a "
+        "spreadsheet as {woods: 1, crystals: 1}, not {crystals: 1, woods: 1} (keep the tiles in YAML)",
+    }
+}
+BUILD = ["--lang", "en", "--paper", "a4", "--no-rulebooks"]
+
+
+def sections_of(root: Path) -> dict[str, int]:
+    """The sections a pack has components in, in the order export writes them, with their counts."""
+    (pack,) = load_checked([root])
+    counts = {section: 0 for section in COMPONENT_KINDS}
+    for component in pack.components:
+        counts[component.origin.path[0]] += 1
+    return {section: count for section, count in counts.items() if count}
+
+
+def components_pdf(out: Path, pack: str) -> bytes:
+    return (out / pack / f"{pack}-components-en-a4.pdf").read_bytes()
+
+
+@pytest.fixture(scope="module")
+def yaml_builds(tmp_path_factory) -> Path:
+    """Every bundled pack built once from its YAML, as the round trips build theirs."""
+    out = tmp_path_factory.mktemp("yaml-builds")
+    with pytest.MonkeyPatch.context() as patch, redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()) as err:
+        patch.chdir(REPO)
+        assert main(["build", *BUNDLED, "--out", str(out), *BUILD]) == 0, err.getvalue()
+    return out
+
+
+def without_sections(text: str, sections: set[str]) -> str:
+    """A component file's text without the top-level sections named (each runs to the next
+    top-level key)."""
+    kept, dropping = [], False
+    for line in text.splitlines(keepends=True):
+        if line[:1].isalpha():
+            dropping = line.split(":", 1)[0] in sections
+        if not dropping:
+            kept.append(line)
+    return "".join(kept)
+
+
+def replace_yaml(root: Path, sections: set[str], spreadsheets: list[Path]) -> None:
+    """The pack at root with the sections' YAML taken out and the spreadsheets put in instead."""
+    for path in root.glob("*.yaml"):
+        if path.name in ("pack.yaml", "rulebook.yaml"):
+            continue
+        text = without_sections(path.read_text(encoding="utf-8"), sections)
+        if re.search(r"^[a-z]", text, re.MULTILINE):
+            path.write_text(text, encoding="utf-8")
+        else:
+            path.unlink()
+    for spreadsheet in spreadsheets:
+        shutil.move(spreadsheet, root / spreadsheet.name)
+
+
+def rows_written(counts: dict[str, int]) -> str:
+    return ", ".join(f"{section} ({count} row{'s' if count != 1 else ''})" for section, count in counts.items())
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+@pytest.mark.parametrize("pack", BUNDLED)
+def test_a_pack_built_from_its_export_gives_the_same_pdf(pack, fmt, run, tmp_path, yaml_builds):
+    root, exported = tmp_path / "packs" / pack, tmp_path / "exported"
+    shutil.copytree(REPO / "content" / pack, root)
+    exported.mkdir()
+    counts = sections_of(root)
+    kept = KEPT_IN_YAML.get(pack, {})
+    if fmt in WORKBOOKS and not kept:  # the whole pack in one workbook, a sheet per section
+        target = exported / f"{pack}.{fmt}"
+        assert run("export", root, "--to", target) == (0, f"wrote {target}: {rows_written(counts)}\n", "")
+    else:  # a file per section
+        for section, count in counts.items():
+            target = exported / f"{section}.{fmt}"
+            code, out, err = run("export", root, "--section", section, "--to", target)
+            if section in kept:
+                assert (code, out, err) == (2, "", kept[section] + "\n")
+                assert not target.exists()
+            else:
+                assert (code, out, err) == (0, f"wrote {target}: {rows_written({section: count})}\n", "")
+    spreadsheets = sorted(exported.iterdir())
+    assert spreadsheets
+    replace_yaml(root, set(counts) - set(kept), spreadsheets)
+    code, _, err = run("build", root, "--out", tmp_path / "out", *BUILD)
+    assert code == 0, err
+    assert components_pdf(tmp_path / "out", pack) == components_pdf(yaml_builds, pack)
+
+
+KIT_PACK = """\
+id: kit
+title: Kit
+fields:
+  glow: {type: integer, min: 1, max: 6, label: Glow}
+  motto: {type: text, label: Motto}
+  words: {type: list, items: text}
+tags:
+  giant: {name: Giant}
+  silver: {name: Silver}
+"""
+KIT_CARDS = """\
+cards:
+  - id: agent
+    name: "007"
+    tags: [giant, silver]
+    data: {glow: 3, motto: "0042", words: [brave, "1", "two words"]}
+    text: "=SUM(A1)\\nwith a second line"
+  - id: plain
+    name: Plain
+    count: 2
+"""
+
+
+def kit(tmp_path: Path, cards: str = KIT_CARDS) -> Path:
+    root = tmp_path / "kit"
+    root.mkdir()
+    (root / "pack.yaml").write_text(KIT_PACK)
+    (root / "cards.yaml").write_text(cards)
+    return root
+
+
+def dumped(root: Path) -> list[dict]:
+    (pack,) = load_checked([root])
+    return [component.model_dump() for component in pack.components]
+
+
+@pytest.mark.parametrize("fmt", FORMATS)
+def test_text_of_digits_lists_and_declared_fields_read_back_as_written(fmt, run, tmp_path):
+    root = kit(tmp_path)
+    from_yaml = dumped(root)
+    target = tmp_path / f"cards.{fmt}"
+    assert run("export", root, "--to", target) == (0, f"wrote {target}: cards (2 rows)\n", "")
+    (root / "cards.yaml").unlink()
+    shutil.move(target, root / target.name)
+    assert dumped(root) == from_yaml
+
+
+def test_a_workbook_holds_keys_in_the_order_of_the_model_and_text_as_text(run, tmp_path):
+    target = tmp_path / "kit.xlsx"
+    assert run("export", kit(tmp_path), "--to", target)[0] == 0
+    sheet = openpyxl.load_workbook(target)["cards"]
+    rows = [[(cell.value, cell.data_type) for cell in row] for row in sheet.iter_rows()]
+    assert [value for value, _ in rows[0]] == [
+        "id",
+        "count",
+        "name",
+        "tags",
+        "data.glow",
+        "data.motto",
+        "data.words",
+        "text",
+    ]
+    assert rows[1] == [
+        ("agent", "s"),
+        (None, "n"),
+        ("007", "s"),
+        ("giant; silver", "s"),
+        (3, "n"),
+        ("0042", "s"),
+        ("brave; 1; two words", "s"),
+        ("=SUM(A1)\nwith a second line", "s"),
+    ]
+
+
+def test_an_existing_file_outside_the_pack_is_replaced(run, tmp_path):
+    target = tmp_path / "cards.csv"
+    target.write_text("old\n")
+    assert run("export", kit(tmp_path), "--to", target)[0] == 0
+    assert target.read_text(encoding="utf-8-sig").splitlines() == [
+        "id,count,name,tags,data.glow,data.motto,data.words,text",
+        'agent,,007,giant; silver,3,0042,brave; 1; two words,"=SUM(A1)',
+        'with a second line"',
+        "plain,2,Plain,,,,,",
+    ]
+
+
+def refused(run, *args) -> str:
+    """The message of a usage error, once sure nothing but it was printed."""
+    code, out, err = run("export", *args)
+    assert (code, out) == (2, ""), err
+    return err.rstrip("\n")
+
+
+def test_usage_errors_name_what_to_do(run, tmp_path):
+    assert refused(run, "skystones", "--to", tmp_path / "cards.txt") == (
+        f"printkit: --to must name a .xlsx, .ods, .csv or .tsv file, got '{tmp_path / 'cards.txt'}'"
+    )
+    assert refused(run, "skystones", "--to", tmp_path / "cards.csv") == (
+        "printkit: a CSV file holds one section, and pack skystones has cards, fields, chips, boards "
+        "(name one with --section, or write a .xlsx or .ods workbook, which holds them all)"
+    )
+    assert refused(run, "skystones", "--section", "cards", "--to", tmp_path / "skystones.tsv") == (
+        "printkit: a TSV file fills the section it is named after: name it cards.tsv, not skystones.tsv"
+    )
+    assert refused(run, "skystones", "--section", "card", "--to", tmp_path / "card.csv") == (
+        "printkit: --section: unknown section 'card' (did you mean 'cards' or 'boards'?)"
+    )
+    assert refused(run, "skystones", "--section", "tiles", "--to", tmp_path / "tiles.csv") == (
+        "printkit: --section: pack skystones has no tiles (it has cards, fields, chips, boards)"
+    )
+    assert refused(run, "skystones", "--to", tmp_path / "missing" / "kit.xlsx") == (
+        f"printkit: --to: there is no folder {tmp_path / 'missing'} to write kit.xlsx into"
+    )
+    assert refused(run, "skystones", "--section", "cards") == (
+        "printkit: the following arguments are required: --to (see 'printkit export --help')"
+    )
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_file_of_the_pack_s_folder_is_not_overwritten(run, tmp_path):
+    root = kit(tmp_path)
+    (root / "decks").mkdir()
+    target = root / "decks" / "cards.csv"
+    target.write_text("mine\n")
+    assert refused(run, root, "--to", target) == (
+        f"printkit: --to: {target} is a file of pack kit's folder, which export does not overwrite "
+        "(delete it first, or write the spreadsheet elsewhere)"
+    )
+    assert target.read_text() == "mine\n"
+
+
+@pytest.mark.parametrize(
+    ("cards", "message"),
+    [
+        (
+            "cards:\n  - {id: split, name: Split, data: {words: ['calm;wild']}}\n",
+            "printkit: cannot export cards: card 'split', key 'data.words' holds the list item 'calm;wild', whose ';' "
+            "would split it in two, which one cell cannot (keep the cards in YAML)",
+        ),
+        (
+            "cards:\n  - {id: blank, name: Blank, data: {words: []}}\n",
+            "printkit: cannot export cards: card 'blank', key 'data.words' reads back from a spreadsheet as no value, "
+            "not [] (keep the cards in YAML)",
+        ),
+    ],
+    ids=["semicolon in a list item", "empty list"],
+)
+def test_what_a_cell_cannot_hold_writes_nothing(cards, message, run, tmp_path):
+    root = kit(tmp_path, KIT_CARDS + cards.removeprefix("cards:\n"))
+    target = tmp_path / "out" / "cards.xlsx"
+    target.parent.mkdir()
+    assert refused(run, root, "--to", target) == message
+    assert list(target.parent.iterdir()) == []  # neither the file nor its temporary
