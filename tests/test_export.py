@@ -3,6 +3,7 @@ they came from; what a spreadsheet cannot hold, and a command line that cannot b
 usage errors that write nothing."""
 
 import io
+import json
 import re
 import shutil
 from contextlib import redirect_stderr, redirect_stdout
@@ -120,6 +121,9 @@ fields:
   glow: {type: integer, min: 1, max: 6, label: Glow}
   motto: {type: text, label: Motto}
   words: {type: list, items: text}
+stats:
+  attack: {name: Attack, short: ATK}
+  defense: {name: Defense, short: DEF}
 tags:
   giant: {name: Giant}
   silver: {name: Silver}
@@ -129,6 +133,7 @@ cards:
   - id: agent
     name: "007"
     tags: [giant, silver]
+    stats: {defense: 2, attack: 3}
     data: {glow: 3, motto: "0042", words: [brave, "1", "two words"]}
     text: "=SUM(A1)\\nwith a second line"
   - id: plain
@@ -145,9 +150,10 @@ def kit(tmp_path: Path, cards: str = KIT_CARDS) -> Path:
     return root
 
 
-def dumped(root: Path) -> list[dict]:
+def dumped(root: Path) -> str:
+    """The pack's components as JSON: keys in their order, types told apart."""
     (pack,) = load_checked([root])
-    return [component.model_dump() for component in pack.components]
+    return json.dumps([component.model_dump(mode="json") for component in pack.components])
 
 
 @pytest.mark.parametrize("fmt", FORMATS)
@@ -174,6 +180,8 @@ def test_a_workbook_holds_keys_in_the_order_of_the_model_and_text_as_text(run, t
         "data.glow",
         "data.motto",
         "data.words",
+        "stats.defense",  # in the order the cards give them, which draws them in that order
+        "stats.attack",
         "text",
     ]
     assert rows[1] == [
@@ -184,6 +192,8 @@ def test_a_workbook_holds_keys_in_the_order_of_the_model_and_text_as_text(run, t
         (3, "n"),
         ("0042", "s"),
         ("brave; 1; two words", "s"),
+        (2, "n"),
+        (3, "n"),
         ("=SUM(A1)\nwith a second line", "s"),
     ]
 
@@ -193,10 +203,10 @@ def test_an_existing_file_outside_the_pack_is_replaced(run, tmp_path):
     target.write_text("old\n")
     assert run("export", kit(tmp_path), "--to", target)[0] == 0
     assert target.read_text(encoding="utf-8-sig").splitlines() == [
-        "id,count,name,tags,data.glow,data.motto,data.words,text",
-        'agent,,007,giant; silver,3,0042,brave; 1; two words,"=SUM(A1)',
+        "id,count,name,tags,data.glow,data.motto,data.words,stats.defense,stats.attack,text",
+        'agent,,007,giant; silver,3,0042,brave; 1; two words,2,3,"=SUM(A1)',
         'with a second line"',
-        "plain,2,Plain,,,,,",
+        "plain,2,Plain,,,,,,,",
     ]
 
 
@@ -258,8 +268,14 @@ def test_a_file_of_the_pack_s_folder_is_not_overwritten(run, tmp_path):
             "printkit: cannot export cards: card 'blank', key 'data.words' reads back from a spreadsheet as no value, "
             "not [] (keep the cards in YAML)",
         ),
+        (
+            "cards:\n  - {id: other-order, name: Other order, stats: {attack: 1, defense: 1}}\n",
+            # the two cards give their stats in two orders, and one column order cannot keep both
+            "printkit: cannot export cards: card 'agent', key 'stats' reads back from a spreadsheet as "
+            "{attack: 3, defense: 2}, not {defense: 2, attack: 3} (keep the cards in YAML)",
+        ),
     ],
-    ids=["semicolon in a list item", "empty list"],
+    ids=["semicolon in a list item", "empty list", "stats in another order"],
 )
 def test_what_a_cell_cannot_hold_writes_nothing(cards, message, run, tmp_path):
     root = kit(tmp_path, KIT_CARDS + cards.removeprefix("cards:\n"))
