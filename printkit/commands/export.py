@@ -55,7 +55,7 @@ def export(pack: Pack, target: Path, section: str | None) -> list[Sheet]:
     _check_target(pack, target)
     schema = component_schema(pack.meta)
     written = _written_components(pack, sections)
-    sheets = [_sheet(pack, name, components, sections, section) for name, components in written.items()]
+    sheets = [_sheet(pack, name, components, sections) for name, components in written.items()]
     folder = Path(tempfile.mkdtemp(prefix=".printkit-export-", dir=target.parent))
     try:  # written and read back beside the target, then renamed: never a half-written file
         temporary = folder / target.name
@@ -139,7 +139,7 @@ class _Unfit(Exception):
         self.key, self.holds = key, holds
 
 
-def _sheet(pack: Pack, section: str, components: list[Written], sections: list[str], asked: str | None) -> Sheet:
+def _sheet(pack: Pack, section: str, components: list[Written], sections: list[str]) -> Sheet:
     rows, orders = [], []
     for component, item in components:
         try:
@@ -148,7 +148,7 @@ def _sheet(pack: Pack, section: str, components: list[Written], sections: list[s
         except _Unfit as unfit:
             raise UsageError(
                 _cannot(pack, section, item, unfit.key, f"holds {unfit.holds}, which one cell cannot")
-                + _keep_in_yaml(section, sections, asked)
+                + _keep_in_yaml(section, sections)
             ) from None
     item_node = section_item(component_schema(pack.meta), section)
     first_seen = {key: order for order, key in enumerate(dict.fromkeys(key for row in rows for key in row))}
@@ -158,9 +158,12 @@ def _sheet(pack: Pack, section: str, components: list[Written], sections: list[s
         does not order, in the order the components first give them."""
         ranks, node = [], item_node
         for part in key:
-            known = node.keys() if node else []
+            known = node.keys()
             ranks.append(known.index(part) if part in known else len(known))
-            node = node.child(part) if node else None
+            inside = node.child(part)
+            if inside is None:
+                break
+            node = inside
         return ranks, first_seen[key]
 
     return Sheet(section, _column_order(sorted(first_seen, key=rank), orders), rows)
@@ -249,8 +252,8 @@ def _cannot(pack: Pack, section: str, item: dict[str, Any], key: Key, what: str)
     return f"cannot export {section}: {pack.kind_in(section)} '{item.get('id')}', key '{'.'.join(key)}' {what}"
 
 
-def _keep_in_yaml(section: str, sections: list[str], asked: str | None) -> str:
-    others = "" if asked or len(sections) == 1 else ", or export the other sections one by one with --section"
+def _keep_in_yaml(section: str, sections: list[str]) -> str:
+    others = "" if len(sections) == 1 else ", or export the other sections one by one with --section"
     return f" (keep the {section} in YAML{others})"
 
 
@@ -265,7 +268,7 @@ def _check_read_back(
         section = next((s for s, p in table.placements.items() if p.sheet == problem.sheet), sections[0])
         raise UsageError(
             f"cannot export {section}: the column '{problem.key_path}' reads back as: {problem.message}"
-            + _keep_in_yaml(section, sections, None if len(sections) > 1 else section)
+            + _keep_in_yaml(section, sections)
         )
     for section, components in written.items():
         read = (table.data or {}).get(section, [])
@@ -281,7 +284,7 @@ def _check_read_back(
                         key,
                         f"reads back from a spreadsheet as {_shown(found)}, not {_shown(expected)}",
                     )
-                    + _keep_in_yaml(section, sections, None if len(sections) > 1 else section)
+                    + _keep_in_yaml(section, sections)
                 )
 
 
@@ -350,12 +353,13 @@ def _write_ods(path: Path, sheets: list[Sheet]) -> None:
     document = OpenDocumentSpreadsheet()
     for sheet in sheets:
         table = Table(name=sheet.section)
-        header = [_header(column) for column in sheet.columns]
-        for cells in [header, *([row.get(key) for key in sheet.columns] for row in sheet.rows)]:
-            row = TableRow()
+        cells_of_rows: list[list[Any]] = [[_header(column) for column in sheet.columns]]
+        cells_of_rows += [[row.get(key) for key in sheet.columns] for row in sheet.rows]
+        for cells in cells_of_rows:
+            line = TableRow()
             for value in cells:
-                row.addElement(_ods_cell(value))
-            table.addElement(row)
+                line.addElement(_ods_cell(value))
+            table.addElement(line)
         document.spreadsheet.addElement(table)
     document.save(str(path))
 
