@@ -167,6 +167,19 @@ def test_text_of_digits_lists_and_declared_fields_read_back_as_written(fmt, run,
     assert dumped(root) == from_yaml
 
 
+def test_components_read_from_a_spreadsheet_export_as_read(run, tmp_path):
+    root = kit(tmp_path)
+    from_yaml = dumped(root)
+    assert run("export", root, "--to", tmp_path / "cards.csv")[0] == 0
+    (root / "cards.yaml").unlink()
+    shutil.move(tmp_path / "cards.csv", root / "cards.csv")
+    target = tmp_path / "kit.ods"
+    assert run("export", root, "--to", target) == (0, f"wrote {target}: cards (2 rows)\n", "")
+    (root / "cards.csv").unlink()
+    shutil.move(target, root / target.name)
+    assert dumped(root) == from_yaml
+
+
 def test_a_workbook_holds_keys_in_the_order_of_the_model_and_text_as_text(run, tmp_path):
     target = tmp_path / "kit.xlsx"
     assert run("export", kit(tmp_path), "--to", target)[0] == 0
@@ -249,7 +262,7 @@ def test_a_file_of_the_pack_s_folder_is_not_overwritten(run, tmp_path):
     target = root / "decks" / "cards.csv"
     target.write_text("mine\n")
     assert refused(run, root, "--to", target) == (
-        f"printkit: --to: {target} is a file of pack kit's folder, which export does not overwrite "
+        f"printkit: --to: {target} is a file in the folder of pack kit, which export does not overwrite "
         "(delete it first, or write the spreadsheet elsewhere)"
     )
     assert target.read_text() == "mine\n"

@@ -54,8 +54,8 @@ def export(pack: Pack, target: Path, section: str | None) -> list[Sheet]:
     sections = _sections(pack, section, kind, target)
     _check_target(pack, target)
     schema = component_schema(pack.meta)
-    written = _written_components(pack, sections)
-    sheets = [_sheet(pack, name, components, sections) for name, components in written.items()]
+    written = _written_components(pack, sections, schema)
+    sheets = [_sheet(pack, name, components, sections, schema) for name, components in written.items()]
     folder = Path(tempfile.mkdtemp(prefix=".printkit-export-", dir=target.parent))
     try:  # written and read back beside the target, then renamed: never a half-written file
         temporary = folder / target.name
@@ -108,12 +108,12 @@ def _check_target(pack: Pack, target: Path) -> None:
         raise UsageError(f"--to: {display_path(target)} is a folder; name a file")
     if target.exists() and target.resolve().is_relative_to(pack.root.resolve()):
         raise UsageError(
-            f"--to: {display_path(target)} is a file of pack {pack.id}'s folder, which export does not overwrite "
+            f"--to: {display_path(target)} is a file in the folder of pack {pack.id}, which export does not overwrite "
             "(delete it first, or write the spreadsheet elsewhere)"
         )
 
 
-def _written_components(pack: Pack, sections: list[str]) -> dict[str, list[Written]]:
+def _written_components(pack: Pack, sections: list[str], schema: dict[str, Any]) -> dict[str, list[Written]]:
     """The components of each section with their mappings as their files write them, in the pack's order."""
     read: dict[str, dict[str, Any]] = {}
     found: dict[str, list[Written]] = {section: [] for section in sections}
@@ -124,7 +124,7 @@ def _written_components(pack: Pack, sections: list[str]) -> dict[str, list[Writt
         if file not in read:
             path = pack.sources[file].path
             if path.suffix.lower() in SPREADSHEET_SUFFIXES:
-                data = read_spreadsheet(path, file, pack.root, component_schema(pack.meta)).data
+                data = read_spreadsheet(path, file, pack.root, schema).data
             else:
                 data = read_yaml(path, file, pack.root).data
             read[file] = data
@@ -139,7 +139,7 @@ class _Unfit(Exception):
         self.key, self.holds = key, holds
 
 
-def _sheet(pack: Pack, section: str, components: list[Written], sections: list[str]) -> Sheet:
+def _sheet(pack: Pack, section: str, components: list[Written], sections: list[str], schema: dict[str, Any]) -> Sheet:
     rows, orders = [], []
     for component, item in components:
         try:
@@ -150,7 +150,7 @@ def _sheet(pack: Pack, section: str, components: list[Written], sections: list[s
                 _cannot(pack, section, item, unfit.key, f"holds {unfit.holds}, which one cell cannot")
                 + _keep_in_yaml(section, sections)
             ) from None
-    item_node = section_item(component_schema(pack.meta), section)
+    item_node = section_item(schema, section)
     first_seen = {key: order for order, key in enumerate(dict.fromkeys(key for row in rows for key in row))}
 
     def rank(key: Key) -> tuple[list[int], int]:
