@@ -157,7 +157,7 @@ def test_a_catalog_from_another_editor_reads_and_update_writes_it_as_msgcat_does
 def test_references_resolve_from_the_catalogs_folder_as_poedit_looks_them_up():
     """Poedit joins X-Poedit-Basepath to the catalog's folder; Weblate links them from the pack's
     folder (README, Translations). A workbook's reference names the cell holding the text
-    (`spells.xlsx:cards!B2`), which polib, like gettext, reads as a file name without a line."""
+    (`spells.xlsx:cards.B2`), which polib, like gettext, reads as a file name without a line."""
     cells = 0
     for path in WRITTEN[:-1]:  # printkit's own catalog names no sources
         catalog = polib.pofile(str(REPO / path), wrapwidth=0)
@@ -177,7 +177,7 @@ def test_references_resolve_from_the_catalogs_folder_as_poedit_looks_them_up():
     assert cells  # Sorcerers' spells.xlsx
 
 
-WORKBOOK_CELL = re.compile(r"(.+\.(?:xlsx|ods)):([^!]+)!([A-Z]+)([0-9]+)")
+WORKBOOK_CELL = re.compile(r"(.+\.(?:xlsx|ods)):(.+)\.([A-Z]+)([0-9]+)")
 
 
 def column_index(letters: str) -> int:
