@@ -99,7 +99,7 @@ class Message:
         """What a `#:` reference writes after the file: the line (`cards.csv:7`, a CSV file's row), or a
         workbook's cell as LibreOffice names a cell of a sheet (`spells.xlsx:cards.C7`). GNU gettext and
         polib read a reference not ending in `:NUMBER` as a file name and keep it whole; translate-toolkit
-        (Weblate) would percent-encode Excel's `cards!C7`; Poedit opens what comes before the last colon."""
+        (Weblate) would percent-encode Excel's `cards!C7`; Poedit looks up the file before the last colon."""
         return str(self.line) if self.sheet is None else f"{self.sheet}.{column_letters(self.column)}{self.line}"
 
     def problem(self, message: str, hint: str | None = None) -> Problem:
