@@ -9,7 +9,7 @@ from pathlib import Path
 
 import polib
 import pytest
-from openpyxl import Workbook
+from openpyxl import Workbook, load_workbook
 from translate.storage import pypo
 
 KIT = Path("content/kit")
@@ -128,3 +128,14 @@ def test_an_id_used_twice_names_the_other_components_cell(kit, run):
             "2 problems found",
         ],
     )
+
+
+def test_a_sheet_named_with_spaces_around_its_section_gives_references_without_them(kit, run):
+    """gettext splits references at spaces: ' Cards ' fills cards, and is referenced as 'Cards'."""
+    workbook(kit / "spells.xlsx", [["id", "name"], ["bolt", "Bolt"]])
+    book = load_workbook(kit / "spells.xlsx")
+    book["cards"].title = " Cards "
+    book.save(kit / "spells.xlsx")
+    assert run("i18n", "update", "kit")[0] == 0
+    pot = polib.pofile(str(kit / "locales" / "kit.pot"))
+    assert [e.occurrences for e in pot if e.msgid == "Bolt"] == [[("spells.xlsx:Cards.B2", "")]]

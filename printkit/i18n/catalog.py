@@ -100,7 +100,10 @@ class Message:
         workbook's cell as LibreOffice names a cell of a sheet (`spells.xlsx:cards.C7`). GNU gettext and
         polib read a reference not ending in `:NUMBER` as a file name and keep it whole; translate-toolkit
         (Weblate) would percent-encode Excel's `cards!C7`; Poedit looks up the file before the last colon."""
-        return str(self.line) if self.sheet is None else f"{self.sheet}.{column_letters(self.column)}{self.line}"
+        if self.sheet is None:
+            return str(self.line)
+        # a sheet fills its section with spaces around its name too; gettext would split a reference there
+        return f"{self.sheet.strip()}.{column_letters(self.column)}{self.line}"
 
     def problem(self, message: str, hint: str | None = None) -> Problem:
         """A problem at the text's line, or its workbook cell."""
