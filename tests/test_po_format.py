@@ -7,6 +7,7 @@ from pathlib import Path
 
 import polib
 import pytest
+import python_calamine
 from conftest import BUNDLED, FIXTURES, REPO
 
 from printkit.i18n.catalog import header, read_catalog
@@ -155,16 +156,36 @@ def test_a_catalog_from_another_editor_reads_and_update_writes_it_as_msgcat_does
 
 def test_references_resolve_from_the_catalogs_folder_as_poedit_looks_them_up():
     """Poedit joins X-Poedit-Basepath to the catalog's folder; Weblate links them from the pack's
-    folder (README, Translations)."""
+    folder (README, Translations). A workbook's reference names the cell holding the text
+    (`spells.xlsx:cards.B2`), which polib, like gettext, reads as a file name without a line."""
+    cells = 0
     for path in WRITTEN[:-1]:  # printkit's own catalog names no sources
         catalog = polib.pofile(str(REPO / path), wrapwidth=0)
         base = (REPO / path).parent / catalog.metadata["X-Poedit-Basepath"]
         assert base.resolve() == (REPO / path).parents[3 if path.endswith(".po") else 1].resolve()
-        references = [occurrence for entry in catalog for occurrence in entry.occurrences]
-        assert references, path
-        for file, line in references:
-            lines = (base / file).read_text(encoding="utf-8").splitlines()
-            assert 1 <= int(line) <= len(lines), (path, file, line)
+        assert any(entry.occurrences for entry in catalog), path
+        for entry in catalog:
+            for file, line in entry.occurrences:
+                if line:
+                    lines = (base / file).read_text(encoding="utf-8").splitlines()
+                    assert 1 <= int(line) <= len(lines), (path, file, line)
+                    continue
+                workbook, sheet, column, row = WORKBOOK_CELL.fullmatch(file).groups()
+                rows = python_calamine.CalamineWorkbook.from_path(base / workbook).get_sheet_by_name(sheet).to_python()
+                assert rows[int(row) - 1][column_index(column)] == entry.msgid, (path, file)
+                cells += 1
+    assert cells  # Sorcerers' spells.xlsx
+
+
+WORKBOOK_CELL = re.compile(r"(.+\.(?:xlsx|ods)):(.+)\.([A-Z]+)([0-9]+)")
+
+
+def column_index(letters: str) -> int:
+    """'A' -> 0, 'AA' -> 26."""
+    number = 0
+    for letter in letters:
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number - 1
 
 
 def fits(text: str, box) -> bool:

@@ -201,8 +201,8 @@ def _look_taken(other: Declared, look_id: str, sources: dict[str, SourceFile]) -
     """(message, hint) for a look id declared before, by printkit or at another place of the pack."""
     if other.builtin:
         return f"'{look_id}' is a built-in look", f"give yours another id; it may say extends: {look_id}"
-    line, _ = sources[other.file].position(other.path, of_key=True)
-    return f"look '{look_id}' is already declared at {other.file}:{line}", "give one of them another id"
+    taken = sources[other.file].where(other.path, of_key=True)
+    return f"look '{look_id}' is already declared at {taken}", "give one of them another id"
 
 
 def look_files(root: Path) -> list[Path]:

@@ -55,6 +55,10 @@ class SourceFile:
         line, column = self.position(path, of_key=of_key)
         return Problem(self.shown, line, column, format_key_path(path), message, hint)
 
+    def where(self, path: KeyPath, *, of_key: bool = False) -> str:
+        """Where the value (or key) at path is written, as a message names another place: `spells.yaml:7`."""
+        return f"{self.shown}:{self.position(path, of_key=of_key)[0]}"
+
     def _index(self) -> tuple[dict[KeyPath, Position], dict[KeyPath, Position]]:
         """The positions of every value and key. Kept only once asked for: for a big deck they take
         several times the memory of its data, and most builds never show a message."""

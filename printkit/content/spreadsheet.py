@@ -79,6 +79,11 @@ class TableSource(SourceFile):
             return Problem(self.shown, line, column, key, message, hint, sheet=sheet)
         return Problem(self.shown, line, column or 1, key, message, hint)
 
+    def where(self, path: KeyPath, *, of_key: bool = False) -> str:
+        """`cards.csv:7`, or in a workbook `spells.xlsx, sheet 'cards', cell A7`."""
+        place = self.problem(path, "", of_key=of_key).place if self.workbook else ""
+        return f"{self.shown}, {place}" if place else super().where(path, of_key=of_key)
+
     def cell_problem(self, sheet: str | None, row: int, column: int, key: str, message: str, hint: str | None = None):
         """A problem at a cell given by its numbers (row or column 0: the whole row or sheet)."""
         if self.workbook:

@@ -692,11 +692,11 @@ def _duplicate_ids(pack: Pack) -> list[Problem]:
         path = component.origin.path + ("id",)
         if component.id in first_seen:
             other = first_seen[component.id]
-            line, _ = pack.sources[other.origin.file].position(other.origin.path + ("id",))
+            taken = pack.sources[other.origin.file].where(other.origin.path + ("id",))
             problems.append(
                 source.problem(
                     path,
-                    f"id '{component.id}' is already used by the {other.kind} at {other.origin.file}:{line}",
+                    f"id '{component.id}' is already used by the {other.kind} at {taken}",
                     "ids must be unique in a pack",
                 )
             )

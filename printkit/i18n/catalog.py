@@ -34,7 +34,16 @@ import polib
 from pydantic import BaseModel
 
 from printkit.base.confine import Refused, read_text
-from printkit.base.errors import KeyPath, Problem, Problems, UsageError, ValueProblem, display_path, shown_value
+from printkit.base.errors import (
+    KeyPath,
+    Problem,
+    Problems,
+    UsageError,
+    ValueProblem,
+    column_letters,
+    display_path,
+    shown_value,
+)
 from printkit.base.languages import gettext_name, plural_forms, plural_problem
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
@@ -75,13 +84,30 @@ class Message:
     path: KeyPath  # the field's key path in the pack's model, list indices as numbers
     msgid: str
     file: str
-    line: int
+    line: int  # in a workbook: the row of the text's cell
     note: str
+    sheet: str | None = None  # a workbook's sheet holding the text, in row line and column column
+    column: int = 1
 
     @property
     def place(self) -> str:
         """Where the text is used, as problems and translator notes name it: `card:spyro/name`."""
         return self.key.msgctxt
+
+    @property
+    def reference(self) -> str:
+        """What a `#:` reference writes after the file: the line (`cards.csv:7`, a CSV file's row), or a
+        workbook's cell as LibreOffice names a cell of a sheet (`spells.xlsx:cards.C7`). GNU gettext and
+        polib read a reference not ending in `:NUMBER` as a file name and keep it whole; translate-toolkit
+        (Weblate) would percent-encode Excel's `cards!C7`; Poedit looks up the file before the last colon."""
+        if self.sheet is None:
+            return str(self.line)
+        # a sheet fills its section with spaces around its name too; gettext would split a reference there
+        return f"{self.sheet.strip()}.{column_letters(self.column)}{self.line}"
+
+    def problem(self, message: str, hint: str | None = None) -> Problem:
+        """A problem at the text's line, or its workbook cell."""
+        return Problem(self.file, self.line, self.column, self.place, message, hint, sheet=self.sheet)
 
 
 def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
@@ -120,7 +146,7 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
     for component in pack.components:
         source = pack.sources[component.origin.file]
         for path, value in component.texts(pack.meta.fields):
-            line, _ = source.position(component.origin.path + path)
+            at = source.problem(component.origin.path + path, "")  # its line, or its workbook cell
             note = component.kind
             key = MessageKey.of_component(component, path)
             box = boxes.get(key)
@@ -129,7 +155,8 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
                     f"; box {box.width:.1f} x {box.height:.1f} mm, {box.size:g} pt (at least {box.min_size:g} pt),"
                     f" room for {box.capacity} characters"
                 )
-            found.append(Message(key, path, value, source.shown, line, note))
+            cell = (at.sheet, at.column) if at.sheet is not None else ()
+            found.append(Message(key, path, value, source.shown, at.line, note, *cell))
     return [message for message in found if has_words(message.msgid)]
 
 
@@ -247,17 +274,22 @@ def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
         notes = [f"{message.place}: {message.note}" for message in places[:NOTED_PLACES]]
         if len(places) > NOTED_PLACES:
             notes.append(f"and {len(places) - NOTED_PLACES} more places")
-        occurrences = []
-        for message in places:
-            relative = os.path.relpath(message.file, display_path(pack.root)) if message.file else message.file
-            if (relative, str(message.line)) not in occurrences:
-                occurrences.append((relative, str(message.line)))
-        entry = polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=occurrences)
+        entry = polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=references(pack, places))
         room = tightest_room(places, boxes or {})
         if room is not None:  # Weblate's check: a translation longer than this is flagged
             entry.flags = [f"max-length:{room}"]
         pot.append(entry)
     return pot
+
+
+def references(pack: Pack, places: list[Message]) -> list[tuple[str, str]]:
+    """The `#:` references of a text's places, each once: (file in the pack's folder, line or cell)."""
+    found: list[tuple[str, str]] = []
+    for message in places:
+        relative = os.path.relpath(message.file, display_path(pack.root)) if message.file else message.file
+        if (relative, message.reference) not in found:
+            found.append((relative, message.reference))
+    return found
 
 
 def tightest_room(places: list[Message], boxes: Boxes) -> int | None:
@@ -915,7 +947,8 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     place); a translated unit is `approved="yes"` with a `state="final"` target, a fuzzy one
     `needs-review-translation`, so translate-toolkit and Weblate count them as gettext does. Text
     in boxes carries maxwidth in characters (what its tightest box holds), so platforms can
-    enforce it."""
+    enforce it. A unit's notes and `po-reference` locations are its catalog entry's notes and `#:`
+    references, as translate-toolkit's po2xliff writes them."""
     import xml.etree.ElementTree as ET  # only XLIFF exchange needs it
 
     ET.register_namespace("", XLIFF_NS)
@@ -945,6 +978,10 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
             state = "needs-review-translation" if entry.fuzzy else "final"
             ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state).text = entry.msgstr
         ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = "\n".join(f"{m.place}: {m.note}" for m in places)
+        for file, line in references(pack, places):  # as translate-toolkit's po2xliff writes `#:` references
+            group = ET.SubElement(unit, f"{{{XLIFF_NS}}}context-group", name="po-reference", purpose="location")
+            ET.SubElement(group, f"{{{XLIFF_NS}}}context", {"context-type": "sourcefile"}).text = file
+            ET.SubElement(group, f"{{{XLIFF_NS}}}context", {"context-type": "linenumber"}).text = line
     ET.indent(root)
     # a carriage return written as it is reads back as a line feed (XML normalises line ends)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True).replace(b"\r", b"&#13;") + b"\n"
@@ -1129,13 +1166,8 @@ def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[
         entry, first = live.get(msgid), places[0]
         if entry is None:
             problems.append(
-                Problem(
-                    first.file,
-                    first.line,
-                    1,
-                    first.place,
-                    f"missing from the {locale} catalog",
-                    f"run 'printkit i18n update {pack.id}' and translate it",
+                first.problem(
+                    f"missing from the {locale} catalog", f"run 'printkit i18n update {pack.id}' and translate it"
                 )
             )
         elif entry.msgstr.strip() and not entry.fuzzy:
