@@ -16,10 +16,13 @@ since a tiny file can claim a sheet of billions of cells.
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
+import posixpath
 import re
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
@@ -33,7 +36,8 @@ from printkit.base.confine import Refused, read_bytes
 from printkit.base.errors import KeyPath, Problem, column_letters, did_you_mean, shortened
 from printkit.content.source import MAX_FILE_BYTES, Position, SourceFile
 
-SPREADSHEET_SUFFIXES = {".csv": "CSV", ".tsv": "TSV", ".xlsx": "XLSX", ".ods": "ODS"}
+# An .xls file is read only to say so: calamine reads it, but its size cannot be measured before.
+SPREADSHEET_SUFFIXES = {".csv": "CSV", ".tsv": "TSV", ".xlsx": "XLSX", ".ods": "ODS", ".xls": "XLS"}
 LIST_SEPARATOR = ";"
 MAX_ROWS = 100_000
 MAX_COLUMNS = 500
@@ -103,11 +107,17 @@ class TableSource(SourceFile):
 def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any]) -> TableSource:
     """The components of the spreadsheet at path (inside folder), read as schema says."""
     kind = SPREADSHEET_SUFFIXES[path.suffix.lower()]
-    source = TableSource(path, shown, workbook=kind in ("XLSX", "ODS"))
+    source = TableSource(path, shown, workbook=kind in ("XLSX", "ODS", "XLS"))
     sections = _Sections(schema)
     data: dict[str, list[dict[str, Any]]] = {}
     try:
         raw = read_bytes(folder, path, MAX_FILE_BYTES)
+        if not raw:
+            raise _Unreadable("file is empty", "save it again from the spreadsheet program, or delete it")
+        if kind == "XLS":
+            raise _Unreadable(
+                "is an Excel 97-2003 workbook, which printkit does not read", "save it as an Excel Workbook (.xlsx)"
+            )
         tables = (
             _workbook_tables(raw, kind, source, sections)
             if source.workbook
@@ -117,18 +127,24 @@ def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any
             placement = Placement(sheet)
             source.placements[section] = placement
             data[section] = _read_rows(rows, sections.item(section), placement, source)
-    except (Refused, _Unreadable) as refused:
+    except Refused as refused:
         source.problems.append(source.cell_problem("", 1, 1, "", refused.message, refused.hint))
         return source
-    source.data = data  # rows are validated even past a wrong header or merged cell: every problem at once
+    except _Unreadable as unreadable:
+        source.problems.append(source.cell_problem("", *unreadable.at, "", unreadable.message, unreadable.hint))
+        return source
+    # Rows are validated even past a wrong header or merged cell, for every problem at once; a file
+    # that filled no section has said why, and is not also "without components".
+    source.data = data if data or not source.problems else None
     return source
 
 
 class _Unreadable(Exception):
-    """A file that is not the spreadsheet its name says, or that cannot be read as one."""
+    """A file that is not the spreadsheet its name says, or that cannot be read as one; at is the
+    (line, column) of a text file where reading stopped."""
 
-    def __init__(self, message: str, hint: str | None = None):
-        self.message, self.hint = message, hint
+    def __init__(self, message: str, hint: str | None = None, at: tuple[int, int] = (1, 1)):
+        self.message, self.hint, self.at = message, hint, at
 
 
 Rows = Iterator[tuple[int, list[Any]]]  # (row number, cells)
@@ -157,22 +173,21 @@ def _text_table(raw: bytes, kind: str, source: TableSource, sections: _Sections)
 
 def _text_rows(raw: bytes, kind: str, source: TableSource) -> Rows:
     """The rows of a CSV or TSV file, each numbered by the line it starts on."""
+    holds = next(
+        (what or "a zip archive, as XLSX and ODS workbooks are" for magic, what in _MAGIC if raw.startswith(magic)),
+        None,
+    )
+    if holds:
+        raise _Unreadable(f"is not {kind} text: it is {holds}", "rename it after what it holds")
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")  # Excel's "CSV UTF-8" starts with a byte order mark
     except UnicodeDecodeError as error:
         before = raw[: error.start]
-        line, column = before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1
-        source.problems.append(
-            Problem(
-                source.shown,
-                line,
-                column,
-                "",
-                f"is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read",
-                "save it as 'CSV UTF-8' (Excel) or with the character set UTF-8 (LibreOffice)",
-            )
-        )
-        return iter(())
+        raise _Unreadable(
+            f"is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read",
+            "save it as 'CSV UTF-8' (Excel) or with the character set UTF-8 (LibreOffice)",
+            at=(before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1),
+        ) from None
     if "\x00" in text:
         raise _Unreadable(f"is not {kind} text: it holds NUL bytes", _named_after(source.path))
     return _csv_rows(text, _delimiter(text, kind))
@@ -190,9 +205,16 @@ def _delimiter(text: str, kind: str) -> str:
 def _csv_rows(text: str, delimiter: str) -> Rows:
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=False)
     line = 1
-    for cells in reader:
-        yield line, [cell.replace("\r\n", "\n").replace("\r", "\n") for cell in cells]
-        line = reader.line_num + 1
+    try:
+        for cells in reader:
+            yield line, [cell.replace("\r\n", "\n").replace("\r", "\n") for cell in cells]
+            line = reader.line_num + 1
+    except csv.Error:  # with strict=False, only a cell longer than the csv module's limit
+        raise _Unreadable(
+            f"a cell from here on is longer than {csv.field_size_limit()} characters",
+            "a quote that is never closed makes the rest of the file one cell: check this line's quotes",
+            at=(line, 1),
+        ) from None
 
 
 def _named_after(path: Path) -> str:
@@ -211,8 +233,8 @@ _MAGIC = (
 def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
     """(sheet, section, rows) of each sheet named after a section, once the zip's size is measured;
     a note for each other sheet."""
-    archive = _archive(raw, kind, source.path)
-    extents, merged = (_xlsx_extents if kind == "XLSX" else _ods_extents)(archive)
+    parts = _parts(_archive(raw, kind, source.path))
+    extents, merged = (_xlsx_extents if kind == "XLSX" else _ods_extents)(parts)
     try:
         workbook = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(raw))
     except python_calamine.CalamineError as error:
@@ -230,19 +252,9 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
             source.notes.append(source.cell_problem(sheet, 0, 0, "", note, hint))
             continue
         filled[section] = sheet
-        rows, columns = extents.get(sheet, (0, 0))
-        if rows > MAX_ROWS or columns > MAX_COLUMNS or rows * columns > MAX_CELLS:
-            source.problems.append(
-                source.cell_problem(
-                    sheet,
-                    0,
-                    0,
-                    "",
-                    f"spans {rows} rows and {columns} columns; at most {MAX_ROWS} rows, {MAX_COLUMNS} columns and "
-                    f"{MAX_CELLS} cells are read",
-                    "delete the rows and columns past the last component (a value far down or right counts too)",
-                )
-            )
+        refusal = _too_large(extents.get(sheet))
+        if refusal:
+            source.problems.append(source.cell_problem(sheet, 0, 0, "", *refusal))
             continue
         for (row, column), (last_row, last_column) in merged.get(sheet, []):
             source.problems.append(
@@ -274,9 +286,24 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
         )
 
 
+def _too_large(extent: tuple[int, int] | None) -> tuple[str, str] | None:
+    """(message, hint) for a sheet the reader would spread over too many cells, or one that was not
+    measured (its part could not be found): calamine allocates every cell up to the farthest."""
+    if extent is None:
+        return "cannot be read: the workbook names no part that holds its cells", "save it again"
+    rows, columns = extent
+    if rows <= MAX_ROWS and columns <= MAX_COLUMNS and rows * columns <= MAX_CELLS:
+        return None
+    return (
+        f"reaches row {rows} and column {column_letters(columns)}, so it spans {rows * columns} cells; "
+        f"at most {MAX_ROWS} rows, {MAX_COLUMNS} columns and {MAX_CELLS} cells are read",
+        "delete the rows and columns after the last component: a value far down or right counts too",
+    )
+
+
 def _archive(raw: bytes, kind: str, path: Path) -> zipfile.ZipFile:
     """The zip a workbook is, once its first bytes and its parts say it is the kind its name says."""
-    holds = next((what for magic, what in _MAGIC if raw.startswith(magic)), "not a zip archive" if raw else "empty")
+    holds = next((what for magic, what in _MAGIC if raw.startswith(magic)), "not a zip archive")
     if holds is None:
         try:
             archive = zipfile.ZipFile(io.BytesIO(raw))
@@ -291,7 +318,7 @@ def _archive(raw: bytes, kind: str, path: Path) -> zipfile.ZipFile:
                 f"is not an {kind} workbook: it is an {actual} workbook", f"rename it to {path.stem}.{actual.lower()}"
             )
         holds = "a zip archive of other files"
-    elif holds == "not a zip archive" and path.suffix.lower() in (".xlsx", ".ods") and _looks_like_text(raw):
+    elif holds == "not a zip archive" and _looks_like_text(raw):
         holds = "text (CSV?)"
     raise _Unreadable(f"is not an {kind} workbook: it is {holds}", _named_after(path))
 
@@ -304,68 +331,96 @@ def _looks_like_text(raw: bytes) -> bool:
     return b"\x00" not in raw[:4096]
 
 
-Extents = dict[str, tuple[int, int]]  # sheet -> (rows, columns) the reader would allocate
-Merged = dict[str, list[tuple[tuple[int, int], tuple[int, int]]]]  # sheet -> ((row, column), (last row, last column))
-
-
-def _unpacked(archive: zipfile.ZipFile, name: str) -> bytes:
-    total = sum(info.file_size for info in archive.infolist())
+def _parts(archive: zipfile.ZipFile) -> dict[str, bytes]:
+    """Every part of a workbook's zip, unpacked, once their sizes add up to no more than the limit.
+    Each must unpack to exactly the size its zip entry gives: calamine trusts the compressed data,
+    so a part whose entry claims a few bytes could otherwise unpack to gigabytes in it."""
+    infos = [info for info in archive.infolist() if not info.is_dir()]
+    total = sum(info.file_size for info in infos)
     if total > MAX_UNPACKED_BYTES:
         raise _Unreadable(
             f"unpacks to {total // (1024 * 1024)} MiB; at most {MAX_UNPACKED_BYTES // (1024 * 1024)} MiB are read",
             "keep the components in a workbook of their own",
         )
+    parts: dict[str, bytes] = {}
+    for info in infos:
+        one_more = copy.copy(info)  # read a byte past the size given: a longer part shows it
+        one_more.file_size += 1
+        try:
+            with archive.open(one_more) as part:
+                data = part.read()
+        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, NotImplementedError, ValueError):
+            data = None  # damaged, encrypted or packed by a method zipfile does not know
+        if data is None or len(data) != info.file_size:
+            raise _Unreadable(f"is damaged: its part {info.filename} cannot be unpacked", "save it again")
+        parts[info.filename] = data
+    return parts
+
+
+Extents = dict[str, tuple[int, int]]  # sheet -> (rows, columns) the reader would allocate
+Merged = dict[str, list[tuple[tuple[int, int], tuple[int, int]]]]  # sheet -> ((row, column), (last row, last column))
+
+
+def _xml(parts: dict[str, bytes], name: str) -> ElementTree.Element:
     try:
-        return archive.read(name)
-    except (KeyError, zipfile.BadZipFile, ValueError, OSError):  # missing, damaged or not as large as it says
-        raise _Unreadable(f"is damaged: its part {name} cannot be unpacked", "save it again") from None
+        return ElementTree.fromstring(parts[name])
+    except (KeyError, ElementTree.ParseError):
+        raise _Unreadable(f"is damaged: its part {name} is missing or cannot be read", "save it again") from None
 
 
-_XLSX_SHEET = re.compile(rb'<sheet\b[^>]*?\bname="([^"]*)"[^>]*?\br:id="([^"]*)"')
-_XLSX_TARGET = re.compile(rb'<Relationship\b[^>]*?\bId="([^"]*)"[^>]*?\bTarget="([^"]*)"')
-_XLSX_TARGET_FIRST = re.compile(rb'<Relationship\b[^>]*?\bTarget="([^"]*)"[^>]*?\bId="([^"]*)"')
+def _local(name: str) -> str:
+    """An XML name without its namespace: writers differ in the prefixes and namespaces they use."""
+    return name.rsplit("}", 1)[-1]
+
+
 _XLSX_CELL = re.compile(rb"<(?:\w+:)?(c|row)\b([^>]*)>")
-_XLSX_REF = re.compile(rb'\br="([A-Z]*)([0-9]+)"')
+_XLSX_REF = re.compile(rb'\br="\$?([A-Za-z]*)\$?([0-9]+)"')
 _XLSX_MERGE = re.compile(rb'<(?:\w+:)?mergeCell\b[^>]*?\bref="([A-Z]+)([0-9]+):([A-Z]+)([0-9]+)"')
 
 
-def _xlsx_extents(archive: zipfile.ZipFile) -> tuple[Extents, Merged]:
+def _xlsx_extents(parts: dict[str, bytes]) -> tuple[Extents, Merged]:
     """How far each sheet's cells reach, from the references its XML gives them, and its merged cells."""
-    workbook = _unpacked(archive, "xl/workbook.xml")
-    relations = (
-        archive.read("xl/_rels/workbook.xml.rels") if "xl/_rels/workbook.xml.rels" in archive.namelist() else b""
-    )
-    targets = dict(_XLSX_TARGET.findall(relations))
-    targets.update((key, target) for target, key in _XLSX_TARGET_FIRST.findall(relations))
+    relations = _xml(parts, "xl/_rels/workbook.xml.rels") if "xl/_rels/workbook.xml.rels" in parts else None
+    targets = {
+        relation.get("Id"): relation.get("Target", "")
+        for relation in (relations.iter() if relations is not None else ())
+        if _local(relation.tag) == "Relationship"
+    }
     extents: Extents = {}
     merged: Merged = {}
-    for name, key in _XLSX_SHEET.findall(workbook):
-        sheet = _xml_text(name)
-        target = targets.get(key, b"").decode("utf-8", "replace").lstrip("/")
-        part = target if target.startswith("xl/") else f"xl/{target}"
-        if part not in archive.namelist():
-            continue  # the reader says what is missing
-        xml = _unpacked(archive, part)
-        rows = columns = cells_without_ref = 0
-        for tag, attributes in _XLSX_CELL.findall(xml):
-            ref = _XLSX_REF.search(attributes)
-            if ref is None:
-                cells_without_ref += tag == b"c"
-                rows += tag == b"row"  # a row without a number follows the one before
-                continue
-            rows = max(rows, int(ref.group(2)))
-            if tag == b"c":
-                columns = max(columns, _column_number(ref.group(1)))
-        extents[sheet] = (rows, columns + cells_without_ref)
-        merged[sheet] = [
+    for sheet in _xml(parts, "xl/workbook.xml").iter():
+        if _local(sheet.tag) != "sheet":
+            continue
+        name = sheet.get("name", "")
+        key = next((value for attribute, value in sheet.attrib.items() if _local(attribute) == "id"), None)
+        target = targets.get(key, "")
+        part = posixpath.normpath(target.lstrip("/") if target.startswith("/") else f"xl/{target}")
+        if part not in parts:
+            continue  # unmeasured, and so refused if it fills a section
+        rows, columns = _xlsx_extent(parts[part])
+        known_rows, known_columns = extents.get(name, (0, 0))  # two sheets of one name: the larger counts
+        extents[name] = (max(rows, known_rows), max(columns, known_columns))
+        merged[name] = [
             ((int(r1), _column_number(c1)), (int(r2), _column_number(c2)))
-            for c1, r1, c2, r2 in _XLSX_MERGE.findall(xml)
+            for c1, r1, c2, r2 in _XLSX_MERGE.findall(parts[part])
         ]
     return extents, merged
 
 
-def _xml_text(name: bytes) -> str:
-    return ElementTree.fromstring(b"<n>" + name + b"</n>").text or ""
+def _xlsx_extent(xml: bytes) -> tuple[int, int]:
+    """(rows, columns) of a sheet's XML: its farthest cell reference; a cell or row without one
+    follows the one before, so counts one further."""
+    rows = columns = cells_without_ref = 0
+    for tag, attributes in _XLSX_CELL.findall(xml):
+        ref = _XLSX_REF.search(attributes)
+        if ref is None:
+            cells_without_ref += tag == b"c"
+            rows += tag == b"row"
+            continue
+        rows = max(rows, int(ref.group(2)))
+        if tag == b"c":
+            columns = max(columns, _column_number(ref.group(1).upper()))
+    return rows, columns + cells_without_ref
 
 
 def _column_number(letters: bytes) -> int:
@@ -380,7 +435,7 @@ _ODS_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 _ODS_VALUE_TYPE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}value-type"
 
 
-def _ods_extents(archive: zipfile.ZipFile) -> tuple[Extents, Merged]:
+def _ods_extents(parts: dict[str, bytes]) -> tuple[Extents, Merged]:
     """How far each table's cells with a value reach, counting repeated rows and columns as the reader
     does, and its merged cells."""
     extents: Extents = {}
@@ -388,22 +443,27 @@ def _ods_extents(archive: zipfile.ZipFile) -> tuple[Extents, Merged]:
     table = ""
     row = column = rows = columns = 0
     row_repeat = 1
+    if "content.xml" not in parts:
+        raise _Unreadable("is damaged: its part content.xml is missing", "save it again")
+
+    def repeated(element: ElementTree.Element, attribute: str) -> int:
+        return max(1, int(element.get(_ODS + attribute, "1")))
+
     try:
-        for event, element in ElementTree.iterparse(io.BytesIO(_unpacked(archive, "content.xml")), ("start", "end")):
+        for event, element in ElementTree.iterparse(io.BytesIO(parts["content.xml"]), ("start", "end")):
             tag = element.tag
             if event == "start":
                 if tag == _ODS + "table":
+                    if table:  # a table inside a table's cell: no spreadsheet program writes one
+                        raise _Unreadable("holds a table inside a cell, which printkit does not read", "save it again")
                     table, row, rows, columns = element.get(_ODS + "name", ""), 0, 0, 0
-                    merged[table] = []
+                    merged.setdefault(table, [])
                 elif tag == _ODS + "table-row":
-                    row_repeat, column = int(element.get(_ODS + "number-rows-repeated", "1")), 0
+                    row_repeat, column = repeated(element, "number-rows-repeated"), 0
                 continue
             if tag in (_ODS + "table-cell", _ODS + "covered-table-cell"):
-                repeat = int(element.get(_ODS + "number-columns-repeated", "1"))
-                spans = (
-                    int(element.get(_ODS + "number-columns-spanned", "1")),
-                    int(element.get(_ODS + "number-rows-spanned", "1")),
-                )
+                repeat = repeated(element, "number-columns-repeated")
+                spans = (repeated(element, "number-columns-spanned"), repeated(element, "number-rows-spanned"))
                 if spans != (1, 1):
                     merged[table].append(((row + 1, column + 1), (row + spans[1], column + spans[0])))
                 if element.get(_ODS_VALUE_TYPE) or element.find(_ODS_TEXT + "p") is not None:
@@ -414,7 +474,9 @@ def _ods_extents(archive: zipfile.ZipFile) -> tuple[Extents, Merged]:
                 row += row_repeat
                 element.clear()
             elif tag == _ODS + "table":
-                extents[table] = (rows, columns)
+                known_rows, known_columns = extents.get(table, (0, 0))  # two tables of one name: the larger counts
+                extents[table] = (max(rows, known_rows), max(columns, known_columns))
+                table = ""
     except (ElementTree.ParseError, ValueError):
         raise _Unreadable("is damaged: its content.xml cannot be read", "save it again") from None
     return extents, merged
@@ -595,7 +657,7 @@ def _columns(header: list[Any], item: _Node, placement: Placement, source: Table
     seen: dict[str, int] = {}
     sheet = placement.sheet
     for number, cell in enumerate(header, start=1):
-        text = _cell_text(cell).strip() if cell not in ("", None) else ""
+        text = "" if _blank(cell) else _cell_text(cell).strip()
         if not text:
             continue  # a column without a key: its values, if any, are reported with their rows
 
@@ -653,12 +715,17 @@ def _columns(header: list[Any], item: _Node, placement: Placement, source: Table
     return columns
 
 
+def _blank(cell: Any) -> bool:
+    """A cell that gives no value: empty, or only spaces."""
+    return cell is None or isinstance(cell, str) and not cell.strip()
+
+
 def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSource) -> list[dict[str, Any]]:
     """A mapping per row with a value below the header, nested by the dotted keys."""
     read: list[dict[str, Any]] = []
     rows = iter(rows)
     first = next(rows, None)
-    if first is None or not any(_cell_text(cell).strip() for cell in first[1] if cell is not None):
+    if first is None or all(map(_blank, first[1])):
         source.problems.append(
             source.cell_problem(
                 placement.sheet,
@@ -671,7 +738,8 @@ def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSourc
         )
         return read
     columns = _columns(first[1], item, placement, source)
-    missing = [key for key in item.required() if (key,) not in placement.columns]
+    given = {key[0] for key in placement.columns}  # `grid.columns` gives grid
+    missing = [key for key in item.required() if key not in given]
     if missing:
         names = " and ".join(f"'{key}'" for key in missing)
         source.problems.append(
@@ -685,15 +753,16 @@ def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSourc
             )
         )
         return read  # each row would lack it too: one message says it
-    keyed = {column.number for column in columns}
-    headers = {number for number, cell in enumerate(first[1], start=1) if _cell_text(cell).strip()}
+    header_width = len(first[1])
+    headless = [number for number, cell in enumerate(first[1], start=1) if _blank(cell)]
+    reported: set[int] = set()  # the columns without a key whose first value was reported
     for number, cells in rows:
         if len(read) >= MAX_ROWS:
             source.problems.append(
                 source.cell_problem(placement.sheet, number, 0, "", f"more than {MAX_ROWS} rows", "split the file")
             )
             break
-        if not any(cell not in ("", None) and (not isinstance(cell, str) or cell.strip()) for cell in cells):
+        if all(map(_blank, cells)):
             continue  # a blank row, left to space out groups
         component: dict[str, Any] = {}
         for column in columns:
@@ -706,8 +775,9 @@ def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSourc
             for part in column.key[:-1]:
                 into = into.setdefault(part, {})
             into[column.key[-1]] = value
-        for index, cell in enumerate(cells, start=1):
-            if index not in keyed and index not in headers and cell not in ("", None):
+        for index in [*headless, *range(header_width + 1, len(cells) + 1)]:
+            if index <= len(cells) and index not in reported and not _blank(cells[index - 1]):
+                reported.add(index)
                 source.problems.append(
                     source.cell_problem(
                         placement.sheet,
