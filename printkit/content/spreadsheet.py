@@ -178,7 +178,7 @@ def _text_rows(raw: bytes, kind: str, source: TableSource) -> Rows:
         None,
     )
     if holds:
-        raise _Unreadable(f"is not {kind} text: it is {holds}", "rename it after what it holds")
+        raise _Unreadable(f"is not {kind} text: it is {holds}", _named_after(source.path))
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")  # Excel's "CSV UTF-8" starts with a byte order mark
     except UnicodeDecodeError as error:
