@@ -112,14 +112,35 @@ def test_semicolons_tabs_blank_rows_and_multiline_cells_keep_their_cells(run):
     assert CASES["csv-multiline-cell"].startswith("cards.csv:5:3: ")
 
 
-def test_a_multiline_cell_keeps_its_line_break(tmp_path):
+def read(case: str, name: str = "cards.csv"):
+    """The TableSource of a fixture's spreadsheet, read as a pack without declared fields would."""
     from printkit.content.model import component_schema
     from printkit.content.spreadsheet import read_spreadsheet
 
-    folder = FIXTURES / "spreadsheets" / "csv-multiline-cell"
-    source = read_spreadsheet(folder / "cards.csv", "cards.csv", folder, component_schema(None))
+    folder = FIXTURES / "spreadsheets" / case
+    return read_spreadsheet(folder / name, name, folder, component_schema(None))
+
+
+def test_a_multiline_cell_keeps_its_line_break():
+    source = read("csv-multiline-cell")
     assert [card["name"] for card in source.data["cards"]] == ["Card 1", "Card\ntwo", "Card 3"]
     assert source.placements["cards"].rows == [2, 3, 5]
+
+
+def test_a_semicolon_csv_reads_numbers_with_a_decimal_comma():
+    """German Excel writes CSV with semicolons because its numbers have a decimal comma: 8,5."""
+    cards = read("csv-semicolons").data["cards"]
+    assert cards[0] == {"id": "card-1", "name": "Card 1", "stats": {"attack": 1, "defense": 8.5}}
+    assert [card["stats"]["attack"] for card in cards] == [1, 2, 3, 4, 5, "x"]
+
+
+def test_a_comma_in_a_number_of_a_comma_csv_is_not_a_decimal_comma(tmp_path):
+    (tmp_path / "cards.csv").write_text('id,stats.attack\na,"1,5"\n')
+    from printkit.content.model import component_schema
+    from printkit.content.spreadsheet import read_spreadsheet
+
+    source = read_spreadsheet(tmp_path / "cards.csv", "cards.csv", tmp_path, component_schema(None))
+    assert source.data["cards"] == [{"id": "a", "stats": {"attack": "1,5"}}]
 
 
 def test_an_unclosed_quote_is_one_line_at_the_cell_it_opens(run, tmp_path):
@@ -157,3 +178,16 @@ def test_the_fixtures_are_what_make_py_writes(tmp_path, monkeypatch):
         "xlsx-formula",
         "ods-formula",
     }
+
+
+def test_a_number_too_long_for_python_is_a_problem_not_a_crash(run, tmp_path):
+    """int() refuses a number of more than 4,300 digits; such a cell is read as a float (inf)."""
+    pack = tmp_path / "long"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: long\ntitle: Long\nstats: {attack: {name: Attack}}\n")
+    (pack / "cards.csv").write_text("id,count\na," + "9" * 5000 + "\n")
+    assert run("check", pack) == (
+        1,
+        "",
+        f"{pack}/cards.csv:2:2: count: must be a whole number from 0 to 10000, got inf\n{problems_found(1)}\n",
+    )

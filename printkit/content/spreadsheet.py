@@ -123,10 +123,10 @@ def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any
             if source.workbook
             else _text_table(raw, kind, source, sections)
         )
-        for sheet, section, rows in tables:
+        for sheet, section, rows, decimal_comma in tables:
             placement = Placement(sheet)
             source.placements[section] = placement
-            data[section] = _read_rows(rows, sections.item(section), placement, source)
+            data[section] = _read_rows(rows, sections.item(section), placement, source, decimal_comma)
     except Refused as refused:
         source.problems.append(source.cell_problem("", 1, 1, "", refused.message, refused.hint))
         return source
@@ -154,7 +154,8 @@ Rows = Iterator[tuple[int, list[Any]]]  # (row number, cells)
 
 
 def _text_table(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
-    """(None, section, rows) of a CSV or TSV file named after a section."""
+    """(None, section, rows, whether its numbers have a decimal comma) of a CSV or TSV file named
+    after a section."""
     section = source.path.stem
     if section not in sections.names:
         source.problems.append(
@@ -168,11 +169,13 @@ def _text_table(raw: bytes, kind: str, source: TableSource, sections: _Sections)
             )
         )
         return
-    yield None, section, _text_rows(raw, kind, source)
+    text = _text(raw, kind, source)
+    delimiter = _delimiter(text, kind)
+    yield None, section, _csv_rows(text, delimiter), delimiter == ";"
 
 
-def _text_rows(raw: bytes, kind: str, source: TableSource) -> Rows:
-    """The rows of a CSV or TSV file, each numbered by the line it starts on."""
+def _text(raw: bytes, kind: str, source: TableSource) -> str:
+    """The text of a CSV or TSV file."""
     holds = next(
         (what or "a zip archive, as XLSX and ODS workbooks are" for magic, what in _MAGIC if raw.startswith(magic)),
         None,
@@ -190,12 +193,12 @@ def _text_rows(raw: bytes, kind: str, source: TableSource) -> Rows:
         ) from None
     if "\x00" in text:
         raise _Unreadable(f"is not {kind} text: it holds NUL bytes", _named_after(source.path))
-    return _csv_rows(text, _delimiter(text, kind))
+    return text
 
 
 def _delimiter(text: str, kind: str) -> str:
     """A tab for TSV; for CSV, the comma, or the semicolon that spreadsheets set to a decimal comma
-    (German Excel) write instead, whichever the header line holds more of."""
+    (German Excel) write instead (and then numbers as 1,5), whichever the header line holds more of."""
     if kind == "TSV":
         return "\t"
     header = text.split("\n", 1)[0]
@@ -203,6 +206,7 @@ def _delimiter(text: str, kind: str) -> str:
 
 
 def _csv_rows(text: str, delimiter: str) -> Rows:
+    """The rows of a CSV or TSV file, each numbered by the line it starts on."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=False)
     line = 1
     try:
@@ -231,7 +235,7 @@ _MAGIC = (
 
 
 def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
-    """(sheet, section, rows) of each sheet named after a section, once the zip's size is measured;
+    """(sheet, section, rows, False: numbers are numbers) of each sheet named after a section, once the zip's size is measured;
     a note for each other sheet."""
     parts = _parts(_archive(raw, kind, source.path))
     extents, merged = (_xlsx_extents if kind == "XLSX" else _ods_extents)(parts)
@@ -272,7 +276,7 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
         except python_calamine.CalamineError as error:
             source.problems.append(source.cell_problem(sheet, 0, 0, "", f"cannot be read: {error}"))
             continue
-        yield sheet, section, enumerate(cells, start=1)
+        yield sheet, section, enumerate(cells, start=1), False
     if not filled:
         source.problems.append(
             source.cell_problem(
@@ -592,13 +596,15 @@ def _cell_text(value: Any) -> str:
     return str(value)
 
 
-_INTEGER = re.compile(r"[-+]?[0-9]+")
+_INTEGER = re.compile(r"[-+]?[0-9]{1,4000}")  # int() refuses more than 4,300 digits; YAML such a number too
 _FLOAT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+_DECIMAL_COMMA = re.compile(r"[-+]?[0-9]*,[0-9]+")
 
 
-def _scalar_reader(node: _Node) -> Callable[[Any], Any]:
+def _scalar_reader(node: _Node, decimal_comma: bool) -> Callable[[Any], Any]:
     """How a cell becomes the value of a key of these types: text stays text, numbers become numbers
-    where a number is taken, true/false become true or false where those are taken."""
+    where a number is taken (1,5 too in a file with a decimal comma), true/false become true or false
+    where those are taken."""
     types = node.types
     numbers = bool(types & {"integer", "number"}) or not types
     booleans = "boolean" in types or not types
@@ -613,6 +619,8 @@ def _scalar_reader(node: _Node) -> Callable[[Any], Any]:
                     return int(text)
                 if _FLOAT.fullmatch(text):
                     return float(text)
+                if decimal_comma and _DECIMAL_COMMA.fullmatch(text):
+                    return float(text.replace(",", "."))
             if booleans and text.lower() in ("true", "false"):
                 return text.lower() == "true"
             return value if types else text
@@ -627,14 +635,14 @@ def _scalar_reader(node: _Node) -> Callable[[Any], Any]:
     return read
 
 
-def _reader(node: _Node) -> Callable[[Any], Any]:
+def _reader(node: _Node, decimal_comma: bool) -> Callable[[Any], Any]:
     """How a cell becomes the value of a key: a list cell is split at its semicolons."""
     if "array" not in node.types:
-        return _scalar_reader(node)
+        return _scalar_reader(node, decimal_comma)
     items = node.child_items()
-    inner: Callable[[Any], Any] = _scalar_reader(items)
+    inner: Callable[[Any], Any] = _scalar_reader(items, decimal_comma)
     if "array" in items.types:  # a list of pairs, such as corner points: `0, 0; 10, 0; 5, 8`
-        pair = _scalar_reader(items.child_items())
+        pair = _scalar_reader(items.child_items(), decimal_comma=False)
         inner = lambda part: [pair(piece) for piece in part.split(",")]  # noqa: E731
 
     def read(value: Any) -> Any:
@@ -655,7 +663,9 @@ class _Column:
     read: Callable[[Any], Any]
 
 
-def _columns(header: list[Any], item: _Node, placement: Placement, source: TableSource) -> list[_Column]:
+def _columns(
+    header: list[Any], item: _Node, placement: Placement, source: TableSource, decimal_comma: bool
+) -> list[_Column]:
     """The columns of a header row, each checked against what a component of the section takes."""
     columns: list[_Column] = []
     seen: dict[str, int] = {}
@@ -714,7 +724,7 @@ def _columns(header: list[Any], item: _Node, placement: Placement, source: Table
                     "keep one of them",
                 )
                 continue
-            columns.append(_Column(number, key, _reader(node)))
+            columns.append(_Column(number, key, _reader(node, decimal_comma)))
             placement.columns[key] = number
     return columns
 
@@ -724,7 +734,9 @@ def _blank(cell: Any) -> bool:
     return cell is None or isinstance(cell, str) and not cell.strip()
 
 
-def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSource) -> list[dict[str, Any]]:
+def _read_rows(
+    rows: Rows, item: _Node, placement: Placement, source: TableSource, decimal_comma: bool
+) -> list[dict[str, Any]]:
     """A mapping per row with a value below the header, nested by the dotted keys."""
     read: list[dict[str, Any]] = []
     rows = iter(rows)
@@ -741,7 +753,7 @@ def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSourc
             )
         )
         return read
-    columns = _columns(first[1], item, placement, source)
+    columns = _columns(first[1], item, placement, source, decimal_comma)
     given = {key[0] for key in placement.columns}  # `grid.columns` gives grid
     missing = [key for key in item.required() if key not in given]
     if missing:
