@@ -12,6 +12,10 @@ from conftest import FIXTURES, problems_found
 SHEETS = "tests/fixtures/spreadsheets"
 
 CASES = {
+    "xlsx-formula-error": "cards.xlsx: sheet 'cards', cell C4: holds a formula's error, not a value "
+    "(correct the formula, or clear the cell)",
+    "ods-formula-error": "cards.ods: sheet 'cards', cell C4: holds a formula's error, not a value "
+    "(correct the formula, or clear the cell)",
     "csv-bad-type": "cards.csv:7:3: stats.attack: must be a number, got 'x'",
     "csv-blank-rows": "cards.csv:9:3: stats.attack: must be a number, got 'x'",
     "csv-control-characters": "cards.csv:2:3: stats.attack: must be a number, got '\\x1b[31m9'",

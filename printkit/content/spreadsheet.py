@@ -235,10 +235,10 @@ _MAGIC = (
 
 
 def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
-    """(sheet, section, rows, False: numbers are numbers) of each sheet named after a section, once the zip's size is measured;
-    a note for each other sheet."""
+    """(sheet, section, rows, False: numbers are numbers) of each sheet named after a section, once
+    the zip's size is measured; a note for each other sheet."""
     parts = _parts(_archive(raw, kind, source.path))
-    extents, merged = (_xlsx_extents if kind == "XLSX" else _ods_extents)(parts)
+    scans = (_xlsx_scans if kind == "XLSX" else _ods_scans)(parts)
     try:
         workbook = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(raw))
     except python_calamine.CalamineError as error:
@@ -256,11 +256,22 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
             source.notes.append(source.cell_problem(sheet, 0, 0, "", note, hint))
             continue
         filled[section] = sheet
-        refusal = _too_large(extents.get(sheet))
+        scan = scans.get(sheet)
+        refusal = _too_large(scan)
         if refusal:
             source.problems.append(source.cell_problem(sheet, 0, 0, "", *refusal))
             continue
-        for (row, column), (last_row, last_column) in merged.get(sheet, []):
+        try:
+            read = workbook.get_sheet_by_name(sheet)
+            cells = read.to_python(skip_empty_area=False)
+        except python_calamine.CalamineError as error:
+            source.problems.append(source.cell_problem(sheet, 0, 0, "", f"cannot be read: {error}", "save it again"))
+            continue
+        merged = [  # calamine's ranges of XLSX cells count from 0, and may be written last cell first
+            ((min(a, b) + 1, min(c, d) + 1), (max(a, b) + 1, max(c, d) + 1))
+            for (a, c), (b, d) in read.merged_cell_ranges or ()
+        ]
+        for (row, column), (last_row, last_column) in merged or scan.merged:
             source.problems.append(
                 source.cell_problem(
                     sheet,
@@ -271,11 +282,17 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
                     "unmerge them: each component has a cell of its own for each key",
                 )
             )
-        try:
-            cells = workbook.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
-        except python_calamine.CalamineError as error:
-            source.problems.append(source.cell_problem(sheet, 0, 0, "", f"cannot be read: {error}"))
-            continue
+        for row, column in scan.errors:
+            source.problems.append(
+                source.cell_problem(
+                    sheet,
+                    row,
+                    column,
+                    "",
+                    "holds a formula's error, not a value",
+                    "correct the formula, or clear the cell",
+                )
+            )
         yield sheet, section, enumerate(cells, start=1), False
     if not filled:
         source.problems.append(
@@ -290,12 +307,12 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
         )
 
 
-def _too_large(extent: tuple[int, int] | None) -> tuple[str, str] | None:
+def _too_large(scan: _Scan | None) -> tuple[str, str] | None:
     """(message, hint) for a sheet the reader would spread over too many cells, or one that was not
     measured (its part could not be found): calamine allocates every cell up to the farthest."""
-    if extent is None:
+    if scan is None:
         return "cannot be read: the workbook names no part that holds its cells", "save it again"
-    rows, columns = extent
+    rows, columns = scan.rows, scan.columns
     if rows <= MAX_ROWS and columns <= MAX_COLUMNS and rows * columns <= MAX_CELLS:
         return None
     return (
@@ -361,8 +378,22 @@ def _parts(archive: zipfile.ZipFile) -> dict[str, bytes]:
     return parts
 
 
-Extents = dict[str, tuple[int, int]]  # sheet -> (rows, columns) the reader would allocate
-Merged = dict[str, list[tuple[tuple[int, int], tuple[int, int]]]]  # sheet -> ((row, column), (last row, last column))
+@dataclass
+class _Scan:
+    """What the scan of a sheet's XML finds before calamine reads it: how far its cells reach (what
+    calamine allocates), its merged cells (of an ODS sheet; calamine gives an XLSX sheet's), and the
+    cells holding a formula's error, which calamine reads as empty (XLSX) or 0 (ODS)."""
+
+    rows: int = 0
+    columns: int = 0
+    merged: list[tuple[tuple[int, int], tuple[int, int]]] = field(
+        default_factory=list
+    )  # (row, column) to (row, column)
+    errors: list[tuple[int, int]] = field(default_factory=list)  # (row, column)
+
+    def reach(self, rows: int, columns: int) -> None:
+        """Two sheets of one name (only in a forged file): the larger counts."""
+        self.rows, self.columns = max(self.rows, rows), max(self.columns, columns)
 
 
 def _xml(parts: dict[str, bytes], name: str) -> ElementTree.Element:
@@ -381,19 +412,19 @@ _XLSX_ROWS = re.compile(rb"<(?:\w+:)?row\b")
 _XLSX_ROW_NUMBERS = re.compile(rb'<(?:\w+:)?row\b[^>]*?\br="([0-9]+)"')
 _XLSX_CELLS = re.compile(rb"<(?:\w+:)?c\b")
 _XLSX_CELL_COLUMNS = re.compile(rb'<(?:\w+:)?c\b[^>]*?\br="\$?([A-Za-z]+)\$?[0-9]')
-_XLSX_MERGE = re.compile(rb'<(?:\w+:)?mergeCell\b[^>]*?\bref="([A-Z]+)([0-9]+):([A-Z]+)([0-9]+)"')
+_XLSX_ERRORS = re.compile(rb'<(?:\w+:)?c\b(?=[^>]*?\bt="e")[^>]*?\br="\$?([A-Za-z]+)\$?([0-9]+)"')
 
 
-def _xlsx_extents(parts: dict[str, bytes]) -> tuple[Extents, Merged]:
-    """How far each sheet's cells reach, from the references its XML gives them, and its merged cells."""
+def _xlsx_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
+    """Each sheet's scan: how far its cells reach, from the references its XML gives them, and its
+    cells with an error."""
     relations = _xml(parts, "xl/_rels/workbook.xml.rels") if "xl/_rels/workbook.xml.rels" in parts else None
     targets = {
         relation.get("Id"): relation.get("Target", "")
         for relation in (relations.iter() if relations is not None else ())
         if _local(relation.tag) == "Relationship"
     }
-    extents: Extents = {}
-    merged: Merged = {}
+    scans: dict[str, _Scan] = {}
     for sheet in _xml(parts, "xl/workbook.xml").iter():
         if _local(sheet.tag) != "sheet":
             continue
@@ -403,14 +434,12 @@ def _xlsx_extents(parts: dict[str, bytes]) -> tuple[Extents, Merged]:
         part = posixpath.normpath(target.lstrip("/") if target.startswith("/") else f"xl/{target}")
         if part not in parts:
             continue  # unmeasured, and so refused if it fills a section
-        rows, columns = _xlsx_extent(parts[part])
-        known_rows, known_columns = extents.get(name, (0, 0))  # two sheets of one name: the larger counts
-        extents[name] = (max(rows, known_rows), max(columns, known_columns))
-        merged[name] = [
-            ((int(r1), _column_number(c1)), (int(r2), _column_number(c2)))
-            for c1, r1, c2, r2 in _XLSX_MERGE.findall(parts[part])
-        ]
-    return extents, merged
+        xml = parts[part]
+        scan = scans.setdefault(name, _Scan())
+        scan.reach(*_xlsx_extent(xml))
+        if b't="e"' in xml:
+            scan.errors += [(int(row), _column_number(letters.upper())) for letters, row in _XLSX_ERRORS.findall(xml)]
+    return scans
 
 
 def _xlsx_extent(xml: bytes) -> tuple[int, int]:
@@ -441,13 +470,14 @@ def _column_number(letters: bytes) -> int:
 _ODS = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 _ODS_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 _ODS_VALUE_TYPE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}value-type"
+_ODS_ERROR_TYPE = "{urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0}value-type"  # LibreOffice's
 
 
-def _ods_extents(parts: dict[str, bytes]) -> tuple[Extents, Merged]:
-    """How far each table's cells with a value reach, counting repeated rows and columns as the reader
-    does, and its merged cells."""
-    extents: Extents = {}
-    merged: Merged = {}
+def _ods_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
+    """Each table's scan: how far its cells with a value reach, counting repeated rows and columns as
+    the reader does, its merged cells and its cells with an error."""
+    scans: dict[str, _Scan] = {}
+    scan = _Scan()
     table = ""
     row = column = rows = columns = 0
     row_repeat = 1
@@ -465,7 +495,7 @@ def _ods_extents(parts: dict[str, bytes]) -> tuple[Extents, Merged]:
                     if table:  # a table inside a table's cell: no spreadsheet program writes one
                         raise _Unreadable("holds a table inside a cell, which printkit does not read", "save it again")
                     table, row, rows, columns = element.get(_ODS + "name", ""), 0, 0, 0
-                    merged.setdefault(table, [])
+                    scan = scans.setdefault(table, _Scan())
                 elif tag == _ODS + "table-row":
                     row_repeat, column = repeated(element, "number-rows-repeated"), 0
                 continue
@@ -473,7 +503,9 @@ def _ods_extents(parts: dict[str, bytes]) -> tuple[Extents, Merged]:
                 repeat = repeated(element, "number-columns-repeated")
                 spans = (repeated(element, "number-columns-spanned"), repeated(element, "number-rows-spanned"))
                 if spans != (1, 1):
-                    merged[table].append(((row + 1, column + 1), (row + spans[1], column + spans[0])))
+                    scan.merged.append(((row + 1, column + 1), (row + spans[1], column + spans[0])))
+                if element.get(_ODS_ERROR_TYPE) == "error":
+                    scan.errors.append((row + 1, column + 1))
                 if element.get(_ODS_VALUE_TYPE) or element.find(_ODS_TEXT + "p") is not None:
                     rows, columns = max(rows, row + row_repeat), max(columns, column + repeat)
                 column += repeat
@@ -482,12 +514,11 @@ def _ods_extents(parts: dict[str, bytes]) -> tuple[Extents, Merged]:
                 row += row_repeat
                 element.clear()
             elif tag == _ODS + "table":
-                known_rows, known_columns = extents.get(table, (0, 0))  # two tables of one name: the larger counts
-                extents[table] = (max(rows, known_rows), max(columns, known_columns))
+                scan.reach(rows, columns)
                 table = ""
     except (ElementTree.ParseError, ValueError):
         raise _Unreadable("is damaged: its content.xml cannot be read", "save it again") from None
-    return extents, merged
+    return scans
 
 
 # --- keys and values -----------------------------------------------------------------------------
