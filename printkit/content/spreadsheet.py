@@ -19,6 +19,7 @@ from __future__ import annotations
 import copy
 import csv
 import io
+import lzma
 import posixpath
 import re
 import zipfile
@@ -329,7 +330,7 @@ def _archive(raw: bytes, kind: str, path: Path) -> zipfile.ZipFile:
         try:
             archive = zipfile.ZipFile(io.BytesIO(raw))
             names = set(archive.namelist())
-        except (zipfile.BadZipFile, ValueError):
+        except (zipfile.BadZipFile, ValueError, NotImplementedError):  # NotImplemented: a zip version unknown
             raise _Unreadable(f"is not an {kind} workbook: its zip archive is damaged", "save it again") from None
         actual = "XLSX" if "xl/workbook.xml" in names else "ODS" if "content.xml" in names else None
         if actual == kind:
@@ -370,7 +371,16 @@ def _parts(archive: zipfile.ZipFile) -> dict[str, bytes]:
         try:
             with archive.open(one_more) as part:
                 data = part.read()
-        except (zipfile.BadZipFile, zlib.error, EOFError, OSError, RuntimeError, NotImplementedError, ValueError):
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            lzma.LZMAError,
+            EOFError,
+            OSError,
+            RuntimeError,
+            NotImplementedError,
+            ValueError,
+        ):
             data = None  # damaged, encrypted or packed by a method zipfile does not know
         if data is None or len(data) != info.file_size:
             raise _Unreadable(f"is damaged: its part {info.filename} cannot be unpacked", "save it again")
