@@ -12,6 +12,8 @@ from conftest import FIXTURES, problems_found
 SHEETS = "tests/fixtures/spreadsheets"
 
 CASES = {
+    "csv-too-many-columns": "cards.csv:1:501: row 1 has 501 columns; at most 500 are read "
+    "(delete the columns after the last key)",
     "xlsx-formula-error": "cards.xlsx: sheet 'cards', cell C4: holds a formula's error, not a value "
     "(correct the formula, or clear the cell)",
     "ods-formula-error": "cards.ods: sheet 'cards', cell C4: holds a formula's error, not a value "

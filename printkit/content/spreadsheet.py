@@ -794,6 +794,18 @@ def _read_rows(
             )
         )
         return read
+    if len(first[1]) > MAX_COLUMNS:  # a workbook's sheet was measured before; a CSV file is measured here
+        source.problems.append(
+            source.cell_problem(
+                placement.sheet,
+                1,
+                MAX_COLUMNS + 1,
+                "",
+                f"row 1 has {len(first[1])} columns; at most {MAX_COLUMNS} are read",
+                "delete the columns after the last key",
+            )
+        )
+        return read
     columns = _columns(first[1], item, placement, source, decimal_comma)
     given = {key[0] for key in placement.columns}  # `grid.columns` gives grid
     missing = [key for key in item.required() if key not in given]
@@ -845,6 +857,7 @@ def _read_rows(
                         "write the key in row 1, or clear the column",
                     )
                 )
+                break  # one a row: a row of thousands of cells past the header is one mistake
         placement.rows.append(number)
         read.append(component)
     return read
