@@ -263,14 +263,14 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
             source.problems.append(source.cell_problem(sheet, 0, 0, "", *refusal))
             continue
         try:
-            read = workbook.get_sheet_by_name(sheet)
-            cells = read.to_python(skip_empty_area=False)
+            loaded = workbook.get_sheet_by_name(sheet)
+            cells = loaded.to_python(skip_empty_area=False)
         except python_calamine.CalamineError as error:
             source.problems.append(source.cell_problem(sheet, 0, 0, "", f"cannot be read: {error}", "save it again"))
             continue
         merged = [  # calamine's ranges of XLSX cells count from 0, and may be written last cell first
             ((min(a, b) + 1, min(c, d) + 1), (max(a, b) + 1, max(c, d) + 1))
-            for (a, c), (b, d) in read.merged_cell_ranges or ()
+            for (a, c), (b, d) in loaded.merged_cell_ranges or ()
         ]
         for (row, column), (last_row, last_column) in merged or scan.merged:
             source.problems.append(
@@ -388,6 +388,9 @@ def _parts(archive: zipfile.ZipFile) -> dict[str, bytes]:
     return parts
 
 
+Cell = tuple[int, int]  # (row, column), counted from 1 as spreadsheets do
+
+
 @dataclass
 class _Scan:
     """What the scan of a sheet's XML finds before calamine reads it: how far its cells reach (what
@@ -396,13 +399,11 @@ class _Scan:
 
     rows: int = 0
     columns: int = 0
-    merged: list[tuple[tuple[int, int], tuple[int, int]]] = field(
-        default_factory=list
-    )  # (row, column) to (row, column)
-    errors: list[tuple[int, int]] = field(default_factory=list)  # (row, column)
+    merged: list[tuple[Cell, Cell]] = field(default_factory=list)  # first and last cell of each range
+    errors: list[Cell] = field(default_factory=list)
 
     def reach(self, rows: int, columns: int) -> None:
-        """Two sheets of one name (only in a forged file): the larger counts."""
+        """Cells reach this far too: of two sheets of one name (only in a forged file), the larger counts."""
         self.rows, self.columns = max(self.rows, rows), max(self.columns, columns)
 
 
