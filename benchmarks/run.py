@@ -13,6 +13,7 @@ floor interleaved so that a noisy machine slows both alike; medians over the rep
 - png-108: deck-108 with --png; floor: PDFium rasterising the floor's PDF at 300 dpi.
 - kit-all: every bundled pack, language, paper and rulebook with --jobs 2; "floor" is --jobs 1.
 - rebuild-noop: the kit-all build again with nothing changed; "floor" is the full build.
+- sheet-10k: loading deck-10k's cards from an XLSX workbook; "floor" is loading them from YAML.
 Prints a table, or with --json {"workload": {"printkit_s", "floor_s", "ratio", "peak_mib", "floor_peak_mib"}}.
 """
 
@@ -22,6 +23,7 @@ import argparse
 import compileall
 import json
 import os
+import shutil
 import statistics
 import subprocess
 import sys
@@ -249,6 +251,37 @@ def png_108(work: Path, repeat: int) -> dict[str, float]:
     return compare(ours, floor, repeat)
 
 
+LOAD_SCRIPT = textwrap.dedent("""
+    import sys
+    from pathlib import Path
+    from printkit.content.load import load_pack
+    load_pack(Path(sys.argv[1]))
+""")
+
+
+def sheet_10k(work: Path, repeat: int) -> dict[str, float]:
+    """Loading 10,000 cards from an XLSX workbook, against loading the same cards from YAML: the
+    deck-10k pack, and a copy whose cards.yaml is a workbook of one row per card."""
+    import openpyxl
+    import yaml
+
+    pack = make_deck_pack(work / "yaml", 10_000)
+    sheet_pack = work / "xlsx" / pack.name
+    shutil.copytree(pack, sheet_pack)
+    cards = yaml.safe_load((sheet_pack / "cards.yaml").read_text())["cards"]
+    (sheet_pack / "cards.yaml").unlink()
+    workbook = openpyxl.Workbook(write_only=True)
+    sheet = workbook.create_sheet("cards")
+    stats = list(cards[0]["stats"])
+    keys = [key for key in cards[0] if key != "stats"]
+    sheet.append(keys + [f"stats.{stat}" for stat in stats])
+    for card in cards:
+        sheet.append([card[key] for key in keys] + [card["stats"][stat] for stat in stats])
+    workbook.save(sheet_pack / "cards.xlsx")
+    load = [sys.executable, "-c", LOAD_SCRIPT]  # -c: printkit from the repository, the current folder
+    return compare(load + [str(sheet_pack)], load + [str(pack)], repeat)
+
+
 def compare(ours: list[str], floor: list[str], repeat: int, floor_first: bool = False) -> dict[str, float]:
     """Both commands run repeat times, interleaved, as whole processes from the repository; medians."""
     runs: dict[str, list[tuple[float, float]]] = {"ours": [], "floor": []}
@@ -275,6 +308,7 @@ WORKLOADS = {
     "png-108": png_108,
     "kit-all": kit_all,
     "rebuild-noop": rebuild_noop,
+    "sheet-10k": sheet_10k,
 }
 
 

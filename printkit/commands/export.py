@@ -69,7 +69,7 @@ def export(pack: Pack, target: Path, section: str | None) -> list[Sheet]:
 
 def _kind(target: Path) -> str:
     kind = SPREADSHEET_SUFFIXES.get(target.suffix.lower())
-    if kind is None:
+    if kind not in _WRITERS:  # an .xls is read only to be refused
         raise UsageError(f"--to must name a .xlsx, .ods, .csv or .tsv file, got '{target}'")
     return kind
 

@@ -16,10 +16,14 @@ since a tiny file can claim a sheet of billions of cells.
 
 from __future__ import annotations
 
+import copy
 import csv
 import io
+import lzma
+import posixpath
 import re
 import zipfile
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, time, timedelta
@@ -33,7 +37,8 @@ from printkit.base.confine import Refused, read_bytes
 from printkit.base.errors import KeyPath, Problem, column_letters, did_you_mean, shortened
 from printkit.content.source import MAX_FILE_BYTES, Position, SourceFile
 
-SPREADSHEET_SUFFIXES = {".csv": "CSV", ".tsv": "TSV", ".xlsx": "XLSX", ".ods": "ODS"}
+# An .xls file is read only to say so: calamine reads it, but its size cannot be measured before.
+SPREADSHEET_SUFFIXES = {".csv": "CSV", ".tsv": "TSV", ".xlsx": "XLSX", ".ods": "ODS", ".xls": "XLS"}
 LIST_SEPARATOR = ";"
 MAX_ROWS = 100_000
 MAX_COLUMNS = 500
@@ -108,32 +113,44 @@ class TableSource(SourceFile):
 def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any]) -> TableSource:
     """The components of the spreadsheet at path (inside folder), read as schema says."""
     kind = SPREADSHEET_SUFFIXES[path.suffix.lower()]
-    source = TableSource(path, shown, workbook=kind in ("XLSX", "ODS"))
+    source = TableSource(path, shown, workbook=kind in ("XLSX", "ODS", "XLS"))
     sections = _Sections(schema)
     data: dict[str, list[dict[str, Any]]] = {}
     try:
         raw = read_bytes(folder, path, MAX_FILE_BYTES)
+        if not raw:
+            raise _Unreadable("file is empty", "save it again from the spreadsheet program, or delete it")
+        if kind == "XLS":
+            raise _Unreadable(
+                "is an Excel 97-2003 workbook, which printkit does not read", "save it as an Excel Workbook (.xlsx)"
+            )
         tables = (
             _workbook_tables(raw, kind, source, sections)
             if source.workbook
             else _text_table(raw, kind, source, sections)
         )
-        for sheet, section, rows in tables:
+        for sheet, section, rows, decimal_comma in tables:
             placement = Placement(sheet)
             source.placements[section] = placement
-            data[section] = _read_rows(rows, sections.item(section), placement, source)
-    except (Refused, _Unreadable) as refused:
+            data[section] = _read_rows(rows, sections.item(section), placement, source, decimal_comma)
+    except Refused as refused:
         source.problems.append(source.cell_problem("", 1, 1, "", refused.message, refused.hint))
         return source
-    source.data = data  # rows are validated even past a wrong header or merged cell: every problem at once
+    except _Unreadable as unreadable:
+        source.problems.append(source.cell_problem("", *unreadable.at, "", unreadable.message, unreadable.hint))
+        return source
+    # Rows are validated even past a wrong header or merged cell, for every problem at once; a file
+    # that filled no section has said why, and is not also "without components".
+    source.data = data if data or not source.problems else None
     return source
 
 
 class _Unreadable(Exception):
-    """A file that is not the spreadsheet its name says, or that cannot be read as one."""
+    """A file that is not the spreadsheet its name says, or that cannot be read as one; at is the
+    (line, column) of a text file where reading stopped."""
 
-    def __init__(self, message: str, hint: str | None = None):
-        self.message, self.hint = message, hint
+    def __init__(self, message: str, hint: str | None = None, at: tuple[int, int] = (1, 1)):
+        self.message, self.hint, self.at = message, hint, at
 
 
 Rows = Iterator[tuple[int, list[Any]]]  # (row number, cells)
@@ -143,7 +160,8 @@ Rows = Iterator[tuple[int, list[Any]]]  # (row number, cells)
 
 
 def _text_table(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
-    """(None, section, rows) of a CSV or TSV file named after a section."""
+    """(None, section, rows, whether its numbers have a decimal comma) of a CSV or TSV file named
+    after a section."""
     section = source.path.stem
     if section not in sections.names:
         source.problems.append(
@@ -157,35 +175,36 @@ def _text_table(raw: bytes, kind: str, source: TableSource, sections: _Sections)
             )
         )
         return
-    yield None, section, _text_rows(raw, kind, source)
+    text = _text(raw, kind, source)
+    delimiter = _delimiter(text, kind)
+    yield None, section, _csv_rows(text, delimiter), delimiter == ";"
 
 
-def _text_rows(raw: bytes, kind: str, source: TableSource) -> Rows:
-    """The rows of a CSV or TSV file, each numbered by the line it starts on."""
+def _text(raw: bytes, kind: str, source: TableSource) -> str:
+    """The text of a CSV or TSV file."""
+    holds = next(
+        (what or "a zip archive, as XLSX and ODS workbooks are" for magic, what in _MAGIC if raw.startswith(magic)),
+        None,
+    )
+    if holds:
+        raise _Unreadable(f"is not {kind} text: it is {holds}", _named_after(source.path))
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")  # Excel's "CSV UTF-8" starts with a byte order mark
     except UnicodeDecodeError as error:
         before = raw[: error.start]
-        line, column = before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1
-        source.problems.append(
-            Problem(
-                source.shown,
-                line,
-                column,
-                "",
-                f"is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read",
-                "save it as 'CSV UTF-8' (Excel) or with the character set UTF-8 (LibreOffice)",
-            )
-        )
-        return iter(())
+        raise _Unreadable(
+            f"is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read",
+            "save it as 'CSV UTF-8' (Excel) or with the character set UTF-8 (LibreOffice)",
+            at=(before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1),
+        ) from None
     if "\x00" in text:
         raise _Unreadable(f"is not {kind} text: it holds NUL bytes", _named_after(source.path))
-    return _csv_rows(text, _delimiter(text, kind))
+    return text
 
 
 def _delimiter(text: str, kind: str) -> str:
     """A tab for TSV; for CSV, the comma, or the semicolon that spreadsheets set to a decimal comma
-    (German Excel) write instead, whichever the header line holds more of."""
+    (German Excel) write instead (and then numbers as 1,5), whichever the header line holds more of."""
     if kind == "TSV":
         return "\t"
     header = text.split("\n", 1)[0]
@@ -193,11 +212,19 @@ def _delimiter(text: str, kind: str) -> str:
 
 
 def _csv_rows(text: str, delimiter: str) -> Rows:
+    """The rows of a CSV or TSV file, each numbered by the line it starts on."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=False)
     line = 1
-    for cells in reader:
-        yield line, [cell.replace("\r\n", "\n").replace("\r", "\n") for cell in cells]
-        line = reader.line_num + 1
+    try:
+        for cells in reader:
+            yield line, [cell.replace("\r\n", "\n").replace("\r", "\n") for cell in cells]
+            line = reader.line_num + 1
+    except csv.Error:  # with strict=False, only a cell longer than the csv module's limit
+        raise _Unreadable(
+            f"a cell from here on is longer than {csv.field_size_limit()} characters",
+            "a quote that is never closed makes the rest of the file one cell: check this line's quotes",
+            at=(line, 1),
+        ) from None
 
 
 def _named_after(path: Path) -> str:
@@ -214,10 +241,10 @@ _MAGIC = (
 
 
 def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
-    """(sheet, section, rows) of each sheet named after a section, once the zip's size is measured;
-    a note for each other sheet."""
-    archive = _archive(raw, kind, source.path)
-    extents, merged = (_xlsx_extents if kind == "XLSX" else _ods_extents)(archive)
+    """(sheet, section, rows, False: numbers are numbers) of each sheet named after a section, once
+    the zip's size is measured; a note for each other sheet."""
+    parts = _parts(_archive(raw, kind, source.path))
+    scans = (_xlsx_scans if kind == "XLSX" else _ods_scans)(parts)
     try:
         workbook = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(raw))
     except python_calamine.CalamineError as error:
@@ -235,21 +262,22 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
             source.notes.append(source.cell_problem(sheet, 0, 0, "", note, hint))
             continue
         filled[section] = sheet
-        rows, columns = extents.get(sheet, (0, 0))
-        if rows > MAX_ROWS or columns > MAX_COLUMNS or rows * columns > MAX_CELLS:
-            source.problems.append(
-                source.cell_problem(
-                    sheet,
-                    0,
-                    0,
-                    "",
-                    f"spans {rows} rows and {columns} columns; at most {MAX_ROWS} rows, {MAX_COLUMNS} columns and "
-                    f"{MAX_CELLS} cells are read",
-                    "delete the rows and columns past the last component (a value far down or right counts too)",
-                )
-            )
+        scan = scans.get(sheet)
+        refusal = _too_large(scan)
+        if refusal:
+            source.problems.append(source.cell_problem(sheet, 0, 0, "", *refusal))
             continue
-        for (row, column), (last_row, last_column) in merged.get(sheet, []):
+        try:
+            loaded = workbook.get_sheet_by_name(sheet)
+            cells = loaded.to_python(skip_empty_area=False)
+        except python_calamine.CalamineError as error:
+            source.problems.append(source.cell_problem(sheet, 0, 0, "", f"cannot be read: {error}", "save it again"))
+            continue
+        merged = [  # calamine's ranges of XLSX cells count from 0, and may be written last cell first
+            ((min(a, b) + 1, min(c, d) + 1), (max(a, b) + 1, max(c, d) + 1))
+            for (a, c), (b, d) in loaded.merged_cell_ranges or ()
+        ]
+        for (row, column), (last_row, last_column) in merged or scan.merged:
             source.problems.append(
                 source.cell_problem(
                     sheet,
@@ -260,12 +288,18 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
                     "unmerge them: each component has a cell of its own for each key",
                 )
             )
-        try:
-            cells = workbook.get_sheet_by_name(sheet).to_python(skip_empty_area=False)
-        except python_calamine.CalamineError as error:
-            source.problems.append(source.cell_problem(sheet, 0, 0, "", f"cannot be read: {error}"))
-            continue
-        yield sheet, section, enumerate(cells, start=1)
+        for row, column in scan.errors:
+            source.problems.append(
+                source.cell_problem(
+                    sheet,
+                    row,
+                    column,
+                    "",
+                    "holds a formula's error, not a value",
+                    "correct the formula, or clear the cell",
+                )
+            )
+        yield sheet, section, enumerate(cells, start=1), False
     if not filled:
         source.problems.append(
             source.cell_problem(
@@ -279,14 +313,29 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
         )
 
 
+def _too_large(scan: _Scan | None) -> tuple[str, str] | None:
+    """(message, hint) for a sheet the reader would spread over too many cells, or one that was not
+    measured (its part could not be found): calamine allocates every cell up to the farthest."""
+    if scan is None:
+        return "cannot be read: the workbook names no part that holds its cells", "save it again"
+    rows, columns = scan.rows, scan.columns
+    if rows <= MAX_ROWS and columns <= MAX_COLUMNS and rows * columns <= MAX_CELLS:
+        return None
+    return (
+        f"reaches row {rows} and column {column_letters(columns)}, so it spans {rows * columns} cells; "
+        f"at most {MAX_ROWS} rows, {MAX_COLUMNS} columns and {MAX_CELLS} cells are read",
+        "delete the rows and columns after the last component: a value far down or right counts too",
+    )
+
+
 def _archive(raw: bytes, kind: str, path: Path) -> zipfile.ZipFile:
     """The zip a workbook is, once its first bytes and its parts say it is the kind its name says."""
-    holds = next((what for magic, what in _MAGIC if raw.startswith(magic)), "not a zip archive" if raw else "empty")
+    holds = next((what for magic, what in _MAGIC if raw.startswith(magic)), "not a zip archive")
     if holds is None:
         try:
             archive = zipfile.ZipFile(io.BytesIO(raw))
             names = set(archive.namelist())
-        except (zipfile.BadZipFile, ValueError):
+        except (zipfile.BadZipFile, ValueError, NotImplementedError):  # NotImplemented: a zip version unknown
             raise _Unreadable(f"is not an {kind} workbook: its zip archive is damaged", "save it again") from None
         actual = "XLSX" if "xl/workbook.xml" in names else "ODS" if "content.xml" in names else None
         if actual == kind:
@@ -296,7 +345,7 @@ def _archive(raw: bytes, kind: str, path: Path) -> zipfile.ZipFile:
                 f"is not an {kind} workbook: it is an {actual} workbook", f"rename it to {path.stem}.{actual.lower()}"
             )
         holds = "a zip archive of other files"
-    elif holds == "not a zip archive" and path.suffix.lower() in (".xlsx", ".ods") and _looks_like_text(raw):
+    elif holds == "not a zip archive" and _looks_like_text(raw):
         holds = "text (CSV?)"
     raise _Unreadable(f"is not an {kind} workbook: it is {holds}", _named_after(path))
 
@@ -309,68 +358,122 @@ def _looks_like_text(raw: bytes) -> bool:
     return b"\x00" not in raw[:4096]
 
 
-Extents = dict[str, tuple[int, int]]  # sheet -> (rows, columns) the reader would allocate
-Merged = dict[str, list[tuple[tuple[int, int], tuple[int, int]]]]  # sheet -> ((row, column), (last row, last column))
-
-
-def _unpacked(archive: zipfile.ZipFile, name: str) -> bytes:
-    total = sum(info.file_size for info in archive.infolist())
+def _parts(archive: zipfile.ZipFile) -> dict[str, bytes]:
+    """Every part of a workbook's zip, unpacked, once their sizes add up to no more than the limit.
+    Each must unpack to exactly the size its zip entry gives: calamine trusts the compressed data,
+    so a part whose entry claims a few bytes could otherwise unpack to gigabytes in it."""
+    infos = [info for info in archive.infolist() if not info.is_dir()]
+    total = sum(info.file_size for info in infos)
     if total > MAX_UNPACKED_BYTES:
         raise _Unreadable(
             f"unpacks to {total // (1024 * 1024)} MiB; at most {MAX_UNPACKED_BYTES // (1024 * 1024)} MiB are read",
             "keep the components in a workbook of their own",
         )
+    parts: dict[str, bytes] = {}
+    for info in infos:
+        one_more = copy.copy(info)  # read a byte past the size given: a longer part shows it
+        one_more.file_size += 1
+        try:
+            with archive.open(one_more) as part:
+                data = part.read()
+        except (
+            zipfile.BadZipFile,
+            zlib.error,
+            lzma.LZMAError,
+            EOFError,
+            OSError,
+            RuntimeError,
+            NotImplementedError,
+            ValueError,
+        ):
+            data = None  # damaged, encrypted or packed by a method zipfile does not know
+        if data is None or len(data) != info.file_size:
+            raise _Unreadable(f"is damaged: its part {info.filename} cannot be unpacked", "save it again")
+        parts[info.filename] = data
+    return parts
+
+
+Cell = tuple[int, int]  # (row, column), counted from 1 as spreadsheets do
+
+
+@dataclass
+class _Scan:
+    """What the scan of a sheet's XML finds before calamine reads it: how far its cells reach (what
+    calamine allocates), its merged cells (of an ODS sheet; calamine gives an XLSX sheet's), and the
+    cells holding a formula's error, which calamine reads as empty (XLSX) or 0 (ODS)."""
+
+    rows: int = 0
+    columns: int = 0
+    merged: list[tuple[Cell, Cell]] = field(default_factory=list)  # first and last cell of each range
+    errors: list[Cell] = field(default_factory=list)
+
+    def reach(self, rows: int, columns: int) -> None:
+        """Cells reach this far too: of two sheets of one name (only in a forged file), the larger counts."""
+        self.rows, self.columns = max(self.rows, rows), max(self.columns, columns)
+
+
+def _xml(parts: dict[str, bytes], name: str) -> ElementTree.Element:
     try:
-        return archive.read(name)
-    except (KeyError, zipfile.BadZipFile, ValueError, OSError):  # missing, damaged or not as large as it says
-        raise _Unreadable(f"is damaged: its part {name} cannot be unpacked", "save it again") from None
+        return ElementTree.fromstring(parts[name])
+    except (KeyError, ElementTree.ParseError):
+        raise _Unreadable(f"is damaged: its part {name} is missing or cannot be read", "save it again") from None
 
 
-_XLSX_SHEET = re.compile(rb'<sheet\b[^>]*?\bname="([^"]*)"[^>]*?\br:id="([^"]*)"')
-_XLSX_TARGET = re.compile(rb'<Relationship\b[^>]*?\bId="([^"]*)"[^>]*?\bTarget="([^"]*)"')
-_XLSX_TARGET_FIRST = re.compile(rb'<Relationship\b[^>]*?\bTarget="([^"]*)"[^>]*?\bId="([^"]*)"')
-_XLSX_CELL = re.compile(rb"<(?:\w+:)?(c|row)\b([^>]*)>")
-_XLSX_REF = re.compile(rb'\br="([A-Z]*)([0-9]+)"')
-_XLSX_MERGE = re.compile(rb'<(?:\w+:)?mergeCell\b[^>]*?\bref="([A-Z]+)([0-9]+):([A-Z]+)([0-9]+)"')
+def _local(name: str) -> str:
+    """An XML name without its namespace: writers differ in the prefixes and namespaces they use."""
+    return name.rsplit("}", 1)[-1]
 
 
-def _xlsx_extents(archive: zipfile.ZipFile) -> tuple[Extents, Merged]:
-    """How far each sheet's cells reach, from the references its XML gives them, and its merged cells."""
-    workbook = _unpacked(archive, "xl/workbook.xml")
-    relations = (
-        archive.read("xl/_rels/workbook.xml.rels") if "xl/_rels/workbook.xml.rels" in archive.namelist() else b""
-    )
-    targets = dict(_XLSX_TARGET.findall(relations))
-    targets.update((key, target) for target, key in _XLSX_TARGET_FIRST.findall(relations))
-    extents: Extents = {}
-    merged: Merged = {}
-    for name, key in _XLSX_SHEET.findall(workbook):
-        sheet = _xml_text(name)
-        target = targets.get(key, b"").decode("utf-8", "replace").lstrip("/")
-        part = target if target.startswith("xl/") else f"xl/{target}"
-        if part not in archive.namelist():
-            continue  # the reader says what is missing
-        xml = _unpacked(archive, part)
-        rows = columns = cells_without_ref = 0
-        for tag, attributes in _XLSX_CELL.findall(xml):
-            ref = _XLSX_REF.search(attributes)
-            if ref is None:
-                cells_without_ref += tag == b"c"
-                rows += tag == b"row"  # a row without a number follows the one before
-                continue
-            rows = max(rows, int(ref.group(2)))
-            if tag == b"c":
-                columns = max(columns, _column_number(ref.group(1)))
-        extents[sheet] = (rows, columns + cells_without_ref)
-        merged[sheet] = [
-            ((int(r1), _column_number(c1)), (int(r2), _column_number(c2)))
-            for c1, r1, c2, r2 in _XLSX_MERGE.findall(xml)
-        ]
-    return extents, merged
+_XLSX_ROWS = re.compile(rb"<(?:\w+:)?row\b")
+_XLSX_ROW_NUMBERS = re.compile(rb'<(?:\w+:)?row\b[^>]*?\br="([0-9]+)"')
+_XLSX_CELLS = re.compile(rb"<(?:\w+:)?c\b")
+_XLSX_CELL_COLUMNS = re.compile(rb'<(?:\w+:)?c\b[^>]*?\br="\$?([A-Za-z]+)\$?[0-9]')
+_XLSX_ERRORS = re.compile(rb'<(?:\w+:)?c\b(?=[^>]*?\bt="e")[^>]*?\br="\$?([A-Za-z]+)\$?([0-9]+)"')
 
 
-def _xml_text(name: bytes) -> str:
-    return ElementTree.fromstring(b"<n>" + name + b"</n>").text or ""
+def _xlsx_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
+    """Each sheet's scan: how far its cells reach, from the references its XML gives them, and its
+    cells with an error."""
+    relations = _xml(parts, "xl/_rels/workbook.xml.rels") if "xl/_rels/workbook.xml.rels" in parts else None
+    targets = {
+        relation.get("Id"): relation.get("Target", "")
+        for relation in (relations.iter() if relations is not None else ())
+        if _local(relation.tag) == "Relationship"
+    }
+    scans: dict[str, _Scan] = {}
+    for sheet in _xml(parts, "xl/workbook.xml").iter():
+        if _local(sheet.tag) != "sheet":
+            continue
+        name = sheet.get("name", "")
+        key = next((value for attribute, value in sheet.attrib.items() if _local(attribute) == "id"), None)
+        target = targets.get(key, "")
+        part = posixpath.normpath(target.lstrip("/") if target.startswith("/") else f"xl/{target}")
+        if part not in parts:
+            continue  # unmeasured, and so refused if it fills a section
+        xml = parts[part]
+        scan = scans.setdefault(name, _Scan())
+        scan.reach(*_xlsx_extent(xml))
+        if b't="e"' in xml:
+            scan.errors += [(int(row), _column_number(letters.upper())) for letters, row in _XLSX_ERRORS.findall(xml)]
+    return scans
+
+
+def _xlsx_extent(xml: bytes) -> tuple[int, int]:
+    """(rows, columns) of a sheet's XML: its farthest row and column references, and one more for
+    each row, or cell in a row, without one (the reader places it after the one before). Found by
+    scans of the whole text: a loop over 100,000 cells in Python takes longer than reading them."""
+    row_numbers = _XLSX_ROW_NUMBERS.findall(xml)
+    rows = max(map(int, row_numbers), default=0) + len(_XLSX_ROWS.findall(xml)) - len(row_numbers)
+    return rows, _width(xml)
+
+
+def _width(xml: bytes) -> int:
+    """The columns the cells of a sheet's XML (or of one row of it) reach."""
+    found = _XLSX_CELL_COLUMNS.findall(xml)
+    without_ref = len(_XLSX_CELLS.findall(xml)) - len(found)
+    if without_ref and _XLSX_ROWS.search(xml):  # each row counts its own cells without a reference
+        return max(map(_width, _XLSX_ROWS.split(xml)))
+    return max((_column_number(letters.upper()) for letters in set(found)), default=0) + without_ref
 
 
 def _column_number(letters: bytes) -> int:
@@ -383,34 +486,42 @@ def _column_number(letters: bytes) -> int:
 _ODS = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
 _ODS_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
 _ODS_VALUE_TYPE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}value-type"
+_ODS_ERROR_TYPE = "{urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0}value-type"  # LibreOffice's
 
 
-def _ods_extents(archive: zipfile.ZipFile) -> tuple[Extents, Merged]:
-    """How far each table's cells with a value reach, counting repeated rows and columns as the reader
-    does, and its merged cells."""
-    extents: Extents = {}
-    merged: Merged = {}
+def _ods_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
+    """Each table's scan: how far its cells with a value reach, counting repeated rows and columns as
+    the reader does, its merged cells and its cells with an error."""
+    scans: dict[str, _Scan] = {}
+    scan = _Scan()
     table = ""
     row = column = rows = columns = 0
     row_repeat = 1
+    if "content.xml" not in parts:
+        raise _Unreadable("is damaged: its part content.xml is missing", "save it again")
+
+    def repeated(element: ElementTree.Element, attribute: str) -> int:
+        return max(1, int(element.get(_ODS + attribute, "1")))
+
     try:
-        for event, element in ElementTree.iterparse(io.BytesIO(_unpacked(archive, "content.xml")), ("start", "end")):
+        for event, element in ElementTree.iterparse(io.BytesIO(parts["content.xml"]), ("start", "end")):
             tag = element.tag
             if event == "start":
                 if tag == _ODS + "table":
+                    if table:  # a table inside a table's cell: no spreadsheet program writes one
+                        raise _Unreadable("holds a table inside a cell, which printkit does not read", "save it again")
                     table, row, rows, columns = element.get(_ODS + "name", ""), 0, 0, 0
-                    merged[table] = []
+                    scan = scans.setdefault(table, _Scan())
                 elif tag == _ODS + "table-row":
-                    row_repeat, column = int(element.get(_ODS + "number-rows-repeated", "1")), 0
+                    row_repeat, column = repeated(element, "number-rows-repeated"), 0
                 continue
             if tag in (_ODS + "table-cell", _ODS + "covered-table-cell"):
-                repeat = int(element.get(_ODS + "number-columns-repeated", "1"))
-                spans = (
-                    int(element.get(_ODS + "number-columns-spanned", "1")),
-                    int(element.get(_ODS + "number-rows-spanned", "1")),
-                )
+                repeat = repeated(element, "number-columns-repeated")
+                spans = (repeated(element, "number-columns-spanned"), repeated(element, "number-rows-spanned"))
                 if spans != (1, 1):
-                    merged[table].append(((row + 1, column + 1), (row + spans[1], column + spans[0])))
+                    scan.merged.append(((row + 1, column + 1), (row + spans[1], column + spans[0])))
+                if element.get(_ODS_ERROR_TYPE) == "error":
+                    scan.errors.append((row + 1, column + 1))
                 if element.get(_ODS_VALUE_TYPE) or element.find(_ODS_TEXT + "p") is not None:
                     rows, columns = max(rows, row + row_repeat), max(columns, column + repeat)
                 column += repeat
@@ -419,10 +530,11 @@ def _ods_extents(archive: zipfile.ZipFile) -> tuple[Extents, Merged]:
                 row += row_repeat
                 element.clear()
             elif tag == _ODS + "table":
-                extents[table] = (rows, columns)
+                scan.reach(rows, columns)
+                table = ""
     except (ElementTree.ParseError, ValueError):
         raise _Unreadable("is damaged: its content.xml cannot be read", "save it again") from None
-    return extents, merged
+    return scans
 
 
 # --- keys and values -----------------------------------------------------------------------------
@@ -537,13 +649,15 @@ def _cell_text(value: Any) -> str:
     return str(value)
 
 
-_INTEGER = re.compile(r"[-+]?[0-9]+")
+_INTEGER = re.compile(r"[-+]?[0-9]{1,4000}")  # int() refuses more than 4,300 digits; YAML such a number too
 _FLOAT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+_DECIMAL_COMMA = re.compile(r"[-+]?[0-9]*,[0-9]+")
 
 
-def _scalar_reader(node: _Node) -> Callable[[Any], Any]:
+def _scalar_reader(node: _Node, decimal_comma: bool) -> Callable[[Any], Any]:
     """How a cell becomes the value of a key of these types: text stays text, numbers become numbers
-    where a number is taken, true/false become true or false where those are taken."""
+    where a number is taken (1,5 too in a file with a decimal comma), true/false become true or false
+    where those are taken."""
     types = node.types
     numbers = bool(types & {"integer", "number"}) or not types
     booleans = "boolean" in types or not types
@@ -558,6 +672,8 @@ def _scalar_reader(node: _Node) -> Callable[[Any], Any]:
                     return int(text)
                 if _FLOAT.fullmatch(text):
                     return float(text)
+                if decimal_comma and _DECIMAL_COMMA.fullmatch(text):
+                    return float(text.replace(",", "."))
             if booleans and text.lower() in ("true", "false"):
                 return text.lower() == "true"
             return value if types else text
@@ -572,14 +688,14 @@ def _scalar_reader(node: _Node) -> Callable[[Any], Any]:
     return read
 
 
-def _reader(node: _Node) -> Callable[[Any], Any]:
+def _reader(node: _Node, decimal_comma: bool) -> Callable[[Any], Any]:
     """How a cell becomes the value of a key: a list cell is split at its semicolons."""
     if "array" not in node.types:
-        return _scalar_reader(node)
+        return _scalar_reader(node, decimal_comma)
     items = node.child_items()
-    inner: Callable[[Any], Any] = _scalar_reader(items)
+    inner: Callable[[Any], Any] = _scalar_reader(items, decimal_comma)
     if "array" in items.types:  # a list of pairs, such as corner points: `0, 0; 10, 0; 5, 8`
-        pair = _scalar_reader(items.child_items())
+        pair = _scalar_reader(items.child_items(), decimal_comma=False)
         inner = lambda part: [pair(piece.strip()) for piece in part.split(",")]  # noqa: E731
 
     def read(value: Any) -> Any:
@@ -600,13 +716,15 @@ class _Column:
     read: Callable[[Any], Any]
 
 
-def _columns(header: list[Any], item: _Node, placement: Placement, source: TableSource) -> list[_Column]:
+def _columns(
+    header: list[Any], item: _Node, placement: Placement, source: TableSource, decimal_comma: bool
+) -> list[_Column]:
     """The columns of a header row, each checked against what a component of the section takes."""
     columns: list[_Column] = []
     seen: dict[str, int] = {}
     sheet = placement.sheet
     for number, cell in enumerate(header, start=1):
-        text = _cell_text(cell).strip() if cell not in ("", None) else ""
+        text = "" if _blank(cell) else _cell_text(cell).strip()
         if not text:
             continue  # a column without a key: its values, if any, are reported with their rows
 
@@ -659,17 +777,24 @@ def _columns(header: list[Any], item: _Node, placement: Placement, source: Table
                     "keep one of them",
                 )
                 continue
-            columns.append(_Column(number, key, _reader(node)))
+            columns.append(_Column(number, key, _reader(node, decimal_comma)))
             placement.columns[key] = number
     return columns
 
 
-def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSource) -> list[dict[str, Any]]:
+def _blank(cell: Any) -> bool:
+    """A cell that gives no value: empty, or only spaces."""
+    return cell is None or isinstance(cell, str) and not cell.strip()
+
+
+def _read_rows(
+    rows: Rows, item: _Node, placement: Placement, source: TableSource, decimal_comma: bool
+) -> list[dict[str, Any]]:
     """A mapping per row with a value below the header, nested by the dotted keys."""
     read: list[dict[str, Any]] = []
     rows = iter(rows)
     first = next(rows, None)
-    if first is None or not any(_cell_text(cell).strip() for cell in first[1] if cell is not None):
+    if first is None or all(map(_blank, first[1])):
         source.problems.append(
             source.cell_problem(
                 placement.sheet,
@@ -681,8 +806,21 @@ def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSourc
             )
         )
         return read
-    columns = _columns(first[1], item, placement, source)
-    missing = [key for key in item.required() if not any(column[0] == key for column in placement.columns)]
+    if len(first[1]) > MAX_COLUMNS:  # a workbook's sheet was measured before; a CSV file is measured here
+        source.problems.append(
+            source.cell_problem(
+                placement.sheet,
+                1,
+                MAX_COLUMNS + 1,
+                "",
+                f"row 1 has {len(first[1])} columns; at most {MAX_COLUMNS} are read",
+                "delete the columns after the last key",
+            )
+        )
+        return read
+    columns = _columns(first[1], item, placement, source, decimal_comma)
+    given = {key[0] for key in placement.columns}  # `grid.columns` gives grid
+    missing = [key for key in item.required() if key not in given]
     if missing:
         names = " and ".join(f"'{key}'" for key in missing)
         source.problems.append(
@@ -696,15 +834,16 @@ def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSourc
             )
         )
         return read  # each row would lack it too: one message says it
-    keyed = {column.number for column in columns}
-    headers = {number for number, cell in enumerate(first[1], start=1) if _cell_text(cell).strip()}
+    header_width = len(first[1])
+    headless = [number for number, cell in enumerate(first[1], start=1) if _blank(cell)]
+    reported: set[int] = set()  # the columns without a key whose first value was reported
     for number, cells in rows:
         if len(read) >= MAX_ROWS:
             source.problems.append(
                 source.cell_problem(placement.sheet, number, 0, "", f"more than {MAX_ROWS} rows", "split the file")
             )
             break
-        if not any(cell not in ("", None) and (not isinstance(cell, str) or cell.strip()) for cell in cells):
+        if all(map(_blank, cells)):
             continue  # a blank row, left to space out groups
         component: dict[str, Any] = {}
         for column in columns:
@@ -717,8 +856,9 @@ def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSourc
             for part in column.key[:-1]:
                 into = into.setdefault(part, {})
             into[column.key[-1]] = value
-        for index, cell in enumerate(cells, start=1):
-            if index not in keyed and index not in headers and cell not in ("", None):
+        for index in [*headless, *range(header_width + 1, len(cells) + 1)]:
+            if index <= len(cells) and index not in reported and not _blank(cells[index - 1]):
+                reported.add(index)
                 source.problems.append(
                     source.cell_problem(
                         placement.sheet,
@@ -729,6 +869,7 @@ def _read_rows(rows: Rows, item: _Node, placement: Placement, source: TableSourc
                         "write the key in row 1, or clear the column",
                     )
                 )
+                break  # one a row: a row of thousands of cells past the header is one mistake
         placement.rows.append(number)
         read.append(component)
     return read
