@@ -264,7 +264,8 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
         filled[section] = sheet
         scan = scans.get(sheet)
         refusal = _too_large(scan)
-        if refusal:
+        if refusal or scan is None:
+            assert refusal, "a sheet that was not measured is refused"
             source.problems.append(source.cell_problem(sheet, 0, 0, "", *refusal))
             continue
         try:
