@@ -265,8 +265,10 @@ def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str,
 
 
 def _clip(placement: Placement) -> str:
-    """Nothing a face draws may spill past its trim line plus bleed, or past its window when split."""
+    """Nothing a face draws may spill past its trim line plus bleed; a fragment of a split component
+    (a long ruler, a big board) is cut along its window, so its bleed is the art around the window."""
     if placement.window is not None:
         x0, y0, x1, y1 = placement.window
-        return _rect_path(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm, 0)
+        b = placement.bleed
+        return _rect_path((x0 - b) * mm, (y0 - b) * mm, (x1 - x0 + 2 * b) * mm, (y1 - y0 + 2 * b) * mm, 0)
     return _geometry(placement.outline.shape(Size(placement.width, placement.height), placement.bleed))
