@@ -32,6 +32,7 @@ from printkit.base.units import Size
 from printkit.faces.fonts import registered, shaped, text_width
 from printkit.faces.reportlab_internals import (
     compress_last_page,
+    embed_fonts,
     embed_image,
     escapePDF,
     fp_str,
@@ -261,6 +262,7 @@ def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str,
         operators.draw(page.marks)
         canvas.showPage()
         compress_last_page(canvas)
+    embed_fonts(canvas)
     save_as_formatted(canvas, target)
 
 
