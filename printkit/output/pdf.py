@@ -49,6 +49,11 @@ from printkit.layout.imposition import Page, Placement
 # faster to write (printkit's PDFs are binary files anyway).
 rl_config.useA85 = 0
 KAPPA = 0.5523  # control point distance of a quarter circle drawn as a Bézier curve, per radius
+# The header's version: that of the newest feature the PDFs use, the /Duplex viewer preference (PDF
+# 1.7) every components PDF sets. The others are older: /PrintScaling 1.6, /ActualText (shaped text)
+# 1.5, /Lang and soft masks (images' alpha) 1.4, TrimBox and BleedBox 1.3. reportlab writes no
+# object streams, transparency groups or OpenType fonts, and would declare 1.3.
+PDF_VERSION = (1, 7)
 
 
 @cache
@@ -233,7 +238,14 @@ class Operators:
 
 def new_canvas(target, *, lang: str | None = None) -> Canvas:
     """A reproducible canvas whose initial font is an embedded one (else an unembedded Helvetica)."""
-    return Canvas(target, invariant=1, pageCompression=1, initialFontName=registered("sans"), lang=lang)
+    return Canvas(
+        target,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=registered("sans"),
+        lang=lang,
+        pdfVersion=PDF_VERSION,
+    )
 
 
 def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str, lang: str, duplex: str) -> None:

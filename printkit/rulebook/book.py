@@ -615,6 +615,7 @@ def booklet(source: Path, target: Path) -> None:
     count = len(pages) + -len(pages) % 4  # blank pages fill the last sheet
     scale = min((height / 2) / width, width / height)
     writer = PdfWriter()
+    writer.pdf_header = reader.pdf_header  # the pages keep what they use (transparency: pypdf would say 1.3)
     for sheet in range(count // 4):
         for left, right in ((count - 1 - 2 * sheet, 2 * sheet), (2 * sheet + 1, count - 2 - 2 * sheet)):
             side = PageObject.create_blank_page(width=height, height=width)
