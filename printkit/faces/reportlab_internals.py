@@ -41,6 +41,8 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.base.subset_tags import subset_tag
+
 __all__ = [
     "compress_last_page",
     "embed_fonts",
@@ -161,15 +163,7 @@ def embed_fonts(canvas: Canvas) -> None:
 
 
 def _subset_tag(digest, face, subset: list[int], taken: set[bytes]) -> bytes:
-    """The six capital letters before a subset's font name (PDF 32000-1, 9.6.4): digest (the font
-    file's hash) goes on with each code's character, glyph and width, so a tag names the same subset
-    in any file and a build stays reproducible; a tag another subset of the document took is hashed on."""
+    """A subset's tag: digest (the font file's hash) goes on with each code's character, glyph and width."""
     for char in subset:
         digest.update(f"{char}:{face.charToGlyph.get(char, 0)}:{face.getCharWidth(char)};".encode())
-    while True:
-        number = int.from_bytes(digest.digest()[:8])
-        tag = bytes(65 + number // 26**i % 26 for i in range(6))
-        if tag not in taken:
-            taken.add(tag)
-            return tag
-        digest.update(tag)
+    return subset_tag(digest, taken)
