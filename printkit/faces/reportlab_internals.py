@@ -150,7 +150,8 @@ def embed_fonts(canvas: Canvas) -> None:
     tag derived from what it holds; reportlab then has no font left to embed. Called once the
     last page is drawn."""
     doc = canvas._doc
-    numbered, taken = ttfonts.SUBSETN, set()
+    numbered = ttfonts.SUBSETN
+    taken: set[bytes] = set()
     try:
         for font in doc.delayedFonts:
             file = hashlib.sha256(font.face._ttf_data)
