@@ -20,6 +20,10 @@ lives in faces/ because fonts, the lowest stage that needs it, reads a font's gl
   shaping does in `TTFont.hbFont`).
 - `page.stream`, `page.Contents`: a finished page's content compressed at once (reportlab keeps
   every page's text until it saves; a thousand-page deck's text is several times its compressed size).
+- `ttfonts.SUBSETN`, swapped while the fonts are embedded, and `doc.delayedFonts`, `TTFont.state`,
+  `face._ttf_data`: reportlab tags every subset by its number (`AAAAAA+` in every file, which breaks
+  tools that merge files); printkit embeds the fonts itself before saving, each subset tagged from
+  what it holds.
 - `pdfdoc.PDFFile`, swapped while saving: the document written object by object as it is
   formatted, instead of joined in memory at the end (the whole document twice over: the peak of a
   big deck's build). reportlab makes its collector from this module-level name and takes no other.
@@ -27,17 +31,21 @@ lives in faces/ because fonts, the lowest stage that needs it, reads a font's gl
 
 from __future__ import annotations
 
+import hashlib
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from typing import BinaryIO
 
 from reportlab.lib.rl_accel import escapePDF, fp_str
-from reportlab.pdfbase import pdfdoc, pdfmetrics
+from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
+
+from printkit.base.subset_tags import subset_tag
 
 __all__ = [
     "compress_last_page",
+    "embed_fonts",
     "embed_image",
     "escapePDF",
     "fp_str",
@@ -135,3 +143,28 @@ def save_as_formatted(canvas: Canvas, target: Path) -> None:
             canvas._doc.GetPDFData(canvas)
         finally:
             pdfdoc.PDFFile = collector
+
+
+def embed_fonts(canvas: Canvas) -> None:
+    """What saving does first, each font's subsets embedded in the document, but with each subset's
+    tag derived from what it holds; reportlab then has no font left to embed. Called once the
+    last page is drawn."""
+    doc = canvas._doc
+    numbered = ttfonts.SUBSETN
+    taken: set[bytes] = set()
+    try:
+        for font in doc.delayedFonts:
+            file = hashlib.sha256(font.face._ttf_data)
+            tags = [_subset_tag(file.copy(), font.face, subset, taken) for subset in font.state[doc].subsets]
+            ttfonts.SUBSETN = tags.__getitem__  # reportlab's tag of subset n
+            font.addObjects(doc)
+    finally:
+        ttfonts.SUBSETN = numbered
+    doc.delayedFonts = []
+
+
+def _subset_tag(digest, face, subset: list[int], taken: set[bytes]) -> bytes:
+    """A subset's tag: digest (the font file's hash) goes on with each code's character, glyph and width."""
+    for char in subset:
+        digest.update(f"{char}:{face.charToGlyph.get(char, 0)}:{face.getCharWidth(char)};".encode())
+    return subset_tag(digest, taken)

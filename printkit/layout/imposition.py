@@ -475,6 +475,16 @@ class _Imposer:
     def _finish(self, page: Page) -> None:
         """Crop marks, cut guides and the trim and bleed boxes of a front sheet."""
         page.marks = self._cut_marks(page.placements) + page.marks
+        self._set_boxes(page)
+
+    def _set_boxes(self, page: Page) -> None:
+        """A sheet's TrimBox is the box around every piece printed on that side (on a back sheet its
+        backs, which need not be all its fronts), its BleedBox that box grown by the bleed. A sheet
+        with nothing to cut (the blank back of fronts without backs, whose footer says it stays
+        blank) is trimmed nowhere: both boxes are the paper, as on the calibration page."""
+        if not page.placements:
+            page.trim_box = page.bleed_box = (0.0, 0.0, *page.size)
+            return
         x0 = min(p.x for p in page.placements)
         y0 = min(p.y for p in page.placements)
         x1 = max(p.x + p.width for p in page.placements)
@@ -566,9 +576,7 @@ class _Imposer:
                 x1, y1 = self._flip(mark.x1, mark.y1, 0, 0, front.size)
                 x2, y2 = self._flip(mark.x2, mark.y2, 0, 0, front.size)
                 page.marks.append(replace(mark, x1=x1, y1=y1, x2=x2, y2=y2))
-        trim_box, bleed_box = front.boxes()
-        page.trim_box = self._flip_box(trim_box, front.size)
-        page.bleed_box = self._flip_box(bleed_box, front.size)
+        self._set_boxes(page)
         return page
 
     def _flip_box(self, box: Box, paper: Size) -> Box:

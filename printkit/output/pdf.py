@@ -32,6 +32,7 @@ from printkit.base.units import Size
 from printkit.faces.fonts import registered, shaped, text_width
 from printkit.faces.reportlab_internals import (
     compress_last_page,
+    embed_fonts,
     embed_image,
     escapePDF,
     fp_str,
@@ -48,6 +49,11 @@ from printkit.layout.imposition import Page, Placement
 # faster to write (printkit's PDFs are binary files anyway).
 rl_config.useA85 = 0
 KAPPA = 0.5523  # control point distance of a quarter circle drawn as a Bézier curve, per radius
+# The header's version: that of the newest feature the PDFs use, the /Duplex viewer preference (PDF
+# 1.7) every components PDF sets. The others are older: /PrintScaling 1.6, /ActualText (shaped text)
+# 1.5, /Lang and soft masks (images' alpha) 1.4, TrimBox and BleedBox 1.3. reportlab writes no
+# object streams, transparency groups or OpenType fonts, and would declare 1.3.
+PDF_VERSION = (1, 7)
 
 
 @cache
@@ -232,7 +238,14 @@ class Operators:
 
 def new_canvas(target, *, lang: str | None = None) -> Canvas:
     """A reproducible canvas whose initial font is an embedded one (else an unembedded Helvetica)."""
-    return Canvas(target, invariant=1, pageCompression=1, initialFontName=registered("sans"), lang=lang)
+    return Canvas(
+        target,
+        invariant=1,
+        pageCompression=1,
+        initialFontName=registered("sans"),
+        lang=lang,
+        pdfVersion=PDF_VERSION,
+    )
 
 
 def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str, lang: str, duplex: str) -> None:
@@ -261,12 +274,15 @@ def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str,
         operators.draw(page.marks)
         canvas.showPage()
         compress_last_page(canvas)
+    embed_fonts(canvas)
     save_as_formatted(canvas, target)
 
 
 def _clip(placement: Placement) -> str:
-    """Nothing a face draws may spill past its trim line plus bleed, or past its window when split."""
+    """Nothing a face draws may spill past its trim line plus bleed; a fragment of a split component
+    (a long ruler, a big board) is cut along its window, so its bleed is the art around the window."""
     if placement.window is not None:
         x0, y0, x1, y1 = placement.window
-        return _rect_path(x0 * mm, y0 * mm, (x1 - x0) * mm, (y1 - y0) * mm, 0)
+        b = placement.bleed
+        return _rect_path((x0 - b) * mm, (y0 - b) * mm, (x1 - x0 + 2 * b) * mm, (y1 - y0 + 2 * b) * mm, 0)
     return _geometry(placement.outline.shape(Size(placement.width, placement.height), placement.bleed))

@@ -15,6 +15,7 @@ the file that asked for it.
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import mimetypes
 import os
@@ -39,6 +40,7 @@ from printkit.base.errors import Problem, Problems, display_path, shown_value
 from printkit.base.icons import ICONS
 from printkit.base.languages import right_to_left
 from printkit.base.package_data import folder
+from printkit.base.subset_tags import subset_tag
 from printkit.content import markup
 from printkit.content.load import RULEBOOK_FILE, Pack
 from printkit.content.model import COMPONENT_KINDS, FONT_STYLES, Block, Board, Figure
@@ -529,7 +531,7 @@ def typeset(html: str, parts: list[Part], target: Path) -> None:
     base = pack.root.resolve().as_uri() + "/"
     try:
         HTML(string=html, base_url=base, url_fetcher=fetcher).write_pdf(
-            str(target), pdf_variant="pdf/ua-1", finisher=_tag_languages
+            str(target), pdf_variant="pdf/ua-1", finisher=_finish
         )
     finally:
         logger.removeHandler(complaints)
@@ -581,11 +583,36 @@ def _top_languages(box) -> Iterator[str | None]:
         yield box.style["lang"]
 
 
+def _finish(document, pdf) -> None:
+    """A finisher of WeasyPrint's write_pdf: document is what it laid out, pdf the pydyf PDF about
+    to be written."""
+    _tag_languages(document, pdf)
+    _tag_subsets(pdf)
+
+
+def _tag_subsets(pdf) -> None:
+    """Tag each embedded font subset by what it holds (its name, font program, widths and Unicode
+    map): WeasyPrint tags a font by its name, the same in every rulebook whatever the subset."""
+    taken: set[bytes] = set()
+    for font in pdf.objects:
+        if not (isinstance(font, dict) and font.get("Type") == "/Font" and font.get("Subtype") == "/Type0"):
+            continue
+        descendant = pdf.objects[int(font["DescendantFonts"][0].split()[0])]
+        descriptor = pdf.objects[int(descendant["FontDescriptor"].split()[0])]
+        program = descriptor.get("FontFile2") or descriptor["FontFile3"]
+        name = font["BaseFont"].partition(b"+")[2]
+        digest = hashlib.sha256(name + descendant["W"].data)
+        for stream in (pdf.objects[int(program.split()[0])], pdf.objects[int(font["ToUnicode"].split()[0])]):
+            for item in stream.stream:
+                digest.update(item if isinstance(item, bytes) else str(item).encode())
+        tagged = b"/" + subset_tag(digest, taken) + b"+" + name
+        font["BaseFont"] = descendant["BaseFont"] = descriptor["FontName"] = tagged
+
+
 def _tag_languages(document, pdf) -> None:
     """Give each top structure element of the tagged PDF the language it is written in (`/Lang`),
     as PDF/UA asks of text in another language than the document's: WeasyPrint tags only the
-    document's language. A finisher of WeasyPrint's write_pdf: document is what it laid out, pdf the
-    pydyf PDF about to be written."""
+    document's language."""
     import pydyf
 
     def resolved(reference: bytes) -> Any:
@@ -615,6 +642,7 @@ def booklet(source: Path, target: Path) -> None:
     count = len(pages) + -len(pages) % 4  # blank pages fill the last sheet
     scale = min((height / 2) / width, width / height)
     writer = PdfWriter()
+    writer.pdf_header = reader.pdf_header  # the pages keep what they use (transparency: pypdf would say 1.3)
     for sheet in range(count // 4):
         for left, right in ((count - 1 - 2 * sheet, 2 * sheet), (2 * sheet + 1, count - 2 - 2 * sheet)):
             side = PageObject.create_blank_page(width=height, height=width)
