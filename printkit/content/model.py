@@ -252,7 +252,9 @@ class Imposition(Strict):
     """How components are laid out on printed sheets (like Squib's sprues)."""
 
     margin: Distance = 10.0
-    """Empty border of every sheet; home printers cannot print the outer ~5 mm."""
+    """Empty border of every sheet, holding the crop marks; the bottom one is deeper by the footer's
+    line. No mark comes nearer the paper's edge than 6.35 mm, where home printers cannot print: a
+    margin under about 9 mm leaves crop marks out there."""
     gutter: Distance | None = None
     """Space between neighbouring rectangular components; default none without bleed (one cut
     separates two cards), twice the bleed with it."""

@@ -1,0 +1,131 @@
+"""Printing at home, measured from the components PDFs: nothing but the pieces' own artwork comes
+nearer the paper's edge than a home printer reaches, and frames drawn at a piece's edge stay inside
+its trim line."""
+
+import io
+
+import pdfplumber
+import pytest
+from conftest import BUNDLED, PT_PER_MM, REPO
+from pypdf import PdfWriter
+from pypdf.generic import ContentStream
+
+from printkit.cli import main
+from printkit.layout.imposition import PRINTER_REACH
+
+Box = tuple[float, float, float, float]  # x0, top, x1, bottom in mm, measured down from the page's top
+PATH_POINTS = {b"m", b"l", b"c", b"v", b"y"}  # path operators whose operands are x y pairs
+PAINTING = {b"n", b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}  # operators that end a path
+
+
+@pytest.fixture(scope="module")
+def letter_kits(tmp_path_factory):
+    """Every bundled pack on Letter paper with 3 mm bleed, backs flipped on the short edge (which turns
+    a portrait sheet top to bottom), in English."""
+    out = tmp_path_factory.mktemp("letter")
+    options = ["--paper", "letter", "--bleed", "3", "--duplex", "short", "--lang", "en", "--no-rulebooks"]
+    assert main(["build", *BUNDLED, "--out", str(out), *options]) == 0
+    return out
+
+
+def kit_pdfs(folder) -> list:
+    return sorted(folder.glob("*/*-components-*.pdf"))
+
+
+def without_artwork(path) -> tuple[io.BytesIO, list[list[Box]]]:
+    """The kit's PDF with what pieces draw left out, and the box of each page's pieces: a piece is
+    drawn inside a clip path (its trim line grown by its bleed, or its window when it is split), and
+    everything drawn from the `q` before that clip to its `Q` is the piece's. A curved clip's box is
+    that of its control points, which enclose it."""
+    writer = PdfWriter(clone_from=path)
+    boxes = []
+    for page in writer.pages:
+        height = float(page.mediabox.height)
+        content = ContentStream(page.get_contents(), writer)
+        ctm, stack, points, kept, found = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], [], [], []
+        for operands, operator in content.operations:
+            if operator == b"q":
+                stack.append((ctm, len(kept), False))
+            elif operator == b"Q":
+                ctm, start, clipped = stack.pop()
+                if clipped:
+                    del kept[start:]
+                    continue
+            elif operator == b"cm":
+                a, b, c, d, e, f = (float(v) for v in operands)
+                A, B, C, D, E, F = ctm
+                ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+            elif operator in PATH_POINTS or operator == b"re":
+                values = [float(v) for v in operands]
+                if operator == b"re":
+                    x, y, w, h = values
+                    values = [x, y, x + w, y + h]
+                a, b, c, d, e, f = ctm
+                points += [
+                    (a * x + c * y + e, b * x + d * y + f) for x, y in zip(values[::2], values[1::2], strict=True)
+                ]
+            elif operator in (b"W", b"W*"):
+                xs, ys = [x for x, _ in points], [y for _, y in points]
+                found.append(tuple(v / PT_PER_MM for v in (min(xs), height - max(ys), max(xs), height - min(ys))))
+                stack[-1] = (*stack[-1][:2], True)
+            elif operator in PAINTING:
+                points = []
+            kept.append((operands, operator))
+        content.operations = kept
+        page.replace_contents(content)
+        boxes.append(found)
+    marks = io.BytesIO()
+    writer.write(marks)
+    return marks, boxes
+
+
+def ink(obj) -> Box:
+    """Where an object leaves ink: its box, grown by half its line width when it is stroked."""
+    grow = obj.get("linewidth", 0) / 2 if obj.get("stroke") else 0.0
+    return tuple(v / PT_PER_MM for v in (obj["x0"] - grow, obj["top"] - grow, obj["x1"] + grow, obj["bottom"] + grow))
+
+
+def nearest_to_edge(path) -> tuple[float, str]:
+    """The least distance from the paper's edge, in mm, of anything a kit prints, and what it is.
+
+    Measured: the box of every piece (the clip its artwork is drawn in: nothing of it prints past its
+    trim line plus bleed), and the ink of everything drawn outside pieces (footers, crop marks, cut
+    lines, labels, the calibration page): every character, line, rectangle and curve pdfplumber
+    finds, its box grown by half its line width when stroked. The PDF writes lengths to about a
+    thousandth of a millimetre: distances are compared rounded to that."""
+    marks, pieces = without_artwork(path)
+    nearest = (float("inf"), "")
+    with pdfplumber.open(marks) as pdf:
+        for number, (page, boxes) in enumerate(zip(pdf.pages, pieces, strict=True), 1):
+            width, height = page.width / PT_PER_MM, page.height / PT_PER_MM
+            seen = [(box, "piece") for box in boxes] + [
+                (ink(obj), f"{kind[:-1]} {obj['text']!r}" if kind == "chars" else kind[:-1])
+                for kind in ("chars", "lines", "rects", "curves")
+                for obj in getattr(page, kind)
+            ]
+            for (x0, top, x1, bottom), kind in seen:
+                distance = min(x0, top, width - x1, height - bottom)
+                nearest = min(nearest, (round(distance, 3), f"{path.name} page {number}: {kind}"))
+    return nearest
+
+
+def test_nothing_but_artwork_prints_within_a_quarter_inch_of_the_papers_edge(pseudo_kits, letter_kits):
+    """Every page of every bundled kit: on A4 without bleed (the pseudo-locale's kits, backs flipped
+    on the long edge, so landscape sheets turn top to bottom) and on Letter with 3 mm bleed."""
+    folder, code, _, _ = pseudo_kits
+    assert code == 0
+    pdfs = kit_pdfs(folder) + kit_pdfs(letter_kits)
+    assert {path.parent.name for path in pdfs} == set(BUNDLED)
+    for path in pdfs:
+        distance, what = nearest_to_edge(path)
+        assert distance >= PRINTER_REACH, f"{what} lies {distance:.2f} mm from the paper's edge"
+
+
+def test_the_measure_sees_a_footer_in_the_unprintable_zone(tmp_path, monkeypatch):
+    """The measure above finds what prints too near the edge: a kit with its footer moved to the bottom."""
+    from printkit.layout import imposition
+
+    monkeypatch.setattr(imposition, "PRINTER_REACH", 2.0)
+    assert main(["build", str(REPO / "content" / "skystones"), "--out", str(tmp_path), "--lang", "en"]) == 0
+    distance, what = nearest_to_edge(tmp_path / "skystones" / "skystones-components-en-a4.pdf")
+    assert 2.0 <= distance < 2.5 and ": char " in what, what  # a letter of a footer, on its line
