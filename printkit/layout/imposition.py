@@ -16,7 +16,7 @@ back, so fronts and backs stay paired); each back lands exactly behind its front
 flipped on the chosen edge, cut along the front's outline mirrored like the sheet. Without duplex,
 a back is printed beside its front, to be folded along the line between them and glued. Nothing but
 the pieces comes nearer the paper's edge than a home printer reaches (PRINTER_REACH): the footer's
-line lies just inside it, under the bottom margin, and crop marks are shortened to end inside it.
+line lies just inside it, under a deeper bottom margin, and crop marks are shortened to end inside it.
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from printkit.base.errors import Problem, Problems, display_path
 from printkit.base.memo import DRAWN_FACES
 from printkit.base.outlines import RECT, Lattice, Mirror, Outline, Segment
 from printkit.base.shapes import Circle, Line, Rect, Shape, Text
-from printkit.base.units import Size
+from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import PACK_FILE, Pack
 from printkit.content.message_key import MessageKey
 from printkit.content.model import COMPONENT_KINDS, Component
@@ -45,10 +45,11 @@ from printkit.i18n import typography, words
 PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
 BLOCK_GAP = 10.0  # between groups sharing a sheet: room for both groups' crop marks
 PRINTER_REACH = 6.35  # 1/4 in: no mark or text nearer the paper's edge, where most home printers cannot print
-FOOTER_HEIGHT = 3.0  # the footer's line, just inside the printer's reach: the bottom margin is this much deeper
 FOOTER_SIZE = 6.5  # points
+FOOTER_DESCENT = 0.25  # of the size: how far letters reach below their baseline (DejaVu's 0.24)
+FOOTER_LINE = 2.5  # the footer's letters just inside the printer's reach (DejaVu's 0.24 + 0.76 of 6.5 pt), with air
 MARK_LENGTH = 3.5  # a crop mark's length, shortened where the printer's reach (or the footer) comes nearer
-MARK_SHORTEST = 1.0  # a crop mark with less room than this is left out: a margin too narrow for marks
+MARK_SHORTEST = 1.5  # a crop mark with less room than this is left out: a margin too narrow for marks
 MARK_OFFSET = 1.5  # crop marks start this far (plus the bleed) from the trim line
 MARK_WIDTH = 0.25
 OVERLAP = 10.0  # of the pieces of a split component, to glue them together
@@ -240,7 +241,9 @@ class _Imposer:
         self.portrait = PAPERS[options.paper]
         self.landscape = Size(self.portrait.height, self.portrait.width)
         self.margin = self.settings.margin + options.bleed
-        self.bottom = self.margin + FOOTER_HEIGHT  # the footer's line lies under the bottom margin
+        # Deep enough for the footer's line and a crop mark above it (about 2 mm deeper than the default 10 mm).
+        footer = PRINTER_REACH + FOOTER_LINE + MARK_WIDTH / 2 + MARK_SHORTEST + MARK_OFFSET
+        self.bottom = max(self.settings.margin, footer) + options.bleed
         self._marks: dict[tuple, list[Shape]] = {}
 
     # -- grouping -------------------------------------------------------------------------------------
@@ -637,6 +640,7 @@ class _Imposer:
         colour: str = INK,
         blame: Callable[[str, str | None], Problem],
         language: str | None = None,
+        valign: Literal["top", "middle", "bottom"] = "middle",
     ) -> list[Shape]:
         """Words set in a box of the sheet in the typography of their language (the kit's, unless
         printkit's own words fell back to English); words that cannot fit are a problem blame places."""
@@ -649,6 +653,7 @@ class _Imposer:
             color=colour,
             align="center",
             max_lines=max_lines,
+            valign=valign,
             script_font=locale_font(self.pack, self.locale),
         )
         if isinstance(result, richtext.Refusal):
@@ -699,16 +704,18 @@ class _Imposer:
         if page.side == "back" and not page.placements and number > 2:
             parts[2] = self._ui("side-blank")
         label = " · ".join(p for p in parts if p)
-        line = (15.0, PRINTER_REACH, page.size.width - 15, PRINTER_REACH + FOOTER_HEIGHT)
+        line = (15.0, PRINTER_REACH, page.size.width - 15, PRINTER_REACH + FOOTER_LINE)
         if page.side == "back":  # behind the front's footer, where the back sheet has no marks
             line = self._flip_box(line, page.size)
-        x0, y0, x1, y1 = line
+        x0, y0, x1, _ = line
+        baseline = y0 + FOOTER_DESCENT * FOOTER_SIZE * MM_PER_POINT
         return self._fitted(
             label,
-            (x0, y0, x1 - x0, y1 - y0),
+            (x0, baseline, x1 - x0, 2 * FOOTER_LINE),  # set on the box's bottom, which the letters do not fill
             "sans",
             FOOTER_SIZE,
             max_lines=1,
+            valign="bottom",
             colour="#666666",
             blame=self._pack_words("title"),
         )
@@ -746,7 +753,7 @@ def _mark_area(paper: Size) -> Box:
     """Where a front sheet's crop marks may reach: inside the printer's reach and above the footer
     (a back sheet's marks are its front's, flipped with it)."""
     ink = PRINTER_REACH + MARK_WIDTH / 2
-    return (ink, ink + FOOTER_HEIGHT, paper.width - ink, paper.height - ink)
+    return (ink, ink + FOOTER_LINE, paper.width - ink, paper.height - ink)
 
 
 def _crop_mark(x: float, y: float, dx: int, dy: int, area: Box) -> list[Shape]:
