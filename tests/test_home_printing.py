@@ -32,25 +32,23 @@ def kit_pdfs(folder) -> list:
     return sorted(folder.glob("*/*-components-*.pdf"))
 
 
-def without_artwork(path) -> tuple[io.BytesIO, list[list[Box]]]:
-    """The kit's PDF with what pieces draw left out, and the box of each page's pieces: a piece is
-    drawn inside a clip path (its trim line grown by its bleed, or its window when it is split), and
-    everything drawn from the `q` before that clip to its `Q` is the piece's. A curved clip's box is
-    that of its control points, which enclose it."""
-    writer = PdfWriter(clone_from=path)
+def split_pdf(path) -> tuple[io.BytesIO, io.BytesIO, list[list[Box]]]:
+    """The kit's PDF in two: what pieces draw, and the rest (the marks); and the box of each page's
+    pieces. A piece is drawn inside a clip path (its trim line grown by its bleed, or its window when
+    it is split), and everything from the `q` before that clip to its `Q` is the piece's. A curved
+    clip's box is that of its control points, which enclose it."""
+    artwork, marks = PdfWriter(clone_from=path), PdfWriter(clone_from=path)
     boxes = []
-    for page in writer.pages:
-        height = float(page.mediabox.height)
-        content = ContentStream(page.get_contents(), writer)
-        ctm, stack, points, kept, found = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], [], [], []
+    for piece_page, mark_page in zip(artwork.pages, marks.pages, strict=True):
+        height = float(piece_page.mediabox.height)
+        content = ContentStream(piece_page.get_contents(), artwork)
+        ctm, stack, points, ops, found = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], [], [], []
         for operands, operator in content.operations:
+            of_piece = any(clipped for _, _, clipped in stack)  # a block closing is still open here
             if operator == b"q":
-                stack.append((ctm, len(kept), False))
+                stack.append([ctm, len(ops), False])
             elif operator == b"Q":
-                ctm, start, clipped = stack.pop()
-                if clipped:
-                    del kept[start:]
-                    continue
+                ctm, _, _ = stack.pop()
             elif operator == b"cm":
                 a, b, c, d, e, f = (float(v) for v in operands)
                 A, B, C, D, E, F = ctm
@@ -67,16 +65,22 @@ def without_artwork(path) -> tuple[io.BytesIO, list[list[Box]]]:
             elif operator in (b"W", b"W*"):
                 xs, ys = [x for x, _ in points], [y for _, y in points]
                 found.append(tuple(v / PT_PER_MM for v in (min(xs), height - max(ys), max(xs), height - min(ys))))
-                stack[-1] = (*stack[-1][:2], True)
+                stack[-1][2] = of_piece = True
+                start = stack[-1][1]
+                ops[start:] = [(op, True) for op, _ in ops[start:]]  # the block this clip opens is a piece's
             elif operator in PAINTING:
                 points = []
-            kept.append((operands, operator))
-        content.operations = kept
-        page.replace_contents(content)
+            ops.append(((operands, operator), of_piece))
+        for writer, page, keep in ((artwork, piece_page, True), (marks, mark_page, False)):
+            content = ContentStream(page.get_contents(), writer)
+            content.operations = [op for op, of_piece in ops if of_piece == keep]
+            page.replace_contents(content)
         boxes.append(found)
-    marks = io.BytesIO()
-    writer.write(marks)
-    return marks, boxes
+    written = []
+    for writer in (artwork, marks):
+        written.append(io.BytesIO())
+        writer.write(written[-1])
+    return written[0], written[1], boxes
 
 
 def ink(obj) -> Box:
@@ -93,7 +97,7 @@ def nearest_to_edge(path) -> tuple[float, str]:
     lines, labels, the calibration page): every character, line, rectangle and curve pdfplumber
     finds, its box grown by half its line width when stroked. The PDF writes lengths to about a
     thousandth of a millimetre: distances are compared rounded to that."""
-    marks, pieces = without_artwork(path)
+    _, marks, pieces = split_pdf(path)
     nearest = (float("inf"), "")
     with pdfplumber.open(marks) as pdf:
         for number, (page, boxes) in enumerate(zip(pdf.pages, pieces, strict=True), 1):
@@ -129,3 +133,43 @@ def test_the_measure_sees_a_footer_in_the_unprintable_zone(tmp_path, monkeypatch
     assert main(["build", str(REPO / "content" / "skystones"), "--out", str(tmp_path), "--lang", "en"]) == 0
     distance, what = nearest_to_edge(tmp_path / "skystones" / "skystones-components-en-a4.pdf")
     assert 2.0 <= distance < 2.5 and ": char " in what, what  # a letter of a footer, on its line
+
+
+@pytest.fixture(scope="module")
+def ink_saver_kits(tmp_path_factory):
+    """Every bundled pack on A4 without bleed (each piece's clip is then its trim line), with the ink saver."""
+    out = tmp_path_factory.mktemp("ink-saver")
+    assert main(["build", *BUNDLED, "--out", str(out), "--ink-saver", "--lang", "en", "--no-rulebooks"]) == 0
+    return out
+
+
+def frames_past_the_trim(path) -> list[str]:
+    """Every frame a piece draws on the box of its trim line: a side of its path lies less than half its
+    line width from the same side of the piece's clip, so its ink straddles the trim line and a cutting
+    error would leave a sliver of it on the piece or its neighbour. A frame is a closed stroked shape (a rectangle, or a curve
+    that closes) not stroked in its own fill colour (which only widens the fill, as a hex tile's terrain
+    does); a piece's is one whose middle lies in its clip (the trim line, without bleed)."""
+    artwork, _, pieces = split_pdf(path)
+    found = []
+    with pdfplumber.open(artwork) as pdf:
+        for number, (page, boxes) in enumerate(zip(pdf.pages, pieces, strict=True), 1):
+            for kind in ("rects", "curves"):
+                for obj in getattr(page, kind):
+                    closed = kind == "rects" or obj["path"][-1][0] == "h"
+                    widened = obj["fill"] and obj["stroking_color"] == obj["non_stroking_color"]
+                    if not obj["stroke"] or not closed or widened:
+                        continue
+                    half = obj["linewidth"] / 2 / PT_PER_MM
+                    x0, top, x1, bottom = box = tuple(
+                        v / PT_PER_MM for v in (obj[k] for k in ("x0", "top", "x1", "bottom"))
+                    )
+                    middle = ((x0 + x1) / 2, (top + bottom) / 2)
+                    trims = [t for t in boxes if t[0] < middle[0] < t[2] and t[1] < middle[1] < t[3]]
+                    if any(abs(a - b) < half - 1e-3 for trim in trims for a, b in zip(box, trim, strict=True)):
+                        found.append(f"{path.name} page {number}: {kind[:-1]} {[round(v, 2) for v in box]}")
+    return found
+
+
+def test_frames_and_ink_saver_outlines_lie_inside_the_trim_line(ink_saver_kits):
+    found = [line for path in kit_pdfs(ink_saver_kits) for line in frames_past_the_trim(path)]
+    assert found == []

@@ -175,7 +175,7 @@ class Faces:
         size = look.size(component, self.ctx.pack)
         drawing = look.front(self.ctx, component, size) if face == "front" else look.back(self.ctx, component, size)
         if self.ink_saver:
-            drawing = ink_saving(drawing, size)
+            drawing = ink_saving(drawing, size, look.outline(component, self.ctx.pack))
         if face == "front" and component.id in self.drafts:
             drawing = drawing + _draft_band(
                 size, words.of(self.ctx.locale, self.ctx.pack.root), look.outline(component, self.ctx.pack)
