@@ -6,7 +6,7 @@ import io
 
 import pdfplumber
 import pytest
-from conftest import BUNDLED, PT_PER_MM, REPO
+from conftest import BUNDLED, PT_PER_MM, REPO, problems_found
 from pypdf import PdfWriter
 from pypdf.generic import ContentStream
 
@@ -173,3 +173,36 @@ def frames_past_the_trim(path) -> list[str]:
 def test_frames_and_ink_saver_outlines_lie_inside_the_trim_line(ink_saver_kits):
     found = [line for path in kit_pdfs(ink_saver_kits) for line in frames_past_the_trim(path)]
     assert found == []
+
+
+EDGE_TEXT = "tests/fixtures/safe-zone/edge-text"
+IN_SAFE_ZONE = (
+    f"{EDGE_TEXT}/pack.yaml:7:47: looks.edge.front[0].text.box: the box reaches into the 4 mm safe zone inside "
+    "the trim line of card 'ember', which a cut may take off: it spans 2 to 61 mm across and 10 to 20 mm down "
+    "(keep text and icons 4 mm inside the trim line, or change imposition.safe_zone in pack.yaml)"
+)
+
+
+def test_text_in_the_safe_zone_is_a_warning(run, tmp_path):
+    """The name's box starts 2 mm from the card's side, inside the pack's 4 mm safe zone; the rules'
+    box keeps 4 mm clear and is not named."""
+    code, _, err = run("build", EDGE_TEXT, "--out", tmp_path, "--no-rulebooks")
+    assert (code, err.splitlines()) == (0, [f"printkit: warning: {IN_SAFE_ZONE}"])
+    assert (tmp_path / "edge-text" / "edge-text-components-en-a4.pdf").is_file()
+
+
+def test_text_in_the_safe_zone_is_an_error_with_strict(run, tmp_path):
+    code, _, err = run("build", EDGE_TEXT, "--out", tmp_path, "--no-rulebooks", "--strict")
+    assert (code, err.splitlines()) == (1, [IN_SAFE_ZONE, problems_found(1)])
+    assert not (tmp_path / "edge-text").exists()
+
+
+def test_the_safe_zone_is_3mm_by_default(tmp_path):
+    from conftest import loaded_pack
+
+    look = "looks:\n  edge:\n    front:\n      - text: {text: '{name}', box: [%s, 10mm, 20mm, 10mm]}\n"
+    card = "cards:\n  - {id: c, name: C, look: edge}\n"
+    (tmp_path / "near").mkdir(), (tmp_path / "clear").mkdir()
+    near, clear = (loaded_pack(tmp_path / name, look % at, card) for name, at in (("near", "2.9mm"), ("clear", "3mm")))
+    assert [p.key_path for p in near.unsafe] == ["looks.edge.front[0].text.box"]
+    assert clear.unsafe == []

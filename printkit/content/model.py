@@ -264,6 +264,9 @@ class Imposition(Strict):
     """Sheet orientation; auto turns a sheet when that needs fewer sheets or is the only way to fit."""
     cut_lines: bool | None = None
     """Dashed hairlines on every trim edge; by default drawn without bleed and left out with it."""
+    safe_zone: Distance = 3.0
+    """How far inside the trim line the text and icons of the pack's looks stay, since a cut may miss
+    the line by that much; a box reaching nearer is a warning (an error with `build --strict`)."""
 
 
 FieldType = Literal["text", "integer", "number", "boolean", "choice", "icon", "image", "list"]
