@@ -130,7 +130,10 @@ def test_the_measure_sees_a_footer_in_the_unprintable_zone(tmp_path, monkeypatch
     from printkit.layout import imposition
 
     monkeypatch.setattr(imposition, "PRINTER_REACH", 2.0)
-    assert main(["build", str(REPO / "content" / "skystones"), "--out", str(tmp_path), "--lang", "en"]) == 0
+    assert (
+        main(["build", str(REPO / "content" / "skystones"), "--out", str(tmp_path), "--lang", "en", "--no-rulebooks"])
+        == 0
+    )
     distance, what = nearest_to_edge(tmp_path / "skystones" / "skystones-components-en-a4.pdf")
     assert 2.0 <= distance < 2.5 and ": char " in what, what  # a letter of a footer, on its line
 
@@ -144,11 +147,12 @@ def ink_saver_kits(tmp_path_factory):
 
 
 def frames_past_the_trim(path) -> list[str]:
-    """Every frame a piece draws on the box of its trim line: a side of its path lies less than half its
-    line width from the same side of the piece's clip, so its ink straddles the trim line and a cutting
-    error would leave a sliver of it on the piece or its neighbour. A frame is a closed stroked shape (a rectangle, or a curve
-    that closes) not stroked in its own fill colour (which only widens the fill, as a hex tile's terrain
-    does); a piece's is one whose middle lies in its clip (the trim line, without bleed)."""
+    """Every frame a piece draws on the box of its trim line: a side of its path lies less than half
+    its line width from the same side of the piece's clip, so its ink straddles the trim line and a
+    cutting error would leave a sliver of it on the piece or its neighbour. A frame is a closed
+    stroked shape (a rectangle, or a curve that closes) not stroked in its own fill colour (which only
+    widens the fill, as a hex tile's terrain does); a piece's is one whose middle lies in its clip
+    (the trim line, without bleed)."""
     artwork, _, pieces = split_pdf(path)
     found = []
     with pdfplumber.open(artwork) as pdf:
