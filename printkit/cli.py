@@ -119,7 +119,9 @@ def _parser() -> argparse.ArgumentParser:
         "--jobs", type=int, metavar="N", help="build packs in N processes at once (default: one per core)"
     )
     build_cmd.add_argument(
-        "--strict", action="store_true", help="fail on untranslated or fuzzy strings instead of building a marked draft"
+        "--strict",
+        action="store_true",
+        help="fail on untranslated or fuzzy strings instead of building a marked draft, and on text or icons in the safe zone",
     )
 
     check_cmd = commands.add_parser("check", parents=[common], help="validate packs (and deck lists)")

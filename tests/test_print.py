@@ -151,8 +151,9 @@ def test_ink_saver_pales_large_fills_and_keeps_text_readable(skystones):
 
     pieces = {p.component.id: p for p in draw_pieces(skystones, "en", 0.0, ink_saver=True)}
     board = pieces["board"].front
-    background = board[0]
-    assert isinstance(background, Rect) and background.fill == "#e9ebed" and background.stroke == "#27364a"
+    background, outline = board[:2]  # the board's colour to its trim line, paled; outlined half a line inside
+    assert background == Rect(0, 0, 184, 192, fill="#e9ebed", stroke=None)
+    assert outline == Rect(0.25, 0.25, 183.5, 191.5, stroke="#27364a", line_width=0.5)
     assert all(t.color != "#ffffff" for t in board if isinstance(t, Text))
 
 

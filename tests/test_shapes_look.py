@@ -225,8 +225,9 @@ def test_the_ink_saver_pales_a_polygon_faces_background_but_not_a_hex_tiles_terr
 
     (framed,) = load_checked([REPO / SHAPES / "framed"])
     card = {p.component.id: p for p in draw_pieces(framed, "en", 0.0, ink_saver=True)}["hex-card"]
-    background = card.front[0]
-    assert (background.fill, background.stroke) == ("#f9ebea", "#c0392b")  # the fire red, nine tenths white
+    background, outline = card.front[:2]  # the fire red, nine tenths white, outlined half a line inside the trim
+    assert (background.fill, background.stroke) == ("#f9ebea", None)
+    assert (outline.ops, outline.fill, outline.stroke) == (card.outline.shape(card.size, -0.25).ops, None, "#c0392b")
     (terrain,) = load_checked([REPO / SHAPES / "hex-terrain"])
     tile = {p.component.id: p for p in draw_pieces(terrain, "en", 0.0, ink_saver=True)}["flat"]
     wedges = [shape.fill for shape in tile.front if isinstance(shape, Path)][:6]

@@ -138,12 +138,16 @@ def warn(message: str) -> None:
     print(f"printkit: warning: {message}", file=sys.stderr)
 
 
-def checked_packs(roots: list[Path]) -> list[Pack]:
-    """The packs loaded and validated (raising all their problems), their warnings printed."""
+def checked_packs(roots: list[Path], strict: bool = False) -> list[Pack]:
+    """The packs loaded and validated (raising all their problems), their warnings printed; with
+    strict, text and icons in the safe zone are problems too."""
     packs = load_checked(roots)
     for pack in packs:
-        for warning in pack.warnings:
+        for warning in pack.warnings + ([] if strict else pack.unsafe):
             warn(str(warning))
+    unsafe = [problem for pack in packs for problem in pack.unsafe] if strict else []
+    if unsafe:
+        raise Problems(unsafe)
     return packs
 
 
@@ -209,7 +213,7 @@ def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
         todo.append(root)
     if not todo:
         return []
-    packs = checked_packs(todo)  # raises the problems of a pack.yaml the plan could not read
+    packs = checked_packs(todo, options.strict)  # raises the problems of a pack.yaml the plan could not read
     if unplanned:  # the loader took what the plan refused: a bug, or the pack would silently never be cached
         raise RuntimeError(f"the build cache could not plan {', '.join(map(str, unplanned))}")
     jobs = _stale(lay_out(packs, options), options, keys)

@@ -56,6 +56,8 @@ class Pack:
     looks: dict[str, Declared] = field(default_factory=dict)
     # what validate finds doubtful but not wrong (a look no component uses); build and check print them
     warnings: list[Problem] = field(default_factory=list)
+    # text and icons of the pack's looks inside the safe zone: warnings, problems with build --strict
+    unsafe: list[Problem] = field(default_factory=list)
 
     @property
     def id(self) -> str:

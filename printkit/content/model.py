@@ -252,7 +252,9 @@ class Imposition(Strict):
     """How components are laid out on printed sheets (like Squib's sprues)."""
 
     margin: Distance = 10.0
-    """Empty border of every sheet; home printers cannot print the outer ~5 mm."""
+    """Empty border of every sheet, holding the crop marks; the bottom one is deeper by the footer's
+    line. No mark comes nearer the paper's edge than 6.35 mm, where home printers cannot print: a
+    margin under about 9 mm leaves crop marks out there."""
     gutter: Distance | None = None
     """Space between neighbouring rectangular components; default none without bleed (one cut
     separates two cards), twice the bleed with it."""
@@ -262,6 +264,9 @@ class Imposition(Strict):
     """Sheet orientation; auto turns a sheet when that needs fewer sheets or is the only way to fit."""
     cut_lines: bool | None = None
     """Dashed hairlines on every trim edge; by default drawn without bleed and left out with it."""
+    safe_zone: Distance = 3.0
+    """How far inside the trim line the text and icons of the pack's looks stay, since a cut may miss
+    the line by that much; a box reaching nearer is a warning (an error with `build --strict`)."""
 
 
 FieldType = Literal["text", "integer", "number", "boolean", "choice", "icon", "image", "list"]

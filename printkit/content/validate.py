@@ -32,7 +32,8 @@ from pydantic import BaseModel
 from printkit.base.confine import Refused, checked, files_under
 from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean
 from printkit.base.icons import ICONS
-from printkit.base.outlines import Outline
+from printkit.base.outlines import Box as OutlineBox
+from printkit.base.outlines import Outline, Rectangle
 from printkit.base.units import Size
 from printkit.content import markup
 from printkit.content.fields import Ref, Translatable, entry_registry, marked_values, peeled
@@ -44,9 +45,11 @@ from printkit.content.looks import (
     Drawn,
     Element,
     GroupSpec,
+    IconSpec,
     ImageSpec,
     LookDef,
     OutlineSpec,
+    RepeatSpec,
     Template,
     TextSpec,
     WidgetSpec,
@@ -207,6 +210,7 @@ def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Proble
         for side in ("front", "back"):
             problems += _element_problems(pack, art, source, at + (side,), getattr(look, side), look_users)
         problems += _box_problems(source, at, look, look_users, pack)
+        pack.unsafe += _safe_zone_findings(source, at, look, look_users, pack)
     return problems, warnings
 
 
@@ -545,6 +549,59 @@ def _outside(
             yield path, box
         elif isinstance(spec, GroupSpec):
             yield from _outside(spec.elements, path + ("elements",), spec.frame(box, outline, trim), trim, outline)
+
+
+def _safe_zone_findings(
+    source: SourceFile, at: KeyPath, look: LookDef, users: list[Component], pack: Pack
+) -> list[Problem]:
+    """Text and icons of a look's front and back whose box reaches into the safe zone inside the trim
+    line of a component using it, once per element."""
+    zone = pack.meta.imposition.safe_zone
+    found: dict[KeyPath, Problem] = {}
+    shapes: dict[tuple[Size, Outline], Component] = {}
+    for component in users:
+        shapes.setdefault((component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)), component)
+    for (trim, outline), component in shapes.items():
+        for side in ("front", "back"):
+            for path, box in _in_safe_zone(getattr(look, side), at + (side,), (0.0, 0.0, *trim), trim, outline, zone):
+                if path not in found:
+                    x, y, w, h = (round(v, 1) + 0.0 for v in box)  # + 0.0: no -0
+                    top = round(trim.height - box[1] - box[3], 1) + 0.0
+                    found[path] = source.problem(
+                        path + ("box",),
+                        f"the box reaches into the {zone:g} mm safe zone inside the trim line of {component.kind} "
+                        f"'{component.id}', which a cut may take off: it spans {x:g} to {x + w:g} mm across and "
+                        f"{top:g} to {top + h:g} mm down",
+                        f"keep text and icons {zone:g} mm inside the trim line, or change imposition.safe_zone in {PACK_FILE}",
+                    )
+    return list(found.values())
+
+
+def _in_safe_zone(
+    elements: list[Element] | None, at: KeyPath, frame: Box, trim: Size, outline: Outline, zone: float
+) -> Iterator[tuple[KeyPath, Box]]:
+    """The key path and box of each text, icon and repeated icon whose own box reaches nearer the trim
+    line than zone, but not past it (that is a box problem), looking inside groups."""
+    for index, element in enumerate(elements or []):
+        spec, path = element.spec, at + (index, element.kind)
+        if isinstance(spec, GroupSpec):
+            inner = spec.frame(placed(frame, spec.box), outline, trim)
+            yield from _in_safe_zone(spec.elements, path + ("elements",), inner, trim, outline, zone)
+        elif isinstance(spec, TextSpec | IconSpec | RepeatSpec) and spec.box is not None:
+            box = placed(frame, spec.box)
+            if _holds(box, trim, outline, -BOX_TOLERANCE_MM) and not _holds(
+                box, trim, outline, zone - BOX_TOLERANCE_MM
+            ):
+                yield path, box
+
+
+def _holds(box: Box, trim: Size, outline: Outline, margin: float) -> bool:
+    """Whether a box lies inside the trim box moved margin in, and inside the outline moved margin in."""
+    x, y, w, h = box
+    inside = min(x, y) >= margin and x + w <= trim.width - margin and y + h <= trim.height - margin
+    return inside and (
+        isinstance(outline, Rectangle) or margin < 0 or outline.holds(OutlineBox(x, y, w, h), trim, margin)
+    )
 
 
 def _past_trim(box: Box, trim: Size, component: Component) -> str:

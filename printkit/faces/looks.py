@@ -333,7 +333,20 @@ def _compiled(elements: list[Element]) -> list[Compiled]:
 
 def _rect(face: Face, spec: RectSpec, box: Box) -> Drawing:
     radius = spec.radius.of(min(box[2], box[3]))
-    return [Rect(*box, **_paint(face, spec), radius=radius)]
+    paint = _paint(face, spec)
+    if paint["stroke"]:
+        box = _stroke_inside_trim(box, face.size, paint["line_width"])
+    return [Rect(*box, **paint, radius=radius)]
+
+
+def _stroke_inside_trim(box: Box, size: Size, line_width: float) -> Box:
+    """A stroked box whose sides lie on the trim line's (within half the stroke) moved in by half the
+    stroke, so a cutting error shows no sliver of it; sides further in or out stay."""
+    x, y, w, h = box
+    half = line_width / 2
+    x0, y0 = (half if abs(v) < half else v for v in (x, y))
+    x1, y1 = (end - half if abs(v - end) < half else v for v, end in ((x + w, size.width), (y + h, size.height)))
+    return x0, y0, x1 - x0, y1 - y0
 
 
 def _paint(face: Face, spec: Any) -> dict[str, Any]:
@@ -440,8 +453,8 @@ def _outline(face: Face, spec: OutlineSpec, box: Box) -> Drawing:
     size = face.size
     if spec.bleed:
         shape = face.outline.shape(size, face.ctx.bleed)
-    else:
-        inset = spec.inset.of(min(size))
+    else:  # a stroke lies inside the trim line, not on it: a cutting error shows no sliver of it
+        inset = max(spec.inset.of(min(size)), spec.stroke_width.of(0.0) / 2 if spec.stroke else 0.0)
         radius = spec.radius.of(min(size)) if spec.radius is not None else 0.0
         shape = face.outline.panel(size, inset, radius=radius)
     return [replace(shape, **_paint(face, spec))]

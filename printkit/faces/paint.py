@@ -16,7 +16,7 @@ from printkit.base.confine import Refused, checked
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
 from printkit.base.memo import MIXED_COLOURS, remembered
-from printkit.base.outlines import signed_area
+from printkit.base.outlines import Outline, signed_area
 from printkit.base.shapes import Circle, Path, Rect, Shape, Text
 from printkit.base.units import Size
 from printkit.content.load import Pack
@@ -114,23 +114,63 @@ class LookContext:
         self.problems.append(self.pack.text_problem(key, source, component.origin.path + field_path, message, hint))
 
 
-def ink_saving(drawing: Drawing, size: Size) -> Drawing:
-    """The same face for a printer low on ink: large fills become pale and outlined, light text dark."""
-    area = size.width * size.height
+INK_SAVER_OUTLINE = 0.5  # mm, the line round a paled fill
+
+
+def ink_saving(drawing: Drawing, size: Size, outline: Outline) -> Drawing:
+    """The same face for a printer low on ink: large fills become pale and outlined, light text dark.
+    A fill that reaches the trim line is outlined along the trim line moved in by half the line, so
+    a cutting error shows no sliver of it on the piece or its neighbour."""
     result: Drawing = []
     for shape in drawing:
-        if isinstance(shape, Rect) and shape.fill and shape.width * shape.height >= 0.15 * area:
-            result.append(replace(shape, fill=mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
-        elif isinstance(shape, Circle) and shape.fill and math.pi * shape.r**2 >= 0.15 * area:
-            result.append(replace(shape, fill=mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
-        elif isinstance(shape, Path) and shape.fill and _polygon_area(shape) >= 0.5 * area:
-            # A polygon face's background or panel; terrain wedges and icons keep their colour.
-            result.append(replace(shape, fill=mix(shape.fill, "#ffffff", 0.9), stroke=shape.fill, line_width=0.5))
+        if isinstance(shape, Rect | Circle | Path) and _large_fill(shape, size):
+            assert shape.fill is not None, "a large fill is filled"
+            pale = replace(shape, fill=mix(shape.fill, "#ffffff", 0.9), stroke=None)
+            line = {"stroke": shape.fill, "line_width": INK_SAVER_OUTLINE}
+            if within(_extent(shape), size, INK_SAVER_OUTLINE / 2):
+                result.append(replace(pale, **line))
+            else:
+                result += [pale, replace(outline.shape(size, -INK_SAVER_OUTLINE / 2), **line)]
         elif isinstance(shape, Text) and readable(shape.color) == INK:  # light ink that read on a dark fill
             result.append(replace(shape, color=INK))
         else:
             result.append(shape)
     return result
+
+
+def _large_fill(shape: Rect | Circle | Path, size: Size) -> bool:
+    """A background or panel: a rectangle or circle covering 15 % of the face, a polygon half of it
+    (terrain wedges and icons keep their colour)."""
+    area = size.width * size.height
+    if isinstance(shape, Rect):
+        covered, share = shape.width * shape.height, 0.15
+    elif isinstance(shape, Circle):
+        covered, share = math.pi * shape.r**2, 0.15
+    else:
+        covered, share = _polygon_area(shape), 0.5
+    return bool(shape.fill) and covered >= share * area
+
+
+def _extent(shape: Rect | Circle | Path) -> tuple[float, float, float, float]:
+    """The box a shape's path lies in (a curve's by its control points), x0, y0, x1, y1."""
+    if isinstance(shape, Rect):
+        return shape.x, shape.y, shape.x + shape.width, shape.y + shape.height
+    if isinstance(shape, Circle):
+        return shape.cx - shape.r, shape.cy - shape.r, shape.cx + shape.r, shape.cy + shape.r
+    xs = [v for op in shape.ops for v in op[1::2]]
+    ys = [v for op in shape.ops for v in op[2::2]]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def within(extent: tuple[float, float, float, float], size: Size, inset: float) -> bool:
+    """Whether a box (x0, y0, x1, y1) lies inside the trim box moved inset in."""
+    x0, y0, x1, y1 = extent
+    tolerance = 1e-9
+    return (
+        min(x0, y0) >= inset - tolerance
+        and x1 <= size.width - inset + tolerance
+        and y1 <= size.height - inset + tolerance
+    )
 
 
 def _polygon_area(path: Path) -> float:

@@ -14,7 +14,9 @@ honeycomb) get their edges drawn, each shared edge once; others their own cut pa
 printing every front sheet is followed by its back sheet (blank when nothing on the front has a
 back, so fronts and backs stay paired); each back lands exactly behind its front when the sheet is
 flipped on the chosen edge, cut along the front's outline mirrored like the sheet. Without duplex,
-a back is printed beside its front, to be folded along the line between them and glued.
+a back is printed beside its front, to be folded along the line between them and glued. Nothing but
+the pieces comes nearer the paper's edge than a home printer reaches (PRINTER_REACH): the footer's
+line lies just inside it, under a deeper bottom margin, and crop marks are shortened to end inside it.
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ from printkit.base.errors import Problem, Problems, display_path
 from printkit.base.memo import DRAWN_FACES
 from printkit.base.outlines import RECT, Lattice, Mirror, Outline, Segment
 from printkit.base.shapes import Circle, Line, Rect, Shape, Text
-from printkit.base.units import Size
+from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.load import PACK_FILE, Pack
 from printkit.content.message_key import MessageKey
 from printkit.content.model import COMPONENT_KINDS, Component
@@ -42,8 +44,14 @@ from printkit.i18n import typography, words
 
 PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
 BLOCK_GAP = 10.0  # between groups sharing a sheet: room for both groups' crop marks
-MARK_LENGTH = 3.5
+PRINTER_REACH = 6.35  # 1/4 in: no mark or text nearer the paper's edge, where most home printers cannot print
+FOOTER_SIZE = 6.5  # points
+FOOTER_DESCENT = 0.25  # of the size: how far letters reach below their baseline (DejaVu's 0.24)
+FOOTER_LINE = 2.5  # the footer's letters just inside the printer's reach (DejaVu's 0.24 + 0.76 of 6.5 pt), with air
+MARK_LENGTH = 3.5  # a crop mark's length, shortened where the printer's reach (or the footer) comes nearer
+MARK_SHORTEST = 1.5  # a crop mark with less room than this is left out: a margin too narrow for marks
 MARK_OFFSET = 1.5  # crop marks start this far (plus the bleed) from the trim line
+MARK_WIDTH = 0.25
 OVERLAP = 10.0  # of the pieces of a split component, to glue them together
 CUT_GREY = "#9a9a9a"
 GLUE_LABEL_SIZE = 5.0  # points
@@ -167,7 +175,7 @@ class Faces:
         size = look.size(component, self.ctx.pack)
         drawing = look.front(self.ctx, component, size) if face == "front" else look.back(self.ctx, component, size)
         if self.ink_saver:
-            drawing = ink_saving(drawing, size)
+            drawing = ink_saving(drawing, size, look.outline(component, self.ctx.pack))
         if face == "front" and component.id in self.drafts:
             drawing = drawing + _draft_band(
                 size, words.of(self.ctx.locale, self.ctx.pack.root), look.outline(component, self.ctx.pack)
@@ -233,6 +241,9 @@ class _Imposer:
         self.portrait = PAPERS[options.paper]
         self.landscape = Size(self.portrait.height, self.portrait.width)
         self.margin = self.settings.margin + options.bleed
+        # Deep enough for the footer's line and a crop mark above it (about 2 mm deeper than the default 10 mm).
+        footer = PRINTER_REACH + FOOTER_LINE + MARK_WIDTH / 2 + MARK_SHORTEST + MARK_OFFSET
+        self.bottom = max(self.settings.margin, footer) + options.bleed
         self._marks: dict[tuple, list[Shape]] = {}
 
     # -- grouping -------------------------------------------------------------------------------------
@@ -309,7 +320,7 @@ class _Imposer:
         return slots
 
     def _room(self, paper: Size) -> Size:
-        return Size(paper.width - 2 * self.margin, paper.height - 2 * self.margin)
+        return Size(paper.width - 2 * self.margin, paper.height - self.margin - self.bottom)
 
     def _paper_for(self, piece: Piece, unit: Size, count: int) -> Size | None:
         """Portrait, landscape (when it needs fewer sheets, or only it fits) or None (too large: split)."""
@@ -334,7 +345,7 @@ class _Imposer:
         width = self._room(self.portrait).width
         full = self._slots(lattice, unit, self._room(self.portrait))
         left = (self.portrait.width - max(x for x, _ in full) - unit.width) / 2
-        bottom = self.margin
+        bottom = self.bottom
         new_pages = []
         remaining = copies
         if page is not None and cursor != self._top():
@@ -359,9 +370,10 @@ class _Imposer:
         return self.portrait.height - self.margin
 
     def _grid_sheets(self, copies: list[Piece], unit: Size, paper: Size) -> list[Page]:
-        slots = self._slots(self._lattice(copies[0], unit), unit, self._room(paper))
+        room = self._room(paper)
+        slots = self._slots(self._lattice(copies[0], unit), unit, room)
         left = (paper.width - max(x for x, _ in slots) - unit.width) / 2
-        top = paper.height - (paper.height - max(depth for _, depth in slots) - unit.height) / 2
+        top = paper.height - self.margin - (room.height - max(depth for _, depth in slots) - unit.height) / 2
         pages = []
         for start in range(0, len(copies), len(slots)):
             page = Page(paper, "front")
@@ -461,10 +473,10 @@ class _Imposer:
         return fragments
 
     def _grid_of_pieces(self, size: Size, paper: Size) -> tuple[int, int]:
-        room_w, room_h = paper.width - 2 * self.margin, paper.height - 2 * self.margin
+        room = self._room(paper)
         return (
-            max(1, math.ceil((size.width - OVERLAP) / (room_w - OVERLAP))),
-            max(1, math.ceil((size.height - OVERLAP) / (room_h - OVERLAP))),
+            max(1, math.ceil((size.width - OVERLAP) / (room.width - OVERLAP))),
+            max(1, math.ceil((size.height - OVERLAP) / (room.height - OVERLAP))),
         )
 
     def _piece_count(self, size: Size, paper: Size) -> int:
@@ -474,7 +486,7 @@ class _Imposer:
 
     def _finish(self, page: Page) -> None:
         """Crop marks, cut guides and the trim and bleed boxes of a front sheet."""
-        page.marks = self._cut_marks(page.placements) + page.marks
+        page.marks = self._cut_marks(page.placements, page.size) + page.marks
         self._set_boxes(page)
 
     def _set_boxes(self, page: Page) -> None:
@@ -493,15 +505,15 @@ class _Imposer:
         page.trim_box = (x0, y0, x1, y1)
         page.bleed_box = (x0 - b, y0 - b, x1 + b, y1 + b)
 
-    def _cut_marks(self, placements: list[Placement]) -> list[Shape]:
+    def _cut_marks(self, placements: list[Placement], paper: Size) -> list[Shape]:
         """Crop marks and cut guides for the placements; the sheets of a deck share one grid, so
         the marks of each grid are made (and kept in memory) once."""
-        grid = tuple((p.x, p.y, p.width, p.height, p.outline) for p in placements)
+        grid = (paper, *((p.x, p.y, p.width, p.height, p.outline) for p in placements))
         if grid not in self._marks:
-            self._marks[grid] = self._marks_of(placements)
+            self._marks[grid] = self._marks_of(placements, paper)
         return self._marks[grid]
 
-    def _marks_of(self, placements: list[Placement]) -> list[Shape]:
+    def _marks_of(self, placements: list[Placement], paper: Size) -> list[Shape]:
         alone = [p for p in placements if not (p.outline.straight_cuts or p.outline.shares_cuts)]
         marks: list[Shape] = []
         for p in alone:  # nothing else shows where to cut
@@ -515,21 +527,15 @@ class _Imposer:
         xs = sorted({round(v, 4) for p in square for v in (p.x, p.x + p.width)})
         ys = sorted({round(v, 4) for p in square for v in (p.y, p.y + p.height)})
         offset = self.options.bleed + MARK_OFFSET
-        reach = MARK_LENGTH
+        area = _mark_area(paper)
         for x in xs:  # marks where a cut meets the sheet's top and bottom margins, never over a component
             column = [p for p in square if round(p.x, 4) <= x <= round(p.x + p.width, 4)]
             top, low = max(p.y + p.height for p in column), min(p.y for p in column)
-            marks += [
-                Line(x, top + offset, x, top + offset + reach, CROP_INK, 0.25),
-                Line(x, low - offset, x, low - offset - reach, CROP_INK, 0.25),
-            ]
+            marks += _crop_mark(x, top + offset, 0, 1, area) + _crop_mark(x, low - offset, 0, -1, area)
         for y in ys:
             row = [p for p in square if round(p.y, 4) <= y <= round(p.y + p.height, 4)]
             left, right = min(p.x for p in row), max(p.x + p.width for p in row)
-            marks += [
-                Line(left - offset, y, left - offset - reach, y, CROP_INK, 0.25),
-                Line(right + offset, y, right + offset + reach, y, CROP_INK, 0.25),
-            ]
+            marks += _crop_mark(left - offset, y, -1, 0, area) + _crop_mark(right + offset, y, 1, 0, area)
         cut_lines = self.settings.cut_lines
         if cut_lines or cut_lines is None and not self.options.bleed:  # with bleed they would show on the art
             for p in square:
@@ -642,6 +648,7 @@ class _Imposer:
         colour: str = INK,
         blame: Callable[[str, str | None], Problem],
         language: str | None = None,
+        valign: Literal["top", "middle", "bottom"] = "middle",
     ) -> list[Shape]:
         """Words set in a box of the sheet in the typography of their language (the kit's, unless
         printkit's own words fell back to English); words that cannot fit are a problem blame places."""
@@ -654,6 +661,7 @@ class _Imposer:
             color=colour,
             align="center",
             max_lines=max_lines,
+            valign=valign,
             script_font=locale_font(self.pack, self.locale),
         )
         if isinstance(result, richtext.Refusal):
@@ -704,13 +712,18 @@ class _Imposer:
         if page.side == "back" and not page.placements and number > 2:
             parts[2] = self._ui("side-blank")
         label = " · ".join(p for p in parts if p)
-        bottom = max(1.5, self.settings.margin / 2 - 2.5)
+        line = (15.0, PRINTER_REACH, page.size.width - 15, PRINTER_REACH + FOOTER_LINE)
+        if page.side == "back":  # behind the front's footer, where the back sheet has no marks
+            line = self._flip_box(line, page.size)
+        x0, y0, x1, _ = line
+        baseline = y0 + FOOTER_DESCENT * FOOTER_SIZE * MM_PER_POINT
         return self._fitted(
             label,
-            (15, bottom, page.size.width - 30, 3.5),
+            (x0, baseline, x1 - x0, 2 * FOOTER_LINE),  # set on the box's bottom, which the letters do not fill
             "sans",
-            6.5,
+            FOOTER_SIZE,
             max_lines=1,
+            valign="bottom",
             colour="#666666",
             blame=self._pack_words("title"),
         )
@@ -742,6 +755,24 @@ def _shared_cuts(placements: list[Placement]) -> list[Shape]:
         for name, ((x1, y1), (x2, y2)) in edges.items()
         if name not in folds
     ]
+
+
+def _mark_area(paper: Size) -> Box:
+    """Where a front sheet's crop marks may reach: inside the printer's reach and above the footer
+    (a back sheet's marks are its front's, flipped with it)."""
+    ink = PRINTER_REACH + MARK_WIDTH / 2
+    return (ink, ink + FOOTER_LINE, paper.width - ink, paper.height - ink)
+
+
+def _crop_mark(x: float, y: float, dx: int, dy: int, area: Box) -> list[Shape]:
+    """A crop mark from (x, y) outwards along (dx, dy), shortened to end inside area; none where area
+    leaves it too little room to see."""
+    x0, y0, x1, y1 = area
+    room = {(0, 1): y1 - y, (0, -1): y - y0, (-1, 0): x - x0, (1, 0): x1 - x}[(dx, dy)]
+    reach = min(MARK_LENGTH, room)
+    if reach < MARK_SHORTEST:
+        return []
+    return [Line(x, y, x + dx * reach, y + dy * reach, CROP_INK, MARK_WIDTH)]
 
 
 def _ruler(x: float, y: float, length: float, units: tuple[str, str]) -> list[Shape]:
