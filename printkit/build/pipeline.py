@@ -175,7 +175,7 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
         pieces = [faces.complete(outline) for outline in outlines]
         faces.raise_problems()
         written = []
-        for name, data in png_files(pieces, options.bleed):
+        for name, data in png_files(pieces, options.bleed, pack):
             staging.temporary(folder / f"{name}.png").write_bytes(data)
             written.append(folder / f"{name}.png")
         return written
