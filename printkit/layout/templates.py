@@ -224,10 +224,11 @@ def _keys_hint(keys: tuple[str, ...]) -> str:
 def impose_on_template(pack: Pack, template: SheetTemplate, pieces: list[Piece], bleed: float) -> list[Page]:
     """Every copy of every piece in a slot that takes it, sheet after sheet, slots filled in the
     template's order; raises Problems for each component no slot takes."""
-    problems = [_fits_no_slot(pack, template, piece) for piece in pieces if not _slots_for(template, piece)]
+    printed = [piece for piece in pieces if piece.component.count]
+    problems = [_fits_no_slot(pack, template, piece) for piece in printed if not _slots_for(template, piece)]
     if problems:
         raise Problems(problems)
-    remaining = [piece for piece in pieces for _ in range(piece.component.count)]
+    remaining = [piece for piece in printed for _ in range(piece.component.count)]
     pages = []
     while remaining:
         page = Page(template.page, "front")
