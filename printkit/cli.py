@@ -84,6 +84,12 @@ def _parser() -> argparse.ArgumentParser:
         help="paper to lay out on (default: the pack's, usually a4)",
     )
     build_cmd.add_argument(
+        "--template",
+        metavar="NAME",
+        help="lay the components out in the slots of a sheet template (label sheets, a cutting mat) instead "
+        "of on paper: a name from the pack's sheet-templates/ folder or printkit's own, or a .yaml file",
+    )
+    build_cmd.add_argument(
         "--lang", help="comma-separated locales (default: every locale the pack declares; qps is the pseudo-locale)"
     )
     build_cmd.add_argument(
@@ -210,6 +216,8 @@ def _build(args: argparse.Namespace) -> int:
         raise UsageError(f"--bleed must be from 0 to 10 mm, got {args.bleed:g}")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
+    if args.template is not None and args.paper is not None:
+        raise UsageError("--template and --paper exclude each other: a sheet template gives its own page size")
     papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ())
     languages = _languages(args.lang)
     build(
@@ -217,6 +225,7 @@ def _build(args: argparse.Namespace) -> int:
         BuildOptions(
             out=args.out,
             papers=papers,
+            template=args.template,
             languages=languages,
             duplex=args.duplex,
             bleed=args.bleed,

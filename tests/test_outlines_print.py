@@ -278,7 +278,7 @@ def test_a_faces_png_is_transparent_outside_its_outline(built, face, outside, in
 def test_a_deck_sheet_keeps_rounded_corners_transparent(built):
     from PIL import Image
 
-    sheet = Image.open(built / "short" / "odd" / "png" / "en" / "tts-cards-1.png")
+    sheet = Image.open(built / "short" / "odd" / "png" / "en" / "tts-cards-plain-1.png")
     assert sheet.mode == "RGBA" and sheet.size == (4090, 7 * 571)  # poker cards in 409 x 571 px cells
     assert [sheet.getpixel(p)[3] for p in [(0, 0), (408, 0), (0, 570)]] == [0, 0, 0]  # the card's corners
     assert sheet.getpixel((204, 285))[3] == 255

@@ -167,7 +167,7 @@ def test_png_export_writes_every_face_at_300_dpi(run, tmp_path):
     assert (folder / "ember-fox-back.png").is_file() and not (folder / "board-back.png").exists()
     chip = Image.open(folder / "player-1-chip.png")
     assert chip.mode == "RGBA" and chip.getpixel((0, 0))[3] == 0 and chip.getpixel((118, 118))[3] == 255
-    sheet = Image.open(folder / "tts-cards-1.png")
+    sheet = Image.open(folder / "tts-cards-skystones-1.png")
     assert sheet.size == (4090, 2863)  # 10 x 7 cells of 409 px
     assert len(list(folder.glob("*.png"))) == 54 + 51 + 2
 
@@ -183,7 +183,7 @@ def test_cards_of_two_sizes_get_deck_sheets_of_their_own(run, tmp_path):
     assert run("build", tmp_path / "kit", "--png", "--no-rulebooks", "--out", tmp_path / "out")[0] == 0
     folder = tmp_path / "out" / "kit" / "png" / "en"
     sheets = sorted(p.name for p in folder.glob("tts-*.png"))
-    assert sheets == ["tts-cards-1.png", "tts-cards-2.png"]  # the second size once overwrote the first
+    assert sheets == ["tts-cards-plain-1.png", "tts-cards-plain-2.png"]  # the second size once overwrote the first
     # cells 4096 // 10 = 409 px wide, as tall as the card's shape: mini 44 x 63 mm -> round(409 * 63 / 44) = 586,
     # poker 63 x 88 mm -> round(409 * 88 / 63) = 571; seven rows of them
     assert [Image.open(folder / name).size for name in sheets] == [(4090, 7 * 586), (4090, 7 * 571)]
@@ -338,7 +338,7 @@ def test_a_rounded_cards_png_is_transparent_outside_its_corners(rounded_cards):
         assert face.getpixel((width // 2, height // 2))[3] == 255
         # 3 mm is 35.5 px: the arc leaves the top row of pixels (centred 0.5 px down) 30 px in
         assert (face.getpixel((25, 0))[3], face.getpixel((40, 0))[3]) == (0, 255)
-    assert (folder / "tts-cards-1.png").is_file()  # a deck for Tabletop Simulator, which rounds cards itself
+    assert (folder / "tts-cards-plain-1.png").is_file()  # a deck for Tabletop Simulator, which rounds cards itself
 
 
 def test_a_rulebook_figure_clips_a_rounded_card_to_its_corners(tmp_path):

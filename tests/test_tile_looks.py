@@ -50,10 +50,10 @@ def test_each_side_of_a_skylands_tile_shows_a_ring_for_each_of_its_spaces(pieces
     assert dict(counted)["woods-tee"] == 2 and dict(counted)["forest-shrine"] == 0 and len(counted) == 56
 
 
-def _face(piece):
+def _face(piece, pack):
     from PIL import Image
 
-    ((_, data),) = [(name, data) for name, data in png_files([piece], 0.0) if name == piece.component.id]
+    ((_, data),) = [(name, data) for name, data in png_files([piece], 0.0, pack) if name == piece.component.id]
     return Image.open(io.BytesIO(data)).convert("RGB")
 
 
@@ -75,10 +75,11 @@ def test_the_terrain_of_two_tiles_side_by_side_runs_on_across_their_seam(pieces,
     """The left tile's right edge and the right tile's left edge show the same terrain: sampled just
     either side of the seam, all along it (clear of the corners), both are that terrain's colour."""
     skylands = pieces[("skylands", "en")]
-    colour = load_checked([Path("content/skylands")])[0].meta.terrains[terrain].color
+    pack = load_checked([Path("content/skylands")])[0]
+    colour = pack.meta.terrains[terrain].color
     a, b = skylands[left], skylands[right]
     assert a.component.edges.right == b.component.edges.left == terrain
-    image_a, image_b = _face(a), _face(b)
+    image_a, image_b = _face(a, pack), _face(b, pack)
     w, h = a.size
     for share in (0.2, 0.35, 0.5, 0.65, 0.8):
         y = h * share
@@ -88,10 +89,11 @@ def test_the_terrain_of_two_tiles_side_by_side_runs_on_across_their_seam(pieces,
 def test_matching_hex_sides_run_on_across_their_seam(pieces):
     """A flat hex laid below another: its n side meets the other's s side, both river."""
     riverfold = pieces[("riverfold", "en")]
-    colour = load_checked([Path("content/riverfold")])[0].meta.terrains["river"].color
+    pack = load_checked([Path("content/riverfold")])[0]
+    colour = pack.meta.terrains["river"].color
     above, below = riverfold["river-straight"], riverfold["river-fork"]
     assert above.component.edges.s == below.component.edges.n == "river"
-    image_above, image_below = _face(above), _face(below)
+    image_above, image_below = _face(above, pack), _face(below, pack)
     w, h = above.size
     for share in (0.35, 0.45, 0.55, 0.65):  # along the flat side, from w/4 to 3w/4
         x = w * share

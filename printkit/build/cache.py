@@ -31,6 +31,7 @@ from printkit.build.staging import atomic_target
 from printkit.content.fields import parse_id
 from printkit.content.source import read_yaml
 from printkit.i18n.catalog import message_folder
+from printkit.layout.templates import template_path
 
 MANIFEST = ".printkit-cache.json"
 PACKAGE = folder("printkit").resolve()
@@ -152,6 +153,10 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
         return None
     pack_id, source, locales, declared, paper = facts
     papers = papers_of(options, paper)
+    layouts, template = papers, ""  # what components are laid out on, and the template file's hash
+    if options.template is not None:
+        path = template_path(options.template, root)
+        layouts, template = (path.stem,), _hash_files([path], path.parent)
     content = _hash_files(
         [p for p in _files(root) if p.relative_to(root).parts[0] not in NOT_CONTENT and not p.name.startswith(".")],
         root,
@@ -171,15 +176,16 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
     languages = list(options.languages or locales)
     outputs = []
     for language in languages:
-        for paper in papers:
+        for layout in layouts:
             outputs.append(
                 Output(
-                    components_name(pack_id, language, paper),
+                    components_name(pack_id, language, layout),
                     _key(
                         content,
                         catalog(language),
                         language,
-                        paper,
+                        layout,
+                        template,
                         options.duplex,
                         options.bleed,
                         options.ink_saver,

@@ -16,6 +16,7 @@ from printkit.layout.imposition import Duplex
 class BuildOptions:
     out: Path = Path("output")
     papers: tuple[str, ...] = ()  # empty: the pack's defaults.paper
+    template: str | None = None  # a sheet template's name or file: its slots instead of paper (layout/templates)
     languages: tuple[str, ...] | None = None  # None: every locale the pack declares
     duplex: Duplex = "long"
     bleed: float = 0.0
@@ -29,6 +30,7 @@ class BuildOptions:
 
 
 def components_name(pack: str, language: str, paper: str) -> str:
+    """The components PDF laid out on a paper, or on a sheet template (named like a paper)."""
     return f"{pack}-components-{language}-{paper}.pdf"
 
 

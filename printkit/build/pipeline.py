@@ -27,6 +27,7 @@ from printkit.i18n import words
 from printkit.i18n.catalog import entry_problems, missing_problems, translate, undeclared
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.imposition import Faces, Page, Piece, SheetOptions, impose
+from printkit.layout.templates import SheetTemplate, impose_on_template, read_template, template_path
 from printkit.output.pdf import render_pdf
 
 
@@ -43,6 +44,11 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
         if not_declared is not None:
             raise not_declared
         papers = papers_of(options, pack.meta.defaults.paper)
+        try:
+            template = sheet_template(options.template, pack.root)
+        except Problems as error:
+            problems += error.problems
+            continue
         translated: dict[str, Pack] = {}
         rulebook_drafts: set[str] = set()
         for language in languages:
@@ -78,7 +84,14 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             except Problems as error:
                 problems += error.problems
                 continue
-            for paper in papers:
+            if template is not None:
+                try:
+                    pages = impose_on_template(translation.pack, template, pieces, options.bleed)
+                except Problems as error:
+                    problems += error.problems
+                    continue
+                jobs.append(_pdf_job(translation.pack, language, template.key, pages, faces, options))
+            for paper in () if template is not None else papers:
                 pages = impose(translation.pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces)
                 jobs.append(_pdf_job(translation.pack, language, paper, pages, faces, options))
             if options.png:
@@ -138,6 +151,11 @@ def warn(message: str) -> None:
     print(f"printkit: warning: {message}", file=sys.stderr)
 
 
+def sheet_template(name: str | None, pack_root: Path) -> SheetTemplate | None:
+    """The sheet template a build names (None: paper), as the pack sees it: its own come first."""
+    return None if name is None else read_template(template_path(name, pack_root), pack_root)
+
+
 def checked_packs(roots: list[Path], strict: bool = False) -> list[Pack]:
     """The packs loaded and validated (raising all their problems), their warnings printed; with
     strict, text and icons in the safe zone are problems too."""
@@ -179,7 +197,7 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
         pieces = [faces.complete(outline) for outline in outlines]
         faces.raise_problems()
         written = []
-        for name, data in png_files(pieces, options.bleed):
+        for name, data in png_files(pieces, options.bleed, pack):
             staging.temporary(folder / f"{name}.png").write_bytes(data)
             written.append(folder / f"{name}.png")
         return written

@@ -80,12 +80,17 @@ def _colour(component: Component, pack: Pack) -> tuple[Any, str]:
     return KIND_COLOURS.get(component.kind, NEUTRAL), "color"
 
 
-def _design(component: Component, pack: Pack) -> tuple[Any, str]:
-    """The back design it names, or the pack's default back (cards, fields and tiles)."""
+def back_design(component: Component, pack: Pack) -> str | None:
+    """The name of the back design it names, or of the pack's default back (cards, fields and tiles)."""
     name = getattr(component, "back", None)
     if name is not None and not isinstance(name, str):  # a chip's or marker's back is a face, not a design
-        return None, "back"
-    name = name or pack.meta.defaults.back
+        return None
+    return name or pack.meta.defaults.back
+
+
+def _design(component: Component, pack: Pack) -> tuple[Any, str]:
+    """The back design it names, or the pack's default back."""
+    name = back_design(component, pack)
     return (pack.meta.backs[name] if name else None), "back"
 
 

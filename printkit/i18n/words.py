@@ -42,6 +42,11 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "calibration-text": "Print this page at 100 % (\u201cactual size\u201d, no \u201cfit to page\u201d) and measure it: "
     "the squares must be exactly 50 mm and 2 in wide, and the ruler must match a real one. "
     "If they are not, turn off page scaling in the print dialog and print again.",
+    "calibration-measure": "The lines are {stroke} mm thick and the squares are measured to their middle: "
+    "from outside edge to outside edge they measure {outside} mm and {outside_in} in.",
+    "calibration-shift": "If the back is shifted, the plain cross printed on it crosses the scale beside the "
+    "target away from its centre: read how many millimetres, move the back as far the other way in your "
+    "printer's settings (back-side or duplex offset, also called registration) and print this page again.",
     "duplex-long": "Printing on both sides: flip on the long edge. Hold the printed sheet against a light: "
     "the target printed on the back must sit exactly on this one.",
     "duplex-short": "Printing on both sides: flip on the short edge. Hold the printed sheet against a light: "
@@ -85,6 +90,8 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
 # what a translator needs to know of a message beyond its English (the template's `#.` notes)
 NOTES = {
     "calibration-text": "calibration page, under its title; at most four lines",
+    "calibration-measure": "calibration page, under the ruler; {stroke}, {outside} and {outside_in} are numbers",
+    "calibration-shift": "calibration page, at the bottom, under the duplex instructions; at most three lines",
     "side-fronts": "sheet footer: which side of the sheet this page is",
     "side-backs": "sheet footer: which side of the sheet this page is",
     "side-calibration": "sheet footer: which side of the sheet this page is",

@@ -56,6 +56,11 @@ OVERLAP = 10.0  # of the pieces of a split component, to glue them together
 CUT_GREY = "#9a9a9a"
 GLUE_LABEL_SIZE = 5.0  # points
 CROP_INK = "#000000"
+CALIBRATION_STROKE = 0.3  # of the calibration squares: its outside measures this much more than the square
+CALIBRATION_TARGETS_Y = 62.0  # the registration target and the shift scale, side by side above the texts
+SHIFT_SCALE_DISTANCE = 70.0  # between their centres
+SHIFT_SCALE_REACH = 10.0  # mm each way from the shift scale's centre
+SHIFT_SCALE_STROKE = 0.15
 Duplex = Literal["long", "short", "off"]
 Box = tuple[float, float, float, float]  # x0, y0, x1, y1
 
@@ -592,7 +597,8 @@ class _Imposer:
     # -- calibration and labels ----------------------------------------------------------------------------
 
     def _calibration(self, any_back: bool) -> Page:
-        """A 50 mm and a 2 in square, a ruler, and (with backs) the front half of a registration target."""
+        """A 50 mm and a 2 in square with what to measure, a ruler, and (with backs) the front halves
+        of a registration target and of a shift scale."""
         page = Page(self.portrait, "calibration")
         w, h = self.portrait
         marks: list[Shape] = []
@@ -600,9 +606,9 @@ class _Imposer:
         marks += self._own_fitted("calibration-text", (25, h - 60, w - 50, 22), "sans", 9.5, max_lines=4)
         left = (w - (50 + 20 + 50.8)) / 2
         base = h - 130
-        marks.append(Rect(left, base, 50, 50, stroke=INK, line_width=0.3))
+        marks.append(Rect(left, base, 50, 50, stroke=INK, line_width=CALIBRATION_STROKE))
         marks.append(Text(left + 25, base + 23, self._ui("unit-mm", value=50), "sans-bold", 11, INK, "center"))
-        marks.append(Rect(left + 70, base, 50.8, 50.8, stroke=INK, line_width=0.3))
+        marks.append(Rect(left + 70, base, 50.8, 50.8, stroke=INK, line_width=CALIBRATION_STROKE))
         marks.append(Text(left + 70 + 25.4, base + 23, self._ui("unit-in", value=2), "sans-bold", 11, INK, "center"))
         marks += _ruler(
             (w - 150) / 2,
@@ -610,10 +616,23 @@ class _Imposer:
             150,
             (self._ui("unit-cm", value="").strip(), self._ui("unit-in", value="").strip()),
         )
+        # the stroke is centred on the square's line, so half of it lies outside on either side
+        marks += self._own_fitted(
+            "calibration-measure",
+            (25, base - 62, w - 50, 12),
+            "sans",
+            8.5,
+            max_lines=3,
+            stroke=self.words.decimal(CALIBRATION_STROKE),
+            outside=self.words.decimal(round(50 + CALIBRATION_STROKE, 2)),
+            outside_in=self.words.decimal(round((50.8 + CALIBRATION_STROKE) / 25.4, 3)),
+        )
         if any_back and self.options.duplex != "off":
             key = f"duplex-{self.options.duplex}"
-            marks += _target(w / 2, 55, 12)
-            marks += self._own_fitted(key, (25, 22, w - 50, 15), "sans", 9, max_lines=3)
+            marks += _target(*self._registration_centre(), 12)
+            marks += _shift_scale(*self._shift_centre(), ticks=True)
+            marks += self._own_fitted(key, (25, 32, w - 50, 11), "sans", 9, max_lines=3)
+            marks += self._own_fitted("calibration-shift", (25, 19, w - 50, 12), "sans", 8.5, max_lines=3)
         if self.pack.meta.credits:
             marks += self._fitted(
                 self.pack.meta.credits,
@@ -627,10 +646,17 @@ class _Imposer:
         page.trim_box = page.bleed_box = (0.0, 0.0, w, h)
         return page
 
+    def _registration_centre(self) -> tuple[float, float]:
+        return self.portrait.width / 2 - SHIFT_SCALE_DISTANCE / 2, CALIBRATION_TARGETS_Y
+
+    def _shift_centre(self) -> tuple[float, float]:
+        return self.portrait.width / 2 + SHIFT_SCALE_DISTANCE / 2, CALIBRATION_TARGETS_Y
+
     def _calibration_back(self) -> Page:
+        """The back halves: the registration target and the shift scale's plain cross, each behind its front."""
         page = Page(self.portrait, "back")
-        x, y = self._flip(self.portrait.width / 2, 55, 0, 0, self.portrait)
-        page.marks = _target(x, y, 12)
+        page.marks = _target(*self._flip(*self._registration_centre(), 0, 0, self.portrait), 12)
+        page.marks += _shift_scale(*self._flip(*self._shift_centre(), 0, 0, self.portrait), ticks=False)
         page.trim_box = page.bleed_box = (0.0, 0.0, *self.portrait)
         return page
 
@@ -669,12 +695,20 @@ class _Imposer:
         return list(result)
 
     def _own_fitted(
-        self, key: str, box: tuple[float, float, float, float], font: str, size: float, *, max_lines: int
+        self,
+        key: str,
+        box: tuple[float, float, float, float],
+        font: str,
+        size: float,
+        *,
+        max_lines: int,
+        **values: object,
     ) -> list[Shape]:
-        """One of printkit's own words set in a box of the sheet, in the typography of the language
-        it prints in; a word that cannot fit is blamed on its catalog entry."""
+        """One of printkit's own words (its placeholders filled with values) set in a box of the sheet,
+        in the typography of the language it prints in; a word that cannot fit is blamed on its
+        catalog entry."""
         return self._fitted(
-            self._ui(key),
+            self._ui(key, **values),
             box,
             font,
             size,
@@ -800,6 +834,30 @@ def _glue_label(text: str, x: float, y: float, length: float) -> Text:
     strip is narrower than the words), and is set smaller if it would be longer than the strip."""
     size = min(GLUE_LABEL_SIZE, GLUE_LABEL_SIZE * (length - 3) / richtext.measure(text, "sans", GLUE_LABEL_SIZE))
     return Text(x + 2.5, y + 1.5, text, "sans", size, CUT_GREY, "left", 90)
+
+
+def _shift_scale(cx: float, cy: float, *, ticks: bool) -> list[Shape]:
+    """A cross whose arms reach SHIFT_SCALE_REACH mm from its centre; the front's carries a tick every
+    millimetre (longer every five), so the back's plain cross, seen through the sheet, shows on it
+    how far the back is shifted each way."""
+    reach = SHIFT_SCALE_REACH
+    marks: list[Shape] = [
+        Line(cx - reach, cy, cx + reach, cy, line_width=SHIFT_SCALE_STROKE),
+        Line(cx, cy - reach, cx, cy + reach, line_width=SHIFT_SCALE_STROKE),
+    ]
+    if not ticks:
+        return marks
+    for step in range(-int(reach), int(reach) + 1):
+        if step == 0:
+            continue
+        tick = 1.5 if step % 5 else 3.0
+        marks += [
+            Line(cx + step, cy - tick / 2, cx + step, cy + tick / 2, line_width=SHIFT_SCALE_STROKE),
+            Line(cx - tick / 2, cy + step, cx + tick / 2, cy + step, line_width=SHIFT_SCALE_STROKE),
+        ]
+        if step % 5 == 0:
+            marks.append(Text(cx + step, cy - 4.5, str(abs(step)), "sans", 5, INK, "center"))
+    return marks
 
 
 def _target(cx: float, cy: float, r: float) -> list[Shape]:

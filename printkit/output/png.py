@@ -1,9 +1,10 @@
 """PNG exports: one image per component face at 300 dpi, and Tabletop Simulator deck sheets.
 
-Takes: the drawn `Piece`s of a pack for one locale (with the build's bleed).
+Takes: the drawn `Piece`s of a pack for one locale (with the build's bleed) and the pack (its back designs).
 Returns: PNG images as bytes with their file names under `png/<lang>/`: `<id>.png` and
-`<id>-back.png` per component, `tts-<section>-<n>.png` sheets of up to 10 x 7 faces of one size
-(the last slot holds the back, which Tabletop Simulator shows for hidden cards). Faces are drawn with the
+`<id>-back.png` per component, `tts-<section>-<back>-<n>.png` sheets of up to 10 x 7 faces of one
+size and one back (the last slot holds that back, which Tabletop Simulator shows for hidden cards;
+`<back>` names the pack's back design). Faces are drawn with the
 same vector drawing as the PDF and rasterised by PDFium, so PNG and PDF always agree.
 """
 
@@ -20,6 +21,8 @@ import pypdfium2
 from PIL import Image
 from reportlab.lib.units import mm
 
+from printkit.content.load import Pack
+from printkit.faces.looks import back_design
 from printkit.layout.imposition import Piece
 from printkit.output.pdf import Operators, new_canvas
 
@@ -28,12 +31,12 @@ TTS_COLUMNS, TTS_ROWS = 10, 7
 TTS_WIDTH = 4096  # px: the widest deck image Tabletop Simulator loads comfortably
 
 
-def png_files(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, bytes]]:
+def png_files(pieces: list[Piece], bleed: float, pack: Pack) -> Iterator[tuple[str, bytes]]:
     """(name, PNG bytes) of every face, then of the deck sheets. Faces are rasterised one at a
     time (PDFium is not thread-safe) and encoded on every core (Pillow lets go of the interpreter
     while it compresses, the slowest step), so only a few full-size faces are in memory at once;
     the deck sheets keep just the reduced faces they show."""
-    sheets = _deck_sheets(pieces)
+    sheets = _deck_sheets(pieces, pack)
     cells = {name: size for _, size, names in sheets for name in names}
     reduced: dict[str, Image.Image] = {}
     workers = os.cpu_count() or 1
@@ -81,25 +84,40 @@ def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image
         document.close()
 
 
-def _deck_sheets(pieces: list[Piece]) -> list[tuple[str, tuple[int, int], list[str]]]:
-    """(`tts-<section>-<n>`, cell size in pixels, the faces in its slots, the hidden back last) for
-    each section and size of components that have a back and an outline a deck takes (cards)."""
+def _deck_sheets(pieces: list[Piece], pack: Pack) -> list[tuple[str, tuple[int, int], list[str]]]:
+    """(`tts-<section>-<back>-<n>`, cell size in pixels, the faces in its slots, the hidden back last)
+    for each section, size and back of components that have a back and an outline a deck takes
+    (cards). Tabletop Simulator shows one back for a whole deck, so faces whose backs differ are
+    decks of their own, named by their back design (`back` for a look's own back)."""
     sheets = []
-    numbers: dict[str, int] = {}  # a section's sheets are numbered on across its sizes
+    numbers: dict[tuple[str, str], int] = {}  # a deck's sheets are numbered on across its sizes
     decks = [p for p in pieces if p.outline.deck_card and p.back is not None]
     for (section, size), grouped in groupby(
         sorted(decks, key=lambda p: (p.component.section, p.size)), key=lambda p: (p.component.section, p.size)
     ):
-        group = list(grouped)
-        per_sheet = TTS_COLUMNS * TTS_ROWS - 1
         cell_w = TTS_WIDTH // TTS_COLUMNS
         cell = (cell_w, round(cell_w * size.height / size.width))
-        for start in range(0, len(group), per_sheet):
-            chunk = group[start : start + per_sheet]
-            names = [p.component.id for p in chunk] + [f"{chunk[0].component.id}-back"]
-            numbers[section] = numbers.get(section, 0) + 1
-            sheets.append((f"tts-{section}-{numbers[section]}", cell, names))
+        for back, group in _by_back(list(grouped), pack):
+            per_sheet = TTS_COLUMNS * TTS_ROWS - 1
+            for start in range(0, len(group), per_sheet):
+                chunk = group[start : start + per_sheet]
+                names = [p.component.id for p in chunk] + [f"{chunk[0].component.id}-back"]
+                numbers[section, back] = numbers.get((section, back), 0) + 1
+                sheets.append((f"tts-{section}-{back}-{numbers[section, back]}", cell, names))
     return sheets
+
+
+def _by_back(pieces: list[Piece], pack: Pack) -> list[tuple[str, list[Piece]]]:
+    """Pieces grouped by the back they show, in order of first appearance, each group with the name
+    of its back design. Backs are compared as drawn: a look may draw a design differently per card."""
+    groups: list[tuple[str, list[Piece]]] = []
+    for piece in pieces:
+        same = next((g for _, g in groups if g[0].back == piece.back), None)
+        if same is None:
+            groups.append((back_design(piece.component, pack) or "back", [piece]))
+        else:
+            same.append(piece)
+    return groups
 
 
 def _sheet(cell: tuple[int, int], faces: list[Image.Image]) -> Image.Image:

@@ -1,0 +1,271 @@
+"""Sheet templates: label and sticker sheets and cutting mats, whose pieces go into fixed slots.
+
+Takes: a template's name (the pack's `sheet-templates/<name>.yaml` first, then printkit's own in
+`layout/sheet_templates/`) or the path of a template file; a pack's pieces (outlines or drawn).
+Returns: a `SheetTemplate` (page size, printable area, slots in millimetres from the page's
+bottom-left), every problem of a template file located at its line; and `impose_on_template`'s
+`Page`s, each slot holding a piece of its shape whose size is within SLOT_TOLERANCE of the slot's.
+A component that fits no slot is a problem at the component, naming the nearest slot.
+
+A template file (README, "Sheet templates"): `name`, `source` (where the measurements come from),
+`page` (a size: `8.5x11in`), `printable` (the margins a printer cannot print: `top`, `bottom`,
+`left`, `right`), and `slots`, a list of groups: `shape` (`rectangle` or `circle`), `size`, `left`
+and `top` (the first slot's box from the page's top-left corner, as label makers measure), and for
+a grid `columns`, `rows`, `across` and `down` (from one slot's edge to the next one's).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from printkit.base.errors import Problem, Problems, UsageError, ValueProblem, did_you_mean, display_path
+from printkit.base.outlines import Rectangle, Round
+from printkit.base.package_data import folder
+from printkit.base.units import Size, parse_distance, parse_length, parse_size
+from printkit.content.load import Pack
+from printkit.content.source import SourceFile, read_yaml
+from printkit.layout.imposition import Page, Piece, Placement
+
+SHIPPED = folder("printkit.layout", "sheet_templates")
+PACK_FOLDER = "sheet-templates"  # a pack's own templates (templates/ holds its rulebook's)
+SLOT_TOLERANCE = 0.5  # mm a piece's width and height may differ from its slot's
+Shape = Literal["rectangle", "circle"]
+SHAPES: tuple[Shape, ...] = ("rectangle", "circle")
+TOP_KEYS = ("name", "source", "page", "printable", "slots")
+MARGINS = ("top", "bottom", "left", "right")
+GROUP_KEYS = ("shape", "size", "left", "top", "columns", "rows", "across", "down")
+
+
+@dataclass(frozen=True, slots=True)
+class Slot:
+    shape: Shape
+    x: float  # its box's left edge from the page's left
+    y: float  # and its bottom edge from the page's bottom
+    width: float
+    height: float
+
+    def takes(self, piece: Piece) -> bool:
+        return shape_of(piece) == self.shape and self.distance(piece.size) <= SLOT_TOLERANCE
+
+    def distance(self, size: Size) -> float:
+        return max(abs(size.width - self.width), abs(size.height - self.height))
+
+    def shown(self) -> str:
+        return _described(self.shape, Size(self.width, self.height))
+
+
+@dataclass(frozen=True)
+class SheetTemplate:
+    key: str  # what it is called on the command line and in file names
+    name: str
+    source: str
+    page: Size
+    slots: tuple[Slot, ...]
+
+
+def shape_of(piece: Piece) -> Shape | None:
+    """The slot shape a piece's outline fits: rectangles (rounded or not) and circles."""
+    if isinstance(piece.outline, Round):
+        return "circle"
+    return "rectangle" if isinstance(piece.outline, Rectangle) else None
+
+
+def template_path(name: str, pack_root: Path) -> Path:
+    """The file of the template a build names: a path, the pack's own, or printkit's; a name
+    nothing has is a usage error listing what there is."""
+    if name.endswith((".yaml", ".yml")):
+        if not Path(name).is_file():
+            raise UsageError(f"no sheet template file '{name}'")
+        return Path(name)
+    for candidate in (pack_root / PACK_FOLDER / f"{name}.yaml", SHIPPED / f"{name}.yaml"):
+        if candidate.is_file():
+            return candidate
+    known = sorted({p.stem for p in [*SHIPPED.glob("*.yaml"), *(pack_root / PACK_FOLDER).glob("*.yaml")]})
+    hint = did_you_mean(name, known) or f"templates: {', '.join(known)}"
+    raise UsageError(f"no sheet template '{name}' in {PACK_FOLDER}/ of the pack or printkit's own ({hint})")
+
+
+def read_template(path: Path, pack_root: Path | None = None) -> SheetTemplate:
+    """A template file read and checked; raises Problems located in it (every one found)."""
+    inside = pack_root if pack_root is not None and path.is_relative_to(pack_root) else None
+    source = read_yaml(path, display_path(path), inside)
+    if source.problems:
+        raise Problems(source.problems)
+    reader = _Reader(source)
+    template = reader.template(path.stem)
+    if reader.problems:
+        raise Problems(reader.problems)
+    assert template is not None, "a template without problems is read whole"
+    return template
+
+
+class _Reader:
+    """A template's data turned into millimetres, each problem placed at the value it is about."""
+
+    def __init__(self, source: SourceFile):
+        self.source = source
+        self.problems: list[Problem] = []
+
+    def template(self, key: str) -> SheetTemplate | None:
+        data = self.source.data
+        if not isinstance(data, dict):
+            self.problems.append(self.source.problem((), "a sheet template must be a mapping", _keys_hint(TOP_KEYS)))
+            return None
+        self._known_keys(data, (), TOP_KEYS)
+        name, source = self._text(data, "name"), self._text(data, "source")
+        page = self._value(data, ("page",), parse_size)
+        margins = data.get("printable", {})
+        if not isinstance(margins, dict):
+            self.problems.append(self.source.problem(("printable",), "must be a mapping", _keys_hint(MARGINS)))
+            margins = {}
+        self._known_keys(margins, ("printable",), MARGINS)
+        edges = {m: self._value(margins, ("printable", m), parse_distance, 0.0) for m in MARGINS}
+        groups = data.get("slots")
+        if not isinstance(groups, list) or not groups:
+            self.problems.append(self.source.problem(("slots",), "must be a list of slot groups", "see README"))
+            groups = []
+        slots: list[Slot] = []
+        for index, group in enumerate(groups):
+            slots += self._group(group, ("slots", index), page, edges)
+        if self.problems or page is None or name is None or source is None:
+            return None
+        return SheetTemplate(key, name, source, page, tuple(slots))
+
+    def _group(self, group: object, at: tuple, page: Size | None, edges: dict) -> list[Slot]:
+        if not isinstance(group, dict):
+            self.problems.append(self.source.problem(at, "a slot group must be a mapping", _keys_hint(GROUP_KEYS)))
+            return []
+        self._known_keys(group, at, GROUP_KEYS)
+        shape = group.get("shape", "rectangle")
+        if shape not in SHAPES:
+            self.problems.append(
+                self.source.problem(at + ("shape",), f"unknown shape {shape!r}", "use rectangle or circle")
+            )
+        size = self._value(group, at + ("size",), parse_size)
+        left = self._value(group, at + ("left",), parse_distance)
+        top = self._value(group, at + ("top",), parse_distance)
+        columns = self._count(group, at, "columns")
+        rows = self._count(group, at, "rows")
+        across = self._value(group, at + ("across",), parse_length, None if columns > 1 else 0.0)
+        down = self._value(group, at + ("down",), parse_length, None if rows > 1 else 0.0)
+        if None in (size, left, top, across, down, page) or shape not in SHAPES:
+            return []
+        assert size is not None and page is not None  # for the type checker: None is refused above
+        if shape == "circle" and size.width != size.height:
+            self.problems.append(self.source.problem(at + ("size",), "a circle's size is one length, its diameter"))
+            return []
+        slots = []
+        for row in range(rows):
+            for column in range(columns):
+                x = left + column * across
+                y = page.height - (top + row * down) - size.height
+                slots.append(Slot(shape, round(x, 6), round(y, 6), size.width, size.height))
+        # the last slot of each edge is the one that may leave the printable area
+        problems = [
+            (edges["left"] - min(s.x for s in slots), "left"),
+            (max(s.x + s.width for s in slots) - (page.width - edges["right"]), "right"),
+            (edges["bottom"] - min(s.y for s in slots), "bottom"),
+            (max(s.y + s.height for s in slots) - (page.height - edges["top"]), "top"),
+        ]
+        for past, edge in problems:
+            if past > 1e-6:
+                self.problems.append(
+                    self.source.problem(
+                        at,
+                        f"its slots reach {past:.2f} mm past the printable area's {edge} edge",
+                        "check the slots' positions and the printable margins",
+                    )
+                )
+        return slots
+
+    def _known_keys(self, data: dict, at: tuple, known: tuple[str, ...]) -> None:
+        for key in data:
+            if key not in known:
+                hint = did_you_mean(str(key), known) or _keys_hint(known)
+                self.problems.append(self.source.problem(at + (key,), f"unknown key {key!r}", hint, of_key=True))
+
+    def _text(self, data: dict, key: str) -> str | None:
+        value = data.get(key)
+        if not isinstance(value, str) or not value.strip():
+            message = "is missing" if value is None else "must be text"
+            self.problems.append(self.source.problem((key,), message, f"give the template's {key}"))
+            return None
+        return value
+
+    def _count(self, group: dict, at: tuple, key: str) -> int:
+        value = group.get(key, 1)
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            self.problems.append(
+                self.source.problem(at + (key,), f"must be a whole number of 1 or more, got {value!r}")
+            )
+            return 1
+        return value
+
+    def _value(self, data: dict, at: tuple, parse, default=None):
+        """A value parsed into millimetres; missing without a default, or not parsed, is a problem."""
+        key = at[-1]
+        if key not in data:
+            if default is None:
+                self.problems.append(self.source.problem(at, "is missing", f"give the {key} of the slots' layout"))
+            return default
+        try:
+            return parse(data[key])
+        except ValueProblem as problem:
+            self.problems.append(self.source.problem(at, problem.message, problem.hint))
+            return None
+
+
+def _keys_hint(keys: tuple[str, ...]) -> str:
+    return f"its keys: {', '.join(keys)}"
+
+
+def impose_on_template(pack: Pack, template: SheetTemplate, pieces: list[Piece], bleed: float) -> list[Page]:
+    """Every copy of every piece in a slot that takes it, sheet after sheet, slots filled in the
+    template's order; raises Problems for each component no slot takes."""
+    printed = [piece for piece in pieces if piece.component.count]
+    problems = [_fits_no_slot(pack, template, piece) for piece in printed if not _slots_for(template, piece)]
+    if problems:
+        raise Problems(problems)
+    remaining = [piece for piece in printed for _ in range(piece.component.count)]
+    pages = []
+    while remaining:
+        page = Page(template.page, "front")
+        for slot in template.slots:
+            piece = next((p for p in remaining if slot.takes(p)), None)
+            if piece is not None:  # centred: it may be up to SLOT_TOLERANCE smaller or larger
+                remaining.remove(piece)
+                w, h = piece.size
+                x, y = slot.x + (slot.width - w) / 2, slot.y + (slot.height - h) / 2
+                page.placements.append(
+                    Placement(piece.component, "front", x, y, w, h, piece.outline, piece.front, bleed)
+                )
+        x0, y0 = min(p.x for p in page.placements), min(p.y for p in page.placements)
+        x1 = max(p.x + p.width for p in page.placements)
+        y1 = max(p.y + p.height for p in page.placements)
+        page.trim_box = (x0, y0, x1, y1)
+        page.bleed_box = (x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed)
+        pages.append(page)
+    return pages
+
+
+def _slots_for(template: SheetTemplate, piece: Piece) -> list[Slot]:
+    return [slot for slot in template.slots if slot.takes(piece)]
+
+
+def _fits_no_slot(pack: Pack, template: SheetTemplate, piece: Piece) -> Problem:
+    nearest = min(template.slots, key=lambda slot: (slot.shape != shape_of(piece), slot.distance(piece.size)))
+    shape = shape_of(piece) or f"{piece.outline.name} piece"
+    return pack.sources[piece.component.origin.file].problem(
+        piece.component.origin.path,
+        f"fits no slot of sheet template '{template.key}': it is {_described(shape, piece.size)}, "
+        f"the nearest slot {nearest.shown()}",
+        f"a slot takes pieces of its shape within {SLOT_TOLERANCE:g} mm of its size",
+    )
+
+
+def _described(shape: str, size: Size) -> str:
+    """A 50.8 mm circle, a 63x88 mm rectangle."""
+    w, h = size
+    return f"a {w:g} mm circle" if shape == "circle" else f"a {w:g}x{h:g} mm {shape}"

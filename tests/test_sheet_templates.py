@@ -1,0 +1,150 @@
+"""Sheet templates: pieces imposed into the fixed slots of label sheets and cutting mats, measured
+in the PDF against the template file's own numbers; bad template files and pieces no slot takes."""
+
+import pdfplumber
+import pytest
+import yaml
+from conftest import PT_PER_MM, problems_found
+
+from printkit.layout.templates import SHIPPED
+
+MM_PER = {"mm": 1.0, "in": 25.4}
+
+
+def _mm(text) -> float:
+    """A length of a template file, read here without printkit's parser: '2in', '3.5mm'."""
+    text = str(text)
+    unit = text[-2:]
+    return float(text[:-2]) * MM_PER[unit]
+
+
+def _expected_slots(path) -> tuple[tuple[float, float], list[tuple[float, float, float, float]]]:
+    """The page size and every slot (left, top, width, height) in mm from the page's top-left, from
+    the file's numbers."""
+    data = yaml.safe_load(path.read_text())
+    page_w, page_h = (_mm(v + data["page"][-2:]) for v in data["page"][:-2].split("x"))
+    slots = []
+    for group in data["slots"]:
+        size = str(group["size"])
+        w, h = (_mm(v + size[-2:]) for v in size[:-2].split("x")) if "x" in size else (_mm(size),) * 2
+        for row in range(group.get("rows", 1)):
+            for column in range(group.get("columns", 1)):
+                left = _mm(group["left"]) + column * _mm(group.get("across", "0mm"))
+                top = _mm(group["top"]) + row * _mm(group.get("down", "0mm"))
+                slots.append((left, top, w, h))
+    return (page_w, page_h), slots
+
+
+def _pack(root, components: str, templates: dict[str, str] | None = None):
+    root.mkdir()
+    (root / "pack.yaml").write_text(f"id: {root.name}\ntitle: Kit\n")
+    (root / "components.yaml").write_text(components)
+    for name, text in (templates or {}).items():
+        (root / "sheet-templates").mkdir(exist_ok=True)
+        (root / "sheet-templates" / f"{name}.yaml").write_text(text)
+    return root
+
+
+@pytest.mark.parametrize("name", sorted(p.stem for p in SHIPPED.glob("*.yaml")))
+def test_every_slot_of_a_shipped_template_is_where_its_file_says(run, tmp_path, name):
+    path = SHIPPED / f"{name}.yaml"
+    (page_w, page_h), slots = _expected_slots(path)
+    assert yaml.safe_load(path.read_text())["source"]  # each names where its measurements come from
+    w, h = slots[0][2:]
+    circle = yaml.safe_load(path.read_text())["slots"][0]["shape"] == "circle"
+    piece = (
+        f"chips:\n  - {{id: piece, name: Piece, shape: round, diameter: {w}mm, count: {len(slots)}}}\n"
+        if circle
+        else f"cards:\n  - {{id: piece, name: Piece, size: {w}x{h}mm, count: {len(slots)}}}\n"
+    )
+    pack = _pack(tmp_path / "kit", piece)
+    assert run("build", pack, "--template", name, "--no-rulebooks", "--out", tmp_path / "out")[0] == 0
+    with pdfplumber.open(tmp_path / "out" / "kit" / f"kit-components-en-{name}.pdf") as pdf:
+        (page,) = pdf.pages  # every slot filled, on one sheet
+        assert (round(page.width / PT_PER_MM, 2), round(page.height / PT_PER_MM, 2)) == (
+            round(page_w, 2),
+            round(page_h, 2),
+        )
+        shapes = page.curves if circle else page.rects
+        # each piece's background: filled, exactly the piece's size (bleed 0)
+        found = sorted(
+            (s["x0"] / PT_PER_MM, s["top"] / PT_PER_MM, s["width"] / PT_PER_MM, s["height"] / PT_PER_MM)
+            for s in shapes
+            if s["fill"] and abs(s["width"] / PT_PER_MM - w) < 0.01 and abs(s["height"] / PT_PER_MM - h) < 0.01
+        )
+    assert len(found) == len(slots)
+    for measured, expected in zip(found, sorted(slots), strict=True):
+        assert max(abs(a - b) for a, b in zip(measured, expected, strict=True)) <= 0.01
+
+
+def test_a_packs_own_template_comes_first_and_a_near_size_is_centred_in_its_slot(run, tmp_path):
+    own = (
+        "name: Two squares\nsource: measured on a sheet\npage: 100x100mm\n"
+        "slots:\n  - {size: 30mm, left: 10mm, top: 10mm, columns: 2, across: 50mm}\n"
+    )
+    pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: 29.6x29.6mm, count: 2}\n", {"ol2682": own})
+    assert run("build", pack, "--template", "ol2682", "--no-rulebooks", "--out", tmp_path / "out")[0] == 0
+    with pdfplumber.open(tmp_path / "out" / "kit" / "kit-components-en-ol2682.pdf") as pdf:
+        (page,) = pdf.pages
+        assert round(page.width / PT_PER_MM, 2) == 100.0
+        boxes = sorted(
+            (round(r["x0"] / PT_PER_MM, 2), round(r["top"] / PT_PER_MM, 2))
+            for r in page.rects
+            if r["fill"] and abs(r["width"] / PT_PER_MM - 29.6) < 0.01
+        )
+    assert boxes == [(10.2, 10.2), (60.2, 10.2)]  # 0.2 mm in from each side of the 30 mm slots
+
+
+def test_a_piece_no_slot_takes_is_placed_at_its_component_naming_the_nearest_slot(run, tmp_path):
+    pack = _pack(
+        tmp_path / "kit",
+        "chips:\n  - {id: coin, name: Coin, shape: round, diameter: 51.4mm}\n"
+        "cards:\n  - {id: ace, name: Ace, size: poker}\n",
+    )
+    code, out, err = run("build", pack, "--template", "ol2682", "--no-rulebooks", "--out", tmp_path / "out")
+    assert (code, out) == (1, "")
+    hint = "(a slot takes pieces of its shape within 0.5 mm of its size)"
+    assert err.splitlines() == [
+        f"{pack}/components.yaml:2:5: chips[0]: fits no slot of sheet template 'ol2682': it is a 51.4 mm circle, "
+        f"the nearest slot a 50.8 mm circle {hint}",
+        f"{pack}/components.yaml:4:5: cards[0]: fits no slot of sheet template 'ol2682': it is a 63x88 mm "
+        f"rectangle, the nearest slot a 50.8 mm circle {hint}",
+        problems_found(2),
+    ]
+
+
+def test_a_bad_template_file_gets_every_problem_at_its_line(run, tmp_path):
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "name: Broken\n"
+        "page: 100x100mm\n"
+        "printable: {top: 5mm, bottom: 5mm, left: 5mm, right: 5mm, middle: 1mm}\n"
+        "slots:\n"
+        "  - {shape: circle, size: 30x20mm, left: 10mm, top: 10mm}\n"
+        "  - {shape: star, size: 20mm, left: 1cm, top: 1cm}\n"
+        "  - {size: 40mm, left: 10mm, top: 50mm, columns: 2, across: 50mm}\n"
+        "  - {size: 20 furlongs, left: 10mm, top: 10mm, rows: 0}\n"
+    )
+    pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: 40x40mm}\n")
+    code, out, err = run("build", pack, "--template", bad, "--no-rulebooks", "--out", tmp_path / "out")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{bad}:1:1: source: is missing (give the template's source)",
+        f"{bad}:3:59: printable.middle: unknown key 'middle' (its keys: top, bottom, left, right)",
+        f"{bad}:5:27: slots[0].size: a circle's size is one length, its diameter",
+        f"{bad}:6:13: slots[1].shape: unknown shape 'star' (use rectangle or circle)",
+        f"{bad}:7:5: slots[2]: its slots reach 5.00 mm past the printable area's right edge "
+        "(check the slots' positions and the printable margins)",
+        f"{bad}:8:12: slots[3].size: unknown unit 'furlongs' in '20 furlongs' (use mm, cm, in or pt)",
+        f"{bad}:8:54: slots[3].rows: must be a whole number of 1 or more, got 0",
+        problems_found(7),
+    ]
+
+
+def test_an_unknown_template_is_a_usage_error_naming_the_nearest(run, tmp_path):
+    pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: 40x40mm}\n")
+    code, out, err = run("build", pack, "--template", "ol2628", "--no-rulebooks", "--out", tmp_path / "out")
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1].endswith(
+        "no sheet template 'ol2628' in sheet-templates/ of the pack or printkit's own (did you mean 'ol2682'?)"
+    )
