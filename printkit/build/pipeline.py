@@ -19,7 +19,16 @@ from printkit.base.errors import Problems, display_path
 from printkit.build.cache import Manifest, Output, plan
 from printkit.build.jobs import Job, build_jobs, progress
 from printkit.build.lock import holding, remove_leftovers
-from printkit.build.outputs import BuildOptions, components_name, editions, papers_of, png_name, rulebook_name
+from printkit.build.outputs import (
+    BuildOptions,
+    Shop,
+    components_name,
+    editions,
+    papers_of,
+    png_name,
+    rulebook_name,
+    shop_name,
+)
 from printkit.build.staging import Staging
 from printkit.content.load import Pack
 from printkit.content.validate import load_checked
@@ -27,6 +36,7 @@ from printkit.i18n import words
 from printkit.i18n.catalog import entry_problems, missing_problems, translate, undeclared
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.imposition import Faces, Page, Piece, SheetOptions, impose
+from printkit.layout.shop import SHOP_FACE_BLEED, single_pages, tgc_pages
 from printkit.output.pdf import render_pdf
 
 
@@ -83,6 +93,15 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 jobs.append(_pdf_job(translation.pack, language, paper, pages, faces, options))
             if options.png:
                 jobs.append(_png_job(translation.pack, language, pieces, faces, options))
+            if options.shops:  # faces drawn with the print shops' bleed, whatever --bleed says
+                shop_faces = Faces(
+                    translation.pack, language, SHOP_FACE_BLEED, options.ink_saver, frozenset(translation.drafts)
+                )
+            for shop in options.shops:
+                try:
+                    jobs.append(_shop_job(shop, translation.pack, language, pieces, shop_faces, options))
+                except Problems as error:
+                    problems += error.problems
             translated[language] = translation.pack
             if any(m.key.kind == "rulebook" for m in translation.missing):
                 rulebook_drafts.add(language)
@@ -182,6 +201,44 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
 
     faces_count = sum(1 if outline.back is None else 2 for outline in outlines)
     return Job(pack.id, png_name(language), write, weight=15 * faces_count)
+
+
+def _shop_job(shop: Shop, pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
+    """The PDF of single faces (--shop single) or The Game Crafter's templates (--shop tgc), laid out
+    now: a piece that fits none of The Game Crafter's products is a problem before anything is written."""
+    name = shop_name(shop, pack.id, language)
+    if shop == "single":
+        pages = single_pages(outlines)
+        target = options.out / pack.id / name
+
+        def write_pdf(staging: Staging) -> list[Path]:
+            render_pdf(
+                faces.fill(pages),
+                staging.temporary(target),
+                title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
+                subject=f"{pack.id} {target.stem}",
+                lang=language,
+                duplex="long" if any(page.side == "back" for page in pages) else "off",
+            )
+            faces.raise_problems()
+            return [target]
+
+        return Job(pack.id, name, write_pdf, weight=len(pages))
+    named = tgc_pages(pack, outlines)
+    folder = options.out / pack.id / name
+
+    def write_pngs(staging: Staging) -> list[Path]:
+        from printkit.output.png import page_files  # PDFium loads only for PNG exports
+
+        names = [face for face, _ in named]
+        written = []
+        for face, data in page_files(list(zip(names, faces.fill(page for _, page in named), strict=True))):
+            staging.temporary(folder / f"{face}.png").write_bytes(data)
+            written.append(folder / f"{face}.png")
+        faces.raise_problems()
+        return written
+
+    return Job(pack.id, name, write_pngs, weight=15 * len(named))
 
 
 def build(roots: list[Path], options: BuildOptions) -> list[Path]:
