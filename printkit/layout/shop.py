@@ -49,6 +49,7 @@ class Product:
     1/8 in of bleed on each side (75 pixels in all each way)."""
 
     name: str
+    identity: str  # its name at The Game Crafter: the product page is /make/products/<identity>
     shape: str  # the outline family it is cut in: rect, round or hex-flat
     pixels: tuple[int, int]
 
@@ -61,31 +62,33 @@ class Product:
         return Size(*(side - 2 * SHOP_BLEED for side in self.template))
 
 
-# The Game Crafter's products and the pixel sizes of their templates, from its product pages
-# (https://www.thegamecrafter.com/make/products/<PokerDeck, BridgeDeck, MiniDeck, ...>, the
-# template linked at the top right of each); "we print everything at 300 DPI ... we require 1/8"
-# for bleed and 1/8" for safe zone on our templates" (https://help.thegamecrafter.com/article/33-dpi-dots-per-inch).
-# The medium hex tile is left out: its template (825 x 750 px) less the bleed is not a regular
-# hexagon, so no hex of printkit's fits it.
+# The Game Crafter's products and the pixel sizes of their templates. Sources: its product pages,
+# https://www.thegamecrafter.com/make/products/<identity> (the template is linked from each; the
+# same sizes are what its API, /api/tgc/products/<identity>, requires of an uploaded image), and
+# https://help.thegamecrafter.com/article/33-dpi-dots-per-inch: "We print everything at 300DPI ...
+# we require 1/8" for bleed and 1/8" for safe zone on our templates". Hexagons are flat (a side at
+# the bottom). The medium hex tile (825 x 750 px) is left out: less the bleed it is no regular
+# hexagon (57.15 mm across the flats would be 65.99 mm across the corners, not 63.5), so no hexagon
+# of printkit's fits it.
 TGC_PRODUCTS = (
-    Product("poker card", "rect", (825, 1125)),
-    Product("bridge card", "rect", (750, 1125)),
-    Product("mini card", "rect", (600, 825)),
-    Product("micro card", "rect", (450, 600)),
-    Product("tarot card", "rect", (900, 1500)),
-    Product("mini square tile", "rect", (450, 450)),
-    Product("small square tile", "rect", (675, 675)),
-    Product("medium square tile", "rect", (825, 825)),
-    Product("large square tile", "rect", (1125, 1125)),
-    Product("small square chit", "rect", (225, 225)),
-    Product("medium square chit", "rect", (300, 300)),
-    Product("large square chit", "rect", (375, 375)),
-    Product("small circle chit", "round", (225, 225)),
-    Product("medium circle chit", "round", (300, 300)),
-    Product("large circle chit", "round", (375, 375)),
-    Product("mini circle tile", "round", (450, 450)),
-    Product("small hex tile", "hex-flat", (675, 600)),
-    Product("large hex tile", "hex-flat", (1200, 1050)),
+    Product("poker card", "PokerDeck", "rect", (825, 1125)),
+    Product("bridge card", "BridgeDeck", "rect", (750, 1125)),
+    Product("mini card", "MiniDeck", "rect", (600, 825)),
+    Product("micro card", "MicroDeck", "rect", (450, 600)),
+    Product("tarot card", "TarotDeck", "rect", (900, 1500)),
+    Product("mini square tile", "MiniSquareTile", "rect", (450, 450)),
+    Product("small square tile", "SmallSquareTile", "rect", (675, 675)),
+    Product("medium square tile", "MediumSquareTile", "rect", (825, 825)),
+    Product("large square tile", "LargeSquareTile", "rect", (1125, 1125)),
+    Product("small square chit", "SmallSquareChit", "rect", (225, 225)),
+    Product("medium square chit", "MediumSquareChit", "rect", (300, 300)),
+    Product("large square chit", "LargeSquareChit", "rect", (375, 375)),
+    Product("small circle chit", "SmallCircleChit", "round", (225, 225)),
+    Product("medium circle chit", "MediumCircleChit", "round", (300, 300)),
+    Product("large circle chit", "LargeCircleChit", "round", (375, 375)),
+    Product("mini circle tile", "MiniCircleTile", "round", (450, 450)),
+    Product("small hex tile", "SmallHexTile", "hex-flat", (675, 600)),
+    Product("large hex tile", "LargeHexTile", "hex-flat", (1200, 1050)),
 )
 
 
