@@ -11,6 +11,7 @@ printkit.build.jobs.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -93,13 +94,13 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 jobs.append(_pdf_job(translation.pack, language, paper, pages, faces, options))
             if options.png:
                 jobs.append(_png_job(translation.pack, language, pieces, faces, options))
-            if options.shops:  # faces drawn with the print shops' bleed, whatever --bleed says
-                shop_faces = Faces(
-                    translation.pack, language, SHOP_FACE_BLEED, options.ink_saver, frozenset(translation.drafts)
-                )
+            # the print shops' faces are drawn with their own bleed, whatever --bleed says
+            shop_faces = Faces(
+                translation.pack, language, SHOP_FACE_BLEED, options.ink_saver, frozenset(translation.drafts)
+            )
             for shop in options.shops:
                 try:
-                    jobs.append(_shop_job(shop, translation.pack, language, pieces, shop_faces, options))
+                    jobs.append(SHOP_JOBS[shop](translation.pack, language, pieces, shop_faces, options))
                 except Problems as error:
                     problems += error.problems
             translated[language] = translation.pack
@@ -203,42 +204,52 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
     return Job(pack.id, png_name(language), write, weight=15 * faces_count)
 
 
-def _shop_job(shop: Shop, pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
-    """The PDF of single faces (--shop single) or The Game Crafter's templates (--shop tgc), laid out
-    now: a piece that fits none of The Game Crafter's products is a problem before anything is written."""
-    name = shop_name(shop, pack.id, language)
-    if shop == "single":
-        pages = single_pages(outlines)
-        target = options.out / pack.id / name
+def _single_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
+    """--shop single: a PDF of one face a page (see layout.shop.single_pages)."""
+    name = shop_name("single", pack.id, language)
+    target = options.out / pack.id / name
+    pages = single_pages(outlines)
 
-        def write_pdf(staging: Staging) -> list[Path]:
-            render_pdf(
-                faces.fill(pages),
-                staging.temporary(target),
-                title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
-                subject=f"{pack.id} {target.stem}",
-                lang=language,
-                duplex="long" if any(page.side == "back" for page in pages) else "off",
-            )
-            faces.raise_problems()
-            return [target]
+    def write(staging: Staging) -> list[Path]:
+        render_pdf(
+            faces.fill(pages),
+            staging.temporary(target),
+            title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
+            subject=f"{pack.id} {target.stem}",
+            lang=language,
+            duplex="long" if any(page.side == "back" for page in pages) else "off",
+        )
+        faces.raise_problems()
+        return [target]
 
-        return Job(pack.id, name, write_pdf, weight=len(pages))
-    named = tgc_pages(pack, outlines)
+    return Job(pack.id, name, write, weight=len(pages))
+
+
+def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
+    """--shop tgc: a PNG of each face on The Game Crafter's template of its product, laid out now:
+    a piece that fits no product is a problem before anything is written."""
+    name = shop_name("tgc", pack.id, language)
     folder = options.out / pack.id / name
+    named = tgc_pages(pack, outlines)
 
-    def write_pngs(staging: Staging) -> list[Path]:
+    def write(staging: Staging) -> list[Path]:
         from printkit.output.png import page_files  # PDFium loads only for PNG exports
 
-        names = [face for face, _ in named]
+        faces_drawn = faces.fill(page for _, page in named)
         written = []
-        for face, data in page_files(list(zip(names, faces.fill(page for _, page in named), strict=True))):
+        for face, data in page_files([(face, page) for (face, _), page in zip(named, faces_drawn, strict=True)]):
             staging.temporary(folder / f"{face}.png").write_bytes(data)
             written.append(folder / f"{face}.png")
         faces.raise_problems()
         return written
 
-    return Job(pack.id, name, write_pngs, weight=15 * len(named))
+    return Job(pack.id, name, write, weight=15 * len(named))
+
+
+SHOP_JOBS: dict[Shop, Callable[[Pack, str, list[Piece], Faces, BuildOptions], Job]] = {
+    "single": _single_job,
+    "tgc": _tgc_job,
+}
 
 
 def build(roots: list[Path], options: BuildOptions) -> list[Path]:
