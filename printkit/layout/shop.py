@@ -13,6 +13,7 @@ Returns: `Page`s with one placement each, in millimetres, their faces to be draw
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from printkit.base.errors import Problem, Problems
 from printkit.base.units import Size
@@ -138,13 +139,13 @@ def _padded(size: Size, margin: float) -> Size:
     return Size(size.width + 2 * margin, size.height + 2 * margin)
 
 
-def _face_page(piece: Piece, face: str, paper: Size) -> Page:
+def _face_page(piece: Piece, face: Literal["front", "back"], paper: Size) -> Page:
     """A page of this size with the piece's face in the middle (its back as seen once the piece is
     turned over sideways), bleeding to the page's edges; TrimBox the piece, BleedBox the page."""
     w, h = piece.size
     x, y = (paper.width - w) / 2, (paper.height - h) / 2
     bleed = max(x, y)
-    page = Page(paper, "front" if face == "front" else "back")
+    page = Page(paper, face)
     if face == "front" or piece.back is not None:
         outline = piece.outline if face == "front" else piece.outline.back()
         page.placements.append(Placement(piece.component, face, x, y, w, h, outline, [], bleed))
