@@ -21,7 +21,7 @@ from pydantic import BaseModel
 
 from printkit import __version__
 from printkit.base.errors import Problems, UsageError, ValueProblem, display_path, fault_of
-from printkit.build.outputs import BuildOptions
+from printkit.build.outputs import SHOPS, BuildOptions
 from printkit.build.pipeline import build
 from printkit.content.fields import parse_language, with_field_docs
 from printkit.content.load import pack_roots
@@ -108,6 +108,14 @@ def _parser() -> argparse.ArgumentParser:
     )
     build_cmd.add_argument(
         "--png", action="store_true", help="also write a 300 dpi PNG of every face and Tabletop Simulator deck sheets"
+    )
+    build_cmd.add_argument(
+        "--shop",
+        action="append",
+        choices=SHOPS,
+        default=[],
+        help="also write for a print shop (repeatable): single, a PDF of one face a page with 1/8 in bleed, "
+        "backs after their fronts; tgc, a PNG of each face on The Game Crafter's template of its product",
     )
     build_cmd.add_argument("--no-rulebooks", action="store_true", help="build the component PDFs only")
     build_cmd.add_argument(
@@ -236,6 +244,7 @@ def _build(args: argparse.Namespace) -> int:
             booklet=args.booklet,
             force=args.force,
             jobs=args.jobs,
+            shops=tuple(dict.fromkeys(args.shop)),  # each once, however often it is given
         ),
     )
     return 0

@@ -26,7 +26,14 @@ from printkit.base.confine import files_under
 from printkit.base.errors import ValueProblem
 from printkit.base.languages import UnknownLanguage
 from printkit.base.package_data import folder
-from printkit.build.outputs import components_name, editions, papers_of, png_name, rulebook_name
+from printkit.build.outputs import (
+    components_name,
+    editions,
+    papers_of,
+    png_name,
+    rulebook_name,
+    shop_name,
+)
 from printkit.build.staging import atomic_target
 from printkit.content.fields import parse_id
 from printkit.content.source import read_yaml
@@ -198,6 +205,13 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
                 Output(
                     png_name(language),
                     _key(content, catalog(language), language, "png", options.bleed, options.ink_saver, options.strict),
+                )
+            )
+        for shop in options.shops:  # fixed bleed and no paper: neither --bleed nor --paper nor --duplex changes them
+            outputs.append(
+                Output(
+                    shop_name(shop, pack_id, language),
+                    _key(content, catalog(language), language, shop, options.ink_saver, options.strict),
                 )
             )
     if options.rulebooks and (root / "rulebook.yaml").is_file():

@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from printkit.layout.imposition import Duplex
+
+Shop = Literal["single", "tgc"]
+SHOPS: tuple[Shop, ...] = ("single", "tgc")  # one face a page in a PDF; The Game Crafter's PNG templates
 
 
 @dataclass(frozen=True)
@@ -27,11 +31,25 @@ class BuildOptions:
     booklet: bool = False
     force: bool = False
     jobs: int | None = None  # worker processes; None: one per core
+    shops: tuple[Shop, ...] = ()  # print shops to write for besides the kits (see SHOPS)
 
 
 def components_name(pack: str, language: str, paper: str) -> str:
     """The components PDF laid out on a paper, or on a sheet template (named like a paper)."""
     return f"{pack}-components-{language}-{paper}.pdf"
+
+
+def single_name(pack: str, language: str) -> str:
+    return f"{pack}-components-{language}-single.pdf"
+
+
+def tgc_name(language: str) -> str:
+    return f"shop-tgc/{language}"
+
+
+def shop_name(shop: Shop, pack: str, language: str) -> str:
+    """The output a build writes for a print shop (--shop), a file or a folder."""
+    return single_name(pack, language) if shop == "single" else tgc_name(language)
 
 
 def png_name(language: str) -> str:

@@ -11,6 +11,7 @@ printkit.build.jobs.
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 
@@ -19,7 +20,16 @@ from printkit.base.errors import Problems, display_path
 from printkit.build.cache import Manifest, Output, plan
 from printkit.build.jobs import Job, build_jobs, progress
 from printkit.build.lock import holding, remove_leftovers
-from printkit.build.outputs import BuildOptions, components_name, editions, papers_of, png_name, rulebook_name
+from printkit.build.outputs import (
+    BuildOptions,
+    Shop,
+    components_name,
+    editions,
+    papers_of,
+    png_name,
+    rulebook_name,
+    shop_name,
+)
 from printkit.build.staging import Staging
 from printkit.content.load import Pack
 from printkit.content.validate import load_checked
@@ -27,6 +37,7 @@ from printkit.i18n import words
 from printkit.i18n.catalog import entry_problems, missing_problems, translate, undeclared
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.imposition import Faces, Page, Piece, SheetOptions, impose
+from printkit.layout.shop import SHOP_FACE_BLEED, single_pages, tgc_pages
 from printkit.layout.templates import SheetTemplate, impose_on_template, read_template, template_path
 from printkit.output.pdf import render_pdf
 
@@ -96,6 +107,15 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 jobs.append(_pdf_job(translation.pack, language, paper, pages, faces, options))
             if options.png:
                 jobs.append(_png_job(translation.pack, language, pieces, faces, options))
+            # the print shops' faces are drawn with their own bleed, whatever --bleed says
+            shop_faces = Faces(
+                translation.pack, language, SHOP_FACE_BLEED, options.ink_saver, frozenset(translation.drafts)
+            )
+            for shop in options.shops:
+                try:
+                    jobs.append(SHOP_JOBS[shop](translation.pack, language, pieces, shop_faces, options))
+                except Problems as error:
+                    problems += error.problems
             translated[language] = translation.pack
             if any(m.key.kind == "rulebook" for m in translation.missing):
                 rulebook_drafts.add(language)
@@ -204,6 +224,54 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
 
     faces_count = sum(1 if outline.back is None else 2 for outline in outlines)
     return Job(pack.id, png_name(language), write, weight=15 * faces_count)
+
+
+def _single_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
+    """--shop single: a PDF of one face a page (see layout.shop.single_pages)."""
+    name = shop_name("single", pack.id, language)
+    target = options.out / pack.id / name
+    pages = single_pages(outlines)
+
+    def write(staging: Staging) -> list[Path]:
+        render_pdf(
+            faces.fill(pages),
+            staging.temporary(target),
+            title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
+            subject=f"{pack.id} {target.stem}",
+            lang=language,
+            duplex="long" if any(page.side == "back" for page in pages) else "off",
+        )
+        faces.raise_problems()
+        return [target]
+
+    return Job(pack.id, name, write, weight=len(pages))
+
+
+def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
+    """--shop tgc: a PNG of each face on The Game Crafter's template of its product, laid out now:
+    a piece that fits no product is a problem before anything is written."""
+    name = shop_name("tgc", pack.id, language)
+    folder = options.out / pack.id / name
+    named = tgc_pages(pack, outlines)
+
+    def write(staging: Staging) -> list[Path]:
+        from printkit.output.png import page_files  # PDFium loads only for PNG exports
+
+        faces_drawn = faces.fill(page for _, page in named)
+        written = []
+        for face, data in page_files([(face, page) for (face, _), page in zip(named, faces_drawn, strict=True)]):
+            staging.temporary(folder / f"{face}.png").write_bytes(data)
+            written.append(folder / f"{face}.png")
+        faces.raise_problems()
+        return written
+
+    return Job(pack.id, name, write, weight=15 * len(named))
+
+
+SHOP_JOBS: dict[Shop, Callable[[Pack, str, list[Piece], Faces, BuildOptions], Job]] = {
+    "single": _single_job,
+    "tgc": _tgc_job,
+}
 
 
 def build(roots: list[Path], options: BuildOptions) -> list[Path]:

@@ -126,11 +126,11 @@ def ink_saving(drawing: Drawing, size: Size, outline: Outline) -> Drawing:
         if isinstance(shape, Rect | Circle | Path) and _large_fill(shape, size):
             assert shape.fill is not None, "a large fill is filled"
             pale = replace(shape, fill=mix(shape.fill, "#ffffff", 0.9), stroke=None)
-            line = {"stroke": shape.fill, "line_width": INK_SAVER_OUTLINE}
             if within(_extent(shape), size, INK_SAVER_OUTLINE / 2):
-                result.append(replace(pale, **line))
+                result.append(replace(pale, stroke=shape.fill, line_width=INK_SAVER_OUTLINE))
             else:
-                result += [pale, replace(outline.shape(size, -INK_SAVER_OUTLINE / 2), **line)]
+                trim_line = outline.shape(size, -INK_SAVER_OUTLINE / 2)
+                result += [pale, replace(trim_line, stroke=shape.fill, line_width=INK_SAVER_OUTLINE)]
         elif isinstance(shape, Text) and readable(shape.color) == INK:  # light ink that read on a dark fill
             result.append(replace(shape, color=INK))
         else:

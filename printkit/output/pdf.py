@@ -261,21 +261,25 @@ def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str,
     )
     operators = Operators(canvas)
     for page in pages:
-        canvas.setPageSize((page.size.width * mm, page.size.height * mm))
-        trim_box, bleed_box = page.boxes()
-        canvas.setTrimBox(tuple(v * mm for v in trim_box))
-        canvas.setBleedBox(tuple(v * mm for v in bleed_box))
-        for placement in page.placements:
-            dx, dy = placement.window[:2] if placement.window else (0.0, 0.0)  # a fragment shows part of a whole
-            turn = f"-1 0 0 -1 {fp_str(placement.width * mm, placement.height * mm)}" if placement.turned else ""
-            operators.draw_at(
-                (placement.x - dx) * mm, (placement.y - dy) * mm, placement.drawing, _clip(placement), turn
-            )
-        operators.draw(page.marks)
-        canvas.showPage()
+        draw_page(operators, page)
         compress_last_page(canvas)
     embed_fonts(canvas)
     save_as_formatted(canvas, target)
+
+
+def draw_page(operators: Operators, page: Page) -> None:
+    """A laid-out page drawn as the next page of the operators' canvas, with its boxes."""
+    canvas = operators.canvas
+    canvas.setPageSize((page.size.width * mm, page.size.height * mm))
+    trim_box, bleed_box = page.boxes()
+    canvas.setTrimBox(tuple(v * mm for v in trim_box))
+    canvas.setBleedBox(tuple(v * mm for v in bleed_box))
+    for placement in page.placements:
+        dx, dy = placement.window[:2] if placement.window else (0.0, 0.0)  # a fragment shows part of a whole
+        turn = f"-1 0 0 -1 {fp_str(placement.width * mm, placement.height * mm)}" if placement.turned else ""
+        operators.draw_at((placement.x - dx) * mm, (placement.y - dy) * mm, placement.drawing, _clip(placement), turn)
+    operators.draw(page.marks)
+    canvas.showPage()
 
 
 def _clip(placement: Placement) -> str:

@@ -6,6 +6,7 @@ Returns: PNG images as bytes with their file names under `png/<lang>/`: `<id>.pn
 size and one back (the last slot holds that back, which Tabletop Simulator shows for hidden cards;
 `<back>` names the pack's back design). Faces are drawn with the
 same vector drawing as the PDF and rasterised by PDFium, so PNG and PDF always agree.
+Also takes laid-out pages of one face each (a print shop's templates) and returns each as a PNG.
 """
 
 from __future__ import annotations
@@ -23,8 +24,8 @@ from reportlab.lib.units import mm
 
 from printkit.content.load import Pack
 from printkit.faces.looks import back_design
-from printkit.layout.imposition import Piece
-from printkit.output.pdf import Operators, new_canvas
+from printkit.layout.imposition import Page, Piece
+from printkit.output.pdf import Operators, draw_page, new_canvas
 
 DPI = 300
 TTS_COLUMNS, TTS_ROWS = 10, 7
@@ -80,6 +81,24 @@ def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image
             ):  # transparent outside the outline (a chip's circle, a card's rounded corners), for tabletop simulators
                 image.putalpha(mask)
             yield name, image
+    finally:
+        document.close()
+
+
+def page_files(named: list[tuple[str, Page]]) -> Iterator[tuple[str, bytes]]:
+    """(name, PNG bytes) of each laid-out page (a print shop's template of one face), drawn as the
+    PDF draws it and rasterised at DPI to exactly the page's size in pixels."""
+    buffer = io.BytesIO()
+    operators = Operators(new_canvas(buffer))
+    for _, page in named:
+        draw_page(operators, page)
+    operators.canvas.save()
+    document = pypdfium2.PdfDocument(buffer.getvalue())
+    try:
+        for index, (name, page) in enumerate(named):
+            pixels = tuple(round(side / 25.4 * DPI) for side in page.size)
+            image = document[index].render(scale=DPI / 72).to_pil()
+            yield name, png_bytes(image.crop((0, 0, *pixels)))  # PDFium rounds up a page's last fraction of a pixel
     finally:
         document.close()
 

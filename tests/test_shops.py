@@ -1,0 +1,176 @@
+"""Print shops, measured from the files written: --shop single (one face a page, 1/8 in bleed) and
+--shop tgc (The Game Crafter's pixel templates)."""
+
+import pytest
+from conftest import PT_PER_MM, problems_found
+from PIL import Image
+from pypdf import PdfReader
+
+from printkit.build import cache
+from printkit.build.outputs import BuildOptions
+from printkit.layout.shop import SHOP_BLEED, TGC_PRODUCTS
+
+BACKED = """backs: {plain: {title: Kit, color: "#27364a"}}
+"""
+COMPONENTS = """cards:
+  - {id: hero, name: Hero, size: poker, back: plain, count: 2}
+  - {id: scout, name: Scout, size: mini}
+  - {id: meadow, name: Meadow, shape: hex, size: 44.45mm}
+chips:
+  - {id: coin, diameter: 19mm, label: "1"}
+"""
+
+
+def _pack(root, pack_yaml: str, components: str):
+    root.mkdir(parents=True)
+    (root / "pack.yaml").write_text(f"id: {root.name}\ntitle: Kit\n" + pack_yaml)
+    (root / "components.yaml").write_text(components)
+    return root
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    """A kit with cards (two sizes, one with a back), a hexagon and a chip, built for both shops."""
+    from printkit.cli import main
+
+    base = tmp_path_factory.mktemp("shops")
+    root = _pack(base / "kit", BACKED, COMPONENTS)
+    assert main(["build", str(root), "--no-rulebooks", "--shop", "single", "--shop", "tgc", "--out", str(base)]) == 0
+    return base / "kit"
+
+
+def _mm(values) -> list[float]:
+    return [float(v) / PT_PER_MM for v in values]
+
+
+def test_single_has_every_copy_front_then_back_with_a_blank_back_for_pieces_without_one(built):
+    pages = PdfReader(built / "kit-components-en-single.pdf").pages
+    texts = [page.extract_text().strip() for page in pages]
+    # hero twice (its back shows the back's title), then scout, meadow and coin, each followed by a blank back
+    assert texts == ["Hero", "Kit", "Hero", "Kit", "Scout", "", "Meadow", "", "1", ""]
+    assert [bool(page.get_contents()) for page in pages[5::2]] == [False, False, False]  # the blanks are blank
+
+
+def test_single_pages_are_the_trim_plus_an_eighth_of_an_inch_with_exact_boxes(built):
+    trims = [(63, 88)] * 4 + [(44, 63)] * 2 + [(2 * 44.45 / 3**0.5, 44.45)] * 2 + [(19, 19)] * 2
+    pages = PdfReader(built / "kit-components-en-single.pdf").pages
+    assert len(pages) == len(trims)
+    for page, (w, h) in zip(pages, trims, strict=True):
+        x0, y0, x1, y1 = _mm(page.mediabox)
+        assert (x0, y0) == (0, 0)
+        assert x1 == pytest.approx(w + 2 * 3.175, abs=0.001) and y1 == pytest.approx(h + 2 * 3.175, abs=0.001)
+        assert _mm(page.trimbox) == pytest.approx([3.175, 3.175, x1 - 3.175, y1 - 3.175], abs=0.001)
+        assert _mm(page.bleedbox) == _mm(page.mediabox)
+
+
+def test_a_kit_without_backs_gets_its_fronts_alone(run, tmp_path):
+    root = _pack(tmp_path / "plain", "", "cards:\n  - {id: one, name: One, count: 3}\n  - {id: two, name: Two}\n")
+    assert run("build", root, "--no-rulebooks", "--shop", "single", "--out", tmp_path)[0] == 0
+    pages = PdfReader(tmp_path / "plain" / "plain-components-en-single.pdf").pages
+    assert [page.extract_text().strip() for page in pages] == ["One", "One", "One", "Two"]
+
+
+def test_tgc_writes_each_face_once_at_its_products_template_size(built):
+    folder = built / "shop-tgc" / "en"
+    sizes = {path.name: Image.open(path).size for path in folder.iterdir()}
+    # poker 825 x 1125, mini 600 x 825, small hex 675 x 600, medium circle chit 300 x 300 (TGC's templates)
+    assert sizes == {
+        "hero.png": (825, 1125),
+        "hero-back.png": (825, 1125),
+        "scout.png": (600, 825),
+        "meadow.png": (675, 600),
+        "coin.png": (300, 300),
+    }
+    assert round(Image.open(folder / "hero.png").info["dpi"][0]) == 300
+
+
+def test_tgc_faces_bleed_to_the_templates_edges(built):
+    hero = Image.open(built / "shop-tgc" / "en" / "hero-back.png").convert("RGB")
+    back = (0x27, 0x36, 0x4A)  # the back's colour, in every corner of the template: the bleed reaches them
+    assert [hero.getpixel(corner) for corner in [(0, 0), (824, 0), (0, 1124), (824, 1124)]] == [back] * 4
+
+
+def test_every_product_template_holds_its_trim_and_an_eighth_of_an_inch_all_round():
+    for product in TGC_PRODUCTS:
+        for pixels, trim in zip(product.pixels, product.trim, strict=True):
+            assert pixels == pytest.approx((trim + 2 * SHOP_BLEED) / 25.4 * 300)
+
+
+def test_a_component_no_product_fits_is_an_error_at_it_naming_the_nearest(run, tmp_path):
+    root = _pack(
+        tmp_path / "odd", "", "cards:\n  - {id: fine, name: Fine, size: poker}\n  - {id: wide, size: 70x88mm}\n"
+    )
+    code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            f"{root}/components.yaml:3:5: cards[1]: 70x88 mm is no size The Game Crafter prints (within 1 mm); "
+            "the nearest product is the poker card, 63.50x88.90 mm (resize the component to it for The Game "
+            "Crafter, or build without --shop tgc)",
+            problems_found(1),
+        ],
+    )
+    assert not (tmp_path / "out").exists()  # nothing is written, the components PDF neither
+
+
+def test_shop_outputs_are_cached_and_only_their_own_options_rebuild_them(tmp_path):
+    root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
+    names = [o.name for o in cache.plan(root, BuildOptions(shops=("single", "tgc")))[1]]
+    assert names == ["kit-components-en-a4.pdf", "kit-components-en-single.pdf", "shop-tgc/en"]
+    keys = {o.name: o.key for o in cache.plan(root, BuildOptions(shops=("single", "tgc")))[1]}
+    other = {o.name: o.key for o in cache.plan(root, BuildOptions(shops=("single", "tgc"), bleed=3, duplex="short"))[1]}
+    assert [name for name in keys if keys[name] != other[name]] == ["kit-components-en-a4.pdf"]
+
+
+def test_an_up_to_date_shop_build_writes_nothing_again(run, tmp_path):
+    root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
+    args = ("build", root, "--no-rulebooks", "--shop", "single", "--shop", "tgc", "--out", tmp_path / "out")
+    assert run(*args)[0] == 0
+    written = {p: p.stat().st_mtime_ns for p in (tmp_path / "out").rglob("*") if p.is_file()}
+    assert run(*args)[0] == 0
+    assert {p: p.stat().st_mtime_ns for p in (tmp_path / "out").rglob("*") if p.is_file()} == written
+
+
+def test_an_interrupted_tgc_export_leaves_no_file_and_no_folder(run, tmp_path, monkeypatch):
+    import printkit.output.png as png
+
+    written = png.page_files
+
+    def interrupted(named):
+        for count, item in enumerate(written(named)):
+            if count == 2:
+                raise KeyboardInterrupt
+            yield item
+
+    monkeypatch.setattr(png, "page_files", interrupted)
+    root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
+    out = tmp_path / "out"
+    assert run("build", root, "--no-rulebooks", "--shop", "tgc", "--jobs", "1", "--out", out)[0] == 130
+    assert not out.exists()
+
+
+def test_a_temporary_left_in_the_tgc_folder_by_a_hard_kill_is_removed(run, tmp_path):
+    root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
+    stale = tmp_path / "out" / "kit" / "shop-tgc" / "en" / ".hero.png.abc12345.part"
+    stale.parent.mkdir(parents=True)
+    stale.write_bytes(b"half a PNG")
+    assert run("build", root, "--no-rulebooks", "--out", tmp_path / "out")[0] == 0
+    assert not stale.exists()
+
+
+def test_an_unknown_shop_is_a_usage_error(run):
+    code, _, err = run("build", "skystones", "--shop", "mpc")
+    assert (code, err) == (
+        2,
+        "printkit: argument --shop: invalid choice: 'mpc' (choose from 'single', 'tgc') "
+        "(see 'printkit build --help')\n",
+    )
+
+
+def test_the_readme_lists_every_product_with_its_trim_and_pixels():
+    from pathlib import Path
+
+    readme = Path("README.md").read_text(encoding="utf-8")
+    for p in TGC_PRODUCTS:
+        row = f"| {p.name} | `{p.identity}` | {p.shape} | {p.trim.width:.2f} × {p.trim.height:.2f} | {p.pixels[0]} × {p.pixels[1]} |"
+        assert row in readme, p.name
