@@ -26,11 +26,20 @@ from printkit.base.confine import files_under
 from printkit.base.errors import ValueProblem
 from printkit.base.languages import UnknownLanguage
 from printkit.base.package_data import folder
-from printkit.build.outputs import components_name, editions, papers_of, png_name, rulebook_name
+from printkit.build.outputs import (
+    components_name,
+    cut_svg_name,
+    editions,
+    papers_of,
+    pdfx_name,
+    png_name,
+    rulebook_name,
+)
 from printkit.build.staging import atomic_target
 from printkit.content.fields import parse_id
 from printkit.content.source import read_yaml
 from printkit.i18n.catalog import message_folder
+from printkit.output.pdfx import cmyk_profile
 
 MANIFEST = ".printkit-cache.json"
 PACKAGE = folder("printkit").resolve()
@@ -114,6 +123,13 @@ def _version(library: str) -> str:
     return line.removeprefix("Version:").strip()
 
 
+@cache
+def _profile_key() -> str:
+    """The CMYK profile --pdfx converts with and embeds (another Ghostscript may bring another)."""
+    profile = cmyk_profile()
+    return "" if profile is None else f"{profile}:{_file_hash(profile)}"
+
+
 def _key(*parts: object) -> str:
     return hashlib.sha256(json.dumps([code_key(), *parts], sort_keys=True).encode()).hexdigest()
 
@@ -172,21 +188,13 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
     outputs = []
     for language in languages:
         for paper in papers:
-            outputs.append(
-                Output(
-                    components_name(pack_id, language, paper),
-                    _key(
-                        content,
-                        catalog(language),
-                        language,
-                        paper,
-                        options.duplex,
-                        options.bleed,
-                        options.ink_saver,
-                        options.strict,
-                    ),
-                )
-            )
+            sheets = (content, catalog(language), language, paper, options.duplex, options.bleed, options.ink_saver)
+            outputs.append(Output(components_name(pack_id, language, paper), _key(*sheets, options.strict)))
+            if options.pdfx:
+                pdfx = _key(*sheets, options.strict, "pdfx", _profile_key())
+                outputs.append(Output(pdfx_name(pack_id, language, paper), pdfx))
+            if options.cut_svg:
+                outputs.append(Output(cut_svg_name(language, paper), _key(*sheets, options.strict, "cut-svg")))
         if options.png:
             outputs.append(
                 Output(

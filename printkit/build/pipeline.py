@@ -15,11 +15,20 @@ from functools import partial
 from pathlib import Path
 
 from printkit.base.collector import paused as paused_collector
-from printkit.base.errors import Problems, display_path
+from printkit.base.errors import Problems, UsageError, display_path
 from printkit.build.cache import Manifest, Output, plan
 from printkit.build.jobs import Job, build_jobs, progress
 from printkit.build.lock import holding, remove_leftovers
-from printkit.build.outputs import BuildOptions, components_name, editions, papers_of, png_name, rulebook_name
+from printkit.build.outputs import (
+    BuildOptions,
+    components_name,
+    cut_svg_name,
+    editions,
+    papers_of,
+    pdfx_name,
+    png_name,
+    rulebook_name,
+)
 from printkit.build.staging import Staging
 from printkit.content.load import Pack
 from printkit.content.validate import load_checked
@@ -27,7 +36,9 @@ from printkit.i18n import words
 from printkit.i18n.catalog import entry_problems, missing_problems, translate, undeclared
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.imposition import Faces, Page, Piece, SheetOptions, impose
+from printkit.output.cut_svg import cut_files
 from printkit.output.pdf import render_pdf
+from printkit.output.pdfx import cmyk_profile, render_pdfx
 
 
 def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False) -> list[Job]:
@@ -81,6 +92,10 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             for paper in papers:
                 pages = impose(translation.pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces)
                 jobs.append(_pdf_job(translation.pack, language, paper, pages, faces, options))
+                if options.pdfx:
+                    jobs.append(_pdf_job(translation.pack, language, paper, pages, faces, options, pdfx=True))
+                if options.cut_svg:
+                    jobs.append(_cut_svg_job(translation.pack.id, language, paper, pages, options))
             if options.png:
                 jobs.append(_png_job(translation.pack, language, pieces, faces, options))
             translated[language] = translation.pack
@@ -147,12 +162,23 @@ def checked_packs(roots: list[Path]) -> list[Pack]:
     return packs
 
 
-def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], faces: Faces, options: BuildOptions) -> Job:
-    name = components_name(pack.id, language, paper)
+def _pdf_job(
+    pack: Pack,
+    language: str,
+    paper: str,
+    pages: list[Page],
+    faces: Faces,
+    options: BuildOptions,
+    *,
+    pdfx: bool = False,
+) -> Job:
+    """The components PDF, or with pdfx its CMYK PDF/X-4 version for print shops."""
+    name = (pdfx_name if pdfx else components_name)(pack.id, language, paper)
     target = options.out / pack.id / name
 
     def write(staging: Staging) -> list[Path]:
-        render_pdf(
+        render = partial(render_pdfx, profile=_pdfx_profile()) if pdfx else render_pdf
+        render(
             faces.fill(pages),
             staging.temporary(target),
             title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
@@ -163,7 +189,22 @@ def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], faces: Fa
         faces.raise_problems()
         return [target]
 
-    return Job(pack.id, name, write, weight=2 * len(pages))
+    return Job(pack.id, name, write, weight=(3 if pdfx else 2) * len(pages))
+
+
+def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], options: BuildOptions) -> Job:
+    name = cut_svg_name(language, paper)
+    folder = options.out / pack_id / name
+
+    def write(staging: Staging) -> list[Path]:
+        written = []
+        for number, svg in cut_files(pages):
+            target = folder / f"page-{number:02d}.svg"
+            staging.temporary(target).write_text(svg, encoding="utf-8")
+            written.append(target)
+        return written
+
+    return Job(pack_id, name, write, weight=len(pages) // 10 + 1)
 
 
 def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
@@ -187,8 +228,25 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
 def build(roots: list[Path], options: BuildOptions) -> list[Path]:
     """Build the packs, skipping (unless options.force) every output whose inputs did not change.
     Another build into the same folder is waited for (see printkit.build.lock)."""
+    if options.pdfx:
+        _pdfx_profile()
+    if options.cut_svg and options.duplex == "off":
+        raise UsageError(
+            "--cut-svg needs backs printed behind their fronts (--duplex long or short): "
+            "with --duplex off a back beside its front is folded along the line a cutter would cut"
+        )
     with paused_collector(), holding(options.out):
         return _build(roots, options)
+
+
+def _pdfx_profile() -> Path:
+    """The CMYK profile of --pdfx, or a usage error saying how to get one."""
+    profile = cmyk_profile()
+    if profile is None:
+        raise UsageError(
+            "--pdfx needs Ghostscript's CMYK profile (default_cmyk.icc): install Ghostscript (apt-get install ghostscript)"
+        )
+    return profile
 
 
 def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
