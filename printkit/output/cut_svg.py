@@ -3,8 +3,8 @@
 Takes: laid-out `Page`s of a components PDF (their faces need not be drawn).
 Returns: (page number in the PDF, SVG text) for each sheet with pieces on its front: an SVG the size
 of the paper, in millimetres, with two layers: "cut", each piece's trim line (a rectangle, rounded
-or not, as a rect; a round chip as a circle; a polygon as a polygon; a custom outline with curves
-as a path), and "registration", the sheet's crop marks, exactly where the PDF prints them. Print-then-
+or not, as a rect; a round chip as a circle; a hexagon, other polygon or custom outline as a
+polygon), and "registration", the sheet's crop marks, exactly where the PDF prints them. Print-then-
 cut machines (Cricut, Silhouette) and laser cutters line the cut layer up with the printed sheet by
 the registration layer, or by the paper's corners: both files share the paper's origin.
 
@@ -70,14 +70,9 @@ def _element(shape: Shape, height: float) -> str:
             f'y2="{_n(height - shape.y2)}" stroke-width="{_n(shape.line_width)}"/>'
         )
     assert isinstance(shape, Path), "a trim line is an area, a crop mark a line"
-    if all(op[0] in ("M", "L", "Z") for op in shape.ops):
-        points = " ".join(f"{_n(op[1])},{_n(height - op[2])}" for op in shape.ops if op[0] != "Z")
-        return f'<polygon points="{points}"/>'
-    steps = " ".join(
-        op[0] + " ".join(f"{_n(v)},{_n(height - w)}" for v, w in zip(op[1::2], op[2::2], strict=True))
-        for op in shape.ops
-    )
-    return f'<path d="{steps}"/>'
+    assert all(op[0] in ("M", "L", "Z") for op in shape.ops), "every outline with curves is a Rect or a Circle"
+    points = " ".join(f"{_n(op[1])},{_n(height - op[2])}" for op in shape.ops if op[0] != "Z")
+    return f'<polygon points="{points}"/>'
 
 
 def _n(value: float) -> str:
