@@ -111,3 +111,12 @@ def test_cut_svg_with_backs_folded_beside_their_fronts_is_a_usage_error(run, tmp
         "with --duplex off a back beside its front is folded along the line a cutter would cut"
     ]
     assert not list(tmp_path.iterdir())
+
+
+def test_a_stale_temporary_cut_file_from_a_hard_kill_is_cleaned_up(run, tmp_path):
+    folder = tmp_path / "skystones" / "cut-svg" / "en-a4"
+    folder.mkdir(parents=True)
+    stale = folder / ".page-03.svg.abc12345.part"
+    stale.write_text("<svg")
+    assert run("build", "skystones", "--lang", "en", "--no-rulebooks", "--out", tmp_path)[0] == 0
+    assert not stale.exists()
