@@ -22,7 +22,7 @@ from __future__ import annotations
 import io
 import uuid
 from collections.abc import Iterable
-from functools import cache, cached_property
+from functools import cached_property
 from glob import glob
 from html import escape
 from pathlib import Path
@@ -48,6 +48,7 @@ class CmykInk(Ink):
 
     def __init__(self, profile: Path):
         self.profile = profile
+        self._operands: dict[str, str] = {}  # a kit has a few dozen colours, each used many times
 
     @cached_property
     def _transform(self):
@@ -67,17 +68,21 @@ class CmykInk(Ink):
     def stroke(self, colour: str) -> str:
         return f"{self.cmyk(colour)} K"
 
-    @cache  # noqa: B019 -- one ink per build, a few dozen colours
     def cmyk(self, colour: str) -> str:
         """A hex colour as the four operands of k or K."""
+        if colour not in self._operands:
+            self._operands[colour] = " ".join(f"{round(v, 4):g}" for v in self._converted(colour))
+        return self._operands[colour]
+
+    def _converted(self, colour: str) -> tuple[float, ...]:
         rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
         if max(rgb) - min(rgb) <= NEUTRAL:
             black = 1 - sum(rgb) / 3 / 255
-            return _operands((0, 0, 0, 1 if black >= SOLID_BLACK else black))
+            return (0, 0, 0, 1 if black >= SOLID_BLACK else black)
         from PIL import Image
 
         pixel = self._transform.apply(Image.new("RGB", (1, 1), tuple(rgb))).getpixel((0, 0))
-        return _operands(tuple(v / 255 for v in pixel))
+        return tuple(v / 255 for v in pixel)
 
     def image_pixels(self, path: str) -> bytes:
         from PIL import Image
@@ -88,20 +93,17 @@ class CmykInk(Ink):
             return self._transform.apply(image.convert("RGB")).tobytes()
 
 
-def _operands(cmyk: tuple[float, ...]) -> str:
-    return " ".join(f"{round(v, 4):g}" for v in cmyk)
-
-
 def render_pdfx(
     pages: Iterable[Page], target: Path, profile: Path, *, title: str, subject: str, lang: str, duplex: str
-):
+) -> None:
     """The kit drawn in CMYK into target, then made a PDF/X-4 file there."""
     render_pdf(pages, target, title=title, subject=subject, lang=lang, duplex=duplex, ink=CmykInk(profile))
     _declare_pdfx(target, profile, title)
 
 
 def _declare_pdfx(target: Path, profile: Path, title: str) -> None:
-    """The output intent, the version keys and the XMP metadata PDF/X asks for, added to the file."""
+    """The output intent, the version keys and the XMP metadata PDF/X asks for, added to the file
+    (the profile and the intent are indirect objects, which pypdf adds only by its _add_object)."""
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import (
         ArrayObject,
