@@ -103,11 +103,8 @@ LEFTOVER = re.compile(r"^\..+\.[a-z0-9_]{8}\.part$")
 def remove_leftovers(folder: Path) -> None:
     """The temporary files a killed build left in a pack's output folder (`.<name>.<random>.part`,
     see build.Staging). Only the holder of the lock may call this: no other build is writing."""
-    for place in (
-        folder,
-        *folder.glob("png/*"),
-        *folder.glob("cut-svg/*"),
-    ):  # where Staging puts them: beside their targets
+    # where Staging puts them: beside their targets
+    for place in (folder, *folder.glob("png/*"), *folder.glob("cut-svg/*")):
         for stale in place.glob(".*.part"):
             if LEFTOVER.match(stale.name) and not stale.is_symlink() and stale.is_file():
                 stale.unlink(missing_ok=True)
