@@ -117,6 +117,16 @@ def _parser() -> argparse.ArgumentParser:
         help="also write for a print shop (repeatable): single, a PDF of one face a page with 1/8 in bleed, "
         "backs after their fronts; tgc, a PNG of each face on The Game Crafter's template of its product",
     )
+    build_cmd.add_argument(
+        "--pdfx",
+        action="store_true",
+        help="also write a CMYK PDF/X-4 of each components PDF for print shops (needs Ghostscript's CMYK profile)",
+    )
+    build_cmd.add_argument(
+        "--cut-svg",
+        action="store_true",
+        help="also write each sheet's cut paths as SVG, for cutting machines (output/PACK/cut-svg/LANG-PAPER/)",
+    )
     build_cmd.add_argument("--no-rulebooks", action="store_true", help="build the component PDFs only")
     build_cmd.add_argument(
         "--force", action="store_true", help="rebuild every output, even those whose inputs did not change"
@@ -238,6 +248,8 @@ def _build(args: argparse.Namespace) -> int:
             duplex=args.duplex,
             bleed=args.bleed,
             png=args.png,
+            pdfx=args.pdfx,
+            cut_svg=args.cut_svg,
             ink_saver=args.ink_saver,
             strict=args.strict,
             rulebooks=not args.no_rulebooks,

@@ -1,9 +1,11 @@
 import io
+import math
 import re
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import pytest
+from pypdf.generic import ContentStream
 
 from printkit.cli import main
 
@@ -18,6 +20,53 @@ TRANSLATIONS = {name: ["de"] for name in BUNDLED} | {"riverfold": ["de", "fr"]}
 
 PT_PER_MM = 72 / 25.4
 TOLERANCE_MM = 0.01  # the geometry bar: trims and registration to a hundredth of a millimetre
+
+
+def sheet_paths(page, reader) -> list[tuple[str, list[tuple[float, float]], tuple, bool]]:
+    """Every path a page paints or clips with, in order: (W for a clip, else its painting operator;
+    its points in millimetres on the sheet, a curve by its end point; the line width and dash;
+    whether it has curves)."""
+    ctm, stack, points, width, dash = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], [], 0.0, ()
+    clip, curved, found = False, False, []
+
+    def on_sheet(x, y):
+        a, b, c, d, e, f = ctm
+        return ((a * x + c * y + e) / PT_PER_MM, (b * x + d * y + f) / PT_PER_MM)
+
+    for operands, operator in ContentStream(page.get_contents(), reader).operations:
+        values = [float(v) for v in operands] if operator not in (b"d", b"Tf", b"Tj") else []
+        if operator == b"q":
+            stack.append((ctm, width, dash))
+        elif operator == b"Q":
+            ctm, width, dash = stack.pop()
+        elif operator == b"cm":
+            a, b, c, d, e, f = values
+            A, B, C, D, E, F = ctm
+            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+        elif operator == b"w":
+            width = values[0] / PT_PER_MM
+        elif operator == b"d":
+            dash = tuple(float(v) for v in operands[0])
+        elif operator in (b"m", b"l", b"c"):
+            points.append(on_sheet(*values[-2:]))
+            curved = curved or operator == b"c"
+        elif operator == b"re":
+            x, y, w, h = values
+            points += [on_sheet(x, y), on_sheet(x + w, y), on_sheet(x + w, y + h), on_sheet(x, y + h)]
+        elif operator == b"W":
+            clip = True
+        elif operator in (b"n", b"f", b"f*", b"S", b"B", b"b", b"s"):
+            if clip or operator != b"n":
+                found.append(("W" if clip else operator.decode(), points, (round(width, 3), dash), curved))
+            points, clip, curved = [], False, False
+    return found
+
+
+def polygon_corners(points):
+    """The corners of a closed path of straight lines (its first point repeated at the end dropped)."""
+    if len(points) > 1 and math.dist(points[0], points[-1]) < 1e-6:
+        points = points[:-1]
+    return points
 
 
 @pytest.fixture(scope="session")

@@ -176,3 +176,11 @@ def test_library_versions_are_those_importlib_metadata_reports():
     assert {name: cache._version(name) for name in cache.DRAWING_LIBRARIES} == {
         name: metadata.version(name) for name in cache.DRAWING_LIBRARIES
     }
+
+
+def test_pdfx_and_cut_svg_are_outputs_of_their_own(kit, run):
+    assert kit("--pdfx", "--cut-svg") == ["skystones-components-de-a4-pdfx.pdf", "skystones-components-en-a4-pdfx.pdf"]
+    cut = sorted(p.relative_to("output/skystones").as_posix() for p in Path("output/skystones/cut-svg").rglob("*.svg"))
+    assert cut and cut[0] == "cut-svg/de-a4/page-03.svg"
+    assert kit("--pdfx", "--cut-svg") == []
+    assert_like_a_clean_build(run, ["skystones-components-en-a4-pdfx.pdf", *cut], "--pdfx", "--cut-svg")

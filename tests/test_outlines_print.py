@@ -5,9 +5,8 @@ and how many hexagons a honeycomb fits on a sheet."""
 import math
 
 import pytest
-from conftest import FIXTURES, PT_PER_MM, TOLERANCE_MM, loaded_pack
+from conftest import FIXTURES, PT_PER_MM, TOLERANCE_MM, loaded_pack, polygon_corners, sheet_paths
 from pypdf import PdfReader
-from pypdf.generic import ContentStream
 
 from printkit.layout.imposition import SheetOptions, impose
 
@@ -37,62 +36,15 @@ def _pdf(built, mode: str, pack: str) -> PdfReader:
     return PdfReader(built / mode / pack / f"{pack}-components-en-a4.pdf")
 
 
-def _paths(page, reader) -> list[tuple[str, list[tuple[float, float]], tuple, bool]]:
-    """Every path a page paints or clips with, in order: (W for a clip, else its painting operator;
-    its points in millimetres on the sheet, a curve by its end point; the line width and dash;
-    whether it has curves)."""
-    ctm, stack, points, width, dash = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0), [], [], 0.0, ()
-    clip, curved, found = False, False, []
-
-    def on_sheet(x, y):
-        a, b, c, d, e, f = ctm
-        return ((a * x + c * y + e) / PT_PER_MM, (b * x + d * y + f) / PT_PER_MM)
-
-    for operands, operator in ContentStream(page.get_contents(), reader).operations:
-        values = [float(v) for v in operands] if operator not in (b"d", b"Tf", b"Tj") else []
-        if operator == b"q":
-            stack.append((ctm, width, dash))
-        elif operator == b"Q":
-            ctm, width, dash = stack.pop()
-        elif operator == b"cm":
-            a, b, c, d, e, f = values
-            A, B, C, D, E, F = ctm
-            ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
-        elif operator == b"w":
-            width = values[0] / PT_PER_MM
-        elif operator == b"d":
-            dash = tuple(float(v) for v in operands[0])
-        elif operator in (b"m", b"l", b"c"):
-            points.append(on_sheet(*values[-2:]))
-            curved = curved or operator == b"c"
-        elif operator == b"re":
-            x, y, w, h = values
-            points += [on_sheet(x, y), on_sheet(x + w, y), on_sheet(x + w, y + h), on_sheet(x, y + h)]
-        elif operator == b"W":
-            clip = True
-        elif operator in (b"n", b"f", b"f*", b"S", b"B", b"b", b"s"):
-            if clip or operator != b"n":
-                found.append(("W" if clip else operator.decode(), points, (round(width, 3), dash), curved))
-            points, clip, curved = [], False, False
-    return found
-
-
-def _polygon(points):
-    """The corners of a closed path of straight lines (its first point repeated at the end dropped)."""
-    if len(points) > 1 and math.dist(points[0], points[-1]) < 1e-6:
-        points = points[:-1]
-    return points
-
-
 def _clips(page, reader):
-    return [_polygon(points) for kind, points, _, _ in _paths(page, reader) if kind == "W"]
+    return [polygon_corners(points) for kind, points, _, _ in sheet_paths(page, reader) if kind == "W"]
 
 
 def _cut_lines(page, reader):
-    return [points for kind, points, style, _ in _paths(page, reader) if kind == "S" and style == (CUT_WIDTH, ())]
+    return [points for kind, points, style, _ in sheet_paths(page, reader) if kind == "S" and style == (CUT_WIDTH, ())]
 
 
-def _same_polygon(a, b) -> bool:
+def _samepolygon_corners(a, b) -> bool:
     return len(a) == len(b) and all(min(math.dist(p, q) for q in b) <= TOLERANCE_MM for p in a)
 
 
@@ -124,7 +76,7 @@ def test_a_60mm_hex_has_its_six_corners_where_they_belong(built, size, first_cor
             )
             for k in range(6)
         ]
-        assert _same_polygon(corners, wanted)
+        assert _samepolygon_corners(corners, wanted)
         # across the flats: the distance between opposite sides, twice a side's distance from the centre
         for (x1, y1), (x2, y2) in zip(corners, corners[1:] + corners[:1], strict=True):
             apothem = abs((x2 - x1) * (y1 - cy) - (x1 - cx) * (y2 - y1)) / math.dist((x1, y1), (x2, y2))
@@ -134,9 +86,11 @@ def test_a_60mm_hex_has_its_six_corners_where_they_belong(built, size, first_cor
 def test_a_hexs_bleed_reaches_past_every_side_and_the_page_boxes_follow(built):
     reader = _pdf(built, "bleed", "hexes")
     for page in reader.pages[2::2]:
-        paths = _paths(page, reader)
+        paths = sheet_paths(page, reader)
         backgrounds = [
-            _polygon(paths[i + 1][1]) for i, (kind, *_) in enumerate(paths) if kind == "W" and paths[i + 1][0] == "f"
+            polygon_corners(paths[i + 1][1])
+            for i, (kind, *_) in enumerate(paths)
+            if kind == "W" and paths[i + 1][0] == "f"
         ]
         cuts = _cut_lines(page, reader)
         assert backgrounds and len(cuts) == 6 * len(backgrounds)  # with bleed, neighbours share no cut
@@ -167,19 +121,19 @@ def test_every_back_is_cut_exactly_behind_its_front_and_filled_to_its_outline(bu
         portrait = width <= height
         mirror_x = portrait == (duplex == "long")
         fronts = _clips(front, reader)
-        backs_paths = _paths(back, reader)
-        backs = [_polygon(points) for kind, points, *_ in backs_paths if kind == "W"]
+        backs_paths = sheet_paths(back, reader)
+        backs = [polygon_corners(points) for kind, points, *_ in backs_paths if kind == "W"]
         assert len(backs) == len(fronts)
         for corners in fronts:
             flipped = [(width - x, y) if mirror_x else (x, height - y) for x, y in corners]
-            assert any(_same_polygon(flipped, b) for b in backs)
+            assert any(_samepolygon_corners(flipped, b) for b in backs)
             checked += 1
         # each polygon's back fills the outline it is cut along: its background is that polygon (a
         # triangle's or a shield's turned half round where the sheet flips top to bottom); a card's
         # rounded clip is filled by a plain rectangle
         for i, (kind, points, _, curved) in enumerate(backs_paths):
             if kind == "W" and backs_paths[i + 1][0] == "f" and not curved:
-                assert _same_polygon(_polygon(backs_paths[i + 1][1]), _polygon(points))
+                assert _samepolygon_corners(polygon_corners(backs_paths[i + 1][1]), polygon_corners(points))
     assert checked == {"hexes": 12, "odd": 10}[pack]
 
 
@@ -193,12 +147,12 @@ def test_fold_pairs_mirror_the_front_across_the_fold_which_is_not_cut(built):
             if len(front) == 6 and max(y for _, y in front) - min(y for _, y in front) < 60 + TOLERANCE_MM:
                 # a flat hex (60 mm high) is folded along its top side: its back lies above it
                 fold = max(y for _, y in front)
-                assert _same_polygon(back, [(x, 2 * fold - y) for x, y in front])
+                assert _samepolygon_corners(back, [(x, 2 * fold - y) for x, y in front])
                 assert [line for line in cuts if all(abs(y - fold) < TOLERANCE_MM for _, y in line)] == []
                 flat += 1
             else:  # a pointy hex is folded along its right side
                 fold = max(x for x, _ in front)
-                assert _same_polygon(back, [(2 * fold - x, y) for x, y in front])
+                assert _samepolygon_corners(back, [(2 * fold - x, y) for x, y in front])
                 assert [line for line in cuts if all(abs(x - fold) < TOLERANCE_MM for x, _ in line)] == []
             pairs += 1
     assert (pairs, flat) == (12, 7)
@@ -216,7 +170,9 @@ def test_honeycomb_neighbours_share_one_cut_and_get_no_crop_marks(built):
     assert all(math.dist(*line) == pytest.approx(ACROSS_CORNERS / 2, abs=TOLERANCE_MM) for line in cuts)
     ends = {tuple(sorted((round(x, 2), round(y, 2)) for x, y in line)) for line in cuts}
     assert len(ends) == 47  # no edge is cut twice
-    assert not [p for kind, p, (width, _), _ in _paths(page, reader) if kind == "S" and width == 0.25]  # crop marks
+    assert not [
+        p for kind, p, (width, _), _ in sheet_paths(page, reader) if kind == "S" and width == 0.25
+    ]  # crop marks
 
 
 @pytest.mark.parametrize(

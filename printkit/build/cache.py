@@ -28,8 +28,10 @@ from printkit.base.languages import UnknownLanguage
 from printkit.base.package_data import folder
 from printkit.build.outputs import (
     components_name,
+    cut_svg_name,
     editions,
     papers_of,
+    pdfx_name,
     png_name,
     rulebook_name,
     shop_name,
@@ -39,6 +41,7 @@ from printkit.content.fields import parse_id
 from printkit.content.source import read_yaml
 from printkit.i18n.catalog import message_folder
 from printkit.layout.templates import template_path
+from printkit.output.pdfx import cmyk_profile
 
 MANIFEST = ".printkit-cache.json"
 PACKAGE = folder("printkit").resolve()
@@ -122,6 +125,13 @@ def _version(library: str) -> str:
     return line.removeprefix("Version:").strip()
 
 
+@cache
+def _profile_key() -> str:
+    """The CMYK profile --pdfx converts with and embeds (another Ghostscript may bring another)."""
+    profile = cmyk_profile()
+    return "" if profile is None else f"{profile}:{_file_hash(profile)}"
+
+
 def _key(*parts: object) -> str:
     return hashlib.sha256(json.dumps([code_key(), *parts], sort_keys=True).encode()).hexdigest()
 
@@ -184,22 +194,22 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
     outputs = []
     for language in languages:
         for layout in layouts:
-            outputs.append(
-                Output(
-                    components_name(pack_id, language, layout),
-                    _key(
-                        content,
-                        catalog(language),
-                        language,
-                        layout,
-                        template,
-                        options.duplex,
-                        options.bleed,
-                        options.ink_saver,
-                        options.strict,
-                    ),
-                )
+            sheets = (
+                content,
+                catalog(language),
+                language,
+                layout,
+                template,
+                options.duplex,
+                options.bleed,
+                options.ink_saver,
             )
+            outputs.append(Output(components_name(pack_id, language, layout), _key(*sheets, options.strict)))
+            if options.pdfx:
+                pdfx = _key(*sheets, options.strict, "pdfx", _profile_key())
+                outputs.append(Output(pdfx_name(pack_id, language, layout), pdfx))
+            if options.cut_svg:
+                outputs.append(Output(cut_svg_name(language, layout), _key(*sheets, options.strict, "cut-svg")))
         if options.png:
             outputs.append(
                 Output(

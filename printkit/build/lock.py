@@ -104,7 +104,7 @@ def remove_leftovers(folder: Path) -> None:
     """The temporary files a killed build left in a pack's output folder (`.<name>.<random>.part`,
     see build.Staging). Only the holder of the lock may call this: no other build is writing."""
     # where Staging puts them: beside their targets
-    places = (folder, *folder.glob("png/*"), *folder.glob("shop-tgc/*"))
+    places = (folder, *folder.glob("png/*"), *folder.glob("shop-tgc/*"), *folder.glob("cut-svg/*"))
     for place in places:
         for stale in place.glob(".*.part"):
             if LEFTOVER.match(stale.name) and not stale.is_symlink() and stale.is_file():

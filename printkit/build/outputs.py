@@ -25,6 +25,8 @@ class BuildOptions:
     duplex: Duplex = "long"
     bleed: float = 0.0
     png: bool = False
+    pdfx: bool = False  # also a CMYK PDF/X-4 of each components PDF, for print shops
+    cut_svg: bool = False  # also each sheet's cut paths as SVG, for cutting machines
     ink_saver: bool = False
     strict: bool = False
     rulebooks: bool = True
@@ -50,6 +52,15 @@ def tgc_name(language: str) -> str:
 def shop_name(shop: Shop, pack: str, language: str) -> str:
     """The output a build writes for a print shop (--shop), a file or a folder."""
     return single_name(pack, language) if shop == "single" else tgc_name(language)
+
+
+def pdfx_name(pack: str, language: str, paper: str) -> str:
+    return f"{pack}-components-{language}-{paper}-pdfx.pdf"
+
+
+def cut_svg_name(language: str, paper: str) -> str:
+    """The folder of a components PDF's cut paths, one SVG per sheet (page-NN.svg, NN its page in the PDF)."""
+    return f"cut-svg/{language}-{paper}"
 
 
 def png_name(language: str) -> str:

@@ -16,7 +16,7 @@ from functools import partial
 from pathlib import Path
 
 from printkit.base.collector import paused as paused_collector
-from printkit.base.errors import Problems, display_path
+from printkit.base.errors import Problems, UsageError, display_path
 from printkit.build.cache import Manifest, Output, plan
 from printkit.build.jobs import Job, build_jobs, progress
 from printkit.build.lock import holding, remove_leftovers
@@ -24,8 +24,10 @@ from printkit.build.outputs import (
     BuildOptions,
     Shop,
     components_name,
+    cut_svg_name,
     editions,
     papers_of,
+    pdfx_name,
     png_name,
     rulebook_name,
     shop_name,
@@ -39,7 +41,9 @@ from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.imposition import Faces, Page, Piece, SheetOptions, impose
 from printkit.layout.shop import SHOP_FACE_BLEED, single_pages, tgc_pages
 from printkit.layout.templates import SheetTemplate, impose_on_template, read_template, template_path
+from printkit.output.cut_svg import cut_files
 from printkit.output.pdf import render_pdf
+from printkit.output.pdfx import cmyk_profile, render_pdfx
 
 
 def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False) -> list[Job]:
@@ -95,16 +99,29 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             except Problems as error:
                 problems += error.problems
                 continue
-            if template is not None:
-                try:
-                    pages = impose_on_template(translation.pack, template, pieces, options.bleed)
-                except Problems as error:
-                    problems += error.problems
-                    continue
-                jobs.append(_pdf_job(translation.pack, language, template.key, pages, faces, options))
-            for paper in () if template is not None else papers:
-                pages = impose(translation.pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces)
-                jobs.append(_pdf_job(translation.pack, language, paper, pages, faces, options))
+            try:  # each layout's name (a paper or the template) and its sheets
+                laid_out = (
+                    [(template.key, impose_on_template(translation.pack, template, pieces, options.bleed))]
+                    if template is not None
+                    else [
+                        (
+                            paper,
+                            impose(
+                                translation.pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces
+                            ),
+                        )
+                        for paper in papers
+                    ]
+                )
+            except Problems as error:
+                problems += error.problems
+                continue
+            for layout, pages in laid_out:
+                jobs.append(_pdf_job(translation.pack, language, layout, pages, faces, options))
+                if options.pdfx:
+                    jobs.append(_pdf_job(translation.pack, language, layout, pages, faces, options, pdfx=True))
+                if options.cut_svg:
+                    jobs.append(_cut_svg_job(translation.pack.id, language, layout, pages, options))
             if options.png:
                 jobs.append(_png_job(translation.pack, language, pieces, faces, options))
             # the print shops' faces are drawn with their own bleed, whatever --bleed says
@@ -189,12 +206,23 @@ def checked_packs(roots: list[Path], strict: bool = False) -> list[Pack]:
     return packs
 
 
-def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], faces: Faces, options: BuildOptions) -> Job:
-    name = components_name(pack.id, language, paper)
+def _pdf_job(
+    pack: Pack,
+    language: str,
+    paper: str,
+    pages: list[Page],
+    faces: Faces,
+    options: BuildOptions,
+    *,
+    pdfx: bool = False,
+) -> Job:
+    """The components PDF, or with pdfx its CMYK PDF/X-4 version for print shops."""
+    name = (pdfx_name if pdfx else components_name)(pack.id, language, paper)
     target = options.out / pack.id / name
 
     def write(staging: Staging) -> list[Path]:
-        render_pdf(
+        render = partial(render_pdfx, profile=_pdfx_profile()) if pdfx else render_pdf
+        render(
             faces.fill(pages),
             staging.temporary(target),
             title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
@@ -205,7 +233,23 @@ def _pdf_job(pack: Pack, language: str, paper: str, pages: list[Page], faces: Fa
         faces.raise_problems()
         return [target]
 
-    return Job(pack.id, name, write, weight=2 * len(pages))
+    # PDF/X takes about twice as long (measured on skylands: the file is rewritten by pypdf)
+    return Job(pack.id, name, write, weight=(4 if pdfx else 2) * len(pages))
+
+
+def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], options: BuildOptions) -> Job:
+    name = cut_svg_name(language, paper)
+    folder = options.out / pack_id / name
+
+    def write(staging: Staging) -> list[Path]:
+        written = []
+        for number, svg in cut_files(pages):
+            target = folder / f"page-{number:02d}.svg"
+            staging.temporary(target).write_text(svg, encoding="utf-8")
+            written.append(target)
+        return written
+
+    return Job(pack_id, name, write, weight=len(pages) // 10 + 1)  # a tenth of a sheet's PDF (measured)
 
 
 def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
@@ -277,8 +321,25 @@ SHOP_JOBS: dict[Shop, Callable[[Pack, str, list[Piece], Faces, BuildOptions], Jo
 def build(roots: list[Path], options: BuildOptions) -> list[Path]:
     """Build the packs, skipping (unless options.force) every output whose inputs did not change.
     Another build into the same folder is waited for (see printkit.build.lock)."""
+    if options.pdfx:
+        _pdfx_profile()
+    if options.cut_svg and options.duplex == "off":
+        raise UsageError(
+            "--cut-svg needs backs printed behind their fronts (--duplex long or short): "
+            "with --duplex off a back beside its front is folded along the line a cutter would cut"
+        )
     with paused_collector(), holding(options.out):
         return _build(roots, options)
+
+
+def _pdfx_profile() -> Path:
+    """The CMYK profile of --pdfx, or a usage error saying how to get one."""
+    profile = cmyk_profile()
+    if profile is None:
+        raise UsageError(
+            "--pdfx needs Ghostscript's CMYK profile (default_cmyk.icc): install Ghostscript (apt-get install ghostscript)"
+        )
+    return profile
 
 
 def _build(roots: list[Path], options: BuildOptions) -> list[Path]:

@@ -12,7 +12,8 @@ lives in faces/ because fonts, the lowest stage that needs it, reads a font's gl
 - `canvas._code`: the current page's content stream, which those operators are appended to.
 - `canvas._doc` (getXObjectName, Reference, addForm), `canvas._formsinuse`,
   `canvas._currentPageHasImages`, `PDFImageXObject._smask`: an image embedded once per distinct
-  content however many files name it, and drawn with `Do` (the canvas's drawImage embeds by name).
+  content however many files name it, and drawn with `Do` (the canvas's drawImage embeds by name);
+  `PDFImageXObject.streamContent`, `colorSpace`, `_filters`, `_dotrans`: its pixels replaced by CMYK ones.
 - `TTFont.face.charToGlyph`, `TTFont.splitString` and `getSubsetInternalName` with the document:
   which characters a font can draw, and text split into the font subsets it is embedded as.
 - `TTFont.face.glyphToChar` and `charWidths`: a shaped glyph drawn through the subsets, by a
@@ -33,7 +34,7 @@ from __future__ import annotations
 
 import hashlib
 import zlib
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
@@ -89,11 +90,18 @@ def subset_runs(font, text: str, canvas: Canvas) -> Iterator[tuple[str, str]]:
         yield font.getSubsetInternalName(subset, doc), chunk
 
 
-def embed_image(canvas: Canvas, name: str, path: str) -> tuple[int, int]:
+def embed_image(
+    canvas: Canvas, name: str, path: str, cmyk_pixels: Callable[[str], bytes | None] | None = None
+) -> tuple[int, int]:
     """The image file at path embedded in the document as name (with its alpha channel as a soft
-    mask); returns its size in pixels."""
+    mask); returns its size in pixels. A colour image is embedded as CMYK where cmyk_pixels gives
+    its pixels so (a grey one stays grey: it prints on black alone)."""
     doc = canvas._doc
     xobject = pdfdoc.PDFImageXObject(name, path, mask="auto")
+    pixels = None if cmyk_pixels is None or xobject.colorSpace == "DeviceGray" else cmyk_pixels(path)
+    if pixels is not None:
+        xobject.streamContent, xobject.colorSpace = zlib.compress(pixels), "DeviceCMYK"
+        xobject._filters, xobject._dotrans = ("FlateDecode",), 0
     doc.Reference(xobject, doc.getXObjectName(name))
     doc.addForm(name, xobject)
     smask = getattr(xobject, "_smask", None)

@@ -66,11 +66,26 @@ def _stroke(colour: str) -> str:
     return f"{fp_str(*HexColor(colour).rgb())} RG"
 
 
-def _paint(fill: str | None, stroke: str | None, line_width: float) -> tuple[str, str]:
+class Ink:
+    """How the colours faces and layout choose (sRGB, as hex) are written: as RGB, for screens and
+    home printers. printkit.output.pdfx writes them as CMYK for print shops."""
+
+    def fill(self, colour: str) -> str:
+        return _fill(colour)
+
+    def stroke(self, colour: str) -> str:
+        return _stroke(colour)
+
+    def image_pixels(self, path: str) -> bytes | None:
+        """An art image's pixels in the colour space it is embedded in, when not as reportlab reads it."""
+        return None
+
+
+def _paint(ink: Ink, fill: str | None, stroke: str | None, line_width: float) -> tuple[str, str]:
     """The colour operators before a path, and the operator that paints it."""
-    setup = [_fill(fill)] if fill else []
+    setup = [ink.fill(fill)] if fill else []
     if stroke:
-        setup += [_stroke(stroke), f"{fp_str(line_width * mm)} w"]
+        setup += [ink.stroke(stroke), f"{fp_str(line_width * mm)} w"]
     painter = "B" if fill and stroke else "f" if fill else "S" if stroke else "n"
     return " ".join(setup), painter
 
@@ -122,8 +137,8 @@ def _geometry(shape: Area) -> str:
 class Operators:
     """Turns shapes into content-stream operators on a canvas's current page."""
 
-    def __init__(self, canvas: Canvas):
-        self.canvas = canvas
+    def __init__(self, canvas: Canvas, ink: Ink | None = None):
+        self.canvas, self.ink = canvas, ink or Ink()
         self.memo: dict[Shape, str] = {}
         self.sizes: dict[str, tuple[int, int]] = {}  # content hash (the image's XObject name) -> pixels
         self.hashes: dict[str, str] = {}  # image path -> content hash
@@ -150,21 +165,21 @@ class Operators:
             code.append(ops)
 
     def _rect(self, r: Rect) -> str:
-        setup, painter = _paint(r.fill, r.stroke, r.line_width)
+        setup, painter = _paint(self.ink, r.fill, r.stroke, r.line_width)
         return f"{setup} {_geometry(r)} {painter}"
 
     def _circle(self, c: Circle) -> str:
-        setup, painter = _paint(c.fill, c.stroke, c.line_width)
+        setup, painter = _paint(self.ink, c.fill, c.stroke, c.line_width)
         return f"{setup} {_geometry(c)} {painter}"
 
     def _line(self, line: Line) -> str:
-        setup, _ = _paint(None, line.stroke, line.line_width)
+        setup, _ = _paint(self.ink, None, line.stroke, line.line_width)
         dash = f"[{fp_str(*(d * mm for d in line.dash))}] 0 d " if line.dash else ""
         ends = f"{fp_str(line.x1 * mm, line.y1 * mm)} m {fp_str(line.x2 * mm, line.y2 * mm)} l S"
         return f"{setup} {dash}{ends}" + (" [] 0 d" if line.dash else "")
 
     def _path(self, shape: PathShape) -> str:
-        setup, painter = _paint(shape.fill, shape.stroke, shape.line_width)
+        setup, painter = _paint(self.ink, shape.fill, shape.stroke, shape.line_width)
         return f"{setup} {_geometry(shape)} {painter}"
 
     def _text(self, text: Text) -> str:
@@ -182,7 +197,7 @@ class Operators:
         runs = " ".join(
             f"{subset} {size} Tf ({escapePDF(chunk)}) Tj" for subset, chunk in subset_runs(font, text.text, self.canvas)
         )
-        return f"{_fill(text.color)} BT {matrix} Tm {runs} ET"
+        return f"{self.ink.fill(text.color)} BT {matrix} Tm {runs} ET"
 
     def _shaped_text(self, text: Text, font, matrix: str) -> str:
         """Text as HarfBuzz shaped it: each glyph shown by a character of the embedded subset that
@@ -214,7 +229,7 @@ class Operators:
         if rise:
             ops.append("0 Ts")
         actual = text.text.encode("utf-16-be").hex().upper()
-        return f"{_fill(text.color)} /Span <</ActualText <FEFF{actual}>>> BDC BT {matrix} Tm {' '.join(ops)} ET EMC"
+        return f"{self.ink.fill(text.color)} /Span <</ActualText <FEFF{actual}>>> BDC BT {matrix} Tm {' '.join(ops)} ET EMC"
 
     def _image(self, image: Image) -> str:
         name, px_w, px_h = self._xobject(image.path)
@@ -230,7 +245,7 @@ class Operators:
         if digest is None:
             digest = self.hashes[path] = hashlib.sha1(Path(path).read_bytes()).hexdigest()
         if digest not in self.sizes:
-            self.sizes[digest] = embed_image(self.canvas, digest, path)
+            self.sizes[digest] = embed_image(self.canvas, digest, path, self.ink.image_pixels)
         return (digest, *self.sizes[digest])
 
     _MAKERS: dict[type, Callable[..., str]] = {Rect: _rect, Circle: _circle, Line: _line, PathShape: _path, Text: _text}
@@ -248,7 +263,9 @@ def new_canvas(target, *, lang: str | None = None) -> Canvas:
     )
 
 
-def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str, lang: str, duplex: str) -> None:
+def render_pdf(
+    pages: Iterable[Page], target: Path, *, title: str, subject: str, lang: str, duplex: str, ink: Ink | None = None
+) -> None:
     canvas = new_canvas(str(target), lang=lang)
     canvas.setTitle(title)
     canvas.setSubject(subject)
@@ -259,7 +276,7 @@ def render_pdf(pages: Iterable[Page], target: Path, *, title: str, subject: str,
     canvas.setViewerPreference(
         "Duplex", {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "off": "/Simplex"}[duplex]
     )
-    operators = Operators(canvas)
+    operators = Operators(canvas, ink)
     for page in pages:
         draw_page(operators, page)
         compress_last_page(canvas)

@@ -1,0 +1,122 @@
+"""--cut-svg, measured: each sheet's SVG is the paper's size in millimetres and its cut paths are
+the trim lines the PDF clips each piece to (bleed 0: the clip is the trim line), to a hundredth of
+a millimetre; its registration layer is the PDF's crop marks; only front sheets with pieces get one."""
+
+import math
+
+import pytest
+from conftest import FIXTURES, PT_PER_MM, REPO, TOLERANCE_MM, polygon_corners, sheet_paths
+from defusedxml import ElementTree
+from pypdf import PdfReader
+
+SVG = "{http://www.w3.org/2000/svg}"
+# Rectangles and round chips (skystones), polygons, custom outlines and rounded corners (odd), a honeycomb (hexes).
+PACKS = {
+    "skystones": REPO / "content" / "skystones",
+    "odd": FIXTURES / "outlines" / "odd",
+    "hexes": FIXTURES / "outlines" / "hexes",
+}
+CROP_WIDTH = 0.25  # mm, the PDF's crop marks
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    from printkit.cli import main
+
+    out = tmp_path_factory.mktemp("cut-svg")
+    args = ["build", *map(str, PACKS.values()), "--no-rulebooks", "--lang", "en", "--cut-svg", "--out", str(out)]
+    assert main(args) == 0
+    return out
+
+
+def _corners(element) -> list[tuple[float, float]]:
+    """The points of an SVG cut shape on the sheet (y up), as the PDF's clip paths give them: a
+    rectangle's corners (a rounded one's eight ends of its corner curves), a circle's four ends of
+    its quarter curves, a polygon's corners."""
+    tag = element.tag.removeprefix(SVG)
+    if tag == "polygon":
+        return [tuple(map(float, point.split(","))) for point in element.get("points").split()]
+    if tag == "circle":
+        cx, cy, r = (float(element.get(a)) for a in ("cx", "cy", "r"))
+        return [(cx + r, cy), (cx, cy + r), (cx - r, cy), (cx, cy - r)]
+    assert tag == "rect", tag
+    x, y, w, h = (float(element.get(a)) for a in ("x", "y", "width", "height"))
+    r = float(element.get("rx", 0))
+    x1, y1 = x + w, y + h
+    if not r:
+        return [(x, y), (x1, y), (x1, y1), (x, y1)]
+    return [(x + r, y), (x1 - r, y), (x1, y + r), (x1, y1 - r), (x1 - r, y1), (x + r, y1), (x, y1 - r), (x, y + r)]
+
+
+def _on_sheet(points, height: float) -> list[tuple[float, float]]:
+    """SVG points (y down from the top) as the PDF's (y up from the bottom)."""
+    return [(x, height - y) for x, y in points]
+
+
+def _same(a, b) -> bool:
+    return len(a) == len(b) and all(min(math.dist(p, q) for q in b) <= TOLERANCE_MM for p in a)
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_each_front_sheet_has_an_svg_of_its_pieces_trim_lines(built, pack):
+    reader = PdfReader(built / pack / f"{pack}-components-en-a4.pdf")
+    folder = built / pack / "cut-svg" / "en-a4"
+    assert len(reader.pages) % 2 == 0  # every pack here has backs: each sheet is followed by its back
+    expected = set()
+    for number, page in enumerate(reader.pages, 1):
+        clips = [polygon_corners(points) for kind, points, _, _ in sheet_paths(page, reader) if kind == "W"]
+        path = folder / f"page-{number:02d}.svg"
+        is_front = number > 1 and number % 2 == 1  # calibration, its back, then each front and its back
+        if not (is_front and clips):
+            continue
+        expected.add(path.name)
+        root = ElementTree.parse(path).getroot()
+        width, height = (float(v) / PT_PER_MM for v in page.mediabox[2:])
+        assert root.get("width") == f"{width:g}mm" and root.get("height") == f"{height:g}mm"
+        assert root.get("viewBox") == f"0 0 {width:g} {height:g}"
+        (cut,) = root.iterfind(f"{SVG}g[@id='cut']")
+        cuts = [_on_sheet(_corners(element), height) for element in cut]
+        assert len(cuts) == len(clips) > 0
+        for clip in clips:
+            assert [c for c in cuts if _same(c, clip)], (number, clip)
+        (registration,) = root.iterfind(f"{SVG}g[@id='registration']")
+        crop_marks = [
+            points
+            for kind, points, (line_width, _), _ in sheet_paths(page, reader)
+            if kind == "S" and line_width == CROP_WIDTH
+        ]
+        lines = [
+            _on_sheet(
+                [(float(line.get("x1")), float(line.get("y1"))), (float(line.get("x2")), float(line.get("y2")))], height
+            )
+            for line in registration
+        ]
+        assert len(lines) == len(crop_marks)
+        for mark in crop_marks:
+            assert [line for line in lines if _same(line, mark)], (number, mark)
+    assert {p.name for p in folder.iterdir()} == expected
+
+
+def test_crop_marks_are_in_the_registration_layer_of_sheets_of_cards(built):
+    root = ElementTree.parse(built / "skystones" / "cut-svg" / "en-a4" / "page-03.svg").getroot()
+    (registration,) = root.iterfind(f"{SVG}g[@id='registration']")
+    assert len(registration) > 0
+
+
+def test_cut_svg_with_backs_folded_beside_their_fronts_is_a_usage_error(run, tmp_path):
+    code, _, err = run("build", PACKS["odd"], "--cut-svg", "--duplex", "off", "--out", tmp_path)
+    assert code == 2
+    assert err.splitlines() == [
+        "printkit: --cut-svg needs backs printed behind their fronts (--duplex long or short): "
+        "with --duplex off a back beside its front is folded along the line a cutter would cut"
+    ]
+    assert not list(tmp_path.iterdir())
+
+
+def test_a_stale_temporary_cut_file_from_a_hard_kill_is_cleaned_up(run, tmp_path):
+    folder = tmp_path / "skystones" / "cut-svg" / "en-a4"
+    folder.mkdir(parents=True)
+    stale = folder / ".page-03.svg.abc12345.part"
+    stale.write_text("<svg")
+    assert run("build", "skystones", "--lang", "en", "--no-rulebooks", "--out", tmp_path)[0] == 0
+    assert not stale.exists()
