@@ -15,6 +15,7 @@ from conftest import BUNDLED, REPO
 
 from printkit.cli import main
 from printkit.content.model import COMPONENT_KINDS
+from printkit.content.spreadsheet import SPREADSHEET_SUFFIXES
 from printkit.content.validate import load_checked
 
 FORMATS = ["xlsx", "ods", "csv", "tsv"]
@@ -69,7 +70,11 @@ def without_sections(text: str, sections: set[str]) -> str:
 
 
 def replace_yaml(root: Path, sections: set[str], spreadsheets: list[Path]) -> None:
-    """The pack at root with the sections' YAML taken out and the spreadsheets put in instead."""
+    """The pack at root with the sections' YAML (and the spreadsheets it had: every one of their
+    sections is exported) taken out and the exported spreadsheets put in instead."""
+    for path in root.iterdir():
+        if path.suffix.lower() in SPREADSHEET_SUFFIXES:
+            path.unlink()
     for path in root.glob("*.yaml"):
         if path.name in ("pack.yaml", "rulebook.yaml"):
             continue
