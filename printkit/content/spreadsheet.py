@@ -412,14 +412,14 @@ Cell = tuple[int, int]  # (row, column), counted from 1 as spreadsheets do
 class _Scan:
     """What the scan of a sheet's XML finds before calamine reads it: how far its cells reach (what
     calamine allocates), its merged cells (of an ODS sheet; calamine gives an XLSX sheet's), the
-    cells holding a formula's error, which calamine reads as empty (XLSX) or 0 (ODS), and an XLSX
-    sheet's formulas that were never calculated."""
+    cells holding a formula's error, which calamine reads as empty (XLSX) or 0 (ODS), and the
+    formulas that were never calculated."""
 
     rows: int = 0
     columns: int = 0
     merged: list[tuple[Cell, Cell]] = field(default_factory=list)  # first and last cell of each range
     errors: list[Cell] = field(default_factory=list)
-    uncalculated: list[Cell] = field(default_factory=list)  # formulas without a value, which calamine reads as empty
+    uncalculated: list[Cell] = field(default_factory=list)  # formulas without a value: calamine reads them as empty
 
     def reach(self, rows: int, columns: int) -> None:
         """Cells reach this far too: of two sheets of one name (only in a forged file), the larger counts."""
@@ -546,6 +546,8 @@ def _ods_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
                     scan.merged.append(((row + 1, column + 1), (row + spans[1], column + spans[0])))
                 if element.get(_ODS_ERROR_TYPE) == "error":
                     scan.errors.append((row + 1, column + 1))
+                elif element.get(_ODS + "formula") and not element.get(_ODS_VALUE_TYPE):
+                    scan.uncalculated.append((row + 1, column + 1))
                 if element.get(_ODS_VALUE_TYPE) or element.find(_ODS_TEXT + "p") is not None:
                     rows, columns = max(rows, row + row_repeat), max(columns, column + repeat)
                 column += repeat
