@@ -26,7 +26,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -670,9 +670,7 @@ def _cell_text(value: Any) -> str:
         return _number_text(value)
     if isinstance(value, (datetime, date, time)):
         return value.isoformat()
-    if isinstance(value, timedelta):
-        return str(value)
-    return str(value)
+    return str(value)  # text, a whole number, a duration (1:30:00)
 
 
 _INTEGER = re.compile(r"[-+]?[0-9]{1,4000}")  # int() refuses more than 4,300 digits; YAML such a number too
