@@ -20,7 +20,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from printkit import __version__
-from printkit.base.errors import Problems, UsageError, ValueProblem, display_path, fault_of
+from printkit.base.errors import Problems, UsageError, ValueProblem, display_path, fault_of, one_line
 from printkit.build.outputs import SHOPS, BuildOptions
 from printkit.build.pipeline import build
 from printkit.content.fields import parse_language, with_field_docs
@@ -477,7 +477,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
         return 1
     except UsageError as error:
-        print(f"printkit: {error}", file=sys.stderr)
+        print(f"printkit: {one_line(str(error))}", file=sys.stderr)  # it may quote a value with a line break
         return 2
     except KeyboardInterrupt:
         print("printkit: interrupted; files already written are complete, none is half-written", file=sys.stderr)

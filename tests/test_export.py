@@ -301,3 +301,15 @@ def test_what_a_cell_cannot_hold_writes_nothing(cards, message, run, tmp_path):
     target.parent.mkdir()
     assert refused(run, root, "--to", target) == message
     assert list(target.parent.iterdir()) == []  # neither the file nor its temporary
+
+
+def test_a_refusal_quoting_a_line_break_is_one_line(run, tmp_path):
+    """An ODS cell cannot keep a tab (its reader drops ODF's <text:tab/>): the refusal quotes the text
+    with its line break and tab escaped, as problems quote values."""
+    root = kit(tmp_path, KIT_CARDS + '  - {id: tabbed, name: Tabbed, text: "one\\ttwo\\nthree"}\n')
+    target = tmp_path / "kit.ods"
+    assert refused(run, root, "--to", target) == (
+        "printkit: cannot export cards: card 'tabbed', key 'text' reads back from a spreadsheet as "
+        "'onetwo\\nthree', not 'one\\ttwo\\nthree' (keep the cards in YAML)"
+    )
+    assert not target.exists()

@@ -19,6 +19,10 @@ CASES = {
     "(delete the columns after the last key)",
     "xlsx-formula-error": "cards.xlsx: sheet 'cards', cell C4: holds a formula's error, not a value "
     "(correct the formula, or clear the cell)",
+    "xlsx-formula-uncalculated": "cards.xlsx: sheet 'cards', cell C2: holds a formula whose value was never "
+    "calculated (open and save the workbook in a spreadsheet program, which calculates it)",
+    "ods-formula-uncalculated": "cards.ods: sheet 'cards', cell C2: holds a formula whose value was never "
+    "calculated (open and save the workbook in a spreadsheet program, which calculates it)",
     "ods-formula-error": "cards.ods: sheet 'cards', cell C4: holds a formula's error, not a value "
     "(correct the formula, or clear the cell)",
     "csv-bad-type": "cards.csv:7:3: stats.attack: must be a number, got 'x'",

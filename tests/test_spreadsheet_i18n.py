@@ -93,7 +93,7 @@ def test_a_text_missing_from_the_catalog_is_named_at_its_cell(kit, run):
     assert code == 1
     hint = "(run 'printkit i18n update kit' and translate it)"
     assert err.splitlines()[:4] == [
-        f"content/kit/cards.csv:2:1: card:spark/name: missing from the de catalog {hint}",
+        f"content/kit/cards.csv:2:2: card:spark/name: missing from the de catalog {hint}",
         f"content/kit/pack.yaml:2:1: pack:title: missing from the de catalog {hint}",
         f"content/kit/spells.xlsx: sheet 'cards', cell B2 (card:bolt/name): missing from the de catalog {hint}",
         f"content/kit/spells.xlsx: sheet 'cards', cell C2 (card:bolt/text): missing from the de catalog {hint}",

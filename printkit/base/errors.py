@@ -59,7 +59,7 @@ class Problem:
             text = f"{self.file}: {self.place}" + (f" ({self.key_path})" if self.key_path else "")
             text += f": {self.message}" if self.place else self.message
         text = f"{text} ({self.hint})" if self.hint else text
-        return _LINE_BREAKING.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
+        return one_line(text)
 
     @property
     def place(self) -> str:
@@ -91,6 +91,11 @@ def column_letters(column: int) -> str:
 # Control characters, the separators str.splitlines() breaks at and the bidi controls that reorder
 # what a terminal shows: escaped (\x00, \u2028, \u202e), so a value carrying them makes one honest line.
 _LINE_BREAKING = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def one_line(text: str) -> str:
+    """A message as one honest line: what would break or reorder it escaped."""
+    return _LINE_BREAKING.sub(lambda match: match.group().encode("unicode_escape").decode("ascii"), text)
 
 
 class Problems(Exception):

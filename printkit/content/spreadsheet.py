@@ -26,7 +26,7 @@ import zipfile
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from datetime import date, datetime, time, timedelta
+from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree
@@ -300,6 +300,17 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
                     "correct the formula, or clear the cell",
                 )
             )
+        for row, column in scan.uncalculated:
+            source.problems.append(
+                source.cell_problem(
+                    sheet,
+                    row,
+                    column,
+                    "",
+                    "holds a formula whose value was never calculated",
+                    "open and save the workbook in a spreadsheet program, which calculates it",
+                )
+            )
         yield sheet, section, enumerate(cells, start=1), False
     if not filled:
         source.problems.append(
@@ -400,13 +411,15 @@ Cell = tuple[int, int]  # (row, column), counted from 1 as spreadsheets do
 @dataclass
 class _Scan:
     """What the scan of a sheet's XML finds before calamine reads it: how far its cells reach (what
-    calamine allocates), its merged cells (of an ODS sheet; calamine gives an XLSX sheet's), and the
-    cells holding a formula's error, which calamine reads as empty (XLSX) or 0 (ODS)."""
+    calamine allocates), its merged cells (of an ODS sheet; calamine gives an XLSX sheet's), the
+    cells holding a formula's error, which calamine reads as empty (XLSX) or 0 (ODS), and the
+    formulas that were never calculated."""
 
     rows: int = 0
     columns: int = 0
     merged: list[tuple[Cell, Cell]] = field(default_factory=list)  # first and last cell of each range
     errors: list[Cell] = field(default_factory=list)
+    uncalculated: list[Cell] = field(default_factory=list)  # formulas without a value: calamine reads them as empty
 
     def reach(self, rows: int, columns: int) -> None:
         """Cells reach this far too: of two sheets of one name (only in a forged file), the larger counts."""
@@ -430,6 +443,12 @@ _XLSX_ROW_NUMBERS = re.compile(rb'<(?:\w+:)?row\b[^>]*?\br="([0-9]+)"')
 _XLSX_CELLS = re.compile(rb"<(?:\w+:)?c\b")
 _XLSX_CELL_COLUMNS = re.compile(rb'<(?:\w+:)?c\b[^>]*?\br="\$?([A-Za-z]+)\$?[0-9]')
 _XLSX_ERRORS = re.compile(rb'<(?:\w+:)?c\b(?=[^>]*?\bt="e")[^>]*?\br="\$?([A-Za-z]+)\$?([0-9]+)"')
+# a cell with a formula and no value or an empty one, as a program that does not calculate writes it
+# (openpyxl); t="str" is a formula whose text value is empty, which is no value indeed
+_XLSX_UNCALCULATED = re.compile(
+    rb'<(?:\w+:)?c\b(?![^>]*?\bt="str")[^>]*?\br="\$?([A-Za-z]+)\$?([0-9]+)"[^>]*>\s*'
+    rb"<(?:\w+:)?f\b[^>]*(?:/>|>[^<]*</(?:\w+:)?f>)\s*(?:<(?:\w+:)?v\s*/>|<(?:\w+:)?v>\s*</(?:\w+:)?v>)?\s*</(?:\w+:)?c>"
+)
 
 
 def _xlsx_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
@@ -456,6 +475,10 @@ def _xlsx_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
         scan.reach(*_xlsx_extent(xml))
         if b't="e"' in xml:
             scan.errors += [(int(row), _column_number(letters.upper())) for letters, row in _XLSX_ERRORS.findall(xml)]
+        if b"f>" in xml or b"f/>" in xml:
+            scan.uncalculated += [
+                (int(row), _column_number(letters.upper())) for letters, row in _XLSX_UNCALCULATED.findall(xml)
+            ]
     return scans
 
 
@@ -523,6 +546,8 @@ def _ods_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
                     scan.merged.append(((row + 1, column + 1), (row + spans[1], column + spans[0])))
                 if element.get(_ODS_ERROR_TYPE) == "error":
                     scan.errors.append((row + 1, column + 1))
+                elif element.get(_ODS + "formula") and not element.get(_ODS_VALUE_TYPE):
+                    scan.uncalculated.append((row + 1, column + 1))
                 if element.get(_ODS_VALUE_TYPE) or element.find(_ODS_TEXT + "p") is not None:
                     rows, columns = max(rows, row + row_repeat), max(columns, column + repeat)
                 column += repeat
@@ -645,9 +670,7 @@ def _cell_text(value: Any) -> str:
         return _number_text(value)
     if isinstance(value, (datetime, date, time)):
         return value.isoformat()
-    if isinstance(value, timedelta):
-        return str(value)
-    return str(value)
+    return str(value)  # text, a whole number, a duration (1:30:00)
 
 
 _INTEGER = re.compile(r"[-+]?[0-9]{1,4000}")  # int() refuses more than 4,300 digits; YAML such a number too

@@ -52,6 +52,7 @@ from printkit.content.looks import Element, GroupSpec, TextSpec, lineage, parse_
 from printkit.content.markup import has_words
 from printkit.content.message_key import MessageKey
 from printkit.content.source import SourceFile, read_yaml
+from printkit.content.spreadsheet import TableSource
 from printkit.i18n.po_file import has_translation
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
@@ -87,7 +88,7 @@ class Message:
     line: int  # in a workbook: the row of the text's cell
     note: str
     sheet: str | None = None  # a workbook's sheet holding the text, in row line and column column
-    column: int = 1
+    column: int = 1  # of a spreadsheet's cell
 
     @property
     def place(self) -> str:
@@ -155,7 +156,7 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
                     f"; box {box.width:.1f} x {box.height:.1f} mm, {box.size:g} pt (at least {box.min_size:g} pt),"
                     f" room for {box.capacity} characters"
                 )
-            cell = (at.sheet, at.column) if at.sheet is not None else ()
+            cell = (at.sheet, at.column) if isinstance(source, TableSource) else ()  # YAML: its line
             found.append(Message(key, path, value, source.shown, at.line, note, *cell))
     return [message for message in found if has_words(message.msgid)]
 
