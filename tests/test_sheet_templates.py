@@ -148,3 +148,19 @@ def test_an_unknown_template_is_a_usage_error_naming_the_nearest(run, tmp_path):
     assert err.splitlines()[-1].endswith(
         "no sheet template 'ol2628' in sheet-templates/ of the pack or printkit's own (did you mean 'ol2682'?)"
     )
+
+
+@pytest.mark.parametrize("named", ["file", "pack"])
+@pytest.mark.parametrize("key", ["a4", "letter", "single"])
+def test_a_template_named_like_a_paper_or_the_single_pdf_is_a_usage_error(run, tmp_path, named, key):
+    """Its PDF would be <pack>-components-en-<key>.pdf: the paper's kit or --shop single's PDF."""
+    text = (SHIPPED / "ol2682.yaml").read_text()
+    pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: 40x40mm}\n", {key: text})
+    name = pack / "sheet-templates" / f"{key}.yaml" if named == "file" else key
+    code, out, err = run("build", pack, "--template", name, "--no-rulebooks", "--out", tmp_path / "out")
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        f"printkit: a sheet template may not be called '{key}': its PDF would replace the {key} components PDF "
+        "(rename the template's file)"
+    ]
+    assert not (tmp_path / "out").exists()
