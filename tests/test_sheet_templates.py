@@ -2,6 +2,7 @@
 in the PDF against the template file's own numbers; bad template files and pieces no slot takes."""
 
 import pdfplumber
+import pypdf
 import pytest
 import yaml
 from conftest import PT_PER_MM, problems_found
@@ -164,3 +165,20 @@ def test_a_template_named_like_a_paper_or_the_single_pdf_is_a_usage_error(run, t
         "(rename the template's file)"
     ]
     assert not (tmp_path / "out").exists()
+
+
+def test_a_template_prints_single_sided_whatever_duplex_says(run, tmp_path):
+    """Its sheets are fronts alone: the PDF asks for simplex, --duplex rebuilds nothing, and --cut-svg
+    (refused with --duplex off on paper, where backs lie beside their fronts) writes its cut file."""
+    pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: poker, count: 4}\n")
+    out = tmp_path / "out"
+    build = ("build", pack, "--template", "cricut-print-then-cut-letter", "--no-rulebooks", "--out", out)
+    assert run(*build, "--cut-svg")[0] == 0
+    pdf = out / "kit" / "kit-components-en-cricut-print-then-cut-letter.pdf"
+    preferences = pypdf.PdfReader(pdf).trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/Duplex"] == "/Simplex"
+    written = {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()}
+    for duplex in ("short", "off"):
+        assert run(*build, "--cut-svg", "--duplex", duplex)[:2] == (0, "")
+        assert {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()} == written
+    assert [p.name for p in (out / "kit" / "cut-svg" / "en-cricut-print-then-cut-letter").iterdir()] == ["page-01.svg"]

@@ -34,6 +34,7 @@ from printkit.build.outputs import (
     pdfx_name,
     png_name,
     rulebook_name,
+    sheets_duplex,
     shop_name,
 )
 from printkit.build.staging import atomic_target
@@ -200,7 +201,7 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
                 language,
                 layout,
                 template,
-                options.duplex,
+                sheets_duplex(options),
                 options.bleed,
                 options.ink_saver,
             )

@@ -30,6 +30,7 @@ from printkit.build.outputs import (
     pdfx_name,
     png_name,
     rulebook_name,
+    sheets_duplex,
     shop_name,
 )
 from printkit.build.staging import Staging
@@ -228,7 +229,7 @@ def _pdf_job(
             title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
             subject=f"{pack.id} {target.stem}",
             lang=language,
-            duplex=options.duplex,
+            duplex=sheets_duplex(options),
         )
         faces.raise_problems()
         return [target]
@@ -323,7 +324,7 @@ def build(roots: list[Path], options: BuildOptions) -> list[Path]:
     Another build into the same folder is waited for (see printkit.build.lock)."""
     if options.pdfx:
         _pdfx_profile()
-    if options.cut_svg and options.duplex == "off":
+    if options.cut_svg and options.duplex == "off" and options.template is None:  # a template prints no backs
         raise UsageError(
             "--cut-svg needs backs printed behind their fronts (--duplex long or short): "
             "with --duplex off a back beside its front is folded along the line a cutter would cut"
