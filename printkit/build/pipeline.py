@@ -222,14 +222,17 @@ def _pdf_job(
     target = options.out / pack.id / name
 
     def write(staging: Staging) -> list[Path]:
-        render = partial(render_pdfx, profile=_pdfx_profile()) if pdfx else render_pdf
+        render = (
+            partial(render_pdfx, profile=_pdfx_profile())
+            if pdfx
+            else partial(render_pdf, duplex=sheets_duplex(options))
+        )
         render(
             faces.fill(pages),
             staging.temporary(target),
             title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
             subject=f"{pack.id} {target.stem}",
             lang=language,
-            duplex=sheets_duplex(options),
         )
         faces.raise_problems()
         return [target]
