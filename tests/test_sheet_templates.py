@@ -182,3 +182,21 @@ def test_a_template_prints_single_sided_whatever_duplex_says(run, tmp_path):
         assert run(*build, "--cut-svg", "--duplex", duplex)[:2] == (0, "")
         assert {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()} == written
     assert [p.name for p in (out / "kit" / "cut-svg" / "en-cricut-print-then-cut-letter").iterdir()] == ["page-01.svg"]
+
+
+def test_editing_a_packs_template_rebuilds_only_what_is_laid_out_on_it(run, tmp_path):
+    own = (
+        "name: Two squares\nsource: measured on a sheet\npage: 100x100mm\n"
+        "slots:\n  - {size: 30mm, left: 10mm, top: 10mm, columns: 2, across: 50mm}\n"
+    )
+    pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: 30x30mm, count: 2}\n", {"squares": own})
+    out = tmp_path / "out"
+    assert run("build", pack, "--out", out)[0] == 0
+    assert run("build", pack, "--template", "squares", "--out", out)[0] == 0
+    written = {path: path.stat().st_mtime_ns for path in out.rglob("*.pdf")}
+    (pack / "sheet-templates" / "squares.yaml").write_text(own.replace("top: 10mm", "top: 20mm"))
+    assert run("build", pack, "--out", out)[0] == 0  # the A4 kit does not read it
+    assert {path: path.stat().st_mtime_ns for path in out.rglob("*.pdf")} == written
+    assert run("build", pack, "--template", "squares", "--out", out)[0] == 0
+    changed = {path.name for path in out.rglob("*.pdf") if path.stat().st_mtime_ns != written[path]}
+    assert changed == {"kit-components-en-squares.pdf"}
