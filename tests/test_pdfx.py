@@ -83,6 +83,8 @@ def test_the_file_declares_pdfx4_with_the_cmyk_profile_as_its_output_intent(buil
     path = built / pack / f"{pack}-components-en-a4-pdfx.pdf"
     assert path.read_bytes().startswith(b"%PDF-1.6\n")
     reader = _pdfx(built, pack)
+    # no key newer than the header: /Duplex (PDF 1.7) is left out, /PrintScaling (1.6) kept
+    assert dict(reader.trailer["/Root"]["/ViewerPreferences"]) == {"/PrintScaling": "/None"}
     assert not reader.is_encrypted
     (intent,) = (i.get_object() for i in reader.trailer["/Root"]["/OutputIntents"])
     assert intent["/Type"] == "/OutputIntent" and intent["/S"] == "/GTS_PDFX"

@@ -2,6 +2,7 @@
 in the PDF against the template file's own numbers; bad template files and pieces no slot takes."""
 
 import pdfplumber
+import pypdf
 import pytest
 import yaml
 from conftest import PT_PER_MM, problems_found
@@ -148,3 +149,54 @@ def test_an_unknown_template_is_a_usage_error_naming_the_nearest(run, tmp_path):
     assert err.splitlines()[-1].endswith(
         "no sheet template 'ol2628' in sheet-templates/ of the pack or printkit's own (did you mean 'ol2682'?)"
     )
+
+
+@pytest.mark.parametrize("named", ["file", "pack"])
+@pytest.mark.parametrize("key", ["a4", "letter", "single"])
+def test_a_template_named_like_a_paper_or_the_single_pdf_is_a_usage_error(run, tmp_path, named, key):
+    """Its PDF would be <pack>-components-en-<key>.pdf: the paper's kit or --shop single's PDF."""
+    text = (SHIPPED / "ol2682.yaml").read_text()
+    pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: 40x40mm}\n", {key: text})
+    name = pack / "sheet-templates" / f"{key}.yaml" if named == "file" else key
+    code, out, err = run("build", pack, "--template", name, "--no-rulebooks", "--out", tmp_path / "out")
+    assert (code, out) == (2, "")
+    assert err.splitlines() == [
+        f"printkit: a sheet template may not be called '{key}': its PDF would replace the {key} components PDF "
+        "(rename the template's file)"
+    ]
+    assert not (tmp_path / "out").exists()
+
+
+def test_a_template_prints_single_sided_whatever_duplex_says(run, tmp_path):
+    """Its sheets are fronts alone: the PDF asks for simplex, --duplex rebuilds nothing, and --cut-svg
+    (refused with --duplex off on paper, where backs lie beside their fronts) writes its cut file."""
+    pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: poker, count: 4}\n")
+    out = tmp_path / "out"
+    build = ("build", pack, "--template", "cricut-print-then-cut-letter", "--no-rulebooks", "--out", out)
+    assert run(*build, "--cut-svg")[0] == 0
+    pdf = out / "kit" / "kit-components-en-cricut-print-then-cut-letter.pdf"
+    preferences = pypdf.PdfReader(pdf).trailer["/Root"]["/ViewerPreferences"]
+    assert preferences["/Duplex"] == "/Simplex"
+    written = {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()}
+    for duplex in ("short", "off"):
+        assert run(*build, "--cut-svg", "--duplex", duplex)[:2] == (0, "")
+        assert {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()} == written
+    assert [p.name for p in (out / "kit" / "cut-svg" / "en-cricut-print-then-cut-letter").iterdir()] == ["page-01.svg"]
+
+
+def test_editing_a_packs_template_rebuilds_only_what_is_laid_out_on_it(run, tmp_path):
+    own = (
+        "name: Two squares\nsource: measured on a sheet\npage: 100x100mm\n"
+        "slots:\n  - {size: 30mm, left: 10mm, top: 10mm, columns: 2, across: 50mm}\n"
+    )
+    pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: 30x30mm, count: 2}\n", {"squares": own})
+    out = tmp_path / "out"
+    assert run("build", pack, "--out", out)[0] == 0
+    assert run("build", pack, "--template", "squares", "--out", out)[0] == 0
+    written = {path: path.stat().st_mtime_ns for path in out.rglob("*.pdf")}
+    (pack / "sheet-templates" / "squares.yaml").write_text(own.replace("top: 10mm", "top: 20mm"))
+    assert run("build", pack, "--out", out)[0] == 0  # the A4 kit does not read it
+    assert {path: path.stat().st_mtime_ns for path in out.rglob("*.pdf")} == written
+    assert run("build", pack, "--template", "squares", "--out", out)[0] == 0
+    changed = {path.name for path in out.rglob("*.pdf") if path.stat().st_mtime_ns != written[path]}
+    assert changed == {"kit-components-en-squares.pdf"}

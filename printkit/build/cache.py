@@ -34,18 +34,22 @@ from printkit.build.outputs import (
     pdfx_name,
     png_name,
     rulebook_name,
+    sheets_duplex,
     shop_name,
 )
 from printkit.build.staging import atomic_target
 from printkit.content.fields import parse_id
 from printkit.content.source import read_yaml
 from printkit.i18n.catalog import message_folder
+from printkit.layout.templates import PACK_FOLDER as TEMPLATES_FOLDER
 from printkit.layout.templates import template_path
 from printkit.output.pdfx import cmyk_profile
 
 MANIFEST = ".printkit-cache.json"
 PACKAGE = folder("printkit").resolve()
-NOT_CONTENT = ("locales", "templates", "decks")  # pack folders that only some outputs (or none) read
+# pack folders that only some outputs (or none) read; a sheet template's file is hashed into the
+# outputs laid out on it
+NOT_CONTENT = ("locales", "templates", "decks", TEMPLATES_FOLDER)
 # The libraries whose code makes the bytes of an output (or the values drawn): an upgrade rebuilds.
 # Pango and HarfBuzz, which shape a rulebook's text, are system libraries, not Python distributions.
 DRAWING_LIBRARIES = (
@@ -200,7 +204,7 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
                 language,
                 layout,
                 template,
-                options.duplex,
+                sheets_duplex(options),
                 options.bleed,
                 options.ink_saver,
             )

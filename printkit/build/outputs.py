@@ -36,6 +36,12 @@ class BuildOptions:
     shops: tuple[Shop, ...] = ()  # print shops to write for besides the kits (see SHOPS)
 
 
+def sheets_duplex(options: BuildOptions) -> Duplex:
+    """The duplex of the components PDF's sheets: the build's, but off on a sheet template (its
+    sheets are fronts alone, and label stock should not go through a duplexer)."""
+    return options.duplex if options.template is None else "off"
+
+
 def components_name(pack: str, language: str, paper: str) -> str:
     """The components PDF laid out on a paper, or on a sheet template (named like a paper)."""
     return f"{pack}-components-{language}-{paper}.pdf"

@@ -30,6 +30,7 @@ from printkit.build.outputs import (
     pdfx_name,
     png_name,
     rulebook_name,
+    sheets_duplex,
     shop_name,
 )
 from printkit.build.staging import Staging
@@ -221,14 +222,17 @@ def _pdf_job(
     target = options.out / pack.id / name
 
     def write(staging: Staging) -> list[Path]:
-        render = partial(render_pdfx, profile=_pdfx_profile()) if pdfx else render_pdf
+        render = (
+            partial(render_pdfx, profile=_pdfx_profile())
+            if pdfx
+            else partial(render_pdf, duplex=sheets_duplex(options))
+        )
         render(
             faces.fill(pages),
             staging.temporary(target),
             title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
             subject=f"{pack.id} {target.stem}",
             lang=language,
-            duplex=options.duplex,
         )
         faces.raise_problems()
         return [target]
@@ -323,7 +327,7 @@ def build(roots: list[Path], options: BuildOptions) -> list[Path]:
     Another build into the same folder is waited for (see printkit.build.lock)."""
     if options.pdfx:
         _pdfx_profile()
-    if options.cut_svg and options.duplex == "off":
+    if options.cut_svg and options.duplex == "off" and options.template is None:  # a template prints no backs
         raise UsageError(
             "--cut-svg needs backs printed behind their fronts (--duplex long or short): "
             "with --duplex off a back beside its front is folded along the line a cutter would cut"

@@ -107,6 +107,21 @@ class Page:
         assert self.trim_box is not None and self.bleed_box is not None, "a page is laid out before it is used"
         return self.trim_box, self.bleed_box
 
+    def set_boxes(self, bleed: float) -> None:
+        """A sheet's TrimBox is the box around every piece printed on that side (on a back sheet its
+        backs, which need not be all its fronts), its BleedBox that box grown by the bleed. A sheet
+        with nothing to cut (the blank back of fronts without backs, whose footer says it stays
+        blank) is trimmed nowhere: both boxes are the paper, as on the calibration page."""
+        if not self.placements:
+            self.trim_box = self.bleed_box = (0.0, 0.0, *self.size)
+            return
+        x0 = min(p.x for p in self.placements)
+        y0 = min(p.y for p in self.placements)
+        x1 = max(p.x + p.width for p in self.placements)
+        y1 = max(p.y + p.height for p in self.placements)
+        self.trim_box = (x0, y0, x1, y1)
+        self.bleed_box = (x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed)
+
 
 @dataclass(frozen=True, slots=True)
 class Piece:
@@ -492,23 +507,7 @@ class _Imposer:
     def _finish(self, page: Page) -> None:
         """Crop marks, cut guides and the trim and bleed boxes of a front sheet."""
         page.marks = self._cut_marks(page.placements, page.size) + page.marks
-        self._set_boxes(page)
-
-    def _set_boxes(self, page: Page) -> None:
-        """A sheet's TrimBox is the box around every piece printed on that side (on a back sheet its
-        backs, which need not be all its fronts), its BleedBox that box grown by the bleed. A sheet
-        with nothing to cut (the blank back of fronts without backs, whose footer says it stays
-        blank) is trimmed nowhere: both boxes are the paper, as on the calibration page."""
-        if not page.placements:
-            page.trim_box = page.bleed_box = (0.0, 0.0, *page.size)
-            return
-        x0 = min(p.x for p in page.placements)
-        y0 = min(p.y for p in page.placements)
-        x1 = max(p.x + p.width for p in page.placements)
-        y1 = max(p.y + p.height for p in page.placements)
-        b = self.options.bleed
-        page.trim_box = (x0, y0, x1, y1)
-        page.bleed_box = (x0 - b, y0 - b, x1 + b, y1 + b)
+        page.set_boxes(self.options.bleed)
 
     def _cut_marks(self, placements: list[Placement], paper: Size) -> list[Shape]:
         """Crop marks and cut guides for the placements; the sheets of a deck share one grid, so
@@ -587,7 +586,7 @@ class _Imposer:
                 x1, y1 = self._flip(mark.x1, mark.y1, 0, 0, front.size)
                 x2, y2 = self._flip(mark.x2, mark.y2, 0, 0, front.size)
                 page.marks.append(replace(mark, x1=x1, y1=y1, x2=x2, y2=y2))
-        self._set_boxes(page)
+        page.set_boxes(self.options.bleed)
         return page
 
     def _flip_box(self, box: Box, paper: Size) -> Box:

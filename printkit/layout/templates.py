@@ -26,7 +26,7 @@ from printkit.base.package_data import folder
 from printkit.base.units import Size, parse_distance, parse_length, parse_size
 from printkit.content.load import Pack
 from printkit.content.source import SourceFile, read_yaml
-from printkit.layout.imposition import Page, Piece, Placement
+from printkit.layout.imposition import PAPERS, Page, Piece, Placement
 
 SHIPPED = folder("printkit.layout", "sheet_templates")
 PACK_FOLDER = "sheet-templates"  # a pack's own templates (templates/ holds its rulebook's)
@@ -36,6 +36,9 @@ SHAPES: tuple[Shape, ...] = ("rectangle", "circle")
 TOP_KEYS = ("name", "source", "page", "printable", "slots")
 MARGINS = ("top", "bottom", "left", "right")
 GROUP_KEYS = ("shape", "size", "left", "top", "columns", "rows", "across", "down")
+# A template's key names its components PDF as a paper does (<pack>-components-<lang>-<key>.pdf), so
+# it may not be a paper's name or that of --shop single's PDF.
+TAKEN_KEYS = (*PAPERS, "single")
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +78,12 @@ def shape_of(piece: Piece) -> Shape | None:
 def template_path(name: str, pack_root: Path) -> Path:
     """The file of the template a build names: a path, the pack's own, or printkit's; a name
     nothing has is a usage error listing what there is."""
+    key = Path(name).stem if name.endswith((".yaml", ".yml")) else name
+    if key in TAKEN_KEYS:
+        raise UsageError(
+            f"a sheet template may not be called '{key}': its PDF would replace the {key} components PDF "
+            "(rename the template's file)"
+        )
     if name.endswith((".yaml", ".yml")):
         if not Path(name).is_file():
             raise UsageError(f"no sheet template file '{name}'")
@@ -241,11 +250,7 @@ def impose_on_template(pack: Pack, template: SheetTemplate, pieces: list[Piece],
                 page.placements.append(
                     Placement(piece.component, "front", x, y, w, h, piece.outline, piece.front, bleed)
                 )
-        x0, y0 = min(p.x for p in page.placements), min(p.y for p in page.placements)
-        x1 = max(p.x + p.width for p in page.placements)
-        y1 = max(p.y + p.height for p in page.placements)
-        page.trim_box = (x0, y0, x1, y1)
-        page.bleed_box = (x0 - bleed, y0 - bleed, x1 + bleed, y1 + bleed)
+        page.set_boxes(bleed)
         pages.append(page)
     return pages
 

@@ -264,8 +264,17 @@ def new_canvas(target, *, lang: str | None = None) -> Canvas:
 
 
 def render_pdf(
-    pages: Iterable[Page], target: Path, *, title: str, subject: str, lang: str, duplex: str, ink: Ink | None = None
+    pages: Iterable[Page],
+    target: Path,
+    *,
+    title: str,
+    subject: str,
+    lang: str,
+    duplex: str | None,
+    ink: Ink | None = None,
 ) -> None:
+    """The pages drawn into target; duplex is the flip the print dialog offers (None: no such
+    preference, a PDF 1.7 key, for files declared older)."""
     canvas = new_canvas(str(target), lang=lang)
     canvas.setTitle(title)
     canvas.setSubject(subject)
@@ -273,9 +282,10 @@ def render_pdf(
     canvas.setAuthor("printkit")
     # Print dialogs should not shrink the kit to fit, and should flip on the edge the backs expect.
     canvas.setViewerPreference("PrintScaling", "/None")
-    canvas.setViewerPreference(
-        "Duplex", {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "off": "/Simplex"}[duplex]
-    )
+    if duplex is not None:
+        canvas.setViewerPreference(
+            "Duplex", {"long": "/DuplexFlipLongEdge", "short": "/DuplexFlipShortEdge", "off": "/Simplex"}[duplex]
+        )
     operators = Operators(canvas, ink)
     for page in pages:
         draw_page(operators, page)

@@ -98,11 +98,10 @@ class CmykInk(Ink):
             return self._cmyk_image(image.convert("RGB")).tobytes()
 
 
-def render_pdfx(
-    pages: Iterable[Page], target: Path, profile: Path, *, title: str, subject: str, lang: str, duplex: str
-) -> None:
-    """The kit drawn in CMYK into target, then made a PDF/X-4 file there."""
-    render_pdf(pages, target, title=title, subject=subject, lang=lang, duplex=duplex, ink=CmykInk(profile))
+def render_pdfx(pages: Iterable[Page], target: Path, profile: Path, *, title: str, subject: str, lang: str) -> None:
+    """The kit drawn in CMYK into target, then made a PDF/X-4 file there. It has no /Duplex viewer
+    preference: that is a PDF 1.7 key, and PDF/X-4 files are PDF 1.6 (a shop's press ignores it)."""
+    render_pdf(pages, target, title=title, subject=subject, lang=lang, duplex=None, ink=CmykInk(profile))
     _declare_pdfx(target, profile, title)
 
 
