@@ -66,6 +66,14 @@ CASES = {
     "xlsx-sheet-part-missing": "cards.xlsx: sheet 'cards': cannot be read: the workbook names no part that holds its cells (save it again)",
     "xlsx-understated-size": "cards.xlsx: is damaged: its part xl/worksheets/sheet1.xml cannot be unpacked (save it again)",
     "xlsx-unknown-column": "cards.xlsx: sheet 'cards', cell E1 (nmae): unknown key 'nmae' (did you mean 'name'?)",
+    "xlsx-passed-over-sheet-bad-type": "cards.xlsx: sheet 'cards', cell C7 (stats.attack): must be a number, got 'x'",
+}
+# The warnings a case prints before its problem: a sheet passed over is noted though the pack fails.
+WARNINGS = {
+    "xlsx-no-section-sheet": "cards.xlsx: sheet 'Sheet1': passed over: it is not named after a section "
+    "(did you mean 'sheets'?)",
+    "xlsx-passed-over-sheet-bad-type": "cards.xlsx: sheet 'notes': passed over: it is not named after a section "
+    "(did you mean 'tiles'?)",
 }
 
 
@@ -73,7 +81,8 @@ CASES = {
 def test_check_prints_the_whole_message(run, case):
     code, out, err = run("check", f"{SHEETS}/{case}")
     assert (code, out) == (1, "")
-    assert err.splitlines() == [f"{SHEETS}/{case}/{CASES[case]}", problems_found(1)]
+    warnings = [f"printkit: warning: {SHEETS}/{case}/{WARNINGS[case]}"] if case in WARNINGS else []
+    assert err.splitlines() == [*warnings, f"{SHEETS}/{case}/{CASES[case]}", problems_found(1)]
 
 
 NOTES = {
@@ -97,6 +106,15 @@ def test_a_build_prints_the_sheet_passed_over_too(run, tmp_path):
     code, _, err = run("build", f"{SHEETS}/xlsx-passed-over-sheet", "--out", tmp_path)
     assert code == 0
     assert f"printkit: warning: {SHEETS}/xlsx-passed-over-sheet/{NOTES['xlsx-passed-over-sheet']}" in err.splitlines()
+
+
+def test_a_build_prints_the_sheet_passed_over_before_the_problems(run, tmp_path):
+    case = "xlsx-passed-over-sheet-bad-type"
+    assert run("build", f"{SHEETS}/{case}", "--out", tmp_path) == (
+        1,
+        "",
+        f"printkit: warning: {SHEETS}/{case}/{WARNINGS[case]}\n{SHEETS}/{case}/{CASES[case]}\n{problems_found(1)}\n",
+    )
 
 
 def cards_of(case: str) -> dict[str, dict]:

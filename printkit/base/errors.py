@@ -99,11 +99,14 @@ def one_line(text: str) -> str:
 
 
 class Problems(Exception):
-    """Raised by a stage with every problem it found; the CLI prints them and exits 1."""
+    """Raised by a stage with every problem it found, and what it found doubtful on the way (a
+    sheet passed over), which would otherwise be lost with the pack; the CLI prints the warnings,
+    then the problems, and exits 1."""
 
-    def __init__(self, problems: Sequence[Problem]):
+    def __init__(self, problems: Sequence[Problem], warnings: Sequence[Problem] = ()):
         super().__init__(f"{len(problems)} problem(s)")
         self.problems = sorted(set(problems))
+        self.warnings = sorted(set(warnings))
 
 
 def display_path(path: Path) -> str:

@@ -195,7 +195,7 @@ def load_pack(root: Path) -> Pack:
         rulebook = _validate(Rulebook, read(root / RULEBOOK_FILE), problems)
 
     if problems or meta is None:
-        raise Problems(problems)
+        raise Problems(problems, warnings)
     return Pack(root, meta, components, sources, rulebook, looks=looks, warnings=warnings)
 
 
