@@ -46,6 +46,10 @@ CASES = {
     "ods-repeated-rows": "cards.ods: sheet 'cards': reaches row 200006 and column D, so it spans 800024 cells; at most 100000 rows, 500 columns and 2000000 cells are read (delete the rows and columns after the last component: a value far down or right counts too)",
     "ods-unknown-column": "cards.ods: sheet 'cards', cell E1 (stats.atack): unknown key 'stats.atack' (did you mean 'stats.attack'?)",
     "tsv-bad-type": "cards.tsv:7:3: stats.attack: must be a number, got 'x'",
+    "csv-tab-separated": "cards.csv:1:1: looks tab-separated: row 1 holds tabs, no commas (rename it to cards.tsv)",
+    "tsv-comma-separated": "cards.tsv:1:1: looks comma-separated: row 1 holds no tabs (rename it to cards.csv)",
+    "csv-utf16": "cards.csv:1:1: is UTF-16 text (Excel's 'Unicode text'), not UTF-8 (save it as 'CSV UTF-8' (Excel) "
+    "or with the character set UTF-8 (LibreOffice))",
     "xls-workbook": "cards.xls: is an Excel 97-2003 workbook, which printkit does not read (save it as an Excel Workbook (.xlsx))",
     "xlsx-bad-type": "cards.xlsx: sheet 'cards', cell C7 (stats.attack): must be a number, got 'x'",
     "xlsx-claimed-size": "cards.xlsx: unpacks to 4096 MiB; at most 200 MiB are read (keep the components in a workbook of their own)",

@@ -176,7 +176,7 @@ def _text_table(raw: bytes, kind: str, source: TableSource, sections: _Sections)
         )
         return
     text = _text(raw, kind, source)
-    delimiter = _delimiter(text, kind)
+    delimiter = _delimiter(text, kind, source.path)
     yield None, section, _csv_rows(text, delimiter), delimiter == ";"
 
 
@@ -188,13 +188,15 @@ def _text(raw: bytes, kind: str, source: TableSource) -> str:
     )
     if holds:
         raise _Unreadable(f"is not {kind} text: it is {holds}", _named_after(source.path))
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # the byte order marks of UTF-16
+        raise _Unreadable("is UTF-16 text (Excel's 'Unicode text'), not UTF-8", _SAVE_AS_UTF8)
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")  # Excel's "CSV UTF-8" starts with a byte order mark
     except UnicodeDecodeError as error:
         before = raw[: error.start]
         raise _Unreadable(
             f"is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read",
-            "save it as 'CSV UTF-8' (Excel) or with the character set UTF-8 (LibreOffice)",
+            _SAVE_AS_UTF8,
             at=(before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1),
         ) from None
     if "\x00" in text:
@@ -202,12 +204,21 @@ def _text(raw: bytes, kind: str, source: TableSource) -> str:
     return text
 
 
-def _delimiter(text: str, kind: str) -> str:
+_SAVE_AS_UTF8 = "save it as 'CSV UTF-8' (Excel) or with the character set UTF-8 (LibreOffice)"
+
+
+def _delimiter(text: str, kind: str, path: Path) -> str:
     """A tab for TSV; for CSV, the comma, or the semicolon that spreadsheets set to a decimal comma
-    (German Excel) write instead (and then numbers as 1,5), whichever the header line holds more of."""
-    if kind == "TSV":
-        return "\t"
+    (German Excel) write instead (and then numbers as 1,5), whichever the header line holds more of.
+    A header separated only by what the other kind uses is refused: read by this kind's separator,
+    it is one unknown key."""
     header = text.split("\n", 1)[0]
+    if kind == "TSV":
+        if "\t" not in header and ("," in header or ";" in header):
+            raise _Unreadable("looks comma-separated: row 1 holds no tabs", f"rename it to {path.stem}.csv")
+        return "\t"
+    if "\t" in header and "," not in header and ";" not in header:
+        raise _Unreadable("looks tab-separated: row 1 holds tabs, no commas", f"rename it to {path.stem}.tsv")
     return ";" if header.count(";") > header.count(",") else ","
 
 
