@@ -70,6 +70,12 @@ CASES = {
     "xlsx-sheet-part-missing": "cards.xlsx: sheet 'cards': cannot be read: the workbook names no part that holds its cells (save it again)",
     "xlsx-understated-size": "cards.xlsx: is damaged: its part xl/worksheets/sheet1.xml cannot be unpacked (save it again)",
     "xlsx-unknown-column": "cards.xlsx: sheet 'cards', cell E1 (nmae): unknown key 'nmae' (did you mean 'name'?)",
+    "xlsx-empty-header-row": "cards.xlsx: sheet 'cards', row 1: the header row is empty; it names the key of each "
+    "column (write the keys in row 1: id, name, count, …)",
+    "csv-dot-without-name": "cards.csv:1:5: .stats: unknown key '.stats', which has a dot with no name on one side "
+    "(write a name on each side of each dot, such as 'stats.attack')",
+    "csv-capitalized-header": "cards.csv:1:2: Name: unknown key 'Name' (did you mean 'name'?)",
+    "csv-capitalized-name": "Cards.csv:7:3: stats.attack: must be a number, got 'x'",
     "xlsx-passed-over-sheet-bad-type": "cards.xlsx: sheet 'cards', cell C7 (stats.attack): must be a number, got 'x'",
 }
 # The warnings a case prints before its problem: a sheet passed over is noted though the pack fails.

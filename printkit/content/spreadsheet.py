@@ -8,7 +8,7 @@ component file would give it, and whose problems name cells as spreadsheet users
 `cards.xlsx: sheet 'cards', cell C7 (stats.attack): ...`, or `cards.csv:7:3: stats.attack: ...`.
 
 Row 1 holds the keys; nested keys are dotted (`stats.attack`, `data.glow`); an empty cell gives no
-value. A CSV or TSV file fills the section its name says (`cards.csv`); a workbook fills a section
+value. A CSV or TSV file fills the section its name says (`cards.csv`, `Cards.csv`); a workbook fills a section
 from each sheet named after one, and says which sheets it passed over. Workbooks are read by
 python-calamine (formulas as the values last calculated); before it opens one, the zip is measured,
 since a tiny file can claim a sheet of billions of cells.
@@ -162,8 +162,8 @@ Rows = Iterator[tuple[int, list[Any]]]  # (row number, cells)
 def _text_table(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
     """(None, section, rows, whether its numbers have a decimal comma) of a CSV or TSV file named
     after a section."""
-    section = source.path.stem
-    if section not in sections.names:
+    section = sections.section_of(source.path.stem)
+    if section is None:
         source.problems.append(
             source.cell_problem(
                 None,
@@ -171,7 +171,7 @@ def _text_table(raw: bytes, kind: str, source: TableSource, sections: _Sections)
                 1,
                 "",
                 f"fills no section: a {kind} file is named after the section its rows fill",
-                did_you_mean(section, sections.names) or "sections: " + ", ".join(sections.names),
+                did_you_mean(source.path.stem, sections.names) or "sections: " + ", ".join(sections.names),
             )
         )
         return
@@ -589,7 +589,8 @@ class _Sections:
         self.names = list(schema["properties"])
 
     def section_of(self, sheet: str) -> str | None:
-        """The section a sheet fills: its name, or the same name in other letter case."""
+        """The section a sheet or a CSV or TSV file fills: its name, or the same name in other letter
+        case (`Cards.csv`, as Excel may name it when it saves a sheet Cards)."""
         return next((name for name in self.names if name == sheet.strip().lower()), None)
 
     def item(self, section: str) -> _Node:
@@ -777,13 +778,18 @@ def _columns(
             inside = node.child(part) if node and part else None
             if inside is None:
                 known = item.dotted_keys()
-                wrong = ".".join(key[: depth + 1])
-                if depth and node and "object" not in node.types:
+                if depth and part and node and "object" not in node.types:
                     refuse(f"'{'.'.join(key[:depth])}' holds a single value; it has no key '{part}'")
-                else:
+                elif not part:  # `.stats`, `stats..attack`
+                    dotted = next((f", such as '{name}'" for name in known if "." in name), "")
                     refuse(
-                        f"unknown key '{wrong}'",
-                        did_you_mean(text, known) or "keys: " + ", ".join(known),
+                        f"unknown key '{shortened(text)}', which has a dot with no name on one side",
+                        f"write a name on each side of each dot{dotted}",
+                    )
+                else:  # unknown from its wrong part on (`stats.atack`); `Name` is most likely `name`
+                    refuse(
+                        f"unknown key '{'.'.join(key[: depth + 1])}'",
+                        did_you_mean(text.lower(), known) or did_you_mean(text, known) or "keys: " + ", ".join(known),
                     )
                 break
             node = inside
@@ -836,7 +842,7 @@ def _read_rows(
                 1,
                 0,
                 "",
-                "row 1 is empty; it names the key of each column",
+                "the header row is empty; it names the key of each column",
                 "write the keys in row 1: id, name, count, …",
             )
         )
