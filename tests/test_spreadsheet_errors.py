@@ -76,6 +76,10 @@ CASES = {
     "(write a name on each side of each dot, such as 'stats.attack')",
     "csv-capitalized-header": "cards.csv:1:2: Name: unknown key 'Name' (did you mean 'name'?)",
     "csv-capitalized-name": "Cards.csv:7:3: stats.attack: must be a number, got 'x'",
+    "csv-missing-dotted-column": "cards.csv:2:5: ability: missing required key 'ability.power' "
+    "(add the column 'ability.power')",
+    "xlsx-empty-dotted-cell": "cards.xlsx: sheet 'cards', cell E2 (ability): missing required key 'ability.power' "
+    "(fill the column 'ability.power')",
     "xlsx-passed-over-sheet-bad-type": "cards.xlsx: sheet 'cards', cell C7 (stats.attack): must be a number, got 'x'",
 }
 # The warnings a case prints before its problem: a sheet passed over is noted though the pack fails.

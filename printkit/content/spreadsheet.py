@@ -84,6 +84,13 @@ class TableSource(SourceFile):
             return Problem(self.shown, line, column, key, message, hint, sheet=sheet)
         return Problem(self.shown, line, column or 1, key, message, hint)
 
+    def missing(self, path: KeyPath, key: str, hint: str | None = None) -> Problem:
+        """A required key named by the column that gives it (`edges.bottom`): the column to fill, or to add."""
+        column = ".".join(str(part) for part in (*path[2:], key) if not isinstance(part, int))
+        placement = self.placements.get(str(path[0])) if path else None
+        given = placement is not None and tuple(column.split(".")) in placement.columns
+        return super().missing(path, column, hint or f"{'fill' if given else 'add'} the column '{column}'")
+
     def where(self, path: KeyPath, *, of_key: bool = False) -> str:
         """`cards.csv:7`, or in a workbook `spells.xlsx, sheet 'cards', cell A7`."""
         place = self.problem(path, "", of_key=of_key).place if self.workbook else ""
