@@ -145,16 +145,27 @@ def test_a_formula_is_read_as_the_value_last_calculated(case):
     assert cards_of(case) == {"card-1": {"name": "Card 1", "stats": {"attack": 6, "defense": 1}}}
 
 
-def test_semicolons_tabs_blank_rows_and_multiline_cells_keep_their_cells(run):
-    """A German Excel CSV (semicolons) and a TSV read as a CSV does: their one wrong cell is C7 as in
-    the CSV. Blank rows are skipped but counted (the wrong cell is two rows further down), and a
-    record with a cell over two lines is placed at the line it starts on."""
-    for case in ("csv-semicolons", "tsv-bad-type"):
-        assert CASES[case].split(":", 1)[1] == CASES["csv-bad-type"].split(":", 1)[1]
-    assert CASES["csv-blank-rows"].startswith("cards.csv:9:3: ")
-    text = (FIXTURES / "spreadsheets" / "csv-multiline-cell" / "cards.csv").read_text()
-    assert text.splitlines()[4].startswith("card-3,Card 3,x,")
-    assert CASES["csv-multiline-cell"].startswith("cards.csv:5:3: ")
+@pytest.mark.parametrize(
+    "case, name, rows",
+    [
+        ("csv-bad-type", "cards.csv", [2, 3, 4, 5, 6, 7]),
+        ("csv-semicolons", "cards.csv", [2, 3, 4, 5, 6, 7]),  # German Excel's: separated by semicolons
+        ("tsv-bad-type", "cards.tsv", [2, 3, 4, 5, 6, 7]),
+        ("csv-blank-rows", "cards.csv", [2, 5, 6, 7, 8, 9]),  # rows 3 and 4 are blank: skipped, but counted
+        ("csv-multiline-cell", "cards.csv", [2, 3, 5]),  # card-2's name goes on over line 4
+    ],
+)
+def test_semicolons_tabs_blank_rows_and_multiline_cells_keep_their_cells(case, name, rows):
+    """Each component is placed at the line its record starts on, and each key at its column: the
+    last card's attack 'x' is in column C."""
+    source = read(case, name)
+    placement = source.placements["cards"]
+    assert placement.rows == rows
+    assert placement.columns == {("id",): 1, ("name",): 2, ("stats", "attack"): 3, ("stats", "defense"): 4}
+    assert source.data["cards"][-1]["stats"]["attack"] == "x"
+    assert str(source.problem(("cards", len(rows) - 1, "stats", "attack"), "wrong")) == (
+        f"{name}:{rows[-1]}:3: stats.attack: wrong"
+    )
 
 
 def read(case: str, name: str = "cards.csv"):
