@@ -64,11 +64,9 @@ class TableSource(SourceFile):
 
     def position(self, path: KeyPath, *, of_key: bool = False) -> Position:
         """(row, column) of the cell holding the value at path (with of_key: its column's key);
-        (row, 0) for a whole row, (0, 0) for a whole sheet or file."""
-        placement = self.placements.get(str(path[0])) if path else None
-        if placement is None:
-            return (0, 0) if self.workbook else (1, 1)
-        if len(path) < 2 or not isinstance(path[1], int) or path[1] >= len(placement.rows):
+        (row, 0) for a whole row; for a whole sheet or file (0, 0), or in a CSV file its start, (1, 1)."""
+        placement = self._placement(path)
+        if placement is None or len(path) < 2 or not isinstance(path[1], int) or path[1] >= len(placement.rows):
             return (0, 0) if self.workbook else (1, 1)
         column = self._column(placement, path[2:])
         if of_key:
@@ -76,18 +74,15 @@ class TableSource(SourceFile):
         return placement.rows[path[1]], column
 
     def problem(self, path: KeyPath, message: str, hint: str | None = None, *, of_key=False) -> Problem:
-        line, column = self.position(path, of_key=of_key)
-        placement = self.placements.get(str(path[0])) if path else None
-        key = ".".join(str(part) for part in path[2:] if not isinstance(part, int))
-        if self.workbook:
-            sheet = placement.sheet if placement else ""
-            return Problem(self.shown, line, column, key, message, hint, sheet=sheet)
-        return Problem(self.shown, line, column or 1, key, message, hint)
+        placement = self._placement(path)
+        return self.cell_problem(
+            placement.sheet if placement else "", *self.position(path, of_key=of_key), _dotted(path), message, hint
+        )
 
     def missing(self, path: KeyPath, key: str, hint: str | None = None) -> Problem:
         """A required key named by the column that gives it (`edges.bottom`): the column to fill, or to add."""
-        column = ".".join(str(part) for part in (*path[2:], key) if not isinstance(part, int))
-        placement = self.placements.get(str(path[0])) if path else None
+        column = _dotted((*path, key))
+        placement = self._placement(path)
         given = placement is not None and tuple(column.split(".")) in placement.columns
         return super().missing(path, column, hint or f"{'fill' if given else 'add'} the column '{column}'")
 
@@ -97,10 +92,15 @@ class TableSource(SourceFile):
         return f"{self.shown}, {place}" if place else super().where(path, of_key=of_key)
 
     def cell_problem(self, sheet: str | None, row: int, column: int, key: str, message: str, hint: str | None = None):
-        """A problem at a cell given by its numbers (row or column 0: the whole row or sheet)."""
+        """A problem at a cell given by its numbers (row or column 0: the whole row or sheet; in a
+        CSV file, which has no sheet, its first line or column)."""
         if self.workbook:
             return Problem(self.shown, row, column, key, message, hint, sheet=sheet or "")
         return Problem(self.shown, row or 1, column or 1, key, message, hint)
+
+    def _placement(self, path: KeyPath) -> Placement | None:
+        """Where the section that path starts with was read."""
+        return self.placements.get(str(path[0])) if path else None
 
     @staticmethod
     def _column(placement: Placement, keys: KeyPath) -> int:
@@ -115,6 +115,11 @@ class TableSource(SourceFile):
                 return min(inside)
             parts = parts[:-1]
         return 0
+
+
+def _dotted(path: KeyPath) -> str:
+    """The column's key of a value's path: ('cards', 3, 'stats', 'attack') -> 'stats.attack'."""
+    return ".".join(str(part) for part in path[2:] if not isinstance(part, int))
 
 
 def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any]) -> TableSource:
