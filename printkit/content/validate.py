@@ -108,10 +108,10 @@ def validate_pack(pack: Pack) -> None:
         problems += _rulebook_problems(pack, pack.rulebook, pack.source_of(RULEBOOK_FILE))
         problems += rulebook_icon_problems(pack, pack.meta.language)
     look_problems, look_warnings = _look_findings(pack, art)
-    pack.warnings += look_warnings
     problems += look_problems
-    if problems:
+    if problems:  # a look unused because a component misspells its name is not also a warning
         raise Problems(problems, pack.warnings)
+    pack.warnings += look_warnings
 
 
 def _field_problems(pack: Pack, art: Callable[[str], tuple], source: SourceFile) -> tuple[list[Problem], set[str]]:
