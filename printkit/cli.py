@@ -22,7 +22,7 @@ from pydantic import BaseModel
 from printkit import __version__
 from printkit.base.errors import Problems, UsageError, ValueProblem, display_path, fault_of, one_line
 from printkit.build.outputs import SHOPS, BuildOptions
-from printkit.build.pipeline import build
+from printkit.build.pipeline import build, warn
 from printkit.content.fields import parse_language, with_field_docs
 from printkit.content.load import pack_roots
 from printkit.content.looks import LooksFile
@@ -273,6 +273,7 @@ def _check(args: argparse.Namespace) -> int:
         packs, reports = check_packs_and_lists(pack_names, list_paths, args.param)
     except Problems as error:
         if args.json:
+            _warn_of(error)
             print(
                 json.dumps(
                     {"ok": False, "packs": [], "lists": [], "problems": [_problem_json(p) for p in error.problems]},
@@ -330,6 +331,12 @@ def _check(args: argparse.Namespace) -> int:
         )
         print(f"{report.file}: {verdict} ({title}, rule set '{report.rule_set}' of {report.pack})")
     return 0 if ok else 1
+
+
+def _warn_of(error: Problems) -> None:
+    """The warnings found on the way to the problems, printed as a pack that loads prints them."""
+    for warning in error.warnings:
+        warn(str(warning))
 
 
 def _problem_json(problem) -> dict:
@@ -471,6 +478,7 @@ def main(argv: list[str] | None = None) -> int:
         args = _parser().parse_args(argv)
         return COMMANDS[args.command](args)
     except Problems as error:
+        _warn_of(error)
         for problem in error.problems:
             print(problem, file=sys.stderr)
         count = len(error.problems)

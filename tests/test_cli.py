@@ -159,6 +159,15 @@ def test_an_unknown_pack_names_the_known_ones(run):
     )
 
 
+def test_an_output_folder_whose_name_is_too_long_is_one_line(run, tmp_path):
+    out = str(tmp_path / ("a" * 260))  # a file or folder name may have at most 255 bytes
+    assert run("build", "skystones", "--out", out) == (
+        1,
+        "",
+        f"printkit: cannot use '{out[:20]}… ({len(out)} characters)': its name is too long (choose a shorter name)\n",
+    )
+
+
 def test_a_failed_build_keeps_the_previous_kit(run, tmp_path):
     assert run("build", "skystones", "--no-rulebooks", "--out", tmp_path)[0] == 0
     kit = tmp_path / "skystones" / "skystones-components-en-a4.pdf"

@@ -235,6 +235,21 @@ def refused(run, *args) -> str:
     return err.rstrip("\n")
 
 
+def test_a_file_that_cannot_be_made_is_one_line(run, tmp_path):
+    target = str(tmp_path / ("a" * 260)) + ".xlsx"  # a file name may have at most 255 bytes
+    assert run("export", "skystones", "--to", target) == (
+        1,
+        "",
+        f"printkit: cannot use '{target[:20]}… ({len(target)} characters)': its name is too long "
+        "(choose a shorter name)\n",
+    )
+    assert run("export", "skystones", "--to", "/proc/cards.xlsx") == (
+        1,
+        "",
+        "printkit: cannot write into /proc: it takes no new files (choose another folder)\n",
+    )
+
+
 def test_usage_errors_name_what_to_do(run, tmp_path):
     assert refused(run, "skystones", "--to", tmp_path / "cards.txt") == (
         f"printkit: --to must name a .xlsx, .ods, .csv or .tsv file, got '{tmp_path / 'cards.txt'}'"

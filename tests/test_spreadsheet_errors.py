@@ -46,6 +46,10 @@ CASES = {
     "ods-repeated-rows": "cards.ods: sheet 'cards': reaches row 200006 and column D, so it spans 800024 cells; at most 100000 rows, 500 columns and 2000000 cells are read (delete the rows and columns after the last component: a value far down or right counts too)",
     "ods-unknown-column": "cards.ods: sheet 'cards', cell E1 (stats.atack): unknown key 'stats.atack' (did you mean 'stats.attack'?)",
     "tsv-bad-type": "cards.tsv:7:3: stats.attack: must be a number, got 'x'",
+    "csv-tab-separated": "cards.csv:1:1: looks tab-separated: row 1 holds tabs, no commas (rename it to cards.tsv)",
+    "tsv-comma-separated": "cards.tsv:1:1: looks comma-separated: row 1 holds no tabs (rename it to cards.csv)",
+    "csv-utf16": "cards.csv:1:1: is UTF-16 text (Excel's 'Unicode text'), not UTF-8 (save it as 'CSV UTF-8' (Excel) "
+    "or with the character set UTF-8 (LibreOffice))",
     "xls-workbook": "cards.xls: is an Excel 97-2003 workbook, which printkit does not read (save it as an Excel Workbook (.xlsx))",
     "xlsx-bad-type": "cards.xlsx: sheet 'cards', cell C7 (stats.attack): must be a number, got 'x'",
     "xlsx-claimed-size": "cards.xlsx: unpacks to 4096 MiB; at most 200 MiB are read (keep the components in a workbook of their own)",
@@ -66,6 +70,24 @@ CASES = {
     "xlsx-sheet-part-missing": "cards.xlsx: sheet 'cards': cannot be read: the workbook names no part that holds its cells (save it again)",
     "xlsx-understated-size": "cards.xlsx: is damaged: its part xl/worksheets/sheet1.xml cannot be unpacked (save it again)",
     "xlsx-unknown-column": "cards.xlsx: sheet 'cards', cell E1 (nmae): unknown key 'nmae' (did you mean 'name'?)",
+    "xlsx-empty-header-row": "cards.xlsx: sheet 'cards', row 1: the header row is empty; it names the key of each "
+    "column (write the keys in row 1: id, name, count, …)",
+    "csv-dot-without-name": "cards.csv:1:5: .stats: unknown key '.stats', which has a dot with no name on one side "
+    "(write a name on each side of each dot, such as 'stats.attack')",
+    "csv-capitalized-header": "cards.csv:1:2: Name: unknown key 'Name' (did you mean 'name'?)",
+    "csv-capitalized-name": "Cards.csv:7:3: stats.attack: must be a number, got 'x'",
+    "csv-missing-dotted-column": "cards.csv:2:5: ability: missing required key 'ability.power' "
+    "(add the column 'ability.power')",
+    "xlsx-empty-dotted-cell": "cards.xlsx: sheet 'cards', cell E2 (ability): missing required key 'ability.power' "
+    "(fill the column 'ability.power')",
+    "xlsx-passed-over-sheet-bad-type": "cards.xlsx: sheet 'cards', cell C7 (stats.attack): must be a number, got 'x'",
+}
+# The warnings a case prints before its problem: a sheet passed over is noted though the pack fails.
+WARNINGS = {
+    "xlsx-no-section-sheet": "cards.xlsx: sheet 'Sheet1': passed over: it is not named after a section "
+    "(did you mean 'sheets'?)",
+    "xlsx-passed-over-sheet-bad-type": "cards.xlsx: sheet 'notes': passed over: it is not named after a section "
+    "(did you mean 'tiles'?)",
 }
 
 
@@ -73,7 +95,8 @@ CASES = {
 def test_check_prints_the_whole_message(run, case):
     code, out, err = run("check", f"{SHEETS}/{case}")
     assert (code, out) == (1, "")
-    assert err.splitlines() == [f"{SHEETS}/{case}/{CASES[case]}", problems_found(1)]
+    warnings = [f"printkit: warning: {SHEETS}/{case}/{WARNINGS[case]}"] if case in WARNINGS else []
+    assert err.splitlines() == [*warnings, f"{SHEETS}/{case}/{CASES[case]}", problems_found(1)]
 
 
 NOTES = {
@@ -99,6 +122,15 @@ def test_a_build_prints_the_sheet_passed_over_too(run, tmp_path):
     assert f"printkit: warning: {SHEETS}/xlsx-passed-over-sheet/{NOTES['xlsx-passed-over-sheet']}" in err.splitlines()
 
 
+def test_a_build_prints_the_sheet_passed_over_before_the_problems(run, tmp_path):
+    case = "xlsx-passed-over-sheet-bad-type"
+    assert run("build", f"{SHEETS}/{case}", "--out", tmp_path) == (
+        1,
+        "",
+        f"printkit: warning: {SHEETS}/{case}/{WARNINGS[case]}\n{SHEETS}/{case}/{CASES[case]}\n{problems_found(1)}\n",
+    )
+
+
 def cards_of(case: str) -> dict[str, dict]:
     """The cards of a fixture pack that loads: id -> the keys it was given."""
     from printkit.content.validate import load_checked
@@ -113,16 +145,27 @@ def test_a_formula_is_read_as_the_value_last_calculated(case):
     assert cards_of(case) == {"card-1": {"name": "Card 1", "stats": {"attack": 6, "defense": 1}}}
 
 
-def test_semicolons_tabs_blank_rows_and_multiline_cells_keep_their_cells(run):
-    """A German Excel CSV (semicolons) and a TSV read as a CSV does: their one wrong cell is C7 as in
-    the CSV. Blank rows are skipped but counted (the wrong cell is two rows further down), and a
-    record with a cell over two lines is placed at the line it starts on."""
-    for case in ("csv-semicolons", "tsv-bad-type"):
-        assert CASES[case].split(":", 1)[1] == CASES["csv-bad-type"].split(":", 1)[1]
-    assert CASES["csv-blank-rows"].startswith("cards.csv:9:3: ")
-    text = (FIXTURES / "spreadsheets" / "csv-multiline-cell" / "cards.csv").read_text()
-    assert text.splitlines()[4].startswith("card-3,Card 3,x,")
-    assert CASES["csv-multiline-cell"].startswith("cards.csv:5:3: ")
+@pytest.mark.parametrize(
+    "case, name, rows",
+    [
+        ("csv-bad-type", "cards.csv", [2, 3, 4, 5, 6, 7]),
+        ("csv-semicolons", "cards.csv", [2, 3, 4, 5, 6, 7]),  # German Excel's: separated by semicolons
+        ("tsv-bad-type", "cards.tsv", [2, 3, 4, 5, 6, 7]),
+        ("csv-blank-rows", "cards.csv", [2, 5, 6, 7, 8, 9]),  # rows 3 and 4 are blank: skipped, but counted
+        ("csv-multiline-cell", "cards.csv", [2, 3, 5]),  # card-2's name goes on over line 4
+    ],
+)
+def test_semicolons_tabs_blank_rows_and_multiline_cells_keep_their_cells(case, name, rows):
+    """Each component is placed at the line its record starts on, and each key at its column: the
+    last card's attack 'x' is in column C."""
+    source = read(case, name)
+    placement = source.placements["cards"]
+    assert placement.rows == rows
+    assert placement.columns == {("id",): 1, ("name",): 2, ("stats", "attack"): 3, ("stats", "defense"): 4}
+    assert source.data["cards"][-1]["stats"]["attack"] == "x"
+    assert str(source.problem(("cards", len(rows) - 1, "stats", "attack"), "wrong")) == (
+        f"{name}:{rows[-1]}:3: stats.attack: wrong"
+    )
 
 
 def read(case: str, name: str = "cards.csv"):

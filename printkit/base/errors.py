@@ -99,11 +99,14 @@ def one_line(text: str) -> str:
 
 
 class Problems(Exception):
-    """Raised by a stage with every problem it found; the CLI prints them and exits 1."""
+    """Raised by a stage with every problem it found, and what it found doubtful on the way (a
+    sheet passed over), which would otherwise be lost with the pack; the CLI prints the warnings,
+    then the problems, and exits 1."""
 
-    def __init__(self, problems: Sequence[Problem]):
+    def __init__(self, problems: Sequence[Problem], warnings: Sequence[Problem] = ()):
         super().__init__(f"{len(problems)} problem(s)")
         self.problems = sorted(set(problems))
+        self.warnings = sorted(set(warnings))
 
 
 def display_path(path: Path) -> str:
@@ -146,7 +149,7 @@ _NOT_A_FOLDER = (errno.ENOTDIR, errno.EEXIST)  # EEXIST: what mkdir says of a fi
 
 def fault_of(error: BaseException) -> Fault | None:
     """The error as a Fault for people when the machine caused it: an OSError of the kinds above, a
-    file where a folder should be or the other way round (named by the path printkit gave it);
+    file where a folder should be or the other way round, a name too long (named by the path printkit gave it);
     else None, and the error is a bug in printkit."""
     if isinstance(error, Fault):
         return error
@@ -162,6 +165,8 @@ def fault_of(error: BaseException) -> Fault | None:
         return Fault(f"{display_path(file)} is a file, not a folder (move or rename it, or choose another folder)")
     if error.errno == errno.EISDIR:
         return Fault(f"{display_path(path)} is a folder, not a file (move or rename it, or choose another folder)")
+    if error.errno == errno.ENAMETOOLONG:  # a file or folder name over 255 bytes, or a path over 4096
+        return Fault(f"cannot use {shown_value(display_path(path))}: its name is too long (choose a shorter name)")
     return None
 
 

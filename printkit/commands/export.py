@@ -29,7 +29,7 @@ from odf.table import Table, TableCell, TableRow
 from odf.text import P
 from pydantic import BaseModel
 
-from printkit.base.errors import UsageError, did_you_mean, display_path, shown_value
+from printkit.base.errors import Fault, UsageError, did_you_mean, display_path, shown_value
 from printkit.content.load import Pack
 from printkit.content.model import COMPONENT_KINDS, Component, component_schema
 from printkit.content.source import read_yaml
@@ -56,7 +56,12 @@ def export(pack: Pack, target: Path, section: str | None) -> list[Sheet]:
     schema = component_schema(pack.meta)
     written = _written_components(pack, sections, schema)
     sheets = [_sheet(pack, name, components, sections, schema) for name, components in written.items()]
-    folder = Path(tempfile.mkdtemp(prefix=".printkit-export-", dir=target.parent))
+    try:
+        folder = Path(tempfile.mkdtemp(prefix=".printkit-export-", dir=target.parent))
+    except FileNotFoundError:  # the folder exists (checked above) but takes no new entries, as /proc
+        raise Fault(
+            f"cannot write into {display_path(target.parent)}: it takes no new files (choose another folder)"
+        ) from None
     try:  # written and read back beside the target, then renamed: never a half-written file
         temporary = folder / target.name
         _WRITERS[kind](temporary, sheets)

@@ -195,7 +195,7 @@ def load_pack(root: Path) -> Pack:
         rulebook = _validate(Rulebook, read(root / RULEBOOK_FILE), problems)
 
     if problems or meta is None:
-        raise Problems(problems)
+        raise Problems(problems, warnings)
     return Pack(root, meta, components, sources, rulebook, looks=looks, warnings=warnings)
 
 
@@ -261,7 +261,7 @@ def _translate(error: ValidationError, model: type[BaseModel], source: SourceFil
             hint = did_you_mean(str(path[-1]), known) or ("known keys: " + ", ".join(known) if known else None)
             found.append(source.problem(path, f"unknown key '{path[-1]}'", hint, of_key=True))
         elif kind == "missing":
-            found.append(source.problem(path[:-1], f"missing required key '{path[-1]}'"))
+            found.append(source.missing(path[:-1], str(path[-1])))
         elif kind == "literal_error":
             allowed = ctx.get("expected", "")
             options = [part.strip(" '") for part in allowed.replace(" or ", ",").split(",")]

@@ -55,6 +55,10 @@ class SourceFile:
         line, column = self.position(path, of_key=of_key)
         return Problem(self.shown, line, column, format_key_path(path), message, hint)
 
+    def missing(self, path: KeyPath, key: str, hint: str | None = None) -> Problem:
+        """A required key that the mapping at path does not give."""
+        return self.problem(path, f"missing required key '{key}'", hint)
+
     def where(self, path: KeyPath, *, of_key: bool = False) -> str:
         """Where the value (or key) at path is written, as a message names another place: `spells.yaml:7`."""
         return f"{self.shown}:{self.position(path, of_key=of_key)[0]}"

@@ -8,7 +8,7 @@ component file would give it, and whose problems name cells as spreadsheet users
 `cards.xlsx: sheet 'cards', cell C7 (stats.attack): ...`, or `cards.csv:7:3: stats.attack: ...`.
 
 Row 1 holds the keys; nested keys are dotted (`stats.attack`, `data.glow`); an empty cell gives no
-value. A CSV or TSV file fills the section its name says (`cards.csv`); a workbook fills a section
+value. A CSV or TSV file fills the section its name says (`cards.csv`, `Cards.csv`); a workbook fills a section
 from each sheet named after one, and says which sheets it passed over. Workbooks are read by
 python-calamine (formulas as the values last calculated); before it opens one, the zip is measured,
 since a tiny file can claim a sheet of billions of cells.
@@ -64,11 +64,9 @@ class TableSource(SourceFile):
 
     def position(self, path: KeyPath, *, of_key: bool = False) -> Position:
         """(row, column) of the cell holding the value at path (with of_key: its column's key);
-        (row, 0) for a whole row, (0, 0) for a whole sheet or file."""
-        placement = self.placements.get(str(path[0])) if path else None
-        if placement is None:
-            return (0, 0) if self.workbook else (1, 1)
-        if len(path) < 2 or not isinstance(path[1], int) or path[1] >= len(placement.rows):
+        (row, 0) for a whole row; for a whole sheet or file (0, 0), or in a CSV file its start, (1, 1)."""
+        placement = self._placement(path)
+        if placement is None or len(path) < 2 or not isinstance(path[1], int) or path[1] >= len(placement.rows):
             return (0, 0) if self.workbook else (1, 1)
         column = self._column(placement, path[2:])
         if of_key:
@@ -76,13 +74,17 @@ class TableSource(SourceFile):
         return placement.rows[path[1]], column
 
     def problem(self, path: KeyPath, message: str, hint: str | None = None, *, of_key=False) -> Problem:
-        line, column = self.position(path, of_key=of_key)
-        placement = self.placements.get(str(path[0])) if path else None
-        key = ".".join(str(part) for part in path[2:] if not isinstance(part, int))
-        if self.workbook:
-            sheet = placement.sheet if placement else ""
-            return Problem(self.shown, line, column, key, message, hint, sheet=sheet)
-        return Problem(self.shown, line, column or 1, key, message, hint)
+        placement = self._placement(path)
+        return self.cell_problem(
+            placement.sheet if placement else "", *self.position(path, of_key=of_key), _dotted(path), message, hint
+        )
+
+    def missing(self, path: KeyPath, key: str, hint: str | None = None) -> Problem:
+        """A required key named by the column that gives it (`edges.bottom`): the column to fill, or to add."""
+        column = _dotted((*path, key))
+        placement = self._placement(path)
+        given = placement is not None and tuple(column.split(".")) in placement.columns
+        return super().missing(path, column, hint or f"{'fill' if given else 'add'} the column '{column}'")
 
     def where(self, path: KeyPath, *, of_key: bool = False) -> str:
         """`cards.csv:7`, or in a workbook `spells.xlsx, sheet 'cards', cell A7`."""
@@ -90,10 +92,15 @@ class TableSource(SourceFile):
         return f"{self.shown}, {place}" if place else super().where(path, of_key=of_key)
 
     def cell_problem(self, sheet: str | None, row: int, column: int, key: str, message: str, hint: str | None = None):
-        """A problem at a cell given by its numbers (row or column 0: the whole row or sheet)."""
+        """A problem at a cell given by its numbers (row or column 0: the whole row or sheet; in a
+        CSV file, which has no sheet, its first line or column)."""
         if self.workbook:
             return Problem(self.shown, row, column, key, message, hint, sheet=sheet or "")
         return Problem(self.shown, row or 1, column or 1, key, message, hint)
+
+    def _placement(self, path: KeyPath) -> Placement | None:
+        """Where the section that path starts with was read."""
+        return self.placements.get(str(path[0])) if path else None
 
     @staticmethod
     def _column(placement: Placement, keys: KeyPath) -> int:
@@ -108,6 +115,11 @@ class TableSource(SourceFile):
                 return min(inside)
             parts = parts[:-1]
         return 0
+
+
+def _dotted(path: KeyPath) -> str:
+    """The column's key of a value's path: ('cards', 3, 'stats', 'attack') -> 'stats.attack'."""
+    return ".".join(str(part) for part in path[2:] if not isinstance(part, int))
 
 
 def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any]) -> TableSource:
@@ -162,8 +174,8 @@ Rows = Iterator[tuple[int, list[Any]]]  # (row number, cells)
 def _text_table(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
     """(None, section, rows, whether its numbers have a decimal comma) of a CSV or TSV file named
     after a section."""
-    section = source.path.stem
-    if section not in sections.names:
+    section = sections.section_of(source.path.stem)
+    if section is None:
         source.problems.append(
             source.cell_problem(
                 None,
@@ -171,12 +183,12 @@ def _text_table(raw: bytes, kind: str, source: TableSource, sections: _Sections)
                 1,
                 "",
                 f"fills no section: a {kind} file is named after the section its rows fill",
-                did_you_mean(section, sections.names) or "sections: " + ", ".join(sections.names),
+                did_you_mean(source.path.stem, sections.names) or "sections: " + ", ".join(sections.names),
             )
         )
         return
     text = _text(raw, kind, source)
-    delimiter = _delimiter(text, kind)
+    delimiter = _delimiter(text, kind, source.path)
     yield None, section, _csv_rows(text, delimiter), delimiter == ";"
 
 
@@ -188,13 +200,15 @@ def _text(raw: bytes, kind: str, source: TableSource) -> str:
     )
     if holds:
         raise _Unreadable(f"is not {kind} text: it is {holds}", _named_after(source.path))
+    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # the byte order marks of UTF-16
+        raise _Unreadable("is UTF-16 text (Excel's 'Unicode text'), not UTF-8", _SAVE_AS_UTF8)
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")  # Excel's "CSV UTF-8" starts with a byte order mark
     except UnicodeDecodeError as error:
         before = raw[: error.start]
         raise _Unreadable(
             f"is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read",
-            "save it as 'CSV UTF-8' (Excel) or with the character set UTF-8 (LibreOffice)",
+            _SAVE_AS_UTF8,
             at=(before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1),
         ) from None
     if "\x00" in text:
@@ -202,12 +216,21 @@ def _text(raw: bytes, kind: str, source: TableSource) -> str:
     return text
 
 
-def _delimiter(text: str, kind: str) -> str:
+_SAVE_AS_UTF8 = "save it as 'CSV UTF-8' (Excel) or with the character set UTF-8 (LibreOffice)"
+
+
+def _delimiter(text: str, kind: str, path: Path) -> str:
     """A tab for TSV; for CSV, the comma, or the semicolon that spreadsheets set to a decimal comma
-    (German Excel) write instead (and then numbers as 1,5), whichever the header line holds more of."""
-    if kind == "TSV":
-        return "\t"
+    (German Excel) write instead (and then numbers as 1,5), whichever the header line holds more of.
+    A header separated only by what the other kind uses is refused: read by this kind's separator,
+    it is one unknown key."""
     header = text.split("\n", 1)[0]
+    if kind == "TSV":
+        if "\t" not in header and ("," in header or ";" in header):
+            raise _Unreadable("looks comma-separated: row 1 holds no tabs", f"rename it to {path.stem}.csv")
+        return "\t"
+    if "\t" in header and "," not in header and ";" not in header:
+        raise _Unreadable("looks tab-separated: row 1 holds tabs, no commas", f"rename it to {path.stem}.tsv")
     return ";" if header.count(";") > header.count(",") else ","
 
 
@@ -578,7 +601,8 @@ class _Sections:
         self.names = list(schema["properties"])
 
     def section_of(self, sheet: str) -> str | None:
-        """The section a sheet fills: its name, or the same name in other letter case."""
+        """The section a sheet or a CSV or TSV file fills: its name, or the same name in other letter
+        case (`Cards.csv`, as Excel may name it when it saves a sheet Cards)."""
         return next((name for name in self.names if name == sheet.strip().lower()), None)
 
     def item(self, section: str) -> _Node:
@@ -766,13 +790,18 @@ def _columns(
             inside = node.child(part) if node and part else None
             if inside is None:
                 known = item.dotted_keys()
-                wrong = ".".join(key[: depth + 1])
-                if depth and node and "object" not in node.types:
+                if depth and part and node and "object" not in node.types:
                     refuse(f"'{'.'.join(key[:depth])}' holds a single value; it has no key '{part}'")
-                else:
+                elif not part:  # `.stats`, `stats..attack`
+                    dotted = next((f", such as '{name}'" for name in known if "." in name), "")
                     refuse(
-                        f"unknown key '{wrong}'",
-                        did_you_mean(text, known) or "keys: " + ", ".join(known),
+                        f"unknown key '{shortened(text)}', which has a dot with no name on one side",
+                        f"write a name on each side of each dot{dotted}",
+                    )
+                else:  # unknown from its wrong part on (`stats.atack`); `Name` is most likely `name`
+                    refuse(
+                        f"unknown key '{'.'.join(key[: depth + 1])}'",
+                        did_you_mean(text.lower(), known) or did_you_mean(text, known) or "keys: " + ", ".join(known),
                     )
                 break
             node = inside
@@ -825,7 +854,7 @@ def _read_rows(
                 1,
                 0,
                 "",
-                "row 1 is empty; it names the key of each column",
+                "the header row is empty; it names the key of each column",
                 "write the keys in row 1: id, name, count, …",
             )
         )

@@ -108,10 +108,10 @@ def validate_pack(pack: Pack) -> None:
         problems += _rulebook_problems(pack, pack.rulebook, pack.source_of(RULEBOOK_FILE))
         problems += rulebook_icon_problems(pack, pack.meta.language)
     look_problems, look_warnings = _look_findings(pack, art)
-    pack.warnings += look_warnings
     problems += look_problems
-    if problems:
-        raise Problems(problems)
+    if problems:  # a look unused because a component misspells its name is not also a warning
+        raise Problems(problems, pack.warnings)
+    pack.warnings += look_warnings
 
 
 def _field_problems(pack: Pack, art: Callable[[str], tuple], source: SourceFile) -> tuple[list[Problem], set[str]]:
@@ -964,8 +964,9 @@ def _font_problems(pack: Pack, source: SourceFile) -> list[Problem]:
 
 
 def load_checked(roots: list[Path]) -> list[Pack]:
-    """Load and validate every pack, raising one Problems with all of their problems."""
-    packs, problems = [], []
+    """Load and validate every pack, raising one Problems with all of their problems and the
+    warnings of every pack."""
+    packs, problems, warnings = [], [], []
     for root in roots:
         try:
             pack = load_pack(root)
@@ -973,6 +974,7 @@ def load_checked(roots: list[Path]) -> list[Pack]:
             packs.append(pack)
         except Problems as error:
             problems += error.problems
+            warnings += error.warnings
     if problems:
-        raise Problems(problems)
+        raise Problems(problems, warnings + [warning for pack in packs for warning in pack.warnings])
     return packs
