@@ -263,6 +263,11 @@ _MAGIC = (
 )
 
 
+_UNMERGE = "unmerge them: each component has a cell of its own for each key"
+_FIX_FORMULA = "correct the formula, or clear the cell"
+_RECALCULATE = "open and save the workbook in a spreadsheet program, which calculates it"
+
+
 def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
     """(sheet, section, rows, False: numbers are numbers) of each sheet named after a section, once
     the zip's size is measured; a note for each other sheet."""
@@ -301,39 +306,16 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
             ((min(a, b) + 1, min(c, d) + 1), (max(a, b) + 1, max(c, d) + 1))
             for (a, c), (b, d) in loaded.merged_cell_ranges or ()
         ]
-        for (row, column), (last_row, last_column) in merged or scan.merged:
-            source.problems.append(
-                source.cell_problem(
-                    sheet,
-                    row,
-                    column,
-                    "",
-                    f"is merged with the cells up to {column_letters(last_column)}{last_row}",
-                    "unmerge them: each component has a cell of its own for each key",
-                )
-            )
-        for row, column in scan.errors:
-            source.problems.append(
-                source.cell_problem(
-                    sheet,
-                    row,
-                    column,
-                    "",
-                    "holds a formula's error, not a value",
-                    "correct the formula, or clear the cell",
-                )
-            )
-        for row, column in scan.uncalculated:
-            source.problems.append(
-                source.cell_problem(
-                    sheet,
-                    row,
-                    column,
-                    "",
-                    "holds a formula whose value was never calculated",
-                    "open and save the workbook in a spreadsheet program, which calculates it",
-                )
-            )
+        cell_findings = [
+            *(
+                (cell, f"is merged with the cells up to {column_letters(last[1])}{last[0]}", _UNMERGE)
+                for cell, last in merged or scan.merged
+            ),
+            *((cell, "holds a formula's error, not a value", _FIX_FORMULA) for cell in scan.errors),
+            *((cell, "holds a formula whose value was never calculated", _RECALCULATE) for cell in scan.uncalculated),
+        ]
+        for (row, column), message, hint in cell_findings:
+            source.problems.append(source.cell_problem(sheet, row, column, "", message, hint))
         yield sheet, section, enumerate(cells, start=1), False
     if not filled:
         source.problems.append(
