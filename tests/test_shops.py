@@ -158,6 +158,39 @@ def test_a_temporary_left_in_the_tgc_folder_by_a_hard_kill_is_removed(run, tmp_p
     assert not stale.exists()
 
 
+def test_a_renamed_component_leaves_no_file_behind_in_the_folder_outputs(run, tmp_path):
+    root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
+    out = tmp_path / "out" / "kit"
+    args = ("build", root, "--no-rulebooks", "--shop", "tgc", "--png", "--out", tmp_path / "out")
+    assert run(*args)[0] == 0
+    own = out / "shop-tgc" / "en" / "notes.txt"  # not printkit's kind of file: left alone
+    own.write_text("mine")
+    (root / "components.yaml").write_text(COMPONENTS.replace("id: scout", "id: ranger"))
+    assert run(*args)[0] == 0
+    assert sorted(p.name for p in (out / "shop-tgc" / "en").iterdir()) == [
+        "coin.png",
+        "hero-back.png",
+        "hero.png",
+        "meadow.png",
+        "notes.txt",
+        "ranger.png",
+    ]
+    assert sorted(p.name for p in (out / "png" / "en").glob("*.png") if "scout" in p.name or "ranger" in p.name) == [
+        "ranger.png"
+    ]
+
+
+def test_a_build_with_a_problem_removes_no_earlier_file(run, tmp_path):
+    root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
+    args = ("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")
+    assert run(*args)[0] == 0
+    (root / "components.yaml").write_text(
+        COMPONENTS.replace("id: scout", "id: ranger").replace("size: mini", "size: 70x100mm")
+    )
+    assert run(*args)[0] == 1
+    assert (tmp_path / "out" / "kit" / "shop-tgc" / "en" / "scout.png").is_file()
+
+
 def test_an_unknown_shop_is_a_usage_error(run):
     code, _, err = run("build", "skystones", "--shop", "mpc")
     assert (code, err) == (

@@ -237,6 +237,9 @@ def _pdf_job(
     return Job(pack.id, name, write, weight=(4 if pdfx else 2) * len(pages))
 
 
+CUT_SVG_FILES = "page-*.svg"  # what a cut-svg folder holds (see _cut_svg_job)
+
+
 def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], options: BuildOptions) -> Job:
     name = cut_svg_name(language, paper)
     folder = options.out / pack_id / name
@@ -247,6 +250,7 @@ def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], opt
             target = folder / f"page-{number:02d}.svg"
             staging.temporary(target).write_text(svg, encoding="utf-8")
             written.append(target)
+        staging.retire_folder(folder, CUT_SVG_FILES, written)
         return written
 
     return Job(pack_id, name, write, weight=len(pages) // 10 + 1)  # a tenth of a sheet's PDF (measured)
@@ -264,6 +268,7 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
         for name, data in png_files(pieces, options.bleed, pack):
             staging.temporary(folder / f"{name}.png").write_bytes(data)
             written.append(folder / f"{name}.png")
+        staging.retire_folder(folder, "*.png", written)
         return written
 
     faces_count = sum(1 if outline.back is None else 2 for outline in outlines)
@@ -307,6 +312,7 @@ def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
             staging.temporary(folder / f"{face}.png").write_bytes(data)
             written.append(folder / f"{face}.png")
         faces.raise_problems()
+        staging.retire_folder(folder, "*.png", written)
         return written
 
     return Job(pack.id, name, write, weight=15 * len(named))
