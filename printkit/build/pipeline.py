@@ -10,6 +10,7 @@ printkit.build.jobs.
 
 from __future__ import annotations
 
+import glob
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -32,7 +33,7 @@ from printkit.build.outputs import (
     rulebook_name,
     shop_name,
 )
-from printkit.build.staging import Staging
+from printkit.build.staging import Staging, own_files
 from printkit.content.load import Pack
 from printkit.content.validate import load_checked
 from printkit.i18n import words
@@ -231,10 +232,23 @@ def _pdf_job(
             duplex=options.duplex,
         )
         faces.raise_problems()
+        if not pdfx:
+            _retire_derived(staging, pack.id, language, paper, options)
         return [target]
 
     # PDF/X takes about twice as long (measured on skylands: the file is rewritten by pypdf)
     return Job(pack.id, name, write, weight=(4 if pdfx else 2) * len(pages))
+
+
+def _retire_derived(staging: Staging, pack_id: str, language: str, paper: str, options: BuildOptions) -> None:
+    """A components PDF written again takes with it the PDF/X twin and cut paths made from the one
+    it replaces, unless this build writes them again: a shop or a cutter must not get files that
+    do not match the PDF."""
+    folder = options.out / pack_id
+    if not options.pdfx:
+        staging.retire(own_files(folder, glob.escape(pdfx_name(pack_id, language, paper))))
+    if not options.cut_svg:
+        staging.retire(own_files(folder / cut_svg_name(language, paper), CUT_SVG_FILES))
 
 
 CUT_SVG_FILES = "page-*.svg"  # what a cut-svg folder holds (see _cut_svg_job)

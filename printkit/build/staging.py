@@ -65,7 +65,7 @@ class Staging:
     def retire_folder(self, folder: Path, pattern: str, written: list[Path]) -> None:
         """The files of printkit's kind (pattern) in an output folder that this build does not
         write again: a component renamed or removed since, say."""
-        self.retire([f for f in _own_files(folder, pattern) if f not in written])
+        self.retire([f for f in own_files(folder, pattern) if f not in written])
 
     def commit(self) -> None:
         while self.pending:
@@ -82,7 +82,7 @@ class Staging:
                 folder.rmdir()
 
 
-def _own_files(folder: Path, pattern: str) -> list[Path]:
+def own_files(folder: Path, pattern: str) -> list[Path]:
     """The regular files of a folder whose names match pattern (never links, folders or hidden files)."""
     if not folder.is_dir():
         return []
