@@ -312,10 +312,13 @@ def _single_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, 
 
 def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
     """--shop tgc: a PNG of each face on The Game Crafter's template of its product, laid out now:
-    a piece that fits no product is a problem before anything is written."""
+    a piece that fits no product of its kind and shape is a problem before anything is written,
+    one of a kind or shape it does not make a warning."""
     name = shop_name("tgc", pack.id, language)
     folder = options.out / pack.id / name
-    named = tgc_pages(pack, outlines)
+    named, left_out = tgc_pages(pack, outlines)
+    for warning in left_out:
+        warn(str(warning))
 
     def write(staging: Staging) -> list[Path]:
         from printkit.output.png import page_files  # PDFium loads only for PNG exports
