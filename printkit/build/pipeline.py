@@ -102,7 +102,7 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 continue
             try:  # each layout's name (a paper or the template) and its sheets
                 laid_out = (
-                    [(template.key, impose_on_template(translation.pack, template, pieces, options.bleed))]
+                    [(template.key, _on_template(translation.pack, template, pieces, options.bleed))]
                     if template is not None
                     else [
                         (
@@ -183,6 +183,14 @@ def _write_rulebook(
     booklet = target.with_name(f"{target.stem}-booklet.pdf")
     rulebook.booklet(written, staging.temporary(booklet))
     return [target, booklet]
+
+
+def _on_template(pack: Pack, template: SheetTemplate, pieces: list[Piece], bleed: float) -> list[Page]:
+    """The sheets of a template, with a warning for each component left out because no slot takes it."""
+    pages, left_out = impose_on_template(pack, template, pieces, bleed)
+    for warning in left_out:
+        warn(str(warning))
+    return pages
 
 
 def warn(message: str) -> None:
