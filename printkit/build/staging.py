@@ -23,7 +23,8 @@ class Staging:
     commit; whatever is not committed when the block ends (a problem, an error, an interruption) is
     removed. A temporary left by a command that was killed outright (nothing can clean up after
     SIGKILL) is removed the next time the same target is written, and by the next build of the
-    same output folder (printkit.build.lock.remove_leftovers); printkit touches no other file."""
+    same output folder (printkit.build.lock.remove_leftovers). Besides its targets, commit removes
+    only the earlier outputs retired for them (see retire); printkit touches no other file."""
 
     def __init__(self) -> None:
         self.pending: list[tuple[Path, Path]] = []  # (temporary, target)
