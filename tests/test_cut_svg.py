@@ -146,6 +146,16 @@ def test_a_rewritten_components_pdf_takes_its_pdfx_twin_and_cut_paths_with_it(ru
         "hexes-components-en-a4.pdf",
     ]
     assert build("--bleed", "3") == ["hexes-components-en-a4.pdf"]
-    # written again with it, they stay
+    # written again with it, they stay; a sheet the folder held that this build did not write goes
+    (out / "cut-svg" / "en-a4").mkdir(parents=True)
+    (out / "cut-svg" / "en-a4" / "page-99.svg").write_text("<svg/>")
+    (out / "cut-svg" / "en-a4" / "notes.txt").write_text("mine")
     again = build("--bleed", "0", "--pdfx", "--cut-svg")
-    assert again == ["cut-svg", "cut-svg/en-a4", *cut, "hexes-components-en-a4-pdfx.pdf", "hexes-components-en-a4.pdf"]
+    assert again == [
+        "cut-svg",
+        "cut-svg/en-a4",
+        "cut-svg/en-a4/notes.txt",
+        *cut,
+        "hexes-components-en-a4-pdfx.pdf",
+        "hexes-components-en-a4.pdf",
+    ]
