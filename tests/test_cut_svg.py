@@ -3,11 +3,14 @@ the trim lines the PDF clips each piece to (bleed 0: the clip is the trim line),
 a millimetre; its registration layer is the PDF's crop marks; only front sheets with pieces get one."""
 
 import math
+import shutil
 
 import pytest
 from conftest import FIXTURES, PT_PER_MM, REPO, TOLERANCE_MM, polygon_corners, sheet_paths
 from defusedxml import ElementTree
 from pypdf import PdfReader
+
+from printkit.output.pdfx import cmyk_profile
 
 SVG = "{http://www.w3.org/2000/svg}"
 # Rectangles and round chips (skystones), polygons, custom outlines and rounded corners (odd), a honeycomb (hexes).
@@ -120,3 +123,39 @@ def test_a_stale_temporary_cut_file_from_a_hard_kill_is_cleaned_up(run, tmp_path
     stale.write_text("<svg")
     assert run("build", "skystones", "--lang", "en", "--no-rulebooks", "--out", tmp_path)[0] == 0
     assert not stale.exists()
+
+
+@pytest.mark.skipif(cmyk_profile() is None, reason="Ghostscript's CMYK profile is not installed")
+def test_a_rewritten_components_pdf_takes_its_pdfx_twin_and_cut_paths_with_it(run, tmp_path):
+    pack = tmp_path / "hexes"
+    shutil.copytree(PACKS["hexes"], pack)
+    out = tmp_path / "out" / "hexes"
+
+    def build(*options: str) -> list[str]:
+        assert run("build", pack, "--no-rulebooks", "--lang", "en", "--out", tmp_path / "out", *options)[0] == 0
+        return sorted(p.relative_to(out).as_posix() for p in out.rglob("*") if not p.name.startswith("."))
+
+    cut = [p for p in build("--cut-svg") if p.endswith(".svg")]
+    assert cut and all(p.startswith("cut-svg/en-a4/page-") for p in cut)
+    # the PDF is up to date: what was made from it stays
+    assert build("--pdfx") == [
+        "cut-svg",
+        "cut-svg/en-a4",
+        *cut,
+        "hexes-components-en-a4-pdfx.pdf",
+        "hexes-components-en-a4.pdf",
+    ]
+    assert build("--bleed", "3") == ["hexes-components-en-a4.pdf"]
+    # written again with it, they stay; a sheet the folder held that this build did not write goes
+    (out / "cut-svg" / "en-a4").mkdir(parents=True)
+    (out / "cut-svg" / "en-a4" / "page-99.svg").write_text("<svg/>")
+    (out / "cut-svg" / "en-a4" / "notes.txt").write_text("mine")
+    again = build("--bleed", "0", "--pdfx", "--cut-svg")
+    assert again == [
+        "cut-svg",
+        "cut-svg/en-a4",
+        "cut-svg/en-a4/notes.txt",
+        *cut,
+        "hexes-components-en-a4-pdfx.pdf",
+        "hexes-components-en-a4.pdf",
+    ]

@@ -96,7 +96,25 @@ def test_a_packs_own_template_comes_first_and_a_near_size_is_centred_in_its_slot
     assert boxes == [(10.2, 10.2), (60.2, 10.2)]  # 0.2 mm in from each side of the 30 mm slots
 
 
-def test_a_piece_no_slot_takes_is_placed_at_its_component_naming_the_nearest_slot(run, tmp_path):
+def test_a_piece_no_slot_takes_is_left_out_with_a_warning_at_its_component_naming_the_nearest_slot(run, tmp_path):
+    pack = _pack(
+        tmp_path / "kit",
+        "chips:\n  - {id: coin, name: Coin, label: Coin, shape: round, diameter: 50.8mm, count: 3}\n"
+        "cards:\n  - {id: ace, name: Ace, size: poker}\n",
+    )
+    code, out, err = run("build", pack, "--template", "ol2682", "--no-rulebooks", "--out", tmp_path / "out")
+    assert (code, out) == (0, "")
+    assert err.splitlines() == [
+        f"printkit: warning: {pack}/components.yaml:4:5: cards[0]: fits no slot of sheet template 'ol2682': "
+        "it is a 63x88 mm rectangle, the nearest slot a 50.8 mm circle "
+        "(a slot takes pieces of its shape within 0.5 mm of its size)",
+    ]
+    with pdfplumber.open(tmp_path / "out" / "kit" / "kit-components-en-ol2682.pdf") as pdf:
+        (page,) = pdf.pages
+        assert page.extract_text().split() == ["Coin"] * 3  # the three coins, no card
+
+
+def test_when_no_piece_fits_any_slot_each_is_a_problem_at_its_component_naming_the_nearest_slot(run, tmp_path):
     pack = _pack(
         tmp_path / "kit",
         "chips:\n  - {id: coin, name: Coin, shape: round, diameter: 51.4mm}\n"

@@ -15,6 +15,7 @@ BACKED = """backs: {plain: {title: Kit, color: "#27364a"}}
 COMPONENTS = """cards:
   - {id: hero, name: Hero, size: poker, back: plain, count: 2}
   - {id: scout, name: Scout, size: mini}
+fields:
   - {id: meadow, name: Meadow, shape: hex, size: 44.45mm}
 chips:
   - {id: coin, diameter: 19mm, label: "1"}
@@ -30,7 +31,7 @@ def _pack(root, pack_yaml: str, components: str):
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    """A kit with cards (two sizes, one with a back), a hexagon and a chip, built for both shops."""
+    """A kit with cards (two sizes, one with a back), a hexagonal field and a chip, built for both shops."""
     from printkit.cli import main
 
     base = tmp_path_factory.mktemp("shops")
@@ -113,6 +114,41 @@ def test_a_component_no_product_fits_is_an_error_at_it_naming_the_nearest(run, t
     assert not (tmp_path / "out").exists()  # nothing is written, the components PDF neither
 
 
+def test_a_component_of_a_kind_or_shape_the_game_crafter_does_not_make_is_left_out_with_a_warning(run, tmp_path):
+    root = _pack(
+        tmp_path / "kit",
+        "",
+        "cards:\n  - {id: fine, name: Fine, size: poker}\n"
+        "boards:\n  - {id: map, grid: {shape: square, columns: 2, rows: 2, square: 30mm}}\n"
+        "chips:\n  - {id: camp, label: Camp, shape: hex, orientation: pointy}\n",
+    )
+    code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")
+    assert (code, err.splitlines()) == (
+        0,
+        [
+            f"printkit: warning: {root}/components.yaml:4:5: boards[0]: left out of shop-tgc: "
+            "The Game Crafter prints no boards in printkit's table",
+            f"printkit: warning: {root}/components.yaml:6:5: chips[0]: left out of shop-tgc: "
+            "The Game Crafter prints no pointy hexagonal chips in printkit's table",
+        ],
+    )
+    assert [p.name for p in (tmp_path / "out" / "kit" / "shop-tgc" / "en").iterdir()] == ["fine.png"]
+
+
+def test_the_nearest_product_is_one_of_the_components_kind_and_shape(run, tmp_path):
+    root = _pack(tmp_path / "kit", "", "chips:\n  - {id: pawn, label: P, shape: rect, diameter: 16mm}\n")
+    code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            f"{root}/components.yaml:2:5: chips[0]: 16x16 mm is no size The Game Crafter prints (within 1 mm); "
+            "the nearest product is the medium square chit, 19.05x19.05 mm (resize the component to it for The Game "
+            "Crafter, or build without --shop tgc)",
+            problems_found(1),
+        ],
+    )
+
+
 def test_shop_outputs_are_cached_and_only_their_own_options_rebuild_them(tmp_path):
     root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
     names = [o.name for o in cache.plan(root, BuildOptions(shops=("single", "tgc")))[1]]
@@ -156,6 +192,39 @@ def test_a_temporary_left_in_the_tgc_folder_by_a_hard_kill_is_removed(run, tmp_p
     stale.write_bytes(b"half a PNG")
     assert run("build", root, "--no-rulebooks", "--out", tmp_path / "out")[0] == 0
     assert not stale.exists()
+
+
+def test_a_renamed_component_leaves_no_file_behind_in_the_folder_outputs(run, tmp_path):
+    root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
+    out = tmp_path / "out" / "kit"
+    args = ("build", root, "--no-rulebooks", "--shop", "tgc", "--png", "--out", tmp_path / "out")
+    assert run(*args)[0] == 0
+    own = out / "shop-tgc" / "en" / "notes.txt"  # not printkit's kind of file: left alone
+    own.write_text("mine")
+    (root / "components.yaml").write_text(COMPONENTS.replace("id: scout", "id: ranger"))
+    assert run(*args)[0] == 0
+    assert sorted(p.name for p in (out / "shop-tgc" / "en").iterdir()) == [
+        "coin.png",
+        "hero-back.png",
+        "hero.png",
+        "meadow.png",
+        "notes.txt",
+        "ranger.png",
+    ]
+    assert sorted(p.name for p in (out / "png" / "en").glob("*.png") if "scout" in p.name or "ranger" in p.name) == [
+        "ranger.png"
+    ]
+
+
+def test_a_build_with_a_problem_removes_no_earlier_file(run, tmp_path):
+    root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
+    args = ("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")
+    assert run(*args)[0] == 0
+    (root / "components.yaml").write_text(
+        COMPONENTS.replace("id: scout", "id: ranger").replace("size: mini", "size: 70x100mm")
+    )
+    assert run(*args)[0] == 1
+    assert (tmp_path / "out" / "kit" / "shop-tgc" / "en" / "scout.png").is_file()
 
 
 def test_an_unknown_shop_is_a_usage_error(run):

@@ -82,7 +82,7 @@ def _gather(links: list, entries: list, staging: Staging) -> list[Staged]:
     failure: Exception | None = None
     for worker, link, group in links:
         try:
-            (kind, value), pending, folders = link.recv()
+            (kind, value), pending, folders, retired = link.recv()
         except EOFError:  # it died without a word (killed, or a crash in a library)
             worker.join()
             failure = failure or RuntimeError(f"a build process stopped unexpectedly (exit code {worker.exitcode})")
@@ -91,6 +91,7 @@ def _gather(links: list, entries: list, staging: Staging) -> list[Staged]:
         # share folders, so only this process knows when they are empty.
         staging.pending += pending
         staging.folders += folders
+        staging.retired += retired
         link.send("adopted")
         if kind == "staged":
             for index, job_files in zip(group, value, strict=False):
@@ -134,9 +135,9 @@ def _stage_worker(link, entries: list, parent: int) -> None:
             outcome = ("os-error", (error.errno, error.strerror, error.filename, None, error.filename2))
         except Exception as error:  # reported by the parent as printkit's own failure
             outcome = ("error", bug_report(error))
-        link.send((outcome, staging.pending, staging.folders))
+        link.send((outcome, staging.pending, staging.folders, staging.retired))
         if link.recv() == "adopted":
-            staging.pending, staging.folders = [], []
+            staging.pending, staging.folders, staging.retired = [], [], []
 
 
 def build_jobs(jobs: list, processes: int | None = 1) -> list[Path]:

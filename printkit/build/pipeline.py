@@ -10,6 +10,7 @@ printkit.build.jobs.
 
 from __future__ import annotations
 
+import glob
 import sys
 from collections.abc import Callable
 from functools import partial
@@ -33,7 +34,7 @@ from printkit.build.outputs import (
     sheets_duplex,
     shop_name,
 )
-from printkit.build.staging import Staging
+from printkit.build.staging import Staging, own_files
 from printkit.content.load import Pack
 from printkit.content.validate import load_checked
 from printkit.i18n import words
@@ -102,7 +103,7 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 continue
             try:  # each layout's name (a paper or the template) and its sheets
                 laid_out = (
-                    [(template.key, impose_on_template(translation.pack, template, pieces, options.bleed))]
+                    [(template.key, _on_template(translation.pack, template, pieces, options.bleed))]
                     if template is not None
                     else [
                         (
@@ -185,6 +186,14 @@ def _write_rulebook(
     return [target, booklet]
 
 
+def _on_template(pack: Pack, template: SheetTemplate, pieces: list[Piece], bleed: float) -> list[Page]:
+    """The sheets of a template, with a warning for each component left out because no slot takes it."""
+    pages, left_out = impose_on_template(pack, template, pieces, bleed)
+    for warning in left_out:
+        warn(str(warning))
+    return pages
+
+
 def warn(message: str) -> None:
     print(f"printkit: warning: {message}", file=sys.stderr)
 
@@ -235,10 +244,26 @@ def _pdf_job(
             lang=language,
         )
         faces.raise_problems()
+        if not pdfx:
+            _retire_derived(staging, pack.id, language, paper, options)
         return [target]
 
     # PDF/X takes about twice as long (measured on skylands: the file is rewritten by pypdf)
     return Job(pack.id, name, write, weight=(4 if pdfx else 2) * len(pages))
+
+
+def _retire_derived(staging: Staging, pack_id: str, language: str, paper: str, options: BuildOptions) -> None:
+    """A components PDF written again takes with it the PDF/X twin and cut paths made from the one
+    it replaces, unless this build writes them again: a shop or a cutter must not get files that
+    do not match the PDF."""
+    folder = options.out / pack_id
+    if not options.pdfx:
+        staging.retire(own_files(folder, glob.escape(pdfx_name(pack_id, language, paper))))
+    if not options.cut_svg:
+        staging.retire(own_files(folder / cut_svg_name(language, paper), CUT_SVG_FILES))
+
+
+CUT_SVG_FILES = "page-*.svg"  # what a cut-svg folder holds (see _cut_svg_job)
 
 
 def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], options: BuildOptions) -> Job:
@@ -251,6 +276,7 @@ def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], opt
             target = folder / f"page-{number:02d}.svg"
             staging.temporary(target).write_text(svg, encoding="utf-8")
             written.append(target)
+        staging.retire_folder(folder, CUT_SVG_FILES, written)
         return written
 
     return Job(pack_id, name, write, weight=len(pages) // 10 + 1)  # a tenth of a sheet's PDF (measured)
@@ -268,6 +294,7 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
         for name, data in png_files(pieces, options.bleed, pack):
             staging.temporary(folder / f"{name}.png").write_bytes(data)
             written.append(folder / f"{name}.png")
+        staging.retire_folder(folder, "*.png", written)
         return written
 
     faces_count = sum(1 if outline.back is None else 2 for outline in outlines)
@@ -297,10 +324,13 @@ def _single_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, 
 
 def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
     """--shop tgc: a PNG of each face on The Game Crafter's template of its product, laid out now:
-    a piece that fits no product is a problem before anything is written."""
+    a piece that fits no product of its kind and shape is a problem before anything is written,
+    one of a kind or shape it does not make a warning."""
     name = shop_name("tgc", pack.id, language)
     folder = options.out / pack.id / name
-    named = tgc_pages(pack, outlines)
+    named, left_out = tgc_pages(pack, outlines)
+    for warning in left_out:
+        warn(str(warning))
 
     def write(staging: Staging) -> list[Path]:
         from printkit.output.png import page_files  # PDFium loads only for PNG exports
@@ -311,6 +341,7 @@ def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
             staging.temporary(folder / f"{face}.png").write_bytes(data)
             written.append(folder / f"{face}.png")
         faces.raise_problems()
+        staging.retire_folder(folder, "*.png", written)
         return written
 
     return Job(pack.id, name, write, weight=15 * len(named))

@@ -6,8 +6,10 @@ Returns: `Page`s with one placement each, in millimetres, their faces to be draw
 `Faces.fill` (drawn with `SHOP_FACE_BLEED`):
 - `single_pages`: each copy of each piece at its trim size plus 1/8 in bleed, its back after it;
 - `tgc_pages`: each face of each piece (front and back, one copy) on the pixel template of The Game
-  Crafter's product of that size, named `<id>` and `<id>-back`; a piece no product fits within
-  `TOLERANCE` is a problem at its YAML naming the nearest product.
+  Crafter's product of its kind, shape and size, named `<id>` and `<id>-back`, with a warning at
+  the YAML of each piece of a kind or shape The Game Crafter does not make (left out); a piece
+  with products of its kind and shape but none within `TOLERANCE` is a problem at its YAML naming
+  the nearest of them.
 """
 
 from __future__ import annotations
@@ -51,6 +53,7 @@ class Product:
 
     name: str
     identity: str  # its name at The Game Crafter: the product page is /make/products/<identity>
+    sections: tuple[str, ...]  # the component kinds it is for
     shape: str  # the outline family it is cut in: rect, round or hex-flat
     pixels: tuple[int, int]
 
@@ -71,35 +74,41 @@ class Product:
 # the bottom). The medium hex tile (825 x 750 px) is left out: less the bleed it is no regular
 # hexagon (57.15 mm across the flats would be 65.99 mm across the corners, not 63.5), so no hexagon
 # of printkit's fits it.
+CARDS, TILES, CHITS = ("cards",), ("tiles", "fields"), ("chips", "markers")
+CIRCLE_TILES = TILES + CHITS  # a round tile is a big chip too
 TGC_PRODUCTS = (
-    Product("poker card", "PokerDeck", "rect", (825, 1125)),
-    Product("bridge card", "BridgeDeck", "rect", (750, 1125)),
-    Product("mini card", "MiniDeck", "rect", (600, 825)),
-    Product("micro card", "MicroDeck", "rect", (450, 600)),
-    Product("tarot card", "TarotDeck", "rect", (900, 1500)),
-    Product("mini square tile", "MiniSquareTile", "rect", (450, 450)),
-    Product("small square tile", "SmallSquareTile", "rect", (675, 675)),
-    Product("medium square tile", "MediumSquareTile", "rect", (825, 825)),
-    Product("large square tile", "LargeSquareTile", "rect", (1125, 1125)),
-    Product("small square chit", "SmallSquareChit", "rect", (225, 225)),
-    Product("medium square chit", "MediumSquareChit", "rect", (300, 300)),
-    Product("large square chit", "LargeSquareChit", "rect", (375, 375)),
-    Product("small circle chit", "SmallCircleChit", "round", (225, 225)),
-    Product("medium circle chit", "MediumCircleChit", "round", (300, 300)),
-    Product("large circle chit", "LargeCircleChit", "round", (375, 375)),
-    Product("mini circle tile", "MiniCircleTile", "round", (450, 450)),
-    Product("small hex tile", "SmallHexTile", "hex-flat", (675, 600)),
-    Product("large hex tile", "LargeHexTile", "hex-flat", (1200, 1050)),
+    Product("poker card", "PokerDeck", CARDS, "rect", (825, 1125)),
+    Product("bridge card", "BridgeDeck", CARDS, "rect", (750, 1125)),
+    Product("mini card", "MiniDeck", CARDS, "rect", (600, 825)),
+    Product("micro card", "MicroDeck", CARDS, "rect", (450, 600)),
+    Product("tarot card", "TarotDeck", CARDS, "rect", (900, 1500)),
+    Product("mini square tile", "MiniSquareTile", TILES, "rect", (450, 450)),
+    Product("small square tile", "SmallSquareTile", TILES, "rect", (675, 675)),
+    Product("medium square tile", "MediumSquareTile", TILES, "rect", (825, 825)),
+    Product("large square tile", "LargeSquareTile", TILES, "rect", (1125, 1125)),
+    Product("small square chit", "SmallSquareChit", CHITS, "rect", (225, 225)),
+    Product("medium square chit", "MediumSquareChit", CHITS, "rect", (300, 300)),
+    Product("large square chit", "LargeSquareChit", CHITS, "rect", (375, 375)),
+    Product("small circle chit", "SmallCircleChit", CHITS, "round", (225, 225)),
+    Product("medium circle chit", "MediumCircleChit", CHITS, "round", (300, 300)),
+    Product("large circle chit", "LargeCircleChit", CHITS, "round", (375, 375)),
+    Product("mini circle tile", "MiniCircleTile", CIRCLE_TILES, "round", (450, 450)),
+    Product("small hex tile", "SmallHexTile", TILES, "hex-flat", (675, 600)),
+    Product("large hex tile", "LargeHexTile", TILES, "hex-flat", (1200, 1050)),
 )
 
 
-def tgc_pages(pack: Pack, pieces: list[Piece]) -> list[tuple[str, Page]]:
+def tgc_pages(pack: Pack, pieces: list[Piece]) -> tuple[list[tuple[str, Page]], list[Problem]]:
     """Each face of each piece (counted or not: a template is uploaded once) centred on the
-    template of the product it fits, named `<id>` and `<id>-back`; raises Problems for every piece
-    that fits none, at the component, naming the nearest product."""
-    pages, problems = [], []
+    template of the product it fits, named `<id>` and `<id>-back`, and a warning for each piece
+    left out because no product is of its kind and shape; raises Problems for every piece that
+    has products of its kind and shape but fits none, at the component, naming the nearest."""
+    pages, left_out, problems = [], [], []
     for piece in pieces:
         product = nearest_product(piece)
+        if product is None:
+            left_out.append(_left_out(pack, piece))
+            continue
         if _difference(piece, product) > TOLERANCE:
             problems.append(_misfit(pack, piece, product))
             continue
@@ -108,14 +117,32 @@ def tgc_pages(pack: Pack, pieces: list[Piece]) -> list[tuple[str, Page]]:
             pages.append((f"{piece.component.id}-back", _face_page(piece, "back", product.template)))
     if problems:
         raise Problems(problems)
-    return pages
+    return pages, sorted(left_out)  # in the order of the files
 
 
-def nearest_product(piece: Piece) -> Product:
-    """The product of the piece's shape closest to its size (of any shape when none has its shape)."""
-    family = "rect" if piece.outline.name.startswith("rect") else piece.outline.name
-    candidates = [p for p in TGC_PRODUCTS if p.shape == family] or list(TGC_PRODUCTS)
-    return min(candidates, key=lambda product: _difference(piece, product))
+def nearest_product(piece: Piece) -> Product | None:
+    """The product of the piece's kind and shape closest to its size; None when none is of both."""
+    candidates = [p for p in TGC_PRODUCTS if piece.component.section in p.sections and p.shape == _shape(piece)]
+    return min(candidates, key=lambda product: _difference(piece, product), default=None)
+
+
+def _shape(piece: Piece) -> str:
+    """The outline family a piece is cut in: rect (round corners or not), round, hex-flat, ..."""
+    return "rect" if piece.outline.name.startswith("rect") else piece.outline.name
+
+
+SHAPE_WORDS = {"rect": "rectangular", "round": "round", "hex-flat": "flat hexagonal", "hex-pointy": "pointy hexagonal"}
+
+
+def _left_out(pack: Pack, piece: Piece) -> Problem:
+    section = piece.component.section
+    if any(section in product.sections for product in TGC_PRODUCTS):
+        shape = _shape(piece)
+        section = f"{SHAPE_WORDS.get(shape, shape)} {section}"
+    return pack.sources[piece.component.origin.file].problem(
+        piece.component.origin.path,
+        f"left out of shop-tgc: The Game Crafter prints no {section} in printkit's table",
+    )
 
 
 def _difference(piece: Piece, product: Product) -> float:

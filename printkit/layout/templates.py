@@ -5,7 +5,8 @@ Takes: a template's name (the pack's `sheet-templates/<name>.yaml` first, then p
 Returns: a `SheetTemplate` (page size, printable area, slots in millimetres from the page's
 bottom-left), every problem of a template file located at its line; and `impose_on_template`'s
 `Page`s, each slot holding a piece of its shape whose size is within SLOT_TOLERANCE of the slot's.
-A component that fits no slot is a problem at the component, naming the nearest slot.
+A component that fits no slot is left out, with a warning at the component naming the nearest
+slot; when no component fits any slot, those are problems.
 
 A template file (README, "Sheet templates"): `name`, `source` (where the measurements come from),
 `page` (a size: `8.5x11in`), `printable` (the margins a printer cannot print: `top`, `bottom`,
@@ -230,14 +231,24 @@ def _keys_hint(keys: tuple[str, ...]) -> str:
     return f"its keys: {', '.join(keys)}"
 
 
-def impose_on_template(pack: Pack, template: SheetTemplate, pieces: list[Piece], bleed: float) -> list[Page]:
+def impose_on_template(
+    pack: Pack, template: SheetTemplate, pieces: list[Piece], bleed: float
+) -> tuple[list[Page], list[Problem]]:
     """Every copy of every piece in a slot that takes it, sheet after sheet, slots filled in the
-    template's order; raises Problems for each component no slot takes."""
-    printed = [piece for piece in pieces if piece.component.count]
-    problems = [_fits_no_slot(pack, template, piece) for piece in printed if not _slots_for(template, piece)]
-    if problems:
-        raise Problems(problems)
-    remaining = [piece for piece in printed for _ in range(piece.component.count)]
+    template's order, and a warning for each component no slot takes (left out); raises those as
+    Problems when no component fits at all."""
+    fitting, left_out = [], []
+    for piece in pieces:
+        if not piece.component.count:
+            continue
+        if _slots_for(template, piece):
+            fitting.append(piece)
+        else:
+            left_out.append(_fits_no_slot(pack, template, piece))
+    left_out.sort()  # in the order of the files
+    if left_out and not fitting:
+        raise Problems(left_out)
+    remaining = [piece for piece in fitting for _ in range(piece.component.count)]
     pages = []
     while remaining:
         page = Page(template.page, "front")
@@ -252,7 +263,7 @@ def impose_on_template(pack: Pack, template: SheetTemplate, pieces: list[Piece],
                 )
         page.set_boxes(bleed)
         pages.append(page)
-    return pages
+    return pages, left_out
 
 
 def _slots_for(template: SheetTemplate, piece: Piece) -> list[Slot]:
