@@ -253,13 +253,13 @@ def impose_on_template(
     while remaining:
         page = Page(template.page, "front")
         for slot in template.slots:
-            piece = next((p for p in remaining if slot.takes(p)), None)
-            if piece is not None:  # centred: it may be up to SLOT_TOLERANCE smaller or larger
-                remaining.remove(piece)
-                w, h = piece.size
+            taken = next((p for p in remaining if slot.takes(p)), None)
+            if taken is not None:  # centred: it may be up to SLOT_TOLERANCE smaller or larger
+                remaining.remove(taken)
+                w, h = taken.size
                 x, y = slot.x + (slot.width - w) / 2, slot.y + (slot.height - h) / 2
                 page.placements.append(
-                    Placement(piece.component, "front", x, y, w, h, piece.outline, piece.front, bleed)
+                    Placement(taken.component, "front", x, y, w, h, taken.outline, taken.front, bleed)
                 )
         page.set_boxes(bleed)
         pages.append(page)
