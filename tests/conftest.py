@@ -123,10 +123,21 @@ PROBLEM_LINE = re.compile(
 YAML_LINE_BREAK = re.compile(r"\r\n|[\n\r\x85\u2028\u2029]")  # where PyYAML starts a new line
 
 
+WORKBOOK_PROBLEM_LINE = re.compile(
+    r"(?P<file>[^:]+\.(?:xlsx|ods)): (?:sheet '(?P<sheet>[^']*)'(?:, (?:row (?P<row>[1-9][0-9]*)|cell "
+    r"(?P<cell>[A-Z]+[1-9][0-9]*)))?(?: \((?P<key>[^)]*)\))?: )?(?P<message>\S.*)"
+)
+
+
 def assert_problem_line(line: str, root: Path) -> None:
     """line is one problem line, placed in a file under root (the files the test wrote), at a line
     that file has (counted as YAML counts them) and a column no further than one past its longest
-    line (in bytes, which are at least its characters)."""
+    line (in bytes, which are at least its characters); in a workbook, at a sheet, row or cell."""
+    workbook = WORKBOOK_PROBLEM_LINE.fullmatch(line)
+    if workbook:
+        path = Path(workbook["file"])
+        assert path.is_relative_to(root) and path.is_file(), line
+        return
     shape = PROBLEM_LINE.fullmatch(line)
     assert shape, line
     path = Path(shape["file"])
