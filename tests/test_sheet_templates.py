@@ -200,3 +200,18 @@ def test_editing_a_packs_template_rebuilds_only_what_is_laid_out_on_it(run, tmp_
     assert run("build", pack, "--template", "squares", "--out", out)[0] == 0
     changed = {path.name for path in out.rglob("*.pdf") if path.stat().st_mtime_ns != written[path]}
     assert changed == {"kit-components-en-squares.pdf"}
+
+
+NOTHING_TO_PRINT = (
+    "printkit: warning: nothing-to-print (en): nothing to print: every component has count: 0, so no components "
+    "PDF is written (nor its PDF/X, cut paths or --shop single PDF)"
+)
+
+
+def test_a_template_with_nothing_to_print_writes_no_pdf(run, tmp_path):
+    """Not a PDF of no pages (which readers refuse), but a warning."""
+    code, _, err = run(
+        "build", "tests/fixtures/nothing-to-print", "--out", tmp_path, "--template", "cricut-print-then-cut-letter"
+    )
+    assert (code, err.splitlines()) == (0, [NOTHING_TO_PRINT])
+    assert not (tmp_path / "nothing-to-print").exists()

@@ -100,19 +100,36 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             except Problems as error:
                 problems += error.problems
                 continue
+            translated[language] = translation.pack
+            if any(m.key.kind == "rulebook" for m in translation.missing):
+                rulebook_drafts.add(language)
+            # no copies: an empty PDF helps no one, and the cache would wait for cut paths never written
+            printed = any(piece.component.count for piece in pieces)
+            if not printed:
+                warn(
+                    f"{pack.id} ({language}): nothing to print: every component has count: 0, so no components "
+                    "PDF is written (nor its PDF/X, cut paths or --shop single PDF)"
+                )
             try:  # each layout's name (a paper or the template) and its sheets
                 laid_out = (
-                    [(template.key, impose_on_template(translation.pack, template, pieces, options.bleed))]
-                    if template is not None
-                    else [
-                        (
-                            paper,
-                            impose(
-                                translation.pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces
-                            ),
-                        )
-                        for paper in papers
-                    ]
+                    []
+                    if not printed
+                    else (
+                        [(template.key, impose_on_template(translation.pack, template, pieces, options.bleed))]
+                        if template is not None
+                        else [
+                            (
+                                paper,
+                                impose(
+                                    translation.pack,
+                                    language,
+                                    SheetOptions(paper, options.duplex, options.bleed),
+                                    pieces,
+                                ),
+                            )
+                            for paper in papers
+                        ]
+                    )
                 )
             except Problems as error:
                 problems += error.problems
@@ -130,13 +147,12 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 translation.pack, language, SHOP_FACE_BLEED, options.ink_saver, frozenset(translation.drafts)
             )
             for shop in options.shops:
+                if shop == "single" and not printed:
+                    continue
                 try:
                     jobs.append(SHOP_JOBS[shop](translation.pack, language, pieces, shop_faces, options))
                 except Problems as error:
                     problems += error.problems
-            translated[language] = translation.pack
-            if any(m.key.kind == "rulebook" for m in translation.missing):
-                rulebook_drafts.add(language)
         if options.rulebooks and pack.rulebook is not None and not problems:
             try:
                 jobs += _rulebook_jobs(pack, translated, frozenset(rulebook_drafts), papers[0], options)
