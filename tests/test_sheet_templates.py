@@ -243,3 +243,18 @@ def test_a_template_with_nothing_to_print_writes_no_pdf(run, tmp_path):
     )
     assert (code, err.splitlines()) == (0, [NOTHING_TO_PRINT])
     assert not (tmp_path / "nothing-to-print").exists()
+
+
+def test_a_template_name_with_a_folder_is_a_usage_error(run, tmp_path):
+    """`--template ../kit` read the pack's own pack.yaml as a template; a name is a plain name."""
+    pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: 40x40mm}\n")
+    code, out, err = run("build", pack, "--template", "../kit", "--no-rulebooks", "--out", tmp_path / "out")
+    assert (code, out, err.splitlines()) == (
+        2,
+        "",
+        [
+            "printkit: '../kit' is not a sheet template's name: a name is a file's name in sheet-templates/ "
+            "without .yaml (give a template file's path ending in .yaml, or one of: cricut-print-then-cut-letter, "
+            "endisch-6500050, ol2682)"
+        ],
+    )

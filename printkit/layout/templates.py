@@ -111,10 +111,15 @@ def template_path(name: str, pack_root: Path) -> Path:
         if not Path(name).is_file():
             raise UsageError(f"no sheet template file '{name}'")
         return Path(name)
+    known = sorted({p.stem for p in [*SHIPPED.glob("*.yaml"), *(pack_root / PACK_FOLDER).glob("*.yaml")]})
+    if not name or Path(name).name != name or name.startswith("."):  # `../pack` would read pack.yaml
+        raise UsageError(
+            f"'{name}' is not a sheet template's name: a name is a file's name in {PACK_FOLDER}/ without "
+            f".yaml (give a template file's path ending in .yaml, or one of: {', '.join(known)})"
+        )
     for candidate in (pack_root / PACK_FOLDER / f"{name}.yaml", SHIPPED / f"{name}.yaml"):
         if candidate.is_file():
             return candidate
-    known = sorted({p.stem for p in [*SHIPPED.glob("*.yaml"), *(pack_root / PACK_FOLDER).glob("*.yaml")]})
     hint = did_you_mean(name, known) or f"templates: {', '.join(known)}"
     raise UsageError(f"no sheet template '{name}' in {PACK_FOLDER}/ of the pack or printkit's own ({hint})")
 
