@@ -165,7 +165,8 @@ def _value_problems(
 def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Problem], list[Problem]]:
     """Problems with the looks components name and with the pack's own looks (what they extend, the
     values, fonts, icons and images they name, boxes outside a trim), and warnings for the pack's
-    looks no component uses. printkit's own looks are printkit's to keep right."""
+    looks no component uses. printkit's own looks are printkit's to keep right, but a component's
+    size may bring their text into its safe zone: pack.unsafe gets those with the pack's own."""
     problems = _look_reference_problems(pack)
     users: dict[str, list[Component]] = {}
     for component in pack.components:
