@@ -184,3 +184,20 @@ def test_pdfx_and_cut_svg_are_outputs_of_their_own(kit, run):
     assert cut and cut[0] == "cut-svg/de-a4/page-03.svg"
     assert kit("--pdfx", "--cut-svg") == []
     assert_like_a_clean_build(run, ["skystones-components-en-a4-pdfx.pdf", *cut], "--pdfx", "--cut-svg")
+
+
+def test_nothing_to_print_plans_no_cut_paths_or_single_pdf(run, tmp_path):
+    """A pack whose components all have count: 0 writes only its PNGs, and a second build writes
+    nothing, not even the cache (which planned cut paths no build would write)."""
+    options = ("--cut-svg", "--shop", "single", "--pdfx", "--png")
+    code, _, err = run("build", "tests/fixtures/nothing-to-print", "--out", tmp_path, *options)
+    warning = (
+        "printkit: warning: nothing-to-print (en): nothing to print: every component has count: 0, so no "
+        "components PDF is written (nor its PDF/X, cut paths or --shop single PDF)"
+    )
+    assert (code, err.splitlines()) == (0, [warning])
+    out = tmp_path / "nothing-to-print"
+    written = {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()}
+    assert sorted(str(path.relative_to(out)) for path in written) == [".printkit-cache.json", "png/en/spare.png"]
+    assert run("build", "tests/fixtures/nothing-to-print", "--out", tmp_path, *options)[0] == 0
+    assert {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()} == written

@@ -201,6 +201,33 @@ def test_text_in_the_safe_zone_is_an_error_with_strict(run, tmp_path):
     assert not (tmp_path / "edge-text").exists()
 
 
+BUILTIN_LOOK = "tests/fixtures/safe-zone/builtin-look"
+BUILTIN_IN_SAFE_ZONE = (
+    f"{BUILTIN_LOOK}/components.yaml:2:5: rulers[0]: printkit's look 'ruler' puts its front text 'name' into the "
+    "8 mm safe zone inside the trim line of ruler 'range', which a cut may take off: it spans 7 to 39.5 mm across "
+    "and 15.8 to 25 mm down (keep text and icons 8 mm inside the trim line: give it a look of the pack that extends "
+    "'ruler' and moves them, or change imposition.safe_zone in pack.yaml)"
+)
+
+
+def test_a_builtin_look_in_the_safe_zone_is_a_warning_at_the_component(run, tmp_path):
+    """The pack did not write the ruler look: the warning names the ruler that uses it."""
+    code, _, err = run("build", BUILTIN_LOOK, "--out", tmp_path, "--no-rulebooks")
+    assert (code, err.splitlines()) == (0, [f"printkit: warning: {BUILTIN_IN_SAFE_ZONE}"])
+
+
+def test_a_builtin_look_in_the_safe_zone_is_an_error_with_strict(run, tmp_path):
+    code, _, err = run("build", BUILTIN_LOOK, "--out", tmp_path, "--no-rulebooks", "--strict")
+    assert (code, err.splitlines()) == (1, [BUILTIN_IN_SAFE_ZONE, problems_found(1)])
+
+
+def test_the_bundled_packs_keep_printkits_looks_out_of_the_default_safe_zone():
+    from printkit.content.validate import load_checked
+
+    packs = load_checked([REPO / "content" / name for name in BUNDLED])
+    assert [str(problem) for pack in packs for problem in pack.unsafe] == []
+
+
 def test_the_safe_zone_is_3mm_by_default(tmp_path):
     from conftest import loaded_pack
 

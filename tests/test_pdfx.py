@@ -172,3 +172,15 @@ def test_pdfx_without_a_cmyk_profile_is_a_usage_error(run, tmp_path, monkeypatch
         "install Ghostscript (apt-get install ghostscript)"
     ]
     assert not (tmp_path / "out").exists()
+
+
+def test_the_newest_ghostscripts_profile_is_taken_by_version_not_text(tmp_path, monkeypatch):
+    """As text '9.56.1' sorts after '10.00.0'."""
+    for version in ("9.9", "9.56.1", "10.00.0", "9.10"):
+        folder = tmp_path / version / "iccprofiles"
+        folder.mkdir(parents=True)
+        (folder / "default_cmyk.icc").write_bytes(b"")
+    monkeypatch.setattr(
+        "printkit.output.pdfx.PROFILE_PATTERN", str(tmp_path / "*" / "iccprofiles" / "default_cmyk.icc")
+    )
+    assert cmyk_profile() == tmp_path / "10.00.0" / "iccprofiles" / "default_cmyk.icc"

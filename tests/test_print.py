@@ -331,7 +331,7 @@ def test_a_rounded_cards_png_is_transparent_outside_its_corners(rounded_cards):
     folder = rounded_cards / "0" / "kit" / "png" / "en"
     for name in ("ace.png", "ace-back.png"):
         face = Image.open(folder / name)
-        assert face.mode == "RGBA" and face.size == (745, 1040)  # 63 x 88 mm at 300 dpi
+        assert face.mode == "RGBA" and face.size == (744, 1039)  # 63 x 88 mm at 300 dpi, no pixel more
         width, height = face.size
         corners = [(0, 0), (width - 1, 0), (0, height - 1), (width - 1, height - 1)]
         assert [face.getpixel(c)[3] for c in corners] == [0, 0, 0, 0]

@@ -160,6 +160,34 @@ def test_a_bad_template_file_gets_every_problem_at_its_line(run, tmp_path):
     ]
 
 
+def test_overlapping_slots_and_too_many_are_refused_at_their_group(run, tmp_path):
+    """A grid whose step is less than its slots' width, a box over a circle of another group, and a
+    grid of three million slots (refused before it is laid out: it took 20 s and 525 MB)."""
+    bad = tmp_path / "bad.yaml"
+    bad.write_text(
+        "name: Overlapping\n"
+        "source: made up\n"
+        "page: 300x300mm\n"
+        "slots:\n"
+        "  - {size: 63x88mm, left: 10mm, top: 10mm, columns: 2, across: 10mm}\n"
+        "  - {shape: circle, size: 40mm, left: 100mm, top: 200mm, rows: 2, down: 40mm}\n"
+        "  - {size: 20x20mm, left: 125mm, top: 225mm}\n"
+        "  - {size: 1mm, left: 10mm, top: 10mm, columns: 3000000, across: 0.00001mm}\n"
+    )
+    pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: 40x40mm}\n")
+    code, out, err = run("build", pack, "--template", bad, "--no-rulebooks", "--out", tmp_path / "out")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{bad}:5:64: slots[0].across: the slots overlap: each is 63 mm wide, but the next starts 10 mm further "
+        "(across goes from one slot's edge to the same edge of the next: at least 63 mm)",
+        f"{bad}:7:5: slots[2]: its slot at 125, 55 mm from the page's bottom-left overlaps the one at 100, 60 mm "
+        "of a group above (check the slots' positions)",
+        f"{bad}:8:5: slots[3]: columns: 3000000 and rows: 1 make 3000000 slots, after 3 in the groups above; "
+        "a sheet template holds at most 2000 (check columns and rows)",
+        problems_found(3),
+    ]
+
+
 def test_an_unknown_template_is_a_usage_error_naming_the_nearest(run, tmp_path):
     pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: 40x40mm}\n")
     code, out, err = run("build", pack, "--template", "ol2628", "--no-rulebooks", "--out", tmp_path / "out")
@@ -218,3 +246,33 @@ def test_editing_a_packs_template_rebuilds_only_what_is_laid_out_on_it(run, tmp_
     assert run("build", pack, "--template", "squares", "--out", out)[0] == 0
     changed = {path.name for path in out.rglob("*.pdf") if path.stat().st_mtime_ns != written[path]}
     assert changed == {"kit-components-en-squares.pdf"}
+
+
+NOTHING_TO_PRINT = (
+    "printkit: warning: nothing-to-print (en): nothing to print: every component has count: 0, so no components "
+    "PDF is written (nor its PDF/X, cut paths or --shop single PDF)"
+)
+
+
+def test_a_template_with_nothing_to_print_writes_no_pdf(run, tmp_path):
+    """Not a PDF of no pages (which readers refuse), but a warning."""
+    code, _, err = run(
+        "build", "tests/fixtures/nothing-to-print", "--out", tmp_path, "--template", "cricut-print-then-cut-letter"
+    )
+    assert (code, err.splitlines()) == (0, [NOTHING_TO_PRINT])
+    assert not (tmp_path / "nothing-to-print").exists()
+
+
+def test_a_template_name_with_a_folder_is_a_usage_error(run, tmp_path):
+    """`--template ../kit` read the pack's own pack.yaml as a template; a name is a plain name."""
+    pack = _pack(tmp_path / "kit", "cards:\n  - {id: t, name: T, size: 40x40mm}\n")
+    code, out, err = run("build", pack, "--template", "../kit", "--no-rulebooks", "--out", tmp_path / "out")
+    assert (code, out, err.splitlines()) == (
+        2,
+        "",
+        [
+            "printkit: '../kit' is not a sheet template's name: a name is a file's name in sheet-templates/ "
+            "without .yaml (give a template file's path ending in .yaml, or one of: cricut-print-then-cut-letter, "
+            "endisch-6500050, ol2682)"
+        ],
+    )

@@ -6,7 +6,7 @@ from conftest import REPO
 from printkit.cli import main
 
 CELL = (409, 571)  # 4096 // 10 px wide, as tall as a poker card (63 x 88 mm)
-POKER = (745, 1040)  # a poker card's face at 300 dpi
+POKER = (744, 1039)  # a poker card's face at 300 dpi: 63 x 88 mm is 744.09 x 1039.37 px
 
 
 @pytest.fixture(scope="module")

@@ -101,20 +101,18 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             except Problems as error:
                 problems += error.problems
                 continue
-            try:  # each layout's name (a paper or the template) and its sheets
-                laid_out = (
-                    [(template.key, _on_template(translation.pack, template, pieces, options.bleed))]
-                    if template is not None
-                    else [
-                        (
-                            paper,
-                            impose(
-                                translation.pack, language, SheetOptions(paper, options.duplex, options.bleed), pieces
-                            ),
-                        )
-                        for paper in papers
-                    ]
+            translated[language] = translation.pack
+            if any(m.key.kind == "rulebook" for m in translation.missing):
+                rulebook_drafts.add(language)
+            # no copies: an empty PDF helps no one, and the cache would wait for cut paths never written
+            printed = any(piece.component.count for piece in pieces)
+            if not printed:
+                warn(
+                    f"{pack.id} ({language}): nothing to print: every component has count: 0, so no components "
+                    "PDF is written (nor its PDF/X, cut paths or --shop single PDF)"
                 )
+            try:
+                laid_out = _laid_out(translation.pack, language, template, papers, pieces, options) if printed else []
             except Problems as error:
                 problems += error.problems
                 continue
@@ -131,13 +129,12 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 translation.pack, language, SHOP_FACE_BLEED, options.ink_saver, frozenset(translation.drafts)
             )
             for shop in options.shops:
+                if shop == "single" and not printed:
+                    continue
                 try:
                     jobs.append(SHOP_JOBS[shop](translation.pack, language, pieces, shop_faces, options))
                 except Problems as error:
                     problems += error.problems
-            translated[language] = translation.pack
-            if any(m.key.kind == "rulebook" for m in translation.missing):
-                rulebook_drafts.add(language)
         if options.rulebooks and pack.rulebook is not None and not problems:
             try:
                 jobs += _rulebook_jobs(pack, translated, frozenset(rulebook_drafts), papers[0], options)
@@ -184,6 +181,16 @@ def _write_rulebook(
     booklet = target.with_name(f"{target.stem}-booklet.pdf")
     rulebook.booklet(written, staging.temporary(booklet))
     return [target, booklet]
+
+
+def _laid_out(
+    pack: Pack, language: str, template: SheetTemplate | None, papers: tuple[str, ...], pieces: list[Piece], options
+) -> list[tuple[str, list[Page]]]:
+    """Each layout's name (a paper, or the sheet template) and its sheets."""
+    if template is not None:
+        return [(template.key, _on_template(pack, template, pieces, options.bleed))]
+    sheets = [SheetOptions(paper, options.duplex, options.bleed) for paper in papers]
+    return [(sheet.paper, impose(pack, language, sheet, pieces)) for sheet in sheets]
 
 
 def _on_template(pack: Pack, template: SheetTemplate, pieces: list[Piece], bleed: float) -> list[Page]:

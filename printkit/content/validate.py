@@ -30,7 +30,7 @@ from typing import Any, cast
 from pydantic import BaseModel
 
 from printkit.base.confine import Refused, checked, files_under
-from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean
+from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean, format_key_path
 from printkit.base.icons import ICONS
 from printkit.base.outlines import Box as OutlineBox
 from printkit.base.outlines import Outline, Rectangle
@@ -165,7 +165,8 @@ def _value_problems(
 def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Problem], list[Problem]]:
     """Problems with the looks components name and with the pack's own looks (what they extend, the
     values, fonts, icons and images they name, boxes outside a trim), and warnings for the pack's
-    looks no component uses. printkit's own looks are printkit's to keep right."""
+    looks no component uses. printkit's own looks are printkit's to keep right, but a component's
+    size may bring their text into its safe zone: pack.unsafe gets those with the pack's own."""
     problems = _look_reference_problems(pack)
     users: dict[str, list[Component]] = {}
     for component in pack.components:
@@ -211,6 +212,7 @@ def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Proble
             problems += _element_problems(pack, art, source, at + (side,), getattr(look, side), look_users)
         problems += _box_problems(source, at, look, look_users, pack)
         pack.unsafe += _safe_zone_findings(source, at, look, look_users, pack)
+    pack.unsafe += _builtin_safe_zone_findings(pack)
     return problems, warnings
 
 
@@ -563,25 +565,70 @@ def _safe_zone_findings(
         shapes.setdefault((component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)), component)
     for (trim, outline), component in shapes.items():
         for side in ("front", "back"):
-            for path, box in _in_safe_zone(getattr(look, side), at + (side,), (0.0, 0.0, *trim), trim, outline, zone):
+            for path, _, box in _in_safe_zone(
+                getattr(look, side), at + (side,), (0.0, 0.0, *trim), trim, outline, zone
+            ):
                 if path not in found:
-                    x, y, w, h = (round(v, 1) + 0.0 for v in box)  # + 0.0: no -0
-                    top = round(trim.height - box[1] - box[3], 1) + 0.0
                     found[path] = source.problem(
                         path + ("box",),
-                        f"the box reaches into the {zone:g} mm safe zone inside the trim line of {component.kind} "
-                        f"'{component.id}', which a cut may take off: it spans {x:g} to {x + w:g} mm across and "
-                        f"{top:g} to {top + h:g} mm down",
+                        f"the box reaches into {_into_safe_zone(zone, box, trim, component)}",
                         f"keep text and icons {zone:g} mm inside the trim line, or change imposition.safe_zone in {PACK_FILE}",
                     )
     return list(found.values())
 
 
+def _builtin_safe_zone_findings(pack: Pack) -> list[Problem]:
+    """Text and icons of printkit's looks whose box reaches into the safe zone of a component drawn
+    with them (directly or through a look of the pack that extends one), once per element of a built-in
+    look, at the first such component: the user wrote the component, not the look."""
+    zone = pack.meta.imposition.safe_zone
+    found: dict[tuple[str, KeyPath], Problem] = {}
+    seen: set[tuple[str, Size, Outline]] = set()
+    for component in pack.components:
+        look_id = component.look_id(pack.meta.defaults)
+        trim, outline = component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)
+        if (look_id, trim, outline) in seen:
+            continue
+        seen.add((look_id, trim, outline))
+        builtin = {
+            id(spec): (ancestor, path)
+            for ancestor in lineage(pack.looks, look_id)
+            if pack.looks[ancestor].builtin
+            for side in ("front", "back")
+            for path, spec, _ in walk(getattr(pack.looks[ancestor].look, side), (side,))
+        }
+        for side, elements in zip(("front", "back"), merged(pack.looks, look_id), strict=True):
+            for _, element, box in _in_safe_zone(elements, (side,), (0.0, 0.0, *trim), trim, outline, zone):
+                where = builtin.get(id(element.spec))
+                if where is None or where in found:
+                    continue
+                ancestor, path = where
+                named = f"'{element.spec.id}'" if element.spec.id else f"at {format_key_path(path)}"
+                found[where] = pack.sources[component.origin.file].problem(
+                    component.origin.path + (("look",) if component.look is not None else ()),
+                    f"printkit's look '{ancestor}' puts its {path[0]} {element.kind} {named} "
+                    f"into {_into_safe_zone(zone, box, trim, component)}",
+                    f"keep text and icons {zone:g} mm inside the trim line: give it a look of the pack that "
+                    f"extends '{ancestor}' and moves them, or change imposition.safe_zone in {PACK_FILE}",
+                )
+    return list(found.values())
+
+
+def _into_safe_zone(zone: float, box: Box, trim: Size, component: Component) -> str:
+    """How a box reaches into a component's safe zone, in words."""
+    x, y, w, h = (round(v, 1) + 0.0 for v in box)  # + 0.0: no -0
+    top = round(trim.height - box[1] - box[3], 1) + 0.0
+    return (
+        f"the {zone:g} mm safe zone inside the trim line of {component.kind} '{component.id}', which a cut may "
+        f"take off: it spans {x:g} to {x + w:g} mm across and {top:g} to {top + h:g} mm down"
+    )
+
+
 def _in_safe_zone(
     elements: list[Element] | None, at: KeyPath, frame: Box, trim: Size, outline: Outline, zone: float
-) -> Iterator[tuple[KeyPath, Box]]:
-    """The key path and box of each text, icon and repeated icon whose own box reaches nearer the trim
-    line than zone, but not past it (that is a box problem), looking inside groups."""
+) -> Iterator[tuple[KeyPath, Element, Box]]:
+    """The key path, element and box of each text, icon and repeated icon whose own box reaches nearer
+    the trim line than zone, but not past it (that is a box problem), looking inside groups."""
     for index, element in enumerate(elements or []):
         spec, path = element.spec, at + (index, element.kind)
         if isinstance(spec, GroupSpec):
@@ -592,7 +639,7 @@ def _in_safe_zone(
             if _holds(box, trim, outline, -BOX_TOLERANCE_MM) and not _holds(
                 box, trim, outline, zone - BOX_TOLERANCE_MM
             ):
-                yield path, box
+                yield path, element, box
 
 
 def _holds(box: Box, trim: Size, outline: Outline, margin: float) -> bool:

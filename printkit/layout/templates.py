@@ -17,6 +17,7 @@ a grid `columns`, `rows`, `across` and `down` (from one slot's edge to the next 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -32,6 +33,7 @@ from printkit.layout.imposition import PAPERS, Page, Piece, Placement
 SHIPPED = folder("printkit.layout", "sheet_templates")
 PACK_FOLDER = "sheet-templates"  # a pack's own templates (templates/ holds its rulebook's)
 SLOT_TOLERANCE = 0.5  # mm a piece's width and height may differ from its slot's
+MAX_SLOTS = 2000  # more than any sheet holds (10 mm dots on A3 are about 1100): a typo, refused before it is laid out
 Shape = Literal["rectangle", "circle"]
 SHAPES: tuple[Shape, ...] = ("rectangle", "circle")
 TOP_KEYS = ("name", "source", "page", "printable", "slots")
@@ -55,6 +57,27 @@ class Slot:
 
     def distance(self, size: Size) -> float:
         return max(abs(size.width - self.width), abs(size.height - self.height))
+
+    def overlaps(self, other: Slot) -> bool:
+        """Whether the two slots share more than an edge (circles as circles, against boxes too)."""
+        if self.shape == other.shape == "circle":
+            reach = (self.width + other.width) / 2
+            return math.dist(self.centre, other.centre) < reach - 1e-6
+        if "circle" in (self.shape, other.shape):
+            circle, box = (self, other) if self.shape == "circle" else (other, self)
+            x, y = circle.centre
+            nearest = (min(max(x, box.x), box.x + box.width), min(max(y, box.y), box.y + box.height))
+            return math.dist((x, y), nearest) < circle.width / 2 - 1e-6
+        return (
+            self.x < other.x + other.width - 1e-6
+            and other.x < self.x + self.width - 1e-6
+            and self.y < other.y + other.height - 1e-6
+            and other.y < self.y + self.height - 1e-6
+        )
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.x + self.width / 2, self.y + self.height / 2
 
     def shown(self) -> str:
         return _described(self.shape, Size(self.width, self.height))
@@ -89,10 +112,15 @@ def template_path(name: str, pack_root: Path) -> Path:
         if not Path(name).is_file():
             raise UsageError(f"no sheet template file '{name}'")
         return Path(name)
+    known = sorted({p.stem for p in [*SHIPPED.glob("*.yaml"), *(pack_root / PACK_FOLDER).glob("*.yaml")]})
+    if not name or Path(name).name != name or name.startswith("."):  # `../pack` would read pack.yaml
+        raise UsageError(
+            f"'{name}' is not a sheet template's name: a name is a file's name in {PACK_FOLDER}/ without "
+            f".yaml (give a template file's path ending in .yaml, or one of: {', '.join(known)})"
+        )
     for candidate in (pack_root / PACK_FOLDER / f"{name}.yaml", SHIPPED / f"{name}.yaml"):
         if candidate.is_file():
             return candidate
-    known = sorted({p.stem for p in [*SHIPPED.glob("*.yaml"), *(pack_root / PACK_FOLDER).glob("*.yaml")]})
     hint = did_you_mean(name, known) or f"templates: {', '.join(known)}"
     raise UsageError(f"no sheet template '{name}' in {PACK_FOLDER}/ of the pack or printkit's own ({hint})")
 
@@ -138,12 +166,15 @@ class _Reader:
             groups = []
         slots: list[Slot] = []
         for index, group in enumerate(groups):
-            slots += self._group(group, ("slots", index), page, edges)
+            added = self._group(group, ("slots", index), page, edges, MAX_SLOTS - len(slots))
+            self._overlaps(added, slots, ("slots", index))
+            slots += added
         if self.problems or page is None or name is None or source is None:
             return None
         return SheetTemplate(key, name, source, page, tuple(slots))
 
-    def _group(self, group: object, at: tuple, page: Size | None, edges: dict) -> list[Slot]:
+    def _group(self, group: object, at: tuple, page: Size | None, edges: dict, room: int) -> list[Slot]:
+        """A group's slots, at most room of them."""
         if not isinstance(group, dict):
             self.problems.append(self.source.problem(at, "a slot group must be a mapping", _keys_hint(GROUP_KEYS)))
             return []
@@ -166,6 +197,30 @@ class _Reader:
         if shape == "circle" and size.width != size.height:
             self.problems.append(self.source.problem(at + ("size",), "a circle's size is one length, its diameter"))
             return []
+        if columns * rows > room:
+            before = f", after {MAX_SLOTS - room} in the groups above" if room < MAX_SLOTS else ""
+            self.problems.append(
+                self.source.problem(
+                    at,
+                    f"columns: {columns} and rows: {rows} make {columns * rows} slots{before}; a sheet template "
+                    f"holds at most {MAX_SLOTS}",
+                    "check columns and rows",
+                )
+            )
+            return []
+        for key, step, count, length, side in (
+            ("across", across, columns, size.width, "wide"),
+            ("down", down, rows, size.height, "high"),
+        ):
+            if count > 1 and step < length - 1e-6:
+                self.problems.append(
+                    self.source.problem(
+                        at + (key,),
+                        f"the slots overlap: each is {length:g} mm {side}, but the next starts {step:g} mm further",
+                        f"{key} goes from one slot's edge to the same edge of the next: at least {length:g} mm",
+                    )
+                )
+                return []
         slots = []
         for row in range(rows):
             for column in range(columns):
@@ -189,6 +244,21 @@ class _Reader:
                     )
                 )
         return slots
+
+    def _overlaps(self, added: list[Slot], earlier: list[Slot], at: tuple) -> None:
+        """A problem at the group when one of its slots overlaps a slot of the groups above."""
+        for slot in added:
+            other = next((other for other in earlier if slot.overlaps(other)), None)
+            if other is not None:
+                self.problems.append(
+                    self.source.problem(
+                        at,
+                        f"its slot at {slot.x:g}, {slot.y:g} mm from the page's bottom-left overlaps the one at "
+                        f"{other.x:g}, {other.y:g} mm of a group above",
+                        "check the slots' positions",
+                    )
+                )
+                return
 
     def _known_keys(self, data: dict, at: tuple, known: tuple[str, ...]) -> None:
         for key in data:

@@ -20,6 +20,7 @@ ghostscript package and never copied into printkit: Debian's icc-profiles-free h
 from __future__ import annotations
 
 import io
+import re
 import uuid
 from collections.abc import Iterable
 from functools import cached_property
@@ -41,8 +42,14 @@ SOLID_BLACK = 0.85  # a grey at least this dark prints as solid black
 
 def cmyk_profile() -> Path | None:
     """The CMYK profile --pdfx converts with, or None when Ghostscript is not installed."""
-    found = sorted(glob(PROFILE_PATTERN))
-    return Path(found[-1]) if found else None
+    found = max(glob(PROFILE_PATTERN), key=lambda path: (_version(path), path), default=None)
+    return Path(found) if found else None
+
+
+def _version(path: str) -> tuple[int, ...]:
+    """The version of the Ghostscript whose folder holds a profile (`…/10.00.0/iccprofiles/…`), as
+    numbers: 10.00 is newer than 9.56, though it sorts before it as text."""
+    return tuple(int(number) for number in re.findall(r"\d+", Path(path).parent.parent.name))
 
 
 class CmykInk(Ink):

@@ -71,18 +71,12 @@ def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image
         operators.draw_at(bleed * mm, bleed * mm, drawing)
         canvas.showPage()
     canvas.save()
-    document = pypdfium2.PdfDocument(buffer.getvalue())
-    try:
-        for index, (piece, outline, _, name) in enumerate(faces):
-            image = document[index].render(scale=DPI / 72).to_pil()
-            mask = outline.mask(piece.size, bleed, image.size)
-            if (
-                mask is not None
-            ):  # transparent outside the outline (a chip's circle, a card's rounded corners), for tabletop simulators
-                image.putalpha(mask)
-            yield name, image
-    finally:
-        document.close()
+    sizes = [(p.size.width + 2 * bleed, p.size.height + 2 * bleed) for p, _, _, _ in faces]
+    for (piece, outline, _, name), image in zip(faces, _rasterised(buffer.getvalue(), sizes), strict=True):
+        mask = outline.mask(piece.size, bleed, image.size)
+        if mask is not None:  # transparent outside the outline (a chip's circle, rounded corners), for tabletops
+            image.putalpha(mask)
+        yield name, image
 
 
 def page_files(named: list[tuple[str, Page]]) -> Iterator[tuple[str, bytes]]:
@@ -93,12 +87,19 @@ def page_files(named: list[tuple[str, Page]]) -> Iterator[tuple[str, bytes]]:
     for _, page in named:
         draw_page(operators, page)
     operators.canvas.save()
-    document = pypdfium2.PdfDocument(buffer.getvalue())
+    images = _rasterised(buffer.getvalue(), [page.size for _, page in named])
+    for (name, _), image in zip(named, images, strict=True):
+        yield name, png_bytes(image)
+
+
+def _rasterised(pdf: bytes, sizes: list[tuple[float, float]]) -> Iterator[Image.Image]:
+    """Each page of a PDF at DPI, given the pages' sizes in millimetres: exactly that many pixels
+    (PDFium rounds up a page's last fraction of a pixel, so a 63 x 88 mm card came out 745 x 1040)."""
+    document = pypdfium2.PdfDocument(pdf)
     try:
-        for index, (name, page) in enumerate(named):
-            pixels = tuple(round(side / 25.4 * DPI) for side in page.size)
-            image = document[index].render(scale=DPI / 72).to_pil()
-            yield name, png_bytes(image.crop((0, 0, *pixels)))  # PDFium rounds up a page's last fraction of a pixel
+        for index, size in enumerate(sizes):
+            pixels = tuple(round(side / 25.4 * DPI) for side in size)
+            yield document[index].render(scale=DPI / 72).to_pil().crop((0, 0, *pixels))
     finally:
         document.close()
 
