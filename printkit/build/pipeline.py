@@ -15,6 +15,7 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import TypedDict
 
 from printkit.base.collector import paused as paused_collector
 from printkit.base.errors import Problems, UsageError, display_path
@@ -243,13 +244,7 @@ def _pdf_job(
             if pdfx
             else partial(render_pdf, duplex=sheets_duplex(options))
         )
-        render(
-            faces.fill(pages),
-            staging.temporary(target),
-            title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
-            subject=f"{pack.id} {target.stem}",
-            lang=language,
-        )
+        render(faces.fill(pages), staging.temporary(target), **_kit_info(pack, language, target))
         faces.raise_problems()
         if not pdfx:
             _retire_derived(staging, pack.id, language, paper, options)
@@ -308,6 +303,18 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
     return Job(pack.id, png_name(language), write, weight=15 * faces_count)
 
 
+class _KitInfo(TypedDict):
+    title: str
+    subject: str
+    lang: str
+
+
+def _kit_info(pack: Pack, language: str, target: Path) -> _KitInfo:
+    """The document information of a kit's PDF: its title in the language, what it holds, the language."""
+    title = words.of(language, pack.root).text("kit-title", title=pack.meta.title)
+    return _KitInfo(title=title, subject=f"{pack.id} {target.stem}", lang=language)
+
+
 def _single_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
     """--shop single: a PDF of one face a page (see layout.shop.single_pages)."""
     name = shop_name("single", pack.id, language)
@@ -318,9 +325,7 @@ def _single_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, 
         render_pdf(
             faces.fill(pages),
             staging.temporary(target),
-            title=words.of(language, pack.root).text("kit-title", title=pack.meta.title),
-            subject=f"{pack.id} {target.stem}",
-            lang=language,
+            **_kit_info(pack, language, target),
             duplex="long" if any(page.side == "back" for page in pages) else "off",
         )
         faces.raise_problems()
