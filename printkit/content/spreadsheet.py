@@ -291,9 +291,11 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
             continue
         filled[section] = sheet
         scan = scans.get(sheet)
+        if scan is None:  # its part could not be found: calamine would read it unmeasured
+            source.problems.append(source.cell_problem(sheet, 0, 0, "", *_NOT_MEASURED))
+            continue
         refusal = _too_large(scan)
-        if refusal or scan is None:
-            assert refusal, "a sheet that was not measured is refused"
+        if refusal:
             source.problems.append(source.cell_problem(sheet, 0, 0, "", *refusal))
             continue
         try:
@@ -330,11 +332,12 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
         )
 
 
-def _too_large(scan: _Scan | None) -> tuple[str, str] | None:
-    """(message, hint) for a sheet the reader would spread over too many cells, or one that was not
-    measured (its part could not be found): calamine allocates every cell up to the farthest."""
-    if scan is None:
-        return "cannot be read: the workbook names no part that holds its cells", "save it again"
+_NOT_MEASURED = ("cannot be read: the workbook names no part that holds its cells", "save it again")
+
+
+def _too_large(scan: _Scan) -> tuple[str, str] | None:
+    """(message, hint) for a sheet the reader would spread over too many cells: calamine allocates
+    every cell up to the farthest."""
     rows, columns = scan.rows, scan.columns
     if rows <= MAX_ROWS and columns <= MAX_COLUMNS and rows * columns <= MAX_CELLS:
         return None
