@@ -20,6 +20,7 @@ STAGES = [
     "rulebook",
     "build",
     "commands",
+    "serve",
     "cli",
     "__main__",
 ]
