@@ -21,6 +21,20 @@ CASES = {
     "negative-count": "components.yaml:3:12: cards[0].count: must be a whole number from 0 to 10000, got -2",
     "yaml-syntax": "components.yaml:4:7: YAML syntax error: did not find expected ',' or '}' while parsing a flow "
     "mapping that starts at line 3 (check the brackets, quotes and indentation just before this point)",
+    # an unquoted ',' or ': ' in a text: the hint to quote it, with the user's own key and text
+    "comma-in-braced-text": "components.yaml:2:40: cards[0].then discard 1: unknown key 'then discard 1' (',' inside "
+    '{...} ends a text; put the text in quotes: text: "Draw 2, then discard 1")',
+    "comma-and-colon-in-braced-text": "components.yaml:2:40: cards[0].then discard: unknown key 'then discard' (',' "
+    'inside {...} ends a text; put the text in quotes: text: "Draw 2, then discard: 1")',
+    "colon-in-braced-text": "components.yaml:2:25: YAML syntax error: did not find expected ',' or '}' while parsing "
+    "a flow mapping that starts at line 2 (': ' inside a text starts a key; put the text in quotes: "
+    'name: "Fire: the burning")',
+    "colon-in-text": "components.yaml:3:15: YAML syntax error: mapping values are not allowed in this context (': ' "
+    'inside a text starts a key; put the text in quotes: name: "Fire: the burning")',
+    "comma-and-colon-in-text": "components.yaml:4:31: YAML syntax error: mapping values are not allowed in this "
+    "context (': ' inside a text starts a key; put the text in quotes: text: \"Draw 2, then discard: 1\")",
+    "key-indented-under-text": "components.yaml:4:11: YAML syntax error: mapping values are not allowed in this "
+    "context (check the brackets, quotes and indentation just before this point)",
     "tab-indent": "components.yaml:3:1: YAML syntax error: found a tab character that violates indentation while "
     "scanning a plain scalar that starts at line 2 (YAML indents with spaces, never tabs)",
     "non-utf8": "components.yaml:3:13: is not UTF-8 text: byte 0xfc cannot be read (save the file with UTF-8 encoding)",

@@ -2,13 +2,16 @@
 
 Takes: a file path (and the name to show for it in messages).
 Returns: a `SourceFile` with the plain data (dicts, lists, scalars) and the position of every key
-path, plus the problems found while reading (encoding, syntax, duplicate keys, size limits).
+path, plus the problems found while reading (encoding, syntax, duplicate keys, size limits). A text
+that an unquoted ': ' or, inside `{...}`, ',' cut short gets the hint to quote it, with the user's
+line rewritten: on the syntax error it causes, or on any later problem with the key it made.
 Mapping keys are kept as the text written, so `on:` or `1:` stay strings (YAML 1.1 would turn them
 into booleans and numbers).
 """
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import zlib
@@ -38,6 +41,8 @@ class SourceFile:
     data: Any = None
     problems: list[Problem] = field(default_factory=list)
     packed: bytes = b""  # the text read, compressed; parsed again for positions the first time a message needs one
+    # keys a ',' inside {...} cut from a text (`{text: Draw 2, then discard 1}`) -> the hint to quote it
+    cut_texts: dict[KeyPath, str] = field(default_factory=dict)
     _positions: tuple[dict[KeyPath, Position], dict[KeyPath, Position]] | None = field(default=None, repr=False)
 
     def position(self, path: KeyPath, *, of_key: bool = False) -> Position:
@@ -53,6 +58,8 @@ class SourceFile:
 
     def problem(self, path: KeyPath, message: str, hint: str | None = None, *, of_key=False) -> Problem:
         line, column = self.position(path, of_key=of_key)
+        # whatever is wrong with a key cut from a text (unknown, or of no use), quoting the text mends it
+        hint = self.cut_texts.get(path, hint)
         return Problem(self.shown, line, column, format_key_path(path), message, hint)
 
     def missing(self, path: KeyPath, key: str, hint: str | None = None) -> Problem:
@@ -175,11 +182,10 @@ def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
         message = error.problem or "is not valid YAML"
         if error.context and error.context_mark:
             message += f" {error.context} that starts at line {error.context_mark.line + 1}"
-        hint = (
-            "YAML indents with spaces, never tabs"
-            if "\\t" in message or " tab " in message
-            else "check the brackets, quotes and indentation just before this point"
-        )
+        if "\\t" in message or " tab " in message:
+            hint = "YAML indents with spaces, never tabs"
+        else:
+            hint = _colon_hint(text, error) or "check the brackets, quotes and indentation just before this point"
         source.problems.append(Problem(shown, line, column, "", f"YAML syntax error: {message}", hint))
         source.data = None
     except yaml.reader.ReaderError as error:  # a character YAML forbids, such as a NUL byte
@@ -200,6 +206,62 @@ def read_yaml(path: Path, shown: str, folder: Path | None) -> SourceFile:
         source.problems.append(Problem(shown, line, column, format_key_path(error.path), error.message, error.hint))
         source.data = None
     return source
+
+
+_QUOTE = "put the text in quotes"
+_COLON_IN_TEXT = "': ' inside a text starts a key; " + _QUOTE
+_COMMA_IN_TEXT = "',' inside {...} ends a text; " + _QUOTE
+_FLOW_TEXT_END = re.compile(r"[,}\]]| #")  # where a plain text inside {...} or [...] ends on its line
+_BLOCK_TEXT_END = re.compile(r" #")  # where one on a line of its own ends: at a comment
+
+
+def _colon_hint(text: str, error: yaml.MarkedYAMLError) -> str | None:
+    """For a syntax error at a ': ' that a key's plain text holds (`name: Fire: the burning`, on a
+    line of its own or inside {...}): the hint to quote the text, with the key and the text
+    rewritten; else None."""
+    mark = error.problem_mark
+    if mark is None or text[mark.index : mark.index + 1] != ":":
+        return None
+    found = _tokens_before(text, mark.index)[-4:]
+    if len(found) < 4:
+        return None
+    key_start, key, colon, value = found
+    if not (
+        isinstance(key_start, yaml.KeyToken)
+        and isinstance(key, yaml.ScalarToken)
+        and isinstance(colon, yaml.ValueToken)
+        and isinstance(value, yaml.ScalarToken)
+        and value.plain
+        and value.start_mark.line == mark.line
+        and not text[value.end_mark.index : mark.index].strip()
+    ):
+        return None  # the colon follows no `key: text` on its line: an indentation mistake, say
+    ends = _FLOW_TEXT_END if "flow" in (error.context or "") else _BLOCK_TEXT_END
+    line_end = YAML_LINE_BREAK.search(text, mark.index)
+    rest = text[mark.index : line_end.start() if line_end else len(text)]
+    end = ends.search(rest)
+    written = text[value.start_mark.index : mark.index] + (rest[: end.start()] if end else rest)
+    return f"{_COLON_IN_TEXT}: {_quoted(text, key, written)}"
+
+
+def _tokens_before(text: str, index: int) -> list[yaml.Token]:
+    """The tokens YAML's scanner finds before index (where it stopped, if it stopped earlier)."""
+    loader = Loader(text)
+    found = []
+    try:
+        while (token := loader.get_token()) is not None and token.start_mark.index < index:
+            found.append(token)
+    except yaml.YAMLError:
+        pass  # the error being explained: the tokens before it are all there is
+    finally:
+        loader.dispose()
+    return found
+
+
+def _quoted(text: str, key: yaml.Token | yaml.Event, written: str) -> str:
+    """`key: "written"`: the key as the file writes it, and the text in quotes (JSON's are YAML's)."""
+    assert key.start_mark is not None and key.end_mark is not None, "the parser marks every token and event"
+    return f"{text[key.start_mark.index : key.end_mark.index]}: {json.dumps(written.strip(), ensure_ascii=False)}"
 
 
 _STR = "tag:yaml.org,2002:str"
@@ -233,6 +295,7 @@ class _Reader:
         positions: tuple[dict[KeyPath, Position], dict[KeyPath, Position]] | None = None,
     ):
         self.loader, self.source, self.positions = Loader(text), source, positions
+        self.text = text
         self.values = 0
         self.depth = 0  # mappings and lists open around the value being read; `<<:` nests without a key
         self.anchors: dict[str, tuple[Any, int]] = {}  # name -> (data, how many values it holds)
@@ -281,7 +344,7 @@ class _Reader:
                 while type(item := get()) is not yaml.SequenceEndEvent:
                     data.append(self._node(item, path + (len(data),)))
             else:
-                data = self._mapping(path)
+                data = self._mapping(path, flow=bool(event.flow_style))
             self.depth -= 1
         if event.anchor is not None:
             self.anchors[event.anchor] = (data, self.values - before + 1)
@@ -331,11 +394,12 @@ class _Reader:
                 event, path, f"'{shortened(event.value)}' cannot be read as {_SCALAR_KINDS[tag]}", hint
             ) from None
 
-    def _mapping(self, path: KeyPath) -> dict[str, Any]:
+    def _mapping(self, path: KeyPath, *, flow: bool) -> dict[str, Any]:
         result: dict[str, Any] = {}
         lines: dict[str, int] = {}
         merged: list[tuple[yaml.Event, Any]] = []
         get = self.loader.get_event
+        before: tuple[yaml.Event, yaml.Event] | None = None  # the key and value written before, inside {...}
         while type(key_event := get()) is not yaml.MappingEndEvent:
             if type(key_event) is not yaml.ScalarEvent:  # left out, with its value
                 self._skip(key_event)
@@ -343,6 +407,9 @@ class _Reader:
                 self._problem(key_event, path, "a key must be a plain word, not a list or mapping")
                 continue
             value_event = get()
+            if flow:
+                self._cut_text(before, key_event, value_event, path + (key_event.value,))
+                before = key_event, value_event
             key = shared_key(key_event.value)
             if (
                 key == "<<"
@@ -374,6 +441,30 @@ class _Reader:
                 for key, item in source.items():
                     result.setdefault(key, item)
         return result
+
+    def _cut_text(
+        self, before: tuple[yaml.Event, yaml.Event] | None, key: yaml.ScalarEvent, value: yaml.Event, path: KeyPath
+    ) -> None:
+        """Notes a key inside {...} that a comma cut from the plain text before it: one written without
+        a colon (`{text: Draw 2, then discard 1}`), or holding a space (`then discard: 1`) as no key
+        printkit reads does. Whether the key is wrong is for a later stage to say; quoting is the hint."""
+        if before is None or self.positions is not None:
+            return
+        before_key, text = before
+        if not (
+            isinstance(text, yaml.ScalarEvent)
+            and not text.style
+            and isinstance(value, yaml.ScalarEvent)
+            and not value.style
+            and not key.style
+            and (value.value == "" or " " in key.value)
+            and self.loader.resolve(yaml.ScalarNode, text.value, text.implicit) == _STR
+        ):
+            return
+        end = (key if value.value == "" else value).end_mark
+        assert text.start_mark is not None and end is not None, "the parser marks every event"
+        written = self.text[text.start_mark.index : end.index]
+        self.source.cut_texts[path] = f"{_COMMA_IN_TEXT}: {_quoted(self.text, before_key, written)}"
 
     def _skip(self, event: yaml.Event) -> None:
         """Reads past the rest of a value that is not kept."""
