@@ -6,7 +6,7 @@ import shutil
 
 import polib
 import pytest
-from conftest import REPO, loaded_pack, problems_found
+from conftest import KNOWN_ICONS, REPO, loaded_pack, problems_found
 
 from printkit.content.validate import load_checked
 from printkit.i18n.catalog import catalog_path, translate
@@ -25,6 +25,8 @@ CASES = {
     "(did you mean 'wild'?)",
     "unknown-icon": "components.yaml:4:19: cards[0].data.sigil: 'fier' is not declared in printkit's icons "
     "(did you mean 'fire' or 'river'?)",
+    "icon-like-no-other": "components.yaml:4:19: cards[0].data.sigil: 'dragon' is not declared in printkit's icons "
+    f"({KNOWN_ICONS})",
     "missing-image": "components.yaml:4:22: cards[0].data.portrait: art file 'art/ember.png' does not exist",
     "bad-list-entry": "components.yaml:4:23: cards[0].data.rolls[1]: must be a whole number from 1 to 6, got 9",
     "not-a-list": "components.yaml:4:19: cards[0].data.rolls: must be a list of integer entries, got 3 "

@@ -1,6 +1,7 @@
 """One tiny pack per way a pack can be wrong; each asserts the whole line the user reads."""
 
 import pytest
+from conftest import KNOWN_ICONS
 
 BAD = "tests/fixtures/bad"
 
@@ -56,6 +57,8 @@ CASES = {
     "'火' in locale en (use another character, or name a font that has it in pack.yaml: fonts:, and locale_fonts: for a language)",
     "unknown-inline-icon": "components.yaml:3:11: cards[0].text: text of 'ember' names an unknown icon '[fier]' in "
     "locale en (did you mean 'fire' or 'river'?)",
+    "inline-icon-like-no-other": "components.yaml:3:11: cards[0].text: text of 'ember' names an unknown icon "
+    f"'[dragon]' in locale en ({KNOWN_ICONS}; write \\[ for a plain bracket)",
     "rulebook-unknown-icon": "rulebook.yaml:4:9: sections[0].blocks[0].text: text names an unknown icon '[fier]' in "
     "locale en (did you mean 'fire' or 'river'?)",
     "edition-undeclared-locale": "pack.yaml:4:27: editions[1][1]: 'es' is not one of the pack's locales "

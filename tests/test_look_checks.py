@@ -1,6 +1,7 @@
 """One tiny pack per way a look can be wrong; each asserts the whole line the user reads."""
 
 import pytest
+from conftest import KNOWN_ICONS
 
 from printkit.content.looks import COMPUTED_VALUES, builtin_looks, walk
 from printkit.content.looks import TextSpec as TextElement
@@ -52,6 +53,10 @@ CASES = {
     "using this look (did you mean 'back'?)",
     "unknown-icon": "pack.yaml:6:22: looks.plain.front[0].icon.icon: 'stra' is not one of printkit's icons (did you "
     "mean 'star'?)",
+    "icon-like-no-other": "pack.yaml:6:22: looks.plain.front[0].icon.icon: 'dragon' is not one of printkit's icons "
+    f"({KNOWN_ICONS})",
+    "icon-from-a-text-field": "components.yaml:5:19: cards[0].data.sigil: 'fier' is not one of printkit's icons "
+    "(did you mean 'fire' or 'river'?)",
     "missing-image": "pack.yaml:6:24: looks.plain.front[0].image.image: art file 'art/logo.png' does not exist",
     "count-not-a-number": "pack.yaml:6:37: looks.plain.front[0].repeat.count: must be a whole number or a "
     "placeholder for one, got 'many'",

@@ -1,7 +1,8 @@
 """Built-in vector icons for elements, terrains and markers: no copyrighted art, only shapes.
 
 Takes: an icon name, a centre, a size in millimetres and a colour.
-Returns: drawing primitives; `ICONS` names every icon a pack may refer to with `icon:`.
+Returns: drawing primitives; `ICONS` names every icon a pack may refer to with `icon:`, and
+`icon_hint` what to write instead of a name it lacks.
 Each icon is drawn in a box from -1 to 1 on both axes, y up.
 
 Arrows are named by where they point, up being north: `arrow` points up (as `arrow-n`), and
@@ -18,6 +19,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
+from printkit.base.errors import did_you_mean
 from printkit.base.outlines import Orientation, closed, offset, sides_facing
 from printkit.base.shapes import Circle, Line, Path, Shape, moved, rotated
 
@@ -31,6 +33,15 @@ def icon(name: str) -> Callable[[IconDrawer], IconDrawer]:
         return drawer
 
     return register
+
+
+def icon_hint(name: str) -> str:
+    """What to write for an icon name printkit lacks: the closest names, or else every name."""
+    return did_you_mean(name, ICONS) or known_icons()
+
+
+def known_icons() -> str:
+    return "known icons: " + ", ".join(sorted(ICONS))
 
 
 def _shape(ops, fill=None, stroke=None, width=0.0):

@@ -16,7 +16,7 @@ import re
 from typing import Literal, NamedTuple
 
 from printkit.base.errors import did_you_mean
-from printkit.base.icons import ICONS
+from printkit.base.icons import ICONS, known_icons
 
 _MARKUP = r"\\\[|\*\*|\*|\[[a-z0-9-]+\]|\n| +"  # \[, **, *, [icon], a line break, spaces
 _TOKENS = re.compile(f"({_MARKUP})")
@@ -102,4 +102,5 @@ def unknown_icon(name: str) -> tuple[str, str] | None:
     """(message, hint) when printkit has no icon of this name, else None."""
     if name in ICONS:
         return None
-    return f"names an unknown icon '[{name}]'", did_you_mean(name, ICONS) or "write \\[ for a plain bracket"
+    hint = did_you_mean(name, ICONS) or f"{known_icons()}; write \\[ for a plain bracket"
+    return f"names an unknown icon '[{name}]'", hint

@@ -31,7 +31,7 @@ from pydantic import BaseModel
 
 from printkit.base.confine import Refused, checked, files_under
 from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean, format_key_path
-from printkit.base.icons import ICONS
+from printkit.base.icons import ICONS, icon_hint
 from printkit.base.outlines import Box as OutlineBox
 from printkit.base.outlines import Outline, Rectangle
 from printkit.base.units import Size
@@ -297,7 +297,7 @@ def _element_problems(
             )
         if (name := _literal(spec, "icon")) and name not in ICONS:
             problems.append(
-                source.problem(path + ("icon",), f"'{name}' is not one of printkit's icons", did_you_mean(name, ICONS))
+                source.problem(path + ("icon",), f"'{name}' is not one of printkit's icons", icon_hint(name))
             )
         if name := _literal(spec, "image"):
             problems += [source.problem(path + ("image",), *finding) for finding in art(name)]
@@ -835,8 +835,11 @@ def _check(
     if value in known:
         return []
     where = "printkit's icons" if ref.registry == "icons" else f"{PACK_FILE} {ref.registry}"
-    hint = did_you_mean(value, known) or (
-        f"declared: {', '.join(sorted(known))}" if known else f"{where} declares none"
+    hint = (
+        icon_hint(value)
+        if ref.registry == "icons"
+        else did_you_mean(value, known)
+        or (f"declared: {', '.join(sorted(known))}" if known else f"{where} declares none")
     )
     return [problem(f"'{value}' is not declared in {where}", hint)]
 

@@ -19,7 +19,7 @@ from typing import Any, Literal, cast
 
 from pydantic import BaseModel
 
-from printkit.base.icons import ICONS
+from printkit.base.icons import ICONS, icon_hint
 from printkit.base.outlines import Outline, Rectangle
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, rotated
 from printkit.base.units import MM_PER_POINT, Size
@@ -421,7 +421,7 @@ def _icon(face: Face, spec: IconSpec, box: Box) -> Drawing:
 
 def _icon_at(face: Face, name: str, field_name: str, cx: float, cy: float, size: float, colour: str | None) -> Drawing:
     if name not in ICONS:
-        face.ctx.problem(face.component, field_name, f"'{name}' is not one of printkit's icons", "see printkit's icons")
+        face.ctx.problem(face.component, field_name, f"'{name}' is not one of printkit's icons", icon_hint(name))
         return []
     return ICONS[name](cx, cy, size, colour or INK)
 
