@@ -24,7 +24,7 @@ ILLEGAL = {
     f"{RULES}/squadron/decks/illegal.yaml": [
         "3:1: squad: 130 points in all; exactly 100 required (rule 'squad-points' in squadron)",
         "3:1: squad: 2 all-silver figures; at most 1 allowed (rule 'one-silver' in squadron)",
-        "6:3: squad.mace-windu: 'mace-windu' is not allowed (tagged 'battle-master') "
+        "6:3: squad.mace-windu: 'Mace Windu' (mace-windu) is not allowed (tagged 'battle-master') "
         "(rule 'no-battle-masters' in squadron)",
         "7:1: backups: 70 points in all; at most 50 allowed (rule 'backup-points' in squadron)",
     ],
@@ -45,7 +45,8 @@ ILLEGAL = {
     "content/skystones/decks/too-strong.yaml": [
         "5:1: cards: 33 attack points in all; at most 20 allowed (rule 'attack-point-cap' in skystones)",
         "5:1: cards: 6 cards; exactly 5 required (rule 'hand-size' in skystones)",
-        "10:3: cards.magma-bear: 2 copies of 'magma-bear'; each may appear only once (rule 'one-of-each' in skystones)",
+        "10:3: cards.magma-bear: 2 copies of 'Magma Bear' (magma-bear); each may appear only once (rule 'one-of-each' in "
+        "skystones)",
     ],
 }
 
@@ -125,6 +126,81 @@ def test_json_output_is_stable(run):
         "ids": ["magic-beans"],
         "message": "4 copies of a Star card; at most 3 allowed",
     }
+
+
+NAMED = f"{RULES}/named/decks"
+# list -> the violation a player reads, naming each component by its printed name and id (by its id
+# alone when it has no name), and the rule set the list keeps
+BY_NAME = {
+    "too-many-copies": (
+        "3:9: cards.fire-imp: 3 copies of 'Fire Imp' (fire-imp); at most 2 allowed (rule 'copy-limit' in named)",
+        "Deck, rule set 'deck'",
+    ),
+    "banned": (
+        "3:9: cards.ember-drake: 'Ember Drake' (ember-drake) is not allowed (rule 'ban' in named)",
+        "Deck, rule set 'deck'",
+    ),
+    "nothing-to-count": (
+        "3:9: cards.blank-page: 'Blank Page' (blank-page) has no cost to count (rule 'point-cap' in named)",
+        "Deck, rule set 'deck'",
+    ),
+    "without-element": (
+        "3:9: cards.stray: 'stray' has no element from fire, water (rule 'coverage' in named)",
+        "Side, rule set 'side'",
+    ),
+    "twice-in-a-hand": (
+        "3:9: cards.fire-imp: 2 copies of 'Fire Imp' (fire-imp); each may appear only once (rule 'unique' in named)",
+        "Hand, rule set 'hand'",
+    ),
+    "edges-differ": (
+        "5:5: tiles[1]: left edge of 'Open Sky' (sky) on square 2 is clouds, but the right edge of 'Grove' (grove) "
+        "on square 1 is woods (rule 'placement' in named)",
+        "Layout, rule set 'layout'",
+    ),
+    "not-a-tile": (
+        "5:6: tiles[1].tile: 'Fire Imp' (fire-imp) is a card, not a tile (rule 'placement' in named)",
+        "Layout, rule set 'layout'",
+    ),
+    "hex-on-squares": (
+        "4:6: tiles[0].tile: 'Bay' (bay) is a flat hex tile; board 'table' takes square tiles (rule 'placement' in "
+        "named)",
+        "Layout, rule set 'layout'",
+    ),
+    "square-taken": (
+        "5:19: tiles[1].square: square 1 already holds 'Grove' (grove) (rule 'placement' in named)",
+        "Layout, rule set 'layout'",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(BY_NAME))
+def test_a_violation_names_components_by_their_printed_name_and_id(run, case):
+    path = f"{NAMED}/{case}.yaml"
+    line, rule_set = BY_NAME[case]
+    assert run("check", path) == (1, f"{path}: 1 violation ({rule_set} of named)\n", f"{path}:{line}\n")
+
+
+def test_every_list_of_the_named_pack_has_its_violation_asserted():
+    assert sorted(p.stem for p in Path(NAMED).iterdir()) == sorted(BY_NAME)
+
+
+def test_json_names_components_by_their_printed_name_and_id(run):
+    code, out, _ = run("check", f"{NAMED}/banned.yaml", "--json")
+    (listed,) = json.loads(out)["lists"]
+    assert (code, listed["violations"]) == (
+        1,
+        [
+            {
+                "file": f"{NAMED}/banned.yaml",
+                "line": 3,
+                "column": 9,
+                "rule": "ban",
+                "section": "cards",
+                "ids": ["ember-drake"],
+                "message": "'Ember Drake' (ember-drake) is not allowed",
+            }
+        ],
+    )
 
 
 def _write(tmp_path: Path, text: str) -> Path:

@@ -616,6 +616,12 @@ class Component(Strict):
         object.__setattr__(copied, "origin", self.origin)
         return copied
 
+    @property
+    def named(self) -> str:
+        """How a player's list names it in messages: its printed name (in the pack's language, as the
+        YAML writes it) and its id, 'Fire Imp' (fire-imp); its id alone when it has no name."""
+        return f"'{self.name}' ({self.id})" if self.name else f"'{self.id}'"
+
     def problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
         """What is wrong with the component that no single value of it shows; source is the file the
         loader read it from, defaults the pack's. Nothing, for most kinds."""
@@ -1230,10 +1236,12 @@ class BoardGrid(Strict):
         """The tiles the grid takes, for messages."""
         return "square tiles" if self.sides == SQUARE_SIDES else f"{self.shape_words} tiles"
 
-    def misfit(self, component: Component, board_id: str) -> str | None:
-        """Why a tile cannot lie in this grid's cells (its edges are another shape's), or None."""
+    def misfit(self, component: Component, board_id: str, *, by_name: bool = False) -> str | None:
+        """Why a tile cannot lie in this grid's cells (its edges are another shape's), or None; the
+        tile named by its id, or with by_name as a player's list names it."""
         if isinstance(component, Tile) and component.edge_names != self.sides:
-            return f"'{component.id}' is a {component.what}; board '{board_id}' takes {self.tiles}"
+            tile = component.named if by_name else f"'{component.id}'"
+            return f"{tile} is a {component.what}; board '{board_id}' takes {self.tiles}"
         return None
 
     @property

@@ -3,7 +3,7 @@
 Takes: a rule set as written under `rules:` in pack.yaml, and a parsed list (`ListContext`:
 entries per section with their key paths in the list file, parameter values).
 Returns: `Violation`s, each with the key path in the list file it concerns, a message for the
-player and the ids involved. Pack-level rules (`inventory`) check the pack itself. Rule kinds
+player (naming components as players know them: 'Fire Imp' (fire-imp)) and the ids involved. Pack-level rules (`inventory`) check the pack itself. Rule kinds
 register with `@rule_kind`, in any module imported before the first pack is read; each is a small
 class with its own checks: of a list (`check`) and of the rule as written in pack.yaml (`problems`).
 """
@@ -389,7 +389,7 @@ class CopyLimit(Rule):
                     what = (
                         f"a {_display(ctx.pack, self.field, value)} {entry.component.kind}"
                         if self.field
-                        else f"'{entry.component.id}'"
+                        else entry.component.named
                     )
                     yield Violation(
                         entry.path, f"{entry.copies} copies of {what}; at most {limit} allowed", (entry.component.id,)
@@ -425,7 +425,7 @@ class PointCap(Rule):
                     total += value * entry.copies
             for entry in missing:
                 yield Violation(
-                    entry.path, f"'{entry.component.id}' has no {self.value} to count", (entry.component.id,)
+                    entry.path, f"{entry.component.named} has no {self.value} to count", (entry.component.id,)
                 )
             refusal = _bounds(total, ctx, self.min, self.max, self.exact)
             if refusal:
@@ -470,7 +470,7 @@ class Ban(Rule):
                 tags = [t for t in self.tags if t in entry.component.tags]
                 if tags or entry.component.id in self.ids:
                     why = f" (tagged '{tags[0]}')" if tags else ""
-                    yield Violation(entry.path, f"'{entry.component.id}' is not allowed{why}", (entry.component.id,))
+                    yield Violation(entry.path, f"{entry.component.named} is not allowed{why}", (entry.component.id,))
 
 
 @rule_kind
@@ -485,7 +485,7 @@ class Unique(Rule):
                 if entry.copies > 1:
                     yield Violation(
                         entry.path,
-                        f"{entry.copies} copies of '{entry.component.id}'; each may appear only once",
+                        f"{entry.copies} copies of {entry.component.named}; each may appear only once",
                         (entry.component.id,),
                     )
 
@@ -516,7 +516,7 @@ class Coverage(Rule):
                     for entry in group:
                         yield Violation(
                             entry.path,
-                            f"'{entry.component.id}' has no {self.field} from {', '.join(wanted)}",
+                            f"{entry.component.named} has no {self.field} from {', '.join(wanted)}",
                             (entry.component.id,),
                         )
                 elif copies > 1:
@@ -554,8 +554,8 @@ class Placement(Rule):
             for placed in ctx.placements.get(section, []):
                 tile = placed.component
                 if tile.kind != "tile":
-                    yield Violation(placed.path + ("tile",), f"'{tile.id}' is a {tile.kind}, not a tile", (tile.id,))
-                elif misfit := grid.misfit(tile, self.board):
+                    yield Violation(placed.path + ("tile",), f"{tile.named} is a {tile.kind}, not a tile", (tile.id,))
+                elif misfit := grid.misfit(tile, self.board, by_name=True):
                     yield Violation(placed.path + ("tile",), misfit, (tile.id,))
                 elif grid.off_grid(placed.cell):
                     yield Violation(
@@ -567,7 +567,7 @@ class Placement(Rule):
                     other = by_cell[placed.cell]
                     yield Violation(
                         placed.path + (grid.address_key,),
-                        f"{grid.name_of(placed.cell)} already holds '{other.component.id}'",
+                        f"{grid.name_of(placed.cell)} already holds {other.component.named}",
                         (other.component.id, tile.id),
                     )
                 else:
@@ -583,8 +583,8 @@ class Placement(Rule):
                     if mine != theirs:
                         yield Violation(
                             neighbour.path,
-                            f"{other_side} edge of '{neighbour.component.id}' on {grid.name_of(other_cell)} is "
-                            f"{theirs}, but the {side} edge of '{placed.component.id}' on {grid.name_of(cell)} is "
+                            f"{other_side} edge of {neighbour.component.named} on {grid.name_of(other_cell)} is "
+                            f"{theirs}, but the {side} edge of {placed.component.named} on {grid.name_of(cell)} is "
                             f"{mine}",
                             (placed.component.id, neighbour.component.id),
                         )
