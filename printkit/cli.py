@@ -321,7 +321,8 @@ def _check(args: argparse.Namespace) -> int:
         for line, *_ in report.violations:
             print(line, file=sys.stderr)
     if not reports:
-        print(f"{len(packs)} pack(s) checked: " + ", ".join(f"{p.id} ({len(p.components)} components)" for p in packs))
+        found = [f"{p.id} ({len(p.components)} component{'s' if len(p.components) != 1 else ''})" for p in packs]
+        print(f"{len(packs)} pack(s) checked: " + ", ".join(found))
     for report in reports:
         title = next(p for p in packs if p.id == report.pack).meta.rules[report.rule_set].title
         verdict = (
@@ -367,10 +368,10 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _new(args: argparse.Namespace) -> int:
-    from printkit.commands.new import new_pack
+    from printkit.commands.new import new_pack, next_steps
 
     root = new_pack(args.pack)
-    print(f"created {root}; build it with: printkit build {args.pack}")
+    print("\n".join([f"created {root}; next:", *next_steps(args.pack, root)]))
     return 0
 
 

@@ -11,8 +11,16 @@ from pypdf import PdfReader
 def test_a_new_pack_builds_at_once(run, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     code, out, _ = run("new", "my-game")
-    assert code == 0 and out == "created content/my-game; build it with: printkit build my-game\n"
-    assert run("check") == (0, "1 pack(s) checked: my-game (1 components)\n", "")
+    assert (code, out.splitlines()) == (
+        0,
+        [
+            "created content/my-game; next:",
+            "  printkit check my-game   finds every problem in it, each with its file, line and column",
+            "  printkit build my-game   writes its print-and-play PDFs to output/my-game/",
+            "  printkit serve my-game   shows its components in your browser, redrawn as you edit",
+        ],
+    )
+    assert run("check") == (0, "1 pack(s) checked: my-game (1 component)\n", "")
     assert run("build") == (0, "", "")
     with pdfplumber.open(tmp_path / "output/my-game/my-game-components-en-a4.pdf") as pdf:
         cards, backs = (" ".join(page.extract_text().split()) for page in pdf.pages[2:])
@@ -29,7 +37,7 @@ def test_no_pack_named_means_every_pack_under_content(run, tmp_path, monkeypatch
     for name in ("beta", "alpha"):
         assert run("new", name)[0] == 0
     (tmp_path / "content" / "notes").mkdir()  # a folder without a pack.yaml is no pack
-    assert run("check") == (0, "2 pack(s) checked: alpha (1 components), beta (1 components)\n", "")
+    assert run("check") == (0, "2 pack(s) checked: alpha (1 component), beta (1 component)\n", "")
     assert run("build") == (0, "", "")
     assert sorted(str(p.relative_to("output")) for p in Path("output").rglob("*.pdf")) == [
         "alpha/alpha-components-en-a4.pdf",
@@ -39,6 +47,19 @@ def test_no_pack_named_means_every_pack_under_content(run, tmp_path, monkeypatch
         2,
         "printkit: 'gamma' is not a pack: no pack.yaml there or under content/ (packs here: alpha, beta)\n",
     )
+
+
+def test_new_names_the_next_commands_as_the_pack_was_typed(run, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert run("new", "my games/duel") == (
+        0,
+        "created my games/duel; next:\n"
+        "  printkit check 'my games/duel'   finds every problem in it, each with its file, line and column\n"
+        "  printkit build 'my games/duel'   writes its print-and-play PDFs to output/duel/\n"
+        "  printkit serve 'my games/duel'   shows its components in your browser, redrawn as you edit\n",
+        "",
+    )
+    assert run("check", "my games/duel") == (0, "1 pack(s) checked: duel (1 component)\n", "")
 
 
 def test_a_pack_id_must_be_lowercase(run, tmp_path, monkeypatch):

@@ -1,11 +1,13 @@
 """`printkit new`: a new pack with one card and its back, valid and buildable from the start.
 
 Takes: a pack id (a folder name under ./content, or a path whose last part is the id).
-Returns: the new pack folder; refuses (UsageError) to touch a folder that already exists.
+Returns: the new pack folder; refuses (UsageError) to touch a folder that already exists. And the
+next three commands to run on it, each with what it does.
 """
 
 from __future__ import annotations
 
+import shlex
 from pathlib import Path
 
 from printkit.base.errors import UsageError, ValueProblem
@@ -57,3 +59,15 @@ def new_pack(name: str) -> Path:
     (root / "pack.yaml").write_text(PACK_YAML.format(id=pack_id, title=title), encoding="utf-8")
     (root / "cards.yaml").write_text(CARDS_YAML, encoding="utf-8")
     return root
+
+
+def next_steps(name: str, root: Path) -> list[str]:
+    """The commands a newcomer runs next on the pack new_pack made of name, each with what it does."""
+    pack = shlex.quote(name)  # as it was typed, so a path with spaces can be pasted back
+    steps = [
+        (f"printkit check {pack}", "finds every problem in it, each with its file, line and column"),
+        (f"printkit build {pack}", f"writes its print-and-play PDFs to output/{root.name}/"),
+        (f"printkit serve {pack}", "shows its components in your browser, redrawn as you edit"),
+    ]
+    width = max(len(command) for command, _ in steps)
+    return [f"  {command.ljust(width)}   {what}" for command, what in steps]
