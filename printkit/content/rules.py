@@ -3,9 +3,10 @@
 Takes: a rule set as written under `rules:` in pack.yaml, and a parsed list (`ListContext`:
 entries per section with their key paths in the list file, parameter values).
 Returns: `Violation`s, each with the key path in the list file it concerns, a message for the
-player (naming components as players know them: 'Fire Imp' (fire-imp)) and the ids involved. Pack-level rules (`inventory`) check the pack itself. Rule kinds
-register with `@rule_kind`, in any module imported before the first pack is read; each is a small
-class with its own checks: of a list (`check`) and of the rule as written in pack.yaml (`problems`).
+player (naming components as players know them: 'Fire Imp' (fire-imp)) and the ids involved.
+Pack-level rules (`inventory`) check the pack itself. Rule kinds register with `@rule_kind`, in any
+module imported before the first pack is read; each is a small class with its own checks: of a list
+(`check`) and of the rule as written in pack.yaml (`problems`).
 """
 
 from __future__ import annotations

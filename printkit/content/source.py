@@ -3,8 +3,8 @@
 Takes: a file path (and the name to show for it in messages).
 Returns: a `SourceFile` with the plain data (dicts, lists, scalars) and the position of every key
 path, plus the problems found while reading (encoding, syntax, duplicate keys, size limits). A text
-that an unquoted ': ' or, inside `{...}`, ',' cut short gets the hint to quote it, with the user's
-line rewritten: on the syntax error it causes, or on any later problem with the key it made.
+that an unquoted ': ' or, inside `{...}`, ',' cut short gets the hint to quote it, with its key and
+text rewritten: on the syntax error it causes, or on any later problem with the key it made.
 Mapping keys are kept as the text written, so `on:` or `1:` stay strings (YAML 1.1 would turn them
 into booleans and numbers).
 """
