@@ -23,6 +23,7 @@ from printkit import __version__
 from printkit.base.errors import Problems, UsageError, ValueProblem, display_path, fault_of, one_line
 from printkit.build.outputs import SHOPS, BuildOptions
 from printkit.build.pipeline import build, warn
+from printkit.build.summary import summary_lines
 from printkit.content.fields import parse_language, with_field_docs
 from printkit.content.load import pack_roots
 from printkit.content.looks import LooksFile
@@ -143,6 +144,12 @@ def _parser() -> argparse.ArgumentParser:
         "--jobs", type=int, metavar="N", help="build packs in N processes at once (default: one per core)"
     )
     build_cmd.add_argument(
+        "-q",
+        "--quiet",
+        action="store_true",
+        help="print neither progress nor the summary of what was written (warnings and problems still print)",
+    )
+    build_cmd.add_argument(
         "--strict",
         action="store_true",
         help="fail on untranslated or fuzzy strings instead of building a marked draft, and on text or icons in the safe zone",
@@ -238,7 +245,7 @@ def _build(args: argparse.Namespace) -> int:
         raise UsageError("--template and --paper exclude each other: a sheet template gives its own page size")
     papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ())
     languages = _languages(args.lang)
-    build(
+    built = build(
         pack_roots(args.packs),
         BuildOptions(
             out=args.out,
@@ -257,8 +264,11 @@ def _build(args: argparse.Namespace) -> int:
             force=args.force,
             jobs=args.jobs,
             shops=tuple(dict.fromkeys(args.shop)),  # each once, however often it is given
+            quiet=args.quiet,
         ),
     )
+    if not args.quiet:
+        print("\n".join(summary_lines(built, args.out)), file=sys.stderr)
     return 0
 
 

@@ -190,7 +190,7 @@ def test_nothing_to_print_plans_no_cut_paths_or_single_pdf(run, tmp_path):
     """A pack whose components all have count: 0 writes only its PNGs, and a second build writes
     nothing, not even the cache (which planned cut paths no build would write)."""
     options = ("--cut-svg", "--shop", "single", "--pdfx", "--png")
-    code, _, err = run("build", "tests/fixtures/nothing-to-print", "--out", tmp_path, *options)
+    code, _, err = run("build", "tests/fixtures/nothing-to-print", "--out", tmp_path, "-q", *options)
     warning = (
         "printkit: warning: nothing-to-print (en): nothing to print: every component has count: 0, so no "
         "components PDF is written (nor its PDF/X, cut paths or --shop single PDF)"

@@ -21,7 +21,11 @@ def test_a_new_pack_builds_at_once(run, tmp_path, monkeypatch):
         ],
     )
     assert run("check") == (0, "1 pack(s) checked: my-game (1 component)\n", "")
-    assert run("build") == (0, "", "")
+    assert run("build") == (
+        0,
+        "",
+        "my-game: 1 file written\n  my-game-components-en-a4.pdf  4 pages\noutput: output/\n",
+    )
     with pdfplumber.open(tmp_path / "output/my-game/my-game-components-en-a4.pdf") as pdf:
         cards, backs = (" ".join(page.extract_text().split()) for page in pdf.pages[2:])
     assert cards == (  # the two copies of the card the scaffold writes, side by side
@@ -38,7 +42,15 @@ def test_no_pack_named_means_every_pack_under_content(run, tmp_path, monkeypatch
         assert run("new", name)[0] == 0
     (tmp_path / "content" / "notes").mkdir()  # a folder without a pack.yaml is no pack
     assert run("check") == (0, "2 pack(s) checked: alpha (1 component), beta (1 component)\n", "")
-    assert run("build") == (0, "", "")
+    assert run("build") == (
+        0,
+        "",
+        "alpha: 1 file written\n"
+        "  alpha-components-en-a4.pdf  4 pages\n"
+        "beta: 1 file written\n"
+        "  beta-components-en-a4.pdf   4 pages\n"
+        "output: output/\n",
+    )
     assert sorted(str(p.relative_to("output")) for p in Path("output").rglob("*.pdf")) == [
         "alpha/alpha-components-en-a4.pdf",
         "beta/beta-components-en-a4.pdf",

@@ -190,7 +190,7 @@ IN_SAFE_ZONE = (
 def test_text_in_the_safe_zone_is_a_warning(run, tmp_path):
     """The name's box starts 2 mm from the card's side, inside the pack's 4 mm safe zone; the rules'
     box keeps 4 mm clear and is not named."""
-    code, _, err = run("build", EDGE_TEXT, "--out", tmp_path, "--no-rulebooks")
+    code, _, err = run("build", EDGE_TEXT, "--out", tmp_path, "--no-rulebooks", "-q")
     assert (code, err.splitlines()) == (0, [f"printkit: warning: {IN_SAFE_ZONE}"])
     assert (tmp_path / "edge-text" / "edge-text-components-en-a4.pdf").is_file()
 
@@ -212,7 +212,7 @@ BUILTIN_IN_SAFE_ZONE = (
 
 def test_a_builtin_look_in_the_safe_zone_is_a_warning_at_the_component(run, tmp_path):
     """The pack did not write the ruler look: the warning names the ruler that uses it."""
-    code, _, err = run("build", BUILTIN_LOOK, "--out", tmp_path, "--no-rulebooks")
+    code, _, err = run("build", BUILTIN_LOOK, "--out", tmp_path, "--no-rulebooks", "-q")
     assert (code, err.splitlines()) == (0, [f"printkit: warning: {BUILTIN_IN_SAFE_ZONE}"])
 
 

@@ -187,7 +187,7 @@ def test_a_fuzzy_translation_fails_check(tiny, run):
 
 def test_an_incomplete_locale_builds_a_marked_draft_or_fails_strictly(tiny, run):
     translate({"Spark": ""})
-    code, _, err = run("build", "tiny", "--lang", "de")
+    code, _, err = run("build", "tiny", "--lang", "de", "-q")
     assert code == 0 and err == (
         "printkit: warning: tiny (de): 1 strings not translated; 1 components are marked "
         "DRAFT (see 'printkit i18n stats tiny')\n"
@@ -214,7 +214,7 @@ def test_a_blank_or_broken_translation_prints_the_english_as_a_draft(tiny, run, 
     translate({"Deals 2 [fire] damage.": translation})
     stats = json.loads(run("i18n", "stats", "--json")[1])[0]
     assert (stats["translated"], stats["untranslated"]) == ((8, 1) if counted == "untranslated" else (9, 0))
-    code, _, err = run("build", "tiny", "--lang", "de", "--no-rulebooks")
+    code, _, err = run("build", "tiny", "--lang", "de", "--no-rulebooks", "-q")
     assert code == 0 and err == (
         "printkit: warning: tiny (de): 1 strings not translated; 1 components are marked "
         "DRAFT (see 'printkit i18n stats tiny')\n"

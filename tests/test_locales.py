@@ -63,7 +63,7 @@ def test_init_declares_the_locale_and_writes_its_catalog(tiny, run):
     code, _, err = run("i18n", "check", "tiny", "--lang", "fr")
     assert code == 1 and err.endswith("9 problems found\n") and "not translated to fr yet" in err
     assert run("i18n", "export", "tiny", "--lang", "fr")[:2] == (0, "wrote content/tiny/locales/fr/tiny.xlf\n")
-    code, out, err = run("build", "tiny", "--lang", "fr", "--out", "out", "--no-rulebooks")
+    code, out, err = run("build", "tiny", "--lang", "fr", "--out", "out", "--no-rulebooks", "-q")
     assert (code, out) == (0, "")
     assert err == (
         "printkit: warning: tiny (fr): 9 strings not translated; 2 components are marked DRAFT "
@@ -313,7 +313,7 @@ def test_a_rulebook_prints_printkits_words_from_the_packs_catalog(tmp_path, run)
     """Counted in Polish plural form, the footer's quote, apostrophe and backslash as written, the
     words printkit lacks in English with a warning."""
     root = polish_pack(tmp_path / "gen")
-    code, out, err = run("build", root, "--lang", "pl", "--out", tmp_path / "out")
+    code, out, err = run("build", root, "--lang", "pl", "-q", "--out", tmp_path / "out")
     assert (code, out) == (0, "")
     assert err.splitlines() == [
         f"printkit: warning: gen (pl): {len(words.MESSAGES) - 3} of printkit's own words are not translated to pl and "

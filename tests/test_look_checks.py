@@ -103,7 +103,7 @@ def test_a_look_no_component_uses_is_a_warning_of_check(run):
 
 
 def test_a_look_no_component_uses_is_a_warning_of_build(run, tmp_path):
-    code, _, err = run("build", f"{BAD}/unused-look", "--out", tmp_path, "--no-rulebooks")
+    code, _, err = run("build", f"{BAD}/unused-look", "--out", tmp_path, "--no-rulebooks", "-q")
     assert code == 0
     assert err.splitlines() == [UNUSED]
     assert (tmp_path / "unused-look" / "unused-look-components-en-a4.pdf").is_file()

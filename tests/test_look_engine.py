@@ -240,7 +240,7 @@ def test_a_translation_that_breaks_a_look_placeholder_is_a_problem_at_its_catalo
     shutil.copytree(GLOW, pack)
     catalog = pack / "locales" / "de" / "LC_MESSAGES" / "glow.po"
     catalog.write_text(catalog.read_text().replace('msgstr "Glut {data.glow}"', 'msgstr "Glut {Data.glow}"'))
-    code, _, err = run("build", pack, "--out", tmp_path / "out", "--no-rulebooks", "--lang", "de")
+    code, _, err = run("build", pack, "--out", tmp_path / "out", "--no-rulebooks", "--lang", "de", "-q")
     assert (code, err) == (
         0,
         "printkit: warning: glow (de): 1 strings not translated; 2 components are marked DRAFT "

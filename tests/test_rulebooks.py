@@ -266,7 +266,7 @@ def small_pack(tmp_path: Path, rulebook: str) -> Path:
 
 
 def built_rulebook(run, tmp_path: Path, rulebook: str) -> Path:
-    assert run("build", small_pack(tmp_path, rulebook), "--lang", "en", "--out", tmp_path / "out") == (0, "", "")
+    assert run("build", small_pack(tmp_path, rulebook), "--lang", "en", "-q", "--out", tmp_path / "out") == (0, "", "")
     return tmp_path / "out" / "gen" / "gen-rulebook-en.pdf"
 
 

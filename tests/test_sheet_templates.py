@@ -102,7 +102,7 @@ def test_a_piece_no_slot_takes_is_left_out_with_a_warning_at_its_component_namin
         "chips:\n  - {id: coin, name: Coin, label: Coin, shape: round, diameter: 50.8mm, count: 3}\n"
         "cards:\n  - {id: ace, name: Ace, size: poker}\n",
     )
-    code, out, err = run("build", pack, "--template", "ol2682", "--no-rulebooks", "--out", tmp_path / "out")
+    code, out, err = run("build", pack, "--template", "ol2682", "--no-rulebooks", "-q", "--out", tmp_path / "out")
     assert (code, out) == (0, "")
     assert err.splitlines() == [
         f"printkit: warning: {pack}/components.yaml:4:5: cards[0]: fits no slot of sheet template 'ol2682': "
@@ -257,7 +257,13 @@ NOTHING_TO_PRINT = (
 def test_a_template_with_nothing_to_print_writes_no_pdf(run, tmp_path):
     """Not a PDF of no pages (which readers refuse), but a warning."""
     code, _, err = run(
-        "build", "tests/fixtures/nothing-to-print", "--out", tmp_path, "--template", "cricut-print-then-cut-letter"
+        "build",
+        "tests/fixtures/nothing-to-print",
+        "--out",
+        tmp_path,
+        "--template",
+        "cricut-print-then-cut-letter",
+        "-q",
     )
     assert (code, err.splitlines()) == (0, [NOTHING_TO_PRINT])
     assert not (tmp_path / "nothing-to-print").exists()

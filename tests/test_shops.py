@@ -122,7 +122,7 @@ def test_a_component_of_a_kind_or_shape_the_game_crafter_does_not_make_is_left_o
         "boards:\n  - {id: map, grid: {shape: square, columns: 2, rows: 2, square: 30mm}}\n"
         "chips:\n  - {id: camp, label: Camp, shape: hex, orientation: pointy}\n",
     )
-    code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")
+    code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "-q", "--out", tmp_path / "out")
     assert (code, err.splitlines()) == (
         0,
         [

@@ -276,6 +276,10 @@ class Manifest:
         folder = self.path.parent
         return all((folder / name).is_file() and _file_hash(folder / name) == digest for name, digest in files.items())
 
+    def file_count(self, output: Output) -> int:
+        """How many files the output wrote when it was recorded (fresh says whether they are still those)."""
+        return len(self.entries[output.name]["files"])
+
     def record(self, output: Output, files: list[Path]) -> None:
         folder = self.path.parent
         self.entries[output.name] = {

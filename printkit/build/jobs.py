@@ -1,36 +1,45 @@
 """Writing laid-out outputs, in one process or several, and committing them together.
 
 Takes: jobs (an output laid out, with a function that writes its files) and how many processes.
-Returns: the paths written, after every job was staged without a problem (see staging); else
-raises the Problems of all of them and leaves nothing behind. Parallel workers are forked, die
-with the build, and hand their temporaries to the parent, which alone commits or removes them.
+Returns: each job with the files it wrote and their pages, after every job was staged without a
+problem (see staging); else raises the Problems of all of them and leaves nothing behind. Parallel
+workers are forked, die with the build, and hand their temporaries to the parent, which alone
+commits or removes them; they tell it as each job starts and ends, for its one progress display.
 """
 
 from __future__ import annotations
 
 import os
 import signal
-import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple, cast
 
 from printkit.base.bounded import bug_from, bug_report, die_with
 from printkit.base.collector import collect_young
 from printkit.base.errors import Problem, Problems
 from printkit.build.cache import Manifest, Output
+from printkit.build.progress import Progress, progress_display
 from printkit.build.staging import Staging
+
+
+class Written(NamedTuple):
+    """A file a job writes: its final path, and its pages when it is a PDF (an image has none)."""
+
+    path: Path
+    pages: int | None
 
 
 @dataclass(frozen=True)
 class Job:
     """One output of a build, laid out and ready to write. Writing stages its files and returns
-    their final paths, or raises Problems met while drawing its faces."""
+    them, or raises Problems met while drawing its faces."""
 
     pack: str
     output: str  # its name in the pack's cache manifest
-    write: Callable[[Staging], list[Path]]
+    write: Callable[[Staging], list[Written]]
     weight: int  # its work, roughly in milliseconds (measured: 2 a sheet, 15 a PNG face, 60 a rulebook page)
 
 
@@ -49,9 +58,10 @@ def _balanced(weights: list[int], workers: int) -> list[list[int]]:
 STOP_GRACE = 5.0  # seconds a worker asked to stop has to remove its temporaries
 
 
-def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[Staged]:
+def _stage_in_parallel(entries: list, workers: int, staging: Staging, on_job: OnJob) -> list[Staged]:
     """The jobs shared out to forked processes, which stage their files and hand the temporaries to
-    this one; it alone commits them (or, after a problem or an interruption, removes them)."""
+    this one; it alone commits them (or, after a problem or an interruption, removes them), and
+    alone shows their progress (on_job)."""
     import multiprocessing  # only parallel builds pay for loading it
 
     context = multiprocessing.get_context("fork")
@@ -65,7 +75,7 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
             worker.start()
             child_end.close()  # the worker's end: only its own copy may stay open, so that its death ends the pipe
             links.append((worker, parent_end, group))
-        return _gather(links, entries, staging)
+        return _gather(links, entries, staging, on_job)
     finally:  # after an interruption: the workers still running stop too, each removing its temporaries
         for worker, _, _ in links:
             if worker.is_alive():
@@ -76,17 +86,16 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging) -> list[St
                 worker.join()
 
 
-def _gather(links: list, entries: list, staging: Staging) -> list[Staged]:
+def _gather(links: list, entries: list, staging: Staging, on_job: OnJob) -> list[Staged]:
     staged: dict[int, Staged] = {}
     problems: list[Problem] = []
     failure: Exception | None = None
-    for worker, link, group in links:
-        try:
-            (kind, value), pending, folders, retired = link.recv()
-        except EOFError:  # it died without a word (killed, or a crash in a library)
+    for worker, link, group, outcome in _outcomes(links, on_job):
+        if outcome is None:  # it died without a word (killed, or a crash in a library)
             worker.join()
             failure = failure or RuntimeError(f"a build process stopped unexpectedly (exit code {worker.exitcode})")
             continue
+        (kind, value), pending, folders, retired = outcome
         # From now on its temporaries and the folders it made are ours to remove: the workers
         # share folders, so only this process knows when they are empty.
         staging.pending += pending
@@ -110,6 +119,27 @@ def _gather(links: list, entries: list, staging: Staging) -> list[Staged]:
     return [staged[index] for index in sorted(staged)]
 
 
+def _outcomes(links: list, on_job: OnJob) -> Iterator[tuple[Any, Any, list[int], tuple | None]]:
+    """Each worker with its link, its jobs' indexes and its outcome (None if it died first), as
+    the workers end; meanwhile the jobs they start and finish are passed on to on_job."""
+    from multiprocessing.connection import Connection, wait
+
+    working = {link: (worker, group) for worker, link, group in links}
+    while working:
+        for link in cast("list[Connection]", wait(list(working))):  # the links it was given, when ready
+            worker, group = working[link]
+            try:
+                message = link.recv()
+            except EOFError:
+                message = None
+            if message is not None and message[0] == "job":
+                _, number, finished = message
+                on_job(group[number], finished)
+                continue
+            del working[link]
+            yield worker, link, group, None if message is None else message[1:]
+
+
 def _stage_worker(link, entries: list, parent: int) -> None:
     staging = Staging()
 
@@ -122,73 +152,81 @@ def _stage_worker(link, entries: list, parent: int) -> None:
         finally:
             os._exit(130)
 
+    def tell(number: int, finished: bool) -> None:
+        link.send(("job", number, finished))
+
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     die_with(parent)
     outcome: tuple[str, Any]
     with staging:
         try:
-            outcome = ("staged", [files for files, _, _ in stage_jobs(entries, staging)])
+            outcome = ("staged", [files for files, _, _ in stage_jobs(entries, staging, tell)])
         except Problems as error:
             outcome = ("problems", error.problems)
         except OSError as error:  # pickling would lose its file names
             outcome = ("os-error", (error.errno, error.strerror, error.filename, None, error.filename2))
         except Exception as error:  # reported by the parent as printkit's own failure
             outcome = ("error", bug_report(error))
-        link.send((outcome, staging.pending, staging.folders, staging.retired))
+        link.send(("end", outcome, staging.pending, staging.folders, staging.retired))
         if link.recv() == "adopted":
             staging.pending, staging.folders, staging.retired = [], [], []
 
 
-def build_jobs(jobs: list, processes: int | None = 1) -> list[Path]:
+def build_jobs(jobs: list, processes: int | None = 1, *, quiet: bool = False) -> list[tuple[Job, list[Written]]]:
     """Write laid-out outputs (jobs, or (job, cache key, manifest) triples whose manifests are
     brought up to date) in that many processes (None: one per core): all of them staged, then
-    renamed into place only if none had a problem."""
+    renamed into place only if none had a problem. Shows their progress on a terminal unless quiet."""
     entries = [job if isinstance(job, tuple) else (job, None, None) for job in jobs]
     workers = min(processes or os.cpu_count() or 1, len(entries))
     with Staging() as staging:
-        if workers > 1 and hasattr(os, "fork"):
-            staged = _stage_in_parallel(entries, workers, staging)
-        else:
-            staged = stage_jobs(entries, staging)
-        return commit(staging, staged)
+        with progress_display([job.weight for job, _, _ in entries], quiet) as progress:
+            on_job = partial(_show, progress, entries)
+            if workers > 1 and hasattr(os, "fork"):
+                staged = _stage_in_parallel(entries, workers, staging, on_job)
+            else:
+                staged = stage_jobs(entries, staging, on_job)
+        commit(staging, staged)
+    return [(job, files) for (job, _, _), (files, _, _) in zip(entries, staged, strict=True)]
 
 
-Staged = tuple[list[Path], Output | None, Manifest | None]
+def _show(progress: Progress, entries: list, index: int, finished: bool) -> None:
+    job = entries[index][0]
+    if finished:
+        progress.done(job.weight)
+    else:
+        progress.start(f"{job.pack}: {job.output}")
 
 
-def stage_jobs(entries: list, staging: Staging) -> list[Staged]:
-    """Every (job, cache key, manifest) written under temporary names, showing progress on a
-    terminal; raises Problems with the problems of all of them after trying every one."""
+Staged = tuple[list[Written], Output | None, Manifest | None]
+OnJob = Callable[[int, bool], None]  # told a job's index as it starts (False) and once it is staged (True)
+
+
+def stage_jobs(entries: list, staging: Staging, on_job: OnJob) -> list[Staged]:
+    """Every (job, cache key, manifest) written under temporary names, each job's start and end
+    told to on_job; raises Problems with the problems of all of them after trying every one."""
     staged, problems = [], []
-    for number, (job, output, manifest) in enumerate(entries, 1):
-        progress(f"[{number}/{len(entries)}] {job.pack}: {job.output}")
+    for index, (job, output, manifest) in enumerate(entries):
+        on_job(index, False)
         try:
             staged.append((job.write(staging), output, manifest))
         except Problems as error:
             problems += error.problems
-        if number < len(entries):
+        on_job(index, True)
+        if index + 1 < len(entries):
             collect_young()
     if problems:
         raise Problems(problems)
     return staged
 
 
-def commit(staging: Staging, staged: list[Staged]) -> list[Path]:
+def commit(staging: Staging, staged: list[Staged]) -> None:
     """Staged files renamed into place, and the cache manifests of their outputs updated."""
     staging.commit()
-    written: list[Path] = []
     manifests: dict[int, Manifest] = {}
     for files, output, manifest in staged:
-        written += files
         if output is not None and manifest is not None:  # a job of a pack's build, not one on its own
-            manifest.record(output, files)
+            manifest.record(output, [file.path for file in files])
             manifests[id(manifest)] = manifest
     for manifest in manifests.values():  # each pack's manifest once, with all of its outputs
         manifest.save()
-    return written
-
-
-def progress(message: str) -> None:
-    if sys.stderr.isatty():
-        print(message, file=sys.stderr)

@@ -34,6 +34,7 @@ class BuildOptions:
     force: bool = False
     jobs: int | None = None  # worker processes; None: one per core
     shops: tuple[Shop, ...] = ()  # print shops to write for besides the kits (see SHOPS)
+    quiet: bool = False  # no progress display (the command leaves out its summary too)
 
 
 def sheets_duplex(options: BuildOptions) -> Duplex:

@@ -20,7 +20,7 @@ from typing import TypedDict
 from printkit.base.collector import paused as paused_collector
 from printkit.base.errors import Problems, UsageError, display_path
 from printkit.build.cache import Manifest, Output, plan
-from printkit.build.jobs import Job, build_jobs, progress
+from printkit.build.jobs import Job, Written, build_jobs
 from printkit.build.lock import holding, remove_leftovers
 from printkit.build.outputs import (
     BuildOptions,
@@ -36,6 +36,7 @@ from printkit.build.outputs import (
     shop_name,
 )
 from printkit.build.staging import Staging, own_files
+from printkit.build.summary import PackBuilt
 from printkit.content.load import Pack
 from printkit.content.validate import load_checked
 from printkit.i18n import words
@@ -172,16 +173,15 @@ def _rulebook_jobs(
 
 def _write_rulebook(
     parts: list, paper: str, drafts: frozenset[str], target: Path, with_booklet: bool, staging: Staging
-) -> list[Path]:
+) -> list[Written]:
     from printkit.rulebook import book as rulebook
 
     written = staging.temporary(target)
-    rulebook.make(parts, paper, drafts, written)
+    pages = rulebook.make(parts, paper, drafts, written)
     if not with_booklet:
-        return [target]
+        return [Written(target, pages)]
     booklet = target.with_name(f"{target.stem}-booklet.pdf")
-    rulebook.booklet(written, staging.temporary(booklet))
-    return [target, booklet]
+    return [Written(target, pages), Written(booklet, rulebook.booklet(written, staging.temporary(booklet)))]
 
 
 def _laid_out(
@@ -238,7 +238,7 @@ def _pdf_job(
     name = (pdfx_name if pdfx else components_name)(pack.id, language, paper)
     target = options.out / pack.id / name
 
-    def write(staging: Staging) -> list[Path]:
+    def write(staging: Staging) -> list[Written]:
         render = (
             partial(render_pdfx, profile=_pdfx_profile())
             if pdfx
@@ -248,7 +248,7 @@ def _pdf_job(
         faces.raise_problems()
         if not pdfx:
             _retire_derived(staging, pack.id, language, paper, options)
-        return [target]
+        return [Written(target, len(pages))]
 
     # PDF/X takes about twice as long (measured on skylands: the file is rewritten by pypdf)
     return Job(pack.id, name, write, weight=(4 if pdfx else 2) * len(pages))
@@ -272,14 +272,14 @@ def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], opt
     name = cut_svg_name(language, paper)
     folder = options.out / pack_id / name
 
-    def write(staging: Staging) -> list[Path]:
+    def write(staging: Staging) -> list[Written]:
         written = []
         for number, svg in cut_files(pages):
             target = folder / f"page-{number:02d}.svg"
             staging.temporary(target).write_text(svg, encoding="utf-8")
             written.append(target)
         staging.retire_folder(folder, CUT_SVG_FILES, written)
-        return written
+        return [Written(path, None) for path in written]
 
     return Job(pack_id, name, write, weight=len(pages) // 10 + 1)  # a tenth of a sheet's PDF (measured)
 
@@ -287,7 +287,7 @@ def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], opt
 def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
     folder = options.out / pack.id / "png" / language
 
-    def write(staging: Staging) -> list[Path]:
+    def write(staging: Staging) -> list[Written]:
         from printkit.output.png import png_files  # PDFium loads only for PNG exports
 
         pieces = [faces.complete(outline) for outline in outlines]
@@ -297,7 +297,7 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
             staging.temporary(folder / f"{name}.png").write_bytes(data)
             written.append(folder / f"{name}.png")
         staging.retire_folder(folder, "*.png", written)
-        return written
+        return [Written(path, None) for path in written]
 
     faces_count = sum(1 if outline.back is None else 2 for outline in outlines)
     return Job(pack.id, png_name(language), write, weight=15 * faces_count)
@@ -321,7 +321,7 @@ def _single_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, 
     target = options.out / pack.id / name
     pages = single_pages(outlines)
 
-    def write(staging: Staging) -> list[Path]:
+    def write(staging: Staging) -> list[Written]:
         render_pdf(
             faces.fill(pages),
             staging.temporary(target),
@@ -329,7 +329,7 @@ def _single_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, 
             duplex="long" if any(page.side == "back" for page in pages) else "off",
         )
         faces.raise_problems()
-        return [target]
+        return [Written(target, len(pages))]
 
     return Job(pack.id, name, write, weight=len(pages))
 
@@ -344,7 +344,7 @@ def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
     for warning in left_out:
         warn(str(warning))
 
-    def write(staging: Staging) -> list[Path]:
+    def write(staging: Staging) -> list[Written]:
         from printkit.output.png import page_files  # PDFium loads only for PNG exports
 
         faces_drawn = faces.fill(page for _, page in named)
@@ -354,7 +354,7 @@ def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
             written.append(folder / f"{face}.png")
         faces.raise_problems()
         staging.retire_folder(folder, "*.png", written)
-        return written
+        return [Written(path, None) for path in written]
 
     return Job(pack.id, name, write, weight=15 * len(named))
 
@@ -365,9 +365,10 @@ SHOP_JOBS: dict[Shop, Callable[[Pack, str, list[Piece], Faces, BuildOptions], Jo
 }
 
 
-def build(roots: list[Path], options: BuildOptions) -> list[Path]:
-    """Build the packs, skipping (unless options.force) every output whose inputs did not change.
-    Another build into the same folder is waited for (see printkit.build.lock)."""
+def build(roots: list[Path], options: BuildOptions) -> list[PackBuilt]:
+    """Build the packs, skipping (unless options.force) every output whose inputs did not change;
+    returns what was written for each pack, and how many of its files were up to date. Another
+    build into the same folder is waited for (see printkit.build.lock)."""
     if options.pdfx:
         _pdfx_profile()
     if options.cut_svg and options.duplex == "off" and options.template is None:  # a template prints no backs
@@ -389,38 +390,44 @@ def _pdfx_profile() -> Path:
     return profile
 
 
-def _build(roots: list[Path], options: BuildOptions) -> list[Path]:
+def _build(roots: list[Path], options: BuildOptions) -> list[PackBuilt]:
     keys: dict[tuple[str, str], Output] = {}
-    todo, unplanned = [], []
+    todo, unplanned, pack_ids = [], [], []
+    up_to_date: dict[str, int] = {}  # files of outputs not written again, per pack
     for root in roots:
         planned = plan(root, options)  # with --force too: what it writes is recorded for next time
         if planned is None:
             unplanned.append(root)
         else:
             pack_id, outputs = planned
+            pack_ids.append(pack_id)
             remove_leftovers(options.out / pack_id)
             keys.update({(pack_id, o.name): o for o in outputs})
             manifest = Manifest(options.out / pack_id)
             if not options.force and all(manifest.fresh(o) for o in outputs):
-                progress(f"{pack_id}: up to date")
+                up_to_date[pack_id] = sum(manifest.file_count(o) for o in outputs)
                 continue
         todo.append(root)
-    if not todo:
-        return []
-    packs = checked_packs(todo, options.strict)  # raises the problems of a pack.yaml the plan could not read
-    if unplanned:  # the loader took what the plan refused: a bug, or the pack would silently never be cached
-        raise RuntimeError(f"the build cache could not plan {', '.join(map(str, unplanned))}")
-    jobs = _stale(lay_out(packs, options), options, keys)
-    try:
-        return build_jobs(jobs, options.jobs)
-    except BaseException:  # interrupted too: a worker killed after its grace could not remove its temporaries
-        for pack in packs:
-            remove_leftovers(options.out / pack.id)
-        raise
+    written: dict[str, list[Written]] = {}
+    if todo:
+        packs = checked_packs(todo, options.strict)  # raises the problems of a pack.yaml the plan could not read
+        if unplanned:  # the loader took what the plan refused: a bug, or the pack would silently never be cached
+            raise RuntimeError(f"the build cache could not plan {', '.join(map(str, unplanned))}")
+        jobs = _stale(lay_out(packs, options), options, keys, up_to_date)
+        try:
+            built = build_jobs(jobs, options.jobs, quiet=options.quiet)
+        except BaseException:  # interrupted too: a worker killed after its grace could not remove its temporaries
+            for pack in packs:
+                remove_leftovers(options.out / pack.id)
+            raise
+        for job, files in built:
+            written.setdefault(job.pack, []).extend(files)
+    return [PackBuilt(pack_id, written.get(pack_id, []), up_to_date.get(pack_id, 0)) for pack_id in pack_ids]
 
 
-def _stale(jobs: list[Job], options: BuildOptions, keys: dict) -> list:
-    """The jobs whose outputs are not up to date, with their cache keys and manifests."""
+def _stale(jobs: list[Job], options: BuildOptions, keys: dict, up_to_date: dict[str, int]) -> list:
+    """The jobs whose outputs are not up to date, with their cache keys and manifests; the files of
+    those that are are counted into up_to_date."""
     manifests: dict[str, Manifest] = {}
     stale = []
     for job in jobs:
@@ -428,4 +435,6 @@ def _stale(jobs: list[Job], options: BuildOptions, keys: dict) -> list:
         output = keys.get((job.pack, job.output))
         if output is None or options.force or not manifest.fresh(output):
             stale.append((job, output, manifest))
+        else:
+            up_to_date[job.pack] = up_to_date.get(job.pack, 0) + manifest.file_count(output)
     return stale

@@ -250,7 +250,8 @@ def pseudo_build(packs: list[Pack], out: Path) -> list[Path]:
     with holding(out):  # into the same folders as `printkit build`: the same lock
         for pack in packs:
             remove_leftovers(out / pack.id)
-        return build_jobs(lay_out(packs, BuildOptions(out=out, languages=(PSEUDO,))))
+        built = build_jobs(lay_out(packs, BuildOptions(out=out, languages=(PSEUDO,))))
+    return [file.path for _, files in built for file in files]
 
 
 def export_xliff(pack: Pack, locale: str) -> Path:

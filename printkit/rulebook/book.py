@@ -494,11 +494,11 @@ def _made_by(pack: Pack) -> tuple[str, int, int]:
     return (display_path(path) if own else display_path(pack.root / RULEBOOK_FILE), 1, 1)
 
 
-def make(parts: list[Part], paper: str, drafts: frozenset[str], target: Path) -> None:
+def make(parts: list[Part], paper: str, drafts: frozenset[str], target: Path) -> int:
     """The edition's PDF at target, its HTML made and typeset in a child process bounded in memory
-    and time: what a pack's template makes decides how much work typesetting is."""
+    and time: what a pack's template makes decides how much work typesetting is. Returns its pages."""
     try:
-        bounded.run(
+        return bounded.run(
             lambda: typeset(render_html(parts, paper, drafts), parts, target), memory=MAX_MEMORY, seconds=MAX_SECONDS
         )
     except OverLimit as limit:
@@ -514,8 +514,8 @@ def make(parts: list[Part], paper: str, drafts: frozenset[str], target: Path) ->
         ) from None
 
 
-def typeset(html: str, parts: list[Part], target: Path) -> None:
-    """The edition's PDF at target, tagged PDF/UA-1; raises Problems for anything WeasyPrint
+def typeset(html: str, parts: list[Part], target: Path) -> int:
+    """The edition's PDF at target, tagged PDF/UA-1, and its number of pages; raises Problems for anything WeasyPrint
     refused or could not do while laying out or drawing (an SVG's own images are fetched as it is
     drawn), so a build fails before it commits. A refused URL is reported where it was asked for:
     the pack's SVG or CSS file that refers to it, or else the template; so is a complaint about a
@@ -530,14 +530,14 @@ def typeset(html: str, parts: list[Part], target: Path) -> None:
     logger.addHandler(complaints)
     base = pack.root.resolve().as_uri() + "/"
     try:
-        HTML(string=html, base_url=base, url_fetcher=fetcher).write_pdf(
-            str(target), pdf_variant="pdf/ua-1", finisher=_finish
-        )
+        # what HTML.write_pdf does, keeping the document to count its pages
+        document = HTML(string=html, base_url=base, url_fetcher=fetcher).render(pdf_variant="pdf/ua-1")
+        document.write_pdf(str(target), pdf_variant="pdf/ua-1", finisher=_finish)
     finally:
         logger.removeHandler(complaints)
     complained = [message for message in complaints.messages if "printkit does not fetch" not in message]
     if not fetcher.refused and not complained:
-        return
+        return len(document.pages)
     path, source = _template_source(pack.root)
     template = display_path(path)
     asked_by = {url: (template, line, column) for url, (line, column) in _references(source, base).items()}
@@ -631,9 +631,10 @@ def _tag_languages(document, pdf) -> None:
                 element["Lang"] = pydyf.String(lang)
 
 
-def booklet(source: Path, target: Path) -> None:
+def booklet(source: Path, target: Path) -> int:
     """The rulebook's pages imposed for saddle-stitch folding: two pages side by side on each side
-    of a landscape sheet of the same paper, in the order that reads right once folded."""
+    of a landscape sheet of the same paper, in the order that reads right once folded. Returns the
+    booklet's pages (sides of sheets)."""
     from pypdf import PageObject, PdfReader, PdfWriter, Transformation
 
     reader = PdfReader(source)
@@ -657,6 +658,7 @@ def booklet(source: Path, target: Path) -> None:
     writer.add_metadata({"/Title": title, "/Producer": "printkit"})
     with open(target, "wb") as handle:
         writer.write(handle)
+    return len(writer.pages)
 
 
 class _Complaints(logging.Handler):

@@ -89,7 +89,7 @@ def test_a_build_killed_leaves_no_process_and_the_next_build_no_temporary_file(r
     assert not [pid for pid in workers if _running(pid)]
     if moment != "right after start":
         assert workers and _temporaries(out)  # it was killed in the middle of writing
-    assert run(*BUILD, "--out", out) == (0, "", "")
+    assert run(*BUILD, "--out", out) == (0, "", f"skystones: up to date (2 files)\noutput: {out}/\n")
     assert _files(out) == before
     assert {pdf: pdf.stat().st_ino for pdf in out.rglob("*.pdf")} == pdfs  # up to date: nothing written again
     assert not _temporaries(out) and not (out / LOCK).exists()
@@ -112,7 +112,14 @@ def test_two_builds_started_together_into_one_folder_both_succeed(built, tmp_pat
     out = tmp_path / "out"
     first, second = _start(out), _start(out)
     assert (first.wait(timeout=120), second.wait(timeout=120)) == (0, 0)
-    assert first.stderr.read() == second.stderr.read() == ""
+    written = (
+        "skystones: 2 files written\n"
+        "  skystones-components-en-a4.pdf  12 pages\n"
+        "  skystones-components-de-a4.pdf  12 pages\n"
+        f"output: {out}/\n"
+    )
+    up_to_date = f"skystones: up to date (2 files)\noutput: {out}/\n"
+    assert sorted([first.stderr.read(), second.stderr.read()]) == [written, up_to_date]  # the one waited
     assert _files(out) == _files(built)  # manifest included: as one build alone writes them
 
 

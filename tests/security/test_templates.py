@@ -162,7 +162,7 @@ def write_template(pack: Path, route: str) -> None:
 
 def build(run, pack: Path, route: str) -> tuple[int, str]:
     write_template(pack, route)
-    code, out, err = run("build", pack, "--lang", "en", "--jobs", "1", "--out", pack.parent / "out")
+    code, out, err = run("build", pack, "--lang", "en", "--jobs", "1", "-q", "--out", pack.parent / "out")
     return code, out + err
 
 

@@ -1,0 +1,65 @@
+"""What a build did, told in a few lines for people.
+
+Takes: per pack, the files written with their pages and how many files were already up to date,
+and the output folder.
+Returns: the lines `printkit build` ends with: per pack a line saying how many files were written
+(or that it was up to date), then, indented and aligned, each PDF with its pages and each folder of
+images with its files; last, the output folder.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from printkit.base.errors import display_path
+from printkit.build.jobs import Written
+
+
+@dataclass(frozen=True)
+class PackBuilt:
+    """One pack's part of a build."""
+
+    pack: str
+    written: list[Written]
+    up_to_date: int  # the files of its outputs whose inputs had not changed
+
+
+def summary_lines(packs: list[PackBuilt], out: Path) -> list[str]:
+    rows = {pack.pack: _rows(pack.written, out / pack.pack) for pack in packs}
+    every_row = [row for pack_rows in rows.values() for row in pack_rows]
+    name_width = max((len(name) for name, _, _ in every_row), default=0)
+    number_width = max((len(str(number)) for _, number, _ in every_row), default=0)
+    lines = []
+    for pack in packs:
+        lines.append(f"{pack.pack}: {_done(len(pack.written), pack.up_to_date)}")
+        lines += [
+            f"  {name:<{name_width}}  {number:>{number_width}} {_plural(unit, number)}"
+            for name, number, unit in rows[pack.pack]
+        ]
+    lines.append(f"output: {display_path(out)}/")
+    return lines
+
+
+def _done(written: int, up_to_date: int) -> str:
+    files = f"{written} {_plural('file', written)} written"
+    if not up_to_date:
+        return files if written else "nothing to write"
+    up_to_date_files = f"{up_to_date} {_plural('file', up_to_date)}"
+    return f"{files}, {up_to_date_files} up to date" if written else f"up to date ({up_to_date_files})"
+
+
+def _rows(written: list[Written], folder: Path) -> list[tuple[str, int, str]]:
+    """Each PDF with its pages, and each folder of images with its files, named within the pack's folder."""
+    rows: dict[str, tuple[int, str]] = {}
+    for file in written:
+        if file.pages is None:
+            name = f"{file.path.parent.relative_to(folder)}/"
+            rows[name] = (rows.get(name, (0, ""))[0] + 1, "file")
+        else:
+            rows[str(file.path.relative_to(folder))] = (file.pages, "page")
+    return [(name, number, unit) for name, (number, unit) in rows.items()]
+
+
+def _plural(word: str, number: int) -> str:
+    return word if number == 1 else f"{word}s"
