@@ -43,7 +43,7 @@ def png_files(pieces: list[Piece], bleed: float, pack: Pack) -> Iterator[tuple[s
     workers = os.cpu_count() or 1
     with ThreadPoolExecutor(workers) as pool:
         pending: deque = deque()
-        for name, image in _faces(pieces, bleed):
+        for name, image in faces_at(pieces, bleed, DPI):
             if name in cells:
                 reduced[name] = image.resize(cells[name], Image.Resampling.LANCZOS)
             pending.append((name, pool.submit(png_bytes, image)))
@@ -57,8 +57,9 @@ def png_files(pieces: list[Piece], bleed: float, pack: Pack) -> Iterator[tuple[s
             yield done, encoded.result()
 
 
-def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image]]:
-    """`<id>` and `<id>-back` with the face as an image, trim size plus bleed on each side."""
+def faces_at(pieces: list[Piece], bleed: float, dpi: float) -> Iterator[tuple[str, Image.Image]]:
+    """`<id>` and `<id>-back` with the face as an image at dpi, trim size plus bleed on each side
+    (the preview shows them at a screen's resolution)."""
     faces = [(p, p.outline, p.front, p.component.id) for p in pieces] + [
         (p, p.outline.back(), p.back, f"{p.component.id}-back") for p in pieces if p.back is not None
     ]  # a back is seen once the piece is turned over sideways, as looks draw it
@@ -72,7 +73,7 @@ def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image
         canvas.showPage()
     canvas.save()
     sizes = [(p.size.width + 2 * bleed, p.size.height + 2 * bleed) for p, _, _, _ in faces]
-    for (piece, outline, _, name), image in zip(faces, _rasterised(buffer.getvalue(), sizes), strict=True):
+    for (piece, outline, _, name), image in zip(faces, _rasterised(buffer.getvalue(), sizes, dpi), strict=True):
         mask = outline.mask(piece.size, bleed, image.size)
         if mask is not None:  # transparent outside the outline (a chip's circle, rounded corners), for tabletops
             image.putalpha(mask)
@@ -87,19 +88,19 @@ def page_files(named: list[tuple[str, Page]]) -> Iterator[tuple[str, bytes]]:
     for _, page in named:
         draw_page(operators, page)
     operators.canvas.save()
-    images = _rasterised(buffer.getvalue(), [page.size for _, page in named])
+    images = _rasterised(buffer.getvalue(), [page.size for _, page in named], DPI)
     for (name, _), image in zip(named, images, strict=True):
         yield name, png_bytes(image)
 
 
-def _rasterised(pdf: bytes, sizes: list[tuple[float, float]]) -> Iterator[Image.Image]:
-    """Each page of a PDF at DPI, given the pages' sizes in millimetres: exactly that many pixels
+def _rasterised(pdf: bytes, sizes: list[tuple[float, float]], dpi: float) -> Iterator[Image.Image]:
+    """Each page of a PDF at dpi, given the pages' sizes in millimetres: exactly that many pixels
     (PDFium rounds up a page's last fraction of a pixel, so a 63 x 88 mm card came out 745 x 1040)."""
     document = pypdfium2.PdfDocument(pdf)
     try:
         for index, size in enumerate(sizes):
-            pixels = tuple(round(side / 25.4 * DPI) for side in size)
-            yield document[index].render(scale=DPI / 72).to_pil().crop((0, 0, *pixels))
+            pixels = tuple(round(side / 25.4 * dpi) for side in size)
+            yield document[index].render(scale=dpi / 72).to_pil().crop((0, 0, *pixels))
     finally:
         document.close()
 
@@ -154,7 +155,7 @@ def _sheet(cell: tuple[int, int], faces: list[Image.Image]) -> Image.Image:
     return sheet
 
 
-def png_bytes(image: Image.Image) -> bytes:
+def png_bytes(image: Image.Image, dpi: float = DPI) -> bytes:
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", optimize=False, dpi=(DPI, DPI))
+    image.save(buffer, "PNG", optimize=False, dpi=(dpi, dpi))
     return buffer.getvalue()
