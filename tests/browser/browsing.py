@@ -92,6 +92,13 @@ def copy_pack(source: Path, into: Path) -> Path:
     return Path(shutil.copytree(source, into / source.name))
 
 
+def edit(path: Path, old: str, new: str) -> None:
+    """Saves the file at `path` with `old` replaced by `new`, as an editor would."""
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new))
+
+
 def _address_line(process: subprocess.Popen, log: Path) -> str:
     """The first line `printkit serve` prints on stdout, once it listens; fails the test when none comes."""
     with selectors.DefaultSelector() as selector:

@@ -7,6 +7,7 @@ from browsing import (
     UPDATE_SECONDS,
     component,
     copy_pack,
+    edit,
     faces_drawn,
     open_live_page,
     same_document,
@@ -14,12 +15,6 @@ from browsing import (
     wait_until,
 )
 from selenium.webdriver.common.by import By
-
-
-def edit(path, old: str, new: str) -> None:
-    text = path.read_text()
-    assert old in text
-    path.write_text(text.replace(old, new))
 
 
 def front(browser, id: str) -> str:

@@ -1,11 +1,11 @@
 """printkit serve's pages in a real browser, on the small pack: the index, a pack page with every face
 drawn at its component's true proportions, with names, counts and tags, the language switch and the
-deck-list checker; and with JavaScript off, the same names, counts and problems from the HTML alone."""
+deck-list checker; and with JavaScript off, the names, counts and problems in the HTML alone."""
 
 import re
 
 import pytest
-from browsing import POCKET, component, copy_pack, faces_drawn, open_page, text_of, wait_until
+from browsing import POCKET, UPDATE_SECONDS, component, copy_pack, edit, faces_drawn, open_page, text_of, wait_until
 from selenium.webdriver.common.by import By
 
 # The small pack's components by section: (id, name in English, name in German, count, tags, trim in mm, faces).
@@ -14,7 +14,7 @@ POCKET_COMPONENTS = {
         ("ember-fox", "Ember Fox", "Glutfuchs", 2, ["beast"], (63, 88), ["front", "back"]),
         ("tide-otter", "Tide Otter", "Gezeitenotter", 1, [], (63, 88), ["front", "back"]),
     ],
-    "chips": [("spark", "Spark", "Funke", 1, [], (20, 20), ["front"])],
+    "chips": [("spark", "Spark chip", "Funkenchip", 1, [], (20, 20), ["front"])],
 }
 
 
@@ -97,19 +97,35 @@ def test_the_deck_list_checker_shows_each_violation_beside_its_line(browser, poc
     ]
 
 
-def test_without_scripts_the_page_carries_names_counts_and_problems(browser_without_scripts, serve, tmp_path):
+def test_without_scripts_the_html_carries_names_counts_and_problems(browser_without_scripts, serve, tmp_path):
+    browser = browser_without_scripts
     pack = copy_pack(POCKET, tmp_path)
     cards = pack / "cards.yaml"
-    cards.write_text(cards.read_text().replace("stats: {attack: 2}", "stats: {attack: lots}"))
+    broken = "pocket/cards.yaml:12:21: cards[1].stats.attack: must be a number, got 'lots'"
+    edit(cards, "stats: {attack: 2}", "stats: {attack: lots}")
     server = serve(pack)
-    browser = browser_without_scripts
-    browser.get(server.url + "packs/pocket/en/")
-    fox = component(browser, "ember-fox")
-    assert (text_of(fox, ".name"), re.findall(r"\d+", text_of(fox, ".count"))) == ("Ember Fox", ["2"])
-    assert faces_drawn(browser, fox)
+    url = server.url + "packs/pocket/en/"
+
+    def reloaded(driver):  # without scripts the page changes only when loaded again
+        driver.get(url)
+        return driver.find_element(By.TAG_NAME, "body")
+
+    page = reloaded(browser)  # a pack that never loaded: its problems at the top, no components yet
+    assert [p.text for p in page.find_elements(By.CSS_SELECTOR, "section#problems li.problem")] == [broken]
+    assert page.find_elements(By.CSS_SELECTOR, "figure.component") == []
+
+    edit(cards, "stats: {attack: lots}", "stats: {attack: 2}")
+    wait_until(browser, lambda d: faces_drawn(d, reloaded(d)), UPDATE_SECONDS, "the fixed pack was not shown")
+    for components in POCKET_COMPONENTS.values():
+        for id, name, _, count, *_ in components:
+            figure = component(browser, id)
+            assert (text_of(figure, ".name"), re.findall(r"\d+", text_of(figure, ".count"))) == (name, [str(count)])
+
+    edit(cards, "stats: {attack: 2}", "stats: {attack: lots}")
+    wait_until(browser, lambda d: reloaded(d).find_elements(By.CSS_SELECTOR, "ul.problems"), UPDATE_SECONDS)
     otter = component(browser, "tide-otter")
-    assert text_of(otter, ".name") == "Tide Otter"
-    assert [p.text for p in otter.find_elements(By.CSS_SELECTOR, "ul.problems li.problem")] == [
-        "pocket/cards.yaml:12:21: cards[1].stats.attack: must be a number, got 'lots'"
-    ]
+    assert [p.text for p in otter.find_elements(By.CSS_SELECTOR, "ul.problems li.problem")] == [broken]
     assert otter.find_elements(By.TAG_NAME, "img") == []
+    assert text_of(otter, ".name") == "Tide Otter"
+    assert faces_drawn(browser, component(browser, "ember-fox"))  # the rest as last drawn
+    assert browser.find_elements(By.CSS_SELECTOR, "section#problems li.problem") == []
