@@ -16,12 +16,13 @@ from selenium import webdriver
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.chrome.webdriver import WebDriver
-from selenium.webdriver.common.by import By
-from selenium.webdriver.remote.webelement import WebElement
 from selenium.webdriver.support.ui import WebDriverWait
 
 REPO = Path(__file__).resolve().parents[2]
 POCKET = REPO / "tests" / "fixtures" / "serve" / "pocket"  # two sections, two languages, one rule set
+# A bad value for the small pack's cards.yaml (Tide Otter's attack), and the problem printkit finds in it.
+BROKEN = ("stats: {attack: 2}", "stats: {attack: lots}")
+BROKEN_PROBLEM = "pocket/cards.yaml:12:21: cards[1].stats.attack: must be a number, got 'lots'"
 CHROMIUM = Path("/usr/bin/chromium")
 CHROMEDRIVER = Path("/usr/bin/chromedriver")
 # Headless, and quiet: no first-run pages, no calls home, no updates fetched while a test runs.
@@ -52,10 +53,33 @@ window.EventSource = class extends window.EventSource {
   }
 };
 """
-# Whether every face image in the element is loaded and drawn, at the proportions it was drawn at.
+# Whether every face on the page is loaded and drawn (an image not yet loaded has no natural width).
 FACES_DRAWN = """
-const faces = [...arguments[0].querySelectorAll("img.face")];
+const faces = [...document.querySelectorAll("img.face")];
 return faces.length > 0 && faces.every(face => face.complete && face.naturalWidth > 0);
+"""
+# What a component's figure shows, read in one go: the page's script may swap the figure at any moment.
+FIGURE = """
+const figure = document.getElementById("component-" + arguments[0]);
+if (!figure) return null;
+const texts = (selector) => [...figure.querySelectorAll(selector)].map(element => element.textContent.trim());
+return {
+  version: figure.dataset.version,
+  name: texts("figcaption .name").join(),
+  count: texts("figcaption .count").join(),
+  tags: texts("figcaption .tags li"),
+  problems: texts("ul.problems li.problem"),
+  images: [...figure.querySelectorAll("img")].map(image => {
+    const box = image.getBoundingClientRect();
+    return {
+      face: image.classList.contains("face") ? image.classList[1] : null,
+      src: image.getAttribute("src"),
+      drawn: image.complete && image.naturalWidth > 0,
+      natural: [image.naturalWidth, image.naturalHeight],
+      shown: [box.width, box.height],
+    };
+  }),
+};
 """
 
 
@@ -145,15 +169,14 @@ def wait_until(driver: WebDriver, condition, seconds: float = PAGE_SECONDS, mess
     return WebDriverWait(driver, seconds, poll_frequency=0.05).until(condition, message)
 
 
-def faces_drawn(driver: WebDriver, within: WebElement) -> bool:
-    return driver.execute_script(FACES_DRAWN, within)
+def faces_drawn(driver: WebDriver) -> bool:
+    return driver.execute_script(FACES_DRAWN)
 
 
 def open_page(driver: WebDriver, url: str) -> None:
     """Loads `url` and waits until every face on it is drawn."""
     driver.get(url)
-    page = driver.find_element(By.TAG_NAME, "body")
-    wait_until(driver, lambda d: faces_drawn(d, page), message=f"the faces of {url} were not all drawn")
+    wait_until(driver, faces_drawn, message=f"the faces of {url} were not all drawn")
 
 
 def open_live_page(driver: WebDriver, url: str) -> None:
@@ -168,10 +191,17 @@ def same_document(driver: WebDriver) -> bool:
     return driver.execute_script("return window.sameDocument === true")
 
 
-def component(driver: WebDriver, id: str) -> WebElement:
-    return driver.find_element(By.ID, f"component-{id}")
+def figure(driver: WebDriver, id: str) -> dict | None:
+    """What the figure of component `id` shows (see FIGURE), or None when the page has none."""
+    return driver.execute_script(FIGURE, id)
 
 
-def text_of(element: WebElement, selector: str) -> str:
-    """The text of the element `selector` finds in `element` (`textContent`: read without scripts too)."""
-    return element.find_element(By.CSS_SELECTOR, selector).get_attribute("textContent").strip()
+def drawn(shown: dict | None) -> bool:
+    """Whether a figure shows its faces, each loaded and drawn."""
+    return bool(shown and shown["images"]) and all(image["drawn"] for image in shown["images"])
+
+
+def counted(shown: dict) -> int:
+    """The count a figure's caption shows (it may dress the number, as in ×2)."""
+    (number,) = re.findall(r"\d+", shown["count"])
+    return int(number)
