@@ -14,7 +14,7 @@ from __future__ import annotations
 import io
 import os
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from itertools import groupby
 
@@ -57,12 +57,16 @@ def png_files(pieces: list[Piece], bleed: float, pack: Pack) -> Iterator[tuple[s
             yield done, encoded.result()
 
 
-def faces_at(pieces: list[Piece], bleed: float, dpi: float) -> Iterator[tuple[str, Image.Image]]:
+def faces_at(
+    pieces: list[Piece], bleed: float, dpi: float, sides: Collection[str] = ("front", "back")
+) -> Iterator[tuple[str, Image.Image]]:
     """`<id>` and `<id>-back` with the face as an image at dpi, trim size plus bleed on each side
-    (the preview shows them at a screen's resolution)."""
-    faces = [(p, p.outline, p.front, p.component.id) for p in pieces] + [
+    (the preview shows them at a screen's resolution, and draws only the side it is asked for)."""
+    fronts = [(p, p.outline, p.front, p.component.id) for p in pieces] if "front" in sides else []
+    backs = [  # a back is seen once the piece is turned over sideways, as looks draw it
         (p, p.outline.back(), p.back, f"{p.component.id}-back") for p in pieces if p.back is not None
-    ]  # a back is seen once the piece is turned over sideways, as looks draw it
+    ]
+    faces = fronts + (backs if "back" in sides else [])
     buffer = io.BytesIO()
     canvas = new_canvas(buffer)
     operators = Operators(canvas)
@@ -155,7 +159,8 @@ def _sheet(cell: tuple[int, int], faces: list[Image.Image]) -> Image.Image:
     return sheet
 
 
-def png_bytes(image: Image.Image, dpi: float = DPI) -> bytes:
+def png_bytes(image: Image.Image, dpi: float = DPI, compress_level: int = 6) -> bytes:
+    """The image as PNG; a lower compress_level is quicker (the preview's images go no further than the screen)."""
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", optimize=False, dpi=(dpi, dpi))
+    image.save(buffer, "PNG", optimize=False, dpi=(dpi, dpi), compress_level=compress_level)
     return buffer.getvalue()

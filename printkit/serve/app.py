@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator, Callable
 from urllib.parse import parse_qs
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
@@ -27,9 +28,8 @@ from starlette.routing import Route
 from printkit.base.languages import own_name
 from printkit.base.package_data import folder
 from printkit.serve.decklists import DeckCheck, check_pack_list, check_pasted, pack_lists
-from printkit.serve.packs import SCREEN_DPI, Drawn, Preview, Snapshot
+from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview
 
-FACES = ("front", "back")
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost"]
 ASSETS = {"preview.css": "text/css; charset=utf-8", "preview.js": "text/javascript; charset=utf-8"}
 ASSET_FOLDER = folder("printkit.serve", "assets")
@@ -57,6 +57,8 @@ class Events:
 
 
 def application(previews: dict[str, Preview], language: str | None, events: Events, stopping: Callable[[], bool]):
+    figures: dict[tuple[str, str], dict] = {}  # by pack and language: the HTML of each component's version
+
     def page(name: str, status: int = 200, **values) -> HTMLResponse:
         return HTMLResponse(_templates.get_template(name).render(**values), status_code=status)
 
@@ -99,7 +101,7 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             lang=lang,
             languages=preview.languages(),
             has_rulebook=snapshot.pack is not None and snapshot.pack.rulebook is not None,
-            sections=_figures(snapshot, drawn),
+            sections=_figures(preview, lang, drawn, figures.setdefault((preview.id, lang), {})),
             problems=list(snapshot.problems) + list(drawn.problems if drawn else ()),
         )
 
@@ -196,20 +198,24 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
     )
 
 
-def _figures(snapshot: Snapshot, drawn: Drawn | None) -> dict[str, list[dict]]:
-    """What the page shows of each component, by section: as translated into the page's language
-    (its name, and whether it is a draft), its size in millimetres and in pixels, its faces, or
-    the problems that concern it."""
+def _figures(preview: Preview, lang: str, drawn: Drawn | None, cache: dict) -> dict[str, list[Markup]]:
+    """The HTML of each component, by section: as translated into the page's language (its name,
+    and whether it is a draft), its size in millimetres and in pixels, its faces, or the problems
+    that concern it. Rendered once per version and language (cache holds them): an edit to one
+    card renders only that card again."""
+    snapshot = preview.snapshot
     translated = {c.id: c for c in drawn.pack.components} if drawn and drawn.pack else {}
-    sections = {}
+    template = _templates.get_template("figure.html")
+    sections, kept = {}, {}
     for section, items in snapshot.sections().items():
-        figures = []
+        sections[section] = []
         for shown in items:
-            component = translated.get(shown.component.id, shown.component)
-            piece = drawn.pieces.get(component.id) if drawn else None
-            size = (piece.size.width, piece.size.height) if piece else (0.0, 0.0)
-            figures.append(
-                {
+            key = (shown.component.id, shown.version)
+            if key not in cache:
+                component = translated.get(shown.component.id, shown.component)
+                piece = drawn.pieces.get(component.id) if drawn else None
+                size = (piece.size.width, piece.size.height) if piece else (0.0, 0.0)
+                figure = {
                     "id": component.id,
                     "version": shown.version,
                     "name": component.name or component.id,
@@ -221,8 +227,11 @@ def _figures(snapshot: Snapshot, drawn: Drawn | None) -> dict[str, list[dict]]:
                     "size": [f"{side:g}" for side in size],
                     "pixels": [round(side / 25.4 * SCREEN_DPI) for side in size],
                 }
-            )
-        sections[section] = figures
+                cache[key] = Markup(template.render(f=figure, preview=preview, lang=lang))
+            kept[key] = cache[key]
+            sections[section].append(kept[key])
+    cache.clear()  # only what the page shows now is kept
+    cache.update(kept)
     return sections
 
 

@@ -28,6 +28,7 @@ from printkit.i18n.catalog import translate
 from printkit.layout.imposition import Faces, Piece
 from printkit.output.png import faces_at, png_bytes
 
+FACES = ("front", "back")
 SCREEN_DPI = 150  # sharp enough on a screen, a quarter of the pixels of print's 300
 FOLDERS_NOT_DRAWN = ("decks", "output")  # players' lists and a build's outputs draw no component
 # PDFium is not thread-safe, and reportlab's font registry is shared: one face is drawn at a time.
@@ -88,6 +89,7 @@ class Preview:
     _images: dict[tuple[str, str, str], bytes] = field(default_factory=dict, init=False)  # (lang, id, version-face)
     _rulebooks: dict[str, tuple[int, bytes | tuple[Problem, ...]]] = field(default_factory=dict, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
+    viewed: set[str] = field(default_factory=set, init=False)  # the languages pages were opened in
 
     def __post_init__(self) -> None:
         self.snapshot = Snapshot(None, {}, (), 0)
@@ -141,6 +143,7 @@ class Preview:
         """The pack translated into language and its faces, made once per generation."""
         snapshot = self.snapshot
         key = (snapshot.generation, language)
+        self.viewed.add(language)
         with self._lock:
             if key not in self._drawn:
                 self._drawn[key] = _draw(snapshot.pack, language)
@@ -153,19 +156,29 @@ class Preview:
         piece = drawn.pieces.get(component_id)
         if shown is None or shown.problems or piece is None or drawn.faces is None:
             return None
+        if face == "back" and piece.back is None:
+            return None
         key = (language, component_id, f"{shown.version}-{face}")
         with self._lock:
             if key in self._images:
                 return self._images[key]
         with _drawing:
-            images = dict(faces_at([drawn.faces.complete(piece)], 0.0, SCREEN_DPI))
-        pngs = {"front": images[component_id]} | (
-            {"back": images[f"{component_id}-back"]} if f"{component_id}-back" in images else {}
-        )
-        with self._lock:
-            for name, image in pngs.items():
-                self._images[(language, component_id, f"{shown.version}-{name}")] = png_bytes(image, SCREEN_DPI)
-            return self._images.get(key)
+            with self._lock:  # drawn meanwhile, by the request before or by draw_ahead
+                if key in self._images:
+                    return self._images[key]
+            (image,) = (image for _, image in faces_at([drawn.faces.complete(piece)], 0.0, SCREEN_DPI, (face,)))
+            png = png_bytes(image, SCREEN_DPI, compress_level=1)
+            with self._lock:
+                self._images[key] = png
+        return png
+
+    def draw_ahead(self, component_ids: list[str]) -> None:
+        """Draw the faces of these components in the languages pages were opened in, before the
+        pages ask for them."""
+        for language in sorted(self.viewed):
+            for component_id in component_ids:
+                for face in FACES:
+                    self.face(language, component_id, face)
 
     def rulebook(self, language: str) -> bytes | tuple[Problem, ...]:
         """The rulebook PDF of language as the build typesets it, or the problems that stopped it."""
@@ -212,7 +225,7 @@ def _by_component(problems: list[Problem], pack: Pack | None) -> dict[str, list[
     if pack is None:
         return {}
     by_place = {(c.origin.file, format_key_path(c.origin.path)): c.id for c in pack.components}
-    items = dict(_items(pack))
+    items = dict(_items(pack)) if any(not problem.key_path for problem in problems) else {}
     found: dict[str, list[Problem]] = {}
     for problem in problems:
         key = problem.key_path.split(".")[0]

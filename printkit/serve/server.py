@@ -28,6 +28,7 @@ HOST = "127.0.0.1"
 STEP_MS = 5
 DEBOUNCE_MS = 200  # the longest a burst of changes (a checkout) is gathered before loading
 SHUTDOWN_SECONDS = 2
+DRAW_AHEAD = 4  # components edited at once whose faces are drawn before they are asked for (more: as asked)
 
 
 # Editors' temporary and backup files: hidden ones (.#cards.yaml, .cards.yaml.swp, .~lock.x.ods#),
@@ -121,3 +122,7 @@ async def _watch(previews: dict[str, Preview], events: Events, stop: asyncio.Eve
             changed = await asyncio.to_thread(preview.reload)
             if changed is not None:
                 events.publish("update", {"pack": preview.id, "changed": changed})
+                if (
+                    len(changed) <= DRAW_AHEAD
+                ):  # drawn while pages fetch themselves again: their images are ready sooner
+                    await asyncio.to_thread(preview.draw_ahead, changed)
