@@ -5,8 +5,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
-from browsing import POCKET, Server, copy_pack, start_chromium, start_server, stop_server
 from selenium.webdriver.chrome.webdriver import WebDriver
+
+from .browsing import POCKET, Server, copy_pack, start_chromium, start_server, stop_server
 
 
 @pytest.fixture(scope="module")

@@ -2,7 +2,7 @@
 is drawn again in place, a broken card shows its located problem where its picture was, and once
 fixed its picture returns. Each test serves its own copy of the small pack."""
 
-from browsing import (
+from .browsing import (
     BROKEN,
     BROKEN_PROBLEM,
     POCKET,

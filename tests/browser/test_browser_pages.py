@@ -3,7 +3,9 @@ drawn at its component's true proportions, with names, counts and tags, the lang
 deck-list checker; and with JavaScript off, the names, counts and problems in the HTML alone."""
 
 import pytest
-from browsing import (
+from selenium.webdriver.common.by import By
+
+from .browsing import (
     BROKEN,
     BROKEN_PROBLEM,
     POCKET,
@@ -17,7 +19,6 @@ from browsing import (
     open_page,
     wait_until,
 )
-from selenium.webdriver.common.by import By
 
 # The small pack's components by section: (id, name in English, name in German, count, tags, trim in mm, faces).
 POCKET_COMPONENTS = {

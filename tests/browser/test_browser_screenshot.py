@@ -3,8 +3,9 @@ browser from a bundled pack's page (and writes it again on every run, so it show
 
 import io
 
-from browsing import REPO, WINDOW, copy_pack, wait_until
 from PIL import Image
+
+from .browsing import REPO, WINDOW, copy_pack, wait_until
 
 SCREENSHOT = REPO / "docs" / "serve.png"
 PACK = "skystones"  # square cards in five colours: a page that shows what the preview is for
