@@ -82,3 +82,22 @@ def test_a_problem_of_no_one_component_is_shown_at_the_top(own_server):
         "resources, tags, rules, looks, fields, fonts, locale_fonts)"
     ]
     assert '<img class="face front"' in figure(page, "ember-fox")  # the last pictures stand meanwhile
+
+
+def test_text_that_does_not_fit_is_shown_instead_of_its_card(own_server):
+    events = own_server.events()
+    try:
+        edit(
+            own_server.pack / "cards.yaml",
+            "name: Ash Owl\n",
+            "name: Ash Owl of the Very Long Night Whose Name Goes On And On Past Every Edge Of The Card\n",
+        )
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})
+    finally:
+        events.close()
+    owl = figure(own_server.page("/packs/tiny/en/"), "ash-owl")
+    assert problems(owl) == [
+        "tiny/cards.yaml:10:11: cards[1].name: text of &#39;ash-owl&#39; overflows its 37.6 x 9.1 mm box by 2.5 mm "
+        "at 6 pt in locale en (shorten the text or give the component more room)"
+    ]
+    assert "<img" not in owl
