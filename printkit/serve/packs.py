@@ -61,6 +61,9 @@ class Snapshot:
     problems: tuple[Problem, ...]  # those that concern no one component
     generation: int  # counts the packs loaded: drawings and rulebooks are kept per generation
 
+    def problem_count(self) -> int:
+        return len(self.problems) + sum(len(shown.problems) for shown in self.shown.values())
+
     def sections(self) -> dict[str, list[Shown]]:
         """The components shown, by section in printkit's order of sections."""
         grouped: dict[str, list[Shown]] = {section: [] for section in COMPONENT_KINDS}
