@@ -6,7 +6,8 @@ Returns: PNG images as bytes with their file names under `png/<lang>/`: `<id>.pn
 size and one back (the last slot holds that back, which Tabletop Simulator shows for hidden cards;
 `<back>` names the pack's back design). Faces are drawn with the
 same vector drawing as the PDF and rasterised by PDFium, so PNG and PDF always agree.
-Also takes laid-out pages of one face each (a print shop's templates) and returns each as a PNG.
+Also takes laid-out pages of one face each (a print shop's templates) and returns each as a PNG;
+and returns faces as images at any resolution (`faces_at`: the live preview's, at a screen's).
 """
 
 from __future__ import annotations

@@ -30,6 +30,7 @@ from printkit.base.package_data import folder
 from printkit.serve.decklists import DeckCheck, check_pack_list, check_pasted, pack_lists
 from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview
 
+NO_LANGUAGE = "-"  # in the address of the page of a pack that has not loaded yet, which has no languages
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost"]
 ASSETS = {"preview.css": "text/css; charset=utf-8", "preview.js": "text/javascript; charset=utf-8"}
 ASSET_FOLDER = folder("printkit.serve", "assets")
@@ -81,7 +82,7 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             return not_found("no such pack")
         languages = preview.languages()
         if not languages:  # it has never loaded: its problems are what there is to show
-            return RedirectResponse(f"/packs/{preview.id}/-/", status_code=307)
+            return RedirectResponse(f"/packs/{preview.id}/{NO_LANGUAGE}/", status_code=307)
         lang = language if language in languages else languages[0]
         return RedirectResponse(f"/packs/{preview.id}/{lang}/", status_code=307)
 
@@ -92,6 +93,8 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         snapshot = preview.snapshot
         lang = request.path_params["lang"]
         if snapshot.pack is not None and language_of(preview, request) is None:
+            if lang == NO_LANGUAGE:  # the page of a pack that did not load, which now does
+                return RedirectResponse(f"/packs/{preview.id}/", status_code=307)
             return not_found(f"{preview.id} is not translated to {lang}")
         drawn = await run_in_threadpool(preview.drawn, lang) if snapshot.pack is not None else None
         return page(
@@ -139,9 +142,9 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         form: dict[str, str] = {}
         check: DeckCheck | None = None
         if request.method == "POST":
-            body = await request.body()
-            if len(body) > MAX_FORM_BYTES:
+            if int(request.headers.get("content-length") or 0) > MAX_FORM_BYTES:
                 return PlainTextResponse("the list is too long", status_code=413)
+            body = await request.body()
             form = {key: values[0] for key, values in parse_qs(body.decode("utf-8", "replace")).items()}
             rules = form.get("rules") or None
             if form.get("list"):

@@ -16,7 +16,7 @@ import hashlib
 import os
 import tempfile
 import threading
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -61,6 +61,9 @@ class Snapshot:
     problems: tuple[Problem, ...]  # those that concern no one component
     generation: int  # counts the packs loaded: drawings and rulebooks are kept per generation
 
+    def problem_count(self) -> int:
+        return len(self.problems) + sum(len(shown.problems) for shown in self.shown.values())
+
     def sections(self) -> dict[str, list[Shown]]:
         """The components shown, by section in printkit's order of sections."""
         grouped: dict[str, list[Shown]] = {section: [] for section in COMPONENT_KINDS}
@@ -89,7 +92,11 @@ class Preview:
     _images: dict[tuple[str, str, str], bytes] = field(default_factory=dict, init=False)  # (lang, id, version-face)
     _rulebooks: dict[str, tuple[int, bytes | tuple[Problem, ...]]] = field(default_factory=dict, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
-    viewed: set[str] = field(default_factory=set, init=False)  # the languages pages were opened in
+    viewed: set[str] = field(default_factory=set, init=False)
+    # the text that cannot be set of each component, in any language, by id, with the version it was found in
+    _fits: dict[str, tuple[str, tuple[Problem, ...]]] = field(
+        default_factory=dict, init=False
+    )  # the languages pages were opened in
 
     def __post_init__(self) -> None:
         self.snapshot = Snapshot(None, {}, (), 0)
@@ -109,21 +116,33 @@ class Preview:
         old = self.snapshot
         pack, problems = load(self.root)
         places = pack or old.pack
-        surroundings = _surroundings(self.root)
+        generation = old.generation + (pack is not None)
         concerning = _by_component(problems, places)
+        if pack is not None:
+            surroundings = _surroundings(self.root)
+            drawn = {language: _draw(pack, language) for language in pack.meta.locales}
+            data = {c.id: _digest(surroundings + c.model_dump_json()) for c in pack.components}
+            fits = {cid: fit for cid, (version, fit) in self._fits.items() if data.get(cid) == version}
+            with _drawing:
+                for component in pack.components:
+                    if component.id not in fits:
+                        fits[component.id] = _fit_problems(drawn.values(), component.id)
+            self._fits = {cid: (data[cid], fits[cid]) for cid in data}
+            concerning = {cid: list(fit) for cid, fit in fits.items() if fit}
+            with self._lock:  # the faces drawn to find them are the first the pages ask for
+                self._drawn.update({(generation, language): d for language, d in drawn.items()})
         shown = {}
         for component in places.components if places else []:
             own = tuple(concerning.get(component.id, ()))
             if own:
                 version = _digest("\n".join(map(str, own)))
             elif pack is not None:
-                version = _digest(surroundings + component.model_dump_json())
+                version = data[component.id]
             else:  # the pack does not load, but nothing points at this component: its last picture stands
                 version = old.shown[component.id].version
             shown[component.id] = Shown(component, version, own)
         placed = {problem for own in concerning.values() for problem in own}
         rest = tuple(problem for problem in problems if problem not in placed)
-        generation = old.generation + (pack is not None)
         self.snapshot = Snapshot(places, shown, rest, generation)
         changed = [
             cid
@@ -217,6 +236,18 @@ def _draw(pack: Pack | None, language: str) -> Drawn:
     pieces = {piece.component.id: piece for piece in faces.outlines()}
     rulebook_drafts = frozenset({language} if any(m.key.kind == "rulebook" for m in translation.missing) else ())
     return Drawn(translation.pack, faces, pieces, drafts, rulebook_drafts, ())
+
+
+def _fit_problems(drawn: Iterable[Drawn], component_id: str) -> tuple[Problem, ...]:
+    """The text of a component that cannot be set in any of the languages drawn: found by drawing
+    its faces, as `printkit check` does."""
+    found: list[Problem] = []
+    for language in drawn:
+        if language.faces is not None:
+            before = len(language.faces.ctx.problems)
+            language.faces.complete(language.pieces[component_id])
+            found += language.faces.ctx.problems[before:]
+    return tuple(found)
 
 
 def _by_component(problems: list[Problem], pack: Pack | None) -> dict[str, list[Problem]]:

@@ -56,11 +56,25 @@ def serve(roots: list[Path], port: int, language: str | None) -> None:
     if not 0 <= port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535, got {port}")
     listening = _listening(port)
+    try:
+        _run(listening, _previews(roots), language)
+    except KeyboardInterrupt:  # Ctrl-C is how one stops it (uvicorn stops, then passes the signal on)
+        pass
+    finally:
+        listening.close()
+
+
+def _previews(roots: list[Path]) -> dict[str, Preview]:
+    """Each pack loaded, by id (a pack named twice is served once)."""
     previews: dict[str, Preview] = {}
     for root in dict.fromkeys(root.resolve() for root in roots):
         if root.name in previews:
             raise UsageError(f"two packs are named '{root.name}': {previews[root.name].root} and {root}")
         previews[root.name] = Preview(root)
+    return previews
+
+
+def _run(listening: socket.socket, previews: dict[str, Preview], language: str | None) -> None:
     events = Events()
     server: uvicorn.Server
 
@@ -82,12 +96,7 @@ def serve(roots: list[Path], port: int, language: str | None) -> None:
         app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=SHUTDOWN_SECONDS
     )
     server = uvicorn.Server(config)
-    try:
-        server.run(sockets=[listening])
-    except KeyboardInterrupt:  # uvicorn stops on Ctrl-C, then passes the signal on: it is how one stops
-        pass
-    finally:
-        listening.close()
+    server.run(sockets=[listening])
 
 
 def _listening(port: int) -> socket.socket:

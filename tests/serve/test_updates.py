@@ -2,7 +2,9 @@
 problems of a pack that no longer loads shown where the component they concern would be."""
 
 import re
+import shutil
 
+from .conftest import TINY, start, stop
 from .reading import figure, problems, versions
 
 
@@ -82,3 +84,51 @@ def test_a_problem_of_no_one_component_is_shown_at_the_top(own_server):
         "resources, tags, rules, looks, fields, fonts, locale_fonts)"
     ]
     assert '<img class="face front"' in figure(page, "ember-fox")  # the last pictures stand meanwhile
+
+
+def test_text_that_does_not_fit_is_shown_instead_of_its_card(own_server):
+    events = own_server.events()
+    try:
+        edit(
+            own_server.pack / "cards.yaml",
+            "name: Ash Owl\n",
+            "name: Ash Owl of the Very Long Night Whose Name Goes On And On Past Every Edge Of The Card\n",
+        )
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})
+    finally:
+        events.close()
+    owl = figure(own_server.page("/packs/tiny/en/"), "ash-owl")
+    assert problems(owl) == [
+        "tiny/cards.yaml:10:11: cards[1].name: text of &#39;ash-owl&#39; overflows its 37.6 x 9.1 mm box by 2.5 mm "
+        "at 6 pt in locale en (shorten the text or give the component more room)"
+    ]
+    assert "<img" not in owl
+
+
+def test_a_pack_that_never_loaded_shows_its_problems_and_opens_once_fixed(tmp_path):
+    pack = shutil.copytree(TINY, tmp_path / "tiny")
+    edit(pack / "pack.yaml", "title: Tiny\n", "title: [Tiny\n")
+    server = start(pack, tmp_path)
+    try:
+        assert (
+            '<a href="/packs/tiny/">tiny</a>\n    <span class="summary">0 components, 1 problem</span>'
+            in server.page("/")
+        )
+        status, headers, _ = server.get("/packs/tiny/")
+        assert (status, headers["location"]) == (307, "/packs/tiny/-/")
+        top = re.search(r'<section id="problems">.*?</section>', server.page("/packs/tiny/-/"), re.S).group()
+        assert problems(top) == [
+            "tiny/pack.yaml:4:9: YAML syntax error: did not find expected &#39;,&#39; or &#39;]&#39; while parsing "
+            "a flow sequence that starts at line 3 (check the brackets, quotes and indentation just before this point)"
+        ]
+        events = server.events()
+        try:
+            edit(pack / "pack.yaml", "title: [Tiny\n", "title: Tiny\n")
+            assert events.next() == ("update", {"pack": "tiny", "changed": ["ember-fox", "ash-owl", "spark"]})
+        finally:
+            events.close()
+        status, headers, _ = server.get("/packs/tiny/-/")
+        assert (status, headers["location"]) == (307, "/packs/tiny/")
+        assert '<span class="name">Ember Fox</span>' in server.page("/packs/tiny/en/")
+    finally:
+        stop(server)
