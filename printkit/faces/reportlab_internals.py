@@ -101,8 +101,11 @@ def embed_image(
     its pixels so (a grey one stays grey: it prints on black alone)."""
     doc = canvas._doc
     stat = os.stat(path)
-    xobject = copy.copy(_read_image(path, stat.st_size, stat.st_mtime_ns))  # the copy is this document's
+    # copies: a document marks the objects it holds as registered with it
+    xobject = copy.copy(_read_image(path, stat.st_size, stat.st_mtime_ns))
     xobject.name = name
+    if getattr(xobject, "_smask", None) is not None:
+        xobject._smask = copy.copy(xobject._smask)
     pixels = None if cmyk_pixels is None or xobject.colorSpace == "DeviceGray" else cmyk_pixels(path)
     if pixels is not None:
         xobject.streamContent, xobject.colorSpace = zlib.compress(pixels), "DeviceCMYK"
