@@ -14,6 +14,8 @@ floor interleaved so that a noisy machine slows both alike; medians over the rep
 - kit-all: every bundled pack, language, paper and rulebook with --jobs 2; "floor" is --jobs 1.
 - rebuild-noop: the kit-all build again with nothing changed; "floor" is the full build.
 - sheet-10k: loading deck-10k's cards from an XLSX workbook; "floor" is loading them from YAML.
+- serve-108: `printkit serve` on deck-108; from saving one card's changed text to its new image
+  received (median of 20 edits); "floor" is the target, 100 ms.
 Prints a table, or with --json {"workload": {"printkit_s", "floor_s", "ratio", "peak_mib", "floor_peak_mib"}}.
 """
 
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import compileall
+import http.client
 import json
 import os
 import shutil
@@ -300,6 +303,73 @@ def compare(ours: list[str], floor: list[str], repeat: int, floor_first: bool = 
     }
 
 
+SERVE_EDITS = 20
+SERVE_TARGET_S = 0.100
+
+
+def serve_108(work: Path, repeat: int) -> dict[str, float]:
+    """`printkit serve` on deck-108 with an event stream open: 20 times one card's text changed in
+    its YAML file, timed from the write until the card's new image has been received (the update
+    event naming it, the page for its new version, the image of that version), as a browser does.
+    "floor" is the target, 100 ms; peak memory is the server's."""
+    pack = make_deck_pack(work, 108)
+    cards = pack / "cards.yaml"
+    server = subprocess.Popen(
+        [sys.executable, "-m", "printkit", "serve", str(pack), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=REPO,
+        text=True,
+    )
+    try:
+        address = server.stdout.readline().split(" at ")[-1].split(" ")[0]
+        if not address.startswith("http://"):
+            raise SystemExit(f"printkit serve did not start:\n{server.stderr.read()}")
+        port = int(address.rstrip("/").rsplit(":", 1)[1])
+        events = http.client.HTTPConnection("127.0.0.1", port)
+        events.request("GET", "/events")
+        stream = events.getresponse()
+        pages = http.client.HTTPConnection("127.0.0.1", port)
+        _get(pages, "/packs/deck-bench/en/")  # the page is open, as in a browser
+        seconds = []
+        for edit in range(SERVE_EDITS):
+            number = 1 + edit * 5
+            text = cards.read_text()
+            old = next(line for line in text.split(f"  - id: card-{number}\n", 1)[1].splitlines() if "text:" in line)
+            text = text.replace(old, f"    text: edited {edit} " + old.split("text: ", 1)[1], 1)
+            start = time.perf_counter()
+            cards.write_text(text)
+            while True:
+                line = stream.readline().decode()
+                if line.startswith("data:") and f'"card-{number}"' in line:
+                    break
+            page = _get(pages, "/packs/deck-bench/en/").decode()
+            version = page.split(f'id="component-card-{number}" data-version="', 1)[1].split('"', 1)[0]
+            image = _get(pages, f"/packs/deck-bench/en/faces/card-{number}/front.png?v={version}")
+            seconds.append(time.perf_counter() - start)
+            assert image.startswith(b"\x89PNG")
+        peak = int(Path(f"/proc/{server.pid}/status").read_text().split("VmHWM:")[1].split()[0]) / 1024
+    finally:
+        server.terminate()
+        server.wait()
+    median = statistics.median(seconds)
+    return {
+        "printkit_s": round(median, 3),
+        "floor_s": SERVE_TARGET_S,
+        "ratio": round(median / SERVE_TARGET_S, 2),
+        "peak_mib": round(peak, 1),
+    }
+
+
+def _get(connection: http.client.HTTPConnection, path: str) -> bytes:
+    connection.request("GET", path)
+    response = connection.getresponse()
+    body = response.read()
+    if response.status != 200:
+        raise SystemExit(f"GET {path}: {response.status} {body[:200]!r}")
+    return body
+
+
 WORKLOADS = {
     "deck-108": deck_108,
     "deck-10k": deck_10k,
@@ -309,6 +379,7 @@ WORKLOADS = {
     "kit-all": kit_all,
     "rebuild-noop": rebuild_noop,
     "sheet-10k": sheet_10k,
+    "serve-108": serve_108,
 }
 
 

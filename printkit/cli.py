@@ -212,6 +212,18 @@ def _parser() -> argparse.ArgumentParser:
         "--to", type=Path, required=True, metavar="FILE", help="the .xlsx, .ods, .csv or .tsv file to write"
     )
 
+    serve_cmd = commands.add_parser(
+        "serve",
+        parents=[common],
+        help="live preview in the browser, on 127.0.0.1 only",
+        description="Serve a live preview of packs on this computer only (127.0.0.1): every component's faces "
+        "as printed, by section, with their problems where they are; the rulebook; a deck-list checker. Open "
+        "pages update as the packs' files are saved.",
+    )
+    serve_cmd.add_argument("packs", nargs="*", metavar="PACK", help="pack id under ./content or a pack folder")
+    serve_cmd.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: any free port)")
+    serve_cmd.add_argument("--lang", help="the locale to open packs in (default: each pack's first)")
+
     new_cmd = commands.add_parser("new", parents=[common], help="scaffold a new pack that builds at once")
     new_cmd.add_argument("pack", metavar="PACK", help="id of the new pack (lowercase, dashes)")
 
@@ -385,6 +397,16 @@ def _new(args: argparse.Namespace) -> int:
     return 0
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from printkit.serve.server import serve
+
+    languages = _languages(args.lang) or (None,)
+    if len(languages) > 1:
+        raise UsageError("serve --lang takes one locale, the one pages open in")
+    serve(pack_roots(args.packs), args.port, languages[0])
+    return 0
+
+
 def _export(args: argparse.Namespace) -> int:
     from printkit.commands.export import export
 
@@ -473,6 +495,7 @@ COMMANDS = {
     "i18n": _i18n,
     "looks": _looks,
     "export": _export,
+    "serve": _serve,
 }
 
 

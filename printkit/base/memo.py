@@ -26,6 +26,9 @@ BOX_CAPACITIES = 256
 MIXED_COLOURS = 1024
 # the drawings of faces (layout.imposition.Faces): the copies and backs that follow a face, a few sheets on
 DRAWN_FACES = 256
+# image files read and compressed for embedding (faces.reportlab_internals): a pack's art is a few dozen
+# files, each embedded in every document (per language and paper; per face in the preview)
+READ_IMAGES = 32
 # distinct shapes turned into PDF operators (output.pdf), per document: a new page mostly repeats the last ones
 SHAPE_OPERATORS = 2048
 

@@ -32,7 +32,9 @@ lives in faces/ because fonts, the lowest stage that needs it, reads a font's gl
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import os
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -42,6 +44,7 @@ from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.base.memo import READ_IMAGES, remembered
 from printkit.base.subset_tags import subset_tag
 
 __all__ = [
@@ -97,7 +100,12 @@ def embed_image(
     mask); returns its size in pixels. A colour image is embedded as CMYK where cmyk_pixels gives
     its pixels so (a grey one stays grey: it prints on black alone)."""
     doc = canvas._doc
-    xobject = pdfdoc.PDFImageXObject(name, path, mask="auto")
+    stat = os.stat(path)
+    # copies: a document marks the objects it holds as registered with it
+    xobject = copy.copy(_read_image(path, stat.st_size, stat.st_mtime_ns))
+    xobject.name = name
+    if getattr(xobject, "_smask", None) is not None:
+        xobject._smask = copy.copy(xobject._smask)
     pixels = None if cmyk_pixels is None or xobject.colorSpace == "DeviceGray" else cmyk_pixels(path)
     if pixels is not None:
         xobject.streamContent, xobject.colorSpace = zlib.compress(pixels), "DeviceCMYK"
@@ -109,6 +117,13 @@ def embed_image(
         xobject.smask = doc.Reference(smask, doc.getXObjectName(smask.name))
         del xobject._smask
     return xobject.width, xobject.height
+
+
+@remembered(READ_IMAGES)
+def _read_image(path: str, size: int, changed: int) -> pdfdoc.PDFImageXObject:
+    """The image file decoded and compressed as reportlab embeds it, once per version of the file
+    (its size and time of change): the same art goes into every document a build or the preview makes."""
+    return pdfdoc.PDFImageXObject("", path, mask="auto")
 
 
 def show_image(canvas: Canvas, name: str) -> str:

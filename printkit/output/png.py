@@ -6,7 +6,8 @@ Returns: PNG images as bytes with their file names under `png/<lang>/`: `<id>.pn
 size and one back (the last slot holds that back, which Tabletop Simulator shows for hidden cards;
 `<back>` names the pack's back design). Faces are drawn with the
 same vector drawing as the PDF and rasterised by PDFium, so PNG and PDF always agree.
-Also takes laid-out pages of one face each (a print shop's templates) and returns each as a PNG.
+Also takes laid-out pages of one face each (a print shop's templates) and returns each as a PNG;
+and returns faces as images at any resolution (`faces_at`: the live preview's, at a screen's).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from __future__ import annotations
 import io
 import os
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from itertools import groupby
 
@@ -43,7 +44,7 @@ def png_files(pieces: list[Piece], bleed: float, pack: Pack) -> Iterator[tuple[s
     workers = os.cpu_count() or 1
     with ThreadPoolExecutor(workers) as pool:
         pending: deque = deque()
-        for name, image in _faces(pieces, bleed):
+        for name, image in faces_at(pieces, bleed, DPI):
             if name in cells:
                 reduced[name] = image.resize(cells[name], Image.Resampling.LANCZOS)
             pending.append((name, pool.submit(png_bytes, image)))
@@ -57,11 +58,16 @@ def png_files(pieces: list[Piece], bleed: float, pack: Pack) -> Iterator[tuple[s
             yield done, encoded.result()
 
 
-def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image]]:
-    """`<id>` and `<id>-back` with the face as an image, trim size plus bleed on each side."""
-    faces = [(p, p.outline, p.front, p.component.id) for p in pieces] + [
+def faces_at(
+    pieces: list[Piece], bleed: float, dpi: float, sides: Collection[str] = ("front", "back")
+) -> Iterator[tuple[str, Image.Image]]:
+    """`<id>` and `<id>-back` with the face as an image at dpi, trim size plus bleed on each side
+    (the preview shows them at a screen's resolution, and draws only the side it is asked for)."""
+    fronts = [(p, p.outline, p.front, p.component.id) for p in pieces] if "front" in sides else []
+    backs = [  # a back is seen once the piece is turned over sideways, as looks draw it
         (p, p.outline.back(), p.back, f"{p.component.id}-back") for p in pieces if p.back is not None
-    ]  # a back is seen once the piece is turned over sideways, as looks draw it
+    ]
+    faces = fronts + (backs if "back" in sides else [])
     buffer = io.BytesIO()
     canvas = new_canvas(buffer)
     operators = Operators(canvas)
@@ -72,7 +78,7 @@ def _faces(pieces: list[Piece], bleed: float) -> Iterator[tuple[str, Image.Image
         canvas.showPage()
     canvas.save()
     sizes = [(p.size.width + 2 * bleed, p.size.height + 2 * bleed) for p, _, _, _ in faces]
-    for (piece, outline, _, name), image in zip(faces, _rasterised(buffer.getvalue(), sizes), strict=True):
+    for (piece, outline, _, name), image in zip(faces, _rasterised(buffer.getvalue(), sizes, dpi), strict=True):
         mask = outline.mask(piece.size, bleed, image.size)
         if mask is not None:  # transparent outside the outline (a chip's circle, rounded corners), for tabletops
             image.putalpha(mask)
@@ -87,19 +93,19 @@ def page_files(named: list[tuple[str, Page]]) -> Iterator[tuple[str, bytes]]:
     for _, page in named:
         draw_page(operators, page)
     operators.canvas.save()
-    images = _rasterised(buffer.getvalue(), [page.size for _, page in named])
+    images = _rasterised(buffer.getvalue(), [page.size for _, page in named], DPI)
     for (name, _), image in zip(named, images, strict=True):
         yield name, png_bytes(image)
 
 
-def _rasterised(pdf: bytes, sizes: list[tuple[float, float]]) -> Iterator[Image.Image]:
-    """Each page of a PDF at DPI, given the pages' sizes in millimetres: exactly that many pixels
+def _rasterised(pdf: bytes, sizes: list[tuple[float, float]], dpi: float) -> Iterator[Image.Image]:
+    """Each page of a PDF at dpi, given the pages' sizes in millimetres: exactly that many pixels
     (PDFium rounds up a page's last fraction of a pixel, so a 63 x 88 mm card came out 745 x 1040)."""
     document = pypdfium2.PdfDocument(pdf)
     try:
         for index, size in enumerate(sizes):
-            pixels = tuple(round(side / 25.4 * DPI) for side in size)
-            yield document[index].render(scale=DPI / 72).to_pil().crop((0, 0, *pixels))
+            pixels = tuple(round(side / 25.4 * dpi) for side in size)
+            yield document[index].render(scale=dpi / 72).to_pil().crop((0, 0, *pixels))
     finally:
         document.close()
 
@@ -154,7 +160,8 @@ def _sheet(cell: tuple[int, int], faces: list[Image.Image]) -> Image.Image:
     return sheet
 
 
-def png_bytes(image: Image.Image) -> bytes:
+def png_bytes(image: Image.Image, dpi: float = DPI, compress_level: int = 6) -> bytes:
+    """The image as PNG; a lower compress_level is quicker (the preview's images go no further than the screen)."""
     buffer = io.BytesIO()
-    image.save(buffer, "PNG", optimize=False, dpi=(DPI, DPI))
+    image.save(buffer, "PNG", optimize=False, dpi=(dpi, dpi), compress_level=compress_level)
     return buffer.getvalue()

@@ -39,8 +39,10 @@ class ListReport:
         return not self.violations
 
 
-def read_list(path: Path) -> SourceFile:
-    source = read_yaml(path, display_path(path), None)  # a file the user named
+def read_list(path: Path, shown: str | None = None, folder: Path | None = None) -> SourceFile:
+    """The list at path, named shown in messages (else as the user wrote its path), inside folder
+    (None: a file the user named, anywhere)."""
+    source = read_yaml(path, shown or display_path(path), folder)
     if source.data is not None and not isinstance(source.data, dict):
         source.problems.append(
             source.problem(

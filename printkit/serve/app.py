@@ -1,0 +1,243 @@
+"""The preview's web application: pages rendered on the server, face images, rulebooks, deck lists, events.
+
+Takes: the `Preview` of each pack served (by pack id), the language to open packs in (or None) and
+a function that tells whether the server is stopping.
+Returns: a Starlette application that answers only its own routes (DESIGN.md's contract of
+`printkit serve`): no URL is mapped onto a file, and a request for another host than the loopback
+one is refused (a web page elsewhere must not read the pack through the browser: DNS rebinding).
+`Events` carries `event: update` to every open page.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Callable
+from urllib.parse import parse_qs
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from printkit.base.languages import own_name
+from printkit.base.package_data import folder
+from printkit.serve.decklists import DeckCheck, check_pack_list, check_pasted, pack_lists
+from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview
+
+NO_LANGUAGE = "-"  # in the address of the page of a pack that has not loaded yet, which has no languages
+LOOPBACK_HOSTS = ["127.0.0.1", "localhost"]
+ASSETS = {"preview.css": "text/css; charset=utf-8", "preview.js": "text/javascript; charset=utf-8"}
+ASSET_FOLDER = folder("printkit.serve", "assets")
+KEEP_ALIVE_SECONDS = 15.0
+STOP_POLL_SECONDS = 0.25  # how soon an open event stream ends once the server stops
+MAX_FORM_BYTES = 1024 * 1024
+_templates = Environment(
+    loader=FileSystemLoader(folder("printkit.serve", "templates")),
+    autoescape=select_autoescape(default=True),
+    trim_blocks=True,
+    lstrip_blocks=True,
+)
+_templates.globals["own_name"] = own_name
+
+
+class Events:
+    """The open event streams, each a queue of (event, data) to send."""
+
+    def __init__(self) -> None:
+        self.queues: set[asyncio.Queue] = set()
+
+    def publish(self, event: str, data: dict) -> None:
+        for queue in self.queues:
+            queue.put_nowait((event, json.dumps(data)))
+
+
+def application(previews: dict[str, Preview], language: str | None, events: Events, stopping: Callable[[], bool]):
+    figures: dict[tuple[str, str], dict] = {}  # by pack and language: the HTML of each component's version
+
+    def page(name: str, status: int = 200, **values) -> HTMLResponse:
+        return HTMLResponse(_templates.get_template(name).render(**values), status_code=status)
+
+    def not_found(what: str) -> HTMLResponse:
+        return page("missing.html", 404, what=what)
+
+    def preview_of(request: Request) -> Preview | None:
+        return previews.get(request.path_params["pack"])
+
+    def language_of(preview: Preview, request: Request) -> str | None:
+        lang = request.path_params["lang"]
+        return lang if lang in preview.languages() else None
+
+    async def index(request: Request) -> Response:
+        return page("index.html", packs=list(previews.values()))
+
+    async def pack_home(request: Request) -> Response:
+        preview = preview_of(request)
+        if preview is None:
+            return not_found("no such pack")
+        languages = preview.languages()
+        if not languages:  # it has never loaded: its problems are what there is to show
+            return RedirectResponse(f"/packs/{preview.id}/{NO_LANGUAGE}/", status_code=307)
+        lang = language if language in languages else languages[0]
+        return RedirectResponse(f"/packs/{preview.id}/{lang}/", status_code=307)
+
+    async def pack_page(request: Request) -> Response:
+        preview = preview_of(request)
+        if preview is None:
+            return not_found("no such pack")
+        snapshot = preview.snapshot
+        lang = request.path_params["lang"]
+        if snapshot.pack is not None and language_of(preview, request) is None:
+            if lang == NO_LANGUAGE:  # the page of a pack that did not load, which now does
+                return RedirectResponse(f"/packs/{preview.id}/", status_code=307)
+            return not_found(f"{preview.id} is not translated to {lang}")
+        drawn = await run_in_threadpool(preview.drawn, lang) if snapshot.pack is not None else None
+        return page(
+            "pack.html",
+            preview=preview,
+            title=snapshot.pack.meta.title if snapshot.pack else preview.id,
+            lang=lang,
+            languages=preview.languages(),
+            has_rulebook=snapshot.pack is not None and snapshot.pack.rulebook is not None,
+            sections=_figures(preview, lang, drawn, figures.setdefault((preview.id, lang), {})),
+            problems=list(snapshot.problems) + list(drawn.problems if drawn else ()),
+        )
+
+    async def face(request: Request) -> Response:
+        preview = preview_of(request)
+        if preview is None or language_of(preview, request) is None or request.path_params["face"] not in FACES:
+            return not_found("no such pack, language or face")
+        shown = preview.snapshot.shown.get(request.path_params["component"])
+        png = await run_in_threadpool(
+            preview.face, request.path_params["lang"], request.path_params["component"], request.path_params["face"]
+        )
+        if png is None or shown is None:
+            return not_found("no such face")
+        current = request.query_params.get("v") == shown.version
+        return Response(png, media_type="image/png", headers={"Cache-Control": _caching(current)})
+
+    async def rulebook(request: Request) -> Response:
+        preview = preview_of(request)
+        if preview is None or language_of(preview, request) is None:
+            return not_found("no such pack or language")
+        if preview.snapshot.pack.rulebook is None:
+            return not_found(f"{preview.id} has no rulebook.yaml")
+        made = await run_in_threadpool(preview.rulebook, request.path_params["lang"])
+        if isinstance(made, bytes):
+            return Response(made, media_type="application/pdf", headers={"Cache-Control": "no-cache"})
+        return page("rulebook-problems.html", 422, preview=preview, problems=made)
+
+    async def decklist(request: Request) -> Response:
+        preview = preview_of(request)
+        if preview is None:
+            return not_found("no such pack")
+        pack = preview.snapshot.pack
+        if pack is None:
+            return page("decklist.html", preview=preview, pack=None, lists=[], check=None, form={})
+        form: dict[str, str] = {}
+        check: DeckCheck | None = None
+        if request.method == "POST":
+            if int(request.headers.get("content-length") or 0) > MAX_FORM_BYTES:
+                return PlainTextResponse("the list is too long", status_code=413)
+            body = await request.body()
+            form = {key: values[0] for key, values in parse_qs(body.decode("utf-8", "replace")).items()}
+            rules = form.get("rules") or None
+            if form.get("list"):
+                check = await run_in_threadpool(check_pack_list, pack, form["list"], rules)
+            else:
+                check = await run_in_threadpool(check_pasted, pack, form.get("text", ""), rules)
+        lists = pack_lists(pack)
+        return page("decklist.html", preview=preview, pack=pack, lists=lists, check=check, form=form)
+
+    async def asset(request: Request) -> Response:
+        name = request.path_params["name"]
+        if name not in ASSETS:
+            return not_found("no such asset")
+        return Response((ASSET_FOLDER / name).read_bytes(), media_type=ASSETS[name])
+
+    async def event_stream(request: Request) -> Response:
+        queue: asyncio.Queue = asyncio.Queue()
+        events.queues.add(queue)
+
+        async def stream() -> AsyncIterator[str]:
+            try:
+                yield "retry: 1000\n\n"
+                idle = 0.0
+                while not stopping():
+                    try:
+                        event, data = await asyncio.wait_for(queue.get(), STOP_POLL_SECONDS)
+                    except TimeoutError:
+                        idle += STOP_POLL_SECONDS
+                        if idle >= KEEP_ALIVE_SECONDS:  # a comment, so that proxies and browsers keep it open
+                            idle = 0.0
+                            yield ": still here\n\n"
+                        continue
+                    idle = 0.0
+                    yield f"event: {event}\ndata: {data}\n\n"
+            finally:
+                events.queues.discard(queue)
+
+        return StreamingResponse(stream(), media_type="text/event-stream", headers={"Cache-Control": "no-cache"})
+
+    routes = [
+        Route("/", index),
+        Route("/packs/{pack}/", pack_home),
+        Route("/packs/{pack}/decklist", decklist, methods=["GET", "POST"]),
+        Route("/packs/{pack}/{lang}/", pack_page),
+        Route("/packs/{pack}/{lang}/faces/{component}/{face}.png", face),
+        Route("/packs/{pack}/{lang}/rulebook.pdf", rulebook),
+        Route("/events", event_stream),
+        Route("/assets/{name}", asset),
+    ]
+    return Starlette(
+        routes=routes,
+        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS)],
+        exception_handlers={404: lambda request, exc: not_found("no such page")},
+    )
+
+
+def _figures(preview: Preview, lang: str, drawn: Drawn | None, cache: dict) -> dict[str, list[Markup]]:
+    """The HTML of each component, by section: as translated into the page's language (its name,
+    and whether it is a draft), its size in millimetres and in pixels, its faces, or the problems
+    that concern it. Rendered once per version and language (cache holds them): an edit to one
+    card renders only that card again."""
+    snapshot = preview.snapshot
+    translated = {c.id: c for c in drawn.pack.components} if drawn and drawn.pack else {}
+    template = _templates.get_template("figure.html")
+    sections, kept = {}, {}
+    for section, items in snapshot.sections().items():
+        sections[section] = []
+        for shown in items:
+            key = (shown.component.id, shown.version)
+            if key not in cache:
+                component = translated.get(shown.component.id, shown.component)
+                piece = drawn.pieces.get(component.id) if drawn else None
+                size = (piece.size.width, piece.size.height) if piece else (0.0, 0.0)
+                figure = {
+                    "id": component.id,
+                    "version": shown.version,
+                    "name": component.name or component.id,
+                    "count": component.count,
+                    "tags": component.tags,
+                    "problems": shown.problems,
+                    "draft": drawn is not None and component.id in drawn.drafts,
+                    "faces": () if piece is None else ("front",) if piece.back is None else FACES,
+                    "size": [f"{side:g}" for side in size],
+                    "pixels": [round(side / 25.4 * SCREEN_DPI) for side in size],
+                }
+                cache[key] = Markup(template.render(f=figure, preview=preview, lang=lang))
+            kept[key] = cache[key]
+            sections[section].append(kept[key])
+    cache.clear()  # only what the page shows now is kept
+    cache.update(kept)
+    return sections
+
+
+def _caching(current: bool) -> str:
+    """A face asked for by its current version never changes; any other answer is not to be kept."""
+    return "max-age=31536000, immutable" if current else "no-store"

@@ -1,0 +1,47 @@
+// printkit's live preview: on each update of this page's pack, fetch the page again and swap
+// what changed (the components whose data-version differs, and the #problems section).
+"use strict";
+(function () {
+  const pack = document.querySelector("[data-pack]");
+  if (!pack || !window.EventSource) return;
+  const events = new EventSource("/events");
+  let fetching = null, again = false;
+
+  async function refresh() {
+    if (fetching) { again = true; return; }
+    fetching = fetch(location.href, { cache: "no-store" });
+    try {
+      const response = await fetching;
+      if (!response.ok) return;
+      const fresh = new DOMParser().parseFromString(await response.text(), "text/html");
+      patch(fresh);
+    } finally {
+      fetching = null;
+      if (again) { again = false; refresh(); }
+    }
+  }
+
+  function ids(root) {
+    return Array.from(root.querySelectorAll("figure.component"), (figure) => figure.id).join(" ");
+  }
+
+  function patch(fresh) {
+    const freshPack = fresh.querySelector("[data-pack]");
+    if (!freshPack) return;
+    if (ids(freshPack) !== ids(pack)) {  // components came or went: the sections are laid out anew
+      pack.replaceChildren(...Array.from(freshPack.childNodes, (node) => document.importNode(node, true)));
+      return;
+    }
+    for (const figure of freshPack.querySelectorAll("figure.component")) {
+      const shown = document.getElementById(figure.id);
+      if (shown.dataset.version !== figure.dataset.version) {
+        shown.replaceWith(document.importNode(figure, true));
+      }
+    }
+    document.getElementById("problems").replaceWith(document.importNode(fresh.getElementById("problems"), true));
+  }
+
+  events.addEventListener("update", (event) => {
+    if (JSON.parse(event.data).pack === pack.dataset.pack) refresh();
+  });
+})();

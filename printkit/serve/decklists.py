@@ -1,0 +1,80 @@
+"""The preview's deck-list checker: a pasted list, or one of the pack's own, checked as `printkit check` does.
+
+Takes: the last pack that loaded, the text of a list (or the name of a list in the pack's decks/
+folder) and the rule set picked on the page (None: the one the list names).
+Returns: a `DeckCheck`: the list's lines, each with the violations and problems placed at it, those
+placed at no line, and the verdict. Lists are read and checked by printkit.rules.decklist.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from printkit.base.errors import Problem, Problems
+from printkit.content.load import Pack
+from printkit.rules.decklist import check_list, named_pack, read_list
+
+LISTS_FOLDER = "decks"
+PASTED = "pasted list"  # the name a pasted list goes by in its messages
+
+
+@dataclass
+class DeckCheck:
+    shown: str  # the list's name in messages
+    lines: list[tuple[int, str, list[str]]]  # number, text, what is wrong there
+    elsewhere: list[str] = field(default_factory=list)  # what is placed at no line of the text
+    verdict: str = ""
+    ok: bool = False
+
+
+def pack_lists(pack: Pack) -> list[str]:
+    """The file names of the lists in the pack's decks/ folder, the only ones the page may pick."""
+    folder = pack.root / LISTS_FOLDER
+    return sorted(path.name for path in folder.glob("*.yaml") if path.is_file()) if folder.is_dir() else []
+
+
+def check_pasted(pack: Pack, text: str, rules: str | None) -> DeckCheck:
+    """A list pasted into the page, for this pack (it may leave out `pack:`)."""
+    with tempfile.TemporaryDirectory(prefix="printkit-serve-") as folder:
+        path = Path(folder) / "pasted.yaml"
+        path.write_text(text, encoding="utf-8")
+        return _checked(pack, path, PASTED, Path(folder), text, rules)
+
+
+def check_pack_list(pack: Pack, name: str, rules: str | None) -> DeckCheck:
+    """One of the lists of the pack's decks/ folder, read inside the pack as a build reads its files."""
+    if name not in pack_lists(pack):
+        return DeckCheck(name, [], [f"{name}: no such list in {pack.id}'s {LISTS_FOLDER}/ folder"])
+    path = pack.root / LISTS_FOLDER / name
+    return _checked(pack, path, f"{LISTS_FOLDER}/{name}", pack.root, None, rules)
+
+
+def _checked(pack: Pack, path: Path, shown: str, folder: Path, text: str | None, rules: str | None) -> DeckCheck:
+    problems: list[Problem] = []
+    verdict, ok = "", False
+    try:
+        source = read_list(path, shown, folder)
+        text = path.read_text(encoding="utf-8") if text is None else text
+        source.data.setdefault("pack", pack.id)
+        if rules:  # the rule set picked on the page goes before the one the list names
+            source.data["rules"] = rules
+        named = named_pack(source)
+        if named != pack.id:
+            raise Problems(
+                [source.problem(("pack",), f"names pack '{named}', but this page checks lists of '{pack.id}'")]
+            )
+        report = check_list(source, pack, [])
+        problems = [line for line, *_ in report.violations]
+        title = pack.meta.rules[report.rule_set].title
+        ok = report.ok
+        count = len(report.violations)
+        verdict = f"legal ({title})" if ok else f"{count} violation{'s' if count != 1 else ''} ({title})"
+    except Problems as error:
+        problems = list(error.problems)
+        verdict = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}: the list cannot be checked"
+    lines = (text or "").splitlines()
+    at = {number: [str(p) for p in problems if p.line == number] for number in range(1, len(lines) + 1)}
+    elsewhere = [str(p) for p in problems if not 1 <= p.line <= len(lines)]
+    return DeckCheck(shown, [(n, line, at[n]) for n, line in enumerate(lines, 1)], elsewhere, verdict, ok)

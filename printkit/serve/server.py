@@ -1,0 +1,137 @@
+"""`printkit serve`: the preview's web server on the loopback address, and the watcher of the packs' files.
+
+Takes: pack folders, a port (0: any free one) and the language to open packs in (None: each pack's first).
+Returns: once stopped (Ctrl-C); raises UsageError when the port cannot be had. Once it listens it
+prints its address on stdout. Each save in a pack folder loads that pack again in a worker thread
+and tells the open pages which components changed.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import re
+import socket
+from pathlib import Path
+
+import uvicorn
+from watchfiles import Change, awatch
+
+from printkit.base.errors import UsageError
+from printkit.serve.app import Events, application
+from printkit.serve.packs import FOLDERS_NOT_DRAWN, Preview
+
+HOST = "127.0.0.1"
+# A save is seen as soon as the system reports it; the watcher then waits this long for more
+# changes of the same save (an editor writes a file and renames it) before the pack is loaded again.
+STEP_MS = 5
+DEBOUNCE_MS = 200  # the longest a burst of changes (a checkout) is gathered before loading
+SHUTDOWN_SECONDS = 2
+DRAW_AHEAD = 4  # components edited at once whose faces are drawn before they are asked for (more: as asked)
+
+
+# Editors' temporary and backup files: hidden ones (.#cards.yaml, .cards.yaml.swp, .~lock.x.ods#),
+# cards.yaml~, #cards.yaml#, Office's ~$x.xlsx, vim's probe 4913, and *.tmp.
+_TEMPORARY = re.compile(r"^\.|~$|^#.*#$|^~\$|^4913$|\.tmp$")
+
+
+class _PackFiles:
+    """What a save can change: a file of a pack folder but a build's outputs, players' lists and
+    editors' temporary files (judged inside the pack: its own folder may have any name)."""
+
+    def __init__(self, roots: list[Path]):
+        self.roots = roots
+
+    def __call__(self, change: Change, path: str) -> bool:
+        changed = Path(path)
+        for root in self.roots:
+            if changed.is_relative_to(root):
+                parts = changed.relative_to(root).parts
+                return bool(parts) and parts[0] not in FOLDERS_NOT_DRAWN and not any(map(_TEMPORARY.search, parts))
+        return False
+
+
+def serve(roots: list[Path], port: int, language: str | None) -> None:
+    if not 0 <= port <= 65535:
+        raise UsageError(f"--port must be from 0 to 65535, got {port}")
+    listening = _listening(port)
+    try:
+        _run(listening, _previews(roots), language)
+    except KeyboardInterrupt:  # Ctrl-C is how one stops it (uvicorn stops, then passes the signal on)
+        pass
+    finally:
+        listening.close()
+
+
+def _previews(roots: list[Path]) -> dict[str, Preview]:
+    """Each pack loaded, by id (a pack named twice is served once)."""
+    previews: dict[str, Preview] = {}
+    for root in dict.fromkeys(root.resolve() for root in roots):
+        if root.name in previews:
+            raise UsageError(f"two packs are named '{root.name}': {previews[root.name].root} and {root}")
+        previews[root.name] = Preview(root)
+    return previews
+
+
+def _run(listening: socket.socket, previews: dict[str, Preview], language: str | None) -> None:
+    events = Events()
+    server: uvicorn.Server
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        stop = asyncio.Event()
+        watching = asyncio.create_task(_watch(previews, events, stop))
+        address = f"http://{HOST}:{listening.getsockname()[1]}/"
+        print(f"serving {len(previews)} pack(s) at {address} (Ctrl-C to stop)", flush=True)
+        try:
+            yield
+        finally:
+            stop.set()
+            await watching
+
+    app = application(previews, language, events, lambda: server.should_exit)
+    app.router.lifespan_context = lifespan
+    config = uvicorn.Config(
+        app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=SHUTDOWN_SECONDS
+    )
+    server = uvicorn.Server(config)
+    server.run(sockets=[listening])
+
+
+def _listening(port: int) -> socket.socket:
+    """A socket bound to the loopback address at port; a busy port is the user's to change."""
+    listening = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    listening.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    try:
+        listening.bind((HOST, port))
+    except OSError as error:
+        listening.close()
+        if error.errno == errno.EADDRINUSE:
+            raise UsageError(f"port {port} is in use; choose another with --port N") from None
+        raise UsageError(f"port {port} cannot be used: {error.strerror}; choose another with --port N") from None
+    listening.listen(128)
+    return listening
+
+
+async def _watch(previews: dict[str, Preview], events: Events, stop: asyncio.Event) -> None:
+    """Load a pack again whenever a file of its folder changes, and tell the pages what changed."""
+    by_root = {preview.root.resolve(): preview for preview in previews.values()}
+    async for changes in awatch(
+        *by_root,
+        watch_filter=_PackFiles(list(by_root)),
+        step=STEP_MS,
+        debounce=DEBOUNCE_MS,
+        stop_event=stop,
+        rust_timeout=500,
+    ):
+        touched = {root for _, path in changes for root in by_root if Path(path).is_relative_to(root)}
+        for root in sorted(touched):
+            preview = by_root[root]
+            changed = await asyncio.to_thread(preview.reload)
+            if changed is not None:
+                events.publish("update", {"pack": preview.id, "changed": changed})
+                if (
+                    len(changed) <= DRAW_AHEAD
+                ):  # drawn while pages fetch themselves again: their images are ready sooner
+                    await asyncio.to_thread(preview.draw_ahead, changed)

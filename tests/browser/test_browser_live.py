@@ -1,0 +1,67 @@
+"""An open page of printkit serve follows the pack's files without a reload: a card edited in its YAML
+is drawn again in place, a broken card shows its located problem where its picture was, and once
+fixed its picture returns. Each test serves its own copy of the small pack."""
+
+from .browsing import (
+    BROKEN,
+    BROKEN_PROBLEM,
+    POCKET,
+    UPDATE_SECONDS,
+    copy_pack,
+    drawn,
+    edit,
+    figure,
+    open_live_page,
+    same_document,
+    wait_until,
+)
+
+
+def sources(shown: dict) -> list[str]:
+    return [image["src"] for image in shown["images"]]
+
+
+def test_an_edited_card_is_drawn_again_in_place_without_a_reload(browser, serve, tmp_path):
+    pack = copy_pack(POCKET, tmp_path)
+    server = serve(pack)
+    open_live_page(browser, server.url + "packs/pocket/en/")
+    fox, otter = figure(browser, "ember-fox"), figure(browser, "tide-otter")
+
+    edit(pack / "cards.yaml", "name: Ember Fox", "name: Ash Fox")
+    edited = wait_until(
+        browser,
+        lambda d: (shown := figure(d, "ember-fox"))["name"] == "Ash Fox" and drawn(shown) and shown,
+        UPDATE_SECONDS,
+        "the edited card was not drawn again",
+    )
+    assert same_document(browser)
+    assert edited["version"] != fox["version"]
+    assert sources(edited) != sources(fox)  # a new picture, not the old one kept by the browser's cache
+    assert figure(browser, "tide-otter") == otter  # only what changed is drawn again
+
+
+def test_a_broken_card_shows_its_located_problem_in_place_until_it_is_fixed(browser, serve, tmp_path):
+    pack = copy_pack(POCKET, tmp_path)
+    server = serve(pack)
+    open_live_page(browser, server.url + "packs/pocket/en/")
+    fox = figure(browser, "ember-fox")
+
+    edit(pack / "cards.yaml", *BROKEN)
+    wait_until(browser, lambda d: figure(d, "tide-otter")["problems"], UPDATE_SECONDS, "no problem shown")
+    otter = figure(browser, "tide-otter")
+    assert (otter["name"], otter["problems"], otter["images"]) == (
+        "Tide Otter",
+        [BROKEN_PROBLEM],
+        [],
+    )  # no stale picture
+    assert figure(browser, "ember-fox") == fox  # the other card stands as it was
+
+    edit(pack / "cards.yaml", *reversed(BROKEN))
+    wait_until(
+        browser,
+        lambda d: not (shown := figure(d, "tide-otter"))["problems"] and drawn(shown),
+        UPDATE_SECONDS,
+        "the fixed card's picture did not return",
+    )
+    assert figure(browser, "tide-otter")["name"] == "Tide Otter"
+    assert same_document(browser)

@@ -1,0 +1,43 @@
+"""`printkit serve` on the command line: a busy port is one line and exit 2, Ctrl-C stops it quietly."""
+
+import socket
+
+import pytest
+
+from printkit.cli import main
+
+from .conftest import TINY, start, stop
+
+
+@pytest.fixture
+def busy_port():
+    taken = socket.socket()
+    taken.bind(("127.0.0.1", 0))
+    taken.listen()
+    yield taken.getsockname()[1]
+    taken.close()
+
+
+def test_a_busy_port_is_one_line(busy_port, capsys):
+    assert main(["serve", str(TINY), "--port", str(busy_port)]) == 2
+    out, err = capsys.readouterr()
+    assert (out, err) == ("", f"printkit: port {busy_port} is in use; choose another with --port N\n")
+
+
+def test_a_port_out_of_range_is_a_usage_error(capsys):
+    assert main(["serve", str(TINY), "--port", "70000"]) == 2
+    assert capsys.readouterr().err == "printkit: --port must be from 0 to 65535, got 70000\n"
+
+
+def test_serve_opens_in_one_language_only(capsys):
+    assert main(["serve", str(TINY), "--lang", "en,de"]) == 2
+    assert capsys.readouterr().err == "printkit: serve --lang takes one locale, the one pages open in\n"
+
+
+def test_ctrl_c_stops_it_quietly():
+    server = start(TINY, TINY.parent)
+    events = server.events()  # an open event stream does not keep it running
+    try:
+        assert stop(server) == (0, "", "")
+    finally:
+        events.close()

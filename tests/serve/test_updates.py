@@ -1,0 +1,134 @@
+"""A save in a pack folder reaches open pages: an update event naming only what changed, and the
+problems of a pack that no longer loads shown where the component they concern would be."""
+
+import re
+import shutil
+
+from .conftest import TINY, start, stop
+from .reading import figure, problems, versions
+
+
+def edit(path, old: str, new: str) -> None:
+    text = path.read_text()
+    assert old in text
+    path.write_text(text.replace(old, new, 1))
+
+
+def test_editing_a_card_updates_only_that_card(own_server):
+    before = versions(own_server.page("/packs/tiny/en/"))
+    events = own_server.events()
+    try:
+        edit(own_server.pack / "cards.yaml", "Sees at night.", "Sees in the dark.")
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})
+    finally:
+        events.close()
+    after = versions(own_server.page("/packs/tiny/en/"))
+    assert after["ash-owl"] != before["ash-owl"]
+    assert {k: v for k, v in after.items() if k != "ash-owl"} == {k: v for k, v in before.items() if k != "ash-owl"}
+    status, headers, _ = own_server.get(f"/packs/tiny/en/faces/ash-owl/front.png?v={after['ash-owl']}")
+    assert (status, headers["cache-control"]) == (200, "max-age=31536000, immutable")
+
+
+def test_an_unknown_key_is_shown_instead_of_its_card_until_it_is_fixed(own_server):
+    events = own_server.events()
+    try:
+        edit(own_server.pack / "cards.yaml", "    text: Sees at night.\n", "    text: Sees at night.\n    bogus: 1\n")
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})
+        owl = figure(own_server.page("/packs/tiny/en/"), "ash-owl")
+        assert problems(owl) == [
+            "tiny/cards.yaml:14:5: cards[1].bogus: unknown key &#39;bogus&#39; (known keys: id, count, name, color, "
+            "tags, look, data, corner_radius, shape, orientation, sides, points, size, element, rarity, stats, edges, "
+            "cost, type, explains, explains_power, ability, text, flavor, art, back)"
+        ]
+        assert "<img" not in owl
+        assert '<img class="face front"' in figure(own_server.page("/packs/tiny/en/"), "ember-fox")
+        status, _, _ = own_server.get("/packs/tiny/en/faces/ash-owl/front.png")
+        assert status == 404  # never a stale picture of it
+
+        edit(own_server.pack / "cards.yaml", "    bogus: 1\n", "")
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})
+    finally:
+        events.close()
+    owl = figure(own_server.page("/packs/tiny/en/"), "ash-owl")
+    assert 'class="problem"' not in owl
+    assert '<img class="face front"' in owl
+
+
+def test_a_yaml_syntax_error_is_shown_at_the_item_it_is_in(own_server):
+    events = own_server.events()
+    try:
+        edit(own_server.pack / "cards.yaml", "  - id: ash-owl\n", "  - id: ash-owl\n    count: [2\n")
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})
+    finally:
+        events.close()
+    page = own_server.page("/packs/tiny/en/")
+    assert problems(figure(page, "ash-owl")) == [
+        "tiny/cards.yaml:11:9: YAML syntax error: did not find expected &#39;,&#39; or &#39;]&#39; while parsing a "
+        "flow sequence that starts at line 10 (check the brackets, quotes and indentation just before this point)"
+    ]
+    assert '<section id="problems">\n</section>' in page
+
+
+def test_a_problem_of_no_one_component_is_shown_at_the_top(own_server):
+    events = own_server.events()
+    try:
+        edit(own_server.pack / "pack.yaml", "title: Tiny\n", "title: Tiny\npaper: a3\n")
+        assert events.next() == ("update", {"pack": "tiny", "changed": []})
+    finally:
+        events.close()
+    page = own_server.page("/packs/tiny/en/")
+    top = re.search(r'<section id="problems">.*?</section>', page, re.S).group()
+    assert problems(top) == [
+        "tiny/pack.yaml:4:1: paper: unknown key &#39;paper&#39; (known keys: id, title, language, locales, editions, "
+        "version, credits, defaults, imposition, elements, terrains, rarities, stats, backs, types, abilities, "
+        "resources, tags, rules, looks, fields, fonts, locale_fonts)"
+    ]
+    assert '<img class="face front"' in figure(page, "ember-fox")  # the last pictures stand meanwhile
+
+
+def test_text_that_does_not_fit_is_shown_instead_of_its_card(own_server):
+    events = own_server.events()
+    try:
+        edit(
+            own_server.pack / "cards.yaml",
+            "name: Ash Owl\n",
+            "name: Ash Owl of the Very Long Night Whose Name Goes On And On Past Every Edge Of The Card\n",
+        )
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})
+    finally:
+        events.close()
+    owl = figure(own_server.page("/packs/tiny/en/"), "ash-owl")
+    assert problems(owl) == [
+        "tiny/cards.yaml:10:11: cards[1].name: text of &#39;ash-owl&#39; overflows its 37.6 x 9.1 mm box by 2.5 mm "
+        "at 6 pt in locale en (shorten the text or give the component more room)"
+    ]
+    assert "<img" not in owl
+
+
+def test_a_pack_that_never_loaded_shows_its_problems_and_opens_once_fixed(tmp_path):
+    pack = shutil.copytree(TINY, tmp_path / "tiny")
+    edit(pack / "pack.yaml", "title: Tiny\n", "title: [Tiny\n")
+    server = start(pack, tmp_path)
+    try:
+        assert (
+            '<a href="/packs/tiny/">tiny</a>\n    <span class="summary">0 components, 1 problem</span>'
+            in server.page("/")
+        )
+        status, headers, _ = server.get("/packs/tiny/")
+        assert (status, headers["location"]) == (307, "/packs/tiny/-/")
+        top = re.search(r'<section id="problems">.*?</section>', server.page("/packs/tiny/-/"), re.S).group()
+        assert problems(top) == [
+            "tiny/pack.yaml:4:9: YAML syntax error: did not find expected &#39;,&#39; or &#39;]&#39; while parsing "
+            "a flow sequence that starts at line 3 (check the brackets, quotes and indentation just before this point)"
+        ]
+        events = server.events()
+        try:
+            edit(pack / "pack.yaml", "title: [Tiny\n", "title: Tiny\n")
+            assert events.next() == ("update", {"pack": "tiny", "changed": ["ember-fox", "ash-owl", "spark"]})
+        finally:
+            events.close()
+        status, headers, _ = server.get("/packs/tiny/-/")
+        assert (status, headers["location"]) == (307, "/packs/tiny/")
+        assert '<span class="name">Ember Fox</span>' in server.page("/packs/tiny/en/")
+    finally:
+        stop(server)
