@@ -6,10 +6,10 @@ page shows: the components by section (those of the last pack that loaded, the p
 problems are shown while the pack does not load), each with its version and the problems that
 concern it (text that does not fit is found by drawing a component's faces in every language
 whenever it changes, as `printkit check` draws them), and the problems that concern no one
-component. It draws a component's faces as PNG at
-a screen's resolution, by version (so an edit to one card draws only that card again), and makes
-the rulebook of a language once per change, in a temporary folder of its own. Drawing and
-typesetting are the build's own code, which confines what a pack may read.
+component. It draws a component's faces as PNG at a screen's resolution, by version (so an edit
+to one card draws only that card again), and makes the rulebook of a language once per change, in
+a temporary folder of its own. Drawing and typesetting are the build's own code, which confines
+what a pack may read.
 """
 
 from __future__ import annotations
