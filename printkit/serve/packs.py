@@ -4,10 +4,12 @@ Takes: a pack folder.
 Returns: `Preview`, whose `reload` says which components changed, and whose `snapshot` is what the
 page shows: the components by section (those of the last pack that loaded, the places where
 problems are shown while the pack does not load), each with its version and the problems that
-concern it, and the problems that concern no one component. It draws a component's faces as PNG at
-a screen's resolution, by version (so an edit to one card draws only that card again), and makes
-the rulebook of a language once per change, in a temporary folder of its own. Drawing and
-typesetting are the build's own code, which confines what a pack may read.
+concern it (text that does not fit is found by drawing a component's faces in every language
+whenever it changes, as `printkit check` draws them), and the problems that concern no one
+component. It draws a component's faces as PNG at a screen's resolution, by version (so an edit
+to one card draws only that card again), and makes the rulebook of a language once per change, in
+a temporary folder of its own. Drawing and typesetting are the build's own code, which confines
+what a pack may read.
 """
 
 from __future__ import annotations
@@ -92,11 +94,9 @@ class Preview:
     _images: dict[tuple[str, str, str], bytes] = field(default_factory=dict, init=False)  # (lang, id, version-face)
     _rulebooks: dict[str, tuple[int, bytes | tuple[Problem, ...]]] = field(default_factory=dict, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
-    viewed: set[str] = field(default_factory=set, init=False)
-    # the text that cannot be set of each component, in any language, by id, with the version it was found in
-    _fits: dict[str, tuple[str, tuple[Problem, ...]]] = field(
-        default_factory=dict, init=False
-    )  # the languages pages were opened in
+    viewed: set[str] = field(default_factory=set, init=False)  # the languages pages were opened in
+    # by component id: the version it was drawn in, and its text that cannot be set in any language
+    _fits: dict[str, tuple[str, tuple[Problem, ...]]] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
         self.snapshot = Snapshot(None, {}, (), 0)
