@@ -94,7 +94,7 @@ def test_the_deck_list_checker_shows_each_violation_beside_its_line(browser, poc
             "4",
             "- ember-fox",
             [
-                "pasted list:4:5: cards[0]: 2 copies of 'ember-fox'; each may appear only once "
+                "pasted list:4:5: cards[0]: 2 copies of 'Ember Fox' (ember-fox); each may appear only once "
                 "(rule 'one-of-each' in pocket)"
             ],
         ),

@@ -72,7 +72,7 @@ def test_a_pasted_deck_list_shows_each_violation_beside_its_line(tiny_server):
     assert (
         '<tr id="line-3" class="wrong"><th>3</th><td><code>  ember-fox: 2</code></td>\n'
         '    <td><ul class="problems"><li class="problem">pasted list:3:3: cards.ember-fox: 2 copies of '
-        "&#39;ember-fox&#39;; each may appear only once (rule &#39;one-of-each&#39; in tiny)</li></ul></td></tr>"
+        "&#39;Ember Fox&#39; (ember-fox); each may appear only once (rule &#39;one-of-each&#39; in tiny)</li></ul></td></tr>"
     ) in page
     assert '<tr id="line-4"><th>4</th><td><code>  ash-owl: 1</code></td>' in page
 
