@@ -86,6 +86,11 @@ class TableSource(SourceFile):
         given = placement is not None and tuple(column.split(".")) in placement.columns
         return super().missing(path, column, hint or f"{'fill' if given else 'add'} the column '{column}'")
 
+    def holds(self, problem: Problem, path: KeyPath) -> bool:
+        """Whether a problem lies in the row of the component at path (a problem names a cell's column, not its path)."""
+        row = self.problem(path, "")
+        return (problem.file, problem.sheet, problem.line) == (row.file, row.sheet, row.line)
+
     def where(self, path: KeyPath, *, of_key: bool = False) -> str:
         """`cards.csv:7`, or in a workbook `spells.xlsx, sheet 'cards', cell A7`."""
         place = self.problem(path, "", of_key=of_key).place if self.workbook else ""
