@@ -1060,7 +1060,7 @@ class Loaded:
     problems: list[Problem]  # every problem found, whatever part it concerns
     warnings: list[Problem]  # what is doubtful but not wrong (safe-zone findings are in pack.unsafe)
     unfit: list[Unfit]  # the components that cannot be drawn, and why
-    drawable: Pack | None  # the pack of the components that can be drawn; None when nothing can be (see _drawable)
+    drawable: Pack | None  # the pack of the components that can be drawn; None when nothing can be
 
 
 def load_partial(root: Path) -> Loaded:
@@ -1098,7 +1098,10 @@ def load_partial(root: Path) -> Loaded:
     meta_source = pack.source_of(PACK_FILE)
     whole = [p for p in by_file.get(meta_source.shown, []) if not meta_source.holds(p, ("looks",))]
     whole = [p for p in whole if not meta_source.holds(p, ("rules",))]
-    drawable = None if whole else replace(pack, components=drawn)  # pack.yaml's own problems concern every face
+    # pack.yaml's own problems concern every face; a pack whose printed components are all unfit has
+    # nothing to draw (nor to warn of as "nothing to print")
+    printed = any(c.count for c in drawn) or not any(c.count for c in pack.components)
+    drawable = replace(pack, components=drawn) if drawn and printed and not whole else None
     return Loaded(pack, problems, pack.warnings, unfit, drawable)
 
 
