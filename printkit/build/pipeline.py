@@ -222,9 +222,10 @@ def loaded_packs(
     loaded = [load_partial(root) for root in roots]
     packs = [each.pack for each in loaded if each.pack is not None]
     unsafe = [problem for pack in packs for problem in pack.unsafe]
-    for warning in [warning for each in loaded for warning in each.warnings] + ([] if options.strict else unsafe):
-        warn(str(warning))
     problems = [problem for each in loaded for problem in each.problems] + (unsafe if options.strict else [])
+    quiet = options.strict or problems  # the safe zone waits till the problems are fixed
+    for warning in [warning for each in loaded for warning in each.warnings] + ([] if quiet else unsafe):
+        warn(str(warning))
     if problems or draw_all:
         drawable = [each.drawable for each in loaded if each.drawable is not None]
         try:

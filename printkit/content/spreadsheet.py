@@ -885,7 +885,8 @@ def _read_rows(
             source.problems.append(
                 source.cell_problem(placement.sheet, number, 0, "", f"more than {MAX_ROWS} rows", "split the file")
             )
-            break
+            placement.rows.clear()
+            return []  # none of it is checked or drawn: the limit keeps a check short
         if all(map(_blank, cells)):
             continue  # a blank row, left to space out groups
         component: dict[str, Any] = {}
