@@ -284,9 +284,10 @@ def _validate_parts(
     except ValidationError as error:
         problems.extend(_translate(error, model, source))
         parts = [part_of(data, tuple(item["loc"])) for item in error.errors()]
-        if None in parts:
+        found = [part for part in parts if part is not None]
+        if len(found) < len(parts):  # an error of the file as a whole
             return None, []
-        left_out = {part: _at(data, part) for part in parts if part is not None}
+        left_out = {part: _at(data, part) for part in found}
         try:
             validated = model.model_validate(_without(data, set(left_out)))
         except ValidationError:  # what only the parts gave (a list that may not be empty): reported above
@@ -349,15 +350,13 @@ def _id_of(item: Any) -> str | None:
 
 
 def _validate(model: type[BaseModel], source: SourceFile, problems: list[Problem]) -> Any:
-    if source.data is None:
-        return None
-    try:
-        validated = model.model_validate(source.data)
-    except ValidationError as error:
-        problems.extend(_translate(error, model, source))
-        return None
-    source.data = None  # the models hold it now; a big deck need not be in memory twice
-    return validated
+    """The model of source's data as a whole (the rulebook), or None when it fails."""
+    return _validate_parts(model, source, problems, _no_part)[0]
+
+
+def _no_part(data: dict, loc: tuple) -> None:
+    """A file that is one part: an error anywhere fails all of it."""
+    return None
 
 
 def _translate(error: ValidationError, model: type[BaseModel], source: SourceFile) -> list[Problem]:
