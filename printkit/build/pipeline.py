@@ -10,6 +10,7 @@ printkit.build.jobs.
 
 from __future__ import annotations
 
+import contextvars
 import glob
 import sys
 from collections.abc import Callable
@@ -203,8 +204,14 @@ def _on_template(pack: Pack, template: SheetTemplate, pieces: list[Piece], bleed
     return pages
 
 
+# Off while the faces of packs with problems are drawn only to find more: what a build would say
+# of its outputs (strings not translated, nothing to print) waits till the problems are fixed.
+_warnings_shown = contextvars.ContextVar("warnings_shown", default=True)
+
+
 def warn(message: str) -> None:
-    print(f"printkit: warning: {message}", file=sys.stderr)
+    if _warnings_shown.get():
+        print(f"printkit: warning: {message}", file=sys.stderr)
 
 
 def sheet_template(name: str | None, pack_root: Path) -> SheetTemplate | None:
@@ -228,10 +235,13 @@ def loaded_packs(
         warn(str(warning))
     if problems or draw_all:
         drawable = [each.drawable for each in loaded if each.drawable is not None]
+        shown = _warnings_shown.set(not problems)
         try:
             lay_out(drawable, replace(options, rulebooks=False), draw_all=True)
         except Problems as error:
             problems += error.problems
+        finally:
+            _warnings_shown.reset(shown)
     return loaded, problems
 
 
