@@ -292,7 +292,7 @@ def _check(args: argparse.Namespace) -> int:
     )  # each command imports what only it needs: start-up counts
 
     try:
-        packs, reports = check_packs_and_lists(pack_names, list_paths, args.param)
+        packs, reports, found = check_packs_and_lists(pack_names, list_paths, args.param)
     except Problems as error:
         if args.json:
             _warn_of(error)
@@ -304,14 +304,15 @@ def _check(args: argparse.Namespace) -> int:
             )
             return 1
         raise
-    ok = all(report.ok for report in reports)
+    problems = Problems(found).problems  # in order, each once
+    ok = not problems and all(report.ok for report in reports)
     if args.json:
         print(
             json.dumps(
                 {
                     "ok": ok,
                     "packs": [p.id for p in packs],
-                    "problems": [],
+                    "problems": [_problem_json(p) for p in problems],
                     "lists": [
                         {
                             "file": r.file,
@@ -342,7 +343,9 @@ def _check(args: argparse.Namespace) -> int:
     for report in reports:
         for line, *_ in report.violations:
             print(line, file=sys.stderr)
-    if not reports:
+    if problems:
+        _print_problems(problems)
+    elif not reports:
         found = [f"{p.id} ({len(p.components)} component{'s' if len(p.components) != 1 else ''})" for p in packs]
         print(f"{len(packs)} pack(s) checked: " + ", ".join(found))
     for report in reports:
@@ -360,6 +363,12 @@ def _warn_of(error: Problems) -> None:
     """The warnings found on the way to the problems, printed as a pack that loads prints them."""
     for warning in error.warnings:
         warn(str(warning))
+
+
+def _print_problems(problems: list) -> None:
+    for problem in problems:
+        print(problem, file=sys.stderr)
+    print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", file=sys.stderr)
 
 
 def _problem_json(problem) -> dict:
@@ -513,10 +522,7 @@ def main(argv: list[str] | None = None) -> int:
         return COMMANDS[args.command](args)
     except Problems as error:
         _warn_of(error)
-        for problem in error.problems:
-            print(problem, file=sys.stderr)
-        count = len(error.problems)
-        print(f"{count} problem{'s' if count != 1 else ''} found", file=sys.stderr)
+        _print_problems(error.problems)
         return 1
     except UsageError as error:
         print(f"printkit: {one_line(str(error))}", file=sys.stderr)  # it may quote a value with a line break

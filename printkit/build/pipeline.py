@@ -10,15 +10,17 @@ printkit.build.jobs.
 
 from __future__ import annotations
 
+import contextvars
 import glob
 import sys
 from collections.abc import Callable
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import TypedDict
 
 from printkit.base.collector import paused as paused_collector
-from printkit.base.errors import Problems, UsageError, display_path
+from printkit.base.errors import Problem, Problems, UsageError, display_path
 from printkit.build.cache import Manifest, Output, plan
 from printkit.build.jobs import Job, Written, build_jobs
 from printkit.build.lock import holding, remove_leftovers
@@ -38,7 +40,7 @@ from printkit.build.outputs import (
 from printkit.build.staging import Staging, own_files
 from printkit.build.summary import PackBuilt
 from printkit.content.load import Pack
-from printkit.content.validate import load_checked
+from printkit.content.validate import Loaded, load_partial
 from printkit.i18n import words
 from printkit.i18n.catalog import entry_problems, missing_problems, translate, undeclared
 from printkit.i18n.pseudo import CODE as PSEUDO
@@ -202,8 +204,14 @@ def _on_template(pack: Pack, template: SheetTemplate, pieces: list[Piece], bleed
     return pages
 
 
+# Off while the faces of packs with problems are drawn only to find more: what a build would say
+# of its outputs (strings not translated, nothing to print) waits till the problems are fixed.
+_warnings_shown = contextvars.ContextVar("warnings_shown", default=True)
+
+
 def warn(message: str) -> None:
-    print(f"printkit: warning: {message}", file=sys.stderr)
+    if _warnings_shown.get():
+        print(f"printkit: warning: {message}", file=sys.stderr)
 
 
 def sheet_template(name: str | None, pack_root: Path) -> SheetTemplate | None:
@@ -211,17 +219,39 @@ def sheet_template(name: str | None, pack_root: Path) -> SheetTemplate | None:
     return None if name is None else read_template(template_path(name, pack_root), pack_root)
 
 
-def checked_packs(roots: list[Path], strict: bool = False) -> list[Pack]:
-    """The packs loaded and validated (raising all their problems), their warnings printed; with
-    strict, text and icons in the safe zone are problems too."""
-    packs = load_checked(roots)
-    for pack in packs:
-        for warning in pack.warnings + ([] if strict else pack.unsafe):
-            warn(str(warning))
-    unsafe = [problem for pack in packs for problem in pack.unsafe] if strict else []
-    if unsafe:
-        raise Problems(unsafe)
-    return packs
+def loaded_packs(
+    roots: list[Path], options: BuildOptions, *, draw_all: bool = False
+) -> tuple[list[Loaded], list[Problem]]:
+    """Every pack loaded and validated as far as it goes (see load_partial), its warnings printed, and
+    all their problems: with options.strict, text and icons in the safe zone too. What can be drawn
+    of every pack is laid out and drawn as well when draw_all or any problem was found, so that text
+    that does not fit and icons printkit lacks are among them: one run reports them all."""
+    loaded = [load_partial(root) for root in roots]
+    packs = [each.pack for each in loaded if each.pack is not None]
+    unsafe = [problem for pack in packs for problem in pack.unsafe]
+    problems = [problem for each in loaded for problem in each.problems] + (unsafe if options.strict else [])
+    quiet = options.strict or problems  # the safe zone waits till the problems are fixed
+    for warning in [warning for each in loaded for warning in each.warnings] + ([] if quiet else unsafe):
+        warn(str(warning))
+    if problems or draw_all:
+        drawable = [each.drawable for each in loaded if each.drawable is not None]
+        shown = _warnings_shown.set(not problems)
+        try:
+            lay_out(drawable, replace(options, rulebooks=False), draw_all=True)
+        except Problems as error:
+            problems += error.problems
+        finally:
+            _warnings_shown.reset(shown)
+    return loaded, problems
+
+
+def checked_packs(roots: list[Path], options: BuildOptions) -> list[Pack]:
+    """The packs loaded and validated, their warnings printed; raises Problems with every problem
+    of every pack (see loaded_packs)."""
+    loaded, problems = loaded_packs(roots, options)
+    if problems:
+        raise Problems(problems)
+    return [each.pack for each in loaded if each.pack is not None]
 
 
 def _pdf_job(
@@ -410,7 +440,7 @@ def _build(roots: list[Path], options: BuildOptions) -> list[PackBuilt]:
         todo.append(root)
     written: dict[str, list[Written]] = {}
     if todo:
-        packs = checked_packs(todo, options.strict)  # raises the problems of a pack.yaml the plan could not read
+        packs = checked_packs(todo, options)  # raises the problems of a pack.yaml the plan could not read
         if unplanned:  # the loader took what the plan refused: a bug, or the pack would silently never be cached
             raise RuntimeError(f"the build cache could not plan {', '.join(map(str, unplanned))}")
         jobs = _stale(lay_out(packs, options), options, keys, up_to_date)

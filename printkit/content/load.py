@@ -1,9 +1,11 @@
 """Load a content pack: find its files, read them, and validate each against the content model.
 
 Takes: a pack id under ./content or a path to a pack folder.
-Returns: a `Pack` (metadata, components with their origins, the read sources) once every file
-validated; otherwise raises `Problems` with every problem of every file, each placed at the line
-and column of the YAML that caused it.
+Returns: the `Pack` of what validated (metadata, components with their origins, the read sources),
+with every problem of every file, each placed at the line and column of the YAML that caused it.
+Files are validated part by part: a component, a look or an entry of a pack.yaml registry that fails
+costs only itself, and is kept in `Pack.failed` so that what names it is not a second problem. There
+is no pack only when pack.yaml itself fails (not just some of its entries).
 """
 
 from __future__ import annotations
@@ -11,13 +13,14 @@ from __future__ import annotations
 import os
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, RootModel, ValidationError
 
-from printkit.base.errors import KeyPath, Problem, Problems, UsageError, did_you_mean, display_path, shown_value
+from printkit.base.errors import KeyPath, Problem, UsageError, did_you_mean, display_path, shown_value
 from printkit.content.looks import Declared, LooksFile, builtin_looks
 from printkit.content.message_key import MessageKey
 from printkit.content.model import (
@@ -43,6 +46,23 @@ RULEBOOK_FILE = "rulebook.yaml"
 LOOKS_DIR = "looks"
 
 
+@dataclass(frozen=True)
+class Failed:
+    """A part of a pack that failed its own checks: a component (kind: its section), an entry of a
+    registry of pack.yaml or a look of the looks/ folder (kind: the registry, e.g. looks, rules), or a
+    whole section that is not a list (id None). id is the component's id or entry's key, as the YAML
+    writes it; None when it gives none."""
+
+    kind: str
+    id: str | None
+    file: str
+    path: KeyPath
+
+    @property
+    def is_component(self) -> bool:
+        return self.kind in COMPONENT_KINDS
+
+
 @dataclass
 class Pack:
     root: Path
@@ -58,6 +78,8 @@ class Pack:
     warnings: list[Problem] = field(default_factory=list)
     # text and icons of the pack's looks inside the safe zone: warnings, problems with build --strict
     unsafe: list[Problem] = field(default_factory=list)
+    # the parts that failed their own checks (validate adds the rule sets that have problems)
+    failed: list[Failed] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -74,6 +96,13 @@ class Pack:
 
     def of_kind(self, cls: type[Kind]) -> list[Kind]:
         return [c for c in self.components if isinstance(c, cls)]
+
+    def failed_part(self, kind: str, name: object) -> Failed | None:
+        """The failed part of this kind (a registry, or "components" for any section) with this id."""
+        return next(
+            (f for f in self.failed if f.id == name and (f.kind == kind or kind == "components" and f.is_component)),
+            None,
+        )
 
     def text_problem(
         self, key: MessageKey, source: SourceFile, path: KeyPath, message: str, hint: str | None
@@ -123,10 +152,13 @@ def component_files(root: Path) -> list[Path]:
     )
 
 
-def load_pack(root: Path) -> Pack:
+def load_parts(root: Path) -> tuple[Pack | None, list[Problem], list[Problem]]:
+    """The pack of every part of the folder that validated (None when pack.yaml fails as a whole),
+    the problems of every file and the warnings found reading them."""
     problems: list[Problem] = []
     warnings: list[Problem] = []
     sources: dict[str, SourceFile] = {}
+    failed: list[Failed] = []
     meta: PackMeta | None = None
 
     def read(path: Path) -> SourceFile:
@@ -151,7 +183,8 @@ def load_pack(root: Path) -> Pack:
         return source
 
     meta_source = read(root / PACK_FILE)
-    meta = _validate(pack_model(), meta_source, problems)
+    meta, left_out = _validate_parts(pack_model(), meta_source, problems, _registry_entry)
+    failed += [Failed(str(kind), str(name), meta_source.shown, (kind, name)) for (kind, name), _ in left_out]
     if meta is not None and meta.id != root.resolve().name:
         problems.append(
             meta_source.problem(("id",), f"must equal the pack folder's name '{root.resolve().name}', got '{meta.id}'")
@@ -166,21 +199,29 @@ def load_pack(root: Path) -> Pack:
             problems.append(
                 source.problem((), "has no components", "start it with a section: " + ", ".join(COMPONENT_KINDS))
             )
-        parsed = _validate(file_model, source, problems)
+        data = source.data
+        parsed, left_out = _validate_parts(file_model, source, problems, _component_part)
+        failed += [
+            Failed(str(at[0]), _id_of(item), source.shown, at) for at, item in left_out if at[0] in COMPONENT_KINDS
+        ]
         if parsed is None:
             continue
+        gone = {at for at, _ in left_out}
         for section in COMPONENT_KINDS:
-            for index, component in enumerate(getattr(parsed, section)):
+            written = data.get(section) if isinstance(data.get(section), list) else []
+            kept = [index for index in range(len(written)) if (section, index) not in gone]
+            for index, component in zip(kept, getattr(parsed, section), strict=True):
                 object.__setattr__(component, "origin", Origin(file=source.shown, path=(section, index)))
                 _share_fields_set(component, fields_sets)
                 components.append(component)
+        del data  # the models hold it now
 
     looks = dict(builtin_looks())
     declared: list[tuple[SourceFile, KeyPath, dict]] = [(meta_source, ("looks",), meta.looks if meta else {})]
-    declared += [
-        (source, (), getattr(_validate(LooksFile, source, problems), "root", {}))
-        for source in map(read, look_files(root))
-    ]
+    for source in map(read, look_files(root)):
+        pack_looks, left_out = _validate_parts(LooksFile, source, problems, _top_key)
+        failed += [Failed("looks", str(at[0]), source.shown, at) for at, _ in left_out]
+        declared.append((source, (), getattr(pack_looks, "root", {})))
     for source, at, pack_looks in declared:
         for look_id, look in pack_looks.items():
             if look_id in looks:
@@ -194,9 +235,13 @@ def load_pack(root: Path) -> Pack:
     if os.path.lexists(root / RULEBOOK_FILE):  # a folder or a link of that name is refused, not passed over
         rulebook = _validate(Rulebook, read(root / RULEBOOK_FILE), problems)
 
-    if problems or meta is None:
-        raise Problems(problems, warnings)
-    return Pack(root, meta, components, sources, rulebook, looks=looks, warnings=warnings)
+    if meta is None:
+        return None, problems, warnings
+    return (
+        Pack(root, meta, components, sources, rulebook, looks=looks, warnings=warnings, failed=failed),
+        problems,
+        warnings,
+    )
 
 
 def _look_taken(other: Declared, look_id: str, sources: dict[str, SourceFile]) -> tuple[str, str]:
@@ -221,16 +266,97 @@ def _share_fields_set(model: BaseModel, shared: dict[frozenset[str], set[str]]) 
     object.__setattr__(model, "__pydantic_fields_set__", shared.setdefault(frozenset(names), names))
 
 
-def _validate(model: type[BaseModel], source: SourceFile, problems: list[Problem]) -> Any:
-    if source.data is None:
-        return None
+PartOf = Callable[[dict, tuple], KeyPath | None]
+
+
+def _validate_parts(
+    model: type[BaseModel], source: SourceFile, problems: list[Problem], part_of: PartOf
+) -> tuple[Any, list[tuple[KeyPath, Any]]]:
+    """The model of source's data, validated part by part: the problems of a part that fails are
+    translated as the whole file's, and the rest is validated without it. Returns the model (None
+    when an error lies in no part, see part_of) and each part left out, with its path and data."""
+    data = source.data
+    if data is None:
+        return None, []
     try:
-        validated = model.model_validate(source.data)
+        validated = model.model_validate(data)
+        left_out = {}
     except ValidationError as error:
         problems.extend(_translate(error, model, source))
-        return None
+        parts = [part_of(data, tuple(item["loc"])) for item in error.errors()]
+        found = [part for part in parts if part is not None]
+        if len(found) < len(parts):  # an error of the file as a whole
+            return None, []
+        left_out = {part: _at(data, part) for part in found}
+        try:
+            validated = model.model_validate(_without(data, set(left_out)))
+        except ValidationError:  # what only the parts gave (a list that may not be empty): reported above
+            return None, []
     source.data = None  # the models hold it now; a big deck need not be in memory twice
-    return validated
+    return validated, list(left_out.items())
+
+
+def _component_part(data: dict, loc: tuple) -> KeyPath | None:
+    """The part of a component file an error lies in: a component, or a top-level key (a section
+    that is not a list, a misspelt section)."""
+    if len(loc) >= 2 and isinstance(data.get(loc[0]), list) and isinstance(loc[1], int):
+        return loc[:2]
+    return loc[:1] or None
+
+
+def _top_key(data: dict, loc: tuple) -> KeyPath | None:
+    """The part of a looks/ file an error lies in: a look."""
+    return loc[:1] or None
+
+
+# pack.yaml's keys that map ids to entries (looks, rules, fields, rarities, ...): one bad entry costs only itself
+_REGISTRIES = frozenset(
+    name for name, info in PackMeta.model_fields.items() if typing.get_origin(info.annotation) is dict
+)
+
+
+def _registry_entry(data: dict, loc: tuple) -> KeyPath | None:
+    """The part of pack.yaml an error lies in: an entry of a registry; None for any other key."""
+    if len(loc) >= 2 and loc[0] in _REGISTRIES and isinstance(data.get(loc[0]), dict):
+        return loc[:2]
+    return None
+
+
+def _at(data: dict, part: KeyPath) -> Any:
+    value: Any = data
+    for key in part:
+        value = value[key]
+    return value
+
+
+def _without(data: dict, parts: set[KeyPath]) -> dict:
+    """data without the parts at these paths: top-level keys, or items of a list or mapping under one."""
+    kept = {}
+    for key, value in data.items():
+        if (key,) in parts:
+            continue
+        if isinstance(value, list):
+            value = [item for index, item in enumerate(value) if (key, index) not in parts]
+        elif isinstance(value, dict):
+            value = {name: entry for name, entry in value.items() if (key, name) not in parts}
+        kept[key] = value
+    return kept
+
+
+def _id_of(item: Any) -> str | None:
+    """The id a component's YAML gives, if any."""
+    given = item.get("id") if isinstance(item, dict) else None
+    return given if isinstance(given, str) else None
+
+
+def _validate(model: type[BaseModel], source: SourceFile, problems: list[Problem]) -> Any:
+    """The model of source's data as a whole (the rulebook), or None when it fails."""
+    return _validate_parts(model, source, problems, _no_part)[0]
+
+
+def _no_part(data: dict, loc: tuple) -> None:
+    """A file that is one part: an error anywhere fails all of it."""
+    return None
 
 
 def _translate(error: ValidationError, model: type[BaseModel], source: SourceFile) -> list[Problem]:

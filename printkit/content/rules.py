@@ -347,7 +347,7 @@ def _registry_problems(site: RuleSite, field_path: str | None, values: list[str]
             did_you_mean(value, known),
         )
         for index, value in enumerate(values)
-        if known and value not in known
+        if known and value not in known and not site.pack.failed_part(REGISTRY_OF.get(field_path, ""), value)
     ]
 
 
@@ -598,7 +598,7 @@ class Placement(Rule):
         """The board must be one of the pack's, and each section the rule reads must hold placements."""
         problems = []
         boards = [c.id for c in site.pack.components if c.holds_pieces]
-        if self.board not in boards:
+        if self.board not in boards and not site.pack.failed_part("components", self.board):
             problems.append(
                 site.problem(
                     ("board",), f"'{self.board}' is not a board of this pack", did_you_mean(self.board, boards)
@@ -669,7 +669,8 @@ class Inventory(Rule):
                 )
             ]
         printed = sum(c.count for c in site.pack.components if c.section == section and (tag is None or tag in c.tags))
-        if printed != self.count:
+        uncounted = any(part.kind == section for part in site.pack.failed)  # its own problems say why
+        if printed != self.count and not uncounted:
             return [
                 site.problem(
                     (),

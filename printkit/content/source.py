@@ -66,6 +66,12 @@ class SourceFile:
         """A required key that the mapping at path does not give."""
         return self.problem(path, f"missing required key '{key}'", hint)
 
+    def holds(self, problem: Problem, path: KeyPath) -> bool:
+        """Whether a problem lies at the value at path in this file or inside it."""
+        at = format_key_path(path)
+        inside = problem.key_path == at or problem.key_path.startswith((at + ".", at + "[")) or not at
+        return problem.file == self.shown and inside
+
     def where(self, path: KeyPath, *, of_key: bool = False) -> str:
         """Where the value (or key) at path is written, as a message names another place: `spells.yaml:7`."""
         return f"{self.shown}:{self.position(path, of_key=of_key)[0]}"

@@ -86,6 +86,11 @@ class TableSource(SourceFile):
         given = placement is not None and tuple(column.split(".")) in placement.columns
         return super().missing(path, column, hint or f"{'fill' if given else 'add'} the column '{column}'")
 
+    def holds(self, problem: Problem, path: KeyPath) -> bool:
+        """Whether a problem lies in the row of the component at path (a problem names a cell's column, not its path)."""
+        row = self.problem(path, "")
+        return (problem.file, problem.sheet, problem.line) == (row.file, row.sheet, row.line)
+
     def where(self, path: KeyPath, *, of_key: bool = False) -> str:
         """`cards.csv:7`, or in a workbook `spells.xlsx, sheet 'cards', cell A7`."""
         place = self.problem(path, "", of_key=of_key).place if self.workbook else ""
@@ -880,7 +885,8 @@ def _read_rows(
             source.problems.append(
                 source.cell_problem(placement.sheet, number, 0, "", f"more than {MAX_ROWS} rows", "split the file")
             )
-            break
+            placement.rows.clear()
+            return []  # none of it is checked or drawn: the limit keeps a check short
         if all(map(_blank, cells)):
             continue  # a blank row, left to space out groups
         component: dict[str, Any] = {}

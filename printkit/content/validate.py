@@ -1,7 +1,7 @@
 """Check a loaded pack as a whole: ids, references, rule sets, components, looks and the rulebook.
 
-Takes: a `Pack` whose files each passed the content model.
-Returns: nothing when the pack is consistent; raises `Problems` listing every duplicate id,
+Takes: a `Pack` of the parts of its files that passed the content model (`load_partial` takes a folder).
+Returns: the problems of the pack: every duplicate id,
 every reference to an undeclared element, rarity, stat, terrain, back or icon (inline icons in
 rulebook text too; a translation keeps the English icons or is not printed), every
 art or font file that is missing, lies outside the pack or is not what it should be (a font family's
@@ -11,7 +11,9 @@ with itself (`Rule.problems`, `Component.problems`: a board's printed squares, a
 placeholders and figures that name nothing (or a square off their board), and looks that name no
 look, extend none or go round in a circle, or whose placeholders, fonts, icons, images and boxes do
 not fit the components using them. What is doubtful but not wrong (a look no component uses) goes
-to `pack.warnings`.
+to `pack.warnings`. What names a part that failed its own checks is not a problem: that part's are.
+`load_partial` loads and validates a folder as far as it goes: a `Loaded` with every problem, the
+components that cannot be drawn and the pack of those that can; `load_checked` raises `Problems`.
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import types
 import typing
 import warnings
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache, partial
 from pathlib import Path
 from typing import Any, cast
@@ -37,7 +39,7 @@ from printkit.base.outlines import Outline, Rectangle
 from printkit.base.units import Size
 from printkit.content import markup
 from printkit.content.fields import Ref, Translatable, entry_registry, marked_values, peeled
-from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack, load_pack
+from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Failed, Pack, load_parts
 from printkit.content.looks import (
     COMPUTED_VALUES,
     WIDGET_KINDS,
@@ -75,7 +77,7 @@ from printkit.content.model import (
     Rulebook,
 )
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
-from printkit.content.rules import RuleSite
+from printkit.content.rules import Placement, RuleSite
 from printkit.content.source import SourceFile
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
@@ -85,7 +87,9 @@ MAX_ART_PIXELS = 50_000_000
 MAX_FILE_BYTES = 50 * 2**20  # an art or font file: both are read whole
 
 
-def validate_pack(pack: Pack) -> None:
+def validate_pack(pack: Pack) -> list[Problem]:
+    """Every problem of the pack as a whole (see the module's docstring). What names a part that
+    failed its own checks (pack.failed) is not a problem of its own: that part's problems say it."""
     problems = _duplicate_ids(pack)
     meta_source = pack.source_of(PACK_FILE)
     problems += _duplicate_locales(pack, meta_source)
@@ -109,9 +113,9 @@ def validate_pack(pack: Pack) -> None:
         problems += rulebook_icon_problems(pack, pack.meta.language)
     look_problems, look_warnings = _look_findings(pack, art)
     problems += look_problems
-    if problems:  # a look unused because a component misspells its name is not also a warning
-        raise Problems(problems, pack.warnings)
-    pack.warnings += look_warnings
+    if not problems and not pack.failed:  # a look unused because a component misspells its name is not also a warning
+        pack.warnings += look_warnings
+    return problems
 
 
 def _field_problems(pack: Pack, art: Callable[[str], tuple], source: SourceFile) -> tuple[list[Problem], set[str]]:
@@ -178,7 +182,7 @@ def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Proble
             problems += _builtin_misfits(pack, look_id, users.get(look_id, []))
             continue
         source, at, look = pack.sources[declared.file], declared.path, declared.look
-        if look.extends is not None and look.extends not in pack.looks:
+        if look.extends is not None and not _look_exists(pack, look.extends):
             problems.append(
                 source.problem(
                     at + ("extends",),
@@ -236,10 +240,10 @@ def _look_reference_problems(pack: Pack) -> list[Problem]:
                     of_key=True,
                 )
             )
-        if look_id not in pack.looks:
+        if not _look_exists(pack, look_id):
             problems.append(meta_source.problem(path, _no_look(look_id), did_you_mean(look_id, pack.looks)))
     for component in pack.components:
-        if component.look is not None and component.look not in pack.looks:
+        if component.look is not None and not _look_exists(pack, component.look):
             problems.append(
                 pack.sources[component.origin.file].problem(
                     component.origin.path + ("look",),
@@ -248,6 +252,11 @@ def _look_reference_problems(pack: Pack) -> list[Problem]:
                 )
             )
     return problems
+
+
+def _look_exists(pack: Pack, look_id: str) -> bool:
+    """Whether a look is the pack's or printkit's, or one of the pack's that failed its own checks."""
+    return look_id in pack.looks or pack.failed_part("looks", look_id) is not None
 
 
 def _no_look(look_id: str) -> str:
@@ -270,6 +279,9 @@ def _element_problems(
     fonts = [
         family + style for family in (*BUILT_IN_FONT_FAMILIES, *pack.meta.fonts) for style in FONT_STYLES.values()
     ]  # what a text may be set in: printkit's fonts and the pack's, in every style
+    failed_fonts = tuple(
+        part.id for part in pack.failed if part.kind == "fonts" and part.id
+    )  # their own problems say it
     problems = []
     unknown_parts: list[str] = []  # groups' `of:` naming nothing: what is inside them is not looked at
     for path, spec, of in walk(elements, at):
@@ -286,7 +298,7 @@ def _element_problems(
                         unknown_parts.append(f"{of}{choice}.")
         if isinstance(spec, WidgetSpec):
             problems += _widget_problems(source, path, spec, users)
-        if isinstance(spec, TextSpec) and spec.font not in fonts:
+        if isinstance(spec, TextSpec) and spec.font not in fonts and not spec.font.startswith(failed_fonts):
             builtin = [family + style for family in BUILT_IN_FONT_FAMILIES for style in FONT_STYLES.values()]
             problems.append(
                 source.problem(
@@ -393,6 +405,8 @@ def _value_problem(
     full = of + path
     if full.startswith("data.") or full == "data":
         name, _, rest = full.removeprefix("data").lstrip(".").partition(".")
+        if pack.failed_part("fields", name):
+            return None
         if name and name not in fields:
             return (
                 f"{shown} names no field the pack declares",
@@ -403,6 +417,8 @@ def _value_problem(
     if full.startswith("fields."):
         name, _, rest = full.removeprefix("fields.").partition(".")
         parts = list(FieldDecl.model_fields)
+        if pack.failed_part("fields", name):
+            return None
         if name not in fields:
             return f"{shown} names no field the pack declares", did_you_mean(name, fields)
         if rest not in parts:
@@ -665,7 +681,9 @@ def _rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> li
     problems = []
     for path, _, text in marked_values(rulebook, (), Translatable):
         for match in PLACEHOLDER.finditer(text):
-            if placeholder_value(pack, match.group(1), match.group(2)) is None:
+            if placeholder_value(pack, match.group(1), match.group(2)) is None and not _names_failed(
+                pack, match.group(1), match.group(2)
+            ):
                 problems.append(
                     source.problem(
                         path, f"'{match.group(0)}' names nothing in this pack", _placeholder_hint(pack, match.group(1))
@@ -682,7 +700,7 @@ def _rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> li
             named += [(where + ("place", i, "id"), p.id) for i, p in enumerate(figure.place)]
             named += [(where + ("place", i, "chip"), p.chip) for i, p in enumerate(figure.place) if p.chip]
             for path, name in named:
-                if name not in ids:
+                if name not in ids and not pack.failed_part("components", name):
                     problems.append(
                         source.problem(path, f"no component '{name}' in this pack", did_you_mean(name, ids))
                     )
@@ -694,7 +712,7 @@ def _rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> li
                     misfit = grid.misfit(ids[placed.id], board.id) if placed.id in ids else None
                     if misfit:
                         problems.append(source.problem(where + ("place", i, "id"), misfit))
-            elif figure.board:
+            elif figure.board and not pack.failed_part("components", figure.board):
                 boards = [c.id for c in pack.components if c.holds_pieces]
                 problems.append(
                     source.problem(
@@ -759,6 +777,12 @@ def rulebook_icon_problems(pack: Pack, locale: str) -> list[Problem]:
     return problems
 
 
+def _names_failed(pack: Pack, kind: str, argument: str) -> bool:
+    """Whether a placeholder names a component or rule set that failed its own checks."""
+    first = argument.split("/")[0]
+    return pack.failed_part("components" if kind == "count" else "rules", first) is not None
+
+
 def _placeholder_hint(pack: Pack, kind: str) -> str:
     examples = {
         "count": "e.g. {count:cards}, {count:tiles/island} or {count:COMPONENT-ID}",
@@ -773,10 +797,11 @@ def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
     problems = []
     for set_id, rule_set in pack.meta.rules.items():
         base = ("rules", set_id)
+        own = []
         for section, spec in rule_set.sections.items():
             for index, kind in enumerate(spec.components):
                 if kind not in COMPONENT_KINDS:
-                    problems.append(
+                    own.append(
                         source.problem(
                             base + ("sections", section, "components", index),
                             f"'{kind}' is not a component section",
@@ -784,7 +809,11 @@ def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
                         )
                     )
         for index, rule in enumerate(rule_set.checks):
-            problems += rule.problems(RuleSite(pack, set_id, base + ("checks", index), source, COMPONENT_KINDS))
+            own += rule.problems(RuleSite(pack, set_id, base + ("checks", index), source, COMPONENT_KINDS))
+        boards = [rule.board for rule in rule_set.checks if isinstance(rule, Placement)]
+        if own or any(pack.failed_part("components", board) for board in boards):  # no list can be checked with it
+            pack.failed.append(Failed("rules", set_id, source.shown, base))
+        problems += own
     return problems
 
 
@@ -832,7 +861,7 @@ def _check(
     if ref.registry == "files":
         return [problem(message, hint) for message, hint in art(value)]
     known = ICONS if ref.registry == "icons" else getattr(pack.meta, ref.registry)
-    if value in known:
+    if value in known or pack.failed_part(ref.registry, value):
         return []
     where = "printkit's icons" if ref.registry == "icons" else f"{PACK_FILE} {ref.registry}"
     hint = (
@@ -1002,7 +1031,7 @@ def _font_problems(pack: Pack, source: SourceFile) -> list[Problem]:
                 )
             )
     for tag, name in pack.meta.locale_fonts.items():
-        if name not in pack.meta.fonts:
+        if name not in pack.meta.fonts and not pack.failed_part("fonts", name):
             problems.append(
                 source.problem(
                     ("locale_fonts", tag),
@@ -1013,18 +1042,82 @@ def _font_problems(pack: Pack, source: SourceFile) -> list[Problem]:
     return problems
 
 
+@dataclass(frozen=True)
+class Unfit:
+    """A component that cannot be drawn: it failed its model (it is not among the pack's components),
+    or it has problems of its own or in its look. section, id (None when its YAML gives none), file
+    and path say where the YAML writes it; problems are those that concern it."""
+
+    section: str
+    id: str | None
+    file: str
+    path: KeyPath
+    problems: tuple[Problem, ...]
+
+
+@dataclass
+class Loaded:
+    """A pack loaded and validated as far as it goes (see load_partial)."""
+
+    pack: Pack | None  # every part that loaded; None only when pack.yaml failed as a whole
+    problems: list[Problem]  # every problem found, whatever part it concerns
+    warnings: list[Problem]  # what is doubtful but not wrong (safe-zone findings are in pack.unsafe)
+    unfit: list[Unfit]  # the components that cannot be drawn, and why
+    drawable: Pack | None  # the pack of the components that can be drawn; None when nothing can be
+
+
+def load_partial(root: Path) -> Loaded:
+    """Load the pack folder at root part by part, and validate what loaded: a component, look or
+    registry entry that fails costs only itself, and what names it is not another problem. Returns
+    every problem and warning, the components that cannot be drawn with their problems (each in its
+    file at its key path, e.g. cards[3]), and the pack of what can be drawn. Never raises Problems."""
+    pack, problems, warnings = load_parts(root)
+    if pack is None:
+        return Loaded(None, problems, warnings, [], None)
+    problems += validate_pack(pack)
+    by_file: dict[str, list[Problem]] = {}
+    for problem in problems:
+        by_file.setdefault(problem.file, []).append(problem)
+
+    def inside(file: str, path: KeyPath) -> tuple[Problem, ...]:
+        return tuple(p for p in by_file.get(file, []) if pack.sources[file].holds(p, path))
+
+    unfit = [Unfit(f.kind, f.id, f.file, f.path, inside(f.file, f.path)) for f in pack.failed if f.is_component]
+    look_problems = {
+        look_id: inside(declared.file, declared.path)
+        for look_id, declared in pack.looks.items()
+        if not declared.builtin
+    }
+    drawn = []
+    for component in pack.components:
+        chain = lineage(pack.looks, component.look_id(pack.meta.defaults))
+        found = inside(component.origin.file, component.origin.path)
+        found += tuple(p for look_id in chain for p in look_problems.get(look_id, ()))
+        if found or not chain or pack.looks[chain[-1]].look.extends is not None:
+            section, path = component.section, component.origin.path
+            unfit.append(Unfit(section, component.id, component.origin.file, path, found))
+        else:
+            drawn.append(component)
+    meta_source = pack.source_of(PACK_FILE)
+    whole = [p for p in by_file.get(meta_source.shown, []) if not meta_source.holds(p, ("looks",))]
+    whole = [p for p in whole if not meta_source.holds(p, ("rules",))]
+    # pack.yaml's own problems concern every face; a pack whose printed components are all unfit has
+    # nothing to draw (nor to warn of as "nothing to print")
+    printed = any(c.count for c in drawn) or not any(c.count for c in pack.components)
+    drawable = replace(pack, components=drawn) if drawn and printed and not whole else None
+    return Loaded(pack, problems, pack.warnings, unfit, drawable)
+
+
 def load_checked(roots: list[Path]) -> list[Pack]:
     """Load and validate every pack, raising one Problems with all of their problems and the
     warnings of every pack."""
     packs, problems, warnings = [], [], []
     for root in roots:
-        try:
-            pack = load_pack(root)
-            validate_pack(pack)
-            packs.append(pack)
-        except Problems as error:
-            problems += error.problems
-            warnings += error.warnings
+        loaded = load_partial(root)
+        problems += loaded.problems
+        warnings += loaded.warnings
+        if loaded.pack is not None:
+            packs.append(loaded.pack)
     if problems:
-        raise Problems(problems, warnings + [warning for pack in packs for warning in pack.warnings])
+        raise Problems(problems, warnings)
     return packs

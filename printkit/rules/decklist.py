@@ -3,7 +3,8 @@
 Takes: a list file (DESIGN.md §6), the pack it names (loaded by the caller) and `--param` values.
 Returns: a `ListReport` with the rule violations, each placed at the line of the entry or section
 it concerns; raises `Problems` when the list itself cannot be read (bad YAML, unknown pack, rule
-set, section or component id, wrong shapes), with every such problem at once.
+set, section or component id, wrong shapes, a rule set or component named that failed its own
+checks), with every such problem at once.
 """
 
 from __future__ import annotations
@@ -13,9 +14,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from printkit.base.errors import Problem, Problems, UsageError, ValueProblem, did_you_mean, display_path, shown_value
+from printkit.base.errors import (
+    KeyPath,
+    Problem,
+    Problems,
+    UsageError,
+    ValueProblem,
+    did_you_mean,
+    display_path,
+    shown_value,
+)
 from printkit.content.fields import parse_cell
-from printkit.content.load import CONTENT_DIR, PACK_FILE, Pack
+from printkit.content.load import CONTENT_DIR, PACK_FILE, Failed, Pack
 from printkit.content.model import Address, BoardGrid, Grid
 from printkit.content.rules import MAX_LIMIT, Entry, ListContext, Placed, RuleSet, placement_board
 from printkit.content.source import SourceFile, read_yaml
@@ -102,6 +112,10 @@ def check_list(source: SourceFile, pack: Pack, param_pairs: list[str]) -> ListRe
     rule_set_id = _rule_set_id(source, pack, problems)
     if rule_set_id is None:
         raise Problems(problems)
+    failed = pack.failed_part("rules", rule_set_id)
+    if failed is not None:
+        named = ("rules",) if "rules" in data else ("pack",)
+        raise Problems([_failed_problem(source, named, pack, failed, f"rule set '{rule_set_id}'")])
     rule_set = pack.meta.rules[rule_set_id]
     ctx = ListContext(pack, rule_set, parse_params(param_pairs, pack, rule_set_id))
     if "name" in data and not isinstance(data["name"], str):
@@ -122,9 +136,9 @@ def check_list(source: SourceFile, pack: Pack, param_pairs: list[str]) -> ListRe
         elif rule_set.sections[key].placement:
             board = placement_board(pack, rule_set, key)
             grid = type(board.grid) if board else Grid
-            ctx.placements[key] = _placements(source, key, value, by_id, grid, problems)
+            ctx.placements[key] = _placements(source, key, value, pack, by_id, grid, problems)
         else:
-            ctx.entries[key] = _entries(source, key, value, by_id, rule_set, problems)
+            ctx.entries[key] = _entries(source, key, value, pack, by_id, rule_set, problems)
     if problems:
         raise Problems(problems)
     report = ListReport(
@@ -145,7 +159,9 @@ def check_list(source: SourceFile, pack: Pack, param_pairs: list[str]) -> ListRe
 
 def _rule_set_id(source: SourceFile, pack: Pack, problems: list[Problem]) -> str | None:
     # A rule set without sections only checks the pack itself (its component list): no list is of it.
-    declared = [set_id for set_id, rule_set in pack.meta.rules.items() if rule_set.sections]
+    # with those that failed their own checks, which a list may name still
+    failed = [part.id for part in pack.failed if part.kind == "rules" and part.id and part.id not in pack.meta.rules]
+    declared = [set_id for set_id, rule_set in pack.meta.rules.items() if rule_set.sections] + failed
     if not declared:
         problems.append(
             source.problem(("pack",), f"pack '{pack.id}' declares no rule sets, so it has no lists to check")
@@ -183,8 +199,24 @@ def _rule_set_id(source: SourceFile, pack: Pack, problems: list[Problem]) -> str
     return name
 
 
+def _failed_problem(
+    source: SourceFile, path: KeyPath, pack: Pack, failed: Failed, named: str, *, of_key: bool = False
+) -> Problem:
+    """A list naming a part of the pack that failed its own checks: it cannot be checked until they are fixed."""
+    where = pack.sources[failed.file].where(failed.path)
+    return source.problem(
+        path, f"{named} has problems of its own, so this list cannot be checked", f"see {where}", of_key=of_key
+    )
+
+
 def _entries(
-    source: SourceFile, section: str, value: Any, by_id: dict, rule_set: RuleSet, problems: list[Problem]
+    source: SourceFile,
+    section: str,
+    value: Any,
+    pack: Pack,
+    by_id: dict,
+    rule_set: RuleSet,
+    problems: list[Problem],
 ) -> list[Entry]:
     """`id: copies` mappings or lists of ids (one copy each; an id listed twice counts twice)."""
     if isinstance(value, dict):
@@ -204,6 +236,10 @@ def _entries(
             problems.append(source.problem(path, f"must be a component id, got {shown_value(component_id)}"))
             continue
         component = by_id.get(component_id)
+        failed = pack.failed_part("components", component_id)
+        if failed is not None:
+            problems.append(_failed_problem(source, path, pack, failed, f"component '{component_id}'", of_key=of_key))
+            continue
         if component is None:
             problems.append(
                 source.problem(
@@ -248,7 +284,13 @@ def _entries(
 
 
 def _placements(
-    source: SourceFile, section: str, value: Any, by_id: dict, grid: type[BoardGrid], problems: list[Problem]
+    source: SourceFile,
+    section: str,
+    value: Any,
+    pack: Pack,
+    by_id: dict,
+    grid: type[BoardGrid],
+    problems: list[Problem],
 ) -> list[Placed]:
     """A list of `{tile: ID, square: N, rotation: 0|90|180|270}` for a square board, of
     `{tile: ID, cell: [COLUMN, ROW], rotation: 0|60|…|300}` for a hex board."""
@@ -289,7 +331,10 @@ def _placements(
         component = by_id.get(item["tile"]) if isinstance(item["tile"], str) else None
         cell, rotation = _cell(item[key], grid), item.get("rotation", 0)
         turn_problem = grid.rotation_problem(rotation)
-        if component is None:
+        failed = pack.failed_part("components", item["tile"])
+        if failed is not None:
+            problems.append(_failed_problem(source, path + ("tile",), pack, failed, f"component '{item['tile']}'"))
+        elif component is None:
             problems.append(
                 source.problem(
                     path + ("tile",),
