@@ -346,8 +346,8 @@ def _check(args: argparse.Namespace) -> int:
     if problems:
         _print_problems(problems)
     elif not reports:
-        found = [f"{p.id} ({len(p.components)} component{'s' if len(p.components) != 1 else ''})" for p in packs]
-        print(f"{len(packs)} pack(s) checked: " + ", ".join(found))
+        counted = [f"{p.id} ({len(p.components)} component{'s' if len(p.components) != 1 else ''})" for p in packs]
+        print(f"{len(packs)} pack(s) checked: " + ", ".join(counted))
     for report in reports:
         title = next(p for p in packs if p.id == report.pack).meta.rules[report.rule_set].title
         verdict = (

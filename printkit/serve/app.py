@@ -123,7 +123,7 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
 
     async def rulebook(request: Request) -> Response:
         preview = preview_of(request)
-        if preview is None or language_of(preview, request) is None:
+        if preview is None or language_of(preview, request) is None or preview.snapshot.pack is None:
             return not_found("no such pack or language")
         if preview.snapshot.pack.rulebook is None:
             return not_found(f"{preview.id} has no rulebook.yaml")
@@ -209,7 +209,8 @@ def _figures(preview: Preview, lang: str, drawn: Drawn | None, cache: dict) -> d
     snapshot = preview.snapshot
     translated = {c.id: c for c in drawn.pack.components} if drawn and drawn.pack else {}
     template = _templates.get_template("figure.html")
-    sections, kept = {}, {}
+    sections: dict[str, list[Markup]] = {}
+    kept: dict[tuple[str, str], Markup] = {}
     for section, items in snapshot.sections().items():
         sections[section] = []
         for shown in items:
