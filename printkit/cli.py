@@ -20,7 +20,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from printkit import __version__
-from printkit.base.errors import Problems, UsageError, ValueProblem, display_path, fault_of, one_line
+from printkit.base.errors import Problems, UsageError, ValueProblem, counted, display_path, fault_of, one_line
 from printkit.build.outputs import SHOPS, BuildOptions
 from printkit.build.pipeline import build, warn
 from printkit.build.summary import summary_lines
@@ -346,15 +346,11 @@ def _check(args: argparse.Namespace) -> int:
     if problems:
         _print_problems(problems)
     elif not reports:
-        counted = [f"{p.id} ({len(p.components)} component{'s' if len(p.components) != 1 else ''})" for p in packs]
-        print(f"{len(packs)} pack(s) checked: " + ", ".join(counted))
+        sizes = ", ".join(f"{p.id} ({counted(len(p.components), 'component')})" for p in packs)
+        print(f"{counted(len(packs), 'pack')} checked: {sizes}")
     for report in reports:
         title = next(p for p in packs if p.id == report.pack).meta.rules[report.rule_set].title
-        verdict = (
-            "legal"
-            if report.ok
-            else f"{len(report.violations)} violation" + ("s" if len(report.violations) != 1 else "")
-        )
+        verdict = "legal" if report.ok else counted(len(report.violations), "violation")
         print(f"{report.file}: {verdict} ({title}, rule set '{report.rule_set}' of {report.pack})")
     return 0 if ok else 1
 
@@ -368,7 +364,7 @@ def _warn_of(error: Problems) -> None:
 def _print_problems(problems: list) -> None:
     for problem in problems:
         print(problem, file=sys.stderr)
-    print(f"{len(problems)} problem{'s' if len(problems) != 1 else ''} found", file=sys.stderr)
+    print(f"{counted(len(problems), 'problem')} found", file=sys.stderr)
 
 
 def _problem_json(problem) -> dict:
@@ -421,7 +417,7 @@ def _export(args: argparse.Namespace) -> int:
 
     (pack,) = load_checked(pack_roots([args.pack]))
     sheets = export(pack, args.to, args.section)
-    rows = [f"{sheet.section} ({len(sheet.rows)} row{'s' if len(sheet.rows) != 1 else ''})" for sheet in sheets]
+    rows = [f"{sheet.section} ({counted(len(sheet.rows), 'row')})" for sheet in sheets]
     print(f"wrote {display_path(args.to)}: {', '.join(rows)}")
     return 0
 
@@ -479,7 +475,7 @@ def _i18n(args: argparse.Namespace) -> int:
                 )
     elif args.action == "check":
         checked = i18n.check(packs, languages)
-        print(f"{checked} catalog(s) checked: complete, consistent and every text fits")
+        print(f"{counted(checked, 'catalog')} checked: complete, consistent and every text fits")
     elif args.action == "pseudo":
         for path in i18n.pseudo_build(packs, args.out):
             print(f"wrote {display_path(path)}")

@@ -20,7 +20,7 @@ def test_a_new_pack_builds_at_once(run, tmp_path, monkeypatch):
             "  printkit serve my-game   shows its components in your browser, redrawn as you edit",
         ],
     )
-    assert run("check") == (0, "1 pack(s) checked: my-game (1 component)\n", "")
+    assert run("check") == (0, "1 pack checked: my-game (1 component)\n", "")
     assert run("build") == (
         0,
         "",
@@ -41,7 +41,7 @@ def test_no_pack_named_means_every_pack_under_content(run, tmp_path, monkeypatch
     for name in ("beta", "alpha"):
         assert run("new", name)[0] == 0
     (tmp_path / "content" / "notes").mkdir()  # a folder without a pack.yaml is no pack
-    assert run("check") == (0, "2 pack(s) checked: alpha (1 component), beta (1 component)\n", "")
+    assert run("check") == (0, "2 packs checked: alpha (1 component), beta (1 component)\n", "")
     assert run("build") == (
         0,
         "",
@@ -71,7 +71,7 @@ def test_new_names_the_next_commands_as_the_pack_was_typed(run, tmp_path, monkey
         "  printkit serve 'my games/duel'   shows its components in your browser, redrawn as you edit\n",
         "",
     )
-    assert run("check", "my games/duel") == (0, "1 pack(s) checked: duel (1 component)\n", "")
+    assert run("check", "my games/duel") == (0, "1 pack checked: duel (1 component)\n", "")
 
 
 def test_a_pack_id_must_be_lowercase(run, tmp_path, monkeypatch):

@@ -118,7 +118,7 @@ def test_a_rule_adds_up_a_number_field(run, tmp_path):
     code, out, err = run("check", deck)
     assert code == 1
     assert err.splitlines() == [
-        "printkit: warning: glowing (de): 12 strings not translated; 2 components are marked DRAFT "
+        "printkit: warning: glowing (de): 12 strings not translated; 2 components marked DRAFT "
         "(see 'printkit i18n stats glowing')",
         f"{deck}:2:1: cards: 11 glow in all; at most 8 allowed (rule 'point-cap' in glowing)",
     ]

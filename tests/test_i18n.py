@@ -129,7 +129,7 @@ def test_stats_count_each_state(tiny, run):
 
 
 def test_a_complete_catalog_checks_clean(tiny, run):
-    assert run("i18n", "check") == (0, "1 catalog(s) checked: complete, consistent and every text fits\n", "")
+    assert run("i18n", "check") == (0, "1 catalog checked: complete, consistent and every text fits\n", "")
 
 
 CHECKS = {
@@ -189,7 +189,7 @@ def test_an_incomplete_locale_builds_a_marked_draft_or_fails_strictly(tiny, run)
     translate({"Spark": ""})
     code, _, err = run("build", "tiny", "--lang", "de", "-q")
     assert code == 0 and err == (
-        "printkit: warning: tiny (de): 1 strings not translated; 1 components are marked "
+        "printkit: warning: tiny (de): 1 string not translated; 1 component marked "
         "DRAFT (see 'printkit i18n stats tiny')\n"
     )
     with pdfplumber.open("output/tiny/tiny-components-de-a4.pdf") as pdf:
@@ -216,7 +216,7 @@ def test_a_blank_or_broken_translation_prints_the_english_as_a_draft(tiny, run, 
     assert (stats["translated"], stats["untranslated"]) == ((8, 1) if counted == "untranslated" else (9, 0))
     code, _, err = run("build", "tiny", "--lang", "de", "--no-rulebooks", "-q")
     assert code == 0 and err == (
-        "printkit: warning: tiny (de): 1 strings not translated; 1 components are marked "
+        "printkit: warning: tiny (de): 1 string not translated; 1 component marked "
         "DRAFT (see 'printkit i18n stats tiny')\n"
     )
     with pdfplumber.open("output/tiny/tiny-components-de-a4.pdf") as pdf:
@@ -316,7 +316,7 @@ def test_every_bundled_pack_is_fully_translated(run):
     )
     assert run("i18n", "check", *BUNDLED) == (
         0,
-        "7 catalog(s) checked: complete, consistent and every text fits\n",
+        "7 catalogs checked: complete, consistent and every text fits\n",
         "",
     )
 

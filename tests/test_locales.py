@@ -66,7 +66,7 @@ def test_init_declares_the_locale_and_writes_its_catalog(tiny, run):
     code, out, err = run("build", "tiny", "--lang", "fr", "--out", "out", "--no-rulebooks", "-q")
     assert (code, out) == (0, "")
     assert err == (
-        "printkit: warning: tiny (fr): 9 strings not translated; 2 components are marked DRAFT "
+        "printkit: warning: tiny (fr): 9 strings not translated; 2 components marked DRAFT "
         "(see 'printkit i18n stats tiny')\n"
     )
     with pdfplumber.open("out/tiny/tiny-components-fr-a4.pdf") as pdf:
@@ -319,7 +319,7 @@ def test_a_rulebook_prints_printkits_words_from_the_packs_catalog(tmp_path, run)
         f"printkit: warning: gen (pl): {len(words.MESSAGES) - 3} of printkit's own words are not translated to pl and "
         f"print in English (translate them in {root}/locales/pl/LC_MESSAGES/printkit.po, which 'printkit i18n "
         "update gen' writes)",
-        "printkit: warning: gen (pl): 4 strings not translated; 1 components are marked DRAFT "
+        "printkit: warning: gen (pl): 4 strings not translated; 1 component marked DRAFT "
         "(see 'printkit i18n stats gen')",
     ]
     with pdfplumber.open(tmp_path / "out/gen/gen-rulebook-pl.pdf") as pdf:

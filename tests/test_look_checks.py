@@ -99,7 +99,7 @@ def test_a_look_no_component_uses_is_a_warning_of_check(run):
     code, out, err = run("check", f"{BAD}/unused-look")
     assert code == 0
     assert err.splitlines() == [UNUSED]
-    assert out == "1 pack(s) checked: unused-look (1 component)\n"
+    assert out == "1 pack checked: unused-look (1 component)\n"
 
 
 def test_a_look_no_component_uses_is_a_warning_of_build(run, tmp_path):

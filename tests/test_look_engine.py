@@ -243,7 +243,7 @@ def test_a_translation_that_breaks_a_look_placeholder_is_a_problem_at_its_catalo
     code, _, err = run("build", pack, "--out", tmp_path / "out", "--no-rulebooks", "--lang", "de", "-q")
     assert (code, err) == (
         0,
-        "printkit: warning: glow (de): 1 strings not translated; 2 components are marked DRAFT "
+        "printkit: warning: glow (de): 1 string not translated; 2 components marked DRAFT "
         "(see 'printkit i18n stats glow')\n",
     )
     code, _, err = run("build", pack, "--out", tmp_path / "strict", "--no-rulebooks", "--strict")

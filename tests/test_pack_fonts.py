@@ -66,7 +66,7 @@ def _refused(tmp_path: Path, name: str, message: str) -> tuple[int, str, str]:
 
 
 def test_the_fixture_pack_with_its_own_font_checks(run):
-    assert run("check", FIXTURE) == (0, "1 pack(s) checked: pack-fonts (1 component)\n", "")
+    assert run("check", FIXTURE) == (0, "1 pack checked: pack-fonts (1 component)\n", "")
 
 
 def _advance_mm(path: Path, word: str, size_pt: float) -> float:

@@ -111,7 +111,7 @@ NOTES = {
 def test_a_sheet_passed_over_is_a_warning_of_a_successful_check(run, case):
     assert run("check", f"{SHEETS}/{case}") == (
         0,
-        f"1 pack(s) checked: {case} (5 components)\n",
+        f"1 pack checked: {case} (5 components)\n",
         f"printkit: warning: {SHEETS}/{case}/{NOTES[case]}\n",
     )
 

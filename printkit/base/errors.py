@@ -79,6 +79,16 @@ class Problem:
         return self._order() < other._order()
 
 
+def plural(noun: str, number: int) -> str:
+    """An English noun of a message in the number a count gives it: 'page' for 1, 'pages' for 12."""
+    return noun if number == 1 else f"{noun}s"
+
+
+def counted(number: int, noun: str) -> str:
+    """'1 component', '2 components'."""
+    return f"{number} {plural(noun, number)}"
+
+
 def column_letters(column: int) -> str:
     """1 -> 'A', 27 -> 'AA': a column as spreadsheets name it."""
     letters = ""

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TypedDict
 
 from printkit.base.collector import paused as paused_collector
-from printkit.base.errors import Problem, Problems, UsageError, display_path
+from printkit.base.errors import Problem, Problems, UsageError, counted, display_path
 from printkit.build.cache import Manifest, Output, plan
 from printkit.build.jobs import Job, Written, build_jobs
 from printkit.build.lock import holding, remove_leftovers
@@ -91,8 +91,8 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                     )
                 if translation.missing:
                     warn(
-                        f"{pack.id} ({language}): {len({m.msgid for m in translation.missing})} strings not translated; "
-                        f"{len(translation.drafts)} components are marked DRAFT (see 'printkit i18n stats {pack.id}')"
+                        f"{pack.id} ({language}): {counted(len({m.msgid for m in translation.missing}), 'string')} not translated; "
+                        f"{counted(len(translation.drafts), 'component')} marked DRAFT (see 'printkit i18n stats {pack.id}')"
                     )
                 faces = Faces(
                     translation.pack, language, options.bleed, options.ink_saver, frozenset(translation.drafts)

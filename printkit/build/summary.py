@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.base.errors import display_path
+from printkit.base.errors import counted, display_path, plural
 from printkit.build.jobs import Written
 
 
@@ -34,7 +34,7 @@ def summary_lines(packs: list[PackBuilt], out: Path) -> list[str]:
     for pack in packs:
         lines.append(f"{pack.pack}: {_done(len(pack.written), pack.up_to_date)}")
         lines += [
-            f"  {name:<{name_width}}  {number:>{number_width}} {_plural(unit, number)}"
+            f"  {name:<{name_width}}  {number:>{number_width}} {plural(unit, number)}"
             for name, number, unit in rows[pack.pack]
         ]
     lines.append(f"output: {display_path(out)}/")
@@ -42,10 +42,10 @@ def summary_lines(packs: list[PackBuilt], out: Path) -> list[str]:
 
 
 def _done(written: int, up_to_date: int) -> str:
-    files = f"{written} {_plural('file', written)} written"
+    files = f"{counted(written, 'file')} written"
     if not up_to_date:
         return files if written else "nothing to write"
-    up_to_date_files = f"{up_to_date} {_plural('file', up_to_date)}"
+    up_to_date_files = counted(up_to_date, "file")
     return f"{files}, {up_to_date_files} up to date" if written else f"up to date ({up_to_date_files})"
 
 
@@ -59,7 +59,3 @@ def _rows(written: list[Written], folder: Path) -> list[tuple[str, int, str]]:
         else:
             rows[str(file.path.relative_to(folder))] = (file.pages, "page")
     return [(name, number, unit) for name, (number, unit) in rows.items()]
-
-
-def _plural(word: str, number: int) -> str:
-    return word if number == 1 else f"{word}s"

@@ -68,7 +68,7 @@ def test_a_link_that_stays_inside_the_pack_is_followed(tmp_path):
     (root / "cards.yaml").rename(root / "shared" / "cards.yaml")
     (root / "cards.yaml").symlink_to("shared/cards.yaml")
     result = _check(root)
-    assert (result.returncode, result.stdout) == (0, "1 pack(s) checked: gen (1 component)\n")
+    assert (result.returncode, result.stdout) == (0, "1 pack checked: gen (1 component)\n")
 
 
 @pytest.mark.parametrize(
