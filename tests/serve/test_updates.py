@@ -134,3 +134,53 @@ def test_a_pack_that_never_loaded_shows_its_problems_and_opens_once_fixed(tmp_pa
         assert '<span class="name">Ember Fox</span>' in server.page("/packs/tiny/en/")
     finally:
         stop(server)
+
+
+def test_a_card_edited_while_another_breaks_is_drawn_fresh_beside_the_broken_ones_problem(own_server):
+    before = versions(own_server.page("/packs/tiny/en/"))
+    _, _, old_fox = own_server.get(f"/packs/tiny/en/faces/ember-fox/front.png?v={before['ember-fox']}")
+    events = own_server.events()
+    try:
+        text = (own_server.pack / "cards.yaml").read_text()
+        edited = text.replace("Burns brightly.", "Burns low.").replace("stats: {attack: 1}", "stats: {attack: lots}")
+        (own_server.pack / "cards.yaml").write_text(edited)
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ember-fox", "ash-owl"]})
+    finally:
+        events.close()
+    page = own_server.page("/packs/tiny/en/")
+    fox, owl = figure(page, "ember-fox"), figure(page, "ash-owl")
+    assert problems(owl) == ["tiny/cards.yaml:12:21: cards[1].stats.attack: must be a number, got &#39;lots&#39;"]
+    assert "<img" not in owl and '<span class="name">Ash Owl</span>' in owl
+    assert problems(fox) == [] and versions(page)["ember-fox"] != before["ember-fox"]
+    status, _, new_fox = own_server.get(f"/packs/tiny/en/faces/ember-fox/front.png?v={versions(page)['ember-fox']}")
+    assert status == 200 and new_fox != old_fox  # the edited card's new text, drawn although its pack is broken
+    assert problems(re.search(r'<section id="problems">.*?</section>', page, re.S).group()) == []
+
+
+def test_new_cards_with_bad_values_show_their_problems_in_their_section(own_server):
+    events = own_server.events()
+    try:
+        edit(
+            own_server.pack / "cards.yaml",
+            "chips:\n",
+            "  - {id: frost-hare, name: Frost Hare, stats: {attack: lots}}\n"
+            "  - {name: Nameless, count: many}\n"
+            "chips:\n",
+        )
+        assert events.next() == (
+            "update",
+            {"pack": "tiny", "changed": ["frost-hare", "tiny/cards.yaml:cards[3]"]},
+        )
+    finally:
+        events.close()
+    page = own_server.page("/packs/tiny/en/")
+    cards = re.search(r'<section class="section" id="section-cards">.*?</section>', page, re.S).group()
+    assert list(versions(cards)) == ["ember-fox", "ash-owl", "frost-hare", "tiny/cards.yaml:cards[3]"]
+    hare, nameless = figure(cards, "frost-hare"), figure(cards, "tiny/cards.yaml:cards\\[3\\]")
+    assert problems(hare) == ["tiny/cards.yaml:14:56: cards[2].stats.attack: must be a number, got &#39;lots&#39;"]
+    assert '<span class="name">Frost Hare</span>' in hare
+    assert problems(nameless) == [
+        "tiny/cards.yaml:15:5: cards[3]: missing required key &#39;id&#39;",
+        "tiny/cards.yaml:15:29: cards[3].count: must be a whole number from 0 to 10000, got &#39;many&#39;",
+    ]
+    assert '<span class="name">Nameless</span>' in nameless
