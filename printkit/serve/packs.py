@@ -60,6 +60,7 @@ class Snapshot:
     drawable: Pack | None  # the components drawn: the last pack that had any (None: none has yet)
     shown: dict[str, Shown]  # by id, in the page's order: by section, then file, then place in the file
     problems: tuple[Problem, ...]  # those that concern no one component
+    loading: tuple[Problem, ...]  # every problem found loading the pack: its rulebook waits till there are none
     generation: int  # counts the drawable packs loaded: drawings and rulebooks are kept per generation
 
     def problem_count(self) -> int:
@@ -99,7 +100,7 @@ class Preview:
     _fits: dict[str, tuple[str, tuple[Problem, ...]]] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
-        self.snapshot = Snapshot(None, None, {}, (), 0)
+        self.snapshot = Snapshot(None, None, {}, (), (), 0)
         self.reload()
 
     @property
@@ -115,13 +116,15 @@ class Preview:
         when nothing the page shows changed."""
         old = self.snapshot
         loaded = load_partial(self.root)
-        generation = old.generation + (loaded.drawable is not None)
-        if loaded.drawable is not None:
-            self._find_fits(loaded.drawable, generation)
+        # a pack without problems is drawn whole: one without components too (its rulebook is made)
+        fresh = loaded.drawable or (loaded.pack if not loaded.problems else None)
+        generation = old.generation + (fresh is not None)
+        if fresh is not None:
+            self._find_fits(fresh, generation)
         if loaded.pack is None:  # pack.yaml failed: no component is known, the last pictures stand
             shown = {cid: s for cid, s in old.shown.items() if not s.problems}
         else:
-            drawn = {c.id for c in loaded.drawable.components} if loaded.drawable else set()
+            drawn = {c.id for c in fresh.components} if fresh else set()
             shown = {}
             for place in _places(loaded.pack, loaded.unfit):
                 if place.id in drawn:
@@ -136,7 +139,9 @@ class Preview:
                 shown[place.id] = place
         placed = {problem for s in shown.values() for problem in s.problems}
         rest = tuple(problem for problem in loaded.problems if problem not in placed)
-        self.snapshot = Snapshot(loaded.pack or old.pack, loaded.drawable or old.drawable, shown, rest, generation)
+        self.snapshot = Snapshot(
+            loaded.pack or old.pack, fresh or old.drawable, shown, rest, tuple(loaded.problems), generation
+        )
         changed = [
             cid
             for cid in shown.keys() | old.shown.keys()
@@ -211,6 +216,8 @@ class Preview:
         """The rulebook PDF of language as the build typesets it, or the problems that stopped it."""
         from printkit.rulebook.book import Part, make  # heavy: imported only when a rulebook is asked for
 
+        if self.snapshot.loading:  # as a build, which makes no rulebook of a pack with problems
+            return self.snapshot.loading
         generation = self.snapshot.generation
         made = self._rulebooks.get(language)
         if made is not None and made[0] == generation:

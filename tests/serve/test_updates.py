@@ -184,3 +184,17 @@ def test_new_cards_with_bad_values_show_their_problems_in_their_section(own_serv
         "tiny/cards.yaml:15:29: cards[3].count: must be a whole number from 0 to 10000, got &#39;many&#39;",
     ]
     assert '<span class="name">Nameless</span>' in nameless
+
+
+def test_the_rulebook_waits_till_the_pack_has_no_problems(own_server):
+    events = own_server.events()
+    try:
+        edit(own_server.pack / "cards.yaml", "stats: {attack: 1}", "stats: {attack: lots}")
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})
+    finally:
+        events.close()
+    status, _, body = own_server.get("/packs/tiny/en/rulebook.pdf")
+    assert status == 422  # as a build, which makes no rulebook of a pack with problems
+    assert problems(body.decode("utf-8")) == [
+        "tiny/cards.yaml:12:21: cards[1].stats.attack: must be a number, got &#39;lots&#39;"
+    ]
