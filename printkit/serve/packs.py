@@ -130,9 +130,10 @@ class Preview:
                 if place.id in drawn:
                     version, fit = self._fits[place.id]
                     place = replace(place, version=version, problems=fit)
-                elif not place.problems:  # not drawn, and none of its own problems says why: its last picture stands
+                elif not place.problems:  # not drawn, yet no problem of its own says why
                     before = old.shown.get(place.id)
-                    last = before.version if before and not before.problems else None
+                    # while nothing of the pack can be drawn (pack.yaml's problems), its last picture stands
+                    last = before.version if fresh is None and before and not before.problems else None
                     place = replace(place, version=last or _digest(repr(place)))
                 if place.problems:
                     place = replace(place, version=_digest("\n".join(map(str, place.problems))))
