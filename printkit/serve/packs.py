@@ -267,9 +267,10 @@ def _fit_problems(drawn: Iterable[Drawn], component_id: str) -> tuple[Problem, .
 
 
 def _places(pack: Pack, unfit: list[Unfit]) -> list[Shown]:
-    """Every component the pack's files write, in the page's order, each with the problems that
-    keep it from being drawn (its version is yet to be given): the pack's components, then those
-    that failed their model. An id goes to the first that gives it (the one validate keeps)."""
+    """Every component the pack's files write, in the page's order (by section, then file, then
+    place in the file), each with the problems that keep it from being drawn (its version is yet to
+    be given). An id goes to the first of the pack's components that gives it (the one validate
+    keeps), then to a component that failed its model."""
     at = {(u.file, u.path): u for u in unfit}
     places = []
     for c in pack.components:

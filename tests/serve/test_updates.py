@@ -198,3 +198,17 @@ def test_the_rulebook_waits_till_the_pack_has_no_problems(own_server):
     assert problems(body.decode("utf-8")) == [
         "tiny/cards.yaml:12:21: cards[1].stats.attack: must be a number, got &#39;lots&#39;"
     ]
+
+
+def test_a_broken_card_of_a_later_file_is_shown_in_its_section_after_the_cards_before_it(own_server):
+    events = own_server.events()
+    try:
+        (own_server.pack / "more.yaml").write_text("cards:\n  - {id: frost-hare, count: many}\n")
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["frost-hare"]})
+    finally:
+        events.close()
+    page = own_server.page("/packs/tiny/en/")
+    assert list(versions(page)) == ["ember-fox", "ash-owl", "frost-hare", "spark"]
+    assert problems(figure(page, "frost-hare")) == [
+        "tiny/more.yaml:2:29: cards[0].count: must be a whole number from 0 to 10000, got &#39;many&#39;"
+    ]
