@@ -1090,11 +1090,16 @@ def load_partial(root: Path) -> Loaded:
         for look_id, declared in pack.looks.items()
         if not declared.builtin
     }
+    # a look that failed its own checks is not among the pack's: its problems are those of its users too
+    look_problems |= {f.id: inside(f.file, f.path) for f in pack.failed if f.kind == "looks" and f.id}
     drawn = []
     for component in pack.components:
-        chain = lineage(pack.looks, component.look_id(pack.meta.defaults))
+        named = component.look_id(pack.meta.defaults)
+        chain = lineage(pack.looks, named)
+        beyond = pack.looks[chain[-1]].look.extends if chain else named  # where the chain stops, if it does
+        looks = chain + [beyond] if beyond and beyond not in chain else chain
         found = inside(component.origin.file, component.origin.path)
-        found += tuple(p for look_id in chain for p in look_problems.get(look_id, ()))
+        found += tuple(p for look_id in looks for p in look_problems.get(look_id, ()))
         if found or not chain or pack.looks[chain[-1]].look.extends is not None:
             section, path = component.section, component.origin.path
             unfit.append(Unfit(section, component.id, component.origin.file, path, component.name, found))

@@ -212,3 +212,22 @@ def test_a_broken_card_of_a_later_file_is_shown_in_its_section_after_the_cards_b
     assert problems(figure(page, "frost-hare")) == [
         "tiny/more.yaml:2:29: cards[0].count: must be a whole number from 0 to 10000, got &#39;many&#39;"
     ]
+
+
+def test_a_card_whose_look_fails_shows_the_looks_problem_in_its_place(own_server):
+    events = own_server.events()
+    try:
+        edit(own_server.pack / "cards.yaml", "  - id: ash-owl\n", "  - id: ash-owl\n    look: owl\n")
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})  # no look 'owl' yet
+        (own_server.pack / "looks").mkdir()
+        (own_server.pack / "looks" / "owl.yaml").write_text("owl: {extends: poker-card, bogus: 1}\n")
+        # a new looks file may change any face: all are drawn again
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ember-fox", "ash-owl", "spark"]})
+    finally:
+        events.close()
+    page = own_server.page("/packs/tiny/en/")
+    assert problems(figure(page, "ash-owl")) == [
+        "tiny/looks/owl.yaml:1:28: owl.bogus: unknown key &#39;bogus&#39; (known keys: extends, hide, front, back)"
+    ]
+    assert '<img class="face front"' in figure(page, "ember-fox")
+    assert problems(re.search(r'<section id="problems">.*?</section>', page, re.S).group()) == []
