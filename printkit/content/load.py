@@ -51,12 +51,13 @@ class Failed:
     """A part of a pack that failed its own checks: a component (kind: its section), an entry of a
     registry of pack.yaml or a look of the looks/ folder (kind: the registry, e.g. looks, rules), or a
     whole section that is not a list (id None). id is the component's id or entry's key, as the YAML
-    writes it; None when it gives none."""
+    writes it; None when it gives none. name is the name a component's YAML gives, if any."""
 
     kind: str
     id: str | None
     file: str
     path: KeyPath
+    name: str | None = None
 
     @property
     def is_component(self) -> bool:
@@ -202,7 +203,9 @@ def load_parts(root: Path) -> tuple[Pack | None, list[Problem], list[Problem]]:
         data = source.data
         parsed, left_out = _validate_parts(file_model, source, problems, _component_part)
         failed += [
-            Failed(str(at[0]), _id_of(item), source.shown, at) for at, item in left_out if at[0] in COMPONENT_KINDS
+            Failed(str(at[0]), _text_of(item, "id"), source.shown, at, _text_of(item, "name"))
+            for at, item in left_out
+            if at[0] in COMPONENT_KINDS
         ]
         if parsed is None:
             continue
@@ -343,9 +346,9 @@ def _without(data: dict, parts: set[KeyPath]) -> dict:
     return kept
 
 
-def _id_of(item: Any) -> str | None:
-    """The id a component's YAML gives, if any."""
-    given = item.get("id") if isinstance(item, dict) else None
+def _text_of(item: Any, key: str) -> str | None:
+    """The text a component's YAML gives for key (its id, its name), if any."""
+    given = item.get(key) if isinstance(item, dict) else None
     return given if isinstance(given, str) else None
 
 

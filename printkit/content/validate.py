@@ -1046,12 +1046,14 @@ def _font_problems(pack: Pack, source: SourceFile) -> list[Problem]:
 class Unfit:
     """A component that cannot be drawn: it failed its model (it is not among the pack's components),
     or it has problems of its own or in its look. section, id (None when its YAML gives none), file
-    and path say where the YAML writes it; problems are those that concern it."""
+    and path say where the YAML writes it; name is the name it gives (None: none); problems are
+    those that concern it."""
 
     section: str
     id: str | None
     file: str
     path: KeyPath
+    name: str | None
     problems: tuple[Problem, ...]
 
 
@@ -1082,20 +1084,25 @@ def load_partial(root: Path) -> Loaded:
     def inside(file: str, path: KeyPath) -> tuple[Problem, ...]:
         return tuple(p for p in by_file.get(file, []) if pack.sources[file].holds(p, path))
 
-    unfit = [Unfit(f.kind, f.id, f.file, f.path, inside(f.file, f.path)) for f in pack.failed if f.is_component]
+    unfit = [Unfit(f.kind, f.id, f.file, f.path, f.name, inside(f.file, f.path)) for f in pack.failed if f.is_component]
     look_problems = {
         look_id: inside(declared.file, declared.path)
         for look_id, declared in pack.looks.items()
         if not declared.builtin
     }
+    # a look that failed its own checks is not among the pack's: its problems are those of its users too
+    look_problems |= {f.id: inside(f.file, f.path) for f in pack.failed if f.kind == "looks" and f.id}
     drawn = []
     for component in pack.components:
-        chain = lineage(pack.looks, component.look_id(pack.meta.defaults))
+        named = component.look_id(pack.meta.defaults)
+        chain = lineage(pack.looks, named)
+        beyond = pack.looks[chain[-1]].look.extends if chain else named  # where the chain stops, if it does
+        looks = chain + [beyond] if beyond and beyond not in chain else chain
         found = inside(component.origin.file, component.origin.path)
-        found += tuple(p for look_id in chain for p in look_problems.get(look_id, ()))
+        found += tuple(p for look_id in looks for p in look_problems.get(look_id, ()))
         if found or not chain or pack.looks[chain[-1]].look.extends is not None:
             section, path = component.section, component.origin.path
-            unfit.append(Unfit(section, component.id, component.origin.file, path, found))
+            unfit.append(Unfit(section, component.id, component.origin.file, path, component.name, found))
         else:
             drawn.append(component)
     meta_source = pack.source_of(PACK_FILE)

@@ -214,19 +214,19 @@ def _figures(preview: Preview, lang: str, drawn: Drawn | None, cache: dict) -> d
     for section, items in snapshot.sections().items():
         sections[section] = []
         for shown in items:
-            key = (shown.component.id, shown.version)
+            key = (shown.id, shown.version)
             if key not in cache:
-                component = translated.get(shown.component.id, shown.component)
-                piece = drawn.pieces.get(component.id) if drawn else None
+                component = translated.get(shown.id, shown.component)
+                piece = drawn.pieces.get(shown.id) if drawn else None
                 size = (piece.size.width, piece.size.height) if piece else (0.0, 0.0)
                 figure = {
-                    "id": component.id,
+                    "id": shown.id,
                     "version": shown.version,
-                    "name": component.name or component.id,
-                    "count": component.count,
-                    "tags": component.tags,
+                    "name": (component.name if component else shown.name) or shown.id,
+                    "count": component.count if component else None,
+                    "tags": component.tags if component else [],
                     "problems": shown.problems,
-                    "draft": drawn is not None and component.id in drawn.drafts,
+                    "draft": drawn is not None and shown.id in drawn.drafts,
                     "faces": () if piece is None else ("front",) if piece.back is None else FACES,
                     "size": [f"{side:g}" for side in size],
                     "pixels": [round(side / 25.4 * SCREEN_DPI) for side in size],

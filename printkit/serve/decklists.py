@@ -1,6 +1,6 @@
 """The preview's deck-list checker: a pasted list, or one of the pack's own, checked as `printkit check` does.
 
-Takes: the last pack that loaded, the text of a list (or the name of a list in the pack's decks/
+Takes: the pack as far as it loaded, the text of a list (or the name of a list in the pack's decks/
 folder) and the rule set picked on the page (None: the one the list names).
 Returns: a `DeckCheck`: the list's lines, each with the violations and problems placed at it, those
 placed at no line, and the verdict. Lists are read and checked by printkit.rules.decklist.

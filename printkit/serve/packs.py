@@ -2,14 +2,14 @@
 
 Takes: a pack folder.
 Returns: `Preview`, whose `reload` says which components changed, and whose `snapshot` is what the
-page shows: the components by section (those of the last pack that loaded, the places where
-problems are shown while the pack does not load), each with its version and the problems that
-concern it (text that does not fit is found by drawing a component's faces in every language
-whenever it changes, as `printkit check` draws them), and the problems that concern no one
-component. It draws a component's faces as PNG at a screen's resolution, by version (so an edit
-to one card draws only that card again), and makes the rulebook of a language once per change, in
-a temporary folder of its own. Drawing and typesetting are the build's own code, which confines
-what a pack may read.
+page shows: the pack loaded as far as it goes (`load_partial`), its components by section, each
+drawn fresh with its version, or, when it cannot be drawn, with the problems that concern it (text
+that does not fit is found by drawing a component's faces in every language whenever it changes,
+as `printkit check` draws them), and the problems that concern no one component. While pack.yaml
+fails, or nothing of the pack can be drawn, the last pictures stand. It draws a component's faces
+as PNG at a screen's resolution, by version (so an edit to one card draws only that card again),
+and makes the rulebook of a language once per change, in a temporary folder of its own. Drawing
+and typesetting are the build's own code, which confines what a pack may read.
 """
 
 from __future__ import annotations
@@ -18,14 +18,14 @@ import hashlib
 import os
 import tempfile
 import threading
-from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from printkit.base.errors import Problem, Problems, format_key_path
+from printkit.base.errors import KeyPath, Problem, Problems, format_key_path
 from printkit.content.load import Pack, component_files
 from printkit.content.model import COMPONENT_KINDS, Component
-from printkit.content.validate import load_checked
+from printkit.content.validate import Unfit, load_partial
 from printkit.i18n.catalog import translate
 from printkit.layout.imposition import Faces, Piece
 from printkit.output.png import faces_at, png_bytes
@@ -37,41 +37,42 @@ FOLDERS_NOT_DRAWN = ("decks", "output")  # players' lists and a build's outputs 
 _drawing = threading.Lock()
 
 
-def load(root: Path) -> tuple[Pack | None, list[Problem]]:
-    """The pack and every problem found loading and validating it; the one place that decides how
-    the preview loads a pack (a loader that keeps the valid components of a broken pack fits here)."""
-    try:
-        (pack,) = load_checked([root])
-    except Problems as error:
-        return None, list(error.problems)
-    return pack, []
-
-
 @dataclass(frozen=True)
 class Shown:
-    """A component as the page shows it: its faces (of this version), or the problems that concern it."""
+    """A component as the page shows it: its faces (of this version), or the problems that concern
+    it. id is its id; for one whose YAML gives none, or whose id one before it took, its file and
+    key path (`tiny/cards.yaml:cards[2]`). component is None for one that failed its model: name is
+    the name its YAML gives, if any."""
 
-    component: Component
+    id: str
+    section: str
+    file: str
+    path: KeyPath
+    component: Component | None
+    name: str | None
     version: str
     problems: tuple[Problem, ...] = ()
 
 
 @dataclass(frozen=True)
 class Snapshot:
-    pack: Pack | None  # the last pack that loaded (None: none has yet)
-    shown: dict[str, Shown]  # by component id, in the pack's order
+    pack: Pack | None  # every part that loaded (while pack.yaml fails, the last pack; None: none has yet)
+    drawable: Pack | None  # the components drawn: the last pack that had any (None: none has yet)
+    shown: dict[str, Shown]  # by id, in the page's order: by section, then file, then place in the file
     problems: tuple[Problem, ...]  # those that concern no one component
-    generation: int  # counts the packs loaded: drawings and rulebooks are kept per generation
+    loading: tuple[Problem, ...]  # every problem found loading the pack: its rulebook waits till there are none
+    generation: int  # counts the drawable packs loaded: drawings and rulebooks are kept per generation
 
     def problem_count(self) -> int:
-        return len(self.problems) + sum(len(shown.problems) for shown in self.shown.values())
+        """Each problem once: a look's problems are shown at every component that uses it."""
+        return len(set(self.problems).union(*(shown.problems for shown in self.shown.values())))
 
     def sections(self) -> dict[str, list[Shown]]:
         """The components shown, by section in printkit's order of sections."""
-        grouped: dict[str, list[Shown]] = {section: [] for section in COMPONENT_KINDS}
+        grouped: dict[str, list[Shown]] = {}
         for shown in self.shown.values():
-            grouped[shown.component.section].append(shown)
-        return {section: items for section, items in grouped.items() if items}
+            grouped.setdefault(shown.section, []).append(shown)
+        return grouped
 
 
 @dataclass
@@ -99,7 +100,7 @@ class Preview:
     _fits: dict[str, tuple[str, tuple[Problem, ...]]] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
-        self.snapshot = Snapshot(None, {}, (), 0)
+        self.snapshot = Snapshot(None, None, {}, (), (), 0)
         self.reload()
 
     @property
@@ -114,36 +115,34 @@ class Preview:
         """Load the pack again; the ids of the components whose picture or problems changed, or None
         when nothing the page shows changed."""
         old = self.snapshot
-        pack, problems = load(self.root)
-        places = pack or old.pack
-        generation = old.generation + (pack is not None)
-        concerning = _by_component(problems, places)
-        if pack is not None:
-            surroundings = _surroundings(self.root)
-            drawn = {language: _draw(pack, language) for language in pack.meta.locales}
-            data = {c.id: _digest(surroundings + c.model_dump_json()) for c in pack.components}
-            fits = {cid: fit for cid, (version, fit) in self._fits.items() if data.get(cid) == version}
-            with _drawing:
-                for component in pack.components:
-                    if component.id not in fits:
-                        fits[component.id] = _fit_problems(drawn.values(), component.id)
-            self._fits = {cid: (data[cid], fits[cid]) for cid in data}
-            concerning = {cid: list(fit) for cid, fit in fits.items() if fit}
-            with self._lock:  # the faces drawn to find them are the first the pages ask for
-                self._drawn.update({(generation, language): d for language, d in drawn.items()})
-        shown = {}
-        for component in places.components if places else []:
-            own = tuple(concerning.get(component.id, ()))
-            if own:
-                version = _digest("\n".join(map(str, own)))
-            elif pack is not None:
-                version = data[component.id]
-            else:  # the pack does not load, but nothing points at this component: its last picture stands
-                version = old.shown[component.id].version
-            shown[component.id] = Shown(component, version, own)
-        placed = {problem for own in concerning.values() for problem in own}
-        rest = tuple(problem for problem in problems if problem not in placed)
-        self.snapshot = Snapshot(places, shown, rest, generation)
+        loaded = load_partial(self.root)
+        # a pack without problems is drawn whole: one without components too (its rulebook is made)
+        fresh = loaded.drawable or (loaded.pack if not loaded.problems else None)
+        generation = old.generation + (fresh is not None)
+        if fresh is not None:
+            self._find_fits(fresh, generation)
+        if loaded.pack is None:  # pack.yaml failed: no component is known, the last pictures stand
+            shown = {cid: s for cid, s in old.shown.items() if not s.problems}
+        else:
+            drawn = {c.id for c in fresh.components} if fresh else set()
+            shown = {}
+            for place in _places(loaded.pack, loaded.unfit):
+                if place.id in drawn:
+                    version, fit = self._fits[place.id]
+                    place = replace(place, version=version, problems=fit)
+                elif not place.problems:  # not drawn, yet no problem of its own says why
+                    before = old.shown.get(place.id)
+                    # while nothing of the pack can be drawn (pack.yaml's problems), its last picture stands
+                    last = before.version if fresh is None and before and not before.problems else None
+                    place = replace(place, version=last or _digest(repr(place)))
+                if place.problems:
+                    place = replace(place, version=_digest("\n".join(map(str, place.problems))))
+                shown[place.id] = place
+        placed = {problem for s in shown.values() for problem in s.problems}
+        rest = tuple(problem for problem in loaded.problems if problem not in placed)
+        self.snapshot = Snapshot(
+            loaded.pack or old.pack, fresh or old.drawable, shown, rest, tuple(loaded.problems), generation
+        )
         changed = [
             cid
             for cid in shown.keys() | old.shown.keys()
@@ -158,6 +157,21 @@ class Preview:
         order = {cid: index for index, cid in enumerate(shown)}
         return sorted(changed, key=lambda cid: (order.get(cid, len(order)), cid))
 
+    def _find_fits(self, pack: Pack, generation: int) -> None:
+        """Each component's version and its text that cannot be set in any language, found by
+        drawing its faces again where it changed; the faces drawn are the first the pages ask for."""
+        surroundings = _surroundings(self.root)
+        drawn = {language: _draw(pack, language) for language in pack.meta.locales}
+        data = {c.id: _digest(surroundings + c.model_dump_json()) for c in pack.components}
+        fits = {cid: fit for cid, (version, fit) in self._fits.items() if data.get(cid) == version}
+        with _drawing:
+            for component in pack.components:
+                if component.id not in fits:
+                    fits[component.id] = _fit_problems(drawn.values(), component.id)
+        self._fits = {cid: (data[cid], fits[cid]) for cid in data}
+        with self._lock:
+            self._drawn.update({(generation, language): d for language, d in drawn.items()})
+
     def drawn(self, language: str) -> Drawn:
         """The pack translated into language and its faces, made once per generation."""
         snapshot = self.snapshot
@@ -165,7 +179,7 @@ class Preview:
         self.viewed.add(language)
         with self._lock:
             if key not in self._drawn:
-                self._drawn[key] = _draw(snapshot.pack, language)
+                self._drawn[key] = _draw(snapshot.drawable, language)
             return self._drawn[key]
 
     def face(self, language: str, component_id: str, face: str) -> bytes | None:
@@ -203,6 +217,8 @@ class Preview:
         """The rulebook PDF of language as the build typesets it, or the problems that stopped it."""
         from printkit.rulebook.book import Part, make  # heavy: imported only when a rulebook is asked for
 
+        if self.snapshot.loading:  # as a build, which makes no rulebook of a pack with problems
+            return self.snapshot.loading
         generation = self.snapshot.generation
         made = self._rulebooks.get(language)
         if made is not None and made[0] == generation:
@@ -250,45 +266,24 @@ def _fit_problems(drawn: Iterable[Drawn], component_id: str) -> tuple[Problem, .
     return tuple(found)
 
 
-def _by_component(problems: list[Problem], pack: Pack | None) -> dict[str, list[Problem]]:
-    """The problems that concern a component of pack, by its id: those at its key path in its file
-    (`cards[3].name`), and those without one inside its item of that file (a YAML syntax error)."""
-    if pack is None:
-        return {}
-    by_place = {(c.origin.file, format_key_path(c.origin.path)): c.id for c in pack.components}
-    items = dict(_items(pack)) if any(not problem.key_path for problem in problems) else {}
-    found: dict[str, list[Problem]] = {}
-    for problem in problems:
-        key = problem.key_path.split(".")[0]
-        if "[" in key:
-            key = key[: key.index("]", key.index("[")) + 1]  # cards[3].stats[0] -> cards[3]
-        owner = by_place.get((problem.file, key))
-        if owner is None and not problem.key_path:
-            owner = next(
-                (
-                    cid
-                    for cid, (file, first, last) in items.items()
-                    if file == problem.file and first <= problem.line < last
-                ),
-                None,
-            )
-        if owner is not None:
-            found.setdefault(owner, []).append(problem)
-    return found
-
-
-def _items(pack: Pack) -> Iterator[tuple[str, tuple[str, int, int]]]:
-    """Each component's id with its file and the lines its item takes there (the last one open)."""
-    by_file: dict[str, list[tuple[int, str]]] = {}
-    for component in pack.components:
-        source = pack.sources[component.origin.file]
-        by_file.setdefault(component.origin.file, []).append(
-            (source.position(component.origin.path, of_key=False)[0], component.id)
-        )
-    for file, starts in by_file.items():
-        starts.sort()
-        for (first, cid), (after, _) in zip(starts, starts[1:] + [(10**9, "")], strict=True):
-            yield cid, (file, first, after)
+def _places(pack: Pack, unfit: list[Unfit]) -> list[Shown]:
+    """Every component the pack's files write, in the page's order (by section, then file, then
+    place in the file), each with the problems that keep it from being drawn (its version is yet to
+    be given). An id goes to the first of the pack's components that gives it (the one validate
+    keeps), then to a component that failed its model."""
+    at = {(u.file, u.path): u for u in unfit}
+    places = []
+    for c in pack.components:
+        own = at.pop((c.origin.file, c.origin.path)).problems if (c.origin.file, c.origin.path) in at else ()
+        places.append(Shown(c.id, c.section, c.origin.file, c.origin.path, c, c.name, "", own))
+    places += [Shown(u.id or "", u.section, u.file, u.path, None, u.name, "", u.problems) for u in at.values()]
+    taken: set[str] = set()
+    for index, place in enumerate(places):
+        if not place.id or place.id in taken:
+            places[index] = replace(place, id=f"{place.file}:{format_key_path(place.path)}")
+        taken.add(places[index].id)
+    sections, files = list(COMPONENT_KINDS), list(pack.sources)
+    return sorted(places, key=lambda s: (sections.index(s.section), files.index(s.file), s.path))
 
 
 def _surroundings(root: Path) -> str:

@@ -2,6 +2,8 @@
 is drawn again in place, a broken card shows its located problem where its picture was, and once
 fixed its picture returns. Each test serves its own copy of the small pack."""
 
+from selenium.webdriver.common.by import By
+
 from .browsing import (
     BROKEN,
     BROKEN_PROBLEM,
@@ -64,4 +66,35 @@ def test_a_broken_card_shows_its_located_problem_in_place_until_it_is_fixed(brow
         "the fixed card's picture did not return",
     )
     assert figure(browser, "tide-otter")["name"] == "Tide Otter"
+    assert same_document(browser)
+
+
+def test_a_card_edited_while_others_break_is_drawn_fresh_beside_their_problems(browser, serve, tmp_path):
+    pack = copy_pack(POCKET, tmp_path)
+    server = serve(pack)
+    open_live_page(browser, server.url + "packs/pocket/en/")
+    fox = figure(browser, "ember-fox")
+
+    text = (pack / "cards.yaml").read_text().replace("name: Ember Fox", "name: Ash Fox").replace(*BROKEN)
+    (pack / "cards.yaml").write_text(text.replace("chips:\n", f"  - {{id: frost-hare, {BROKEN[1]}}}\nchips:\n"))
+    edited = wait_until(
+        browser,
+        lambda d: (shown := figure(d, "ember-fox")) and shown["name"] == "Ash Fox" and drawn(shown) and shown,
+        UPDATE_SECONDS,
+        "the edited card was not drawn again",
+    )
+    assert sources(edited) != sources(fox)
+    assert (figure(browser, "tide-otter")["problems"], figure(browser, "tide-otter")["images"]) == (
+        [BROKEN_PROBLEM],
+        [],
+    )
+    cards = browser.find_elements(By.CSS_SELECTOR, "#section-cards figure.component")
+    assert [card.get_attribute("id") for card in cards] == [
+        "component-ember-fox",
+        "component-tide-otter",
+        "component-frost-hare",
+    ]
+    assert figure(browser, "frost-hare")["problems"] == [
+        "pocket/cards.yaml:14:38: cards[2].stats.attack: must be a number, got 'lots'"
+    ]
     assert same_document(browser)

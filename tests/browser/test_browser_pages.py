@@ -114,12 +114,16 @@ def test_without_scripts_the_html_carries_names_counts_and_problems(browser_with
         driver.get(url)
         return driver
 
-    reloaded(browser)  # a pack that never loaded: its problems at the top, no components yet
-    assert [p.text for p in browser.find_elements(By.CSS_SELECTOR, "section#problems li.problem")] == [BROKEN_PROBLEM]
-    assert browser.find_elements(By.CSS_SELECTOR, "figure.component") == []
+    # broken from the start: the card's problem in its place, the rest drawn
+    wait_until(browser, lambda d: faces_drawn(reloaded(d)), message="the cards that can be drawn were not")
+    otter = figure(browser, "tide-otter")
+    assert (otter["name"], otter["problems"], otter["images"]) == ("Tide Otter", [BROKEN_PROBLEM], [])
+    assert browser.find_elements(By.CSS_SELECTOR, "section#problems li.problem") == []
 
     edit(pack / "cards.yaml", *reversed(BROKEN))
-    wait_until(browser, lambda d: faces_drawn(reloaded(d)), UPDATE_SECONDS, "the fixed pack was not shown")
+    wait_until(
+        browser, lambda d: drawn(figure(reloaded(d), "tide-otter")), UPDATE_SECONDS, "the fixed card was not drawn"
+    )
     for components in POCKET_COMPONENTS.values():
         for id, name, _, count, *_ in components:
             seen = figure(browser, id)

@@ -1,5 +1,6 @@
-"""A save in a pack folder reaches open pages: an update event naming only what changed, and the
-problems of a pack that no longer loads shown where the component they concern would be."""
+"""A save in a pack folder reaches open pages: an update event naming only what changed, the
+components that can be drawn drawn fresh, and the problems of each one that cannot shown where it
+would be, in its section."""
 
 import re
 import shutil
@@ -54,19 +55,20 @@ def test_an_unknown_key_is_shown_instead_of_its_card_until_it_is_fixed(own_serve
     assert '<img class="face front"' in owl
 
 
-def test_a_yaml_syntax_error_is_shown_at_the_item_it_is_in(own_server):
+def test_a_yaml_syntax_error_is_shown_at_the_top_while_its_file_cannot_be_read(own_server):
     events = own_server.events()
     try:
         edit(own_server.pack / "cards.yaml", "  - id: ash-owl\n", "  - id: ash-owl\n    count: [2\n")
-        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl", "ember-fox", "spark"]})
     finally:
         events.close()
     page = own_server.page("/packs/tiny/en/")
-    assert problems(figure(page, "ash-owl")) == [
+    top = re.search(r'<section id="problems">.*?</section>', page, re.S).group()
+    assert problems(top) == [
         "tiny/cards.yaml:11:9: YAML syntax error: did not find expected &#39;,&#39; or &#39;]&#39; while parsing a "
         "flow sequence that starts at line 10 (check the brackets, quotes and indentation just before this point)"
     ]
-    assert '<section id="problems">\n</section>' in page
+    assert versions(page) == {}  # nothing of the file is known: no stale picture stands for it
 
 
 def test_a_problem_of_no_one_component_is_shown_at_the_top(own_server):
@@ -132,3 +134,100 @@ def test_a_pack_that_never_loaded_shows_its_problems_and_opens_once_fixed(tmp_pa
         assert '<span class="name">Ember Fox</span>' in server.page("/packs/tiny/en/")
     finally:
         stop(server)
+
+
+def test_a_card_edited_while_another_breaks_is_drawn_fresh_beside_the_broken_ones_problem(own_server):
+    before = versions(own_server.page("/packs/tiny/en/"))
+    _, _, old_fox = own_server.get(f"/packs/tiny/en/faces/ember-fox/front.png?v={before['ember-fox']}")
+    events = own_server.events()
+    try:
+        text = (own_server.pack / "cards.yaml").read_text()
+        edited = text.replace("Burns brightly.", "Burns low.").replace("stats: {attack: 1}", "stats: {attack: lots}")
+        (own_server.pack / "cards.yaml").write_text(edited)
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ember-fox", "ash-owl"]})
+    finally:
+        events.close()
+    page = own_server.page("/packs/tiny/en/")
+    fox, owl = figure(page, "ember-fox"), figure(page, "ash-owl")
+    assert problems(owl) == ["tiny/cards.yaml:12:21: cards[1].stats.attack: must be a number, got &#39;lots&#39;"]
+    assert "<img" not in owl and '<span class="name">Ash Owl</span>' in owl
+    assert problems(fox) == [] and versions(page)["ember-fox"] != before["ember-fox"]
+    status, _, new_fox = own_server.get(f"/packs/tiny/en/faces/ember-fox/front.png?v={versions(page)['ember-fox']}")
+    assert status == 200 and new_fox != old_fox  # the edited card's new text, drawn although its pack is broken
+    assert problems(re.search(r'<section id="problems">.*?</section>', page, re.S).group()) == []
+
+
+def test_new_cards_with_bad_values_show_their_problems_in_their_section(own_server):
+    events = own_server.events()
+    try:
+        edit(
+            own_server.pack / "cards.yaml",
+            "chips:\n",
+            "  - {id: frost-hare, name: Frost Hare, stats: {attack: lots}}\n"
+            "  - {name: Nameless, count: many}\n"
+            "chips:\n",
+        )
+        assert events.next() == (
+            "update",
+            {"pack": "tiny", "changed": ["frost-hare", "tiny/cards.yaml:cards[3]"]},
+        )
+    finally:
+        events.close()
+    page = own_server.page("/packs/tiny/en/")
+    cards = re.search(r'<section class="section" id="section-cards">.*?</section>', page, re.S).group()
+    assert list(versions(cards)) == ["ember-fox", "ash-owl", "frost-hare", "tiny/cards.yaml:cards[3]"]
+    hare, nameless = figure(cards, "frost-hare"), figure(cards, "tiny/cards.yaml:cards\\[3\\]")
+    assert problems(hare) == ["tiny/cards.yaml:14:56: cards[2].stats.attack: must be a number, got &#39;lots&#39;"]
+    assert '<span class="name">Frost Hare</span>' in hare
+    assert problems(nameless) == [
+        "tiny/cards.yaml:15:5: cards[3]: missing required key &#39;id&#39;",
+        "tiny/cards.yaml:15:29: cards[3].count: must be a whole number from 0 to 10000, got &#39;many&#39;",
+    ]
+    assert '<span class="name">Nameless</span>' in nameless
+
+
+def test_the_rulebook_waits_till_the_pack_has_no_problems(own_server):
+    events = own_server.events()
+    try:
+        edit(own_server.pack / "cards.yaml", "stats: {attack: 1}", "stats: {attack: lots}")
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})
+    finally:
+        events.close()
+    status, _, body = own_server.get("/packs/tiny/en/rulebook.pdf")
+    assert status == 422  # as a build, which makes no rulebook of a pack with problems
+    assert problems(body.decode("utf-8")) == [
+        "tiny/cards.yaml:12:21: cards[1].stats.attack: must be a number, got &#39;lots&#39;"
+    ]
+
+
+def test_a_broken_card_of_a_later_file_is_shown_in_its_section_after_the_cards_before_it(own_server):
+    events = own_server.events()
+    try:
+        (own_server.pack / "more.yaml").write_text("cards:\n  - {id: frost-hare, count: many}\n")
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["frost-hare"]})
+    finally:
+        events.close()
+    page = own_server.page("/packs/tiny/en/")
+    assert list(versions(page)) == ["ember-fox", "ash-owl", "frost-hare", "spark"]
+    assert problems(figure(page, "frost-hare")) == [
+        "tiny/more.yaml:2:29: cards[0].count: must be a whole number from 0 to 10000, got &#39;many&#39;"
+    ]
+
+
+def test_a_card_whose_look_fails_shows_the_looks_problem_in_its_place(own_server):
+    events = own_server.events()
+    try:
+        edit(own_server.pack / "cards.yaml", "  - id: ash-owl\n", "  - id: ash-owl\n    look: owl\n")
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})  # no look 'owl' yet
+        (own_server.pack / "looks").mkdir()
+        (own_server.pack / "looks" / "owl.yaml").write_text("owl: {extends: poker-card, bogus: 1}\n")
+        # a new looks file may change any face: all are drawn again
+        assert events.next() == ("update", {"pack": "tiny", "changed": ["ember-fox", "ash-owl", "spark"]})
+    finally:
+        events.close()
+    page = own_server.page("/packs/tiny/en/")
+    assert problems(figure(page, "ash-owl")) == [
+        "tiny/looks/owl.yaml:1:28: owl.bogus: unknown key &#39;bogus&#39; (known keys: extends, hide, front, back)"
+    ]
+    assert '<img class="face front"' in figure(page, "ember-fox")
+    assert problems(re.search(r'<section id="problems">.*?</section>', page, re.S).group()) == []
