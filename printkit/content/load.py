@@ -42,6 +42,8 @@ Kind = TypeVar("Kind", bound=Component)
 
 CONTENT_DIR = Path("content")
 PACK_FILE = "pack.yaml"
+# Failed.kind of a component file that failed as a whole (bad YAML, not a mapping): what it held is unknown
+LOST_FILE = "component file"
 RULEBOOK_FILE = "rulebook.yaml"
 LOOKS_DIR = "looks"
 
@@ -49,8 +51,8 @@ LOOKS_DIR = "looks"
 @dataclass(frozen=True)
 class Failed:
     """A part of a pack that failed its own checks: a component (kind: its section), an entry of a
-    registry of pack.yaml or a look of the looks/ folder (kind: the registry, e.g. looks, rules), or a
-    whole section that is not a list (id None). id is the component's id or entry's key, as the YAML
+    registry of pack.yaml or a look of the looks/ folder (kind: the registry, e.g. looks, rules), a
+    whole section that is not a list (id None) or a component file as a whole (kind LOST_FILE, id None). id is the component's id or entry's key, as the YAML
     writes it; None when it gives none."""
 
     kind: str
@@ -98,11 +100,19 @@ class Pack:
         return [c for c in self.components if isinstance(c, cls)]
 
     def failed_part(self, kind: str, name: object) -> Failed | None:
-        """The failed part of this kind (a registry, or "components" for any section) with this id."""
-        return next(
+        """The failed part of this kind (a registry, or "components" for any section) with this id; for
+        a component id no loaded component has, a component file that failed as a whole may hold it."""
+        found = next(
             (f for f in self.failed if f.id == name and (f.kind == kind or kind == "components" and f.is_component)),
             None,
         )
+        if found is None and kind == "components" and all(c.id != name for c in self.components):
+            return self.lost_file()
+        return found
+
+    def lost_file(self) -> Failed | None:
+        """A component file that failed as a whole, so that any component may be missing."""
+        return next((f for f in self.failed if f.kind == LOST_FILE), None)
 
     def text_problem(
         self, key: MessageKey, source: SourceFile, path: KeyPath, message: str, hint: str | None
@@ -205,6 +215,7 @@ def load_parts(root: Path) -> tuple[Pack | None, list[Problem], list[Problem]]:
             Failed(str(at[0]), _id_of(item), source.shown, at) for at, item in left_out if at[0] in COMPONENT_KINDS
         ]
         if parsed is None:
+            failed.append(Failed(LOST_FILE, None, source.shown, ()))
             continue
         gone = {at for at, _ in left_out}
         for section in COMPONENT_KINDS:
