@@ -136,3 +136,16 @@ def test_a_component_file_that_is_not_a_mapping_is_one_problem(run, tmp_path):
         f"{pack}/cards.yaml:1:1: must be a mapping of keys, got a list (write 'key: value' lines at the top level)",
         "1 problem found",
     ]
+
+
+def test_a_failed_component_id_is_checked_for_duplicates_in_the_same_run(run):
+    case = f"{HERE}/failed-card-duplicate"
+    code, out, err = run("check", case)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{case}/components.yaml:3:14: cards[0].element: must be lowercase letters, digits and dashes, got 'Fire' "
+        "(for example 'fire')",
+        f"{case}/components.yaml:4:9: cards[1].id: id 'imp' is already used by the card at {case}/components.yaml:2 "
+        "(ids must be unique in a pack)",
+        "2 problems found",
+    ]
