@@ -25,6 +25,11 @@ CASES = {
     # an unquoted ',' or ': ' in a text: the hint to quote it, with the user's own key and text
     "comma-in-braced-text": "components.yaml:2:40: cards[0].then discard 1: unknown key 'then discard 1' (',' inside "
     '{...} ends a text; put the text in quotes: text: "Draw 2, then discard 1")',
+    # a key right after a text of words on its line, unknown and close to no known key: maybe cut from the text
+    "comma-before-a-key-in-braced-text": "components.yaml:1:43: cards[0].then: unknown key 'then' (',' inside {...} "
+    'ends a text; put the text in quotes: text: "Draw 2, then: discard 1")',
+    # but a misspelt key there is the misspelling
+    "misspelt-key-after-braced-text": "components.yaml:1:33: cards[0].txet: unknown key 'txet' (did you mean 'text'?)",
     "comma-and-colon-in-braced-text": "components.yaml:2:40: cards[0].then discard: unknown key 'then discard' (',' "
     'inside {...} ends a text; put the text in quotes: text: "Draw 2, then discard: 1")',
     "colon-in-braced-text": "components.yaml:2:25: YAML syntax error: did not find expected ',' or '}' while parsing "

@@ -395,7 +395,11 @@ def _translate(error: ValidationError, model: type[BaseModel], source: SourceFil
             found.append(source.problem(path, ctx["message"], ctx.get("hint")))
         elif kind == "extra_forbidden":
             known = _keys_at(model, tuple(item["loc"][:-1]))
-            hint = did_you_mean(str(path[-1]), known) or ("known keys: " + ", ".join(known) if known else None)
+            hint = (
+                did_you_mean(str(path[-1]), known)
+                or source.maybe_cut_texts.get(path)
+                or ("known keys: " + ", ".join(known) if known else None)
+            )
             found.append(source.problem(path, f"unknown key '{path[-1]}'", hint, of_key=True))
         elif kind == "missing":
             found.append(source.missing(path[:-1], str(path[-1])))
