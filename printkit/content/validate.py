@@ -823,7 +823,7 @@ def _duplicate_ids(pack: Pack) -> list[Problem]:
     written = [(c.origin.file, c.origin.path, c.kind, c.id) for c in pack.components]
     written += [(f.file, f.path, pack.kind_in(f.kind), f.id) for f in pack.failed if f.is_component and f.id]
     files, sections = list(pack.sources), list(COMPONENT_KINDS)
-    written.sort(key=lambda w: (files.index(w[0]), sections.index(w[1][0]), w[1][1]))
+    written.sort(key=lambda w: (files.index(w[0]), sections.index(str(w[1][0])), w[1][1:]))
     problems: list[Problem] = []
     first_seen: dict[str, tuple[str, KeyPath, str]] = {}
     for file, at, kind, component_id in written:
