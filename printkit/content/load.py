@@ -5,7 +5,8 @@ Returns: the `Pack` of what validated (metadata, components with their origins, 
 with every problem of every file, each placed at the line and column of the YAML that caused it.
 Files are validated part by part: a component, a look or an entry of a pack.yaml registry that fails
 costs only itself, and is kept in `Pack.failed` so that what names it is not a second problem. There
-is no pack only when pack.yaml itself fails (not just some of its entries).
+is no pack only when pack.yaml itself fails (not just some of its entries). A component file that
+fails as a whole (bad YAML) is kept there too: any component named that the pack lacks may be in it.
 """
 
 from __future__ import annotations
@@ -106,9 +107,8 @@ class Pack:
             (f for f in self.failed if f.id == name and (f.kind == kind or kind == "components" and f.is_component)),
             None,
         )
-        if found is None and kind == "components" and all(c.id != name for c in self.components):
-            return self.lost_file()
-        return found
+        lost = self.lost_file() if found is None and kind == "components" else None
+        return lost if lost is not None and all(c.id != name for c in self.components) else found
 
     def lost_file(self) -> Failed | None:
         """A component file that failed as a whole, so that any component may be missing."""
