@@ -2,6 +2,7 @@
 second problem, and a broken pack does not stop the deck lists that can still be checked."""
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -108,3 +109,43 @@ def test_load_partial_places_each_unfit_component():
     ]
     assert [c.id for c in loaded.drawable.components] == ["flare", "blaze", "coal"]
     assert len(loaded.problems) == 3  # text fit and icons are found by drawing (see the tests above)
+
+
+def test_a_component_file_that_fails_as_a_whole_is_one_problem(run):
+    """What the lost file may hold is not also missing: not for the rulebook's figures and counts, nor
+    for an inventory rule; a deck list of the pack cannot be checked until it is fixed."""
+    lost = f"{HERE}/lost-file"
+    code, out, err = run("check", lost, f"{lost}/decks/starter.yaml")
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{lost}/cards.yaml:4:7: YAML syntax error: did not find expected ',' or ']' while parsing a flow sequence "
+        "that starts at line 3 (check the brackets, quotes and indentation just before this point)",
+        f"{lost}/decks/starter.yaml:1:7: pack: component file {lost}/cards.yaml has problems of its own, so this "
+        f"list cannot be checked (see {lost}/cards.yaml:1)",
+        "2 problems found",
+    ]
+
+
+def test_a_component_file_that_is_not_a_mapping_is_one_problem(run, tmp_path):
+    pack = tmp_path / "lost-file"
+    shutil.copytree(f"{HERE}/lost-file", pack)
+    (pack / "cards.yaml").write_text("- id: ember\n- id: coal\n")
+    code, out, err = run("check", str(pack))
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{pack}/cards.yaml:1:1: must be a mapping of keys, got a list (write 'key: value' lines at the top level)",
+        "1 problem found",
+    ]
+
+
+def test_a_failed_component_id_is_checked_for_duplicates_in_the_same_run(run):
+    case = f"{HERE}/failed-card-duplicate"
+    code, out, err = run("check", case)
+    assert (code, out) == (1, "")
+    assert err.splitlines() == [
+        f"{case}/components.yaml:3:14: cards[0].element: must be lowercase letters, digits and dashes, got 'Fire' "
+        "(for example 'fire')",
+        f"{case}/components.yaml:4:9: cards[1].id: id 'imp' is already used by the card at {case}/components.yaml:2 "
+        "(ids must be unique in a pack)",
+        "2 problems found",
+    ]

@@ -25,6 +25,11 @@ CASES = {
     # an unquoted ',' or ': ' in a text: the hint to quote it, with the user's own key and text
     "comma-in-braced-text": "components.yaml:2:40: cards[0].then discard 1: unknown key 'then discard 1' (',' inside "
     '{...} ends a text; put the text in quotes: text: "Draw 2, then discard 1")',
+    # a key right after a text of words on its line, unknown and close to no known key: maybe cut from the text
+    "comma-before-a-key-in-braced-text": "components.yaml:1:43: cards[0].then: unknown key 'then' (',' inside {...} "
+    'ends a text; put the text in quotes: text: "Draw 2, then: discard 1")',
+    # but a misspelt key there is the misspelling
+    "misspelt-key-after-braced-text": "components.yaml:1:33: cards[0].txet: unknown key 'txet' (did you mean 'text'?)",
     "comma-and-colon-in-braced-text": "components.yaml:2:40: cards[0].then discard: unknown key 'then discard' (',' "
     'inside {...} ends a text; put the text in quotes: text: "Draw 2, then discard: 1")',
     "colon-in-braced-text": "components.yaml:2:25: YAML syntax error: did not find expected ',' or '}' while parsing "
@@ -100,9 +105,10 @@ def test_every_problem_of_a_pack_is_reported_at_once(run, tmp_path):
     code, _, err = run("check", pack)
     lines = err.splitlines()
     assert code == 1
-    assert lines[-1] == "3 problems found"
+    assert lines[-1] == "4 problems found"
     where = [line.split(": ", 1)[0].rsplit("/", 1)[-1] for line in lines[:-1]]
-    assert where == ["a.yaml:3:12", "a.yaml:5:5", "b.yaml:3:12"]
+    # b.yaml's chip 'one' fails its model, and its id is taken by a.yaml's card, which fails too
+    assert where == ["a.yaml:3:12", "a.yaml:5:5", "b.yaml:2:9", "b.yaml:3:12"]
 
 
 def test_debug_shows_a_traceback_only_for_internal_errors(run, monkeypatch):

@@ -5,7 +5,8 @@ Returns: the `Pack` of what validated (metadata, components with their origins, 
 with every problem of every file, each placed at the line and column of the YAML that caused it.
 Files are validated part by part: a component, a look or an entry of a pack.yaml registry that fails
 costs only itself, and is kept in `Pack.failed` so that what names it is not a second problem. There
-is no pack only when pack.yaml itself fails (not just some of its entries).
+is no pack only when pack.yaml itself fails (not just some of its entries). A component file that
+fails as a whole (bad YAML) is kept there too: any component named that the pack lacks may be in it.
 """
 
 from __future__ import annotations
@@ -42,6 +43,8 @@ Kind = TypeVar("Kind", bound=Component)
 
 CONTENT_DIR = Path("content")
 PACK_FILE = "pack.yaml"
+# Failed.kind of a component file that failed as a whole (bad YAML, not a mapping): what it held is unknown
+LOST_FILE = "component file"
 RULEBOOK_FILE = "rulebook.yaml"
 LOOKS_DIR = "looks"
 
@@ -49,9 +52,10 @@ LOOKS_DIR = "looks"
 @dataclass(frozen=True)
 class Failed:
     """A part of a pack that failed its own checks: a component (kind: its section), an entry of a
-    registry of pack.yaml or a look of the looks/ folder (kind: the registry, e.g. looks, rules), or a
-    whole section that is not a list (id None). id is the component's id or entry's key, as the YAML
-    writes it; None when it gives none. name is the name a component's YAML gives, if any."""
+    registry of pack.yaml or a look of the looks/ folder (kind: the registry, e.g. looks, rules), a
+    whole section that is not a list (id None) or a component file as a whole (kind LOST_FILE, id
+    None). id is the component's id or entry's key, as the YAML writes it; None when it gives none.
+    name is the name a component's YAML gives, if any."""
 
     kind: str
     id: str | None
@@ -99,11 +103,18 @@ class Pack:
         return [c for c in self.components if isinstance(c, cls)]
 
     def failed_part(self, kind: str, name: object) -> Failed | None:
-        """The failed part of this kind (a registry, or "components" for any section) with this id."""
-        return next(
+        """The failed part of this kind (a registry, or "components" for any section) with this id; for
+        a component id no loaded component has, a component file that failed as a whole may hold it."""
+        found = next(
             (f for f in self.failed if f.id == name and (f.kind == kind or kind == "components" and f.is_component)),
             None,
         )
+        lost = self.lost_file() if found is None and kind == "components" else None
+        return lost if lost is not None and all(c.id != name for c in self.components) else found
+
+    def lost_file(self) -> Failed | None:
+        """A component file that failed as a whole, so that any component may be missing."""
+        return next((f for f in self.failed if f.kind == LOST_FILE), None)
 
     def text_problem(
         self, key: MessageKey, source: SourceFile, path: KeyPath, message: str, hint: str | None
@@ -208,6 +219,7 @@ def load_parts(root: Path) -> tuple[Pack | None, list[Problem], list[Problem]]:
             if at[0] in COMPONENT_KINDS
         ]
         if parsed is None:
+            failed.append(Failed(LOST_FILE, None, source.shown, ()))
             continue
         gone = {at for at, _ in left_out}
         for section in COMPONENT_KINDS:
@@ -387,7 +399,11 @@ def _translate(error: ValidationError, model: type[BaseModel], source: SourceFil
             found.append(source.problem(path, ctx["message"], ctx.get("hint")))
         elif kind == "extra_forbidden":
             known = _keys_at(model, tuple(item["loc"][:-1]))
-            hint = did_you_mean(str(path[-1]), known) or ("known keys: " + ", ".join(known) if known else None)
+            hint = (
+                did_you_mean(str(path[-1]), known)
+                or source.maybe_cut_texts.get(path)
+                or ("known keys: " + ", ".join(known) if known else None)
+            )
             found.append(source.problem(path, f"unknown key '{path[-1]}'", hint, of_key=True))
         elif kind == "missing":
             found.append(source.missing(path[:-1], str(path[-1])))

@@ -669,7 +669,8 @@ class Inventory(Rule):
                 )
             ]
         printed = sum(c.count for c in site.pack.components if c.section == section and (tag is None or tag in c.tags))
-        uncounted = any(part.kind == section for part in site.pack.failed)  # its own problems say why
+        # its own problems say why, or those of a component file that failed as a whole
+        uncounted = any(part.kind == section for part in site.pack.failed) or site.pack.lost_file() is not None
         if printed != self.count and not uncounted:
             return [
                 site.problem(

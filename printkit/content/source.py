@@ -43,6 +43,9 @@ class SourceFile:
     packed: bytes = b""  # the text read, compressed; parsed again for positions the first time a message needs one
     # keys a ',' inside {...} cut from a text (`{text: Draw 2, then discard 1}`) -> the hint to quote it
     cut_texts: dict[KeyPath, str] = field(default_factory=dict)
+    # keys inside {...} right after a plain text with a space on the same line (`{text: Draw 2, then: discard 1}`)
+    # -> the hint to quote it, for a key that is unknown and close to no known key
+    maybe_cut_texts: dict[KeyPath, str] = field(default_factory=dict)
     _positions: tuple[dict[KeyPath, Position], dict[KeyPath, Position]] | None = field(default=None, repr=False)
 
     def position(self, path: KeyPath, *, of_key: bool = False) -> Position:
@@ -453,7 +456,8 @@ class _Reader:
     ) -> None:
         """Notes a key inside {...} that a comma cut from the plain text before it: one written without
         a colon (`{text: Draw 2, then discard 1}`), or holding a space (`then discard: 1`) as no key
-        printkit reads does. Whether the key is wrong is for a later stage to say; quoting is the hint."""
+        printkit reads does; or, maybe cut, one right after a text of words on the same line (`then: discard 1`).
+        Whether the key is wrong is for a later stage to say; quoting is the hint."""
         if before is None or self.positions is not None:
             return
         before_key, text = before
@@ -463,14 +467,18 @@ class _Reader:
             and isinstance(value, yaml.ScalarEvent)
             and not value.style
             and not key.style
-            and (value.value == "" or " " in key.value)
             and self.loader.resolve(yaml.ScalarNode, text.value, text.implicit) == _STR
         ):
             return
+        surely = value.value == "" or " " in key.value
+        assert text.start_mark is not None and text.end_mark is not None and key.start_mark is not None
+        if not surely and not (" " in text.value and key.start_mark.line == text.end_mark.line):
+            return
         end = (key if value.value == "" else value).end_mark
-        assert text.start_mark is not None and end is not None, "the parser marks every event"
+        assert end is not None, "the parser marks every event"
         written = self.text[text.start_mark.index : end.index]
-        self.source.cut_texts[path] = f"{_COMMA_IN_TEXT}: {_quoted(self.text, before_key, written)}"
+        hint = f"{_COMMA_IN_TEXT}: {_quoted(self.text, before_key, written)}"
+        (self.source.cut_texts if surely else self.source.maybe_cut_texts)[path] = hint
 
     def _skip(self, event: yaml.Event) -> None:
         """Reads past the rest of a value that is not kept."""

@@ -818,23 +818,27 @@ def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
 
 
 def _duplicate_ids(pack: Pack) -> list[Problem]:
+    """An id used twice, among the components that loaded and those that failed their model (whose
+    YAML gives the id all the same), so that both problems come in one run."""
+    written = [(c.origin.file, c.origin.path, c.kind, c.id) for c in pack.components]
+    written += [(f.file, f.path, pack.kind_in(f.kind), f.id) for f in pack.failed if f.is_component and f.id]
+    files, sections = list(pack.sources), list(COMPONENT_KINDS)
+    written.sort(key=lambda w: (files.index(w[0]), sections.index(str(w[1][0])), w[1][1:]))
     problems: list[Problem] = []
-    first_seen: dict[str, Component] = {}
-    for component in pack.components:
-        source = pack.sources[component.origin.file]
-        path = component.origin.path + ("id",)
-        if component.id in first_seen:
-            other = first_seen[component.id]
-            taken = pack.sources[other.origin.file].where(other.origin.path + ("id",))
+    first_seen: dict[str, tuple[str, KeyPath, str]] = {}
+    for file, at, kind, component_id in written:
+        if component_id in first_seen:
+            other_file, other_at, other_kind = first_seen[component_id]
+            taken = pack.sources[other_file].where(other_at + ("id",))
             problems.append(
-                source.problem(
-                    path,
-                    f"id '{component.id}' is already used by the {other.kind} at {taken}",
+                pack.sources[file].problem(
+                    at + ("id",),
+                    f"id '{component_id}' is already used by the {other_kind} at {taken}",
                     "ids must be unique in a pack",
                 )
             )
         else:
-            first_seen[component.id] = component
+            first_seen[component_id] = (file, at, kind)
     return problems
 
 

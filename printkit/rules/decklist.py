@@ -112,9 +112,12 @@ def check_list(source: SourceFile, pack: Pack, param_pairs: list[str]) -> ListRe
     rule_set_id = _rule_set_id(source, pack, problems)
     if rule_set_id is None:
         raise Problems(problems)
+    named = ("rules",) if "rules" in data else ("pack",)
+    lost = pack.lost_file()  # any component the list or its rule set names may be in it
+    if lost is not None:
+        raise Problems([_failed_problem(source, named, pack, lost, f"component file {lost.file}")])
     failed = pack.failed_part("rules", rule_set_id)
     if failed is not None:
-        named = ("rules",) if "rules" in data else ("pack",)
         raise Problems([_failed_problem(source, named, pack, failed, f"rule set '{rule_set_id}'")])
     rule_set = pack.meta.rules[rule_set_id]
     ctx = ListContext(pack, rule_set, parse_params(param_pairs, pack, rule_set_id))
