@@ -11,16 +11,15 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
-import re
 import socket
 from pathlib import Path
 
 import uvicorn
 from watchfiles import Change, awatch
 
-from printkit.base.errors import UsageError
+from printkit.base.errors import UsageError, counted
 from printkit.serve.app import Events, application
-from printkit.serve.packs import FOLDERS_NOT_DRAWN, Preview
+from printkit.serve.packs import EDITOR_TEMPORARY, FOLDERS_NOT_DRAWN, Preview
 
 HOST = "127.0.0.1"
 # A save is seen as soon as the system reports it; the watcher then waits this long for more
@@ -29,11 +28,6 @@ STEP_MS = 5
 DEBOUNCE_MS = 200  # the longest a burst of changes (a checkout) is gathered before loading
 SHUTDOWN_SECONDS = 2
 DRAW_AHEAD = 4  # components edited at once whose faces are drawn before they are asked for (more: as asked)
-
-
-# Editors' temporary and backup files: hidden ones (.#cards.yaml, .cards.yaml.swp, .~lock.x.ods#),
-# cards.yaml~, #cards.yaml#, Office's ~$x.xlsx, vim's probe 4913, and *.tmp.
-_TEMPORARY = re.compile(r"^\.|~$|^#.*#$|^~\$|^4913$|\.tmp$")
 
 
 class _PackFiles:
@@ -48,7 +42,7 @@ class _PackFiles:
         for root in self.roots:
             if changed.is_relative_to(root):
                 parts = changed.relative_to(root).parts
-                return bool(parts) and parts[0] not in FOLDERS_NOT_DRAWN and not any(map(_TEMPORARY.search, parts))
+                return bool(parts) and parts[0] not in FOLDERS_NOT_DRAWN and not any(map(EDITOR_TEMPORARY.search, parts))
         return False
 
 
@@ -83,7 +77,7 @@ def _run(listening: socket.socket, previews: dict[str, Preview], language: str |
         stop = asyncio.Event()
         watching = asyncio.create_task(_watch(previews, events, stop))
         address = f"http://{HOST}:{listening.getsockname()[1]}/"
-        print(f"serving {len(previews)} pack(s) at {address} (Ctrl-C to stop)", flush=True)
+        print(f"serving {counted(len(previews), 'pack')} at {address} (Ctrl-C to stop)", flush=True)
         try:
             yield
         finally:
