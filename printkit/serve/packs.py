@@ -322,9 +322,7 @@ def _surroundings(root: Path) -> str:
         at = Path(folder)
         inside = at.relative_to(root).parts
         folders[:] = sorted(
-            name
-            for name in folders
-            if not EDITOR_TEMPORARY.search(name) and (inside or name not in FOLDERS_NOT_DRAWN)
+            name for name in folders if not EDITOR_TEMPORARY.search(name) and (inside or name not in FOLDERS_NOT_DRAWN)
         )
         for name in sorted(files):
             drawing = (

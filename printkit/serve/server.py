@@ -1,8 +1,8 @@
 """`printkit serve`: the preview's web server on the loopback address, and the watcher of the packs' files.
 
 Takes: pack folders, a port (0: any free one) and the language to open packs in (None: each pack's first).
-Returns: once stopped (Ctrl-C); raises UsageError when the port cannot be had. Once it listens it
-prints its address on stdout. Each save in a pack folder loads that pack again in a worker thread
+Returns: once stopped (Ctrl-C); raises UsageError when the port cannot be had, or a pack does
+not declare the language. Once it listens it prints its address on stdout. Each save in a pack folder loads that pack again in a worker thread
 and tells the open pages which components changed.
 """
 
@@ -18,6 +18,7 @@ import uvicorn
 from watchfiles import Change, awatch
 
 from printkit.base.errors import UsageError, counted
+from printkit.i18n.catalog import undeclared
 from printkit.serve.app import Events, application
 from printkit.serve.packs import EDITOR_TEMPORARY, FOLDERS_NOT_DRAWN, Preview
 
@@ -42,7 +43,9 @@ class _PackFiles:
         for root in self.roots:
             if changed.is_relative_to(root):
                 parts = changed.relative_to(root).parts
-                return bool(parts) and parts[0] not in FOLDERS_NOT_DRAWN and not any(map(EDITOR_TEMPORARY.search, parts))
+                return (
+                    bool(parts) and parts[0] not in FOLDERS_NOT_DRAWN and not any(map(EDITOR_TEMPORARY.search, parts))
+                )
         return False
 
 
@@ -51,7 +54,13 @@ def serve(roots: list[Path], port: int, language: str | None) -> None:
         raise UsageError(f"--port must be from 0 to 65535, got {port}")
     listening = _listening(port)
     try:
-        _run(listening, _previews(roots), language)
+        previews = _previews(roots)
+        for preview in previews.values():  # as `build --lang`: a locale a pack does not declare is refused
+            pack = preview.snapshot.pack
+            not_declared = undeclared(pack, [language]) if pack is not None and language is not None else None
+            if not_declared is not None:
+                raise not_declared
+        _run(listening, previews, language)
     except KeyboardInterrupt:  # Ctrl-C is how one stops it (uvicorn stops, then passes the signal on)
         pass
     finally:
