@@ -27,7 +27,7 @@ from starlette.routing import Route
 
 from printkit.base.languages import own_name
 from printkit.base.package_data import folder
-from printkit.serve.decklists import DeckCheck, check_pack_list, check_pasted, pack_lists
+from printkit.serve.decklists import DeckCheck, check_pack_list, check_pasted, list_rule_sets, pack_lists
 from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
 
 NO_LANGUAGE = "-"  # in the address of the page of a pack that has not loaded yet, which has no languages
@@ -143,7 +143,7 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             return not_found("no such pack")
         pack = preview.snapshot.pack
         if pack is None:
-            return page("decklist.html", preview=preview, pack=None, lists=[], check=None, form={})
+            return page("decklist.html", preview=preview, pack=None, lists=[], rule_sets=[], check=None, form={})
         form: dict[str, str] = {}
         check: DeckCheck | None = None
         if request.method == "POST":
@@ -156,8 +156,15 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
                 check = await run_in_threadpool(check_pack_list, pack, form["list"], rules)
             else:
                 check = await run_in_threadpool(check_pasted, pack, form.get("text", ""), rules)
-        lists = pack_lists(pack)
-        return page("decklist.html", preview=preview, pack=pack, lists=lists, check=check, form=form)
+        return page(
+            "decklist.html",
+            preview=preview,
+            pack=pack,
+            lists=pack_lists(pack),
+            rule_sets=list_rule_sets(pack),
+            check=check,
+            form=form,
+        )
 
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
