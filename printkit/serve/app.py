@@ -25,6 +25,7 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from printkit.base.errors import counted
 from printkit.base.languages import own_name
 from printkit.base.package_data import folder
 from printkit.serve.decklists import DeckCheck, check_pack_list, check_pasted, list_rule_sets, pack_lists
@@ -43,7 +44,7 @@ _templates = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
-_templates.globals["own_name"] = own_name
+_templates.globals.update(own_name=own_name, counted=counted)
 
 
 class Events:

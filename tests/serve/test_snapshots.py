@@ -10,9 +10,11 @@ import pytest
 from printkit.serve import packs
 from printkit.serve.packs import Preview
 
-from .conftest import TINY
+from .conftest import REPO, TINY
 from .inprocess import request
 from .reading import figure, versions
+
+POCKET = REPO / "tests" / "fixtures" / "serve" / "pocket"  # English and German
 
 
 @pytest.fixture
@@ -140,3 +142,20 @@ def test_a_pack_that_never_loaded_has_one_page_in_no_language(tmp_path):
     status, _, body = request(preview, "GET", "/packs/broken/fr/")
     assert status == 404
     assert "<p>broken has not loaded yet; its page is /packs/broken/-/.</p>" in body.decode()
+
+
+def test_a_page_in_another_language_shows_the_translated_title_in_the_parts_its_script_swaps():
+    page = request(Preview(POCKET), "GET", "/packs/pocket/de/")[2].decode()
+    assert "<title>Tasche – printkit preview</title>" in page
+    assert '<span id="crumbs"> › Tasche</span>' in page
+    assert '<h1 id="title">Tasche</h1>' in page
+    assert '<nav class="languages" id="languages">' in page
+    assert '<nav class="tools" id="tools">' in page
+
+
+def test_the_index_counts_in_words_and_no_page_sends_the_browser_for_an_icon(preview):
+    page = request(preview, "GET", "/")[2].decode()
+    assert '<span class="summary">3 components</span>' in page
+    assert '<link rel="icon" href="data:,">' in page
+    status, _, _ = request(preview, "GET", "/favicon.ico")
+    assert status == 404  # never asked for: the pages say they have no icon
