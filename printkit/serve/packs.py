@@ -136,7 +136,7 @@ class Preview:
 
     def reload(self) -> list[str] | None:
         """Load the pack again; the ids of the components whose picture or problems changed, or None
-        when nothing the page shows changed."""
+        when nothing the page shows changed (an empty list: only what is around them did)."""
         old = self.snapshot
         loaded = load_partial(self.root)
         # a pack without problems is drawn whole: one without components too (its rulebook is made)
@@ -175,7 +175,12 @@ class Preview:
         with self._lock:  # what no component shows any more is dropped
             self._images = {key: png for key, png in self._images.items() if key[2].split("-")[0] in versions}
             self._drawn = {key: drawn for key, drawn in self._drawn.items() if key[0] == generation}
-        if not changed and rest == old.problems and list(shown) == list(old.shown):
+        if (
+            not changed
+            and rest == old.problems
+            and list(shown) == list(old.shown)
+            and _around(old) == _around(self.snapshot)
+        ):
             return None
         order = {cid: index for index, cid in enumerate(shown)}
         return sorted(changed, key=lambda cid: (order.get(cid, len(order)), cid))
@@ -315,8 +320,9 @@ def _places(pack: Pack, unfit: list[Unfit]) -> list[Shown]:
 
 def _surroundings(root: Path) -> str:
     """A fingerprint of every file that draws a component besides the component files themselves
-    (which the components' own data stands for): pack.yaml, looks, catalogs, art and fonts (their names, sizes and times of change); not the
-    rulebook's files, READMEs, nor editors' temporary files."""
+    (which the components' own data stands for): pack.yaml, looks, catalogs, art and fonts (their
+    names, sizes and times of change); not the rulebook's files, READMEs, nor editors' temporary
+    files."""
     entries = []
     for folder, folders, files in os.walk(root):
         at = Path(folder)
@@ -338,6 +344,12 @@ def _surroundings(root: Path) -> str:
                 continue
             entries.append(f"{(at / name).relative_to(root)}\0{stat.st_size}\0{stat.st_mtime_ns}")
     return "\n".join(entries)
+
+
+def _around(snapshot: Snapshot) -> tuple:
+    """What the page shows around the components: the pack's title, languages and whether it has a rulebook."""
+    pack = snapshot.pack
+    return (pack.meta.title, tuple(pack.meta.locales), pack.rulebook is not None) if pack else ()
 
 
 def _digest(text: str) -> str:

@@ -159,3 +159,11 @@ def test_the_index_counts_in_words_and_no_page_sends_the_browser_for_an_icon(pre
     assert '<link rel="icon" href="data:,">' in page
     status, _, _ = request(preview, "GET", "/favicon.ico")
     assert status == 404  # never asked for: the pages say they have no icon
+
+
+def test_a_rulebook_that_comes_or_goes_updates_the_page_around_the_components(preview):
+    before = {cid: shown.version for cid, shown in preview.snapshot.shown.items()}
+    (preview.root / "rulebook.yaml").unlink()
+    assert preview.reload() == []  # an update naming no component: the page's rulebook link goes
+    assert {cid: shown.version for cid, shown in preview.snapshot.shown.items()} == before
+    assert "rulebook.pdf" not in request(preview, "GET", "/packs/tiny/en/")[2].decode()
