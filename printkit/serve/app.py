@@ -25,10 +25,11 @@ from starlette.requests import Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from printkit.base.errors import counted
 from printkit.base.languages import own_name
 from printkit.base.package_data import folder
-from printkit.serve.decklists import DeckCheck, check_pack_list, check_pasted, pack_lists
-from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview
+from printkit.serve.decklists import DeckCheck, check_pack_list, check_pasted, list_rule_sets, pack_lists
+from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
 
 NO_LANGUAGE = "-"  # in the address of the page of a pack that has not loaded yet, which has no languages
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost"]
@@ -43,7 +44,7 @@ _templates = Environment(
     trim_blocks=True,
     lstrip_blocks=True,
 )
-_templates.globals["own_name"] = own_name
+_templates.globals.update(own_name=own_name, counted=counted)
 
 
 class Events:
@@ -90,21 +91,26 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         preview = preview_of(request)
         if preview is None:
             return not_found("no such pack")
-        snapshot = preview.snapshot
+        snapshot = preview.snapshot  # read once: a reload meanwhile shows on the next fetch, never half
         lang = request.path_params["lang"]
-        if snapshot.pack is not None and language_of(preview, request) is None:
+        if snapshot.pack is None:  # it has never loaded: only its problems are shown, in no language
+            if lang != NO_LANGUAGE:
+                return not_found(f"{preview.id} has not loaded yet; its page is /packs/{preview.id}/{NO_LANGUAGE}/")
+            drawn = None
+        elif lang not in snapshot.pack.meta.locales:
             if lang == NO_LANGUAGE:  # the page of a pack that did not load, which now does
                 return RedirectResponse(f"/packs/{preview.id}/", status_code=307)
             return not_found(f"{preview.id} is not translated to {lang}")
-        drawn = await run_in_threadpool(preview.drawn, lang) if snapshot.pack is not None else None
+        else:
+            drawn = await run_in_threadpool(preview.drawn, lang, snapshot)
         return page(
             "pack.html",
             preview=preview,
-            title=snapshot.pack.meta.title if snapshot.pack else preview.id,
+            title=_title(preview, snapshot, drawn),
             lang=lang,
-            languages=preview.languages(),
+            languages=list(snapshot.pack.meta.locales) if snapshot.pack else [],
             has_rulebook=snapshot.pack is not None and snapshot.pack.rulebook is not None,
-            sections=_figures(preview, lang, drawn, figures.setdefault((preview.id, lang), {})),
+            sections=_figures(preview, snapshot, lang, drawn, figures.setdefault((preview.id, lang), {})),
             problems=list(snapshot.problems) + list(drawn.problems if drawn else ()),
         )
 
@@ -112,13 +118,13 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         preview = preview_of(request)
         if preview is None or language_of(preview, request) is None or request.path_params["face"] not in FACES:
             return not_found("no such pack, language or face")
-        shown = preview.snapshot.shown.get(request.path_params["component"])
-        png = await run_in_threadpool(
+        drawn = await run_in_threadpool(
             preview.face, request.path_params["lang"], request.path_params["component"], request.path_params["face"]
         )
-        if png is None or shown is None:
+        if drawn is None:
             return not_found("no such face")
-        current = request.query_params.get("v") == shown.version
+        png, version = drawn
+        current = request.query_params.get("v") == version
         return Response(png, media_type="image/png", headers={"Cache-Control": _caching(current)})
 
     async def rulebook(request: Request) -> Response:
@@ -138,21 +144,28 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             return not_found("no such pack")
         pack = preview.snapshot.pack
         if pack is None:
-            return page("decklist.html", preview=preview, pack=None, lists=[], check=None, form={})
+            return page("decklist.html", preview=preview, pack=None, lists=[], rule_sets=[], check=None, form={})
         form: dict[str, str] = {}
         check: DeckCheck | None = None
         if request.method == "POST":
-            if int(request.headers.get("content-length") or 0) > MAX_FORM_BYTES:
+            body = await _body(request, MAX_FORM_BYTES)
+            if body is None:
                 return PlainTextResponse("the list is too long", status_code=413)
-            body = await request.body()
             form = {key: values[0] for key, values in parse_qs(body.decode("utf-8", "replace")).items()}
             rules = form.get("rules") or None
             if form.get("list"):
                 check = await run_in_threadpool(check_pack_list, pack, form["list"], rules)
             else:
                 check = await run_in_threadpool(check_pasted, pack, form.get("text", ""), rules)
-        lists = pack_lists(pack)
-        return page("decklist.html", preview=preview, pack=pack, lists=lists, check=check, form=form)
+        return page(
+            "decklist.html",
+            preview=preview,
+            pack=pack,
+            lists=pack_lists(pack),
+            rule_sets=list_rule_sets(pack),
+            check=check,
+            form=form,
+        )
 
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
@@ -201,12 +214,33 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
     )
 
 
-def _figures(preview: Preview, lang: str, drawn: Drawn | None, cache: dict) -> dict[str, list[Markup]]:
+async def _body(request: Request, limit: int) -> bytes | None:
+    """The request's body, None past limit bytes: as said in Content-Length, or as read (a chunked
+    body says nothing of its length beforehand)."""
+    if int(request.headers.get("content-length") or 0) > limit:
+        return None
+    body = bytearray()
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > limit:
+            return None
+    return bytes(body)
+
+
+def _title(preview: Preview, snapshot: Snapshot, drawn: Drawn | None) -> str:
+    """The pack's title in the page's language (its id while it has never loaded)."""
+    if drawn is not None and drawn.pack is not None:
+        return drawn.pack.meta.title
+    return snapshot.pack.meta.title if snapshot.pack else preview.id
+
+
+def _figures(
+    preview: Preview, snapshot: Snapshot, lang: str, drawn: Drawn | None, cache: dict
+) -> dict[str, list[Markup]]:
     """The HTML of each component, by section: as translated into the page's language (its name,
     and whether it is a draft), its size in millimetres and in pixels, its faces, or the problems
     that concern it. Rendered once per version and language (cache holds them): an edit to one
-    card renders only that card again."""
-    snapshot = preview.snapshot
+    card renders only that card again. drawn is snapshot's own translation: they were read together."""
     translated = {c.id: c for c in drawn.pack.components} if drawn and drawn.pack else {}
     template = _templates.get_template("figure.html")
     sections: dict[str, list[Markup]] = {}

@@ -12,7 +12,7 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.base.errors import Problem, Problems
+from printkit.base.errors import Problem, Problems, counted, did_you_mean
 from printkit.content.load import Pack
 from printkit.rules.decklist import check_list, named_pack, read_list
 
@@ -35,8 +35,16 @@ def pack_lists(pack: Pack) -> list[str]:
     return sorted(path.name for path in folder.glob("*.yaml") if path.is_file()) if folder.is_dir() else []
 
 
+def list_rule_sets(pack: Pack) -> list[str]:
+    """The rule sets a list may be checked by: those with sections (one without only checks the
+    pack's own component list)."""
+    return [rule_set_id for rule_set_id, rule_set in pack.meta.rules.items() if rule_set.sections]
+
+
 def check_pasted(pack: Pack, text: str, rules: str | None) -> DeckCheck:
     """A list pasted into the page, for this pack (it may leave out `pack:`)."""
+    if not text.strip():
+        return DeckCheck(PASTED, [], [], "nothing to check: paste a deck list")
     with tempfile.TemporaryDirectory(prefix="printkit-serve-") as folder:
         path = Path(folder) / "pasted.yaml"
         path.write_text(text, encoding="utf-8")
@@ -46,12 +54,18 @@ def check_pasted(pack: Pack, text: str, rules: str | None) -> DeckCheck:
 def check_pack_list(pack: Pack, name: str, rules: str | None) -> DeckCheck:
     """One of the lists of the pack's decks/ folder, read inside the pack as a build reads its files."""
     if name not in pack_lists(pack):
-        return DeckCheck(name, [], [f"{name}: no such list in {pack.id}'s {LISTS_FOLDER}/ folder"])
+        return DeckCheck(name, [], [], f"not one of the lists of {pack.id}'s {LISTS_FOLDER}/ folder")
     path = pack.root / LISTS_FOLDER / name
     return _checked(pack, path, f"{LISTS_FOLDER}/{name}", pack.root, None, rules)
 
 
 def _checked(pack: Pack, path: Path, shown: str, folder: Path, text: str | None, rules: str | None) -> DeckCheck:
+    if rules is not None and rules not in list_rule_sets(pack):  # the page's own choice, at no line of the list
+        known = list_rule_sets(pack)
+        guess = did_you_mean(rules, known)
+        hint = (f"{guess} " if guess else "") + "rule sets: " + ", ".join(known)
+        picked = f"rule set picked on this page: pack '{pack.id}' has no rule set '{rules}' for lists ({hint})"
+        return DeckCheck(shown, [], [picked], "1 problem: the list cannot be checked")
     problems: list[Problem] = []
     verdict, ok = "", False
     try:
@@ -69,11 +83,10 @@ def _checked(pack: Pack, path: Path, shown: str, folder: Path, text: str | None,
         problems = [line for line, *_ in report.violations]
         title = pack.meta.rules[report.rule_set].title
         ok = report.ok
-        count = len(report.violations)
-        verdict = f"legal ({title})" if ok else f"{count} violation{'s' if count != 1 else ''} ({title})"
+        verdict = f"legal ({title})" if ok else f"{counted(len(report.violations), 'violation')} ({title})"
     except Problems as error:
         problems = list(error.problems)
-        verdict = f"{len(problems)} problem{'s' if len(problems) != 1 else ''}: the list cannot be checked"
+        verdict = f"{counted(len(problems), 'problem')}: the list cannot be checked"
     lines = (text or "").splitlines()
     at = {number: [str(p) for p in problems if p.line == number] for number in range(1, len(lines) + 1)}
     elsewhere = [str(p) for p in problems if not 1 <= p.line <= len(lines)]

@@ -16,16 +16,18 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import tempfile
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+from printkit import __version__
 from printkit.base.errors import KeyPath, Problem, Problems, format_key_path
-from printkit.content.load import Pack, component_files
+from printkit.content.load import LOOKS_DIR, PACK_FILE, Pack
 from printkit.content.model import COMPONENT_KINDS, Component
-from printkit.content.validate import Unfit, load_partial
+from printkit.content.validate import ART_FORMATS, FONT_FORMATS, Unfit, load_partial
 from printkit.i18n.catalog import translate
 from printkit.layout.imposition import Faces, Piece
 from printkit.output.png import faces_at, png_bytes
@@ -33,8 +35,29 @@ from printkit.output.png import faces_at, png_bytes
 FACES = ("front", "back")
 SCREEN_DPI = 150  # sharp enough on a screen, a quarter of the pixels of print's 300
 FOLDERS_NOT_DRAWN = ("decks", "output")  # players' lists and a build's outputs draw no component
+FOLDERS_DRAWN = (LOOKS_DIR, "locales")  # every file of these draws components (looks, catalogs)
+# Editors' temporary and backup files: hidden ones (.#cards.yaml, .cards.yaml.swp, .~lock.x.ods#),
+# cards.yaml~, #cards.yaml#, Office's ~$x.xlsx, vim's probe 4913, and *.tmp.
+EDITOR_TEMPORARY = re.compile(r"^\.|~$|^#.*#$|^~\$|^4913$|\.tmp$")
 # PDFium is not thread-safe, and reportlab's font registry is shared: one face is drawn at a time.
 _drawing = threading.Lock()
+_making = threading.local()  # .rulebook: this thread forks the child that typesets a rulebook
+
+
+def _fork_whole() -> None:
+    """A rulebook is typeset in a forked child (bounded.run), which draws figures: it is forked while
+    no face is being drawn, so that it starts with reportlab's and PDFium's state whole. The lock is
+    held across the fork only: faces are drawn, and packs reloaded, while the child typesets."""
+    if getattr(_making, "rulebook", False):
+        _drawing.acquire()
+
+
+def _forked() -> None:
+    if getattr(_making, "rulebook", False):
+        _drawing.release()
+
+
+os.register_at_fork(before=_fork_whole, after_in_parent=_forked, after_in_child=_forked)
 
 
 @dataclass(frozen=True)
@@ -113,7 +136,7 @@ class Preview:
 
     def reload(self) -> list[str] | None:
         """Load the pack again; the ids of the components whose picture or problems changed, or None
-        when nothing the page shows changed."""
+        when nothing the page shows changed (an empty list: only what is around them did)."""
         old = self.snapshot
         loaded = load_partial(self.root)
         # a pack without problems is drawn whole: one without components too (its rulebook is made)
@@ -152,7 +175,12 @@ class Preview:
         with self._lock:  # what no component shows any more is dropped
             self._images = {key: png for key, png in self._images.items() if key[2].split("-")[0] in versions}
             self._drawn = {key: drawn for key, drawn in self._drawn.items() if key[0] == generation}
-        if not changed and rest == old.problems and list(shown) == list(old.shown):
+        if (
+            not changed
+            and rest == old.problems
+            and list(shown) == list(old.shown)
+            and _around(old) == _around(self.snapshot)
+        ):
             return None
         order = {cid: index for index, cid in enumerate(shown)}
         return sorted(changed, key=lambda cid: (order.get(cid, len(order)), cid))
@@ -172,9 +200,8 @@ class Preview:
         with self._lock:
             self._drawn.update({(generation, language): d for language, d in drawn.items()})
 
-    def drawn(self, language: str) -> Drawn:
-        """The pack translated into language and its faces, made once per generation."""
-        snapshot = self.snapshot
+    def drawn(self, language: str, snapshot: Snapshot) -> Drawn:
+        """The pack of snapshot translated into language and its faces, made once per generation."""
         key = (snapshot.generation, language)
         self.viewed.add(language)
         with self._lock:
@@ -182,10 +209,13 @@ class Preview:
                 self._drawn[key] = _draw(snapshot.drawable, language)
             return self._drawn[key]
 
-    def face(self, language: str, component_id: str, face: str) -> bytes | None:
-        """The PNG of a face of a component as it is now; None when it has problems (or no such face)."""
-        shown = self.snapshot.shown.get(component_id)
-        drawn = self.drawn(language)
+    def face(self, language: str, component_id: str, face: str) -> tuple[bytes, str] | None:
+        """The PNG of a face of a component as it is now, and the version it shows; None when it has
+        problems (or no such face). The snapshot is read once: a reload meanwhile cannot pair an old
+        drawing with a new version."""
+        snapshot = self.snapshot
+        shown = snapshot.shown.get(component_id)
+        drawn = self.drawn(language, snapshot)
         piece = drawn.pieces.get(component_id)
         if shown is None or shown.problems or piece is None or drawn.faces is None:
             return None
@@ -194,16 +224,16 @@ class Preview:
         key = (language, component_id, f"{shown.version}-{face}")
         with self._lock:
             if key in self._images:
-                return self._images[key]
+                return self._images[key], shown.version
         with _drawing:
             with self._lock:  # drawn meanwhile, by the request before or by draw_ahead
                 if key in self._images:
-                    return self._images[key]
+                    return self._images[key], shown.version
             (image,) = (image for _, image in faces_at([drawn.faces.complete(piece)], 0.0, SCREEN_DPI, (face,)))
             png = png_bytes(image, SCREEN_DPI, compress_level=1)
             with self._lock:
                 self._images[key] = png
-        return png
+        return png, shown.version
 
     def draw_ahead(self, component_ids: list[str]) -> None:
         """Draw the faces of these components in the languages pages were opened in, before the
@@ -217,24 +247,26 @@ class Preview:
         """The rulebook PDF of language as the build typesets it, or the problems that stopped it."""
         from printkit.rulebook.book import Part, make  # heavy: imported only when a rulebook is asked for
 
-        if self.snapshot.loading:  # as a build, which makes no rulebook of a pack with problems
-            return self.snapshot.loading
-        generation = self.snapshot.generation
+        snapshot = self.snapshot
+        if snapshot.loading:  # as a build, which makes no rulebook of a pack with problems
+            return snapshot.loading
         made = self._rulebooks.get(language)
-        if made is not None and made[0] == generation:
+        if made is not None and made[0] == snapshot.generation:
             return made[1]
-        drawn = self.drawn(language)
+        drawn = self.drawn(language, snapshot)
         if drawn.pack is None:
             return drawn.problems
         with tempfile.TemporaryDirectory(prefix="printkit-serve-") as folder:
             target = Path(folder) / f"{self.id}-rulebook-{language}.pdf"
+            _making.rulebook = True  # the drawing lock is held across its fork only (_fork_whole)
             try:
-                with _drawing:
-                    make([Part(language, drawn.pack)], drawn.pack.meta.defaults.paper, drawn.rulebook_drafts, target)
+                make([Part(language, drawn.pack)], drawn.pack.meta.defaults.paper, drawn.rulebook_drafts, target)
                 result: bytes | tuple[Problem, ...] = target.read_bytes()
             except Problems as error:
                 result = tuple(error.problems)
-        self._rulebooks[language] = (generation, result)
+            finally:
+                _making.rulebook = False
+        self._rulebooks[language] = (snapshot.generation, result)
         return result
 
 
@@ -287,24 +319,39 @@ def _places(pack: Pack, unfit: list[Unfit]) -> list[Shown]:
 
 
 def _surroundings(root: Path) -> str:
-    """A fingerprint of every file that draws a component besides the component files themselves:
-    pack.yaml, looks, catalogs, art and fonts (their names, sizes and times of change)."""
-    own = {path.name for path in component_files(root)}
+    """A fingerprint of every file that draws a component besides the component files themselves
+    (which the components' own data stands for): pack.yaml, looks, catalogs, art and fonts (their
+    names, sizes and times of change); not the rulebook's files, READMEs, nor editors' temporary
+    files."""
     entries = []
     for folder, folders, files in os.walk(root):
         at = Path(folder)
-        if at == root:
-            folders[:] = [name for name in folders if name not in FOLDERS_NOT_DRAWN]
-            files = [name for name in files if name not in own]
-        folders[:] = sorted(name for name in folders if not name.startswith("."))
+        inside = at.relative_to(root).parts
+        folders[:] = sorted(
+            name for name in folders if not EDITOR_TEMPORARY.search(name) and (inside or name not in FOLDERS_NOT_DRAWN)
+        )
         for name in sorted(files):
+            drawing = (
+                (not inside and name == PACK_FILE)
+                or (inside and inside[0] in FOLDERS_DRAWN)
+                or name.lower().endswith(ART_FORMATS + FONT_FORMATS)
+            )
+            if not drawing or EDITOR_TEMPORARY.search(name):
+                continue
             try:
                 stat = (at / name).stat()
-            except OSError:  # removed while we looked (an editor's temporary file): the next change tells
+            except OSError:  # removed while we looked: the next change tells
                 continue
             entries.append(f"{(at / name).relative_to(root)}\0{stat.st_size}\0{stat.st_mtime_ns}")
     return "\n".join(entries)
 
 
+def _around(snapshot: Snapshot) -> tuple:
+    """What the page shows around the components: the pack's title, languages and whether it has a rulebook."""
+    pack = snapshot.pack
+    return (pack.meta.title, tuple(pack.meta.locales), pack.rulebook is not None) if pack else ()
+
+
 def _digest(text: str) -> str:
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=8).hexdigest()
+    """A version: of printkit too, which draws it (a browser keeps a face of a version for a year)."""
+    return hashlib.blake2b(f"{__version__}\n{text}".encode(), digest_size=8).hexdigest()

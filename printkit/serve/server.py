@@ -1,8 +1,8 @@
 """`printkit serve`: the preview's web server on the loopback address, and the watcher of the packs' files.
 
 Takes: pack folders, a port (0: any free one) and the language to open packs in (None: each pack's first).
-Returns: once stopped (Ctrl-C); raises UsageError when the port cannot be had. Once it listens it
-prints its address on stdout. Each save in a pack folder loads that pack again in a worker thread
+Returns: once stopped (Ctrl-C); raises UsageError when the port cannot be had, or a pack does
+not declare the language. Once it listens it prints its address on stdout. Each save in a pack folder loads that pack again in a worker thread
 and tells the open pages which components changed.
 """
 
@@ -11,16 +11,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
-import re
 import socket
 from pathlib import Path
 
 import uvicorn
 from watchfiles import Change, awatch
 
-from printkit.base.errors import UsageError
+from printkit.base.errors import UsageError, counted
+from printkit.i18n.catalog import undeclared
 from printkit.serve.app import Events, application
-from printkit.serve.packs import FOLDERS_NOT_DRAWN, Preview
+from printkit.serve.packs import EDITOR_TEMPORARY, FOLDERS_NOT_DRAWN, Preview
 
 HOST = "127.0.0.1"
 # A save is seen as soon as the system reports it; the watcher then waits this long for more
@@ -29,11 +29,6 @@ STEP_MS = 5
 DEBOUNCE_MS = 200  # the longest a burst of changes (a checkout) is gathered before loading
 SHUTDOWN_SECONDS = 2
 DRAW_AHEAD = 4  # components edited at once whose faces are drawn before they are asked for (more: as asked)
-
-
-# Editors' temporary and backup files: hidden ones (.#cards.yaml, .cards.yaml.swp, .~lock.x.ods#),
-# cards.yaml~, #cards.yaml#, Office's ~$x.xlsx, vim's probe 4913, and *.tmp.
-_TEMPORARY = re.compile(r"^\.|~$|^#.*#$|^~\$|^4913$|\.tmp$")
 
 
 class _PackFiles:
@@ -48,7 +43,9 @@ class _PackFiles:
         for root in self.roots:
             if changed.is_relative_to(root):
                 parts = changed.relative_to(root).parts
-                return bool(parts) and parts[0] not in FOLDERS_NOT_DRAWN and not any(map(_TEMPORARY.search, parts))
+                return (
+                    bool(parts) and parts[0] not in FOLDERS_NOT_DRAWN and not any(map(EDITOR_TEMPORARY.search, parts))
+                )
         return False
 
 
@@ -57,7 +54,13 @@ def serve(roots: list[Path], port: int, language: str | None) -> None:
         raise UsageError(f"--port must be from 0 to 65535, got {port}")
     listening = _listening(port)
     try:
-        _run(listening, _previews(roots), language)
+        previews = _previews(roots)
+        for preview in previews.values():  # as `build --lang`: a locale a pack does not declare is refused
+            pack = preview.snapshot.pack
+            not_declared = undeclared(pack, [language]) if pack is not None and language is not None else None
+            if not_declared is not None:
+                raise not_declared
+        _run(listening, previews, language)
     except KeyboardInterrupt:  # Ctrl-C is how one stops it (uvicorn stops, then passes the signal on)
         pass
     finally:
@@ -83,7 +86,7 @@ def _run(listening: socket.socket, previews: dict[str, Preview], language: str |
         stop = asyncio.Event()
         watching = asyncio.create_task(_watch(previews, events, stop))
         address = f"http://{HOST}:{listening.getsockname()[1]}/"
-        print(f"serving {len(previews)} pack(s) at {address} (Ctrl-C to stop)", flush=True)
+        print(f"serving {counted(len(previews), 'pack')} at {address} (Ctrl-C to stop)", flush=True)
         try:
             yield
         finally:

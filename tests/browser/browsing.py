@@ -40,7 +40,7 @@ WINDOW = (1280, 900)  # the README's screenshot is taken at this size
 STARTUP_SECONDS = 60  # a pack is drawn before the server listens; a busy 2-core machine is slow
 PAGE_SECONDS = 20  # a page and its images, drawn on demand
 UPDATE_SECONDS = 5  # a saved file to the changed picture on an open page
-ADDRESS_LINE = re.compile(r"serving (\d+) pack\(s\) at (http://127\.0\.0\.1:\d+/) \(Ctrl-C to stop\)")
+ADDRESS_LINE = re.compile(r"serving (\d+) packs? at (http://127\.0\.0\.1:\d+/) \(Ctrl-C to stop\)")
 
 # Runs first in every document: counts the page's event streams that opened, so a test edits a file
 # only once the page listens for the update (else the update could pass before the page subscribed).

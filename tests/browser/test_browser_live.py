@@ -98,3 +98,15 @@ def test_a_card_edited_while_others_break_is_drawn_fresh_beside_their_problems(b
         "pocket/cards.yaml:14:38: cards[2].stats.attack: must be a number, got 'lots'"
     ]
     assert same_document(browser)
+
+
+def test_a_new_title_is_shown_around_the_components_without_a_reload(browser, serve, tmp_path):
+    pack = copy_pack(POCKET, tmp_path)
+    server = serve(pack)
+    open_live_page(browser, server.url + "packs/pocket/en/")
+
+    edit(pack / "pack.yaml", "title: Pocket\n", "title: Pouch\n")
+    wait_until(browser, lambda d: d.find_element(By.ID, "title").text == "Pouch", UPDATE_SECONDS, "no new title")
+    assert browser.title == "Pouch – printkit preview"
+    assert browser.find_element(By.ID, "crumbs").text == "› Pouch"
+    assert same_document(browser)

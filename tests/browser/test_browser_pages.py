@@ -92,15 +92,19 @@ def test_the_deck_list_checker_shows_each_violation_beside_its_line(browser, poc
         ("3", "cards:", ["pasted list:3:1: cards: 3 cards; exactly 2 required (rule 'hand-size' in pocket)"]),
         (
             "4",
-            "- ember-fox",
+            "  - ember-fox",  # as written: its indentation kept
             [
                 "pasted list:4:5: cards[0]: 2 copies of 'Ember Fox' (ember-fox); each may appear only once "
                 "(rule 'one-of-each' in pocket)"
             ],
         ),
-        ("5", "- ember-fox", []),
-        ("6", "- tide-otter", []),
+        ("5", "  - ember-fox", []),
+        ("6", "  - tide-otter", []),
     ]
+    for row in rows:  # each number level with its line, in the same type
+        number, line = row.find_element(By.TAG_NAME, "th"), row.find_element(By.TAG_NAME, "code")
+        assert number.value_of_css_property("font-size") == line.value_of_css_property("font-size")
+        assert number.location["y"] == line.location["y"]
 
 
 def test_without_scripts_the_html_carries_names_counts_and_problems(browser_without_scripts, serve, tmp_path):

@@ -102,7 +102,7 @@ def start(pack: Path, workdir: Path, *arguments: str) -> Server:
     if not line:
         process.kill()
         pytest.fail(f"printkit serve printed no address:\n{process.communicate()[1]}", pytrace=False)
-    prefix = "serving 1 pack(s) at http://127.0.0.1:"
+    prefix = "serving 1 pack at http://127.0.0.1:"
     assert line.startswith(prefix) and line.endswith("/ (Ctrl-C to stop)\n"), line
     return Server(int(line.removeprefix(prefix).split("/")[0]), process, workdir / pack.name)
 

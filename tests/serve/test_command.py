@@ -41,3 +41,11 @@ def test_ctrl_c_stops_it_quietly():
         assert stop(server) == (0, "", "")
     finally:
         events.close()
+
+
+def test_a_language_the_pack_does_not_declare_is_refused_as_build_refuses_it(capsys):
+    assert main(["serve", str(TINY), "--port", "0", "--lang", "fr"]) == 2
+    assert capsys.readouterr().err == (
+        "printkit: pack 'tiny' does not declare the locale fr; it declares en "
+        "(add it with 'printkit i18n init --lang fr tiny')\n"
+    )

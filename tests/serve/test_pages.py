@@ -32,7 +32,7 @@ def test_the_pack_page_names_each_component_with_its_count_and_tags_by_section(t
     assert '<ul class="tags"><li>beast</li><li>swift</li></ul>' in fox
     assert '<span class="name">Ash Owl</span> <span class="count">1</span>' in figure(page, "ash-owl")
     assert (
-        '<nav class="languages">\n  <a href="/packs/tiny/en/" lang="en" hreflang="en" aria-current="page">English</a>'
+        '<nav class="languages" id="languages">\n  <a href="/packs/tiny/en/" lang="en" hreflang="en" aria-current="page">English</a>'
         in page
     )
     assert '<a href="/packs/tiny/en/rulebook.pdf">Rulebook (PDF)</a>' in page

@@ -1,5 +1,6 @@
 // printkit's live preview: on each update of this page's pack, fetch the page again and swap
-// what changed (the components whose data-version differs, and the #problems section).
+// what changed: the components whose data-version differs, and the parts around them (the title,
+// the language switch, the rulebook link, the problems that concern no one component).
 "use strict";
 (function () {
   const pack = document.querySelector("[data-pack]");
@@ -21,6 +22,8 @@
     }
   }
 
+  const AROUND = ["crumbs", "title", "languages", "tools", "problems"];  // ids of the parts around the components
+
   function ids(root) {
     return Array.from(root.querySelectorAll("figure.component"), (figure) => figure.id).join(" ");
   }
@@ -28,17 +31,23 @@
   function patch(fresh) {
     const freshPack = fresh.querySelector("[data-pack]");
     if (!freshPack) return;
+    document.title = fresh.title;
     if (ids(freshPack) !== ids(pack)) {  // components came or went: the sections are laid out anew
       pack.replaceChildren(...Array.from(freshPack.childNodes, (node) => document.importNode(node, true)));
-      return;
-    }
-    for (const figure of freshPack.querySelectorAll("figure.component")) {
-      const shown = document.getElementById(figure.id);
-      if (shown.dataset.version !== figure.dataset.version) {
-        shown.replaceWith(document.importNode(figure, true));
+    } else {
+      for (const figure of freshPack.querySelectorAll("figure.component")) {
+        const shown = document.getElementById(figure.id);
+        if (shown.dataset.version !== figure.dataset.version) {
+          shown.replaceWith(document.importNode(figure, true));
+        }
       }
     }
-    document.getElementById("problems").replaceWith(document.importNode(fresh.getElementById("problems"), true));
+    for (const id of AROUND) {
+      const part = fresh.getElementById(id);
+      if (part && part.outerHTML !== document.getElementById(id).outerHTML) {
+        document.getElementById(id).replaceWith(document.importNode(part, true));
+      }
+    }
   }
 
   events.addEventListener("update", (event) => {
