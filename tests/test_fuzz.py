@@ -185,7 +185,7 @@ def assert_clean_result(root: Path, code: int, out: str, err: str) -> None:
     lines = [line for line in err.splitlines() if not line.startswith("printkit: warning: ")]
     if code == 0:
         assert lines == [], err
-        assert re.fullmatch(rf"1 pack\(s\) checked: {root.name} \([1-9][0-9]* components\)\n", out), out
+        assert re.fullmatch(rf"1 pack checked: {root.name} \([1-9][0-9]* components\)\n", out), out
         return
     *problems, summary = lines
     assert problems and summary == problems_found(len(problems)), err
