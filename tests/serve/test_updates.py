@@ -9,6 +9,16 @@ from .conftest import TINY, start, stop
 from .reading import figure, problems, versions
 
 
+def edited(server, path, old: str, new: str) -> tuple[str, dict]:
+    """The event the server sends after the edit, its stream opened before it."""
+    events = server.events()
+    try:
+        edit(path, old, new)
+        return events.next()
+    finally:
+        events.close()
+
+
 def edit(path, old: str, new: str) -> None:
     text = path.read_text()
     assert old in text
@@ -17,12 +27,10 @@ def edit(path, old: str, new: str) -> None:
 
 def test_editing_a_card_updates_only_that_card(own_server):
     before = versions(own_server.page("/packs/tiny/en/"))
-    events = own_server.events()
-    try:
-        edit(own_server.pack / "cards.yaml", "Sees at night.", "Sees in the dark.")
-        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})
-    finally:
-        events.close()
+    assert edited(own_server, own_server.pack / "cards.yaml", "Sees at night.", "Sees in the dark.") == (
+        "update",
+        {"pack": "tiny", "changed": ["ash-owl"]},
+    )
     after = versions(own_server.page("/packs/tiny/en/"))
     assert after["ash-owl"] != before["ash-owl"]
     assert {k: v for k, v in after.items() if k != "ash-owl"} == {k: v for k, v in before.items() if k != "ash-owl"}
@@ -56,12 +64,9 @@ def test_an_unknown_key_is_shown_instead_of_its_card_until_it_is_fixed(own_serve
 
 
 def test_a_yaml_syntax_error_is_shown_at_the_top_while_its_file_cannot_be_read(own_server):
-    events = own_server.events()
-    try:
-        edit(own_server.pack / "cards.yaml", "  - id: ash-owl\n", "  - id: ash-owl\n    count: [2\n")
-        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl", "ember-fox", "spark"]})
-    finally:
-        events.close()
+    assert edited(
+        own_server, own_server.pack / "cards.yaml", "  - id: ash-owl\n", "  - id: ash-owl\n    count: [2\n"
+    ) == ("update", {"pack": "tiny", "changed": ["ash-owl", "ember-fox", "spark"]})
     page = own_server.page("/packs/tiny/en/")
     top = re.search(r'<section id="problems">.*?</section>', page, re.S).group()
     assert problems(top) == [
@@ -72,12 +77,10 @@ def test_a_yaml_syntax_error_is_shown_at_the_top_while_its_file_cannot_be_read(o
 
 
 def test_a_problem_of_no_one_component_is_shown_at_the_top(own_server):
-    events = own_server.events()
-    try:
-        edit(own_server.pack / "pack.yaml", "title: Tiny\n", "title: Tiny\npaper: a3\n")
-        assert events.next() == ("update", {"pack": "tiny", "changed": []})
-    finally:
-        events.close()
+    assert edited(own_server, own_server.pack / "pack.yaml", "title: Tiny\n", "title: Tiny\npaper: a3\n") == (
+        "update",
+        {"pack": "tiny", "changed": []},
+    )
     page = own_server.page("/packs/tiny/en/")
     top = re.search(r'<section id="problems">.*?</section>', page, re.S).group()
     assert problems(top) == [
@@ -187,12 +190,10 @@ def test_new_cards_with_bad_values_show_their_problems_in_their_section(own_serv
 
 
 def test_the_rulebook_waits_till_the_pack_has_no_problems(own_server):
-    events = own_server.events()
-    try:
-        edit(own_server.pack / "cards.yaml", "stats: {attack: 1}", "stats: {attack: lots}")
-        assert events.next() == ("update", {"pack": "tiny", "changed": ["ash-owl"]})
-    finally:
-        events.close()
+    assert edited(own_server, own_server.pack / "cards.yaml", "stats: {attack: 1}", "stats: {attack: lots}") == (
+        "update",
+        {"pack": "tiny", "changed": ["ash-owl"]},
+    )
     status, _, body = own_server.get("/packs/tiny/en/rulebook.pdf")
     assert status == 422  # as a build, which makes no rulebook of a pack with problems
     assert problems(body.decode("utf-8")) == [
