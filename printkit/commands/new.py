@@ -12,7 +12,7 @@ from pathlib import Path
 
 from printkit.base.errors import UsageError, ValueProblem
 from printkit.content.fields import parse_id
-from printkit.content.load import CONTENT_DIR
+from printkit.content.load import CONTENT_DIR, DECKS_DIR
 
 PACK_YAML = """\
 # {title}: the pack's identity and the names its components may use.
@@ -55,7 +55,7 @@ def new_pack(name: str) -> Path:
         raise UsageError(f"{root} already exists; choose another name")
     title = pack_id.replace("-", " ").title()
     root.mkdir(parents=True)
-    (root / "decks").mkdir()
+    (root / DECKS_DIR).mkdir()
     (root / "pack.yaml").write_text(PACK_YAML.format(id=pack_id, title=title), encoding="utf-8")
     (root / "cards.yaml").write_text(CARDS_YAML, encoding="utf-8")
     return root

@@ -47,6 +47,7 @@ PACK_FILE = "pack.yaml"
 LOST_FILE = "component file"
 RULEBOOK_FILE = "rulebook.yaml"
 LOOKS_DIR = "looks"
+DECKS_DIR = "decks"  # a pack's deck lists: no component files
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from printkit.base.errors import (
     shown_value,
 )
 from printkit.content.fields import parse_cell
-from printkit.content.load import CONTENT_DIR, PACK_FILE, Failed, Pack
+from printkit.content.load import CONTENT_DIR, DECKS_DIR, PACK_FILE, Failed, Pack
 from printkit.content.model import Address, BoardGrid, Grid
 from printkit.content.rules import MAX_LIMIT, Entry, ListContext, Placed, RuleSet, placement_board
 from printkit.content.source import SourceFile, read_yaml
@@ -84,7 +84,7 @@ def named_pack(source: SourceFile) -> str:
 def pack_of_list(path: Path, pack_id: str) -> Path | None:
     """The pack a list names: the one whose decks/ folder holds it, else the one under ./content."""
     beside = path.resolve().parent.parent
-    if path.resolve().parent.name == "decks" and beside.name == pack_id and (beside / PACK_FILE).is_file():
+    if path.resolve().parent.name == DECKS_DIR and beside.name == pack_id and (beside / PACK_FILE).is_file():
         return beside
     under_content = CONTENT_DIR / pack_id
     return under_content if (under_content / PACK_FILE).is_file() else None

@@ -13,10 +13,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.base.errors import Problem, Problems, counted, did_you_mean
-from printkit.content.load import Pack
+from printkit.content.load import DECKS_DIR, Pack
 from printkit.rules.decklist import check_list, named_pack, read_list
 
-LISTS_FOLDER = "decks"
 PASTED = "pasted list"  # the name a pasted list goes by in its messages
 
 
@@ -31,7 +30,7 @@ class DeckCheck:
 
 def pack_lists(pack: Pack) -> list[str]:
     """The file names of the lists in the pack's decks/ folder, the only ones the page may pick."""
-    folder = pack.root / LISTS_FOLDER
+    folder = pack.root / DECKS_DIR
     return sorted(path.name for path in folder.glob("*.yaml") if path.is_file()) if folder.is_dir() else []
 
 
@@ -54,9 +53,9 @@ def check_pasted(pack: Pack, text: str, rules: str | None) -> DeckCheck:
 def check_pack_list(pack: Pack, name: str, rules: str | None) -> DeckCheck:
     """One of the lists of the pack's decks/ folder, read inside the pack as a build reads its files."""
     if name not in pack_lists(pack):
-        return DeckCheck(name, [], [], f"not one of the lists of {pack.id}'s {LISTS_FOLDER}/ folder")
-    path = pack.root / LISTS_FOLDER / name
-    return _checked(pack, path, f"{LISTS_FOLDER}/{name}", pack.root, None, rules)
+        return DeckCheck(name, [], [], f"not one of the lists of {pack.id}'s {DECKS_DIR}/ folder")
+    path = pack.root / DECKS_DIR / name
+    return _checked(pack, path, f"{DECKS_DIR}/{name}", pack.root, None, rules)
 
 
 def _checked(pack: Pack, path: Path, shown: str, folder: Path, text: str | None, rules: str | None) -> DeckCheck:

@@ -25,7 +25,7 @@ from pathlib import Path
 
 from printkit import __version__
 from printkit.base.errors import KeyPath, Problem, Problems, format_key_path
-from printkit.content.load import LOOKS_DIR, PACK_FILE, Pack
+from printkit.content.load import DECKS_DIR, LOOKS_DIR, PACK_FILE, Pack
 from printkit.content.model import COMPONENT_KINDS, Component
 from printkit.content.validate import ART_FORMATS, FONT_FORMATS, Unfit, load_partial
 from printkit.i18n.catalog import translate
@@ -34,7 +34,7 @@ from printkit.output.png import faces_at, png_bytes
 
 FACES = ("front", "back")
 SCREEN_DPI = 150  # sharp enough on a screen, a quarter of the pixels of print's 300
-FOLDERS_NOT_DRAWN = ("decks", "output")  # players' lists and a build's outputs draw no component
+FOLDERS_NOT_DRAWN = (DECKS_DIR, "output")  # players' lists and a build's outputs draw no component
 FOLDERS_DRAWN = (LOOKS_DIR, "locales")  # every file of these draws components (looks, catalogs)
 # Editors' temporary and backup files: hidden ones (.#cards.yaml, .cards.yaml.swp, .~lock.x.ods#),
 # cards.yaml~, #cards.yaml#, Office's ~$x.xlsx, vim's probe 4913, and *.tmp.
