@@ -17,20 +17,12 @@ import traceback
 from collections.abc import Callable
 from pathlib import Path
 
-from pydantic import BaseModel
-
 from printkit import __version__
 from printkit.base.errors import Problems, UsageError, ValueProblem, counted, display_path, fault_of, one_line
-from printkit.build.outputs import SHOPS, BuildOptions
-from printkit.build.pipeline import build, warn
-from printkit.build.summary import summary_lines
-from printkit.content.fields import parse_language, with_field_docs
-from printkit.content.load import pack_roots
-from printkit.content.looks import LooksFile
-from printkit.content.model import Rulebook, component_file_model, component_schema, pack_model
-from printkit.content.validate import load_checked
-from printkit.i18n.catalog import undeclared
-from printkit.i18n.pseudo import CODE as PSEUDO
+from printkit.build.outputs import SHOPS
+
+# Each command imports what only it needs, when it runs: `printkit --help` and a small `check` start
+# without the content model, the drawing libraries, Babel or WeasyPrint (benchmarks/run.py, start-up).
 
 
 class _Parser(argparse.ArgumentParser):
@@ -59,6 +51,9 @@ def _languages(text: str | None) -> tuple[str, ...] | None:
     it is not given; a tag CLDR does not know is a usage error with the closest known tags."""
     if not text:
         return None
+    from printkit.content.fields import parse_language
+    from printkit.i18n.pseudo import CODE as PSEUDO
+
     tags = []
     for part in (part.strip() for part in text.split(",") if part.strip()):
         try:
@@ -248,7 +243,25 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _roots(names: list[str]) -> list[Path]:
+    """The folders of the packs named (ids under ./content or paths); none: every bundled pack."""
+    from printkit.content.load import pack_roots
+
+    return pack_roots(names)
+
+
+def _loaded(names: list[str]) -> list:
+    """The packs named, loaded and validated (every problem raised at once)."""
+    from printkit.content.validate import load_checked
+
+    return load_checked(_roots(names))
+
+
 def _build(args: argparse.Namespace) -> int:
+    from printkit.build.outputs import BuildOptions
+    from printkit.build.pipeline import build
+    from printkit.build.summary import summary_lines
+
     if not 0 <= args.bleed <= 10:
         raise UsageError(f"--bleed must be from 0 to 10 mm, got {args.bleed:g}")
     if args.jobs is not None and args.jobs < 1:
@@ -258,7 +271,7 @@ def _build(args: argparse.Namespace) -> int:
     papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ())
     languages = _languages(args.lang)
     built = build(
-        pack_roots(args.packs),
+        _roots(args.packs),
         BuildOptions(
             out=args.out,
             papers=papers,
@@ -287,9 +300,7 @@ def _build(args: argparse.Namespace) -> int:
 def _check(args: argparse.Namespace) -> int:
     list_paths = [Path(item) for item in args.items if Path(item).is_file()]
     pack_names = [item for item in args.items if not Path(item).is_file()]
-    from printkit.commands.check import (
-        check_packs_and_lists,
-    )  # each command imports what only it needs: start-up counts
+    from printkit.commands.check import check_packs_and_lists
 
     try:
         packs, reports, found = check_packs_and_lists(pack_names, list_paths, args.param)
@@ -357,6 +368,8 @@ def _check(args: argparse.Namespace) -> int:
 
 def _warn_of(error: Problems) -> None:
     """The warnings found on the way to the problems, printed as a pack that loads prints them."""
+    from printkit.build.pipeline import warn
+
     for warning in error.warnings:
         warn(str(warning))
 
@@ -379,6 +392,12 @@ def _problem_json(problem) -> dict:
 
 
 def _schema(args: argparse.Namespace) -> int:
+    from pydantic import BaseModel
+
+    from printkit.content.fields import with_field_docs
+    from printkit.content.looks import LooksFile
+    from printkit.content.model import Rulebook, component_file_model, component_schema, pack_model
+
     models: dict[str, Callable[[], type[BaseModel]]] = {
         "pack": pack_model,
         "rulebook": lambda: Rulebook,
@@ -387,7 +406,7 @@ def _schema(args: argparse.Namespace) -> int:
     model = models.get(args.file, component_file_model)()
     schema = with_field_docs(model.model_json_schema())
     if args.pack:
-        (pack,) = load_checked(pack_roots([args.pack]))
+        (pack,) = _loaded([args.pack])
         component_schema(pack.meta, schema)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     print(json.dumps(schema, indent=2, ensure_ascii=False))
@@ -403,19 +422,22 @@ def _new(args: argparse.Namespace) -> int:
 
 
 def _serve(args: argparse.Namespace) -> int:
+    from printkit.base.requires import need
+
+    need("preview")
     from printkit.serve.server import serve
 
     languages = _languages(args.lang) or (None,)
     if len(languages) > 1:
         raise UsageError("serve --lang takes one locale, the one pages open in")
-    serve(pack_roots(args.packs), args.port, languages[0])
+    serve(_roots(args.packs), args.port, languages[0])
     return 0
 
 
 def _export(args: argparse.Namespace) -> int:
     from printkit.commands.export import export
 
-    (pack,) = load_checked(pack_roots([args.pack]))
+    (pack,) = _loaded([args.pack])
     sheets = export(pack, args.to, args.section)
     rows = [f"{sheet.section} ({counted(len(sheet.rows), 'row')})" for sheet in sheets]
     print(f"wrote {display_path(args.to)}: {', '.join(rows)}")
@@ -428,7 +450,7 @@ def _looks(args: argparse.Namespace) -> int:
     if args.action == "widgets":
         lines = looks.widget_lines()
     else:
-        pack = load_checked(pack_roots([args.pack]))[0] if args.pack else None  # list's PACK or show's --pack
+        pack = _loaded([args.pack])[0] if args.pack else None  # list's PACK or show's --pack
         lines = looks.listing(pack) if args.action == "list" else [looks.source(args.id, pack)]
     print("\n".join(lines).rstrip("\n"))
     return 0
@@ -436,8 +458,9 @@ def _looks(args: argparse.Namespace) -> int:
 
 def _i18n(args: argparse.Namespace) -> int:
     from printkit.commands import i18n
+    from printkit.i18n.catalog import undeclared
 
-    packs = load_checked(pack_roots(args.packs))
+    packs = _loaded(args.packs)
     languages = list(_languages(args.lang) or ()) or None
     if args.action == "init":
         if not languages:

@@ -164,12 +164,12 @@ def test_ghostscript_renders_the_file_without_an_error_or_warning(built, pack):
 
 
 def test_pdfx_without_a_cmyk_profile_is_a_usage_error(run, tmp_path, monkeypatch):
-    monkeypatch.setattr("printkit.output.pdfx.PROFILE_PATTERN", str(tmp_path / "*" / "default_cmyk.icc"))
+    monkeypatch.setattr("printkit.output.pdfx.PROFILE_PATTERNS", (str(tmp_path / "*" / "default_cmyk.icc"),))
     code, _, err = run("build", PACKS["skystones"], "--pdfx", "--out", tmp_path / "out")
     assert code == 2
     assert err.splitlines() == [
-        "printkit: --pdfx needs Ghostscript's CMYK profile (default_cmyk.icc): "
-        "install Ghostscript (apt-get install ghostscript)"
+        "printkit: --pdfx needs Ghostscript's CMYK profile (default_cmyk.icc), which was not found: "
+        "install Ghostscript (Debian, Ubuntu: apt-get install ghostscript; Fedora: dnf install ghostscript)"
     ]
     assert not (tmp_path / "out").exists()
 
@@ -181,6 +181,6 @@ def test_the_newest_ghostscripts_profile_is_taken_by_version_not_text(tmp_path, 
         folder.mkdir(parents=True)
         (folder / "default_cmyk.icc").write_bytes(b"")
     monkeypatch.setattr(
-        "printkit.output.pdfx.PROFILE_PATTERN", str(tmp_path / "*" / "iccprofiles" / "default_cmyk.icc")
+        "printkit.output.pdfx.PROFILE_PATTERNS", (str(tmp_path / "*" / "iccprofiles" / "default_cmyk.icc"),)
     )
     assert cmyk_profile() == tmp_path / "10.00.0" / "iccprofiles" / "default_cmyk.icc"

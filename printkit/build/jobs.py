@@ -19,7 +19,7 @@ from typing import Any, NamedTuple, cast
 
 from printkit.base.bounded import bug_from, bug_report, die_with
 from printkit.base.collector import collect_young
-from printkit.base.errors import Problem, Problems
+from printkit.base.errors import Fault, Problem, Problems
 from printkit.build.cache import Manifest, Output
 from printkit.build.progress import Progress, progress_display
 from printkit.build.staging import Staging
@@ -107,6 +107,8 @@ def _gather(links: list, entries: list, staging: Staging, on_job: OnJob) -> list
                 staged[index] = (job_files, *entries[index][1:])
         elif kind == "problems":
             problems += value
+        elif kind == "fault":  # the machine lacks something (a system library): one line, as in one process
+            failure = failure or Fault(value)
         elif kind == "os-error":  # raised again here as it was there: the machine's fault, not printkit's
             failure = failure or OSError(*value)
         else:
@@ -164,6 +166,8 @@ def _stage_worker(link, entries: list, parent: int) -> None:
             outcome = ("staged", [files for files, _, _ in stage_jobs(entries, staging, tell)])
         except Problems as error:
             outcome = ("problems", error.problems)
+        except Fault as error:
+            outcome = ("fault", str(error))
         except OSError as error:  # pickling would lose its file names
             outcome = ("os-error", (error.errno, error.strerror, error.filename, None, error.filename2))
         except Exception as error:  # reported by the parent as printkit's own failure

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
-from printkit.layout.imposition import Duplex
+if TYPE_CHECKING:  # the command line reads SHOPS without importing layout
+    from printkit.layout.imposition import Duplex
 
 Shop = Literal["single", "tgc"]
 SHOPS: tuple[Shop, ...] = ("single", "tgc")  # one face a page in a PDF; The Game Crafter's PNG templates

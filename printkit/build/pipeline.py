@@ -21,6 +21,7 @@ from typing import TypedDict
 
 from printkit.base.collector import paused as paused_collector
 from printkit.base.errors import Problem, Problems, UsageError, counted, display_path
+from printkit.base.requires import missing_library
 from printkit.build.cache import Manifest, Output, plan
 from printkit.build.jobs import Job, Written, build_jobs
 from printkit.build.lock import holding, remove_leftovers
@@ -414,9 +415,7 @@ def _pdfx_profile() -> Path:
     """The CMYK profile of --pdfx, or a usage error saying how to get one."""
     profile = cmyk_profile()
     if profile is None:
-        raise UsageError(
-            "--pdfx needs Ghostscript's CMYK profile (default_cmyk.icc): install Ghostscript (apt-get install ghostscript)"
-        )
+        raise UsageError(missing_library("ghostscript"))
     return profile
 
 

@@ -22,14 +22,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-import openpyxl
-from odf import teletype
-from odf.opendocument import OpenDocumentSpreadsheet
-from odf.table import Table, TableCell, TableRow
-from odf.text import P
 from pydantic import BaseModel
 
 from printkit.base.errors import Fault, UsageError, did_you_mean, display_path, shown_value
+from printkit.base.requires import need
 from printkit.content.load import Pack
 from printkit.content.model import COMPONENT_KINDS, Component, component_schema
 from printkit.content.source import read_yaml
@@ -76,6 +72,8 @@ def _kind(target: Path) -> str:
     kind = SPREADSHEET_SUFFIXES.get(target.suffix.lower())
     if kind not in _WRITERS:  # an .xls is read only to be refused
         raise UsageError(f"--to must name a .xlsx, .ods, .csv or .tsv file, got '{target}'")
+    if kind in ("XLSX", "ODS"):  # written with the optional `export` packages; CSV and TSV need none
+        need("export")
     return kind
 
 
@@ -340,6 +338,8 @@ def _header(column: Key) -> str:
 
 
 def _write_xlsx(path: Path, sheets: list[Sheet]) -> None:
+    import openpyxl
+
     workbook = openpyxl.Workbook()
     workbook.remove(workbook.active)
     for sheet in sheets:
@@ -355,6 +355,9 @@ def _write_xlsx(path: Path, sheets: list[Sheet]) -> None:
 
 
 def _write_ods(path: Path, sheets: list[Sheet]) -> None:
+    from odf.opendocument import OpenDocumentSpreadsheet
+    from odf.table import Table, TableRow
+
     document = OpenDocumentSpreadsheet()
     for sheet in sheets:
         table = Table(name=sheet.section)
@@ -369,7 +372,11 @@ def _write_ods(path: Path, sheets: list[Sheet]) -> None:
     document.save(str(path))
 
 
-def _ods_cell(value: Any) -> TableCell:
+def _ods_cell(value: Any) -> Any:
+    from odf import teletype
+    from odf.table import TableCell
+    from odf.text import P
+
     if value is None:
         return TableCell()
     if isinstance(value, bool):

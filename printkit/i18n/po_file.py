@@ -23,6 +23,7 @@ from functools import cache
 import polib
 
 from printkit.base.errors import Fault
+from printkit.base.requires import missing_library
 
 PAGE_WIDTH = 79
 # libunistring's break kinds (unilbrk.h)
@@ -153,10 +154,7 @@ def _unistring() -> Callable[..., int]:
     library has it)."""
     found = ctypes.util.find_library("unistring")
     if found is None:
-        raise Fault(  # the machine lacks it: not a bug of printkit, not a problem of the pack
-            "printkit writes PO files with GNU libunistring, as msgcat does, and cannot find it: install "
-            "gettext (Debian: apt-get install gettext; macOS: brew install gettext)"
-        )
+        raise Fault(missing_library("unistring"))  # the machine lacks it: not a bug of printkit, nor the pack's
     library = ctypes.CDLL(found)
     function = getattr(library, "ulc_width_linebreaks_v2", None) or library.ulc_width_linebreaks
     function.restype = ctypes.c_int

@@ -34,7 +34,13 @@ from PIL import Image
 from printkit.layout.imposition import Page
 from printkit.output.pdf import Ink, render_pdf
 
-PROFILE_PATTERN = "/usr/share/ghostscript/*/iccprofiles/default_cmyk.icc"
+# where Ghostscript's installers put its profiles: Linux packages, Homebrew (Apple silicon, Intel), Windows
+PROFILE_PATTERNS = (
+    "/usr/share/ghostscript/*/iccprofiles/default_cmyk.icc",
+    "/opt/homebrew/share/ghostscript/*/iccprofiles/default_cmyk.icc",
+    "/usr/local/share/ghostscript/*/iccprofiles/default_cmyk.icc",
+    "C:/Program Files/gs/gs*/iccprofiles/default_cmyk.icc",
+)
 PDFX_VERSION = "PDF/X-4"
 NEUTRAL = 4  # channels at most this far apart (of 255) are a grey
 SOLID_BLACK = 0.85  # a grey at least this dark prints as solid black
@@ -42,13 +48,17 @@ SOLID_BLACK = 0.85  # a grey at least this dark prints as solid black
 
 def cmyk_profile() -> Path | None:
     """The CMYK profile --pdfx converts with, or None when Ghostscript is not installed."""
-    found = max(glob(PROFILE_PATTERN), key=lambda path: (_version(path), path), default=None)
+    found = max(
+        (path for pattern in PROFILE_PATTERNS for path in glob(pattern)),
+        key=lambda path: (_version(path), path),
+        default=None,
+    )
     return Path(found) if found else None
 
 
 def _version(path: str) -> tuple[int, ...]:
     """The version of the Ghostscript whose folder holds a profile (`…/10.00.0/iccprofiles/…`), as
-    numbers: 10.00 is newer than 9.56, though it sorts before it as text."""
+    numbers: 10.00 is newer than 9.56, though it sorts before it as text (`gs10.02.1` on Windows)."""
     return tuple(int(number) for number in re.findall(r"\d+", Path(path).parent.parent.name))
 
 

@@ -40,6 +40,7 @@ from printkit.base.errors import Problem, Problems, display_path, shown_value
 from printkit.base.icons import ICONS
 from printkit.base.languages import right_to_left
 from printkit.base.package_data import folder
+from printkit.base.requires import typesetter
 from printkit.base.subset_tags import subset_tag
 from printkit.content import markup
 from printkit.content.load import RULEBOOK_FILE, Pack
@@ -497,6 +498,7 @@ def _made_by(pack: Pack) -> tuple[str, int, int]:
 def make(parts: list[Part], paper: str, drafts: frozenset[str], target: Path) -> int:
     """The edition's PDF at target, its HTML made and typeset in a child process bounded in memory
     and time: what a pack's template makes decides how much work typesetting is. Returns its pages."""
+    typesetter()  # its system libraries missing is the machine's fault, said here rather than in the child
     try:
         return bounded.run(
             lambda: typeset(render_html(parts, paper, drafts), parts, target), memory=MAX_MEMORY, seconds=MAX_SECONDS
@@ -521,8 +523,7 @@ def typeset(html: str, parts: list[Part], target: Path) -> int:
     the pack's SVG or CSS file that refers to it, or else the template; so is a complaint about a
     file (an image WeasyPrint could not read); other complaints are placed at the pack's own
     template, which made the HTML, or else at rulebook.yaml."""
-    from weasyprint import HTML  # heavy: imported only when a rulebook is built
-
+    HTML = typesetter()
     pack = parts[0].pack
     fetcher = _fetcher(pack.root, [pack.root, FONT_DIR, TEMPLATES])
     complaints = _Complaints()
