@@ -14,6 +14,9 @@ floor interleaved so that a noisy machine slows both alike; medians over the rep
 - kit-all: every bundled pack, language, paper and rulebook with --jobs 2; "floor" is --jobs 1.
 - rebuild-noop: the kit-all build again with nothing changed; "floor" is the full build.
 - sheet-10k: loading deck-10k's cards from an XLSX workbook; "floor" is loading them from YAML.
+- help: `printkit --help` against bare `python -c pass` (start-up: a command imports only what it
+  uses); the table is followed by the modules `printkit --help` and `printkit check` of deck-108
+  spend most import time on (`python -X importtime`).
 - serve-108: `printkit serve` on deck-108; from saving one card's changed text to its new image
   received (median of 20 edits); "floor" is the target, 100 ms.
 Prints a table, or with --json {"workload": {"printkit_s", "floor_s", "ratio", "peak_mib", "floor_peak_mib"}}.
@@ -303,6 +306,31 @@ def compare(ours: list[str], floor: list[str], repeat: int, floor_first: bool = 
     }
 
 
+def help_startup(work: Path, repeat: int) -> dict[str, float]:
+    """`printkit --help` against a bare interpreter, each run 4x as often: both take milliseconds."""
+    return compare([sys.executable, "-m", "printkit", "--help"], [sys.executable, "-c", "pass"], repeat * 4)
+
+
+def import_table(work: Path, rows: int = 10) -> list[str]:
+    """The modules with the most cumulative import time (ms) of `printkit --help` and of checking deck-108."""
+    pack = make_deck_pack(work / "imports", 108)
+    lines = []
+    for title, arguments in (("printkit --help", ["--help"]), ("printkit check deck-108", ["check", str(pack)])):
+        result = subprocess.run(
+            [sys.executable, "-X", "importtime", "-m", "printkit", *arguments], capture_output=True, text=True, cwd=REPO
+        )
+        times = []  # (cumulative µs, module) of the top-level imports of printkit's own command
+        for line in result.stderr.splitlines():
+            if line.startswith("import time:") and "|" in line:
+                _, cumulative, module = line.removeprefix("import time:").split("|")
+                if cumulative.strip().isdigit():
+                    times.append((int(cumulative), module.rstrip()))
+        total = sum(us for us, module in times if not module.startswith("  "))
+        lines.append(f"{title}: {total / 1000:.1f} ms of imports; slowest:")
+        lines += [f"  {us / 1000:>7.1f} ms  {module.strip()}" for us, module in sorted(times, reverse=True)[:rows]]
+    return lines
+
+
 SERVE_EDITS = 20
 SERVE_TARGET_S = 0.100
 
@@ -380,6 +408,7 @@ WORKLOADS = {
     "rebuild-noop": rebuild_noop,
     "sheet-10k": sheet_10k,
     "serve-108": serve_108,
+    "help": help_startup,
 }
 
 
@@ -413,6 +442,9 @@ def main() -> None:
             f"{name:<12} {r['printkit_s']:>10.3f} {r['floor_s']:>8.3f} {r['ratio']:>6.2f} "
             f"{r['peak_mib']:>9.1f} {memory}"
         )
+    if "help" in results:
+        with tempfile.TemporaryDirectory() as temporary:
+            print("\n".join(["", *import_table(Path(temporary))]))
 
 
 if __name__ == "__main__":
