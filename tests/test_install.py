@@ -122,8 +122,9 @@ def test_rulebooks_without_pango_are_one_line_naming_what_to_install_and_nothing
         ("darwin", "install it with Homebrew: brew install pango"),
         (
             "win32",
-            "install the GTK runtime as WeasyPrint's documentation says "
-            "(MSYS2: pacman -S mingw-w64-x86_64-pango), then open a new terminal",
+            "install the GTK3 runtime as WeasyPrint's documentation says "
+            "(github.com/tschoonj/GTK-for-Windows-Runtime-Environment-Installer), then open a new terminal; "
+            "if it is still not found, set WEASYPRINT_DLL_DIRECTORIES to the runtime's bin folder",
         ),
     ],
 )

@@ -34,8 +34,9 @@ LIBRARIES: dict[str, tuple[str, dict[str, str]]] = {
             "linux": "install pango (Debian, Ubuntu: apt-get install libpango-1.0-0 libpangoft2-1.0-0; "
             "Fedora: dnf install pango)",
             "darwin": "install it with Homebrew: brew install pango",
-            "win32": "install the GTK runtime as WeasyPrint's documentation says "
-            "(MSYS2: pacman -S mingw-w64-x86_64-pango), then open a new terminal",
+            "win32": "install the GTK3 runtime as WeasyPrint's documentation says "
+            "(github.com/tschoonj/GTK-for-Windows-Runtime-Environment-Installer), then open a new terminal; "
+            "if it is still not found, set WEASYPRINT_DLL_DIRECTORIES to the runtime's bin folder",
         },
     ),
     "unistring": (
