@@ -391,22 +391,130 @@ def test_a_changed_catalog_of_printkits_words_rebuilds_the_kit(tmp_path, run):
 @pytest.mark.parametrize(
     ("tag", "forms"),
     [
-        ("de", "nplurals=2; plural=(n != 1);"),  # Babel's table, as gettext tools write it
+        ("de", "nplurals=2; plural=(n != 1);"),
+        ("fr", "nplurals=2; plural=(n > 1);"),  # not CLDR's three forms, the third a million's
+        ("pt-BR", "nplurals=2; plural=(n > 1);"),  # by the catalog's name first, as msginit looks it up
+        ("pt-PT", "nplurals=2; plural=(n != 1);"),  # then by its language
+        ("ca", "nplurals=2; plural=(n != 1);"),  # since gettext 0.22
         (
-            "ru",
+            "sr-Latn",
             "nplurals=3; plural=(n%10==1 && n%100!=11 ? 0 : n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);",
         ),
-        ("yue", "nplurals=1; plural=(0);"),  # not in the table, which gives English's two forms
-        ("fa", "nplurals=2; plural=((((n == 0)) || ((n == 1))) ? 0 : 1);"),  # the table has one form
     ],
 )
-def test_plural_forms_are_cldrs_where_the_table_lacks_a_language_or_a_form(tag, forms):
+def test_plural_forms_are_gettexts_where_its_table_has_the_language(tag, forms):
     from printkit.base.languages import plural_forms
 
     assert plural_forms(tag) == forms
 
 
-def test_a_plural_rule_msgfmt_refuses_is_a_warning_and_printkit_counts_with_cldrs(tmp_path, run):
+def test_printkits_table_of_plural_forms_is_what_msginit_writes(tmp_path):
+    """Each language of the table as this machine's GNU msginit writes it; a gettext older than 0.22
+    has no rule for Catalan."""
+    from printkit.base.plural_table import GETTEXT_PLURAL_FORMS
+
+    pot = tmp_path / "t.pot"
+    pot.write_text('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n')
+    written = {}
+    for name in GETTEXT_PLURAL_FORMS:
+        result = subprocess.run(
+            ["msginit", "--no-translator", "-l", name, "-i", str(pot), "-o", "-"], capture_output=True, text=True
+        )
+        written[name] = polib.pofile(result.stdout).metadata.get("Plural-Forms")
+    differing = {name for name, forms in GETTEXT_PLURAL_FORMS.items() if written[name] != forms}
+    assert differing <= {"ca"} and written["ca"] in (GETTEXT_PLURAL_FORMS["ca"], None)
+
+
+def test_the_plural_forms_header_does_not_depend_on_babels_table(monkeypatch):
+    """Babel 2.19 gave French CLDR's three forms: a library's table changes no header printkit writes."""
+    from babel.messages import plurals
+
+    from printkit.base.languages import plural_forms
+    from printkit.base.plural_table import GETTEXT_PLURAL_FORMS
+
+    tags = [name.replace("_", "-") for name in GETTEXT_PLURAL_FORMS] + ["fa", "br"]
+    before = {tag: plural_forms(tag) for tag in tags}
+    for name in plurals.PLURALS:  # in place, as a module that imported the table by name sees it
+        monkeypatch.setitem(plurals.PLURALS, name, (4, "(n % 4)"))
+    assert {tag: plural_forms(tag) for tag in tags} == before
+    assert before["fr"] == "nplurals=2; plural=(n > 1);"
+
+
+@pytest.mark.parametrize(
+    ("tag", "forms"),
+    [
+        ("yue", "nplurals=1; plural=0;"),
+        ("fa", "nplurals=2; plural=((((n == 0)) || ((n == 1))) ? 0 : 1);"),
+        (  # Manx: CLDR's "many" only fractions take is left out
+            "gv",
+            "nplurals=4; plural=((((0 == 0)) && (((n % 100) == 0) || ((n % 100) == 20) || ((n % 100) == 40) || "
+            "((n % 100) == 60) || ((n % 100) == 80))) ? 2 : (((0 == 0)) && (((n % 10) == 1))) ? 0 : (((0 == 0)) && "
+            "(((n % 10) == 2))) ? 1 : 3);",
+        ),
+    ],
+)
+def test_plural_forms_are_cldrs_where_the_table_lacks_a_language(tag, forms):
+    from printkit.base.languages import plural_forms
+
+    assert plural_forms(tag) == forms
+
+
+@pytest.mark.parametrize(("tag", "nplurals", "many"), [("br", 5, 3), ("gl", 3, 1)])
+def test_plural_forms_from_cldr_count_the_form_only_a_million_takes(tag, nplurals, many):
+    """Breton's and Galician's "many" is 1,000,000 and its multiples, which no number to 1000 reaches
+    (Galician's written with CLDR's exponent, which gettext cannot read)."""
+    from printkit.base.languages import plural_forms, plural_problem, plural_rule
+
+    forms = plural_forms(tag)
+    rule = plural_rule(forms)
+    assert forms.startswith(f"nplurals={nplurals}; ") and plural_problem(forms) is None and rule is not None
+    assert [n for n in (999_999, 1_000_000, 1_000_001, 3_000_000, 10_000_000) if rule(n) == many] == [
+        1_000_000,
+        3_000_000,
+        10_000_000,
+    ]
+    assert {rule(n) for n in range(1001)} == set(range(nplurals)) - {many}
+
+
+def test_whole_numbers_count_the_forms_they_reach(monkeypatch):
+    """Russian's fourth form (fractions) is left out, French's "many" (a million) counted: CLDR's rule
+    of Russian, were it not in gettext's table, counts as gettext's does."""
+    from babel import Locale
+
+    from printkit.base import languages
+
+    assert languages.whole_number_forms(Locale("ru").plural_form) == ["one", "few", "many"]
+    assert languages.whole_number_forms(Locale("fr").plural_form) == ["one", "many", "other"]
+    gettexts = languages.plural_rule(languages.GETTEXT_PLURAL_FORMS["ru"])
+    monkeypatch.delitem(languages.GETTEXT_PLURAL_FORMS, "ru")
+    forms = languages.plural_forms("ru")
+    cldrs = languages.plural_rule(forms)
+    assert forms.startswith("nplurals=3; ") and gettexts is not None and cldrs is not None
+    assert [cldrs(n) for n in languages.WHOLE_NUMBERS] == [gettexts(n) for n in languages.WHOLE_NUMBERS]
+
+
+def test_every_language_cldr_knows_gets_a_plural_rule_msgfmt_takes_and_cldr_agrees_with():
+    """Where gettext's table lacks a language, its rule gives each whole number the form CLDR gives it
+    (one language of each of CLDR's rules)."""
+    from babel import Locale
+
+    from printkit.base.languages import WHOLE_NUMBERS, plural_forms, plural_problem, plural_rule, whole_number_forms
+    from printkit.base.plural_table import GETTEXT_PLURAL_FORMS
+
+    locales = (Locale.parse(name) for name in localedata.locale_identifiers())
+    lacking = {frozenset(lc.plural_form.rules.items()): lc for lc in locales if lc.language not in GETTEXT_PLURAL_FORMS}
+    assert len(lacking) > 10
+    for locale in lacking.values():
+        forms = plural_forms(str(locale))
+        rule = plural_rule(forms)
+        assert plural_problem(forms) is None and rule is not None, (str(locale), forms)
+        categories = whole_number_forms(locale.plural_form)
+        assert forms.startswith(f"nplurals={len(categories)}; "), (str(locale), forms)
+        counted = [categories[rule(n)] for n in WHOLE_NUMBERS]
+        assert counted == [locale.plural_form(n) for n in WHOLE_NUMBERS], str(locale)
+
+
+def test_a_plural_rule_msgfmt_refuses_is_a_warning_and_printkit_counts_with_the_usual_one(tmp_path, run):
     """`plural=n/0` reads as a rule (gettext.c2py takes it) but divides by zero: once exit 3."""
     root = polish_pack(tmp_path / "gen")
     path = root / "locales/pl/LC_MESSAGES/printkit.po"
@@ -418,7 +526,7 @@ def test_a_plural_rule_msgfmt_refuses_is_a_warning_and_printkit_counts_with_cldr
     )
     problem = (
         f"{path}:5:1: the Plural-Forms header's plural expression can produce division by zero (write the "
-        "language's rule from CLDR, which printkit counts with until then: nplurals=3; plural=(n==1 ? 0 : "
+        "language's usual rule, which printkit counts with until then: nplurals=3; plural=(n==1 ? 0 : "
         "n%10>=2 && n%10<=4 && (n%100<10 || n%100>=20) ? 1 : 2);)"
     )
     code, out, err = run("build", root, "--lang", "pl", "--out", tmp_path / "out")
@@ -441,6 +549,6 @@ def test_a_packs_catalog_with_a_plural_rule_msgfmt_refuses_is_a_problem(tiny, ru
     assert (code, err.splitlines()[0]) == (
         1,
         "content/tiny/locales/de/LC_MESSAGES/tiny.po:12:1: the Plural-Forms header's nplurals = 1 but plural "
-        "expression can produce values as large as 1 (write the language's rule from CLDR, which printkit counts "
+        "expression can produce values as large as 1 (write the language's usual rule, which printkit counts "
         "with until then: nplurals=2; plural=(n != 1);)",
     )

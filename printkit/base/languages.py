@@ -2,9 +2,9 @@
 
 Takes: a language tag as a pack or a user writes it.
 Returns: the tag in its canonical BCP 47 spelling (`pt-BR`), the name gettext tools give its catalog
-folder and `Language:` header (`pt_BR`), and its CLDR data through Babel: plural forms as gettext
-writes them, decimal mark, writing direction and the language's own name. A tag CLDR does not know
-raises `UnknownLanguage` with the closest known tags.
+folder and `Language:` header (`pt_BR`), its plural forms as msginit writes them (GNU gettext's
+own table, else CLDR's rule), and its CLDR data through Babel: decimal mark, writing direction and
+the language's own name. A tag CLDR does not know raises `UnknownLanguage` with the closest known tags.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from functools import cache
 from babel import Locale, UnknownLocaleError, localedata
 from babel.core import get_global
 from babel.languages import get_official_languages
-from babel.messages.plurals import PLURALS, get_plural
-from babel.plural import to_gettext
+from babel.plural import PluralRule, to_gettext
+
+from printkit.base.plural_table import GETTEXT_PLURAL_FORMS
 
 
 class UnknownLanguage(ValueError):
@@ -107,22 +108,43 @@ def gettext_name(tag: str) -> str:
 
 
 def plural_forms(tag: str) -> str:
-    """The `Plural-Forms:` header of the language: `nplurals=2; plural=(n > 1);`. Babel's table of
-    the headers gettext tools write, where it knows the language with as many forms as whole numbers
-    take in CLDR; else CLDR's rule (the table gives a language it lacks English's two forms, Persian
-    one where CLDR has two). CLDR's forms only fractions or exponents take (Russian's fourth, French's
-    third) stay out, as gettext tools leave them out."""
+    """The `Plural-Forms:` header of the language, as msginit writes it: GNU gettext's own table
+    (plural_table.py) by the catalog's name (`pt_BR`: `(n > 1)`), then by its language (`pt-PT`
+    reads as `pt`: `(n != 1)`); for a language the table lacks, CLDR's rule as whole numbers take it."""
     locale = cldr(tag)
-    from_cldr = to_gettext(locale.plural_form)
-    known = PLURALS.get(str(locale)) or PLURALS.get(locale.language)
-    whole_number_forms = len({locale.plural_form(n) for n in range(1001)})
-    if known is None or (known[0] < whole_number_forms and _gettext_reads(from_cldr)):
-        return from_cldr
-    return get_plural(locale).plural_forms
+    known = GETTEXT_PLURAL_FORMS.get(gettext_name(tag)) or GETTEXT_PLURAL_FORMS.get(locale.language)
+    return known or _cldr_plural_forms(frozenset(locale.plural_form.rules.items()))
 
 
-def _gettext_reads(forms: str) -> bool:
-    return plural_rule(forms) is not None
+CLDR_CATEGORIES = ("zero", "one", "two", "few", "many", "other")  # CLDR's order, the order of a rule's forms
+
+# The whole numbers that reach every form CLDR gives whole numbers: 0 to 1000, as msgfmt checks a
+# rule, and the big round numbers, as CLDR's integer samples of a form only they reach (French's and
+# Galician's "many" is 1,000,000 and its multiples; CLDR's largest modulus is 1,000,000).
+WHOLE_NUMBERS = (*range(1001), *(digit * 10**zeros for zeros in range(3, 10) for digit in range(1, 10)))
+
+
+def whole_number_forms(rule: PluralRule) -> list[str]:
+    """The categories of a CLDR rule whole numbers reach, in CLDR's order: the forms a gettext rule
+    counts (Russian's one, few and many; French's one, many and other)."""
+    reached = {rule(n) for n in WHOLE_NUMBERS}
+    return [category for category in CLDR_CATEGORIES if category in reached]
+
+
+@cache
+def _cldr_plural_forms(rules: frozenset[tuple[str, str]]) -> str:
+    """CLDR's rule as a `Plural-Forms:` header, counted as gettext's cldr-plurals counts it: the forms
+    only fractions take left out (Manx's "many"), the operands of fractions and exponents (v, f, e …)
+    read as a whole number's, 0, a single form as `plural=0`."""
+    forms = whole_number_forms(PluralRule(dict(rules)))
+    if len(forms) == 1:
+        return "nplurals=1; plural=0;"
+    # the last form whole numbers reach is the rule's fall-back: the one numbers matching no other take
+    counted = {category: rule for category, rule in rules if category in forms[:-1]}
+    return _EXPONENT.sub("0", to_gettext(counted))
+
+
+_EXPONENT = re.compile(r"\b[ce]\b")  # Babel writes CLDR's exponent operands, which gettext cannot read, as they are
 
 
 def plural_rule(forms: str) -> Callable[[int], int] | None:

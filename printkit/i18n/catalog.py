@@ -238,7 +238,7 @@ def message_folder(locales: Path, locale: str) -> Path:
 
 def header(project: str, locale: str | None) -> dict[str, str]:
     """A new catalog's header (a template's without a locale), as msginit --no-translator writes it:
-    the language's gettext name and CLDR plural forms, the time it was made, no translator yet."""
+    the language's gettext name and plural forms, the time it was made, no translator yet."""
     data = {
         "Project-Id-Version": project,
         "Report-Msgid-Bugs-To": "",
@@ -473,7 +473,7 @@ def read_catalog(root: Path, path: Path) -> polib.POFile | None:
 
 def plural_header_problem(root: Path, path: Path, locale: str) -> Problem | None:
     """The catalog's `Plural-Forms:` header where msgfmt -c refuses its rule, at its line, None when
-    it is good or there is none: printkit counts with CLDR's rule instead."""
+    it is good or there is none: printkit counts with the language's usual rule instead."""
     catalog = read_catalog(root, path)
     forms = catalog.metadata.get("Plural-Forms", "") if catalog is not None else ""
     problem = plural_problem(forms) if forms else None
@@ -488,7 +488,7 @@ def plural_header_problem(root: Path, path: Path, locale: str) -> Problem | None
         1,
         "",
         f"the Plural-Forms header's {problem}",
-        f"write the language's rule from CLDR, which printkit counts with until then: {plural_forms(locale)}",
+        f"write the language's usual rule, which printkit counts with until then: {plural_forms(locale)}",
     )
 
 

@@ -300,7 +300,7 @@ def _problem(entry: polib.POEntry, english: str | tuple[str, str], locale: str) 
 
 
 def _plural_function(forms: str, locale: str) -> Callable[[int], int]:
-    """The catalog's plural rule (its Plural-Forms header) where msgfmt takes it, else CLDR's for the locale."""
+    """The catalog's plural rule (its Plural-Forms header) where msgfmt takes it, else the locale's usual one."""
     rule = plural_rule(forms if forms and plural_problem(forms) is None else plural_forms(locale))
     return rule if rule is not None else lambda n: int(n != 1)
 
