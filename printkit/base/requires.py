@@ -20,10 +20,13 @@ from printkit.base.errors import Fault
 
 DISTRIBUTION = "printkit-tabletop"  # printkit's name on PyPI
 
-# extra -> (what it is for, the modules it installs)
-EXTRAS: dict[str, tuple[str, tuple[str, ...]]] = {
-    "preview": ("the live preview (printkit serve)", ("starlette", "uvicorn", "watchfiles")),
-    "export": ("writing spreadsheets (printkit export to .xlsx or .ods)", ("openpyxl", "odf")),
+# extra -> (what it is for, {module it installs: the distribution people know it by})
+EXTRAS: dict[str, tuple[str, dict[str, str]]] = {
+    "preview": (
+        "the live preview (printkit serve)",
+        {"starlette": "starlette", "uvicorn": "uvicorn", "watchfiles": "watchfiles"},
+    ),
+    "export": ("writing spreadsheets (printkit export to .xlsx or .ods)", {"openpyxl": "openpyxl", "odf": "odfpy"}),
 }
 
 # library -> (what needs it, how Linux, macOS and Windows install it)
@@ -61,7 +64,7 @@ LIBRARIES: dict[str, tuple[str, dict[str, str]]] = {
 def need(extra: str) -> None:
     """Returns when the optional part's packages are installed; else a Fault naming the command."""
     purpose, modules = EXTRAS[extra]
-    missing = [module for module in modules if not _importable(module)]
+    missing = [distribution for module, distribution in modules.items() if not _importable(module)]
     if missing:
         raise Fault(
             f"{purpose} needs {', '.join(missing)}, which {'is' if len(missing) == 1 else 'are'} not installed "
