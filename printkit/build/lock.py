@@ -12,6 +12,7 @@ the command line can say which folder failed.
 
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -28,6 +29,7 @@ LOCK = ".printkit-lock"
 TIMEOUT = "PRINTKIT_LOCK_TIMEOUT"
 DEFAULT_TIMEOUT = 300.0  # seconds: a big kit with rulebooks and PNGs takes a few minutes
 POLL = 0.1
+NO_LOCKS = (errno.ENOSYS, errno.ENOLCK, errno.EOPNOTSUPP)  # what a file system without locks answers
 
 
 @contextmanager
@@ -35,15 +37,17 @@ def holding(out: Path) -> Iterator[None]:
     """The block runs while this process alone writes into out."""
     timeout = _timeout()
     made: list[Path] = []
-    handle = _acquire(out, timeout, made)
+    handle = None
     try:
+        handle = _acquire(out, timeout, made)
         yield
     except OSError as error:
         if error.filename is None:  # a failed write names no file; it was one in out
             error.filename = str(out)
         raise
     finally:
-        _release(out / LOCK, handle)
+        if handle is not None:
+            _release(out / LOCK, handle)
         for folder in sorted(set(made), key=lambda f: len(f.parts), reverse=True):
             try:
                 folder.rmdir()
@@ -64,9 +68,15 @@ def _acquire(out: Path, timeout: float, made: list[Path]) -> int:
             continue
         try:
             locked = lock_descriptor(handle, blocking=False)
-        except BaseException:
-            os.close(handle)
-            raise
+        except BaseException as error:
+            if not (isinstance(error, OSError) and error.errno in NO_LOCKS):
+                os.close(handle)
+                raise
+            _release(out / LOCK, handle)  # no build can lock it: none is waiting on it
+            raise Fault(
+                f"cannot lock {display_path(out / LOCK)}: its disk offers no file locks "
+                "(choose an output folder on another disk)"
+            ) from None
         if not locked:
             os.close(handle)
             if deadline is None:

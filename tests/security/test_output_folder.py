@@ -3,6 +3,7 @@ output folder that lies outside every pack and holds none, never follows a link 
 (the lock, the pack's folder, png/, cut-svg/ …), and removes only files it recorded writing that
 still hold exactly what it wrote."""
 
+import errno
 import hashlib
 import json
 import os
@@ -211,3 +212,21 @@ def test_the_lock_file_goes_where_an_open_file_cannot_be_removed(tmp_path, monke
     with holding(out):
         assert [p.name for p in out.iterdir()] == [LOCK]
     assert refused == [out / LOCK] and not out.exists()
+
+
+def test_a_disk_without_file_locks_is_one_line(run, tmp_path, monkeypatch):
+    """Some network disks refuse locks (ENOLCK): a line naming the lock file, not a traceback."""
+    import filelock
+
+    def refused(fd: int, **_) -> bool:
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    monkeypatch.setattr(filelock, "lock_descriptor", refused)
+    out = tmp_path / "out"
+    assert run("build", _pack(tmp_path / "gen", "ember"), "--out", out) == (
+        1,
+        "",
+        f"printkit: cannot lock {out}/.printkit-lock: its disk offers no file locks (choose an output folder on "
+        "another disk)\n",
+    )
+    assert not out.exists()
