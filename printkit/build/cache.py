@@ -289,7 +289,7 @@ class Manifest:
         printkit may remove."""
         found = []
         for file, digest in self._files(name).items():
-            path = self.path.parent / str(file)
+            path = self.path.parent / file
             status = None if path in besides else self._holding(file, digest)
             if status is not None:
                 found.append((path, identity(status)))
