@@ -146,7 +146,8 @@ def test_a_rewritten_components_pdf_takes_its_pdfx_twin_and_cut_paths_with_it(ru
         "hexes-components-en-a4.pdf",
     ]
     assert build("--bleed", "3") == ["hexes-components-en-a4.pdf"]
-    # written again with it, they stay; a sheet the folder held that this build did not write goes
+    # written again with it, they stay; files the folder held that printkit did not write stay too,
+    # even one named as its sheets are (it removes only what it recorded writing)
     (out / "cut-svg" / "en-a4").mkdir(parents=True)
     (out / "cut-svg" / "en-a4" / "page-99.svg").write_text("<svg/>")
     (out / "cut-svg" / "en-a4" / "notes.txt").write_text("mine")
@@ -156,6 +157,7 @@ def test_a_rewritten_components_pdf_takes_its_pdfx_twin_and_cut_paths_with_it(ru
         "cut-svg/en-a4",
         "cut-svg/en-a4/notes.txt",
         *cut,
+        "cut-svg/en-a4/page-99.svg",
         "hexes-components-en-a4-pdfx.pdf",
         "hexes-components-en-a4.pdf",
     ]

@@ -36,8 +36,9 @@ def built(tmp_path_factory):
 
     base = tmp_path_factory.mktemp("shops")
     root = _pack(base / "kit", BACKED, COMPONENTS)
-    assert main(["build", str(root), "--no-rulebooks", "--shop", "single", "--shop", "tgc", "--out", str(base)]) == 0
-    return base / "kit"
+    out = base / "out"
+    assert main(["build", str(root), "--no-rulebooks", "--shop", "single", "--shop", "tgc", "--out", str(out)]) == 0
+    return out / "kit"
 
 
 def _mm(values) -> list[float]:
@@ -66,8 +67,8 @@ def test_single_pages_are_the_trim_plus_an_eighth_of_an_inch_with_exact_boxes(bu
 
 def test_a_kit_without_backs_gets_its_fronts_alone(run, tmp_path):
     root = _pack(tmp_path / "plain", "", "cards:\n  - {id: one, name: One, count: 3}\n  - {id: two, name: Two}\n")
-    assert run("build", root, "--no-rulebooks", "--shop", "single", "--out", tmp_path)[0] == 0
-    pages = PdfReader(tmp_path / "plain" / "plain-components-en-single.pdf").pages
+    assert run("build", root, "--no-rulebooks", "--shop", "single", "--out", tmp_path / "out")[0] == 0
+    pages = PdfReader(tmp_path / "out" / "plain" / "plain-components-en-single.pdf").pages
     assert [page.extract_text().strip() for page in pages] == ["One", "One", "One", "Two"]
 
 

@@ -175,6 +175,11 @@ def fault_of(error: BaseException) -> Fault | None:
         return Fault(f"{display_path(file)} is a file, not a folder (move or rename it, or choose another folder)")
     if error.errno == errno.EISDIR:
         return Fault(f"{display_path(path)} is a folder, not a file (move or rename it, or choose another folder)")
+    if error.errno == errno.ELOOP:  # a link where printkit writes or reads back its outputs (build.output_folder)
+        return Fault(
+            f"{display_path(path)} is a link; printkit never follows a link in an output folder "
+            "(remove it, or choose another output folder)"
+        )
     if error.errno == errno.ENAMETOOLONG:  # a file or folder name over 255 bytes, or a path over 4096
         return Fault(f"cannot use {shown_value(display_path(path))}: its name is too long (choose a shorter name)")
     return None

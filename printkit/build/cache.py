@@ -8,24 +8,30 @@ the catalogs of the output's languages, the pack's own templates for rulebooks, 
 that change the output. A manifest beside the outputs remembers each output's key and the hashes
 of the files written; an output is up to date only when its key is unchanged and its files are
 still exactly what was written, so neither an edit nor a tampered or missing file can be missed.
+It is also what printkit may remove: only a file it recorded writing that still holds what it
+wrote (Manifest.written). The manifest and the files it names are read without following a link.
 """
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import json
 import os
 import stat
+from collections.abc import Collection
 from dataclasses import dataclass
 from functools import cache
 from importlib import metadata
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from typing import BinaryIO
 
 from printkit import __version__
 from printkit.base.confine import files_under
 from printkit.base.errors import ValueProblem
 from printkit.base.languages import UnknownLanguage
 from printkit.base.package_data import folder
+from printkit.build.output_folder import FileId, identity, linked, open_file, real_folders
 from printkit.build.outputs import (
     components_name,
     cut_svg_name,
@@ -86,16 +92,16 @@ def _hash_files(paths: list[Path], base: Path) -> str:
         if path.is_symlink():  # its text, never what it points to: a link may lead out of the pack
             digest.update(b"link:" + os.fsencode(os.readlink(path)))
         else:
-            _feed(digest, path)
+            with path.open("rb") as file:
+                _feed(digest, file)
         digest.update(b"\0")
     return digest.hexdigest()
 
 
-def _feed(digest, path: Path) -> None:
+def _feed(digest, file: BinaryIO) -> None:
     """A file's bytes into a digest, a piece at a time: a big deck's files need not be in memory."""
-    with path.open("rb") as file:
-        while piece := file.read(1 << 20):
-            digest.update(piece)
+    while piece := file.read(1 << 20):
+        digest.update(piece)
 
 
 def _files(folder: Path) -> list[Path]:
@@ -250,44 +256,92 @@ def plan(root: Path, options) -> tuple[str, list[Output]] | None:
 
 def _file_hash(path: Path) -> str:
     digest = hashlib.sha256()
-    _feed(digest, path)
+    with path.open("rb") as file:
+        _feed(digest, file)
     return digest.hexdigest()
 
 
 class Manifest:
-    """What was written into one pack's output folder, and from which keys."""
+    """What was written into one pack's output folder (folder, below the output folder the user
+    named), and from which keys."""
 
     def __init__(self, folder: Path):
         self.path = folder / MANIFEST
         try:
-            entries = json.loads(self.path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            with self._open(self.path) as file:
+                entries = json.loads(file.read().decode("utf-8"))
+        except (OSError, ValueError):  # ValueError: not JSON, or not UTF-8 (UnicodeDecodeError)
             entries = {}
         # one that is not what printkit writes (edited, or another tool's) is forgotten: all is built again
         self.entries: dict = entries if isinstance(entries, dict) else {}
 
     def fresh(self, output: Output) -> bool:
-        entry = self.entries.get(output.name)
-        if not isinstance(entry, dict) or entry.get("key") != output.key:
-            return False
-        files = entry.get("files")
-        if not isinstance(files, dict) or not files:
-            return False
-        folder = self.path.parent
-        return all((folder / name).is_file() and _file_hash(folder / name) == digest for name, digest in files.items())
+        files = self._files(output.name, output.key)
+        return bool(files) and all(self._holding(name, digest) is not None for name, digest in files.items())
 
     def file_count(self, output: Output) -> int:
         """How many files the output wrote when it was recorded (fresh says whether they are still those)."""
         return len(self.entries[output.name]["files"])
 
+    def written(self, name: str, besides: Collection[Path] = ()) -> list[tuple[Path, FileId]]:
+        """The files the output called name wrote when it was recorded, but those in besides, that
+        still hold exactly what was written, each with the identity of the file found: those
+        printkit may remove."""
+        found = []
+        for file, digest in self._files(name).items():
+            path = self.path.parent / file
+            status = None if path in besides else self._holding(file, digest)
+            if status is not None:
+                found.append((path, identity(status)))
+        return found
+
     def record(self, output: Output, files: list[Path]) -> None:
         folder = self.path.parent
         self.entries[output.name] = {
             "key": output.key,
-            "files": {str(f.relative_to(folder)): _file_hash(f) for f in files},
+            "files": {f.relative_to(folder).as_posix(): _file_hash(f) for f in files},
         }
 
     def save(self) -> None:
-
-        with atomic_target(self.path) as temporary:
+        with atomic_target(self.path, inside=self.path.parent.parent) as temporary:
             temporary.write_text(json.dumps(self.entries, indent=1, sort_keys=True), encoding="utf-8")
+
+    def _files(self, name: str, key: str | None = None) -> dict:
+        """The files an entry names with their hashes (none for an entry of another shape, or of
+        another key when one is given)."""
+        entry = self.entries.get(name)
+        if not isinstance(entry, dict) or (key is not None and entry.get("key") != key):
+            return {}
+        files = entry.get("files")
+        return files if isinstance(files, dict) else {}
+
+    def _holding(self, name: object, digest: object) -> os.stat_result | None:
+        """The status of the file a manifest names, if it lies in the pack's output folder, is reached
+        without a link and holds the bytes whose hash is digest."""
+        if not isinstance(name, str) or not _relative(name):
+            return None
+        try:
+            with self._open(self.path.parent / name) as file:
+                hashed = hashlib.sha256()
+                _feed(hashed, file)
+                status = os.fstat(file.fileno())
+        except OSError:
+            return None
+        return status if hashed.hexdigest() == digest else None
+
+    def _open(self, path: Path) -> BinaryIO:
+        """A regular file of the pack's output folder, opened without following a link (OSError if not)."""
+        if not real_folders(self.path.parent.parent, path.parent):
+            raise linked(path)  # or missing: either way nothing to read
+        file = os.fdopen(open_file(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)), "rb")
+        if not stat.S_ISREG(os.fstat(file.fileno()).st_mode):  # a named pipe, say: reading it could block
+            file.close()
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        return file
+
+
+def _relative(name: str) -> bool:
+    """Whether a file name of the manifest stays inside the pack's output folder: relative, without
+    `..`, a backslash or a drive (it may have been edited to name another file)."""
+    path = PurePosixPath(name)
+    return bool(path.parts) and not path.is_absolute() and ".." not in path.parts and not set(name) & set("\\:")

@@ -1,29 +1,35 @@
 """One build at a time per output folder, and no trace of a build that was killed.
 
 Takes: the output folder (`--out`) of a command that writes into it (`build`, `i18n pseudo`).
-Returns: a block that holds `<out>/.printkit-lock` (an flock, released by the kernel if the
-holder dies, even by SIGKILL), after waiting for another build of the same folder for at most
-PRINTKIT_LOCK_TIMEOUT seconds (default 300) and saying so on a terminal. When the block ends the
-lock file is removed, and so is the folder if the block made it and left it empty. Environment
-OSErrors raised in the block name a path, so that the command line can say which folder failed.
+Returns: a block that holds `<out>/.printkit-lock` (the operating system's lock of an open file,
+flock or LockFileEx through the filelock library, released if the holder dies, even by SIGKILL),
+after waiting for another build of the same folder for at most PRINTKIT_LOCK_TIMEOUT seconds
+(default 300) and saying so on a terminal. A link in the lock file's place is never followed
+(see output_folder). When the block ends the lock file is removed, and so is the folder if the
+block made it and left it empty. Environment OSErrors raised in the block name a path, so that
+the command line can say which folder failed.
 """
 
 from __future__ import annotations
 
+import errno
 import os
 import re
+import stat
 import sys
 import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from printkit.base.errors import Fault, UsageError, display_path
+from printkit.build.output_folder import is_folder, is_link, open_file
 
 LOCK = ".printkit-lock"
 TIMEOUT = "PRINTKIT_LOCK_TIMEOUT"
 DEFAULT_TIMEOUT = 300.0  # seconds: a big kit with rulebooks and PNGs takes a few minutes
 POLL = 0.1
+NO_LOCKS = (errno.ENOSYS, errno.ENOLCK, errno.EOPNOTSUPP)  # what a file system without locks answers
 
 
 @contextmanager
@@ -31,17 +37,17 @@ def holding(out: Path) -> Iterator[None]:
     """The block runs while this process alone writes into out."""
     timeout = _timeout()
     made: list[Path] = []
-    handle = _acquire(out, timeout, made)
+    handle = None
     try:
+        handle = _acquire(out, timeout, made)
         yield
     except OSError as error:
         if error.filename is None:  # a failed write names no file; it was one in out
             error.filename = str(out)
         raise
     finally:
-        # Removed while still held: a build waiting on this file sees it unlinked and locks a new one.
-        (out / LOCK).unlink(missing_ok=True)
-        os.close(handle)
+        if handle is not None:
+            _release(out / LOCK, handle)
         for folder in sorted(set(made), key=lambda f: len(f.parts), reverse=True):
             try:
                 folder.rmdir()
@@ -50,19 +56,28 @@ def holding(out: Path) -> Iterator[None]:
 
 
 def _acquire(out: Path, timeout: float, made: list[Path]) -> int:
-    import fcntl
+    from filelock import lock_descriptor  # only commands that write outputs pay for loading it
 
     deadline = None
     while True:
         made += [folder for folder in (out, *out.parents) if not folder.exists()]
         out.mkdir(parents=True, exist_ok=True)
         try:
-            handle = os.open(out / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+            handle = open_file(out / LOCK, os.O_RDWR | os.O_CREAT)
         except FileNotFoundError:  # the build before removed the folder it had made: make it again
             continue
         try:
-            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
+            locked = lock_descriptor(handle, blocking=False)
+        except BaseException as error:
+            if not (isinstance(error, OSError) and error.errno in NO_LOCKS):
+                os.close(handle)
+                raise
+            _release(out / LOCK, handle)  # no build can lock it: none is waiting on it
+            raise Fault(
+                f"cannot lock {display_path(out / LOCK)}: its disk offers no file locks "
+                "(choose an output folder on another disk)"
+            ) from None
+        if not locked:
             os.close(handle)
             if deadline is None:
                 deadline = time.monotonic() + timeout
@@ -81,6 +96,26 @@ def _acquire(out: Path, timeout: float, made: list[Path]) -> int:
         if os.fstat(handle).st_nlink:
             return handle
         os.close(handle)  # the build before removed this lock file as it finished: lock the new one
+
+
+def _release(path: Path, handle: int) -> None:
+    """The lock file removed while still held, so that a build waiting on it sees it unlinked and
+    locks a new one; Windows removes no open file, so there it goes once released, unless another
+    build has it open. Only the file locked is removed, never what has taken its name since."""
+    try:
+        ours = os.path.samestat(os.lstat(path), os.fstat(handle))
+    except FileNotFoundError:
+        ours = False
+    if ours:
+        try:
+            path.unlink()
+            ours = False
+        except PermissionError:  # Windows: the file is open
+            pass
+    os.close(handle)
+    if ours:
+        with suppress(OSError):  # another build opened it meanwhile: it is theirs now
+            path.unlink()
 
 
 def _timeout() -> float:
@@ -102,10 +137,27 @@ LEFTOVER = re.compile(r"^\..+\.[a-z0-9_]{8}\.part$")
 
 def remove_leftovers(folder: Path) -> None:
     """The temporary files a killed build left in a pack's output folder (`.<name>.<random>.part`,
-    see build.Staging). Only the holder of the lock may call this: no other build is writing."""
-    # where Staging puts them: beside their targets
-    places = (folder, *folder.glob("png/*"), *folder.glob("shop-tgc/*"), *folder.glob("cut-svg/*"))
+    see build.Staging), looked for where Staging puts them (beside their targets) in real folders
+    only: a linked folder is not entered. Only the holder of the lock may call this: no other build
+    is writing."""
+    places = [folder]
+    for kind in ("png", "shop-tgc", "cut-svg"):  # the folder outputs: <kind>/<language or layout>/
+        places += [
+            Path(entry.path) for entry in _entries(folder / kind) if is_folder(entry.stat(follow_symlinks=False))
+        ]
     for place in places:
-        for stale in place.glob(".*.part"):
-            if LEFTOVER.match(stale.name) and not stale.is_symlink() and stale.is_file():
-                stale.unlink(missing_ok=True)
+        for entry in _entries(place):
+            status = entry.stat(follow_symlinks=False)
+            if LEFTOVER.match(entry.name) and stat.S_ISREG(status.st_mode) and not is_link(status):
+                Path(entry.path).unlink(missing_ok=True)
+
+
+def _entries(folder: Path) -> list[os.DirEntry]:
+    """The entries of a real folder; none for a link, a file or nothing."""
+    try:
+        if not is_folder(os.lstat(folder)):
+            return []
+        with os.scandir(folder) as entries:
+            return list(entries)
+    except OSError:
+        return []

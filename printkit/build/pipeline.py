@@ -11,9 +11,8 @@ printkit.build.jobs.
 from __future__ import annotations
 
 import contextvars
-import glob
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import replace
 from functools import partial
 from pathlib import Path
@@ -25,6 +24,7 @@ from printkit.base.requires import missing_library
 from printkit.build.cache import Manifest, Output, plan
 from printkit.build.jobs import Job, Written, build_jobs
 from printkit.build.lock import holding, remove_leftovers
+from printkit.build.output_folder import apart
 from printkit.build.outputs import (
     BuildOptions,
     Shop,
@@ -38,7 +38,7 @@ from printkit.build.outputs import (
     sheets_duplex,
     shop_name,
 )
-from printkit.build.staging import Staging, own_files
+from printkit.build.staging import Staging
 from printkit.build.summary import PackBuilt
 from printkit.content.load import Pack
 from printkit.content.validate import Loaded, load_partial
@@ -167,7 +167,7 @@ def _rulebook_jobs(
             Job(
                 pack.id,
                 name,
-                partial(_write_rulebook, parts, paper, drafts, target, options.booklet),
+                partial(_write_rulebook, parts, paper, drafts, target, options),
                 weight=size * len(parts) * 60 // 650,
             )
         )
@@ -175,16 +175,19 @@ def _rulebook_jobs(
 
 
 def _write_rulebook(
-    parts: list, paper: str, drafts: frozenset[str], target: Path, with_booklet: bool, staging: Staging
+    parts: list, paper: str, drafts: frozenset[str], target: Path, options: BuildOptions, staging: Staging
 ) -> list[Written]:
     from printkit.rulebook import book as rulebook
 
-    written = staging.temporary(target)
+    written = staging.temporary(target, inside=options.out)
     pages = rulebook.make(parts, paper, drafts, written)
-    if not with_booklet:
+    if not options.booklet:
         return [Written(target, pages)]
     booklet = target.with_name(f"{target.stem}-booklet.pdf")
-    return [Written(target, pages), Written(booklet, rulebook.booklet(written, staging.temporary(booklet)))]
+    return [
+        Written(target, pages),
+        Written(booklet, rulebook.booklet(written, staging.temporary(booklet, inside=options.out))),
+    ]
 
 
 def _laid_out(
@@ -275,7 +278,7 @@ def _pdf_job(
             if pdfx
             else partial(render_pdf, duplex=sheets_duplex(options))
         )
-        render(faces.fill(pages), staging.temporary(target), **_kit_info(pack, language, target))
+        render(faces.fill(pages), staging.temporary(target, inside=options.out), **_kit_info(pack, language, target))
         faces.raise_problems()
         if not pdfx:
             _retire_derived(staging, pack.id, language, paper, options)
@@ -289,14 +292,20 @@ def _retire_derived(staging: Staging, pack_id: str, language: str, paper: str, o
     """A components PDF written again takes with it the PDF/X twin and cut paths made from the one
     it replaces, unless this build writes them again: a shop or a cutter must not get files that
     do not match the PDF."""
-    folder = options.out / pack_id
-    if not options.pdfx:
-        staging.retire(own_files(folder, glob.escape(pdfx_name(pack_id, language, paper))))
-    if not options.cut_svg:
-        staging.retire(own_files(folder / cut_svg_name(language, paper), CUT_SVG_FILES))
+    derived = [pdfx_name(pack_id, language, paper)] if not options.pdfx else []
+    derived += [cut_svg_name(language, paper)] if not options.cut_svg else []
+    _retire_earlier(staging, options, pack_id, derived)
 
 
-CUT_SVG_FILES = "page-*.svg"  # what a cut-svg folder holds (see _cut_svg_job)
+def _retire_earlier(
+    staging: Staging, options: BuildOptions, pack_id: str, outputs: list[str], written: Collection[Path] = ()
+) -> None:
+    """The files the outputs wrote when they were last built that this build does not write again
+    (a component renamed or removed since, say), removed when it commits: only those the pack's
+    manifest records and that still hold what was written (see cache.Manifest.written)."""
+    if outputs:
+        manifest = Manifest(options.out / pack_id)
+        staging.retire([found for output in outputs for found in manifest.written(output, written)])
 
 
 def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], options: BuildOptions) -> Job:
@@ -307,9 +316,9 @@ def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], opt
         written = []
         for number, svg in cut_files(pages):
             target = folder / f"page-{number:02d}.svg"
-            staging.temporary(target).write_text(svg, encoding="utf-8")
+            staging.temporary(target, inside=options.out).write_text(svg, encoding="utf-8")
             written.append(target)
-        staging.retire_folder(folder, CUT_SVG_FILES, written)
+        _retire_earlier(staging, options, pack_id, [name], written)
         return [Written(path, None) for path in written]
 
     return Job(pack_id, name, write, weight=len(pages) // 10 + 1)  # a tenth of a sheet's PDF (measured)
@@ -325,9 +334,9 @@ def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
         faces.raise_problems()
         written = []
         for name, data in png_files(pieces, options.bleed, pack):
-            staging.temporary(folder / f"{name}.png").write_bytes(data)
+            staging.temporary(folder / f"{name}.png", inside=options.out).write_bytes(data)
             written.append(folder / f"{name}.png")
-        staging.retire_folder(folder, "*.png", written)
+        _retire_earlier(staging, options, pack.id, [png_name(language)], written)
         return [Written(path, None) for path in written]
 
     faces_count = sum(1 if outline.back is None else 2 for outline in outlines)
@@ -355,7 +364,7 @@ def _single_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, 
     def write(staging: Staging) -> list[Written]:
         render_pdf(
             faces.fill(pages),
-            staging.temporary(target),
+            staging.temporary(target, inside=options.out),
             **_kit_info(pack, language, target),
             duplex="long" if any(page.side == "back" for page in pages) else "off",
         )
@@ -381,10 +390,10 @@ def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
         faces_drawn = faces.fill(page for _, page in named)
         written = []
         for face, data in page_files([(face, page) for (face, _), page in zip(named, faces_drawn, strict=True)]):
-            staging.temporary(folder / f"{face}.png").write_bytes(data)
+            staging.temporary(folder / f"{face}.png", inside=options.out).write_bytes(data)
             written.append(folder / f"{face}.png")
         faces.raise_problems()
-        staging.retire_folder(folder, "*.png", written)
+        _retire_earlier(staging, options, pack.id, [name], written)
         return [Written(path, None) for path in written]
 
     return Job(pack.id, name, write, weight=15 * len(named))
@@ -407,6 +416,7 @@ def build(roots: list[Path], options: BuildOptions) -> list[PackBuilt]:
             "--cut-svg needs backs printed behind their fronts (--duplex long or short): "
             "with --duplex off a back beside its front is folded along the line a cutter would cut"
         )
+    apart(options.out, roots)
     with paused_collector(), holding(options.out):
         return _build(roots, options)
 

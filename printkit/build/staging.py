@@ -1,6 +1,7 @@
 """Writing files so that they land all together or not at all.
 
-Takes: the paths of the files a command is about to write.
+Takes: the paths of the files a command is about to write, and the folder they are written into
+below which no link is followed (an output folder; see output_folder).
 Gives: `Staging`, temporaries beside their targets renamed into place together (or removed), the
 files they replace removed with them (`retire`), and `atomic_target` for a single file.
 """
@@ -17,6 +18,8 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from printkit.build.output_folder import FileId, make_folders, same_file
+
 
 class Staging:
     """Files written under temporary names beside their targets and renamed into place together by
@@ -24,12 +27,14 @@ class Staging:
     removed. A temporary left by a command that was killed outright (nothing can clean up after
     SIGKILL) is removed the next time the same target is written, and by the next build of the
     same output folder (printkit.build.lock.remove_leftovers). Besides its targets, commit removes
-    only the earlier outputs retired for them (see retire); printkit touches no other file."""
+    only the earlier outputs retired for them, if they are still the files retired (see retire);
+    printkit touches no other file. A target's name is replaced, a link there too, never what the
+    link points to (os.replace)."""
 
     def __init__(self) -> None:
         self.pending: list[tuple[Path, Path]] = []  # (temporary, target)
         self.folders: list[Path] = []  # made for the targets, removed again if nothing lands in them
-        self.retired: list[Path] = []  # earlier outputs this one replaces: removed when it is committed
+        self.retired: list[tuple[Path, FileId]] = []  # earlier outputs this one replaces: removed when it is committed
 
     def __enter__(self) -> Staging:
         return self
@@ -41,13 +46,18 @@ class Staging:
             if folder.is_dir() and not any(folder.iterdir()):
                 folder.rmdir()
 
-    def temporary(self, target: Path) -> Path:
-        """A new temporary file beside target, to be written in its place."""
+    def temporary(self, target: Path, *, inside: Path | None) -> Path:
+        """A new temporary file beside target, to be written in its place. The folders between inside
+        and target are made real folders: a link among them is refused, not followed (inside None:
+        the caller has checked where target lies)."""
         if target.is_dir():  # found now, before any output is renamed into place
             raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(target))
-        missing = [folder for folder in (target.parent, *target.parent.parents) if not folder.exists()]
-        target.parent.mkdir(parents=True, exist_ok=True)
-        self.folders += missing
+        if inside is None:
+            missing = [folder for folder in (target.parent, *target.parent.parents) if not folder.exists()]
+            target.parent.mkdir(parents=True, exist_ok=True)
+            self.folders += missing
+        else:
+            self.folders += make_folders(inside, target.parent)
         for stale in target.parent.glob(f".{glob.escape(target.name)}.*.part"):
             stale.unlink(missing_ok=True)
         # Ctrl-C or SIGTERM waits until the new file is on the list of what to remove: between the two
@@ -58,15 +68,12 @@ class Staging:
         os.close(handle)
         return Path(name)
 
-    def retire(self, paths: list[Path]) -> None:
-        """Files of an earlier build that this one does not write again, removed when it commits
-        (with their folders, if that leaves them empty); left as they are if it does not."""
-        self.retired += paths
-
-    def retire_folder(self, folder: Path, pattern: str, written: list[Path]) -> None:
-        """The files of printkit's kind (pattern) in an output folder that this build does not
-        write again: a component renamed or removed since, say."""
-        self.retire([f for f in own_files(folder, pattern) if f not in written])
+    def retire(self, files: list[tuple[Path, FileId]]) -> None:
+        """Files of an earlier build that this one does not write again, each with the identity of
+        the file found to be printkit's (see cache.Manifest.written), removed when it commits if it
+        is still that file (with their folders, if that leaves them empty); left as they are if it
+        does not commit."""
+        self.retired += files
 
     def commit(self) -> None:
         while self.pending:
@@ -75,19 +82,14 @@ class Staging:
             os.replace(temporary, target)
             self.pending.pop(0)
         while self.retired:
-            retired = self.retired.pop()
+            retired, identity = self.retired.pop()
+            if not same_file(retired, identity):  # changed or put there since it was found printkit's
+                continue
             retired.unlink(missing_ok=True)
             for folder in retired.parents:  # cut-svg/en-a4, then cut-svg, while they are empty
                 if not folder.is_dir() or any(folder.iterdir()):
                     break
                 folder.rmdir()
-
-
-def own_files(folder: Path, pattern: str) -> list[Path]:
-    """The regular files of a folder whose names match pattern (never links, folders or hidden files)."""
-    if not folder.is_dir():
-        return []
-    return [f for f in folder.glob(pattern) if not f.name.startswith(".") and not f.is_symlink() and f.is_file()]
 
 
 @contextmanager
@@ -105,8 +107,9 @@ def _signals_held() -> Iterator[None]:
 
 
 @contextmanager
-def atomic_target(target: Path) -> Iterator[Path]:
-    """A temporary path beside target that replaces target only when the block succeeds."""
+def atomic_target(target: Path, *, inside: Path | None) -> Iterator[Path]:
+    """A temporary path beside target that replaces target only when the block succeeds (inside:
+    see Staging.temporary)."""
     with Staging() as staging:
-        yield staging.temporary(target)
+        yield staging.temporary(target, inside=inside)
         staging.commit()

@@ -22,6 +22,7 @@ from printkit.base.confine import Refused, read_bytes, read_text, writable
 from printkit.base.errors import Problem, Problems, UsageError, display_path
 from printkit.build.jobs import build_jobs
 from printkit.build.lock import holding, remove_leftovers
+from printkit.build.output_folder import apart
 from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import lay_out
 from printkit.build.staging import atomic_target
@@ -80,7 +81,7 @@ def _write(pack: Pack, path: Path, data: bytes) -> None:
         writable(pack.root, path)
     except Refused as refused:
         raise refused.problems(path) from None
-    with atomic_target(path) as temporary:
+    with atomic_target(path, inside=None) as temporary:  # writable has checked where it lies
         temporary.write_bytes(data)
 
 
@@ -247,6 +248,7 @@ def check(packs: list[Pack], locales: list[str] | None = None) -> int:
 
 
 def pseudo_build(packs: list[Pack], out: Path) -> list[Path]:
+    apart(out, [pack.root for pack in packs])
     with holding(out):  # into the same folders as `printkit build`: the same lock
         for pack in packs:
             remove_leftovers(out / pack.id)
