@@ -155,6 +155,8 @@ def names_in(folder: Path, path: Path) -> list[str]:
 # O_NOFOLLOW at every step of a path, each opened relative to the folder before (POSIX); elsewhere
 # (Windows) a file is opened by its path and compared with what the path itself names.
 _STEPS_WITHOUT_LINKS = hasattr(os, "O_NOFOLLOW") and os.open in os.supports_dir_fd
+# A folder on the way is only passed through: O_PATH (Linux) needs no permission to read it.
+_PASSED = getattr(os, "O_PATH", os.O_RDONLY)
 
 
 def _opened(folder: Path | None, real: Path, flags: int) -> int:
@@ -172,11 +174,11 @@ def _opened(folder: Path | None, real: Path, flags: int) -> int:
             if not same:
                 raise _became_link()
             return handle
-        start = folder.resolve() if folder is not None else Path(real.anchor)
+        start = folder.resolve() if folder is not None else real.parent  # a file the user named: no boundary
         *folders, name = real.relative_to(start).parts
-        handle = os.open(start, os.O_RDONLY | os.O_DIRECTORY)
+        handle = os.open(start, _PASSED | os.O_DIRECTORY)
         for part in folders:
-            handle = _step(handle, part, os.O_RDONLY | os.O_DIRECTORY)
+            handle = _step(handle, part, _PASSED | os.O_DIRECTORY)
         return _step(handle, name, flags)
     except OSError as error:
         if error.errno in (errno.ELOOP, errno.ENOTDIR, errno.EMLINK):  # EMLINK: BSD's O_NOFOLLOW on a link

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
+from functools import partial
 from urllib.parse import parse_qs
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
@@ -33,6 +34,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from printkit.base.errors import counted
 from printkit.base.languages import own_name
 from printkit.base.package_data import folder
+from printkit.content.load import Pack
 from printkit.serve.decklists import DeckCheck, check, list_rule_sets, pack_lists
 from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
 
@@ -155,12 +157,12 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             return not_found("no such pack")
         pack = preview.snapshot.pack
         if pack is None:
-            return page("decklist.html", preview=preview, pack=None, lists=[], rule_sets=[], check=None, form={})
-        lists, rule_sets = pack_lists(pack), list_rule_sets(pack)
+            return HTMLResponse(_decklist_page(None, pack_id=preview.id, pack=None, lists=[], rule_sets=[], form={}))
+        shown = partial(
+            _decklist_page, pack_id=preview.id, pack=pack, lists=pack_lists(pack), rule_sets=list_rule_sets(pack)
+        )
         if request.method != "POST":  # GET, or HEAD
-            return page(
-                "decklist.html", preview=preview, pack=pack, lists=lists, rule_sets=rule_sets, check=None, form={}
-            )
+            return HTMLResponse(shown(None, form={}))
         try:
             body = await _body(request, MAX_FORM_BYTES)
         except ClientDisconnect:  # the browser went away before its list was whole: no one awaits an answer
@@ -168,15 +170,14 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         if body is None:
             return PlainTextResponse("the list is too long", status_code=413)
         form = await run_in_threadpool(_form, body)
-
-        def shown(checked: DeckCheck) -> str:
-            return _templates.get_template("decklist.html").render(
-                preview=preview, pack=pack, lists=lists, rule_sets=rule_sets, check=checked, form=form
-            )
-
         async with list_turns[preview.id]:
             html = await run_in_threadpool(
-                check, pack, form.get("list") or None, form.get("text", ""), form.get("rules") or None, shown
+                check,
+                pack,
+                form.get("list") or None,
+                form.get("text", ""),
+                form.get("rules") or None,
+                partial(shown, form=form),
             )
         return HTMLResponse(html)
 
@@ -266,6 +267,22 @@ async def _body(request: Request, limit: int) -> bytes | None:
         if len(body) > limit:
             return None
     return bytes(body)
+
+
+def _decklist_page(
+    checked: DeckCheck | None,
+    *,
+    pack_id: str,
+    pack: Pack | None,
+    lists: list[str],
+    rule_sets: list[str],
+    form: dict[str, str],
+) -> str:
+    """The deck-list page of a pack (None while it has never loaded), with the form as sent and
+    the list checked, if one was. Made from values that pickle: a child process makes it."""
+    return _templates.get_template("decklist.html").render(
+        check=checked, pack_id=pack_id, pack=pack, lists=lists, rule_sets=rule_sets, form=form
+    )
 
 
 def _form(body: bytes) -> dict[str, str]:

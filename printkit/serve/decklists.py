@@ -14,6 +14,7 @@ from __future__ import annotations
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 from printkit.base import bounded
@@ -63,15 +64,18 @@ def check(pack: Pack, name: str | None, text: str, rules: str | None, show: Call
     (show makes its page) in a child process that may take LIST_SECONDS and LIST_MEMORY at most:
     a list of a mebibyte has 250,000 lines, whose page would hold up the server (its garbage
     collector alone for half a second). A list over the limits is shown without its lines."""
-
-    def checked_and_shown() -> str:
-        return show(check_pack_list(pack, name, rules) if name else check_pasted(pack, text, rules))
-
     try:
-        return bounded.run(checked_and_shown, memory=LIST_MEMORY, seconds=LIST_SECONDS)
+        work = partial(_checked_and_shown, pack, name, text, rules, show)  # a function and values: it pickles
+        return bounded.run(work, memory=LIST_MEMORY, seconds=LIST_SECONDS)
     except bounded.OverLimit as over:
         shown = f"{DECKS_DIR}/{name}" if name else PASTED
         return show(DeckCheck(shown, verdict=f"the list cannot be checked: checking it {over}"))
+
+
+def _checked_and_shown(
+    pack: Pack, name: str | None, text: str, rules: str | None, show: Callable[[DeckCheck], str]
+) -> str:
+    return show(check_pack_list(pack, name, rules) if name else check_pasted(pack, text, rules))
 
 
 def check_pasted(pack: Pack, text: str, rules: str | None) -> DeckCheck:

@@ -4,7 +4,7 @@ requests at once, or send what a browser sends (Origin)."""
 
 import asyncio
 from collections.abc import Sequence
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 from printkit.serve.app import Events, application
 from printkit.serve.packs import Preview
@@ -22,16 +22,16 @@ async def respond(
 ) -> Answer:
     """app's answer to a request; headers: all of them (by default the loopback Host), beside the
     Content-Length of body that the server's HTTP parser would have checked."""
-    parts = urlsplit(url)
+    path, _, query = url.partition("?")  # as uvicorn splits the request's target
     sent_headers = [(b"host", b"127.0.0.1")] if headers is None else list(headers)
     scope = {
         "type": "http",
         "http_version": "1.1",
         "method": method,
         "scheme": "http",
-        "path": unquote(parts.path),  # as uvicorn decodes it
-        "raw_path": parts.path.encode(),
-        "query_string": parts.query.encode(),
+        "path": unquote(path),  # as uvicorn decodes it
+        "raw_path": path.encode(),
+        "query_string": query.encode(),
         "root_path": "",
         "headers": sent_headers + [(b"content-length", str(len(body)).encode())],
         "client": ("127.0.0.1", 1),
