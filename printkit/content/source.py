@@ -79,6 +79,10 @@ class SourceFile:
         """Where the value (or key) at path is written, as a message names another place: `spells.yaml:7`."""
         return f"{self.shown}:{self.position(path, of_key=of_key)[0]}"
 
+    def text(self) -> str:
+        """The text read (without its byte-order mark); empty when the file could not be read."""
+        return zlib.decompress(self.packed).decode("utf-8") if self.packed else ""
+
     def _index(self) -> tuple[dict[KeyPath, Position], dict[KeyPath, Position]]:
         """The positions of every value and key. Kept only once asked for: for a big deck they take
         several times the memory of its data, and most builds never show a message."""
@@ -86,8 +90,7 @@ class SourceFile:
             self._positions = ({}, {})
             if self.packed:
                 try:
-                    text = zlib.decompress(self.packed).decode("utf-8")
-                    _Reader(text, SourceFile(self.path, self.shown), self._positions).read()
+                    _Reader(self.text(), SourceFile(self.path, self.shown), self._positions).read()
                 except (yaml.YAMLError, _Refused):  # already reported by the first read
                     pass
         return self._positions

@@ -4,7 +4,10 @@ Takes: the `Preview` of each pack served (by pack id), the language to open pack
 a function that tells whether the server is stopping.
 Returns: a Starlette application that answers only its own routes (DESIGN.md's contract of
 `printkit serve`): no URL is mapped onto a file, and a request for another host than the loopback
-one is refused (a web page elsewhere must not read the pack through the browser: DNS rebinding).
+one is refused (a web page elsewhere must not read the pack through the browser: DNS rebinding),
+as is a form sent by a page of another site. A deck list is checked, and its page made, in a child
+process bounded in time and memory, one at a time per pack, and a pack's rulebook is typeset by one
+child at a time: no other request waits for a list or a rulebook.
 `Events` carries `event: update` to every open page.
 """
 
@@ -13,22 +16,26 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator, Callable
+from functools import partial
 from urllib.parse import parse_qs
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 from starlette.applications import Starlette
 from starlette.concurrency import run_in_threadpool
+from starlette.datastructures import Headers
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
+from starlette.types import ASGIApp, Receive, Scope, Send
 
 from printkit.base.errors import counted
 from printkit.base.languages import own_name
 from printkit.base.package_data import folder
-from printkit.serve.decklists import DeckCheck, check_pack_list, check_pasted, list_rule_sets, pack_lists
+from printkit.content.load import Pack
+from printkit.serve.decklists import DeckCheck, check, list_rule_sets, pack_lists
 from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
 
 NO_LANGUAGE = "-"  # in the address of the page of a pack that has not loaded yet, which has no languages
@@ -38,11 +45,13 @@ ASSET_FOLDER = folder("printkit.serve", "assets")
 KEEP_ALIVE_SECONDS = 15.0
 STOP_POLL_SECONDS = 0.25  # how soon an open event stream ends once the server stops
 MAX_FORM_BYTES = 1024 * 1024
+SAFE_METHODS = ("GET", "HEAD")  # what a page of another site may ask: nothing that acts on what it sends
 _templates = Environment(
     loader=FileSystemLoader(folder("printkit.serve", "templates")),
     autoescape=select_autoescape(default=True),
     trim_blocks=True,
     lstrip_blocks=True,
+    cache_size=-1,  # a dict, not Jinja's LRU cache and its lock, which a child forked to check a list could inherit held
 )
 _templates.globals.update(own_name=own_name, counted=counted)
 
@@ -60,6 +69,9 @@ class Events:
 
 def application(previews: dict[str, Preview], language: str | None, events: Events, stopping: Callable[[], bool]):
     figures: dict[tuple[str, str], dict] = {}  # by pack and language: the HTML of each component's version
+
+    rulebook_turns = {pack_id: asyncio.Lock() for pack_id in previews}  # one child typesets a pack's rulebook
+    list_turns = {pack_id: asyncio.Lock() for pack_id in previews}  # one child checks a pack's list
 
     def page(name: str, status: int = 200, **values) -> HTMLResponse:
         return HTMLResponse(_templates.get_template(name).render(**values), status_code=status)
@@ -133,7 +145,8 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             return not_found("no such pack or language")
         if preview.snapshot.pack.rulebook is None:
             return not_found(f"{preview.id} has no rulebook.yaml")
-        made = await run_in_threadpool(preview.rulebook, request.path_params["lang"])
+        async with rulebook_turns[preview.id]:  # a request that waits gets the one made meanwhile
+            made = await run_in_threadpool(preview.rulebook, request.path_params["lang"])
         if isinstance(made, bytes):
             return Response(made, media_type="application/pdf", headers={"Cache-Control": "no-cache"})
         return page("rulebook-problems.html", 422, preview=preview, problems=made)
@@ -144,28 +157,29 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             return not_found("no such pack")
         pack = preview.snapshot.pack
         if pack is None:
-            return page("decklist.html", preview=preview, pack=None, lists=[], rule_sets=[], check=None, form={})
-        form: dict[str, str] = {}
-        check: DeckCheck | None = None
-        if request.method == "POST":
-            body = await _body(request, MAX_FORM_BYTES)
-            if body is None:
-                return PlainTextResponse("the list is too long", status_code=413)
-            form = {key: values[0] for key, values in parse_qs(body.decode("utf-8", "replace")).items()}
-            rules = form.get("rules") or None
-            if form.get("list"):
-                check = await run_in_threadpool(check_pack_list, pack, form["list"], rules)
-            else:
-                check = await run_in_threadpool(check_pasted, pack, form.get("text", ""), rules)
-        return page(
-            "decklist.html",
-            preview=preview,
-            pack=pack,
-            lists=pack_lists(pack),
-            rule_sets=list_rule_sets(pack),
-            check=check,
-            form=form,
+            return HTMLResponse(_decklist_page(None, pack_id=preview.id, pack=None, lists=[], rule_sets=[], form={}))
+        shown = partial(
+            _decklist_page, pack_id=preview.id, pack=pack, lists=pack_lists(pack), rule_sets=list_rule_sets(pack)
         )
+        if request.method != "POST":  # GET, or HEAD
+            return HTMLResponse(shown(None, form={}))
+        try:
+            body = await _body(request, MAX_FORM_BYTES)
+        except ClientDisconnect:  # the browser went away before its list was whole: no one awaits an answer
+            return Response(status_code=400)
+        if body is None:
+            return PlainTextResponse("the list is too long", status_code=413)
+        form = await run_in_threadpool(_form, body)
+        async with list_turns[preview.id]:
+            html = await run_in_threadpool(
+                check,
+                pack,
+                form.get("list") or None,
+                form.get("text", ""),
+                form.get("rules") or None,
+                partial(shown, form=form),
+            )
+        return HTMLResponse(html)
 
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
@@ -209,9 +223,37 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
     ]
     return Starlette(
         routes=routes,
-        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS)],
+        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS), Middleware(SameOriginForms)],
         exception_handlers={404: lambda request, exc: not_found("no such page")},
     )
+
+
+class SameOriginForms:
+    """Refuses a request that acts on what it sends (a POST) when a page of another site sent it:
+    a browser lets any web page send a form to 127.0.0.1, and says whose page it was (Origin,
+    Sec-Fetch-Site). A client that says neither is no browser, and answered."""
+
+    def __init__(self, app: ASGIApp):
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
+            sender = _other_site(Headers(scope=scope))
+            if sender is not None:
+                refused = f"refused: the preview takes forms only from its own pages, not from another site ({sender})"
+                await PlainTextResponse(refused, status_code=403)(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def _other_site(headers: Headers) -> str | None:
+    """The header that shows another site sent the request, if one does."""
+    origin, site = headers.get("origin"), headers.get("sec-fetch-site")
+    if origin is not None and origin.lower() != f"http://{headers.get('host', '')}".lower():
+        return f"Origin: {origin}"
+    if site is not None and site not in ("same-origin", "none"):  # none: the user's own doing (a bookmark)
+        return f"Sec-Fetch-Site: {site}"
+    return None
 
 
 async def _body(request: Request, limit: int) -> bytes | None:
@@ -225,6 +267,27 @@ async def _body(request: Request, limit: int) -> bytes | None:
         if len(body) > limit:
             return None
     return bytes(body)
+
+
+def _decklist_page(
+    checked: DeckCheck | None,
+    *,
+    pack_id: str,
+    pack: Pack | None,
+    lists: list[str],
+    rule_sets: list[str],
+    form: dict[str, str],
+) -> str:
+    """The deck-list page of a pack (None while it has never loaded), with the form as sent and
+    the list checked, if one was. Made from values that pickle: a child process makes it."""
+    return _templates.get_template("decklist.html").render(
+        check=checked, pack_id=pack_id, pack=pack, lists=lists, rule_sets=rule_sets, form=form
+    )
+
+
+def _form(body: bytes) -> dict[str, str]:
+    """The fields of a form as the browser sent it (a field twice: its first value)."""
+    return {key: values[0] for key, values in parse_qs(body.decode("utf-8", "replace")).items()}
 
 
 def _title(preview: Preview, snapshot: Snapshot, drawn: Drawn | None) -> str:

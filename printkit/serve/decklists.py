@@ -3,35 +3,54 @@
 Takes: the pack as far as it loaded, the text of a list (or the name of a list in the pack's decks/
 folder) and the rule set picked on the page (None: the one the list names).
 Returns: a `DeckCheck`: the list's lines, each with the violations and problems placed at it, those
-placed at no line, and the verdict. Lists are read and checked by printkit.rules.decklist.
+placed at no line, and the verdict. Lists are read and checked by printkit.rules.decklist. `check`
+checks one and shows it (makes its page) in a child process bounded in time and memory: what a list
+costs is decided by whoever wrote it, and the server holds none of its lines. A list of the pack is
+read once, inside the pack and without following a link out of it.
 """
 
 from __future__ import annotations
 
 import tempfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
+from printkit.base import bounded
+from printkit.base.confine import Refused, names_in
 from printkit.base.errors import Problem, Problems, counted, did_you_mean
 from printkit.content.load import DECKS_DIR, Pack
 from printkit.rules.decklist import check_list, named_pack, read_list
 
 PASTED = "pasted list"  # the name a pasted list goes by in its messages
+# A list of 1 MiB (the most the page takes) naming 60,000 unknown cards is checked in about 2 s.
+LIST_SECONDS = 20.0
+LIST_MEMORY = 1024 * 2**20
 
 
 @dataclass
 class DeckCheck:
     shown: str  # the list's name in messages
-    lines: list[tuple[int, str, list[str]]]  # number, text, what is wrong there
+    text: str = ""  # the list as checked
+    at: dict[int, list[str]] = field(default_factory=dict)  # what is wrong, by line number
     elsewhere: list[str] = field(default_factory=list)  # what is placed at no line of the text
     verdict: str = ""
     ok: bool = False
 
+    def lines(self) -> Iterator[tuple[int, str, list[str]]]:
+        """Each line of the list: its number, its text and what is wrong there."""
+        for number, line in enumerate(self.text.splitlines(), 1):
+            yield number, line, self.at.get(number, [])
+
 
 def pack_lists(pack: Pack) -> list[str]:
-    """The file names of the lists in the pack's decks/ folder, the only ones the page may pick."""
-    folder = pack.root / DECKS_DIR
-    return sorted(path.name for path in folder.glob("*.yaml") if path.is_file()) if folder.is_dir() else []
+    """The file names of the lists in the pack's decks/ folder, the only ones the page may pick
+    (none when it is missing, or linked out of the pack)."""
+    try:
+        return [name for name in names_in(pack.root, pack.root / DECKS_DIR) if name.endswith(".yaml")]
+    except Refused:
+        return []
 
 
 def list_rule_sets(pack: Pack) -> list[str]:
@@ -40,10 +59,29 @@ def list_rule_sets(pack: Pack) -> list[str]:
     return [rule_set_id for rule_set_id, rule_set in pack.meta.rules.items() if rule_set.sections]
 
 
+def check(pack: Pack, name: str | None, text: str, rules: str | None, show: Callable[[DeckCheck], str]) -> str:
+    """The list of the pack's decks/ folder called name, else the text pasted, checked and shown
+    (show makes its page) in a child process that may take LIST_SECONDS and LIST_MEMORY at most:
+    a list of a mebibyte has 250,000 lines, whose page would hold up the server (its garbage
+    collector alone for half a second). A list over the limits is shown without its lines."""
+    try:
+        work = partial(_checked_and_shown, pack, name, text, rules, show)  # a function and values: it pickles
+        return bounded.run(work, memory=LIST_MEMORY, seconds=LIST_SECONDS)
+    except bounded.OverLimit as over:
+        shown = f"{DECKS_DIR}/{name}" if name else PASTED
+        return show(DeckCheck(shown, verdict=f"the list cannot be checked: checking it {over}"))
+
+
+def _checked_and_shown(
+    pack: Pack, name: str | None, text: str, rules: str | None, show: Callable[[DeckCheck], str]
+) -> str:
+    return show(check_pack_list(pack, name, rules) if name else check_pasted(pack, text, rules))
+
+
 def check_pasted(pack: Pack, text: str, rules: str | None) -> DeckCheck:
     """A list pasted into the page, for this pack (it may leave out `pack:`)."""
     if not text.strip():
-        return DeckCheck(PASTED, [], [], "nothing to check: paste a deck list")
+        return DeckCheck(PASTED, verdict="nothing to check: paste a deck list")
     with tempfile.TemporaryDirectory(prefix="printkit-serve-") as folder:
         path = Path(folder) / "pasted.yaml"
         path.write_text(text, encoding="utf-8")
@@ -53,23 +91,25 @@ def check_pasted(pack: Pack, text: str, rules: str | None) -> DeckCheck:
 def check_pack_list(pack: Pack, name: str, rules: str | None) -> DeckCheck:
     """One of the lists of the pack's decks/ folder, read inside the pack as a build reads its files."""
     if name not in pack_lists(pack):
-        return DeckCheck(name, [], [], f"not one of the lists of {pack.id}'s {DECKS_DIR}/ folder")
+        return DeckCheck(name, verdict=f"not one of the lists of {pack.id}'s {DECKS_DIR}/ folder")
     path = pack.root / DECKS_DIR / name
     return _checked(pack, path, f"{DECKS_DIR}/{name}", pack.root, None, rules)
 
 
 def _checked(pack: Pack, path: Path, shown: str, folder: Path, text: str | None, rules: str | None) -> DeckCheck:
+    """The list at path, read once (a pack's own list shows the text that was checked); text is the
+    one pasted, None for a list of the pack."""
     if rules is not None and rules not in list_rule_sets(pack):  # the page's own choice, at no line of the list
         known = list_rule_sets(pack)
         guess = did_you_mean(rules, known)
         hint = (f"{guess} " if guess else "") + "rule sets: " + ", ".join(known)
         picked = f"rule set picked on this page: pack '{pack.id}' has no rule set '{rules}' for lists ({hint})"
-        return DeckCheck(shown, [], [picked], "1 problem: the list cannot be checked")
+        return DeckCheck(shown, elsewhere=[picked], verdict="1 problem: the list cannot be checked")
     problems: list[Problem] = []
     verdict, ok = "", False
     try:
         source = read_list(path, shown, folder)
-        text = path.read_text(encoding="utf-8") if text is None else text
+        text = source.text() if text is None else text
         source.data.setdefault("pack", pack.id)
         if rules:  # the rule set picked on the page goes before the one the list names
             source.data["rules"] = rules
@@ -86,7 +126,10 @@ def _checked(pack: Pack, path: Path, shown: str, folder: Path, text: str | None,
     except Problems as error:
         problems = list(error.problems)
         verdict = f"{counted(len(problems), 'problem')}: the list cannot be checked"
-    lines = (text or "").splitlines()
-    at = {number: [str(p) for p in problems if p.line == number] for number in range(1, len(lines) + 1)}
-    elsewhere = [str(p) for p in problems if not 1 <= p.line <= len(lines)]
-    return DeckCheck(shown, [(n, line, at[n]) for n, line in enumerate(lines, 1)], elsewhere, verdict, ok)
+    count = len((text or "").splitlines())
+    at: dict[int, list[str]] = {}
+    for problem in problems:
+        if 1 <= problem.line <= count:
+            at.setdefault(problem.line, []).append(str(problem))
+    elsewhere = [str(p) for p in problems if not 1 <= p.line <= count]
+    return DeckCheck(shown, text or "", at, elsewhere, verdict, ok)

@@ -3,7 +3,9 @@
 Takes: pack folders, a port (0: any free one) and the language to open packs in (None: each pack's first).
 Returns: once stopped (Ctrl-C); raises UsageError when the port cannot be had, or a pack does
 not declare the language. Once it listens it prints its address on stdout. Each save in a pack folder loads that pack again in a worker thread
-and tells the open pages which components changed.
+and tells the open pages which components changed. Only the pack's own folders are watched (each
+root resolved once; a folder a link leads to is not), and its log has one line per request it
+refuses.
 """
 
 from __future__ import annotations
@@ -11,12 +13,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import logging
+import os
 import socket
+import stat
+from collections.abc import Iterable
 from pathlib import Path
 
 import uvicorn
 from watchfiles import Change, awatch
 
+from printkit.base.confine import folders_under
 from printkit.base.errors import UsageError, counted
 from printkit.i18n.catalog import undeclared
 from printkit.serve.app import Events, application
@@ -39,14 +46,41 @@ class _PackFiles:
         self.roots = roots
 
     def __call__(self, change: Change, path: str) -> bool:
-        changed = Path(path)
+        return self.drawing(Path(path))
+
+    def drawing(self, path: Path) -> bool:
         for root in self.roots:
-            if changed.is_relative_to(root):
-                parts = changed.relative_to(root).parts
+            if path.is_relative_to(root):
+                parts = path.relative_to(root).parts
                 return (
                     bool(parts) and parts[0] not in FOLDERS_NOT_DRAWN and not any(map(EDITOR_TEMPORARY.search, parts))
                 )
         return False
+
+
+class _OneLine(logging.Filter):
+    """uvicorn's log as printkit keeps it: a line for each request it refuses, without advice to
+    install a WebSocket library (the preview has no use for one)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not record.getMessage().startswith("No supported WebSocket library")
+
+
+LOG_CONFIG = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"one_line": {"()": _OneLine}},
+    "formatters": {"printkit": {"format": "printkit serve: %(message)s"}},
+    "handlers": {
+        "stderr": {
+            "class": "logging.StreamHandler",
+            "stream": "ext://sys.stderr",
+            "formatter": "printkit",
+            "filters": ["one_line"],
+        }
+    },
+    "loggers": {"uvicorn": {"handlers": ["stderr"], "level": "WARNING", "propagate": False}},
+}
 
 
 def serve(roots: list[Path], port: int, language: str | None) -> None:
@@ -96,7 +130,13 @@ def _run(listening: socket.socket, previews: dict[str, Preview], language: str |
     app = application(previews, language, events, lambda: server.should_exit)
     app.router.lifespan_context = lifespan
     config = uvicorn.Config(
-        app, log_level="warning", access_log=False, lifespan="on", timeout_graceful_shutdown=SHUTDOWN_SECONDS
+        app,
+        log_config=LOG_CONFIG,
+        access_log=False,
+        lifespan="on",
+        timeout_graceful_shutdown=SHUTDOWN_SECONDS,
+        proxy_headers=False,  # no proxy stands before it: a client's X-Forwarded-* headers are its own words
+        ws="none",
     )
     server = uvicorn.Server(config)
     server.run(sockets=[listening])
@@ -121,23 +161,54 @@ def _listening(port: int) -> socket.socket:
 
 
 async def _watch(previews: dict[str, Preview], events: Events, stop: asyncio.Event) -> None:
-    """Load a pack again whenever a file of its folder changes, and tell the pages what changed."""
-    by_root = {preview.root.resolve(): preview for preview in previews.values()}
-    async for changes in awatch(
-        *by_root,
-        watch_filter=_PackFiles(list(by_root)),
-        step=STEP_MS,
-        debounce=DEBOUNCE_MS,
-        stop_event=stop,
-        rust_timeout=500,
-    ):
-        touched = {root for _, path in changes for root in by_root if Path(path).is_relative_to(root)}
-        for root in sorted(touched):
-            preview = by_root[root]
-            changed = await asyncio.to_thread(preview.reload)
-            if changed is not None:
-                events.publish("update", {"pack": preview.id, "changed": changed})
-                if (
-                    len(changed) <= DRAW_AHEAD
-                ):  # drawn while pages fetch themselves again: their images are ready sooner
-                    await asyncio.to_thread(preview.draw_ahead, changed)
+    """Load a pack again whenever a file of its folder changes, and tell the pages what changed.
+    Each of the packs' own folders is watched by itself (a recursive watch would follow links
+    out of the pack, into /usr); a folder made or removed is watched anew."""
+    by_root = {preview.root: preview for preview in previews.values()}  # resolved once, by _previews
+    drawing = _PackFiles(list(by_root))
+
+    def packs(paths: Iterable[str]) -> set[Path]:
+        return {root for path in paths for root in by_root if Path(path).is_relative_to(root)}
+
+    rewatched: set[Path] = set()  # packs whose folders changed: loaded again once the new ones are watched
+    while not stop.is_set():
+        folders = {folder for root in by_root for folder in folders_under(root, drawing.drawing)}
+        watching = awatch(
+            *folders,
+            watch_filter=drawing,
+            step=STEP_MS,
+            debounce=DEBOUNCE_MS,
+            stop_event=stop,
+            rust_timeout=500,
+            yield_on_timeout=True,  # an empty batch once watching, at the latest: rewatched packs load then
+            recursive=False,
+        )
+        try:
+            async with contextlib.aclosing(watching):
+                async for changes in watching:
+                    for root in sorted(rewatched | packs(path for _, path in changes)):
+                        await _reload(by_root[root], events)
+                    rewatched = packs(path for change, path in changes if _moves_a_folder(change, Path(path), folders))
+                    if rewatched:
+                        break
+        except FileNotFoundError:  # a folder was removed before it was watched: they are listed again
+            rewatched = set(by_root)
+
+
+def _moves_a_folder(change: Change, path: Path, folders: set[Path]) -> bool:
+    """Whether a change makes a folder of the pack (not a link to one) or removes one that is watched."""
+    if change == Change.deleted:
+        return path in folders
+    try:
+        return change == Change.added and stat.S_ISDIR(os.lstat(path).st_mode)
+    except OSError:  # gone again already: its removal comes next
+        return False
+
+
+async def _reload(preview: Preview, events: Events) -> None:
+    """The pack loaded again, and the pages told what changed."""
+    changed = await asyncio.to_thread(preview.reload)
+    if changed is not None:
+        events.publish("update", {"pack": preview.id, "changed": changed})
+        if len(changed) <= DRAW_AHEAD:  # drawn while pages fetch themselves again: their images are ready sooner
+            await asyncio.to_thread(preview.draw_ahead, changed)

@@ -364,3 +364,64 @@ def test_a_locale_that_is_not_a_language_tag_is_a_usage_error(tmp_path, action):
         ],
     )
     assert sorted(p.name for p in root.rglob("*")) == ["cards.yaml", "pack.yaml"]
+
+
+SWAPPED = (
+    "was replaced while printkit read it (a link or another file took its place, or a folder's on its way); "
+    "printkit follows no link it has not checked (save it again: a link must stay inside the pack)"
+)
+
+
+@pytest.mark.parametrize("steps", [True, False], ids=["o-nofollow", "windows-lstat"])
+@pytest.mark.parametrize("swapped", ["file", "folder"])
+def test_a_file_replaced_by_a_link_between_its_check_and_its_read_is_refused(
+    tmp_path, monkeypatch, secret, steps, swapped
+):
+    """A race: the file (or a folder on its way) is checked, then replaced by a link out of the pack
+    before it is opened. It is opened without following a link, step by step from the pack's folder
+    (O_NOFOLLOW), or, where the system has no O_NOFOLLOW (Windows), it must still be what its path names."""
+    from printkit.base import confine
+
+    root = _pack(tmp_path)
+    (root / "decks").mkdir()
+    (root / "decks" / "hand.yaml").write_text("cards: [ember]\n")
+    outside = secret.parent
+    (outside / "hand.yaml").write_text(f"cards: [{SECRET}]\n")
+    checked = confine.checked
+
+    def checked_then_swapped(folder, path):
+        real = checked(folder, path)
+        if swapped == "file":
+            real.unlink()
+            real.symlink_to(outside / "hand.yaml")
+        else:
+            real.parent.rename(root / "old-decks")
+            real.parent.symlink_to(outside)
+        return real
+
+    monkeypatch.setattr(confine, "checked", checked_then_swapped)
+    monkeypatch.setattr(confine, "_STEPS_WITHOUT_LINKS", steps)
+    with pytest.raises(confine.Refused) as refused:
+        confine.read_text(root, root / "decks" / "hand.yaml", 1024)
+    assert str(refused.value.problem("decks/hand.yaml")) == f"decks/hand.yaml:1:1: {SWAPPED}"
+
+
+@pytest.mark.parametrize("steps", [True, False], ids=["o-nofollow", "windows-lstat"])
+def test_a_folder_linked_out_of_the_pack_is_not_listed(tmp_path, monkeypatch, secret, steps):
+    from printkit.base import confine
+
+    root = _pack(tmp_path)
+    (root / "decks").symlink_to(secret.parent)
+    monkeypatch.setattr(confine, "_STEPS_WITHOUT_LINKS", steps)
+    with pytest.raises(confine.Refused) as refused:
+        confine.names_in(root, root / "decks")
+    assert str(refused.value.problem("decks")) == (
+        "decks:1:1: is a link to a folder outside the pack folder; printkit reads only files inside the pack (copy "
+        "the folder into the pack instead of linking to it)"
+    )
+    (root / "decks").unlink()
+    (root / "decks").mkdir()
+    (root / "decks" / "hand.yaml").write_text("cards: [ember]\n")
+    (root / "decks" / "old").mkdir()
+    (root / "decks" / "theirs.yaml").symlink_to(secret)  # a link's own name is the pack's; reading it is refused
+    assert confine.names_in(root, root / "decks") == ["hand.yaml", "theirs.yaml"]
