@@ -403,7 +403,7 @@ PEBBLE = (("M", 0.6, -0.75), ("C", 0.56, -0.36, 0.98, -0.34, 1.0, -0.75), ("Z",)
 @icon("rock")
 def _rock(cx: float, cy: float, size: float, colour: str) -> list[Shape]:
     # Each face moved in by 0.05 all round: faces drawn from shared corners leave even seams.
-    faces = [closed(offset([BOULDER[corner] for corner in face], -0.05)) for face in BOULDER_FACES]
+    faces = [closed(inset) for face in BOULDER_FACES for inset in offset([BOULDER[corner] for corner in face], -0.05)]
     return [Path(moved(ops, size / 2, cx, cy), fill=colour) for ops in (*faces, PEBBLE)]
 
 

@@ -23,6 +23,8 @@ import math
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
 
+import pyclipper
+
 from printkit.base.shapes import Area, Circle, Line, Path, Rect, Shape
 from printkit.base.units import Size
 
@@ -302,15 +304,22 @@ class Polygon(Outline):
         return Size(max(xs) - min(xs), max(ys) - min(ys))
 
     def points(self, size: Size, grow: float = 0.0) -> list[Point]:
-        """The corners in millimetres, in the piece's own box, moved out by grow (in by a negative
-        grow) along both of their edges' normals: the trim line grown evenly all round (a thin spike's
-        tip cut off, see `offset`)."""
-        w, h = size
-        points = [(fx * w, fy * h) for fx, fy in self.corners]
-        return offset(points, grow) if grow else points
+        """The corners in millimetres, in the piece's own box, of the trim line grown evenly all round by
+        grow (see `offset`), where that leaves one polygon: any grow of a convex one, a positive grow of
+        any (`polygons` gives what a concave one shrinks to)."""
+        if not grow:
+            w, h = size
+            return [(fx * w, fy * h) for fx, fy in self.corners]
+        (polygon,) = self.polygons(size, grow)
+        return polygon
+
+    def polygons(self, size: Size, grow: float) -> list[list[Point]]:
+        """The trim line grown by grow (shrunk by a negative grow), as polygons (see `offset`): one,
+        except where shrinking cuts a concave polygon's narrow parts off or leaves nothing of it."""
+        return offset(self.points(size), grow) if grow else [self.points(size)]
 
     def shape(self, size: Size, grow: float = 0.0) -> Path:
-        return Path(closed(self.points(size, grow)))
+        return Path(tuple(op for polygon in self.polygons(size, grow) for op in closed(polygon)))
 
     def cut_path(self, x: float, y: float, size: Size, colour: str) -> list[Shape]:
         return [Path(closed([(x + px, y + py) for px, py in self.points(size)]), stroke=colour, line_width=0.15)]
@@ -336,7 +345,7 @@ class Polygon(Outline):
         return [(grown[(i + 1) % len(grown)], grown[i]) for i in order]
 
     def holds(self, box: Box, size: Size, margin: float) -> bool:
-        return _box_inside(box, self.points(size, -margin))
+        return any(_box_inside(box, polygon) for polygon in self.polygons(size, -margin))
 
     def content_centres(self, size: Size) -> tuple[Point, ...]:
         if self.regular is not None:
@@ -360,9 +369,11 @@ class Polygon(Outline):
         mask = Image.new("L", pixels, 0)
         scale = pixels[0] / (size.width + 2 * bleed)
         height = pixels[1]
-        # Pixels count down from the top; the corners are measured up from the bottom of the bleed.
-        corners = [((px + bleed) * scale, height - (py + bleed) * scale) for px, py in self.points(size, bleed)]
-        ImageDraw.Draw(mask).polygon(corners, fill=255)
+        # Pixels count down from the top; the corners are measured up from the bottom of the bleed. Pillow
+        # fills even-odd: right, as the grown outline never crosses itself.
+        for polygon in self.polygons(size, bleed):
+            corners = [((px + bleed) * scale, height - (py + bleed) * scale) for px, py in polygon]
+            ImageDraw.Draw(mask).polygon(corners, fill=255)
         return mask
 
     def mirrored(self, axis: Mirror) -> Outline:
@@ -566,13 +577,42 @@ def signed_area(points: list[Point]) -> float:
 
 
 MITRE_LIMIT = 4  # how far a corner may move, in multiples of the offset (SVG's default stroke-miterlimit)
+CLIPPER_UNITS = 2**20  # Clipper's integer coordinates per millimetre: a corner lands within a millionth of one
 
 
-def offset(points: list[Point], grow: float) -> list[Point]:
-    """A counter-clockwise polygon with every edge moved grow further out (in, for a negative grow).
-    Each corner moves to where its two moved edges meet (a mitre), unless that lies more than
-    MITRE_LIMIT times grow away, as at a thin spike: then the corner is cut off (a bevel), by two
-    points each moved grow along one of its edges' normals, so that no corner runs across the sheet."""
+def offset(points: list[Point], grow: float) -> list[list[Point]]:
+    """A counter-clockwise polygon with every edge moved grow further out (in, for a negative grow), as
+    counter-clockwise polygons. Each corner moves to where its two moved edges meet (a mitre), unless
+    that lies more than MITRE_LIMIT times grow away, as at a thin spike: then the corner is cut off
+    (a convex polygon's by a bevel, two points each moved grow along one of its edges' normals; a
+    concave one's squared off, grow beyond it), so that no corner runs across the sheet.
+    Grown, it is one simple polygon: a notch narrower than twice the grow fills in, and so does a
+    hollow whose mouth closes (the bleed covers it; the piece is cut along its trim line anyway).
+    Shrunk, a concave polygon loses its parts narrower than twice the grow, and may fall apart into
+    several polygons or leave none."""
+    if _convex(points):
+        # Grown, a convex polygon's moved edges never cross: its corners are moved here, exactly as
+        # they always were. Clipper would round every corner to its integer grid (and square a spike
+        # off where this bevels it), moving the bleed and frames of every convex piece a little, and
+        # so changing every PDF and PNG of every kit built so far.
+        return [_mitred(points, grow)]
+    # A concave polygon's moved edges cross wherever a notch (grown) or a neck (shrunk) is narrower
+    # than twice the grow: Clipper offsets it and resolves the crossings.
+    clipper = pyclipper.PyclipperOffset(miter_limit=MITRE_LIMIT)
+    clipper.AddPath(pyclipper.scale_to_clipper(points, CLIPPER_UNITS), pyclipper.JT_MITER, pyclipper.ET_CLOSEDPOLYGON)
+    polygons = pyclipper.scale_from_clipper(clipper.Execute(grow * CLIPPER_UNITS), CLIPPER_UNITS)
+    # Its holes (clockwise) are the hollows the grown outline closes around: left out, they fill in.
+    return [[(x, y) for x, y in polygon] for polygon in polygons if signed_area(polygon) > 0]
+
+
+def _convex(points: list[Point]) -> bool:
+    """Whether a counter-clockwise polygon turns left (or runs straight on) at every corner."""
+    return all(_side(points[i - 2], points[i - 1], points[i]) >= 0 for i in range(len(points)))
+
+
+def _mitred(points: list[Point], grow: float) -> list[Point]:
+    """A convex polygon offset corner by corner: a mitre, or past MITRE_LIMIT a bevel, by two points
+    each moved grow along one of its edges' normals."""
     moved = []
     count = len(points)
     for i, (x, y) in enumerate(points):

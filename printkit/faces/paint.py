@@ -174,10 +174,17 @@ def within(extent: tuple[float, float, float, float], size: Size, inset: float) 
 
 
 def _polygon_area(path: Path) -> float:
-    """The area a path of straight lines encloses (0 for one with curves)."""
+    """The area a path of straight lines encloses (0 for one with curves), each of its polygons (a
+    concave outline shrunk apart) counted."""
     if any(op[0] not in ("M", "L", "Z") for op in path.ops):
         return 0.0
-    return abs(signed_area([(op[1], op[2]) for op in path.ops if op[0] != "Z"]))
+    polygons: list[list[tuple[float, float]]] = []
+    for op in path.ops:
+        if op[0] == "M":
+            polygons.append([])
+        if op[0] != "Z":
+            polygons[-1].append((op[1], op[2]))
+    return abs(sum(signed_area(polygon) for polygon in polygons))
 
 
 @remembered(MIXED_COLOURS)

@@ -179,6 +179,8 @@ class Operators:
         return f"{setup} {dash}{ends}" + (" [] 0 d" if line.dash else "")
 
     def _path(self, shape: PathShape) -> str:
+        if not shape.ops:  # an outline shrunk to nothing: a frame wider than every part of a concave piece
+            return ""
         setup, painter = _paint(self.ink, shape.fill, shape.stroke, shape.line_width)
         return f"{setup} {_geometry(shape)} {painter}"
 
