@@ -39,6 +39,7 @@ from printkit.base.outlines import Outline, Rectangle
 from printkit.base.units import Size
 from printkit.content import markup
 from printkit.content.fields import Ref, Translatable, entry_registry, marked_values, peeled
+from printkit.content.font_tables import font_table_findings, not_a_font
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Failed, Pack, load_parts
 from printkit.content.looks import (
     COMPUTED_VALUES,
@@ -972,18 +973,16 @@ def _font_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]
                     "convert it to a TrueType .ttf, e.g. with FontForge (File > Generate Fonts)",
                 ),
             )
+    tables = font_table_findings(target, value)
+    if tables:  # reportlab would divide by zero or walk billions of characters
+        return tables
     try:  # a subset of every character it has: what drawing any text in it will ask of the file
         font = TTFontFile(str(target))
         font.makeSubset(sorted(font.charToGlyph))
     # what a broken file trips over; AttributeError: reportlab reads a setting it lacks
     # (autoGenerateTTFMissingTTFName) for a font without a PostScript name
     except (TTFError, struct.error, ValueError, IndexError, KeyError, AttributeError):
-        return (
-            (
-                f"font file '{value}' is not a TrueType or OpenType font printkit can embed",
-                "give a .ttf file whose licence allows embedding",
-            ),
-        )
+        return not_a_font(value)
     return ()
 
 

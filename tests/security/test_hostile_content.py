@@ -98,6 +98,20 @@ CASES = {
             "sides, size, text, type)"
         ],
     ),
+    "font-units-per-em-0": (
+        "check",
+        [
+            "pack.yaml:4:22: fonts.display.regular: font file 'fonts/Glow.ttf' gives 0 units per em; a font has "
+            "16 to 16384 (the file is damaged; export it again from the font editor)"
+        ],
+    ),
+    "font-cmap-of-4g-characters": (
+        "check",
+        [
+            "pack.yaml:4:22: fonts.display.regular: font file 'fonts/Glow.ttf' has a character map (cmap) claiming "
+            "4294967296 characters; Unicode has 1114112 (the file is damaged; export it again from the font editor)"
+        ],
+    ),
     "list-rules-is-a-list": (
         "list",
         ["decks/list.yaml:2:8: rules: must name one rule set, got a list (rule sets: deck)"],
