@@ -43,6 +43,7 @@ from printkit.content.font_tables import font_table_findings, not_a_font
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Failed, Pack, load_parts
 from printkit.content.looks import (
     COMPUTED_VALUES,
+    MAX_LINEAGE,
     WIDGET_KINDS,
     Box,
     Drawn,
@@ -57,7 +58,7 @@ from printkit.content.looks import (
     TextSpec,
     WidgetSpec,
     element_paths,
-    extends_cycle,
+    extends_cycles,
     lineage,
     merged,
     placed,
@@ -177,7 +178,7 @@ def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Proble
     for component in pack.components:
         for look_id in lineage(pack.looks, component.look_id(pack.meta.defaults)):
             users.setdefault(look_id, []).append(component)
-    warnings, cycles = [], set()
+    warnings, cycles = [], extends_cycles(pack.looks)
     for look_id, declared in pack.looks.items():
         if declared.builtin:
             problems += _builtin_misfits(pack, look_id, users.get(look_id, []))
@@ -191,17 +192,26 @@ def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Proble
                     did_you_mean(look.extends, pack.looks) or _looks_hint(pack),
                 )
             )
-        cycle = extends_cycle(pack.looks, look_id)
-        if cycle and cycle[0] == look_id and frozenset(cycle) not in cycles:
-            cycles.add(frozenset(cycle))
+        chain = lineage(pack.looks, look_id)
+        circling = pack.looks[chain[-1]].look.extends in chain  # in a circle or leading into one
+        if look_id in cycles:
             problems.append(
                 source.problem(
                     at + ("extends",),
-                    f"extends goes round in a circle: {' → '.join(cycle)}",
+                    f"extends goes round in a circle: {' → '.join(cycles[look_id])}",
                     "a look may extend another, but never one that extends it",
                 )
             )
-        elif look.hide and look.extends in pack.looks and not cycle:
+        elif len(chain) > MAX_LINEAGE and len(lineage(pack.looks, cast(str, look.extends))) <= MAX_LINEAGE:
+            problems.append(  # once, at the look that makes the chain one too long
+                source.problem(
+                    at + ("extends",),
+                    f"makes a chain of more than {MAX_LINEAGE} looks, each extending the next: "
+                    f"{' → '.join(chain[:2])} → … → {chain[-1]}",
+                    "let it extend a look nearer the end of the chain, or copy into it what it needs",
+                )
+            )
+        elif look.hide and look.extends in pack.looks and not circling:
             problems += _hide_problems(pack, source, at, look)
         if look_id not in users:
             warnings.append(

@@ -112,6 +112,27 @@ CASES = {
             "4294967296 characters; Unicode has 1114112 (the file is damaged; export it again from the font editor)"
         ],
     ),
+    "tint-nested-1000": (
+        "check",
+        [
+            "pack.yaml:6:47: looks.plain.front[0].rect.fill: colour functions are nested more than 64 levels deep "
+            "in 'tint(tint(tint(tint(… (11007 characters)'"
+        ],
+    ),
+    "dash-of-1-nm": (
+        "check",
+        [
+            "pack.yaml:6:55: looks.plain.front[0].line.dash: the dash pattern repeats every 2e-06 mm; at least every "
+            "0.1 mm (give dashes and gaps in millimetres, e.g. [1, 1])"
+        ],
+    ),
+    "dash-all-zero": (
+        "check",
+        [
+            "pack.yaml:6:55: looks.plain.front[0].line.dash: the dash pattern repeats every 0 mm; at least every "
+            "0.1 mm (give dashes and gaps in millimetres, e.g. [1, 1])"
+        ],
+    ),
     "list-rules-is-a-list": (
         "list",
         ["decks/list.yaml:2:8: rules: must name one rule set, got a list (rule sets: deck)"],
