@@ -49,7 +49,7 @@ class Measure(NamedTuple):
 
 
 _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
-_TERM = re.compile(rf"\s*([+-]?)\s*({_NUMBER})\s*(%|[a-zA-Z]*)\s*")
+_TERM = re.compile(rf"\s*+([+-]?)\s*+({_NUMBER})\s*+(%|[a-zA-Z]*+)\s*+")  # possessive: linear in any text
 
 
 def parse_measure(value: Any) -> Measure:
