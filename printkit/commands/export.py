@@ -13,6 +13,7 @@ otherwise is a UsageError naming the component and key; nothing is written then.
 from __future__ import annotations
 
 import csv
+import io
 import itertools
 import os
 import shutil
@@ -29,7 +30,7 @@ from odf.table import Table, TableCell, TableRow
 from odf.text import P
 from pydantic import BaseModel
 
-from printkit.base.errors import Fault, UsageError, did_you_mean, display_path, shown_value
+from printkit.base.errors import Fault, UsageError, did_you_mean, display_path, shown_value, writing
 from printkit.content.load import Pack
 from printkit.content.model import COMPONENT_KINDS, Component, component_schema
 from printkit.content.source import read_yaml
@@ -64,7 +65,8 @@ def export(pack: Pack, target: Path, section: str | None) -> list[Sheet]:
         ) from None
     try:  # written and read back beside the target, then renamed: never a half-written file
         temporary = folder / target.name
-        _WRITERS[kind](temporary, sheets)
+        with writing(target):
+            _WRITERS[kind](temporary, sheets)
         _check_read_back(pack, temporary, folder, schema, written)
         os.replace(temporary, target)
     finally:
@@ -351,7 +353,7 @@ def _write_xlsx(path: Path, sheets: list[Sheet]) -> None:
                     cell = table.cell(number, column, row[key])
                     if isinstance(row[key], str):
                         cell.data_type = "s"  # text as text: openpyxl takes '=…' for a formula
-    workbook.save(path)
+    _write_zip(path, workbook.save)
 
 
 def _write_ods(path: Path, sheets: list[Sheet]) -> None:
@@ -366,7 +368,15 @@ def _write_ods(path: Path, sheets: list[Sheet]) -> None:
                 line.addElement(_ods_cell(value))
             table.addElement(line)
         document.spreadsheet.addElement(table)
-    document.save(str(path))
+    _write_zip(path, document.write)
+
+
+def _write_zip(path: Path, save: Callable[[io.BytesIO], None]) -> None:
+    """A workbook's zip made in memory, then written: a zip left half-written on a full disk would
+    try to finish itself when it is collected, and fail again."""
+    zipped = io.BytesIO()
+    save(zipped)
+    path.write_bytes(zipped.getvalue())
 
 
 def _ods_cell(value: Any) -> TableCell:

@@ -19,7 +19,7 @@ import polib
 import yaml
 
 from printkit.base.confine import Refused, read_bytes, read_text, writable
-from printkit.base.errors import Problem, Problems, UsageError, display_path
+from printkit.base.errors import Problem, Problems, UsageError, display_path, writing
 from printkit.build.jobs import build_jobs
 from printkit.build.lock import holding, remove_leftovers
 from printkit.build.outputs import BuildOptions
@@ -80,7 +80,7 @@ def _write(pack: Pack, path: Path, data: bytes) -> None:
         writable(pack.root, path)
     except Refused as refused:
         raise refused.problems(path) from None
-    with atomic_target(path) as temporary:
+    with writing(path), atomic_target(path) as temporary:
         temporary.write_bytes(data)
 
 

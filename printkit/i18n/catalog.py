@@ -42,6 +42,7 @@ from printkit.base.errors import (
     ValueProblem,
     column_letters,
     display_path,
+    shortened,
     shown_value,
 )
 from printkit.base.languages import gettext_name, plural_forms, plural_problem
@@ -471,12 +472,33 @@ def read_catalog(root: Path, path: Path) -> polib.POFile | None:
     return catalog
 
 
+MAX_PLURAL_FORMS = 6  # CLDR's plural categories (zero, one, two, few, many, other): no language has more
+
+
+def plural_count(forms: str) -> int | None:
+    """The nplurals of a `Plural-Forms:` header: how many msgstr[n] each plural text has; None when it
+    gives none, or more than any language has (a catalog of 10**9 forms would fill the memory)."""
+    count = _nplurals(forms)
+    return count if count is not None and 1 <= count <= MAX_PLURAL_FORMS else None
+
+
+def _nplurals(forms: str) -> int | None:
+    try:
+        return int(forms.split("nplurals=", 1)[1].split(";")[0])
+    except (IndexError, ValueError):
+        return None
+
+
 def plural_header_problem(root: Path, path: Path, locale: str) -> Problem | None:
-    """The catalog's `Plural-Forms:` header where msgfmt -c refuses its rule, at its line, None when
-    it is good or there is none: printkit counts with CLDR's rule instead."""
+    """The catalog's `Plural-Forms:` header where msgfmt -c refuses its rule or it counts more forms
+    than any language has, at its line, None when it is good or there is none: printkit counts with
+    CLDR's rule instead."""
     catalog = read_catalog(root, path)
     forms = catalog.metadata.get("Plural-Forms", "") if catalog is not None else ""
     problem = plural_problem(forms) if forms else None
+    count = _nplurals(forms)
+    if problem is None and count is not None and count > MAX_PLURAL_FORMS:
+        problem = f"nplurals = {count} is more than any language has (at most {MAX_PLURAL_FORMS})"
     if problem is None:
         return None
     text = read_text(root, path, MAX_CATALOG_BYTES)
@@ -1091,6 +1113,9 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
+_DECLARED_ENCODING = re.compile(rb"""<\?xml[^>]*?\bencoding\s*=\s*["']([^"'<>]*)""")
+
+
 def _parsed_xliff(data: bytes, shown: str) -> tuple[Any, dict[Any, int]]:
     """The root of an XLIFF 1.2 file and the line each element starts at."""
     import xml.etree.ElementTree as ET
@@ -1122,6 +1147,21 @@ def _parsed_xliff(data: bytes, shown: str) -> tuple[Any, dict[Any, int]]:
                     "",
                     "declares a DTD (<!DOCTYPE …>), which an XLIFF file never needs",
                     "remove the <!DOCTYPE> declaration, or export the file again",
+                )
+            ]
+        ) from None
+    except (LookupError, ValueError):  # expat asks Python for an encoding it lacks: unknown, or of many bytes
+        declared = _DECLARED_ENCODING.search(data[:1024])  # the XML declaration opens the file
+        name, column = (declared[1].decode("ascii", "replace"), declared.start(1)) if declared else ("?", 0)
+        raise Problems(
+            [
+                Problem(
+                    shown,
+                    1,
+                    column + 1,
+                    "",
+                    f"declares the encoding '{shortened(name)}', which printkit cannot read",
+                    "save it as UTF-8, or export it again with 'printkit i18n export'",
                 )
             ]
         ) from None

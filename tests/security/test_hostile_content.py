@@ -181,6 +181,21 @@ CASES = {
             "(remove the <!DOCTYPE> declaration, or export the file again)"
         ],
     ),
+    "xliff-unknown-encoding": (
+        "import",
+        [
+            "import.xlf:1:31: declares the encoding 'x-nonsense', which printkit cannot read (save it as UTF-8, "
+            "or export it again with 'printkit i18n export')"
+        ],
+    ),
+    "po-huge-nplurals": (
+        "i18n",
+        [
+            "locales/de/LC_MESSAGES/hostile-po-huge-nplurals.po:5:1: the Plural-Forms header's nplurals = 999999999 "
+            "is more than any language has (at most 6) (write the language's rule from CLDR, which printkit counts "
+            "with until then: nplurals=2; plural=(n != 1);)"
+        ],
+    ),
     "xliff-malformed": (
         "import",
         [
