@@ -159,7 +159,9 @@ def test_a_full_disk_fails_an_i18n_update_naming_its_file_and_keeps_the_earlier_
     (pack / "pack.yaml").write_text("id: kit\ntitle: Kit\nlocales: [en, de]\n")
     (pack / "components.yaml").write_text("cards:\n  - {id: ember, name: Ember}\n")
     assert run("i18n", "update", pack)[0] == 0
-    (pack / "components.yaml").write_text("cards:\n" + "".join(f"  - {{id: c{n}, name: Card {n}}}\n" for n in range(99)))
+    (pack / "components.yaml").write_text(
+        "cards:\n" + "".join(f"  - {{id: c{n}, name: Card {n}}}\n" for n in range(99))
+    )
     before = _files(small_disk)
     _fill(small_disk, 4096)
     before["filler"] = (small_disk / "filler").read_bytes()
