@@ -243,13 +243,30 @@ def _delimiter(text: str, kind: str, path: Path) -> str:
     return ";" if header.count(";") > header.count(",") else ","
 
 
+# A cell a spreadsheet program would take for a formula (CWE-1236): text that starts with = + - @, a
+# tab or a carriage return. `printkit export` writes such a text to CSV and TSV after a single quote,
+# as OWASP recommends (and one more quote before text that starts with quotes and then one of those,
+# so that the quote taken off again is always the one export added); reading takes it off.
+FORMULA_LIKE = re.compile(r"'*+[=+\-@\t\r]")
+
+
+def formula_escaped(text: str) -> str:
+    """A CSV or TSV cell's text with the quote that keeps a spreadsheet from running it, where it needs one."""
+    return "'" + text if FORMULA_LIKE.match(text) else text
+
+
+def _formula_unescaped(cell: str) -> str:
+    """A CSV or TSV cell's text without the quote formula_escaped put before it."""
+    return cell[1:] if cell.startswith("'") and FORMULA_LIKE.match(cell) else cell
+
+
 def _csv_rows(text: str, delimiter: str) -> Rows:
     """The rows of a CSV or TSV file, each numbered by the line it starts on."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=False)
     line = 1
     try:
         for cells in reader:
-            yield line, [cell.replace("\r\n", "\n").replace("\r", "\n") for cell in cells]
+            yield line, [_formula_unescaped(cell).replace("\r\n", "\n").replace("\r", "\n") for cell in cells]
             line = reader.line_num + 1
     except csv.Error:  # with strict=False, only a cell longer than the csv module's limit
         raise _Unreadable(
