@@ -1,11 +1,13 @@
 """A pack's font file judged by its tables before reportlab or HarfBuzz reads it.
 
 Takes: the path of a font file inside the pack (confined and at most 50 MiB: content.validate).
-Returns: (message, hint) for each table that would make drawing fail or run away: a missing table,
-units per em outside what the OpenType specification allows (reportlab divides by it), and a character
-map (cmap) that claims more characters than Unicode has. reportlab walks every character a cmap range
-claims, one by one, so a range of 4 G characters costs 4 G steps and all the memory there is; the
-ranges are added up from the table's own bytes here (fontTools would walk them too).
+Returns: (message, hint) for the first table that would make drawing fail or run away: a missing
+table, units per em outside what the OpenType specification allows (reportlab divides by it), a
+character map (cmap) of a format reportlab misreads (2, of legacy East Asian encodings: it takes its
+keys for indexes) or does not read (8), and one that claims more characters than Unicode has.
+reportlab walks every character a cmap range claims, one by one, so a range of 4 G characters costs
+4 G steps and all the memory there is; the ranges are added up from the table's own bytes here
+(fontTools would walk them too).
 """
 
 from __future__ import annotations
@@ -19,10 +21,10 @@ from fontTools.ttLib import TTFont, TTLibError
 REQUIRED_TABLES = ("head", "hhea", "maxp", "hmtx", "cmap", "loca", "glyf")
 UNITS_PER_EM = range(16, 16385)  # the OpenType specification's range for head.unitsPerEm
 MAX_CMAP_CHARACTERS = 0x110000  # every code point of Unicode: a character map names no more
-# Formats whose character counts are read from the subtable: 0 and 6 count at most 65,536 by their
-# 16-bit fields, 14 (variation sequences) is not a map reportlab or HarfBuzz walks this way.
-COUNTED_FORMATS = (4, 10, 12, 13)
 SUPPORTED_FORMATS = (0, 4, 6, 10, 12, 13, 14)
+# Those whose ranges are added up: 0 and 6 map at most 65,536 characters by their 16-bit fields, and
+# 14 (variation sequences) is no map of characters to glyphs.
+COUNTED_FORMATS = (4, 10, 12, 13)
 
 Findings = tuple[tuple[str, str | None], ...]
 

@@ -547,6 +547,11 @@ def _one_element(value: Any) -> Any:
         raise ValueProblem(
             f"unknown element '{kind}'", did_you_mean(str(kind), ELEMENT_KINDS) or "kinds: " + ", ".join(ELEMENT_KINDS)
         )
+    if value[kind] is None:  # `- circle:`, or `- circle: #ff0000`, whose unquoted # starts a comment
+        raise ValueProblem(
+            f"the {kind} element has no settings",
+            "write them as a mapping; a colour goes in quotes, '#ff0000', as an unquoted # starts a comment",
+        )
     return value
 
 

@@ -36,6 +36,7 @@ import python_calamine
 
 from printkit.base.confine import Refused, read_bytes
 from printkit.base.errors import KeyPath, Problem, column_letters, did_you_mean, shortened
+from printkit.base.xml_declaration import UNREADABLE_ENCODING, declared_encoding
 from printkit.content.source import MAX_FILE_BYTES, Position, SourceFile
 
 # An .xls file is read only to say so: calamine reads it, but its size cannot be measured before.
@@ -472,6 +473,8 @@ def _xml(parts: dict[str, bytes], name: str) -> ElementTree.Element:
         return ElementTree.fromstring(parts[name])
     except ElementTree.ParseError as error:
         raise _unreadable_part(name, error) from None
+    except UNREADABLE_ENCODING:
+        raise _unreadable_encoding(parts, name) from None
 
 
 def _unreadable_part(name: str, error: ElementTree.ParseError, at: Cell = (0, 0), sheet: str = "") -> _Unreadable:
@@ -480,6 +483,17 @@ def _unreadable_part(name: str, error: ElementTree.ParseError, at: Cell = (0, 0)
     reason = str(error).rsplit(": line ", 1)[0]  # expat's words, without the position it appends
     return _Unreadable(
         f"is damaged: its part {name} cannot be read at line {line}, column {column + 1}: {reason}",
+        "save it again",
+        at,
+        sheet,
+    )
+
+
+def _unreadable_encoding(parts: dict[str, bytes], name: str, at: Cell = (0, 0), sheet: str = "") -> _Unreadable:
+    """A part whose XML declares an encoding expat cannot read it in."""
+    encoding, _ = declared_encoding(parts[name])
+    return _Unreadable(
+        f"is damaged: its part {name} declares the encoding '{shortened(encoding)}', which printkit cannot read",
         "save it again",
         at,
         sheet,
@@ -500,6 +514,8 @@ def _damage(parts: dict[str, bytes], name: str, sheet: str = "") -> _Unreadable 
                 element.clear()
     except ElementTree.ParseError as error:
         return _unreadable_part(name, error, at, sheet)
+    except UNREADABLE_ENCODING:
+        return _unreadable_encoding(parts, name, at, sheet)
     return None
 
 
@@ -604,7 +620,7 @@ def _ods_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
         count = element.get(_ODS + attribute, "1")
         if not _WHOLE_NUMBER.fullmatch(count):
             raise _Unreadable(
-                f'is damaged: its part content.xml gives table:{attribute}="{shortened(count)}", not a whole number',
+                f'is damaged: its part content.xml gives table:{attribute}="{shortened(count)}", not a count',
                 "save it again",
                 where(),
                 table,
@@ -654,10 +670,12 @@ def _ods_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
                 table = ""
     except ElementTree.ParseError as error:
         raise _unreadable_part("content.xml", error, where(), table) from None
+    except UNREADABLE_ENCODING:
+        raise _unreadable_encoding(parts, "content.xml") from None
     return scans
 
 
-_WHOLE_NUMBER = re.compile(r"[0-9]{1,9}")
+_WHOLE_NUMBER = re.compile(r"[0-9]{1,18}")  # more reaches past what _too_large refuses, and past int()
 
 
 # --- keys and values -----------------------------------------------------------------------------

@@ -46,6 +46,7 @@ from printkit.base.errors import (
     shown_value,
 )
 from printkit.base.languages import gettext_name, plural_forms, plural_problem
+from printkit.base.xml_declaration import UNREADABLE_ENCODING, declared_encoding
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
@@ -1113,9 +1114,6 @@ def _local(tag: str) -> str:
     return tag.rsplit("}", 1)[-1]
 
 
-_DECLARED_ENCODING = re.compile(rb"""<\?xml[^>]*?\bencoding\s*=\s*["']([^"'<>]*)""")
-
-
 def _parsed_xliff(data: bytes, shown: str) -> tuple[Any, dict[Any, int]]:
     """The root of an XLIFF 1.2 file and the line each element starts at."""
     import xml.etree.ElementTree as ET
@@ -1150,9 +1148,8 @@ def _parsed_xliff(data: bytes, shown: str) -> tuple[Any, dict[Any, int]]:
                 )
             ]
         ) from None
-    except (LookupError, ValueError):  # expat asks Python for an encoding it lacks: unknown, or of many bytes
-        declared = _DECLARED_ENCODING.search(data[:1024])  # the XML declaration opens the file
-        name, column = (declared[1].decode("ascii", "replace"), declared.start(1)) if declared else ("?", 0)
+    except UNREADABLE_ENCODING:
+        name, column = declared_encoding(data)
         raise Problems(
             [
                 Problem(

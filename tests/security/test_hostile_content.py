@@ -119,6 +119,13 @@ CASES = {
             "in 'tint(tint(tint(tint(… (11007 characters)'"
         ],
     ),
+    "element-without-settings": (  # found by the fuzz of looks: the colour is a YAML comment
+        "check",
+        [
+            "pack.yaml:6:9: looks.plain.front[0]: the circle element has no settings (write them as a mapping; "
+            "a colour goes in quotes, '#ff0000', as an unquoted # starts a comment)"
+        ],
+    ),
     "dash-of-1-nm": (
         "check",
         [

@@ -115,13 +115,29 @@ DAMAGED = {  # case -> (file, the part, the text replaced in it, its replacement
         "cards.ods: sheet 'cards', cell B3: is damaged: its part content.xml cannot be read at line 2, "
         "column 1410: not well-formed (invalid token) (save it again)",
     ),
+    "ods-encoding": (  # found by the fuzz of spreadsheets: expat asked Python for the encoding (LookupError)
+        "cards.ods",
+        "content.xml",
+        b"encoding='UTF-8'",
+        b"encoding='ATF-8'",
+        "cards.ods: is damaged: its part content.xml declares the encoding 'ATF-8', which printkit cannot read "
+        "(save it again)",
+    ),
+    "xlsx-encoding": (
+        "cards.xlsx",
+        "xl/workbook.xml",
+        b"<workbook ",
+        b"<?xml version='1.0' encoding='utf-7'?><workbook ",
+        "cards.xlsx: is damaged: its part xl/workbook.xml declares the encoding 'utf-7', which printkit cannot "
+        "read (save it again)",
+    ),
     "ods-repeated": (
         "cards.ods",
         "content.xml",
         b"<table:table-cell ",
         b'<table:table-cell table:number-columns-repeated="lots" ',
         "cards.ods: sheet 'cards', cell A1: is damaged: its part content.xml gives "
-        'table:number-columns-repeated="lots", not a whole number (save it again)',
+        'table:number-columns-repeated="lots", not a count (save it again)',
     ),
 }
 
