@@ -39,7 +39,6 @@ from printkit.base.outlines import Outline, Rectangle
 from printkit.base.units import Size
 from printkit.content import markup
 from printkit.content.fields import Ref, Translatable, entry_registry, marked_values, peeled
-from printkit.content.font_tables import font_table_findings, not_a_font
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Failed, Pack, load_parts
 from printkit.content.looks import (
     COMPUTED_VALUES,
@@ -974,6 +973,8 @@ def _font_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]
     if isinstance(target, tuple):
         return target
     from reportlab.pdfbase.ttfonts import TTFError, TTFontFile  # only packs with fonts pay for it
+
+    from printkit.content.font_tables import font_table_findings, not_a_font  # and for fontTools
 
     with target.open("rb") as file:
         if file.read(4) == b"OTTO":  # OpenType with PostScript (CFF) outlines
