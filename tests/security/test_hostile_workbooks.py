@@ -112,8 +112,8 @@ DAMAGED = {  # case -> (file, the part, the text replaced in it, its replacement
         "content.xml",
         b"<text:p>Card 2</text:p>",
         b"<text:p>Card & 2</text:p>",
-        "cards.ods: sheet 'cards', cell B3: is damaged: its part content.xml cannot be read at line 2, "
-        "column 1410: not well-formed (invalid token) (save it again)",
+        "cards.ods: sheet 'cards', cell B3: is damaged: its part content.xml cannot be read at {where}: "
+        "not well-formed (invalid token) (save it again)",
     ),
     "ods-encoding": (  # found by the fuzz of spreadsheets: expat asked Python for the encoding (LookupError)
         "cards.ods",
@@ -148,4 +148,19 @@ def test_a_damaged_part_is_named_with_its_position_and_cell(run, tmp_path, case)
     workbook = _cards_xlsx() if name.endswith(".xlsx") else make.ods({"cards": [make.HEADER, *make.CARDS]})
     pack = _pack(tmp_path / case, name, _edited(workbook, part, old, new))
     code, _, err = run("check", pack)
-    assert (code, err.splitlines()) == (1, [f"{pack}/{line}", problems_found(1)])
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            f"{pack}/{line.format(where=_where(pack / name, part, new)) if '{where}' in line else line}",
+            problems_found(1),
+        ],
+    )
+
+
+def _where(workbook, part: str, new: bytes) -> str:
+    """Where expat stops in part at the & of new (odfpy's XML varies with what it wrote before)."""
+    with make.zipfile.ZipFile(workbook) as archive:
+        data = archive.read(part)
+    before = data[: data.index(new) + new.index(b"&") + 1]  # expat stops after the &, at what starts no entity
+    line, column = before.count(b"\n") + 1, len(before) - before.rfind(b"\n")
+    return f"line {line}, column {column}"
