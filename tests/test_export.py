@@ -222,7 +222,7 @@ def test_an_existing_file_outside_the_pack_is_replaced(run, tmp_path):
     assert run("export", kit(tmp_path), "--to", target)[0] == 0
     assert target.read_text(encoding="utf-8-sig").splitlines() == [
         "id,count,name,tags,data.glow,data.motto,data.words,stats.defense,stats.attack,text",
-        'agent,,007,giant; silver,3,0042,brave; 1; two words,2,3,"=SUM(A1)',
+        "agent,,007,giant; silver,3,0042,brave; 1; two words,2,3,\"'=SUM(A1)",  # a quote: no formula
         'with a second line"',
         "plain,2,Plain,,,,,,,",
     ]

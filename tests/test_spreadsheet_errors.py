@@ -249,7 +249,7 @@ def _parts(path: Path) -> object:
 
 
 def test_a_number_too_long_for_python_is_a_problem_not_a_crash(run, tmp_path):
-    """int() refuses a number of more than 4,300 digits; such a cell is read as a float (inf)."""
+    """int() refuses a number of more than 4,300 digits, and as a float it is inf: the cell stays text."""
     pack = tmp_path / "long"
     pack.mkdir()
     (pack / "pack.yaml").write_text("id: long\ntitle: Long\nstats: {attack: {name: Attack}}\n")
@@ -257,5 +257,6 @@ def test_a_number_too_long_for_python_is_a_problem_not_a_crash(run, tmp_path):
     assert run("check", pack) == (
         1,
         "",
-        f"{pack}/cards.csv:2:2: count: must be a whole number from 0 to 10000, got inf\n{problems_found(1)}\n",
+        f"{pack}/cards.csv:2:2: count: must be a whole number from 0 to 10000, got '99999999999999999999… "
+        f"(5000 characters)'\n{problems_found(1)}\n",
     )

@@ -6,5 +6,5 @@ class each), icons (the symbols text may name), confine (reading a pack's files 
 folder), bounded (work in a child process with memory and time limits), collector (Python's cycle
 collector kept out of the way of a build), memo (the size of every bounded memo, and why),
 package_data (printkit's own fonts, catalog and templates, found where it is installed),
-subset_tags (the tags naming embedded font subsets).
+subset_tags (the tags naming embedded font subsets), xml_declaration (the encoding an XML file names).
 """

@@ -11,7 +11,8 @@ import difflib
 import errno
 import os
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -183,6 +184,20 @@ def fault_of(error: BaseException) -> Fault | None:
     if error.errno == errno.ENAMETOOLONG:  # a file or folder name over 255 bytes, or a path over 4096
         return Fault(f"cannot use {shown_value(display_path(path))}: its name is too long (choose a shorter name)")
     return None
+
+
+@contextmanager
+def writing(path: Path) -> Iterator[None]:
+    """A block that writes the file path (under a temporary name, renamed into place at its end): a
+    write the machine refuses names no file (a full disk fails os.write), so it becomes a Fault
+    naming path, which the block left as it was."""
+    try:
+        yield
+    except OSError as error:
+        if error.filename is not None or error.errno not in _CANNOT_WRITE:
+            raise
+        reason, hint = _CANNOT_WRITE[error.errno]
+        raise Fault(f"cannot write {display_path(path)}: {reason} ({hint})") from None
 
 
 def shown_value(value: object) -> str:

@@ -40,8 +40,9 @@ SIZE_PRESETS: dict[str, Size] = {
 }
 
 _NUMBER = r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)"
-_LENGTH = re.compile(rf"^\s*({_NUMBER})\s*([a-zA-Z]*)\s*$")
-_PAIR = re.compile(rf"^\s*({_NUMBER}\s*[a-zA-Z]*?)\s*[x×]\s*({_NUMBER}\s*[a-zA-Z]*)\s*$")
+# spaces possessive (*+): two runs of them side by side split a long run every way, a quadratic time
+_LENGTH = re.compile(rf"^\s*+({_NUMBER})\s*+([a-zA-Z]*+)\s*+$")
+_PAIR = re.compile(rf"^\s*+({_NUMBER}\s*+[a-zA-Z]*?)\s*+[x×]\s*+({_NUMBER}\s*+[a-zA-Z]*+)\s*+$")
 
 
 def parse_distance(value: object) -> float:

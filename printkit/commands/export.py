@@ -7,12 +7,15 @@ Returns: each section written with its number of rows. The values are those the 
 (the YAML as written, not the model's reading of it); the file is written to a temporary name, read
 back as `content/spreadsheet.py` reads it, and renamed into place only when it gives exactly those
 values. What a cell cannot hold (a list of mappings, a list item with ';') or what reads back
-otherwise is a UsageError naming the component and key; nothing is written then.
+otherwise is a UsageError naming the component and key; nothing is written then. Text a spreadsheet
+program would run as a formula is written after a quote (CSV, TSV; content.spreadsheet.formula_escaped)
+or as a quote-prefixed text cell (XLSX).
 """
 
 from __future__ import annotations
 
 import csv
+import io
 import itertools
 import os
 import shutil
@@ -24,12 +27,19 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from printkit.base.errors import Fault, UsageError, did_you_mean, display_path, shown_value
+from printkit.base.errors import Fault, UsageError, did_you_mean, display_path, shown_value, writing
 from printkit.base.requires import need
 from printkit.content.load import Pack
 from printkit.content.model import COMPONENT_KINDS, Component, component_schema
 from printkit.content.source import read_yaml
-from printkit.content.spreadsheet import LIST_SEPARATOR, SPREADSHEET_SUFFIXES, read_spreadsheet, section_item
+from printkit.content.spreadsheet import (
+    FORMULA_LIKE,
+    LIST_SEPARATOR,
+    SPREADSHEET_SUFFIXES,
+    formula_escaped,
+    read_spreadsheet,
+    section_item,
+)
 
 Key = tuple[str, ...]  # a column's key: ("stats", "attack") heads the column `stats.attack`
 Written = tuple[Component, dict[str, Any]]  # a component, and its mapping as its file writes it
@@ -60,7 +70,8 @@ def export(pack: Pack, target: Path, section: str | None) -> list[Sheet]:
         ) from None
     try:  # written and read back beside the target, then renamed: never a half-written file
         temporary = folder / target.name
-        _WRITERS[kind](temporary, sheets)
+        with writing(target):
+            _WRITERS[kind](temporary, sheets)
         _check_read_back(pack, temporary, folder, schema, written)
         os.replace(temporary, target)
     finally:
@@ -351,7 +362,10 @@ def _write_xlsx(path: Path, sheets: list[Sheet]) -> None:
                     cell = table.cell(number, column, row[key])
                     if isinstance(row[key], str):
                         cell.data_type = "s"  # text as text: openpyxl takes '=…' for a formula
-    workbook.save(path)
+                        # and shown as text however it is edited, with Excel's quote prefix (a style,
+                        # not a character of the value)
+                        cell.quotePrefix = bool(FORMULA_LIKE.match(row[key]))
+    _write_zip(path, workbook.save)
 
 
 def _write_ods(path: Path, sheets: list[Sheet]) -> None:
@@ -369,7 +383,15 @@ def _write_ods(path: Path, sheets: list[Sheet]) -> None:
                 line.addElement(_ods_cell(value))
             table.addElement(line)
         document.spreadsheet.addElement(table)
-    document.save(str(path))
+    _write_zip(path, document.write)
+
+
+def _write_zip(path: Path, save: Callable[[io.BytesIO], None]) -> None:
+    """A workbook's zip made in memory, then written: a zip left half-written on a full disk would
+    try to finish itself when it is collected, and fail again."""
+    zipped = io.BytesIO()
+    save(zipped)
+    path.write_bytes(zipped.getvalue())
 
 
 def _ods_cell(value: Any) -> Any:
@@ -398,8 +420,11 @@ def _write_text(delimiter: str) -> Callable[[Path, list[Sheet]], None]:
         with path.open("w", encoding="utf-8-sig", newline="") as file:
             writer = csv.writer(file, delimiter=delimiter, lineterminator="\n")
             writer.writerow(_header(column) for column in sheet.columns)
-            for row in sheet.rows:
-                writer.writerow(_text(row.get(key)) for key in sheet.columns)
+            for row in sheet.rows:  # text a spreadsheet would run as a formula after a quote; numbers as they are
+                writer.writerow(
+                    formula_escaped(value) if isinstance(value, str) else _text(value)
+                    for value in (row.get(key) for key in sheet.columns)
+                )
 
     return write
 

@@ -19,7 +19,7 @@ import polib
 import yaml
 
 from printkit.base.confine import Refused, read_bytes, read_text, writable
-from printkit.base.errors import Problem, Problems, UsageError, display_path
+from printkit.base.errors import Problem, Problems, UsageError, display_path, writing
 from printkit.build.jobs import build_jobs
 from printkit.build.lock import holding, remove_leftovers
 from printkit.build.output_folder import apart
@@ -27,7 +27,7 @@ from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import lay_out
 from printkit.build.staging import atomic_target
 from printkit.content.load import PACK_FILE, Pack
-from printkit.content.source import MAX_FILE_BYTES
+from printkit.content.source import MAX_FILE_BYTES, YAML_LINE_BREAK, Loader
 from printkit.content.validate import load_checked
 from printkit.faces.richtext import capacity
 from printkit.i18n import words
@@ -81,7 +81,7 @@ def _write(pack: Pack, path: Path, data: bytes) -> None:
         writable(pack.root, path)
     except Refused as refused:
         raise refused.problems(path) from None
-    with atomic_target(path, inside=None) as temporary:  # writable has checked where it lies
+    with writing(path), atomic_target(path, inside=None) as temporary:  # writable has checked where it lies
         temporary.write_bytes(data)
 
 
@@ -145,7 +145,7 @@ def init(pack: Pack, locale: str) -> tuple[Pack, list[Path]]:
 def _declare(pack: Pack, locale: str) -> Pack:
     """The pack with locale added to `locales:` in its pack.yaml, where the list is written (a flow
     list `[en, de]` or a block list), every other byte of the file as it was; loaded and validated
-    again, and the file put back as it was if that fails."""
+    again, and the file put back as it was if that fails or reads anything else differently."""
     path = pack.root / PACK_FILE
     try:
         text = read_text(pack.root, path, MAX_FILE_BYTES)
@@ -154,30 +154,43 @@ def _declare(pack: Pack, locale: str) -> Pack:
     edited = _with_locale(text, locale, display_path(path))
     _write(pack, path, edited.encode("utf-8"))
     try:
-        return load_checked([pack.root])[0]
+        declared = load_checked([pack.root])[0]
     except Problems:
         _write(pack, path, text.encode("utf-8"))
         raise
+    if declared.meta.model_dump(exclude={"locales"}) != pack.meta.model_dump(exclude={"locales"}) or (
+        declared.meta.locales != [*pack.meta.locales, locale]
+    ):
+        _write(pack, path, text.encode("utf-8"))
+        raise _cannot_add(locale, display_path(path), None, "pack.yaml reads otherwise with it added")
+    return declared
+
+
+def _cannot_add(locale: str, shown: str, node: yaml.Node | None, why: str) -> Problems:
+    line, column = (node.start_mark.line + 1, node.start_mark.column + 1) if node is not None else (1, 1)
+    hint = f"add {locale} to 'locales:' in {shown} yourself, then run 'printkit i18n init --lang {locale}' again"
+    return Problems([Problem(shown, line, column, "locales", f"{why}: cannot add {locale}", hint)])
 
 
 def _with_locale(text: str, locale: str, shown: str) -> str:
     """pack.yaml's text with locale added to its `locales:` list, or a new `locales: [en, LOCALE]`
-    line at its end; a list written in a way printkit cannot safely add to is refused at its line."""
+    line at its end; a list written in a way printkit cannot safely add to is refused at its line.
+    Lines end as YAML ends them (\n, \r\n, \r, NEL, LS or PS); a new line ends as the one before it."""
     written = locale if yaml.safe_load(locale) == locale else f'"{locale}"'
-    newline = "\r\n" if "\r\n" in text else "\n"  # as the file's lines end
-    root = yaml.compose(text, Loader=yaml.SafeLoader)
+    first_break = YAML_LINE_BREAK.search(text)
+    newline = first_break.group() if first_break else "\n"
+    root = yaml.compose(text, Loader=Loader)  # as the pack was read: PyYAML's own reader refuses tabs libyaml takes
     by_key = {key.value: value for key, value in root.value} if isinstance(root, yaml.MappingNode) else {}
 
     def refused(node: yaml.Node | None, why: str) -> Problems:
-        line, column = (node.start_mark.line + 1, node.start_mark.column + 1) if node is not None else (1, 1)
-        hint = f"add {locale} to 'locales:' in {shown} yourself, then run 'printkit i18n init --lang {locale}' again"
-        return Problems([Problem(shown, line, column, "locales", f"{why}: cannot add {locale}", hint)])
+        return _cannot_add(locale, shown, node, why)
 
     if not isinstance(root, yaml.MappingNode) or root.flow_style:
         raise refused(root, "pack.yaml is not a block of keys")
     node = by_key.get("locales")
     if node is None:
-        return text + ("" if text.endswith("\n") or not text else newline) + f"locales: [en, {written}]{newline}"
+        ended = not text or YAML_LINE_BREAK.fullmatch(text[-1])
+        return text + ("" if ended else newline) + f"locales: [en, {written}]{newline}"
     opening = text[node.start_mark.index : node.start_mark.index + 1]
     if not isinstance(node, yaml.SequenceNode) or opening not in ("[", "-"):
         raise refused(node, "'locales:' is not written as a list here")
@@ -189,10 +202,13 @@ def _with_locale(text: str, locale: str, shown: str) -> str:
             return text[:closing] + written + text[closing:]
         end = node.value[-1].end_mark.index
         return text[:end] + f", {written}" + text[end:]
-    line_end = text.find("\n", node.value[-1].end_mark.index)
-    if line_end < 0:
-        text, line_end = text + newline, len(text) + len(newline) - 1
-    return text[: line_end + 1] + " " * node.start_mark.column + f"- {written}{newline}" + text[line_end + 1 :]
+    line_end = YAML_LINE_BREAK.search(text, node.value[-1].end_mark.index)  # after the last item's line
+    if line_end is None:  # the last line has no line break: it gets the file's
+        text += newline
+        at = len(text)
+    else:
+        at, newline = line_end.end(), line_end.group()
+    return text[:at] + " " * node.start_mark.column + f"- {written}{newline}" + text[at:]
 
 
 def stats(packs: list[Pack], locales: list[str] | None = None) -> list[dict]:

@@ -7,7 +7,7 @@ and a look with what it extends merged in (`merged`; which look a component is d
 `Component.look_id`). What needs the whole pack (placeholders naming nothing, boxes outside a trim,
 cycles of `extends`, widgets on kinds they do not draw) is checked by `printkit.content.validate`
 with the helpers here: where a box lies (`placed`), every element with its key path (`walk`) and the
-values it names (`element_paths`), the looks one extends (`lineage`), the kinds each widget draws
+values it names (`element_paths`), the looks one extends (`lineage`) and the circles they make (`extends_cycles`), the kinds each widget draws
 (`WIDGET_KINDS`) and the names of the computed values that printkit.faces implements
 (`COMPUTED_VALUES`).
 
@@ -26,14 +26,14 @@ from pathlib import Path
 from typing import Annotated, Any, Literal, NamedTuple
 
 import yaml
-from pydantic import BeforeValidator, ConfigDict, Field, RootModel, WithJsonSchema, model_validator
+from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, RootModel, WithJsonSchema, model_validator
 
 from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_value
 from printkit.base.outlines import Outline
 from printkit.base.package_data import folder
 from printkit.base.units import MAX_LENGTH_MM, MM_PER_UNIT, Size
 from printkit.content.fields import Id, Strict, Translatable, pydantic_parser, refuse_control_characters
-from printkit.content.source import Loader
+from printkit.content.source import MAX_DEPTH, Loader
 
 # --- measures and boxes ------------------------------------------------------------------------------
 
@@ -49,7 +49,7 @@ class Measure(NamedTuple):
 
 
 _NUMBER = r"(?:\d+(?:\.\d*)?|\.\d+)"
-_TERM = re.compile(rf"\s*([+-]?)\s*({_NUMBER})\s*(%|[a-zA-Z]*)\s*")
+_TERM = re.compile(rf"\s*+([+-]?)\s*+({_NUMBER})\s*+(%|[a-zA-Z]*+)\s*+")  # possessive: linear in any text
 
 
 def parse_measure(value: Any) -> Measure:
@@ -251,7 +251,9 @@ def parse_colour(value: Any) -> Colour:
     return colour
 
 
-def _colour_expression(tokens: list[str], text: str) -> tuple[Colour, list[str]]:
+def _colour_expression(tokens: list[str], text: str, depth: int = 1) -> tuple[Colour, list[str]]:
+    if depth > MAX_DEPTH:  # as YAML's values; the parse and every walk over the colour recurse
+        raise ValueProblem(f"colour functions are nested more than {MAX_DEPTH} levels deep in {shown_value(text)}")
     if not tokens:
         raise ValueProblem(f"ends where a colour is missing in {shown_value(text)}")
     head, rest = tokens[0], tokens[1:]
@@ -281,7 +283,7 @@ def _colour_expression(tokens: list[str], text: str) -> tuple[Colour, list[str]]
             args.append(float(rest[0][:-1]) / 100)
             rest = rest[1:]
         else:
-            colour, rest = _colour_expression(rest, text)
+            colour, rest = _colour_expression(rest, text, depth + 1)
             args.append(colour)
         closing = ")" if index == arity - 1 else ","
         if not rest or rest[0] != closing:
@@ -360,6 +362,20 @@ class PolygonSpec(Painted):
     """Corners [x, y] inside the box (from its top-left corner; percentages of its size)."""
 
 
+MIN_DASH_PATTERN_MM = 0.1  # a pattern repeated more often costs PDF viewers seconds a line
+
+
+def _dash(pattern: list[float]) -> list[float]:
+    """A dash pattern that repeats at least every MIN_DASH_PATTERN_MM: the PDF specification forbids
+    one of zeros only."""
+    if pattern and sum(pattern) < MIN_DASH_PATTERN_MM:
+        raise ValueProblem(
+            f"the dash pattern repeats every {sum(pattern):g} mm; at least every {MIN_DASH_PATTERN_MM:g} mm",
+            "give dashes and gaps in millimetres, e.g. [1, 1]",
+        )
+    return pattern
+
+
 class LineSpec(Drawn):
     start: PointM = Field(alias="from")
     """Where the line starts, [x, y] inside the box."""
@@ -367,7 +383,9 @@ class LineSpec(Drawn):
     """Where the line ends."""
     stroke: ColourM = ("hex", NAMED_COLOURS["ink"])
     stroke_width: MeasureM = Measure(0.0, 0.3)
-    dash: list[Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)]] = []
+    dash: Annotated[
+        list[Annotated[float, Field(ge=0, le=100, allow_inf_nan=False)]], AfterValidator(pydantic_parser(_dash))
+    ] = []
     """Dash pattern in mm (e.g. [1, 1]); solid when empty."""
 
 
@@ -529,6 +547,11 @@ def _one_element(value: Any) -> Any:
         raise ValueProblem(
             f"unknown element '{kind}'", did_you_mean(str(kind), ELEMENT_KINDS) or "kinds: " + ", ".join(ELEMENT_KINDS)
         )
+    if value[kind] is None:  # `- circle:`, or `- circle: #ff0000`, whose unquoted # starts a comment
+        raise ValueProblem(
+            f"the {kind} element has no settings",
+            "write them as a mapping; a colour goes in quotes, '#ff0000', as an unquoted # starts a comment",
+        )
     return value
 
 
@@ -664,24 +687,37 @@ def _replaced(elements: list[Element], replacing: dict[str, Element], hidden: se
     return result, replaced
 
 
-def extends_cycle(looks: dict[str, Declared], look_id: str) -> list[str] | None:
-    """The ids of a cycle of extends starting at look_id (['a', 'b', 'a']), or None."""
-    seen = [look_id]
-    current = looks[look_id].look.extends
-    while current is not None and current in looks:
-        if current in seen:
-            return seen[seen.index(current) :] + [current]
-        seen.append(current)
-        current = looks[current].look.extends
-    return None
+MAX_LINEAGE = 64  # a look and the looks it extends, one after another: validate refuses a longer chain
+
+
+def extends_cycles(looks: dict[str, Declared]) -> dict[str, list[str]]:
+    """Every circle of extends, by its look that comes first in looks: the ids from that look round
+    to it again (['a', 'b', 'a']). Each look is walked once, however long the chains."""
+    order = {look_id: index for index, look_id in enumerate(looks)}
+    walked: set[str] = set()
+    cycles = {}
+    for start in looks:
+        path: dict[str, None] = {}  # the looks of this walk, in order
+        current: str | None = start
+        while current in looks and current not in walked and current not in path:
+            path[current] = None
+            current = looks[current].look.extends
+        if current in path:
+            ring = list(path)[list(path).index(current) :]
+            first = ring.index(min(ring, key=order.__getitem__))
+            cycles[ring[first]] = ring[first:] + ring[:first] + [ring[first]]
+        walked.update(path)
+    return cycles
 
 
 def lineage(looks: dict[str, Declared], look_id: str) -> list[str]:
     """The look and the looks it extends, nearest first, as far as they are declared and do not go
-    round in a circle."""
+    round in a circle, and no more than MAX_LINEAGE + 1 of them (more is refused by validate)."""
     chain: list[str] = []
-    while look_id in looks and look_id not in chain:
+    seen: set[str] = set()
+    while look_id in looks and look_id not in seen and len(chain) <= MAX_LINEAGE:
         chain.append(look_id)
+        seen.add(look_id)
         look_id = looks[look_id].look.extends or ""
     return chain
 

@@ -20,6 +20,7 @@ import copy
 import csv
 import io
 import lzma
+import math
 import posixpath
 import re
 import zipfile
@@ -35,6 +36,7 @@ import python_calamine
 
 from printkit.base.confine import Refused, read_bytes
 from printkit.base.errors import KeyPath, Problem, column_letters, did_you_mean, shortened
+from printkit.base.xml_declaration import UNREADABLE_ENCODING, declared_encoding
 from printkit.content.source import MAX_FILE_BYTES, Position, SourceFile
 
 # An .xls file is read only to say so: calamine reads it, but its size cannot be measured before.
@@ -154,7 +156,9 @@ def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any
         source.problems.append(source.cell_problem("", 1, 1, "", refused.message, refused.hint))
         return source
     except _Unreadable as unreadable:
-        source.problems.append(source.cell_problem("", *unreadable.at, "", unreadable.message, unreadable.hint))
+        source.problems.append(
+            source.cell_problem(unreadable.sheet, *unreadable.at, "", unreadable.message, unreadable.hint)
+        )
         return source
     # Rows are validated even past a wrong header or merged cell, for every problem at once; a file
     # that filled no section has said why, and is not also "without components".
@@ -164,10 +168,11 @@ def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any
 
 class _Unreadable(Exception):
     """A file that is not the spreadsheet its name says, or that cannot be read as one; at is the
-    (line, column) of a text file where reading stopped."""
+    (line, column) of a text file where reading stopped, or the (row, column) of the cell of sheet
+    where a workbook's part breaks (0 for a whole row or sheet; sheet '' for the whole workbook)."""
 
-    def __init__(self, message: str, hint: str | None = None, at: tuple[int, int] = (1, 1)):
-        self.message, self.hint, self.at = message, hint, at
+    def __init__(self, message: str, hint: str | None = None, at: tuple[int, int] = (1, 1), sheet: str = ""):
+        self.message, self.hint, self.at, self.sheet = message, hint, at, sheet
 
 
 Rows = Iterator[tuple[int, list[Any]]]  # (row number, cells)
@@ -239,13 +244,30 @@ def _delimiter(text: str, kind: str, path: Path) -> str:
     return ";" if header.count(";") > header.count(",") else ","
 
 
+# A cell a spreadsheet program would take for a formula (CWE-1236): text that starts with = + - @, a
+# tab or a carriage return. `printkit export` writes such a text to CSV and TSV after a single quote,
+# as OWASP recommends (and one more quote before text that starts with quotes and then one of those,
+# so that the quote taken off again is always the one export added); reading takes it off.
+FORMULA_LIKE = re.compile(r"'*+[=+\-@\t\r]")
+
+
+def formula_escaped(text: str) -> str:
+    """A CSV or TSV cell's text with the quote that keeps a spreadsheet from running it, where it needs one."""
+    return "'" + text if FORMULA_LIKE.match(text) else text
+
+
+def _formula_unescaped(cell: str) -> str:
+    """A CSV or TSV cell's text without the quote formula_escaped put before it."""
+    return cell[1:] if cell.startswith("'") and FORMULA_LIKE.match(cell) else cell
+
+
 def _csv_rows(text: str, delimiter: str) -> Rows:
     """The rows of a CSV or TSV file, each numbered by the line it starts on."""
     reader = csv.reader(io.StringIO(text, newline=""), delimiter=delimiter, strict=False)
     line = 1
     try:
         for cells in reader:
-            yield line, [cell.replace("\r\n", "\n").replace("\r", "\n") for cell in cells]
+            yield line, [_formula_unescaped(cell).replace("\r\n", "\n").replace("\r", "\n") for cell in cells]
             line = reader.line_num + 1
     except csv.Error:  # with strict=False, only a cell longer than the csv module's limit
         raise _Unreadable(
@@ -281,7 +303,10 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
     try:
         workbook = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(raw))
     except python_calamine.CalamineError as error:
-        raise _Unreadable(f"cannot be read as an {kind} workbook: {error}", _named_after(source.path)) from None
+        damaged = next(filter(None, (_damage(parts, name) for name in parts if name.endswith((".xml", ".rels")))), None)
+        raise damaged or _Unreadable(
+            f"cannot be read as an {kind} workbook: {error}", _named_after(source.path)
+        ) from None
     filled: dict[str, str] = {}
     for sheet in workbook.sheet_names:
         section = sections.section_of(sheet)
@@ -307,7 +332,8 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
             loaded = workbook.get_sheet_by_name(sheet)
             cells = loaded.to_python(skip_empty_area=False)
         except python_calamine.CalamineError as error:
-            source.problems.append(source.cell_problem(sheet, 0, 0, "", f"cannot be read: {error}", "save it again"))
+            damaged = _damage(parts, scan.part, sheet) or _Unreadable(f"cannot be read: {error}", "save it again")
+            source.problems.append(source.cell_problem(sheet, *damaged.at, "", damaged.message, damaged.hint))
             continue
         merged = [  # calamine's ranges of XLSX cells count from 0, and may be written last cell first
             ((min(a, b) + 1, min(c, d) + 1), (max(a, b) + 1, max(c, d) + 1))
@@ -428,6 +454,7 @@ class _Scan:
     cells holding a formula's error, which calamine reads as empty (XLSX) or 0 (ODS), and the
     formulas that were never calculated."""
 
+    part: str = ""  # the zip's part holding the sheet's cells (of an XLSX workbook)
     rows: int = 0
     columns: int = 0
     merged: list[tuple[Cell, Cell]] = field(default_factory=list)  # first and last cell of each range
@@ -440,10 +467,59 @@ class _Scan:
 
 
 def _xml(parts: dict[str, bytes], name: str) -> ElementTree.Element:
+    if name not in parts:
+        raise _Unreadable(f"is damaged: its part {name} is missing", "save it again")
     try:
         return ElementTree.fromstring(parts[name])
-    except (KeyError, ElementTree.ParseError):
-        raise _Unreadable(f"is damaged: its part {name} is missing or cannot be read", "save it again") from None
+    except ElementTree.ParseError as error:
+        raise _unreadable_part(name, error) from None
+    except UNREADABLE_ENCODING:
+        raise _unreadable_encoding(parts, name) from None
+
+
+def _unreadable_part(name: str, error: ElementTree.ParseError, at: Cell = (0, 0), sheet: str = "") -> _Unreadable:
+    """A part whose XML breaks, at the line and column expat gives and the cell of sheet it was in."""
+    line, column = error.position
+    reason = str(error).rsplit(": line ", 1)[0]  # expat's words, without the position it appends
+    return _Unreadable(
+        f"is damaged: its part {name} cannot be read at line {line}, column {column + 1}: {reason}",
+        "save it again",
+        at,
+        sheet,
+    )
+
+
+def _unreadable_encoding(parts: dict[str, bytes], name: str, at: Cell = (0, 0), sheet: str = "") -> _Unreadable:
+    """A part whose XML declares an encoding expat cannot read it in."""
+    encoding, _ = declared_encoding(parts[name])
+    return _Unreadable(
+        f"is damaged: its part {name} declares the encoding '{shortened(encoding)}', which printkit cannot read",
+        "save it again",
+        at,
+        sheet,
+    )
+
+
+def _damage(parts: dict[str, bytes], name: str, sheet: str = "") -> _Unreadable | None:
+    """Why the XML part name cannot be read, if it cannot: where it breaks, and for a sheet's part the
+    cell it breaks in (the last one begun). Read as a stream, each row let go once read."""
+    at: Cell = (0, 0)
+    try:
+        for event, element in ElementTree.iterparse(io.BytesIO(parts[name]), ("start", "end")):
+            tag = _local(element.tag)
+            if tag == "c" and event == "start" and sheet:
+                reference = _CELL_REFERENCE.fullmatch(element.get("r", ""))
+                at = (int(reference[2]), _column_number(reference[1].upper().encode())) if reference else (0, 0)
+            elif tag == "row" and event == "end":
+                element.clear()
+    except ElementTree.ParseError as error:
+        return _unreadable_part(name, error, at, sheet)
+    except UNREADABLE_ENCODING:
+        return _unreadable_encoding(parts, name, at, sheet)
+    return None
+
+
+_CELL_REFERENCE = re.compile(r"\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})")
 
 
 def _local(name: str) -> str:
@@ -451,16 +527,19 @@ def _local(name: str) -> str:
     return name.rsplit("}", 1)[-1]
 
 
+# A tag's text is read up to the next < as well as to its >: a scan of each tag then ends at the
+# next tag, so a sheet's XML is read in linear time however it is forged (stopping only at > made
+# 60 KB of '<c ' take seconds, a quadratic time), and possessive spaces never give any back.
 _XLSX_ROWS = re.compile(rb"<(?:\w+:)?row\b")
-_XLSX_ROW_NUMBERS = re.compile(rb'<(?:\w+:)?row\b[^>]*?\br="([0-9]+)"')
+_XLSX_ROW_NUMBERS = re.compile(rb'<(?:\w+:)?row\b[^<>]*?\br="([0-9]+)"')
 _XLSX_CELLS = re.compile(rb"<(?:\w+:)?c\b")
-_XLSX_CELL_COLUMNS = re.compile(rb'<(?:\w+:)?c\b[^>]*?\br="\$?([A-Za-z]+)\$?[0-9]')
-_XLSX_ERRORS = re.compile(rb'<(?:\w+:)?c\b(?=[^>]*?\bt="e")[^>]*?\br="\$?([A-Za-z]+)\$?([0-9]+)"')
+_XLSX_CELL_COLUMNS = re.compile(rb'<(?:\w+:)?c\b[^<>]*?\br="\$?([A-Za-z]+)\$?[0-9]')
+_XLSX_ERRORS = re.compile(rb'<(?:\w+:)?c\b(?=[^<>]*?\bt="e")[^<>]*?\br="\$?([A-Za-z]+)\$?([0-9]+)"')
 # a cell with a formula and no value or an empty one, as a program that does not calculate writes it
 # (openpyxl); t="str" is a formula whose text value is empty, which is no value indeed
 _XLSX_UNCALCULATED = re.compile(
-    rb'<(?:\w+:)?c\b(?![^>]*?\bt="str")[^>]*?\br="\$?([A-Za-z]+)\$?([0-9]+)"[^>]*>\s*'
-    rb"<(?:\w+:)?f\b[^>]*(?:/>|>[^<]*</(?:\w+:)?f>)\s*(?:<(?:\w+:)?v\s*/>|<(?:\w+:)?v>\s*</(?:\w+:)?v>)?\s*</(?:\w+:)?c>"
+    rb'<(?:\w+:)?c\b(?![^<>]*?\bt="str")[^<>]*?\br="\$?([A-Za-z]+)\$?([0-9]+)"[^<>]*>\s*+'
+    rb"<(?:\w+:)?f\b[^<>]*(?:/>|>[^<]*</(?:\w+:)?f>)\s*+(?:<(?:\w+:)?v\s*+/>|<(?:\w+:)?v>\s*+</(?:\w+:)?v>)?\s*+</(?:\w+:)?c>"
 )
 
 
@@ -484,7 +563,7 @@ def _xlsx_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
         if part not in parts:
             continue  # unmeasured, and so refused if it fills a section
         xml = parts[part]
-        scan = scans.setdefault(name, _Scan())
+        scan = scans.setdefault(name, _Scan(part))
         scan.reach(*_xlsx_extent(xml))
         if b't="e"' in xml:
             scan.errors += [(int(row), _column_number(letters.upper())) for letters, row in _XLSX_ERRORS.findall(xml)]
@@ -538,8 +617,21 @@ def _ods_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
         raise _Unreadable("is damaged: its part content.xml is missing", "save it again")
 
     def repeated(element: ElementTree.Element, attribute: str) -> int:
-        return max(1, int(element.get(_ODS + attribute, "1")))
+        count = element.get(_ODS + attribute, "1")
+        if not _WHOLE_NUMBER.fullmatch(count):
+            raise _Unreadable(
+                f'is damaged: its part content.xml gives table:{attribute}="{shortened(count)}", not a count',
+                "save it again",
+                where(),
+                table,
+            )
+        return max(1, int(count))
 
+    def where() -> Cell:
+        """The cell being read (the row between cells; (0, 0) outside a row)."""
+        return (row + 1, column + 1 if in_cell else 0) if in_row else (0, 0)
+
+    in_row = in_cell = False
     try:
         for event, element in ElementTree.iterparse(io.BytesIO(parts["content.xml"]), ("start", "end")):
             tag = element.tag
@@ -550,7 +642,10 @@ def _ods_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
                     table, row, rows, columns = element.get(_ODS + "name", ""), 0, 0, 0
                     scan = scans.setdefault(table, _Scan())
                 elif tag == _ODS + "table-row":
-                    row_repeat, column = repeated(element, "number-rows-repeated"), 0
+                    in_row, column = True, 0
+                    row_repeat = repeated(element, "number-rows-repeated")
+                elif tag in (_ODS + "table-cell", _ODS + "covered-table-cell"):
+                    in_cell = True
                 continue
             if tag in (_ODS + "table-cell", _ODS + "covered-table-cell"):
                 repeat = repeated(element, "number-columns-repeated")
@@ -564,16 +659,23 @@ def _ods_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
                 if element.get(_ODS_VALUE_TYPE) or element.find(_ODS_TEXT + "p") is not None:
                     rows, columns = max(rows, row + row_repeat), max(columns, column + repeat)
                 column += repeat
+                in_cell = False
                 element.clear()
             elif tag == _ODS + "table-row":
                 row += row_repeat
+                in_row = False
                 element.clear()
             elif tag == _ODS + "table":
                 scan.reach(rows, columns)
                 table = ""
-    except (ElementTree.ParseError, ValueError):
-        raise _Unreadable("is damaged: its content.xml cannot be read", "save it again") from None
+    except ElementTree.ParseError as error:
+        raise _unreadable_part("content.xml", error, where(), table) from None
+    except UNREADABLE_ENCODING:
+        raise _unreadable_encoding(parts, "content.xml") from None
     return scans
+
+
+_WHOLE_NUMBER = re.compile(r"[0-9]{1,18}")  # more reaches past what _too_large refuses, and past int()
 
 
 # --- keys and values -----------------------------------------------------------------------------
@@ -688,7 +790,8 @@ def _cell_text(value: Any) -> str:
 
 
 _INTEGER = re.compile(r"[-+]?[0-9]{1,4000}")  # int() refuses more than 4,300 digits; YAML such a number too
-_FLOAT = re.compile(r"[-+]?(?:[0-9]+\.?[0-9]*|\.[0-9]+)(?:[eE][-+]?[0-9]+)?")
+# digits read once (possessive): [0-9]+\.?[0-9]* split a run of digits every way, a quadratic time
+_FLOAT = re.compile(r"[-+]?(?:[0-9]++(?:\.[0-9]*+)?|\.[0-9]++)(?:[eE][-+]?[0-9]++)?")
 _DECIMAL_COMMA = re.compile(r"[-+]?[0-9]*,[0-9]+")
 
 
@@ -708,9 +811,9 @@ def _scalar_reader(node: _Node, decimal_comma: bool) -> Callable[[Any], Any]:
             if numbers:
                 if _INTEGER.fullmatch(text):
                     return int(text)
-                if _FLOAT.fullmatch(text):
+                if _FLOAT.fullmatch(text) and math.isfinite(float(text)):  # 400 digits are no number: inf
                     return float(text)
-                if decimal_comma and _DECIMAL_COMMA.fullmatch(text):
+                if decimal_comma and _DECIMAL_COMMA.fullmatch(text) and math.isfinite(float(text.replace(",", "."))):
                     return float(text.replace(",", "."))
             if booleans and text.lower() in ("true", "false"):
                 return text.lower() == "true"

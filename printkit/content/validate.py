@@ -42,6 +42,7 @@ from printkit.content.fields import Ref, Translatable, entry_registry, marked_va
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Failed, Pack, load_parts
 from printkit.content.looks import (
     COMPUTED_VALUES,
+    MAX_LINEAGE,
     WIDGET_KINDS,
     Box,
     Drawn,
@@ -56,7 +57,7 @@ from printkit.content.looks import (
     TextSpec,
     WidgetSpec,
     element_paths,
-    extends_cycle,
+    extends_cycles,
     lineage,
     merged,
     placed,
@@ -176,7 +177,7 @@ def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Proble
     for component in pack.components:
         for look_id in lineage(pack.looks, component.look_id(pack.meta.defaults)):
             users.setdefault(look_id, []).append(component)
-    warnings, cycles = [], set()
+    warnings, cycles = [], extends_cycles(pack.looks)
     for look_id, declared in pack.looks.items():
         if declared.builtin:
             problems += _builtin_misfits(pack, look_id, users.get(look_id, []))
@@ -190,17 +191,26 @@ def _look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Proble
                     did_you_mean(look.extends, pack.looks) or _looks_hint(pack),
                 )
             )
-        cycle = extends_cycle(pack.looks, look_id)
-        if cycle and cycle[0] == look_id and frozenset(cycle) not in cycles:
-            cycles.add(frozenset(cycle))
+        chain = lineage(pack.looks, look_id)
+        circling = pack.looks[chain[-1]].look.extends in chain  # in a circle or leading into one
+        if look_id in cycles:
             problems.append(
                 source.problem(
                     at + ("extends",),
-                    f"extends goes round in a circle: {' → '.join(cycle)}",
+                    f"extends goes round in a circle: {' → '.join(cycles[look_id])}",
                     "a look may extend another, but never one that extends it",
                 )
             )
-        elif look.hide and look.extends in pack.looks and not cycle:
+        elif len(chain) > MAX_LINEAGE and len(lineage(pack.looks, cast(str, look.extends))) <= MAX_LINEAGE:
+            problems.append(  # once, at the look that makes the chain one too long
+                source.problem(
+                    at + ("extends",),
+                    f"makes a chain of more than {MAX_LINEAGE} looks, each extending the next: "
+                    f"{' → '.join(chain[:2])} → … → {chain[-1]}",
+                    "let it extend a look nearer the end of the chain, or copy into it what it needs",
+                )
+            )
+        elif look.hide and look.extends in pack.looks and not circling:
             problems += _hide_problems(pack, source, at, look)
         if look_id not in users:
             warnings.append(
@@ -964,6 +974,8 @@ def _font_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]
         return target
     from reportlab.pdfbase.ttfonts import TTFError, TTFontFile  # only packs with fonts pay for it
 
+    from printkit.content.font_tables import font_table_findings, not_a_font  # and for fontTools
+
     with target.open("rb") as file:
         if file.read(4) == b"OTTO":  # OpenType with PostScript (CFF) outlines
             return (
@@ -972,18 +984,16 @@ def _font_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]
                     "convert it to a TrueType .ttf, e.g. with FontForge (File > Generate Fonts)",
                 ),
             )
+    tables = font_table_findings(target, value)
+    if tables:  # reportlab would divide by zero or walk billions of characters
+        return tables
     try:  # a subset of every character it has: what drawing any text in it will ask of the file
         font = TTFontFile(str(target))
         font.makeSubset(sorted(font.charToGlyph))
     # what a broken file trips over; AttributeError: reportlab reads a setting it lacks
     # (autoGenerateTTFMissingTTFName) for a font without a PostScript name
     except (TTFError, struct.error, ValueError, IndexError, KeyError, AttributeError):
-        return (
-            (
-                f"font file '{value}' is not a TrueType or OpenType font printkit can embed",
-                "give a .ttf file whose licence allows embedding",
-            ),
-        )
+        return not_a_font(value)
     return ()
 
 

@@ -214,18 +214,38 @@ def fit(
             f"has no room: its box is {max(width, 0):.1f} x {max(height, 0):.1f} mm on a piece this small",
             "give the component a larger size, or leave this text out",
         )
-    current = size
-    while True:
-        lines = _wrap(paragraphs, width, current)
-        overflow = _overflow(lines, width, height, current, max_lines)
-        if overflow <= 1e-9:
-            return tuple(_set(lines, x, y, width, height, current, color, align, valign))
-        if current <= min_size:
+    sizes = [size]  # from size down to min_size, 0.5 pt a step
+    while sizes[-1] > min_size:
+        sizes.append(max(min_size, sizes[-1] - 0.5))
+
+    def wrapped(step: int) -> tuple[list[Line], float]:
+        """The lines at sizes[step] and how far they overflow the box."""
+        lines = _wrap(paragraphs, width, sizes[step])
+        return lines, _overflow(lines, width, height, sizes[step], max_lines)
+
+    chosen = 0
+    lines, overflow = wrapped(chosen)
+    if overflow > 1e-9:
+        chosen = len(sizes) - 1
+        if chosen:
+            lines, overflow = wrapped(chosen)
+        if overflow > 1e-9:
             return Refusal(
                 f"overflows its {width:.1f} x {height:.1f} mm box by {overflow:.1f} mm at {min_size:g} pt",
                 "shorten the text or give the component more room",
             )
-        current = max(min_size, current - 0.5)
+        # The largest size that fits, by halving the steps between one that overflows and one that
+        # fits: what fits at a size fits at every smaller one (each width shrinks with the size), and
+        # rewrapping a long text at every step took minutes.
+        overflowing = 0
+        while chosen - overflowing > 1:
+            middle = (overflowing + chosen) // 2
+            tried = wrapped(middle)
+            if tried[1] <= 1e-9:
+                chosen, (lines, overflow) = middle, tried
+            else:
+                overflowing = middle
+    return tuple(_set(lines, x, y, width, height, sizes[chosen], color, align, valign))
 
 
 def _overflow(lines: list[Line], width: float, height: float, size: float, max_lines: int) -> float:

@@ -42,9 +42,11 @@ from printkit.base.errors import (
     ValueProblem,
     column_letters,
     display_path,
+    shortened,
     shown_value,
 )
 from printkit.base.languages import gettext_name, plural_forms, plural_problem
+from printkit.base.xml_declaration import UNREADABLE_ENCODING, declared_encoding
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
@@ -471,12 +473,33 @@ def read_catalog(root: Path, path: Path) -> polib.POFile | None:
     return catalog
 
 
+MAX_PLURAL_FORMS = 6  # CLDR's plural categories (zero, one, two, few, many, other): no language has more
+
+
+def plural_count(forms: str) -> int | None:
+    """The nplurals of a `Plural-Forms:` header: how many msgstr[n] each plural text has; None when it
+    gives none, or more than any language has (a catalog of 10**9 forms would fill the memory)."""
+    count = _nplurals(forms)
+    return count if count is not None and 1 <= count <= MAX_PLURAL_FORMS else None
+
+
+def _nplurals(forms: str) -> int | None:
+    try:
+        return int(forms.split("nplurals=", 1)[1].split(";")[0])
+    except (IndexError, ValueError):
+        return None
+
+
 def plural_header_problem(root: Path, path: Path, locale: str) -> Problem | None:
-    """The catalog's `Plural-Forms:` header where msgfmt -c refuses its rule, at its line, None when
-    it is good or there is none: printkit counts with the language's usual rule instead."""
+    """The catalog's `Plural-Forms:` header where msgfmt -c refuses its rule or it counts more forms
+    than any language has, at its line, None when it is good or there is none: printkit counts with
+    the language's usual rule instead."""
     catalog = read_catalog(root, path)
     forms = catalog.metadata.get("Plural-Forms", "") if catalog is not None else ""
     problem = plural_problem(forms) if forms else None
+    count = _nplurals(forms)
+    if problem is None and count is not None and count > MAX_PLURAL_FORMS:
+        problem = f"nplurals = {count} is more than any language has (at most {MAX_PLURAL_FORMS})"
     if problem is None:
         return None
     text = read_text(root, path, MAX_CATALOG_BYTES)
@@ -1122,6 +1145,20 @@ def _parsed_xliff(data: bytes, shown: str) -> tuple[Any, dict[Any, int]]:
                     "",
                     "declares a DTD (<!DOCTYPE …>), which an XLIFF file never needs",
                     "remove the <!DOCTYPE> declaration, or export the file again",
+                )
+            ]
+        ) from None
+    except UNREADABLE_ENCODING:
+        name, column = declared_encoding(data)
+        raise Problems(
+            [
+                Problem(
+                    shown,
+                    1,
+                    column + 1,
+                    "",
+                    f"declares the encoding '{shortened(name)}', which printkit cannot read",
+                    "save it as UTF-8, or export it again with 'printkit i18n export'",
                 )
             ]
         ) from None

@@ -26,7 +26,14 @@ from printkit.base.errors import Problem, display_path
 from printkit.base.languages import plural_forms, plural_problem, plural_rule
 from printkit.base.package_data import folder
 from printkit.i18n import typography
-from printkit.i18n.catalog import header, message_folder, placeholders, plural_header_problem, read_catalog
+from printkit.i18n.catalog import (
+    header,
+    message_folder,
+    placeholders,
+    plural_count,
+    plural_header_problem,
+    read_catalog,
+)
 from printkit.i18n.po_file import po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
@@ -133,7 +140,7 @@ def merged(catalog: polib.POFile | None, locale: str) -> polib.POFile:
     previous English), a word no longer used stays as obsolete; the header stays the translator's."""
     result = polib.POFile(wrapwidth=0)
     result.metadata = dict(catalog.metadata) if catalog is not None else header(DOMAIN, locale)
-    nplurals = _nplurals(result.metadata.get("Plural-Forms", "")) or cast(int, _nplurals(plural_forms(locale)))
+    nplurals = plural_count(result.metadata.get("Plural-Forms", "")) or cast(int, plural_count(plural_forms(locale)))
     previous = {e.msgctxt: e for e in catalog or [] if e.msgctxt}
     for entry in template():
         old = previous.pop(entry.msgctxt, None)
@@ -151,13 +158,6 @@ def merged(catalog: polib.POFile | None, locale: str) -> polib.POFile:
             old.obsolete, old.occurrences = True, []
             result.append(old)
     return result
-
-
-def _nplurals(forms: str) -> int | None:
-    try:
-        return int(forms.split("nplurals=")[1].split(";")[0])
-    except (IndexError, ValueError):
-        return None
 
 
 def _names(text: str) -> set[str]:

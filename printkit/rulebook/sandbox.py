@@ -3,7 +3,7 @@
 Takes: a template loader, and the plain data a template renders (strings, numbers, lists, dicts and
 Markup that printkit made; nothing with methods that reach the system).
 Returns: the rendered text. A template that would make a value or an output longer than MAX_CHARS,
-a number longer than MAX_INT_BITS, a range of more than MAX_RANGE numbers, or that runs longer
+a number longer than MAX_INT_BITS or past a float's range, a range of more than MAX_RANGE numbers, or that runs longer
 than MAX_SECONDS is stopped with `TemplateLimit`, a Jinja2 runtime error, so the caller reports it
 at the template's line like any other template error.
 """
@@ -17,7 +17,8 @@ from collections.abc import Callable, Generator
 from functools import wraps
 from typing import Any, cast
 
-from jinja2 import BaseLoader, StrictUndefined, Template
+from jinja2 import BaseLoader, StrictUndefined, Template, nodes
+from jinja2.compiler import CodeGenerator, Frame
 from jinja2.exceptions import TemplateRuntimeError
 from jinja2.sandbox import ImmutableSandboxedEnvironment
 
@@ -40,6 +41,18 @@ def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+class _CodeGenerator(CodeGenerator):
+    """Jinja2's code generator, writing a number too large for a float (`1e999`) as the infinity it
+    is read as: Jinja2 writes `inf`, a name the generated code does not have."""
+
+    def visit_Const(self, node: nodes.Const, frame: Frame) -> None:
+        value = node.as_const(frame.eval_ctx)
+        if isinstance(value, float) and not math.isfinite(value):
+            self.write(f"float('{value}')")
+        else:
+            super().visit_Const(node, frame)
+
+
 class Sandbox(ImmutableSandboxedEnvironment):
     """Jinja2's immutable sandbox (no attribute of an underscore name, no changing of lists and
     dicts) whose operators, calls, filters, attribute lookups and output are checked against the
@@ -47,9 +60,12 @@ class Sandbox(ImmutableSandboxedEnvironment):
     `namespace` stay, bounded like everything else."""
 
     intercepted_binops = frozenset({"*", "**", "%", "+"})
+    code_generator_class = _CodeGenerator
 
     def __init__(self, loader: BaseLoader) -> None:
-        super().__init__(loader=loader, autoescape=True, undefined=StrictUndefined)
+        # Not optimized: the optimizer computes constant parts when it compiles, into lists and
+        # other values the code generator writes as Python, infinities included ('1e999'|float).
+        super().__init__(loader=loader, autoescape=True, undefined=StrictUndefined, optimized=False)
         del self.globals["lipsum"]
         self.globals["range"] = self._range
         self.filters = {name: self._bounded(name, function) for name, function in self.filters.items()}
@@ -88,6 +104,8 @@ class Sandbox(ImmutableSandboxedEnvironment):
         """value, unless it is too big to be worth making."""
         if _is_int(value) and value.bit_length() > MAX_INT_BITS:
             raise TemplateLimit(f"the template makes a number of more than {MAX_INT_BITS:,} bits")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise TemplateLimit(f"the template makes {value}, a number too large or not a number at all")
         if _length(value) > MAX_CHARS:
             raise TemplateLimit(
                 f"the template makes a text or list of length {_length(value):,}, more than {MAX_CHARS:,}"

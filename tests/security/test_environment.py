@@ -131,3 +131,43 @@ def test_an_empty_output_folder_is_a_usage_error(run, command):
         f"printkit: argument --out: must name a folder, got nothing (see 'printkit {command[0]} --help')\n",
     )
     assert set((REPO / "content").rglob("*")) == packs
+
+
+def _fill(disk: Path, leave: int) -> None:
+    """A file taking all of the disk's room but leave bytes."""
+    status = os.statvfs(disk)
+    (disk / "filler").write_bytes(b"\0" * max(0, status.f_bavail * status.f_frsize - leave))
+
+
+def test_a_full_disk_fails_an_export_naming_its_file_and_keeps_the_earlier_one(run, small_disk):
+    target = small_disk / "skystones.xlsx"
+    assert run("export", "skystones", "--to", target)[0] == 0
+    before = _files(small_disk)
+    _fill(small_disk, 4096)
+    before["filler"] = (small_disk / "filler").read_bytes()
+    assert run("export", "skystones", "--to", target) == (
+        1,
+        "",
+        f"printkit: cannot write {target}: the disk is full (free some space, then try again)\n",
+    )
+    assert _files(small_disk) == before  # the earlier workbook, and nothing left of the new one
+
+
+def test_a_full_disk_fails_an_i18n_update_naming_its_file_and_keeps_the_earlier_one(run, small_disk):
+    pack = small_disk / "kit"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text("id: kit\ntitle: Kit\nlocales: [en, de]\n")
+    (pack / "components.yaml").write_text("cards:\n  - {id: ember, name: Ember}\n")
+    assert run("i18n", "update", pack)[0] == 0
+    (pack / "components.yaml").write_text(
+        "cards:\n" + "".join(f"  - {{id: c{n}, name: Card {n}}}\n" for n in range(99))
+    )
+    before = _files(small_disk)
+    _fill(small_disk, 4096)
+    before["filler"] = (small_disk / "filler").read_bytes()
+    assert run("i18n", "update", pack) == (
+        1,
+        "",
+        f"printkit: cannot write {pack}/locales/kit.pot: the disk is full (free some space, then try again)\n",
+    )
+    assert _files(small_disk) == before

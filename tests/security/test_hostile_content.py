@@ -98,6 +98,48 @@ CASES = {
             "sides, size, text, type)"
         ],
     ),
+    "font-units-per-em-0": (
+        "check",
+        [
+            "pack.yaml:4:22: fonts.display.regular: font file 'fonts/Glow.ttf' gives 0 units per em; a font has "
+            "16 to 16384 (the file is damaged; export it again from the font editor)"
+        ],
+    ),
+    "font-cmap-of-4g-characters": (
+        "check",
+        [
+            "pack.yaml:4:22: fonts.display.regular: font file 'fonts/Glow.ttf' has a character map (cmap) claiming "
+            "4294967296 characters; Unicode has 1114112 (the file is damaged; export it again from the font editor)"
+        ],
+    ),
+    "tint-nested-1000": (
+        "check",
+        [
+            "pack.yaml:6:47: looks.plain.front[0].rect.fill: colour functions are nested more than 64 levels deep "
+            "in 'tint(tint(tint(tint(… (11007 characters)'"
+        ],
+    ),
+    "element-without-settings": (  # found by the fuzz of looks: the colour is a YAML comment
+        "check",
+        [
+            "pack.yaml:6:9: looks.plain.front[0]: the circle element has no settings (write them as a mapping; "
+            "a colour goes in quotes, '#ff0000', as an unquoted # starts a comment)"
+        ],
+    ),
+    "dash-of-1-nm": (
+        "check",
+        [
+            "pack.yaml:6:55: looks.plain.front[0].line.dash: the dash pattern repeats every 2e-06 mm; at least every "
+            "0.1 mm (give dashes and gaps in millimetres, e.g. [1, 1])"
+        ],
+    ),
+    "dash-all-zero": (
+        "check",
+        [
+            "pack.yaml:6:55: looks.plain.front[0].line.dash: the dash pattern repeats every 0 mm; at least every "
+            "0.1 mm (give dashes and gaps in millimetres, e.g. [1, 1])"
+        ],
+    ),
     "list-rules-is-a-list": (
         "list",
         ["decks/list.yaml:2:8: rules: must name one rule set, got a list (rule sets: deck)"],
@@ -144,6 +186,21 @@ CASES = {
         [
             "import.xlf:2:1: declares a DTD (<!DOCTYPE …>), which an XLIFF file never needs "
             "(remove the <!DOCTYPE> declaration, or export the file again)"
+        ],
+    ),
+    "xliff-unknown-encoding": (
+        "import",
+        [
+            "import.xlf:1:31: declares the encoding 'x-nonsense', which printkit cannot read (save it as UTF-8, "
+            "or export it again with 'printkit i18n export')"
+        ],
+    ),
+    "po-huge-nplurals": (
+        "i18n",
+        [
+            "locales/de/LC_MESSAGES/hostile-po-huge-nplurals.po:5:1: the Plural-Forms header's nplurals = 999999999 "
+            "is more than any language has (at most 6) (write the language's rule from CLDR, which printkit counts "
+            "with until then: nplurals=2; plural=(n != 1);)"
         ],
     ),
     "xliff-malformed": (

@@ -135,6 +135,14 @@ ROUTES = {
         "{% for i in range(100000) %}{% for j in range(100000) %}" + "x" * 60 + "{% endfor %}{% endfor %}",
         "the template makes more than 33,554,432 characters" + BOUNDED,
     ),
+    "an overflowing float": (
+        "{{ ('1e999'|float) * 3 }}",
+        "the template makes inf, a number too large or not a number at all" + BOUNDED,
+    ),
+    "an overflowing literal": (  # Jinja2 wrote it into the template's code as `inf`, a name that code lacks
+        "{{ [1e999][0] * 3 }}",
+        "the template makes inf, a number too large or not a number at all" + BOUNDED,
+    ),
     "division by zero": ("{{ 1 / 0 }}", "template error: division by zero"),
 }
 
