@@ -300,7 +300,7 @@ def test_debug_shows_where_a_worker_of_a_parallel_build_failed(run, tmp_path, mo
     worker, parent = err.split("\nThe above exception was the direct cause of the following exception:\n")
     assert code == 3
     assert worker.startswith(
-        "printkit.base.bounded.ChildTraceback: in a forked process:\nTraceback (most recent call last):\n"
+        "printkit.base.processes.ChildTraceback: in a child process:\nTraceback (most recent call last):\n"
     )
     assert worker.endswith(
         ', in failing\n    raise ValueError("a bug in printkit")\nValueError: a bug in printkit\n'
@@ -318,6 +318,6 @@ def test_debug_shows_where_the_process_making_a_rulebook_failed(run, tmp_path, m
     code, _, err = run("build", "skystones", "--lang", "en", "--jobs", "1", "--out", tmp_path, "--debug")
     worker, parent = err.split("\nThe above exception was the direct cause of the following exception:\n")
     assert code == 3
-    assert worker.startswith("printkit.base.bounded.ChildTraceback: in a forked process:\nTraceback")
+    assert worker.startswith("printkit.base.processes.ChildTraceback: in a child process:\nTraceback")
     assert worker.endswith(', in failing\n    raise ValueError("a bug in printkit")\nValueError: a bug in printkit\n')
     assert parent.endswith("\nRuntimeError: ValueError('a bug in printkit')\n")

@@ -266,22 +266,34 @@ def _pdf_job(
 ) -> Job:
     """The components PDF, or with pdfx its CMYK PDF/X-4 version for print shops."""
     name = (pdfx_name if pdfx else components_name)(pack.id, language, paper)
-    target = options.out / pack.id / name
-
-    def write(staging: Staging) -> list[Written]:
-        render = (
-            partial(render_pdfx, profile=_pdfx_profile())
-            if pdfx
-            else partial(render_pdf, duplex=sheets_duplex(options))
-        )
-        render(faces.fill(pages), staging.temporary(target), **_kit_info(pack, language, target))
-        faces.raise_problems()
-        if not pdfx:
-            _retire_derived(staging, pack.id, language, paper, options)
-        return [Written(target, len(pages))]
-
+    write = partial(_write_pdf, pack, language, paper, pages, faces, options, pdfx, options.out / pack.id / name)
     # PDF/X takes about twice as long (measured on skylands: the file is rewritten by pypdf)
     return Job(pack.id, name, write, weight=(4 if pdfx else 2) * len(pages))
+
+
+# The jobs' writers are module-level functions (each job's write a partial of one): where workers
+# are spawned, not forked, a job is pickled to the worker that writes it (see base.processes).
+
+
+def _write_pdf(
+    pack: Pack,
+    language: str,
+    paper: str,
+    pages: list[Page],
+    faces: Faces,
+    options: BuildOptions,
+    pdfx: bool,
+    target: Path,
+    staging: Staging,
+) -> list[Written]:
+    render = (
+        partial(render_pdfx, profile=_pdfx_profile()) if pdfx else partial(render_pdf, duplex=sheets_duplex(options))
+    )
+    render(faces.fill(pages), staging.temporary(target), **_kit_info(pack, language, target))
+    faces.raise_problems()
+    if not pdfx:
+        _retire_derived(staging, pack.id, language, paper, options)
+    return [Written(target, len(pages))]
 
 
 def _retire_derived(staging: Staging, pack_id: str, language: str, paper: str, options: BuildOptions) -> None:
@@ -300,37 +312,39 @@ CUT_SVG_FILES = "page-*.svg"  # what a cut-svg folder holds (see _cut_svg_job)
 
 def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], options: BuildOptions) -> Job:
     name = cut_svg_name(language, paper)
-    folder = options.out / pack_id / name
-
-    def write(staging: Staging) -> list[Written]:
-        written = []
-        for number, svg in cut_files(pages):
-            target = folder / f"page-{number:02d}.svg"
-            staging.temporary(target).write_text(svg, encoding="utf-8")
-            written.append(target)
-        staging.retire_folder(folder, CUT_SVG_FILES, written)
-        return [Written(path, None) for path in written]
-
+    write = partial(_write_cut_svg, pages, options.out / pack_id / name)
     return Job(pack_id, name, write, weight=len(pages) // 10 + 1)  # a tenth of a sheet's PDF (measured)
 
 
+def _write_cut_svg(pages: list[Page], folder: Path, staging: Staging) -> list[Written]:
+    written = []
+    for number, svg in cut_files(pages):
+        target = folder / f"page-{number:02d}.svg"
+        staging.temporary(target).write_text(svg, encoding="utf-8")
+        written.append(target)
+    staging.retire_folder(folder, CUT_SVG_FILES, written)
+    return [Written(path, None) for path in written]
+
+
 def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
-    folder = options.out / pack.id / "png" / language
-
-    def write(staging: Staging) -> list[Written]:
-        from printkit.output.png import png_files  # PDFium loads only for PNG exports
-
-        pieces = [faces.complete(outline) for outline in outlines]
-        faces.raise_problems()
-        written = []
-        for name, data in png_files(pieces, options.bleed, pack):
-            staging.temporary(folder / f"{name}.png").write_bytes(data)
-            written.append(folder / f"{name}.png")
-        staging.retire_folder(folder, "*.png", written)
-        return [Written(path, None) for path in written]
-
+    write = partial(_write_pngs, pack, outlines, faces, options.bleed, options.out / pack.id / "png" / language)
     faces_count = sum(1 if outline.back is None else 2 for outline in outlines)
     return Job(pack.id, png_name(language), write, weight=15 * faces_count)
+
+
+def _write_pngs(
+    pack: Pack, outlines: list[Piece], faces: Faces, bleed: float, folder: Path, staging: Staging
+) -> list[Written]:
+    from printkit.output.png import png_files  # PDFium loads only for PNG exports
+
+    pieces = [faces.complete(outline) for outline in outlines]
+    faces.raise_problems()
+    written = []
+    for name, data in png_files(pieces, bleed, pack):
+        staging.temporary(folder / f"{name}.png").write_bytes(data)
+        written.append(folder / f"{name}.png")
+    staging.retire_folder(folder, "*.png", written)
+    return [Written(path, None) for path in written]
 
 
 class _KitInfo(TypedDict):
@@ -348,20 +362,26 @@ def _kit_info(pack: Pack, language: str, target: Path) -> _KitInfo:
 def _single_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
     """--shop single: a PDF of one face a page (see layout.shop.single_pages)."""
     name = shop_name("single", pack.id, language)
-    target = options.out / pack.id / name
     pages = single_pages(outlines)
+    return Job(
+        pack.id,
+        name,
+        partial(_write_single, pack, language, pages, faces, options.out / pack.id / name),
+        weight=len(pages),
+    )
 
-    def write(staging: Staging) -> list[Written]:
-        render_pdf(
-            faces.fill(pages),
-            staging.temporary(target),
-            **_kit_info(pack, language, target),
-            duplex="long" if any(page.side == "back" for page in pages) else "off",
-        )
-        faces.raise_problems()
-        return [Written(target, len(pages))]
 
-    return Job(pack.id, name, write, weight=len(pages))
+def _write_single(
+    pack: Pack, language: str, pages: list[Page], faces: Faces, target: Path, staging: Staging
+) -> list[Written]:
+    render_pdf(
+        faces.fill(pages),
+        staging.temporary(target),
+        **_kit_info(pack, language, target),
+        duplex="long" if any(page.side == "back" for page in pages) else "off",
+    )
+    faces.raise_problems()
+    return [Written(target, len(pages))]
 
 
 def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
@@ -369,24 +389,23 @@ def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
     a piece that fits no product of its kind and shape is a problem before anything is written,
     one of a kind or shape it does not make a warning."""
     name = shop_name("tgc", pack.id, language)
-    folder = options.out / pack.id / name
     named, left_out = tgc_pages(pack, outlines)
     for warning in left_out:
         warn(str(warning))
+    return Job(pack.id, name, partial(_write_tgc, named, faces, options.out / pack.id / name), weight=15 * len(named))
 
-    def write(staging: Staging) -> list[Written]:
-        from printkit.output.png import page_files  # PDFium loads only for PNG exports
 
-        faces_drawn = faces.fill(page for _, page in named)
-        written = []
-        for face, data in page_files([(face, page) for (face, _), page in zip(named, faces_drawn, strict=True)]):
-            staging.temporary(folder / f"{face}.png").write_bytes(data)
-            written.append(folder / f"{face}.png")
-        faces.raise_problems()
-        staging.retire_folder(folder, "*.png", written)
-        return [Written(path, None) for path in written]
+def _write_tgc(named: list[tuple[str, Page]], faces: Faces, folder: Path, staging: Staging) -> list[Written]:
+    from printkit.output.png import page_files  # PDFium loads only for PNG exports
 
-    return Job(pack.id, name, write, weight=15 * len(named))
+    faces_drawn = faces.fill(page for _, page in named)
+    written = []
+    for face, data in page_files([(face, page) for (face, _), page in zip(named, faces_drawn, strict=True)]):
+        staging.temporary(folder / f"{face}.png").write_bytes(data)
+        written.append(folder / f"{face}.png")
+    faces.raise_problems()
+    staging.retire_folder(folder, "*.png", written)
+    return [Written(path, None) for path in written]
 
 
 SHOP_JOBS: dict[Shop, Callable[[Pack, str, list[Piece], Faces, BuildOptions], Job]] = {

@@ -90,18 +90,28 @@ def own_files(folder: Path, pattern: str) -> list[Path]:
     return [f for f in folder.glob(pattern) if not f.name.startswith(".") and not f.is_symlink() and f.is_file()]
 
 
+HELD = (signal.SIGINT, signal.SIGTERM)
+
+
 @contextmanager
 def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM held back for the block and handled when it ends (only the main thread
-    runs Python's signal handlers, so other threads need not hold them)."""
+    """SIGINT and SIGTERM held back for the block and handled when it ends. Their handlers are
+    swapped for one that notes the signal, on every OS (Windows has no signal mask); only the main
+    thread runs Python's signal handlers, so other threads need not hold them."""
     if threading.current_thread() is not threading.main_thread():
         yield
         return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+    noted: list[int] = []
+    # (a handler set outside Python, which getsignal cannot tell, is left in place)
+    held = [signum for signum in HELD if signal.getsignal(signum) is not None]
+    handlers = {signum: signal.signal(signum, lambda signum, frame: noted.append(signum)) for signum in held}
     try:
         yield
     finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        for signum, handler in handlers.items():
+            signal.signal(signum, handler)
+        for number in dict.fromkeys(noted):
+            signal.raise_signal(number)  # now handled as it would have been
 
 
 @contextmanager

@@ -48,6 +48,7 @@ from printkit.base.outlines import (
     regular_polygon,
 )
 from printkit.base.units import MAX_LENGTH_MM, Size
+from printkit.content import built_models
 from printkit.content.fields import (
     MAX_CELL,
     AbilityRef,
@@ -553,9 +554,19 @@ def pack_model() -> type[PackMeta]:
     """The model pack.yaml is read with: PackMeta whose rule sets take every registered rule kind.
     Built on first use, like the component-file model, so a rule kind registered by any module
     imported before the first pack is read is known; registering one afterwards is refused."""
+    rules: Any = GenericAlias(dict, (Id, rule_set_model()))  # dict[Id, rule set]: as checks below
+    return create_model(
+        "PackMeta", __base__=PackMeta, __doc__=PackMeta.__doc__, __module__=built_models.__name__, rules=(rules, {})
+    )
+
+
+@cache
+def rule_set_model() -> type[RuleSet]:
+    """RuleSet whose checks take every registered rule kind (see pack_model)."""
     checks: Any = GenericAlias(list, rule_union())  # list[rule kinds]: a type built now, which mypy cannot see
-    rule_set = create_model("RuleSet", __base__=RuleSet, __doc__=RuleSet.__doc__, checks=(checks, []))
-    return create_model("PackMeta", __base__=PackMeta, __doc__=PackMeta.__doc__, rules=(dict[Id, rule_set], {}))
+    return create_model(
+        "RuleSet", __base__=RuleSet, __doc__=RuleSet.__doc__, __module__=built_models.__name__, checks=(checks, [])
+    )
 
 
 # --- components ----------------------------------------------------------------------------------
