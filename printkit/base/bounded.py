@@ -39,7 +39,7 @@ def run(work: Callable[..., Any], *args: Any, memory: int, seconds: float) -> An
     and run `seconds` at most."""
     processes = context()
     parent_end, child_end = processes.Pipe(duplex=False)
-    child = processes.Process(target=_child, args=(child_end, memory, work, args), daemon=True)
+    child = processes.Process(target=_child, args=(child_end, memory, MAX_REPLY, work, args), daemon=True)
     child.start()
     child_end.close()  # the child's end: only its own copy may stay open, so that its death ends the pipe
     reply = None  # an interruption or a limit met while waiting leaves it so: the child is stopped too
@@ -62,7 +62,7 @@ def run(work: Callable[..., Any], *args: Any, memory: int, seconds: float) -> An
     return value
 
 
-def _child(link, memory: int, work: Callable[..., Any], args: tuple) -> None:
+def _child(link, memory: int, max_reply: int, work: Callable[..., Any], args: tuple) -> None:
     die_with_parent()
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the build answers an interrupt and ends this child
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the handlers of the process it was forked from
@@ -77,7 +77,7 @@ def _child(link, memory: int, work: Callable[..., Any], args: tuple) -> None:
         except BaseException as error:  # a bug in printkit: the parent reports it as one
             outcome = ("error", bug_report(error))
         data = pickle.dumps(outcome)
-        link.send_bytes(data if len(data) <= MAX_REPLY else pickle.dumps(("reply", None)))
+        link.send_bytes(data if len(data) <= max_reply else pickle.dumps(("reply", None)))
 
 
 def _ceiling(memory: int) -> int | None:
