@@ -24,6 +24,7 @@ from multiprocessing.process import BaseProcess
 from typing import Any
 
 from printkit.base.errors import Problems
+from printkit.base.interrupts import interrupts_held
 from printkit.base.processes import bug_from, bug_report, context, die_with_parent
 
 MAX_REPLY = 64 * 2**20  # bytes of what the child sends back: a rulebook's page count, or its problems
@@ -40,16 +41,18 @@ def run(work: Callable[..., Any], *args: Any, memory: int, seconds: float) -> An
     processes = context()
     parent_end, child_end = processes.Pipe(duplex=False)
     child = processes.Process(target=_child, args=(child_end, memory, MAX_REPLY, work, args), daemon=True)
-    child.start()
-    child_end.close()  # the child's end: only its own copy may stay open, so that its death ends the pipe
     reply = None  # an interruption or a limit met while waiting leaves it so: the child is stopped too
     try:
+        with interrupts_held():  # a spawned child's work cut off half-sent would be a traceback of its own
+            child.start()
+        child_end.close()  # the child's end: only its own copy may stay open, so that its death ends the pipe
         reply = _reply(parent_end, child, seconds, memory)
     finally:
         parent_end.close()
-        if reply is None:
-            child.kill()
-        child.join()
+        if child.pid is not None:  # started (starting fails only for a bug: work that does not pickle)
+            if reply is None:
+                child.kill()
+            child.join()
     kind, value = reply
     if kind == "problems":
         raise Problems(value)

@@ -20,6 +20,7 @@ from typing import Any, NamedTuple, cast
 
 from printkit.base.collector import collect_young
 from printkit.base.errors import Problem, Problems
+from printkit.base.interrupts import interrupts_held
 from printkit.base.processes import bug_from, bug_report, context, die_with_parent
 from printkit.build.cache import Manifest, Output
 from printkit.build.progress import Progress, progress_display
@@ -71,9 +72,13 @@ def _stage_in_parallel(entries: list, workers: int, staging: Staging, on_job: On
             # not a daemon: a daemon may not start the child that makes a rulebook (see base.bounded);
             # it is stopped below however this ends
             worker = processes.Process(target=_stage_worker, args=(child_end, [entries[i] for i in group]))
-            worker.start()
+            # An interruption waits till the worker is started and known to the block below: a spawned
+            # worker's jobs cut off half-sent would be a traceback of its own, a worker left out of
+            # links one that outlives the build.
+            with interrupts_held():
+                worker.start()
+                links.append((worker, parent_end, group))
             child_end.close()  # the worker's end: only its own copy may stay open, so that its death ends the pipe
-            links.append((worker, parent_end, group))
         return _gather(links, entries, staging, on_job)
     finally:  # after an interruption: the workers still running stop too, each removing its temporaries
         for worker, _, _ in links:

@@ -10,12 +10,12 @@ from __future__ import annotations
 import errno
 import glob
 import os
-import signal
 import tempfile
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
+
+from printkit.base.interrupts import interrupts_held
 
 
 class Staging:
@@ -52,7 +52,7 @@ class Staging:
             stale.unlink(missing_ok=True)
         # Ctrl-C or SIGTERM waits until the new file is on the list of what to remove: between the two
         # it would be left behind.
-        with _signals_held():
+        with interrupts_held():
             handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
             self.pending.append((Path(name), target))
         os.close(handle)
@@ -88,30 +88,6 @@ def own_files(folder: Path, pattern: str) -> list[Path]:
     if not folder.is_dir():
         return []
     return [f for f in folder.glob(pattern) if not f.name.startswith(".") and not f.is_symlink() and f.is_file()]
-
-
-HELD = (signal.SIGINT, signal.SIGTERM)
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM held back for the block and handled when it ends. Their handlers are
-    swapped for one that notes the signal, on every OS (Windows has no signal mask); only the main
-    thread runs Python's signal handlers, so other threads need not hold them."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    noted: list[int] = []
-    # (a handler set outside Python, which getsignal cannot tell, is left in place)
-    held = [signum for signum in HELD if signal.getsignal(signum) is not None]
-    handlers = {signum: signal.signal(signum, lambda signum, frame: noted.append(signum)) for signum in held}
-    try:
-        yield
-    finally:
-        for signum, handler in handlers.items():
-            signal.signal(signum, handler)
-        for number in dict.fromkeys(noted):
-            signal.raise_signal(number)  # now handled as it would have been
 
 
 @contextmanager

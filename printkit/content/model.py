@@ -627,6 +627,17 @@ class Component(Strict):
         object.__setattr__(copied, "origin", self.origin)
         return copied
 
+    def __getstate__(self) -> dict[Any, Any]:  # pickled with its origin: pydantic's state leaves slots out
+        state = super().__getstate__()
+        if hasattr(self, "origin"):
+            state["origin"] = self.origin
+        return state
+
+    def __setstate__(self, state: dict[Any, Any]) -> None:
+        super().__setstate__(state)
+        if "origin" in state:
+            object.__setattr__(self, "origin", state["origin"])
+
     @property
     def named(self) -> str:
         """How a player's list names it in messages: its printed name (in the pack's language, as the
