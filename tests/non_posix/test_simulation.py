@@ -20,6 +20,7 @@ from printkit.base.processes import start_method
 SIMULATION = os.environ.get("PRINTKIT_NON_POSIX") == "1"
 in_simulation = pytest.mark.skipif(not SIMULATION, reason="checks the non-POSIX simulation (./dev test --non-posix)")
 PRINTKIT_CODE = {"__name__": "printkit.probe"}  # code that runs as a module of printkit's
+REPO = Path(__file__).resolve().parents[2]
 
 
 @in_simulation
@@ -49,6 +50,21 @@ def test_printkit_code_cannot_open_proc_nor_use_posix_signals():
     exec("__import__('signal').SIGTERM", dict(PRINTKIT_CODE))  # Windows has it
 
 
+@in_simulation
+def test_every_module_of_printkit_imports_and_help_prints_without_what_windows_lacks():
+    """Every module at its top (imported afresh, in a process of its own), and `printkit --help`."""
+    every_module = (
+        "import importlib, pkgutil, printkit\n"
+        "for module in pkgutil.walk_packages(printkit.__path__, 'printkit.'):\n"
+        "    importlib.import_module(module.name)\n"
+    )
+    imported = subprocess.run([sys.executable, "-c", every_module], capture_output=True, text=True, cwd=REPO)
+    assert (imported.returncode, imported.stderr) == (0, "")
+    shown = subprocess.run([sys.executable, "-m", "printkit", "--help"], capture_output=True, text=True, cwd=REPO)
+    assert (shown.returncode, shown.stderr) == (0, "")
+    assert shown.stdout.startswith("usage: printkit")
+
+
 def test_the_bounded_child_returns_what_the_work_returns():
     assert bounded.run(add, 2, 3, memory=2**30, seconds=60) == 5
 
@@ -75,7 +91,7 @@ def test_the_bounded_child_may_send_back_only_so_much(monkeypatch):
 
 def test_the_bounded_child_dies_with_the_build_killed_outright(tmp_path):
     script = "from printkit.base import bounded; import time; bounded.run(time.sleep, 60, memory=2**30, seconds=120)"
-    build = subprocess.Popen([sys.executable, "-c", script], cwd=Path(__file__).resolve().parents[2])
+    build = subprocess.Popen([sys.executable, "-c", script], cwd=REPO)
     try:
         deadline = time.monotonic() + 30
         while not (children := _children(build.pid)):
