@@ -48,7 +48,6 @@ from printkit.base.outlines import (
     regular_polygon,
 )
 from printkit.base.units import MAX_LENGTH_MM, Size
-from printkit.content import built_models
 from printkit.content.fields import (
     MAX_CELL,
     AbilityRef,
@@ -549,6 +548,10 @@ class PackMeta(Strict):
 _EDITION_HINT = "every locale built has its own rulebook; an edition here is bilingual, e.g. [en, de]"
 
 
+# The module these models name as theirs: it builds them when pickle asks it for them by name.
+BUILT_MODELS = "printkit.content.built_models"
+
+
 @cache
 def pack_model() -> type[PackMeta]:
     """The model pack.yaml is read with: PackMeta whose rule sets take every registered rule kind.
@@ -556,7 +559,7 @@ def pack_model() -> type[PackMeta]:
     imported before the first pack is read is known; registering one afterwards is refused."""
     rules: Any = GenericAlias(dict, (Id, rule_set_model()))  # dict[Id, rule set]: as checks below
     return create_model(
-        "PackMeta", __base__=PackMeta, __doc__=PackMeta.__doc__, __module__=built_models.__name__, rules=(rules, {})
+        "PackMeta", __base__=PackMeta, __doc__=PackMeta.__doc__, __module__=BUILT_MODELS, rules=(rules, {})
     )
 
 
@@ -565,7 +568,7 @@ def rule_set_model() -> type[RuleSet]:
     """RuleSet whose checks take every registered rule kind (see pack_model)."""
     checks: Any = GenericAlias(list, rule_union())  # list[rule kinds]: a type built now, which mypy cannot see
     return create_model(
-        "RuleSet", __base__=RuleSet, __doc__=RuleSet.__doc__, __module__=built_models.__name__, checks=(checks, [])
+        "RuleSet", __base__=RuleSet, __doc__=RuleSet.__doc__, __module__=BUILT_MODELS, checks=(checks, [])
     )
 
 
