@@ -527,6 +527,11 @@ COMMANDS = {
 }
 
 
+# What a POSIX shell reports for a program stopped by a closed pipe: 128 + SIGPIPE (13 on every
+# POSIX system). Windows has neither SIGPIPE nor a convention of its own: the same code.
+BROKEN_PIPE = 128 + 13
+
+
 def _stop(signum, frame):
     raise KeyboardInterrupt  # so that temporary files are removed on the way out
 
@@ -551,7 +556,7 @@ def main(argv: list[str] | None = None) -> int:
         return 130
     except BrokenPipeError:  # its reader went away (`printkit looks show card | head -1`): stop quietly
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # so that exiting flushes nowhere
-        return 128 + signal.SIGPIPE  # what a shell reports for a program stopped by a closed pipe
+        return BROKEN_PIPE
     except Exception as error:  # a bug in printkit, not in the pack, unless the machine caused it
         fault = fault_of(error)
         if fault is not None:

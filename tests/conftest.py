@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 from pypdf.generic import ContentStream
 
+from printkit.base.processes import start_method
 from printkit.cli import main
 
 REPO = Path(__file__).resolve().parent.parent
@@ -25,6 +26,13 @@ KNOWN_ICONS = (
     "arrow-pointy-sw, arrow-pointy-w, arrow-s, arrow-se, arrow-sw, arrow-w, attack, blob, blocked, city, clouds, "
     "crystals, earth, electro, fire, forest, gear, heart, hill, leaf, moon, mountains, planet, quick, river, rock, "
     "shield, skull, sparkle, star, sword, wand, water, wing, woods"
+)
+
+# Where printkit cannot fork (Windows, macOS, `./dev test --non-posix`) its workers and the rulebook's
+# child are spawned: a fresh process that shares nothing a test changed in this one.
+FORKED = start_method() == "fork"
+forked_children_only = pytest.mark.skipif(
+    not FORKED, reason="changes this process to change its child processes, which only forked children share"
 )
 
 PT_PER_MM = 72 / 25.4

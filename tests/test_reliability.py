@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from conftest import BUNDLED, assert_problem_line
+from conftest import BUNDLED, assert_problem_line, forked_children_only
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -18,6 +18,7 @@ from printkit.base.errors import Problems
 REPO = Path(__file__).resolve().parent.parent
 
 
+@forked_children_only
 def test_a_failure_mid_render_keeps_earlier_outputs_and_leaves_no_partial_file(run, tmp_path, monkeypatch):
     assert run("build", "skystones", "--no-rulebooks", "--paper", "all", "--out", tmp_path)[0] == 0
     folder = tmp_path / "skystones"
@@ -248,6 +249,7 @@ def test_a_problem_found_while_drawing_in_a_parallel_build_leaves_nothing(run, t
     assert [p.name for p in out.rglob("*")] == ["skystones", "notes.txt"]
 
 
+@forked_children_only
 def test_a_worker_that_dies_fails_the_build_cleanly(run, tmp_path, monkeypatch):
     import printkit.build.pipeline as build
 
@@ -282,6 +284,7 @@ def test_a_bug_in_a_value_parser_is_printkit_s_failure_not_a_problem_of_the_pack
     )
 
 
+@forked_children_only
 def test_debug_shows_where_a_worker_of_a_parallel_build_failed(run, tmp_path, monkeypatch):
     import printkit.build.pipeline as build
 
@@ -300,7 +303,7 @@ def test_debug_shows_where_a_worker_of_a_parallel_build_failed(run, tmp_path, mo
     worker, parent = err.split("\nThe above exception was the direct cause of the following exception:\n")
     assert code == 3
     assert worker.startswith(
-        "printkit.base.bounded.ChildTraceback: in a forked process:\nTraceback (most recent call last):\n"
+        "printkit.base.processes.ChildTraceback: in a child process:\nTraceback (most recent call last):\n"
     )
     assert worker.endswith(
         ', in failing\n    raise ValueError("a bug in printkit")\nValueError: a bug in printkit\n'
@@ -308,6 +311,7 @@ def test_debug_shows_where_a_worker_of_a_parallel_build_failed(run, tmp_path, mo
     assert parent.endswith("\nRuntimeError: ValueError('a bug in printkit')\n")
 
 
+@forked_children_only
 def test_debug_shows_where_the_process_making_a_rulebook_failed(run, tmp_path, monkeypatch):
     import printkit.rulebook.book as book
 
@@ -318,6 +322,6 @@ def test_debug_shows_where_the_process_making_a_rulebook_failed(run, tmp_path, m
     code, _, err = run("build", "skystones", "--lang", "en", "--jobs", "1", "--out", tmp_path, "--debug")
     worker, parent = err.split("\nThe above exception was the direct cause of the following exception:\n")
     assert code == 3
-    assert worker.startswith("printkit.base.bounded.ChildTraceback: in a forked process:\nTraceback")
+    assert worker.startswith("printkit.base.processes.ChildTraceback: in a child process:\nTraceback")
     assert worker.endswith(', in failing\n    raise ValueError("a bug in printkit")\nValueError: a bug in printkit\n')
     assert parent.endswith("\nRuntimeError: ValueError('a bug in printkit')\n")

@@ -89,6 +89,34 @@ def _resolved(folder: Path | None, path: Path) -> Path:
     return real
 
 
+def named_as_written(folder: Path, relative: str) -> bool:
+    """Whether each part of a path inside folder is the name of its file or folder exactly, letter
+    case included. A file system that ignores case (Windows, macOS) opens `art/ember.png` for
+    `art/Ember.PNG`, which Linux does not: a pack must name its files as they are named, so that it
+    builds the same everywhere."""
+    for part in Path(relative).parts:
+        try:
+            if part not in os.listdir(folder):
+                return False
+        except OSError:
+            return False
+        folder = folder / part
+    return True
+
+
+def as_named(path: Path) -> Path:
+    """path with its last part spelt as its folder lists it, where the file system ignores letter case
+    and the user typed it in another case (`content/Skystones` for `content/skystones`)."""
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return path
+    if path.name in names:
+        return path
+    twins = [name for name in names if name.casefold() == path.name.casefold()]
+    return next((path.parent / name for name in twins if os.path.samefile(path.parent / name, path)), path)
+
+
 def _linked_folder(verb: str) -> Refused:
     return Refused(
         f"lies in a folder linked out of the pack; printkit {verb} only files inside the pack",

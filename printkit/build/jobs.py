@@ -3,7 +3,8 @@
 Takes: jobs (an output laid out, with a function that writes its files) and how many processes.
 Returns: each job with the files it wrote and their pages, after every job was staged without a
 problem (see staging); else raises the Problems of all of them and leaves nothing behind. Parallel
-workers are forked, die with the build, and hand their temporaries to the parent, which alone
+workers are child processes (forked, or spawned where the OS cannot fork: then the jobs pickle, see
+base.processes) that die with the build and hand their temporaries to the parent, which alone
 commits or removes them; they tell it as each job starts and ends, for its one progress display.
 """
 
@@ -17,9 +18,10 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
-from printkit.base.bounded import bug_from, bug_report, die_with
 from printkit.base.collector import collect_young
 from printkit.base.errors import Fault, Problem, Problems
+from printkit.base.interrupts import interrupts_held
+from printkit.base.processes import bug_from, bug_report, context, die_with_parent
 from printkit.build.cache import Manifest, Output
 from printkit.build.progress import Progress, progress_display
 from printkit.build.staging import Staging
@@ -59,22 +61,24 @@ STOP_GRACE = 5.0  # seconds a worker asked to stop has to remove its temporaries
 
 
 def _stage_in_parallel(entries: list, workers: int, staging: Staging, on_job: OnJob) -> list[Staged]:
-    """The jobs shared out to forked processes, which stage their files and hand the temporaries to
+    """The jobs shared out to child processes, which stage their files and hand the temporaries to
     this one; it alone commits them (or, after a problem or an interruption, removes them), and
     alone shows their progress (on_job)."""
-    import multiprocessing  # only parallel builds pay for loading it
-
-    context = multiprocessing.get_context("fork")
+    processes = context()
     links = []
     try:
         for group in _balanced([job.weight for job, _, _ in entries], workers):
-            parent_end, child_end = context.Pipe()
-            worker = context.Process(
-                target=_stage_worker, args=(child_end, [entries[i] for i in group], os.getpid()), daemon=True
-            )
-            worker.start()
+            parent_end, child_end = processes.Pipe()
+            # not a daemon: a daemon may not start the child that makes a rulebook (see base.bounded);
+            # it is stopped below however this ends
+            worker = processes.Process(target=_stage_worker, args=(child_end, [entries[i] for i in group]))
+            # An interruption waits till the worker is started and known to the block below: a spawned
+            # worker's jobs cut off half-sent would be a traceback of its own, a worker left out of
+            # links one that outlives the build.
+            with interrupts_held():
+                worker.start()
+                links.append((worker, parent_end, group))
             child_end.close()  # the worker's end: only its own copy may stay open, so that its death ends the pipe
-            links.append((worker, parent_end, group))
         return _gather(links, entries, staging, on_job)
     finally:  # after an interruption: the workers still running stop too, each removing its temporaries
         for worker, _, _ in links:
@@ -142,7 +146,7 @@ def _outcomes(links: list, on_job: OnJob) -> Iterator[tuple[Any, Any, list[int],
             yield worker, link, group, None if message is None else message[1:]
 
 
-def _stage_worker(link, entries: list, parent: int) -> None:
+def _stage_worker(link, entries: list) -> None:
     staging = Staging()
 
     def stop(signum, frame) -> None:
@@ -159,7 +163,7 @@ def _stage_worker(link, entries: list, parent: int) -> None:
 
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
-    die_with(parent)
+    die_with_parent()
     outcome: tuple[str, Any]
     with staging:
         try:
@@ -186,7 +190,7 @@ def build_jobs(jobs: list, processes: int | None = 1, *, quiet: bool = False) ->
     with Staging() as staging:
         with progress_display([job.weight for job, _, _ in entries], quiet) as progress:
             on_job = partial(_show, progress, entries)
-            if workers > 1 and hasattr(os, "fork"):
+            if workers > 1:
                 staged = _stage_in_parallel(entries, workers, staging, on_job)
             else:
                 staged = stage_jobs(entries, staging, on_job)

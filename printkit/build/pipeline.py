@@ -270,22 +270,34 @@ def _pdf_job(
 ) -> Job:
     """The components PDF, or with pdfx its CMYK PDF/X-4 version for print shops."""
     name = (pdfx_name if pdfx else components_name)(pack.id, language, paper)
-    target = options.out / pack.id / name
-
-    def write(staging: Staging) -> list[Written]:
-        render = (
-            partial(render_pdfx, profile=_pdfx_profile())
-            if pdfx
-            else partial(render_pdf, duplex=sheets_duplex(options))
-        )
-        render(faces.fill(pages), staging.temporary(target, inside=options.out), **_kit_info(pack, language, target))
-        faces.raise_problems()
-        if not pdfx:
-            _retire_derived(staging, pack.id, language, paper, options)
-        return [Written(target, len(pages))]
-
+    write = partial(_write_pdf, pack, language, paper, pages, faces, options, pdfx, options.out / pack.id / name)
     # PDF/X takes about twice as long (measured on skylands: the file is rewritten by pypdf)
     return Job(pack.id, name, write, weight=(4 if pdfx else 2) * len(pages))
+
+
+# The jobs' writers are module-level functions (each job's write a partial of one): where workers
+# are spawned, not forked, a job is pickled to the worker that writes it (see base.processes).
+
+
+def _write_pdf(
+    pack: Pack,
+    language: str,
+    paper: str,
+    pages: list[Page],
+    faces: Faces,
+    options: BuildOptions,
+    pdfx: bool,
+    target: Path,
+    staging: Staging,
+) -> list[Written]:
+    render = (
+        partial(render_pdfx, profile=_pdfx_profile()) if pdfx else partial(render_pdf, duplex=sheets_duplex(options))
+    )
+    render(faces.fill(pages), staging.temporary(target, inside=options.out), **_kit_info(pack, language, target))
+    faces.raise_problems()
+    if not pdfx:
+        _retire_derived(staging, pack.id, language, paper, options)
+    return [Written(target, len(pages))]
 
 
 def _retire_derived(staging: Staging, pack_id: str, language: str, paper: str, options: BuildOptions) -> None:
@@ -310,37 +322,43 @@ def _retire_earlier(
 
 def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], options: BuildOptions) -> Job:
     name = cut_svg_name(language, paper)
-    folder = options.out / pack_id / name
-
-    def write(staging: Staging) -> list[Written]:
-        written = []
-        for number, svg in cut_files(pages):
-            target = folder / f"page-{number:02d}.svg"
-            staging.temporary(target, inside=options.out).write_text(svg, encoding="utf-8")
-            written.append(target)
-        _retire_earlier(staging, options, pack_id, [name], written)
-        return [Written(path, None) for path in written]
-
+    write = partial(_write_cut_svg, pack_id, name, pages, options)
     return Job(pack_id, name, write, weight=len(pages) // 10 + 1)  # a tenth of a sheet's PDF (measured)
 
 
+def _write_cut_svg(
+    pack_id: str, name: str, pages: list[Page], options: BuildOptions, staging: Staging
+) -> list[Written]:
+    folder = options.out / pack_id / name
+    written = []
+    for number, svg in cut_files(pages):
+        target = folder / f"page-{number:02d}.svg"
+        staging.temporary(target, inside=options.out).write_text(svg, encoding="utf-8")
+        written.append(target)
+    _retire_earlier(staging, options, pack_id, [name], written)
+    return [Written(path, None) for path in written]
+
+
 def _png_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
-    folder = options.out / pack.id / "png" / language
-
-    def write(staging: Staging) -> list[Written]:
-        from printkit.output.png import png_files  # PDFium loads only for PNG exports
-
-        pieces = [faces.complete(outline) for outline in outlines]
-        faces.raise_problems()
-        written = []
-        for name, data in png_files(pieces, options.bleed, pack):
-            staging.temporary(folder / f"{name}.png", inside=options.out).write_bytes(data)
-            written.append(folder / f"{name}.png")
-        _retire_earlier(staging, options, pack.id, [png_name(language)], written)
-        return [Written(path, None) for path in written]
-
+    write = partial(_write_pngs, pack, language, outlines, faces, options)
     faces_count = sum(1 if outline.back is None else 2 for outline in outlines)
     return Job(pack.id, png_name(language), write, weight=15 * faces_count)
+
+
+def _write_pngs(
+    pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions, staging: Staging
+) -> list[Written]:
+    from printkit.output.png import png_files  # PDFium loads only for PNG exports
+
+    folder = options.out / pack.id / "png" / language
+    pieces = [faces.complete(outline) for outline in outlines]
+    faces.raise_problems()
+    written = []
+    for name, data in png_files(pieces, options.bleed, pack):
+        staging.temporary(folder / f"{name}.png", inside=options.out).write_bytes(data)
+        written.append(folder / f"{name}.png")
+    _retire_earlier(staging, options, pack.id, [png_name(language)], written)
+    return [Written(path, None) for path in written]
 
 
 class _KitInfo(TypedDict):
@@ -358,20 +376,26 @@ def _kit_info(pack: Pack, language: str, target: Path) -> _KitInfo:
 def _single_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
     """--shop single: a PDF of one face a page (see layout.shop.single_pages)."""
     name = shop_name("single", pack.id, language)
-    target = options.out / pack.id / name
     pages = single_pages(outlines)
+    return Job(
+        pack.id,
+        name,
+        partial(_write_single, pack, language, pages, faces, options.out / pack.id / name, options),
+        weight=len(pages),
+    )
 
-    def write(staging: Staging) -> list[Written]:
-        render_pdf(
-            faces.fill(pages),
-            staging.temporary(target, inside=options.out),
-            **_kit_info(pack, language, target),
-            duplex="long" if any(page.side == "back" for page in pages) else "off",
-        )
-        faces.raise_problems()
-        return [Written(target, len(pages))]
 
-    return Job(pack.id, name, write, weight=len(pages))
+def _write_single(
+    pack: Pack, language: str, pages: list[Page], faces: Faces, target: Path, options: BuildOptions, staging: Staging
+) -> list[Written]:
+    render_pdf(
+        faces.fill(pages),
+        staging.temporary(target, inside=options.out),
+        **_kit_info(pack, language, target),
+        duplex="long" if any(page.side == "back" for page in pages) else "off",
+    )
+    faces.raise_problems()
+    return [Written(target, len(pages))]
 
 
 def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, options: BuildOptions) -> Job:
@@ -379,24 +403,26 @@ def _tgc_job(pack: Pack, language: str, outlines: list[Piece], faces: Faces, opt
     a piece that fits no product of its kind and shape is a problem before anything is written,
     one of a kind or shape it does not make a warning."""
     name = shop_name("tgc", pack.id, language)
-    folder = options.out / pack.id / name
     named, left_out = tgc_pages(pack, outlines)
     for warning in left_out:
         warn(str(warning))
+    return Job(pack.id, name, partial(_write_tgc, pack.id, name, named, faces, options), weight=15 * len(named))
 
-    def write(staging: Staging) -> list[Written]:
-        from printkit.output.png import page_files  # PDFium loads only for PNG exports
 
-        faces_drawn = faces.fill(page for _, page in named)
-        written = []
-        for face, data in page_files([(face, page) for (face, _), page in zip(named, faces_drawn, strict=True)]):
-            staging.temporary(folder / f"{face}.png", inside=options.out).write_bytes(data)
-            written.append(folder / f"{face}.png")
-        faces.raise_problems()
-        _retire_earlier(staging, options, pack.id, [name], written)
-        return [Written(path, None) for path in written]
+def _write_tgc(
+    pack_id: str, name: str, named: list[tuple[str, Page]], faces: Faces, options: BuildOptions, staging: Staging
+) -> list[Written]:
+    from printkit.output.png import page_files  # PDFium loads only for PNG exports
 
-    return Job(pack.id, name, write, weight=15 * len(named))
+    folder = options.out / pack_id / name
+    faces_drawn = faces.fill(page for _, page in named)
+    written = []
+    for face, data in page_files([(face, page) for (face, _), page in zip(named, faces_drawn, strict=True)]):
+        staging.temporary(folder / f"{face}.png", inside=options.out).write_bytes(data)
+        written.append(folder / f"{face}.png")
+    faces.raise_problems()
+    _retire_earlier(staging, options, pack_id, [name], written)
+    return [Written(path, None) for path in written]
 
 
 SHOP_JOBS: dict[Shop, Callable[[Pack, str, list[Piece], Faces, BuildOptions], Job]] = {

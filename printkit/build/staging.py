@@ -11,13 +11,12 @@ from __future__ import annotations
 import errno
 import glob
 import os
-import signal
 import tempfile
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from printkit.base.interrupts import interrupts_held
 from printkit.build.output_folder import FileId, make_folders, same_file
 
 
@@ -62,7 +61,7 @@ class Staging:
             stale.unlink(missing_ok=True)
         # Ctrl-C or SIGTERM waits until the new file is on the list of what to remove: between the two
         # it would be left behind.
-        with _signals_held():
+        with interrupts_held():
             handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
             self.pending.append((Path(name), target))
         os.close(handle)
@@ -90,20 +89,6 @@ class Staging:
                 if not folder.is_dir() or any(folder.iterdir()):
                     break
                 folder.rmdir()
-
-
-@contextmanager
-def _signals_held() -> Iterator[None]:
-    """SIGINT and SIGTERM held back for the block and handled when it ends (only the main thread
-    runs Python's signal handlers, so other threads need not hold them)."""
-    if threading.current_thread() is not threading.main_thread():
-        yield
-        return
-    held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
-    try:
-        yield
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 @contextmanager

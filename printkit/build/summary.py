@@ -9,6 +9,7 @@ images with its files; last, the output folder.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -37,7 +38,7 @@ def summary_lines(packs: list[PackBuilt], out: Path) -> list[str]:
             f"  {name:<{name_width}}  {number:>{number_width}} {plural(unit, number)}"
             for name, number, unit in rows[pack.pack]
         ]
-    lines.append(f"output: {display_path(out)}/")
+    lines.append(f"output: {display_path(out)}{os.sep}")
     return lines
 
 
@@ -54,7 +55,7 @@ def _rows(written: list[Written], folder: Path) -> list[tuple[str, int, str]]:
     rows: dict[str, tuple[int, str]] = {}
     for file in written:
         if file.pages is None:
-            name = f"{file.path.parent.relative_to(folder)}/"
+            name = f"{file.path.parent.relative_to(folder)}{os.sep}"
             rows[name] = (rows.get(name, (0, ""))[0] + 1, "file")
         else:
             rows[str(file.path.relative_to(folder))] = (file.pages, "page")

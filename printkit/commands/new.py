@@ -7,6 +7,7 @@ next three commands to run on it, each with what it does.
 
 from __future__ import annotations
 
+import os
 import shlex
 from pathlib import Path
 
@@ -66,7 +67,7 @@ def next_steps(name: str, root: Path) -> list[str]:
     pack = shlex.quote(name)  # as it was typed, so a path with spaces can be pasted back
     steps = [
         (f"printkit check {pack}", "finds every problem in it, each with its file, line and column"),
-        (f"printkit build {pack}", f"writes its print-and-play PDFs to output/{root.name}/"),
+        (f"printkit build {pack}", f"writes its print-and-play PDFs to {Path('output', root.name)}{os.sep}"),
         (f"printkit serve {pack}", "shows its components in your browser, redrawn as you edit"),
     ]
     width = max(len(command) for command, _ in steps)

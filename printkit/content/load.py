@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, RootModel, ValidationError
 
+from printkit.base.confine import as_named
 from printkit.base.errors import KeyPath, Problem, UsageError, did_you_mean, display_path, shown_value
 from printkit.content.looks import Declared, LooksFile, builtin_looks
 from printkit.content.message_key import MessageKey
@@ -130,15 +131,13 @@ class Pack:
 
 def find_pack(name: str) -> Path:
     """A pack folder from an id under ./content or a path; raises Problems naming what exists."""
-    candidate = Path(name)
-    if (candidate / PACK_FILE).is_file():
-        return candidate
-    under_content = CONTENT_DIR / name
-    if (under_content / PACK_FILE).is_file():
-        return under_content
+    for candidate in (Path(name), CONTENT_DIR / name):
+        if (candidate / PACK_FILE).is_file():
+            return as_named(candidate)  # its name is the pack's id, whatever case it was typed in
     known = [p.parent.name for p in sorted(CONTENT_DIR.glob(f"*/{PACK_FILE}"))]
-    hint = did_you_mean(name, known) or (f"packs here: {', '.join(known)}" if known else "no packs under ./content")
-    raise UsageError(f"'{name}' is not a pack: no {PACK_FILE} there or under {CONTENT_DIR}/ ({hint})")
+    here = f".{os.sep}{CONTENT_DIR}"
+    hint = did_you_mean(name, known) or (f"packs here: {', '.join(known)}" if known else f"no packs under {here}")
+    raise UsageError(f"'{name}' is not a pack: no {PACK_FILE} there or under {CONTENT_DIR}{os.sep} ({hint})")
 
 
 def all_packs() -> list[Path]:
@@ -149,7 +148,7 @@ def pack_roots(names: list[str]) -> list[Path]:
     """The packs named on the command line, or every pack under ./content when none is named."""
     roots = [find_pack(name) for name in names] if names else all_packs()
     if not roots:
-        raise UsageError(f"no packs under ./{CONTENT_DIR}; name a pack folder or create one with 'printkit new'")
+        raise UsageError(f"no packs under .{os.sep}{CONTENT_DIR}; name a pack folder or create one with 'printkit new'")
     return roots
 
 
@@ -163,6 +162,25 @@ def component_files(root: Path) -> list[Path]:
         if (p.suffix in (".yaml", ".yml") and p.name not in (PACK_FILE, RULEBOOK_FILE))
         or (p.suffix.lower() in SPREADSHEET_SUFFIXES and not p.name.startswith(("~$", ".")))
     )
+
+
+def _case_twins(paths: list[Path]) -> list[Problem]:
+    """A warning for each file whose name differs from an earlier one's only in letter case: on
+    Windows and macOS the two are one file, so a copy of the pack there keeps only one of them."""
+    first: dict[str, Path] = {}
+    return [
+        Problem(
+            display_path(path),
+            1,
+            1,
+            "",
+            f"differs from '{first[path.name.casefold()].name}' only in letter case: on Windows and macOS the two "
+            "are one file, and a copy of the pack there keeps only one of them",
+            "rename one of them",
+        )
+        for path in paths
+        if first.setdefault(path.name.casefold(), path) is not path
+    ]
 
 
 def load_parts(root: Path) -> tuple[Pack | None, list[Problem], list[Problem]]:
@@ -206,6 +224,7 @@ def load_parts(root: Path) -> tuple[Pack | None, list[Problem], list[Problem]]:
     components: list[Component] = []
     file_model = component_file_model()
     fields_sets: dict[frozenset[str], set[str]] = {}
+    warnings += _case_twins(component_files(root))
     for path in component_files(root):
         source = read(path)
         if source.data == {}:

@@ -548,14 +548,28 @@ class PackMeta(Strict):
 _EDITION_HINT = "every locale built has its own rulebook; an edition here is bilingual, e.g. [en, de]"
 
 
+# The module these models name as theirs: it builds them when pickle asks it for them by name.
+BUILT_MODELS = "printkit.content.built_models"
+
+
 @cache
 def pack_model() -> type[PackMeta]:
     """The model pack.yaml is read with: PackMeta whose rule sets take every registered rule kind.
     Built on first use, like the component-file model, so a rule kind registered by any module
     imported before the first pack is read is known; registering one afterwards is refused."""
+    rules: Any = GenericAlias(dict, (Id, rule_set_model()))  # dict[Id, rule set]: as checks below
+    return create_model(
+        "PackMeta", __base__=PackMeta, __doc__=PackMeta.__doc__, __module__=BUILT_MODELS, rules=(rules, {})
+    )
+
+
+@cache
+def rule_set_model() -> type[RuleSet]:
+    """RuleSet whose checks take every registered rule kind (see pack_model)."""
     checks: Any = GenericAlias(list, rule_union())  # list[rule kinds]: a type built now, which mypy cannot see
-    rule_set = create_model("RuleSet", __base__=RuleSet, __doc__=RuleSet.__doc__, checks=(checks, []))
-    return create_model("PackMeta", __base__=PackMeta, __doc__=PackMeta.__doc__, rules=(dict[Id, rule_set], {}))
+    return create_model(
+        "RuleSet", __base__=RuleSet, __doc__=RuleSet.__doc__, __module__=BUILT_MODELS, checks=(checks, [])
+    )
 
 
 # --- components ----------------------------------------------------------------------------------
@@ -615,6 +629,17 @@ class Component(Strict):
         copied = super().__copy__()
         object.__setattr__(copied, "origin", self.origin)
         return copied
+
+    def __getstate__(self) -> dict[Any, Any]:  # pickled with its origin: pydantic's state leaves slots out
+        state = super().__getstate__()
+        if hasattr(self, "origin"):
+            state["origin"] = self.origin
+        return state
+
+    def __setstate__(self, state: dict[Any, Any]) -> None:
+        super().__setstate__(state)
+        if "origin" in state:
+            object.__setattr__(self, "origin", state["origin"])
 
     @property
     def named(self) -> str:

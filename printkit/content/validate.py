@@ -31,7 +31,7 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
-from printkit.base.confine import Refused, checked, files_under
+from printkit.base.confine import Refused, checked, files_under, named_as_written
 from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean, format_key_path
 from printkit.base.icons import ICONS, icon_hint
 from printkit.base.outlines import Box as OutlineBox
@@ -913,7 +913,7 @@ def _pack_file(root: Path, value: str, kind: _FileKind) -> Path | tuple[tuple[st
                 f"keep {kind.word} files inside the pack, e.g. {kind.folder}/",
             ),
         )
-    if not os.path.lexists(path):
+    if not os.path.lexists(path) or not named_as_written(root, value):  # as Linux sees it on every system
         present = [str(p.relative_to(root)) for p in files_under(root) if p.suffix.lower() in kind.suffixes]
         return ((f"{kind.word} file '{value}' does not exist", did_you_mean(value, present)),)
     try:

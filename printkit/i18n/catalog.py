@@ -434,10 +434,7 @@ def read_catalog(root: Path, path: Path) -> polib.POFile | None:
     """The catalog at path inside root, None if there is none; refused at its lines if msgfmt -c would."""
     if not os.path.lexists(path):
         return None
-    try:
-        text = read_text(root, path, MAX_CATALOG_BYTES)
-    except Refused as refused:
-        raise refused.problems(path) from None
+    text = _catalog_text(root, path)
     syntax = po_syntax_problems(text, display_path(path))
     if syntax:
         raise Problems(syntax)
@@ -490,6 +487,15 @@ def _nplurals(forms: str) -> int | None:
         return None
 
 
+def _catalog_text(root: Path, path: Path) -> str:
+    """The text of a catalog, its lines ended by "\n" as msgfmt reads them, whether they were
+    written so or with "\r\n" (Windows), so that lines and columns are counted alike."""
+    try:
+        return read_text(root, path, MAX_CATALOG_BYTES).replace("\r\n", "\n")
+    except Refused as refused:
+        raise refused.problems(path) from None
+
+
 def plural_header_problem(root: Path, path: Path, locale: str) -> Problem | None:
     """The catalog's `Plural-Forms:` header where msgfmt -c refuses its rule or it counts more forms
     than any language has, at its line, None when it is good or there is none: printkit counts with
@@ -502,7 +508,7 @@ def plural_header_problem(root: Path, path: Path, locale: str) -> Problem | None
         problem = f"nplurals = {count} is more than any language has (at most {MAX_PLURAL_FORMS})"
     if problem is None:
         return None
-    text = read_text(root, path, MAX_CATALOG_BYTES)
+    text = _catalog_text(root, path)
     lines = text.splitlines()
     line = next((n for n, written in enumerate(lines, 1) if written.startswith('"Plural-Forms:')), _header_line(text))
     return Problem(

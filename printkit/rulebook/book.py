@@ -500,9 +500,7 @@ def make(parts: list[Part], paper: str, drafts: frozenset[str], target: Path) ->
     and time: what a pack's template makes decides how much work typesetting is. Returns its pages."""
     typesetter()  # its system libraries missing is the machine's fault, said here rather than in the child
     try:
-        return bounded.run(
-            lambda: typeset(render_html(parts, paper, drafts), parts, target), memory=MAX_MEMORY, seconds=MAX_SECONDS
-        )
+        return bounded.run(_made, parts, paper, drafts, target, memory=MAX_MEMORY, seconds=MAX_SECONDS)
     except OverLimit as limit:
         raise Problems(
             [
@@ -514,6 +512,11 @@ def make(parts: list[Part], paper: str, drafts: frozenset[str], target: Path) ->
                 )
             ]
         ) from None
+
+
+def _made(parts: list[Part], paper: str, drafts: frozenset[str], target: Path) -> int:
+    """In the bounded child: the edition's HTML made and typeset into target; its pages."""
+    return typeset(render_html(parts, paper, drafts), parts, target)
 
 
 def typeset(html: str, parts: list[Part], target: Path) -> int:

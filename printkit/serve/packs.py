@@ -41,13 +41,14 @@ FOLDERS_DRAWN = (LOOKS_DIR, "locales")  # every file of these draws components (
 EDITOR_TEMPORARY = re.compile(r"^\.|~$|^#.*#$|^~\$|^4913$|\.tmp$")
 # PDFium is not thread-safe, and reportlab's font registry is shared: one face is drawn at a time.
 _drawing = threading.Lock()
-_making = threading.local()  # .rulebook: this thread forks the child that typesets a rulebook
+_making = threading.local()  # .rulebook: this thread starts the child that typesets a rulebook
 
 
 def _fork_whole() -> None:
-    """A rulebook is typeset in a forked child (bounded.run), which draws figures: it is forked while
-    no face is being drawn, so that it starts with reportlab's and PDFium's state whole. The lock is
-    held across the fork only: faces are drawn, and packs reloaded, while the child typesets."""
+    """A rulebook is typeset in a child process (bounded.run), which draws figures: where it is
+    forked, it is forked while no face is being drawn, so that it starts with reportlab's and
+    PDFium's state whole. The lock is held across the fork only: faces are drawn, and packs
+    reloaded, while the child typesets. (A spawned child starts with state of its own.)"""
     if getattr(_making, "rulebook", False):
         _drawing.acquire()
 
@@ -57,7 +58,8 @@ def _forked() -> None:
         _drawing.release()
 
 
-os.register_at_fork(before=_fork_whole, after_in_parent=_forked, after_in_child=_forked)
+if hasattr(os, "register_at_fork"):  # not on Windows, which cannot fork
+    os.register_at_fork(before=_fork_whole, after_in_parent=_forked, after_in_child=_forked)
 
 
 @dataclass(frozen=True)
