@@ -199,7 +199,7 @@ CASES = {
         "i18n",
         [
             "locales/de/LC_MESSAGES/hostile-po-huge-nplurals.po:5:1: the Plural-Forms header's nplurals = 999999999 "
-            "is more than any language has (at most 6) (write the language's rule from CLDR, which printkit counts "
+            "is more than any language has (at most 6) (write the language's usual rule, which printkit counts "
             "with until then: nplurals=2; plural=(n != 1);)"
         ],
     ),
