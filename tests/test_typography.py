@@ -219,7 +219,7 @@ def test_the_german_kit_draws_numbers_joined_to_their_units(tmp_path):
     writes U+00A0 into the PDF as a space: ttfonts.splitString maps it to the space glyph)."""
     from printkit.content.validate import load_checked
     from printkit.i18n.catalog import translate
-    from printkit.layout.imposition import draw_pieces
+    from printkit.layout.pieces import draw_pieces
 
     pack = translate(load_checked([REPO / "content" / "skylanders-tabletop"])[0], "de").pack
     lines = [
