@@ -29,7 +29,7 @@ import yaml
 from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, RootModel, WithJsonSchema, model_validator
 
 from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_value
-from printkit.base.outlines import Outline
+from printkit.base.outlines import Box, Outline
 from printkit.base.package_data import folder
 from printkit.base.units import MAX_LENGTH_MM, MM_PER_UNIT, Size
 from printkit.content.fields import Id, Strict, Translatable, pydantic_parser, refuse_control_characters
@@ -105,9 +105,6 @@ def _point(value: Any) -> tuple[Measure, Measure]:
     return parse_measure(value[0]), parse_measure(value[1])
 
 
-Box = tuple[float, float, float, float]  # x, y, width, height in mm, origin bottom-left (as drawn)
-
-
 def placed(frame: Box, box: tuple[Measure, Measure, Measure, Measure] | None) -> Box:
     """Where an element lies, from its measures in its frame (from the frame's top left); the
     whole frame when it gives no box."""
@@ -116,7 +113,7 @@ def placed(frame: Box, box: tuple[Measure, Measure, Measure, Measure] | None) ->
     fx, fy, fw, fh = frame
     (xs, xm), (ys, ym), (ws, wm), (hs, hm) = box  # unpacked, not Measure.of: a big deck places millions
     width, height = ws * fw + wm, hs * fh + hm
-    return fx + xs * fw + xm, fy + fh - ys * fh - ym - height, width, height
+    return Box(fx + xs * fw + xm, fy + fh - ys * fh - ym - height, width, height)
 
 
 _MEASURE_SCHEMA = {"type": ["string", "number"], "description": "12mm, 0.5in, 50% or 100% - 6mm"}
@@ -464,7 +461,7 @@ class GroupSpec(Drawn):
             inner = outline.inner_box(size, self.inside.of(min(size)))
         else:
             return box
-        return inner.x, inner.y, inner.width, inner.height
+        return inner
 
 
 WIDGETS = {

@@ -39,6 +39,7 @@ from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, s
 from printkit.base.icons import ICONS
 from printkit.base.outlines import (
     ROUND,
+    Box,
     Outline,
     Point,
     crossing_sides,
@@ -1474,10 +1475,10 @@ class Board(Rectangular):
         return self.trim_size
 
     @property
-    def footer_box(self) -> tuple[float, float, float, float]:
+    def footer_box(self) -> Box:
         """The strip below the grid, between the side margins, where the title goes: its lower left
         corner, width and height in mm from the board's lower left corner."""
-        return self.margin, 0.0, self.trim_size.width - 2 * self.margin, self.margin + self.footer
+        return Box(self.margin, 0.0, self.trim_size.width - 2 * self.margin, self.margin + self.footer)
 
     def cell_box(self, cell: Address) -> tuple[float, float, float, float]:
         """A cell's box (lower left corner, width, height) in mm from the board's lower left corner:

@@ -34,8 +34,7 @@ from pydantic import BaseModel
 from printkit.base.confine import Refused, checked, files_under, named_as_written
 from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean, format_key_path
 from printkit.base.icons import ICONS, icon_hint
-from printkit.base.outlines import Box as OutlineBox
-from printkit.base.outlines import Outline, Rectangle
+from printkit.base.outlines import Box, Outline, Rectangle
 from printkit.base.units import Size
 from printkit.content import markup
 from printkit.content.fields import Ref, Translatable, entry_registry, marked_values, peeled
@@ -44,7 +43,6 @@ from printkit.content.looks import (
     COMPUTED_VALUES,
     MAX_LINEAGE,
     WIDGET_KINDS,
-    Box,
     Drawn,
     Element,
     GroupSpec,
@@ -552,7 +550,7 @@ def _box_problems(source: SourceFile, at: KeyPath, look: LookDef, users: list[Co
         shapes.setdefault((component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)), component)
     for (trim, outline), component in shapes.items():
         for side in ("front", "back"):
-            for path, box in _outside(getattr(look, side), at + (side,), (0.0, 0.0, *trim), trim, outline):
+            for path, box in _outside(getattr(look, side), at + (side,), Box(0.0, 0.0, *trim), trim, outline):
                 if path not in problems:
                     problems[path] = source.problem(path + ("box",), _past_trim(box, trim, component))
     return list(problems.values())
@@ -592,7 +590,7 @@ def _safe_zone_findings(
     for (trim, outline), component in shapes.items():
         for side in ("front", "back"):
             for path, _, box in _in_safe_zone(
-                getattr(look, side), at + (side,), (0.0, 0.0, *trim), trim, outline, zone
+                getattr(look, side), at + (side,), Box(0.0, 0.0, *trim), trim, outline, zone
             ):
                 if path not in found:
                     found[path] = source.problem(
@@ -624,7 +622,7 @@ def _builtin_safe_zone_findings(pack: Pack) -> list[Problem]:
             for path, spec, _ in walk(getattr(pack.looks[ancestor].look, side), (side,))
         }
         for side, elements in zip(("front", "back"), merged(pack.looks, look_id), strict=True):
-            for _, element, box in _in_safe_zone(elements, (side,), (0.0, 0.0, *trim), trim, outline, zone):
+            for _, element, box in _in_safe_zone(elements, (side,), Box(0.0, 0.0, *trim), trim, outline, zone):
                 where = builtin.get(id(element.spec))
                 if where is None or where in found:
                     continue
@@ -672,9 +670,7 @@ def _holds(box: Box, trim: Size, outline: Outline, margin: float) -> bool:
     """Whether a box lies inside the trim box moved margin in, and inside the outline moved margin in."""
     x, y, w, h = box
     inside = min(x, y) >= margin and x + w <= trim.width - margin and y + h <= trim.height - margin
-    return inside and (
-        isinstance(outline, Rectangle) or margin < 0 or outline.holds(OutlineBox(x, y, w, h), trim, margin)
-    )
+    return inside and (isinstance(outline, Rectangle) or margin < 0 or outline.holds(box, trim, margin))
 
 
 def _past_trim(box: Box, trim: Size, component: Component) -> str:

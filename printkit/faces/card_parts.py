@@ -21,7 +21,8 @@ from printkit.faces.widgets import widget
 from printkit.i18n import words
 
 if TYPE_CHECKING:
-    from printkit.faces.looks import Box, Face
+    from printkit.base.outlines import Box
+    from printkit.faces.looks import Face
 
 SIDES = {"top": 90, "right": 0, "bottom": 270, "left": 180}  # the way each edge's badge points
 WEAK = 0.55  # how far an edge worth nothing recedes towards the paper

@@ -20,7 +20,7 @@ from typing import Any, Literal, cast
 from pydantic import BaseModel
 
 from printkit.base.icons import ICONS, icon_hint
-from printkit.base.outlines import Outline, Rectangle
+from printkit.base.outlines import Box, Outline, Rectangle
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, rotated
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.fields import entry_registry, peeled
@@ -58,7 +58,6 @@ from printkit.faces.paint import INK, NEUTRAL, PAPER, Drawing, LookContext, mix,
 from printkit.faces.widgets import WIDGET_DRAWERS
 from printkit.i18n import typography
 
-Box = tuple[float, float, float, float]  # x, y, width, height in the face, origin bottom-left
 Side = Literal["front", "back"]
 
 # --- values a look can name -------------------------------------------------------------------------------
@@ -351,7 +350,7 @@ def _stroke_inside_trim(box: Box, size: Size, line_width: float) -> Box:
     half = line_width / 2
     x0, y0 = (half if abs(v) < half else v for v in (x, y))
     x1, y1 = (end - half if abs(v - end) < half else v for v, end in ((x + w, size.width), (y + h, size.height)))
-    return x0, y0, x1 - x0, y1 - y0
+    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 def _paint(face: Face, spec: Any) -> dict[str, Any]:
@@ -387,7 +386,7 @@ def _text(face: Face, spec: TextSpec, box: Box) -> Drawing:
         return []
     x, y, w, h = box
     turned = spec.angle in (90, 270)
-    set_box = (x + (w - h) / 2, y + (h - w) / 2, h, w) if turned else box  # the box turned about its centre
+    set_box = Box(x + (w - h) / 2, y + (h - w) / 2, h, w) if turned else box  # the box turned about its centre
     size = spec.size.of(set_box[3]) / MM_PER_POINT if isinstance(spec.size, Measure) else spec.size
     shapes = face.ctx.text(
         face.component,
@@ -523,7 +522,7 @@ class Look:
         )
 
     def front(self, ctx: LookContext, component: Component, size: Size) -> Drawing:
-        return draw(self._face(ctx, component, size, "front"), self.front_elements, (0.0, 0.0, *size))
+        return draw(self._face(ctx, component, size, "front"), self.front_elements, Box(0.0, 0.0, *size))
 
     def has_back(self, component: Component, pack: Pack) -> bool:
         """Whether one of its back's elements is drawn for this component."""
@@ -533,7 +532,7 @@ class Look:
         )
 
     def back(self, ctx: LookContext, component: Component, size: Size) -> Drawing:
-        return draw(self._face(ctx, component, size, "back"), self.back_elements, (0.0, 0.0, *size))
+        return draw(self._face(ctx, component, size, "back"), self.back_elements, Box(0.0, 0.0, *size))
 
 
 _LOOKS: dict[tuple[int, str], tuple[Pack, Look]] = {}

@@ -27,7 +27,8 @@ from printkit.faces.widgets import widget
 from printkit.i18n import words
 
 if TYPE_CHECKING:
-    from printkit.faces.looks import Box, Face
+    from printkit.base.outlines import Box
+    from printkit.faces.looks import Face
 
 Point = tuple[float, float]
 

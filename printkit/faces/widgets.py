@@ -15,7 +15,8 @@ from printkit.content.looks import WIDGETS, WidgetSpec
 from printkit.faces.paint import Drawing
 
 if TYPE_CHECKING:
-    from printkit.faces.looks import Box, Face
+    from printkit.base.outlines import Box
+    from printkit.faces.looks import Face
 
 WidgetDrawer = Callable[["Face", WidgetSpec, "Box"], Drawing]
 WIDGET_DRAWERS: dict[str, WidgetDrawer] = {}

@@ -60,7 +60,7 @@ from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
 
-class Box(NamedTuple):
+class TextBox(NamedTuple):
     """The text box of one field on a component, as the looks lay it out."""
 
     width: float  # mm
@@ -72,7 +72,7 @@ class Box(NamedTuple):
     capacity: int = 0  # characters of typical text that fit at min_size, once measured
 
 
-Boxes = dict[MessageKey, Box]
+Boxes = dict[MessageKey, TextBox]
 GLOSSARY = "glossary.yaml"  # beside the packs it serves: content/glossary.yaml for content/<pack>
 NAMES = "names"  # the glossary's list of names kept whole, beside its locales
 MAX_CATALOG_BYTES = 20 * 1024 * 1024

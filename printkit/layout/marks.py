@@ -12,7 +12,7 @@ from __future__ import annotations
 from printkit.base.outlines import Segment
 from printkit.base.shapes import Line, Shape
 from printkit.base.units import Size
-from printkit.layout.sheets import FOOTER_LINE, PRINTER_REACH, Box, Placement
+from printkit.layout.sheets import FOOTER_LINE, PRINTER_REACH, Corners, Placement
 
 MARK_LENGTH = 3.5  # a crop mark's length, shortened where the printer's reach (or the footer) comes nearer
 MARK_SHORTEST = 1.5  # a crop mark with less room than this is left out: a margin too narrow for marks
@@ -94,14 +94,14 @@ def _shared_cuts(placements: list[Placement]) -> list[Shape]:
     ]
 
 
-def _mark_area(paper: Size) -> Box:
+def _mark_area(paper: Size) -> Corners:
     """Where a front sheet's crop marks may reach: inside the printer's reach and above the footer
     (a back sheet's marks are its front's, flipped with it)."""
     ink = PRINTER_REACH + MARK_WIDTH / 2
     return (ink, ink + FOOTER_LINE, paper.width - ink, paper.height - ink)
 
 
-def _crop_mark(x: float, y: float, dx: int, dy: int, area: Box) -> list[Shape]:
+def _crop_mark(x: float, y: float, dx: int, dy: int, area: Corners) -> list[Shape]:
     """A crop mark from (x, y) outwards along (dx, dy), shortened to end inside area; none where area
     leaves it too little room to see."""
     x0, y0, x1, y1 = area

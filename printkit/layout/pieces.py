@@ -24,7 +24,7 @@ from printkit.content.model import Component
 from printkit.faces.looks import look_of
 from printkit.faces.paint import Drawing, LookContext, ink_saving
 from printkit.i18n import words
-from printkit.layout.sheets import Box, Page
+from printkit.layout.sheets import Corners, Page
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,7 +36,7 @@ class Piece:
     outline: Outline
     front: Drawing
     back: Drawing | None
-    window: Box | None = None  # a fragment of a component too large for the paper: the part it shows
+    window: Corners | None = None  # a fragment of a component too large for the paper: the part it shows
     whole: Size | None = None  # and the size of the whole component
 
 

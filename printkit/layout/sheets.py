@@ -22,7 +22,7 @@ PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}
 PRINTER_REACH = 6.35  # 1/4 in: no mark or text nearer the paper's edge, where most home printers cannot print
 FOOTER_LINE = 2.5  # the footer's letters just inside the printer's reach (DejaVu's 0.24 + 0.76 of 6.5 pt), with air
 Duplex = Literal["long", "short", "off"]
-Box = tuple[float, float, float, float]  # x0, y0, x1, y1
+Corners = tuple[float, float, float, float]  # x0, y0, x1, y1: a box by its lower-left and upper-right corners
 
 
 @dataclass(frozen=True)
@@ -40,7 +40,7 @@ class SheetOptions:
         """Where a box lands on the other side of the sheet."""
         return (paper.width - x - w, y) if self.mirror(paper) == "x" else (x, paper.height - y - h)
 
-    def flip_box(self, box: Box, paper: Size) -> Box:
+    def flip_box(self, box: Corners, paper: Size) -> Corners:
         x, y = self.flip(box[0], box[1], box[2] - box[0], box[3] - box[1], paper)
         return (x, y, x + box[2] - box[0], y + box[3] - box[1])
 
@@ -57,7 +57,7 @@ class Placement:
     drawing: Drawing
     bleed: float = 0.0
     other_side: Drawing | None = None  # what the back sheet shows behind this face
-    window: Box | None = None  # for a fragment of a split component: the part of it shown here
+    window: Corners | None = None  # for a fragment of a split component: the part of it shown here
     whole: Size | None = None  # and the whole component's size
     # Drawn turned half round its box's centre: a back (drawn for a piece turned over sideways) on a
     # sheet turned over top to bottom, whose outline is not the sideways one.
@@ -72,10 +72,10 @@ class Page:
     side: Literal["front", "back", "calibration"]
     placements: list[Placement] = field(default_factory=list)
     marks: list[Shape] = field(default_factory=list)
-    trim_box: Box | None = None
-    bleed_box: Box | None = None
+    trim_box: Corners | None = None
+    bleed_box: Corners | None = None
 
-    def boxes(self) -> tuple[Box, Box]:
+    def boxes(self) -> tuple[Corners, Corners]:
         """Its trim and bleed boxes, which every page has once it is laid out."""
         assert self.trim_box is not None and self.bleed_box is not None, "a page is laid out before it is used"
         return self.trim_box, self.bleed_box
