@@ -137,7 +137,7 @@ _PATH = rf"{_ONE_PATH}(?:\|{_ONE_PATH})*"  # a|b: the first of them that is set
 PATH = re.compile(_PATH)
 
 
-# Values a look may name that no single field holds, worked out from several by printkit.faces.looks
+# Values a look may name that no single field holds, worked out from several by printkit.faces.face
 # (which implements exactly these): name -> the pack registry whose entry it is, so that its parts
 # are that entry's (design.title), or None for a plain value.
 COMPUTED_VALUES: dict[str, str | None] = {
