@@ -12,7 +12,16 @@ from PIL import Image as PILImage
 
 from printkit.base.errors import ValueProblem
 from printkit.base.shapes import Text
-from printkit.content.looks import Condition, Declared, Element, LookDef, Measure, merged, parse_measure, parse_template
+from printkit.content.looks import (
+    Condition,
+    Declared,
+    LookDef,
+    LookElement,
+    Measure,
+    merged,
+    parse_measure,
+    parse_template,
+)
 
 GLOW = FIXTURES / "looks" / "glow"
 
@@ -67,7 +76,7 @@ def faces(tmp_path):
 def drawn(face, *elements):
     from printkit.faces.looks import draw
 
-    return draw(face, [Element.model_validate(e) for e in elements], (0.0, 0.0, *face.size))
+    return draw(face, [LookElement.model_validate(e) for e in elements], (0.0, 0.0, *face.size))
 
 
 def texts(drawing):

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from printkit.base.shapes import Text
 from printkit.content import markup
-from printkit.content.looks import Element
+from printkit.content.looks import LookElement
 from printkit.faces import richtext
 from printkit.faces.fonts import FONTS, missing_glyphs
 from printkit.i18n import words
@@ -158,7 +158,7 @@ def test_a_look_fills_in_a_number_with_the_locales_decimal_mark(tmp_path):
         tmp_path, "fields: {reach: {type: number}}\n", "cards:\n  - {id: bow, name: Bow, data: {reach: 2.5}}\n"
     )
     (card,) = pack.components
-    element = Element.model_validate({"text": {"text": "Reach {data.reach} in", "box": [0, 0, "100%", "100%"]}})
+    element = LookElement.model_validate({"text": {"text": "Reach {data.reach} in", "box": [0, 0, "100%", "100%"]}})
 
     def shown(locale):
         face = Face(LookContext(pack, locale), card, Values(card, pack), trim(card, pack), outline(card, pack))

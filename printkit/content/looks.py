@@ -449,7 +449,7 @@ class GroupSpec(Drawn):
     of: str | None = Field(None, pattern=r"^[a-z_][a-z0-9_-]*(\.[a-z0-9_-]+)*$")
     """Its placeholders name values of this part of the component: `of: back` makes {label} the
     back's label (a marker's faces, a tile's reverse)."""
-    elements: list[Element]
+    elements: list[LookElement]
     """Elements placed in the group's frame."""
 
     def frame(self, box: Box, outline: Outline, size: Size) -> Box:
@@ -552,8 +552,8 @@ def _one_element(value: Any) -> Any:
     return value
 
 
-class Element(Strict):
-    """One element: a mapping with one key, its kind (rect, circle, polygon, line, text, image, icon,
+class LookElement(Strict):
+    """One element of a look: a mapping with one key, its kind (rect, circle, polygon, line, text, image, icon,
     repeat, outline, group, widget)."""
 
     model_config = ConfigDict(json_schema_extra={"minProperties": 1, "maxProperties": 1})
@@ -591,9 +591,9 @@ class LookDef(Strict):
     their place, inside groups too), the others are drawn after (on top of) them."""
     hide: list[Id] = []
     """Ids of elements of the extended look to leave out (inside groups too)."""
-    front: list[Element] | None = None
+    front: list[LookElement] | None = None
     """Elements of the front, drawn in order (later ones on top)."""
-    back: list[Element] | None = None
+    back: list[LookElement] | None = None
     """Elements of the back; a component has a printed back when one of them is drawn for it."""
 
 
@@ -638,11 +638,11 @@ def builtin_source(look_id: str) -> str:
     return (Path(str(folder("printkit.content", "builtin_looks"))) / name).read_text(encoding="utf-8")
 
 
-def merged(looks: dict[str, Declared], look_id: str) -> tuple[list[Element], list[Element]]:
+def merged(looks: dict[str, Declared], look_id: str) -> tuple[list[LookElement], list[LookElement]]:
     """A look's front and back elements with what it extends merged in; extends must be acyclic
     (validate checks it first)."""
-    front: list[Element] = []
-    back: list[Element] = []
+    front: list[LookElement] = []
+    back: list[LookElement] = []
     for ancestor in reversed(lineage(looks, look_id)):  # the furthest first; a loop, not recursion: chains may be long
         look = looks[ancestor].look
         hidden = set(look.hide)
@@ -650,7 +650,7 @@ def merged(looks: dict[str, Declared], look_id: str) -> tuple[list[Element], lis
     return front, back
 
 
-def _over(base: list[Element], own: list[Element] | None, hidden: set[str]) -> list[Element]:
+def _over(base: list[LookElement], own: list[LookElement] | None, hidden: set[str]) -> list[LookElement]:
     """base without the hidden elements, each element of own put in the place of those with its id
     (inside groups too: a built-in card's name lies in its content group), or on top when none has it."""
     replacing = {element.spec.id: element for element in own or [] if element.spec.id}
@@ -658,10 +658,12 @@ def _over(base: list[Element], own: list[Element] | None, hidden: set[str]) -> l
     return result + [element for element in own or [] if element.spec.id not in replaced]
 
 
-def _replaced(elements: list[Element], replacing: dict[str, Element], hidden: set[str]) -> tuple[list[Element], set]:
+def _replaced(
+    elements: list[LookElement], replacing: dict[str, LookElement], hidden: set[str]
+) -> tuple[list[LookElement], set]:
     """The elements with those of an id in hidden left out and those of an id in replacing replaced,
     through groups, and the ids that were replaced."""
-    result: list[Element] = []
+    result: list[LookElement] = []
     replaced: set[str] = set()
     for element in elements:
         spec = element.spec
@@ -719,7 +721,7 @@ def lineage(looks: dict[str, Declared], look_id: str) -> list[str]:
     return chain
 
 
-def walk(elements: list[Element] | None, at: KeyPath = (), of: str = "") -> Iterator[tuple[KeyPath, Drawn, str]]:
+def walk(elements: list[LookElement] | None, at: KeyPath = (), of: str = "") -> Iterator[tuple[KeyPath, Drawn, str]]:
     """Every element, a group's after the group: the key path of its spec (`front, 2, group,
     elements, 0, text`, from at), the spec, and the part of the component its placeholders name
     (`back.` inside a group with `of: back`)."""

@@ -96,6 +96,8 @@ if TYPE_CHECKING:
 
 
 class Element(Strict):
+    """An element of the game (pack.yaml's `elements`, e.g. Fire), which components may name."""
+
     name: Text
     """Name shown on components and in rulebooks."""
     color: Colour
@@ -913,7 +915,7 @@ def _space_problems(source: SourceFile, sides: list[tuple[KeyPath, Any, dict[str
     return problems
 
 
-class Face(Strict):
+class ChipSide(Strict):
     """One side of a double-sided marker or chip."""
 
     label: Text | None = None
@@ -1152,7 +1154,7 @@ class Chip(CustomShaped):
     """Short text in the middle of the chip."""
     value: Annotated[int, whole(0, 999, "number on the chip")] | None = None
     """Large number printed on the chip, e.g. a coin's worth."""
-    back: Face | None = None
+    back: ChipSide | None = None
 
     def given_size(self, defaults: Defaults) -> Size:
         d = self.diameter or defaults.chip_diameter
@@ -1169,8 +1171,8 @@ class Marker(CustomShaped):
     """round (default), rect, hex, polygon (with sides) or custom (with points)."""
     diameter: Length | None = None
     """Width and height; defaults to `defaults.chip_diameter`; across the flats of a hex or polygon."""
-    front: Face
-    back: Face
+    front: ChipSide
+    back: ChipSide
 
     @field_validator("shape", mode="before")
     @classmethod

@@ -44,11 +44,11 @@ from printkit.content.looks import (
     MAX_LINEAGE,
     WIDGET_KINDS,
     Drawn,
-    Element,
     GroupSpec,
     IconSpec,
     ImageSpec,
     LookDef,
+    LookElement,
     OutlineSpec,
     RepeatSpec,
     Template,
@@ -76,7 +76,7 @@ from printkit.content.model import (
     Rulebook,
 )
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
-from printkit.content.rules import Placement, RuleSite
+from printkit.content.rules import RuleSite, TilePlacement
 from printkit.content.source import SourceFile
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
@@ -276,7 +276,7 @@ def _element_problems(
     art: Callable[[str], tuple],
     source: SourceFile,
     at: KeyPath,
-    elements: list[Element] | None,
+    elements: list[LookElement] | None,
     users: list[Component],
 ) -> list[Problem]:
     """Values an element names that no component using the look has, values a text prints that no
@@ -557,7 +557,7 @@ def _box_problems(source: SourceFile, at: KeyPath, look: LookDef, users: list[Co
 
 
 def _outside(
-    elements: list[Element] | None, at: KeyPath, frame: Box, trim: Size, outline: Outline
+    elements: list[LookElement] | None, at: KeyPath, frame: Box, trim: Size, outline: Outline
 ) -> Iterator[tuple[KeyPath, Box]]:
     """The key path and box of each element whose box reaches past the trim (not looking inside
     such a group). An outline element follows the outline, whatever its box."""
@@ -649,8 +649,8 @@ def _into_safe_zone(zone: float, box: Box, trim: Size, component: Component) -> 
 
 
 def _in_safe_zone(
-    elements: list[Element] | None, at: KeyPath, frame: Box, trim: Size, outline: Outline, zone: float
-) -> Iterator[tuple[KeyPath, Element, Box]]:
+    elements: list[LookElement] | None, at: KeyPath, frame: Box, trim: Size, outline: Outline, zone: float
+) -> Iterator[tuple[KeyPath, LookElement, Box]]:
     """The key path, element and box of each text, icon and repeated icon whose own box reaches nearer
     the trim line than zone, but not past it (that is a box problem), looking inside groups."""
     for index, element in enumerate(elements or []):
@@ -816,7 +816,7 @@ def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
                     )
         for index, rule in enumerate(rule_set.checks):
             own += rule.problems(RuleSite(pack, set_id, base + ("checks", index), source, COMPONENT_KINDS))
-        boards = [rule.board for rule in rule_set.checks if isinstance(rule, Placement)]
+        boards = [rule.board for rule in rule_set.checks if isinstance(rule, TilePlacement)]
         if own or any(pack.failed_part("components", board) for board in boards):  # no list can be checked with it
             pack.failed.append(Failed("rules", set_id, source.shown, base))
         problems += own

@@ -25,11 +25,11 @@ from printkit.content.load import Pack
 from printkit.content.looks import (
     CircleSpec,
     Drawn,
-    Element,
     GroupSpec,
     IconSpec,
     ImageSpec,
     LineSpec,
+    LookElement,
     Measure,
     OutlineSpec,
     PolygonSpec,
@@ -60,7 +60,7 @@ def _point(box: Box, point: tuple[Measure, Measure]) -> tuple[float, float]:
     return x + point[0].of(w), y + h - point[1].of(h)
 
 
-def draw(face: Face, elements: list[Element], frame: Box) -> Drawing:
+def draw(face: Face, elements: list[LookElement], frame: Box) -> Drawing:
     drawing: Drawing = []
     for spec, drawer in _compiled(elements):
         if spec.when and not face.holds(spec.when):
@@ -70,10 +70,10 @@ def draw(face: Face, elements: list[Element], frame: Box) -> Drawing:
 
 
 Compiled = tuple[Drawn, Callable[[Face, Any, Box], Drawing]]
-_COMPILED: dict[int, tuple[list[Element], list[Compiled]]] = {}
+_COMPILED: dict[int, tuple[list[LookElement], list[Compiled]]] = {}
 
 
-def _compiled(elements: list[Element]) -> list[Compiled]:
+def _compiled(elements: list[LookElement]) -> list[Compiled]:
     """Each element's spec and drawer, once per list of elements, not once
     per component (a look's lists live as long as the look; the list is kept with its entry, so its
     id stays its own)."""
@@ -250,8 +250,8 @@ ELEMENT_DRAWERS: dict[type[Drawn], Callable[[Face, Any, Box], Drawing]] = {
 class Look:
     """A look's elements with what it extends merged in, ready to draw any component that uses it."""
 
-    front_elements: list[Element]
-    back_elements: list[Element]
+    front_elements: list[LookElement]
+    back_elements: list[LookElement]
 
     def outline(self, component: Component, pack: Pack) -> Outline:
         return outline(component, pack)

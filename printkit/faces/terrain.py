@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from printkit.base.outlines import Box, Polygon
+from printkit.base.outlines import Box, Point, Polygon
 from printkit.base.shapes import Circle, Path, Rect
 from printkit.base.units import Size
 from printkit.content.looks import WidgetSpec
@@ -26,8 +26,6 @@ from printkit.faces.face import Face
 from printkit.faces.paint import INK, PAPER, Drawing, icon, mix, readable
 from printkit.faces.widgets import widget
 from printkit.i18n import words
-
-Point = tuple[float, float]
 
 ICON_REACH = 0.8  # from the centre to a land's icon (and its spaces), as a share of the apothem
 ICON_SIZE = 0.25  # of an icon, as a share of the apothem

@@ -50,7 +50,7 @@ from printkit.base.xml_declaration import UNREADABLE_ENCODING, declared_encoding
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
-from printkit.content.looks import Element, GroupSpec, TextSpec, lineage, parse_template, walk
+from printkit.content.looks import GroupSpec, LookElement, TextSpec, lineage, parse_template, walk
 from printkit.content.markup import has_words
 from printkit.content.message_key import MessageKey
 from printkit.content.source import SourceFile, read_yaml
@@ -194,7 +194,7 @@ def _look_messages(pack: Pack) -> list[Message]:
     return found
 
 
-def _by_id(elements: list[Element], path: KeyPath) -> KeyPath:
+def _by_id(elements: list[LookElement], path: KeyPath) -> KeyPath:
     """A text element's key path (side, index, kind, `elements`, index, kind …) with each index
     replaced by the element's id where it has one that no sibling shares."""
     keyed: list[str | int] = [path[0]]
