@@ -35,6 +35,7 @@ class SheetWords:
         self.words = words.of(locale, pack.root)
 
     def own(self, key: str, **values: object) -> str:
+        """One of printkit's own words in the locale, its placeholders filled with values."""
         return self.words.text(key, **values)
 
     def fitted(
