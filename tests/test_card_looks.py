@@ -13,7 +13,7 @@ from printkit.faces import richtext
 from printkit.faces.looks import look_of
 from printkit.faces.paint import LookContext
 from printkit.i18n.catalog import translate
-from printkit.layout.imposition import draw_pieces
+from printkit.layout.pieces import draw_pieces
 
 # A poker card (63 x 88 mm) without a rotation track: its content lies in a panel 5 % + 1.5 mm in
 # from each side of the trim (a rectangle's content box is its trim box).

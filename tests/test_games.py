@@ -15,7 +15,9 @@ from printkit.faces.looks import look_of
 from printkit.faces.paint import LookContext
 from printkit.i18n import words as ui
 from printkit.i18n.catalog import translate
-from printkit.layout.imposition import OVERLAP, SheetOptions, impose
+from printkit.layout.imposition import impose
+from printkit.layout.sheets import SheetOptions
+from printkit.layout.split import OVERLAP
 from printkit.rulebook.book import component_list
 
 

@@ -115,7 +115,7 @@ def test_a_pointy_hex_boards_cells_lie_in_rows_with_the_even_ones_half_a_cell_ri
 
 
 def test_a_figure_turns_a_hex_piece_by_sixths_in_its_cell(built):
-    from printkit.layout.imposition import draw_pieces
+    from printkit.layout.pieces import draw_pieces
     from printkit.rulebook.book import figure_svg
 
     (pack,) = load_checked([BOARDS])

@@ -11,7 +11,7 @@ from pypdf import PdfWriter
 from pypdf.generic import ContentStream
 
 from printkit.cli import main
-from printkit.layout.imposition import PRINTER_REACH
+from printkit.layout.sheets import PRINTER_REACH
 
 Box = tuple[float, float, float, float]  # x0, top, x1, bottom in mm, measured down from the page's top
 PATH_POINTS = {b"m", b"l", b"c", b"v", b"y"}  # path operators whose operands are x y pairs
@@ -127,9 +127,9 @@ def test_nothing_but_artwork_prints_within_a_quarter_inch_of_the_papers_edge(pse
 
 def test_the_measure_sees_a_footer_in_the_unprintable_zone(tmp_path, monkeypatch):
     """The measure above finds what prints too near the edge: a kit with its footer moved to the bottom."""
-    from printkit.layout import imposition
+    from printkit.layout import sheet_words
 
-    monkeypatch.setattr(imposition, "PRINTER_REACH", 2.0)
+    monkeypatch.setattr(sheet_words, "PRINTER_REACH", 2.0)
     assert (
         main(["build", str(REPO / "content" / "skystones"), "--out", str(tmp_path), "--lang", "en", "--no-rulebooks"])
         == 0

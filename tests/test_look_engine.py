@@ -12,7 +12,16 @@ from PIL import Image as PILImage
 
 from printkit.base.errors import ValueProblem
 from printkit.base.shapes import Text
-from printkit.content.looks import Condition, Declared, Element, LookDef, Measure, merged, parse_measure, parse_template
+from printkit.content.looks import (
+    Condition,
+    Declared,
+    LookDef,
+    LookElement,
+    Measure,
+    merged,
+    parse_measure,
+    parse_template,
+)
 
 GLOW = FIXTURES / "looks" / "glow"
 
@@ -54,7 +63,7 @@ CARDS = (
 @pytest.fixture
 def faces(tmp_path):
     """A face of each component of a small pack, by id, to draw elements on."""
-    from printkit.faces.looks import Face, Values, outline, trim
+    from printkit.faces.face import Face, Values, outline, trim
     from printkit.faces.paint import LookContext
 
     pack = loaded_pack(tmp_path, CARD_PACK, CARDS)
@@ -67,7 +76,7 @@ def faces(tmp_path):
 def drawn(face, *elements):
     from printkit.faces.looks import draw
 
-    return draw(face, [Element.model_validate(e) for e in elements], (0.0, 0.0, *face.size))
+    return draw(face, [LookElement.model_validate(e) for e in elements], (0.0, 0.0, *face.size))
 
 
 def texts(drawing):

@@ -204,7 +204,7 @@ def test_schema_looks_is_a_json_schema_of_looks_files_with_field_docs(run):
     assert look_def == {"$ref": "#/$defs/LookDef"}
     defs = schema["$defs"]
     assert all(ref.removeprefix("#/$defs/") in defs for ref in _refs(schema))  # every reference resolves
-    element = defs["Element"]
+    element = defs["LookElement"]
     assert (element["minProperties"], element["maxProperties"]) == (1, 1)  # one key: its kind
     for kind, spec in ELEMENT_KINDS.items():
         assert {"$ref": f"#/$defs/{spec.__name__}"} in element["properties"][kind]["anyOf"]

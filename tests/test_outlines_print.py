@@ -8,7 +8,8 @@ import pytest
 from conftest import FIXTURES, PT_PER_MM, TOLERANCE_MM, loaded_pack, polygon_corners, sheet_paths
 from pypdf import PdfReader
 
-from printkit.layout.imposition import SheetOptions, impose
+from printkit.layout.imposition import impose
+from printkit.layout.sheets import SheetOptions
 
 PACKS = [FIXTURES / "outlines" / "hexes", FIXTURES / "outlines" / "odd"]
 ACROSS_CORNERS = 120 / math.sqrt(3)  # of a hexagon 60 mm across the flats: 69.282 mm

@@ -17,7 +17,7 @@ from printkit.base.units import Size
 from printkit.content.validate import load_checked
 from printkit.faces import richtext
 from printkit.faces.fonts import FONT_DIR, pack_font, registered, text_width
-from printkit.layout.imposition import Page
+from printkit.layout.sheets import Page
 from printkit.output.pdf import render_pdf
 
 FIXTURE = Path("tests/fixtures/pack-fonts")

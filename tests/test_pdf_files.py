@@ -14,7 +14,8 @@ from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, Indirect
 
 from printkit.cli import main
 from printkit.content.validate import load_checked
-from printkit.layout.imposition import SheetOptions, impose
+from printkit.layout.imposition import impose
+from printkit.layout.sheets import SheetOptions
 
 BLEED = 3.0
 

@@ -6,7 +6,8 @@ from conftest import PT_PER_MM, TOLERANCE_MM, loaded_pack
 from pypdf import PdfReader
 
 from printkit.base.units import Size
-from printkit.layout.imposition import PAPERS, SheetOptions, impose
+from printkit.layout.imposition import impose
+from printkit.layout.sheets import PAPERS, SheetOptions
 
 
 def _flipped(front, paper: Size, duplex: str) -> tuple[float, float]:
@@ -147,7 +148,7 @@ def test_a_pack_declares_its_margins_gutters_and_cut_lines(tmp_path):
 
 def test_ink_saver_pales_large_fills_and_keeps_text_readable(skystones):
     from printkit.base.shapes import Rect, Text
-    from printkit.layout.imposition import draw_pieces
+    from printkit.layout.pieces import draw_pieces
 
     pieces = {p.component.id: p for p in draw_pieces(skystones, "en", 0.0, ink_saver=True)}
     board = pieces["board"].front
@@ -206,7 +207,7 @@ def test_a_pack_can_default_to_letter_paper(run, tmp_path):
 
 def _render_components(pack, target):
     """The pack's English components PDF, its faces drawn sheet by sheet as a build draws them."""
-    from printkit.layout.imposition import Faces
+    from printkit.layout.pieces import Faces
     from printkit.output.pdf import render_pdf
 
     faces = Faces(pack, "en", 0.0)
@@ -218,7 +219,7 @@ def _render_components(pack, target):
 def test_faces_drawn_sheet_by_sheet_give_the_same_pdf(skystones, tmp_path, monkeypatch):
     """A big deck's faces are drawn as their sheets are written and only the last few are kept;
     drawing a face again when it is needed gives the very same file."""
-    from printkit.layout.imposition import Faces
+    from printkit.layout.pieces import Faces
 
     _render_components(skystones, tmp_path / "all.pdf")
     monkeypatch.setattr(Faces, "REMEMBERED", 4)
@@ -343,7 +344,7 @@ def test_a_rounded_cards_png_is_transparent_outside_its_corners(rounded_cards):
 
 def test_a_rulebook_figure_clips_a_rounded_card_to_its_corners(tmp_path):
     from printkit.content.model import Figure
-    from printkit.layout.imposition import draw_pieces
+    from printkit.layout.pieces import draw_pieces
     from printkit.rulebook.book import figure_svg
 
     pack = loaded_pack(tmp_path, "", "cards:\n  - {id: ace, name: Ace, size: poker, corner_radius: 3mm}\n")

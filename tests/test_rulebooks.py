@@ -340,7 +340,7 @@ def test_a_figure_of_backs_clips_an_arrows_back_to_the_arrow_turned_over(tmp_pat
     from conftest import loaded_pack
 
     from printkit.content.model import Figure
-    from printkit.layout.imposition import draw_pieces
+    from printkit.layout.pieces import draw_pieces
     from printkit.rulebook.book import figure_svg
 
     arrow = "[[0, 10mm], [18mm, 10mm], [18mm, 0], [30mm, 15mm], [18mm, 30mm], [18mm, 20mm], [0, 20mm]]"

@@ -9,7 +9,8 @@ from conftest import PT_PER_MM, TOLERANCE_MM
 from pypdf import PdfReader
 
 from printkit.content.model import Board, Card, Chip, SpecialField
-from printkit.layout.imposition import SheetOptions, impose
+from printkit.layout.imposition import impose
+from printkit.layout.sheets import SheetOptions
 
 
 @pytest.fixture(scope="module")

@@ -159,9 +159,9 @@ def test_semicolons_tabs_blank_rows_and_multiline_cells_keep_their_cells(case, n
     """Each component is placed at the line its record starts on, and each key at its column: the
     last card's attack 'x' is in column C."""
     source = read(case, name)
-    placement = source.placements["cards"]
-    assert placement.rows == rows
-    assert placement.columns == {("id",): 1, ("name",): 2, ("stats", "attack"): 3, ("stats", "defense"): 4}
+    cells = source.section_cells["cards"]
+    assert cells.rows == rows
+    assert cells.columns == {("id",): 1, ("name",): 2, ("stats", "attack"): 3, ("stats", "defense"): 4}
     assert source.data["cards"][-1]["stats"]["attack"] == "x"
     assert str(source.problem(("cards", len(rows) - 1, "stats", "attack"), "wrong")) == (
         f"{name}:{rows[-1]}:3: stats.attack: wrong"
@@ -180,7 +180,7 @@ def read(case: str, name: str = "cards.csv"):
 def test_a_multiline_cell_keeps_its_line_break():
     source = read("csv-multiline-cell")
     assert [card["name"] for card in source.data["cards"]] == ["Card 1", "Card\ntwo", "Card 3"]
-    assert source.placements["cards"].rows == [2, 3, 5]
+    assert source.section_cells["cards"].rows == [2, 3, 5]
 
 
 def test_a_semicolon_csv_reads_numbers_with_a_decimal_comma():

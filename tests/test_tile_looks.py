@@ -9,7 +9,7 @@ import pytest
 from printkit.base.shapes import Circle, Text
 from printkit.content.validate import load_checked
 from printkit.faces.terrain import RING, SPACE
-from printkit.layout.imposition import draw_pieces
+from printkit.layout.pieces import draw_pieces
 from printkit.output.png import DPI, png_files
 
 PX_PER_MM = DPI / 25.4

@@ -13,7 +13,7 @@ from pypdf import PdfReader
 
 from printkit.base.shapes import Text
 from printkit.content import markup
-from printkit.content.looks import Element
+from printkit.content.looks import LookElement
 from printkit.faces import richtext
 from printkit.faces.fonts import FONTS, missing_glyphs
 from printkit.i18n import words
@@ -150,14 +150,15 @@ def test_the_bundled_fonts_have_the_spaces_and_quotation_marks(font):
 
 
 def test_a_look_fills_in_a_number_with_the_locales_decimal_mark(tmp_path):
-    from printkit.faces.looks import Face, Values, draw, outline, trim
+    from printkit.faces.face import Face, Values, outline, trim
+    from printkit.faces.looks import draw
     from printkit.faces.paint import LookContext
 
     pack = loaded_pack(
         tmp_path, "fields: {reach: {type: number}}\n", "cards:\n  - {id: bow, name: Bow, data: {reach: 2.5}}\n"
     )
     (card,) = pack.components
-    element = Element.model_validate({"text": {"text": "Reach {data.reach} in", "box": [0, 0, "100%", "100%"]}})
+    element = LookElement.model_validate({"text": {"text": "Reach {data.reach} in", "box": [0, 0, "100%", "100%"]}})
 
     def shown(locale):
         face = Face(LookContext(pack, locale), card, Values(card, pack), trim(card, pack), outline(card, pack))
@@ -219,7 +220,7 @@ def test_the_german_kit_draws_numbers_joined_to_their_units(tmp_path):
     writes U+00A0 into the PDF as a space: ttfonts.splitString maps it to the space glyph)."""
     from printkit.content.validate import load_checked
     from printkit.i18n.catalog import translate
-    from printkit.layout.imposition import draw_pieces
+    from printkit.layout.pieces import draw_pieces
 
     pack = translate(load_checked([REPO / "content" / "skylanders-tabletop"])[0], "de").pack
     lines = [

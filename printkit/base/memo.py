@@ -24,7 +24,7 @@ FITTED_TEXTS = 512
 BOX_CAPACITIES = 256
 # a colour mixed with another, or the ink that reads on it (faces.paint): a pack's few colours, each mixed a few ways
 MIXED_COLOURS = 1024
-# the drawings of faces (layout.imposition.Faces): the copies and backs that follow a face, a few sheets on
+# the drawings of faces (layout.pieces.Faces): the copies and backs that follow a face, a few sheets on
 DRAWN_FACES = 256
 # image files read and compressed for embedding (faces.reportlab_internals): a pack's art is a few dozen
 # files, each embedded in every document (per language and paper; per face in the preview)

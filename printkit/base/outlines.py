@@ -39,6 +39,8 @@ Orientation = Literal["flat", "pointy"]  # of a regular polygon: a side at the b
 
 
 class Box(NamedTuple):
+    """A box in millimetres: its lower-left corner and its size (origin bottom-left, as drawn)."""
+
     x: float
     y: float
     width: float

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 if TYPE_CHECKING:  # the command line reads SHOPS without importing layout
-    from printkit.layout.imposition import Duplex
+    from printkit.layout.sheets import Duplex
 
 Shop = Literal["single", "tgc"]
 SHOPS: tuple[Shop, ...] = ("single", "tgc")  # one face a page in a PDF; The Game Crafter's PNG templates

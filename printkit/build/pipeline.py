@@ -45,7 +45,9 @@ from printkit.content.validate import Loaded, load_partial
 from printkit.i18n import words
 from printkit.i18n.catalog import entry_problems, missing_problems, translate, undeclared
 from printkit.i18n.pseudo import CODE as PSEUDO
-from printkit.layout.imposition import Faces, Page, Piece, SheetOptions, impose
+from printkit.layout.imposition import impose
+from printkit.layout.pieces import Faces, Piece
+from printkit.layout.sheets import Page, SheetOptions
 from printkit.layout.shop import SHOP_FACE_BLEED, single_pages, tgc_pages
 from printkit.layout.templates import SheetTemplate, impose_on_template, read_template, template_path
 from printkit.output.cut_svg import cut_files

@@ -279,7 +279,7 @@ def _check_read_back(
     table = read_spreadsheet(path, path.name, folder, schema)
     if table.problems:
         problem = table.problems[0]
-        section = next((s for s, p in table.placements.items() if p.sheet == problem.sheet), sections[0])
+        section = next((s for s, p in table.section_cells.items() if p.sheet == problem.sheet), sections[0])
         raise UsageError(
             f"cannot export {section}: the column '{problem.key_path}' reads back as: {problem.message}"
             + _keep_in_yaml(section, sections)

@@ -53,7 +53,7 @@ from printkit.i18n.catalog import (
 )
 from printkit.i18n.po_file import po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
-from printkit.layout.imposition import draw_pieces
+from printkit.layout.pieces import draw_pieces
 
 MAX_XLIFF_BYTES = 20 * 1024 * 1024
 

@@ -29,7 +29,7 @@ import yaml
 from pydantic import AfterValidator, BeforeValidator, ConfigDict, Field, RootModel, WithJsonSchema, model_validator
 
 from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_value
-from printkit.base.outlines import Outline
+from printkit.base.outlines import Box, Outline
 from printkit.base.package_data import folder
 from printkit.base.units import MAX_LENGTH_MM, MM_PER_UNIT, Size
 from printkit.content.fields import Id, Strict, Translatable, pydantic_parser, refuse_control_characters
@@ -105,9 +105,6 @@ def _point(value: Any) -> tuple[Measure, Measure]:
     return parse_measure(value[0]), parse_measure(value[1])
 
 
-Box = tuple[float, float, float, float]  # x, y, width, height in mm, origin bottom-left (as drawn)
-
-
 def placed(frame: Box, box: tuple[Measure, Measure, Measure, Measure] | None) -> Box:
     """Where an element lies, from its measures in its frame (from the frame's top left); the
     whole frame when it gives no box."""
@@ -116,7 +113,7 @@ def placed(frame: Box, box: tuple[Measure, Measure, Measure, Measure] | None) ->
     fx, fy, fw, fh = frame
     (xs, xm), (ys, ym), (ws, wm), (hs, hm) = box  # unpacked, not Measure.of: a big deck places millions
     width, height = ws * fw + wm, hs * fh + hm
-    return fx + xs * fw + xm, fy + fh - ys * fh - ym - height, width, height
+    return Box(fx + xs * fw + xm, fy + fh - ys * fh - ym - height, width, height)
 
 
 _MEASURE_SCHEMA = {"type": ["string", "number"], "description": "12mm, 0.5in, 50% or 100% - 6mm"}
@@ -140,7 +137,7 @@ _PATH = rf"{_ONE_PATH}(?:\|{_ONE_PATH})*"  # a|b: the first of them that is set
 PATH = re.compile(_PATH)
 
 
-# Values a look may name that no single field holds, worked out from several by printkit.faces.looks
+# Values a look may name that no single field holds, worked out from several by printkit.faces.face
 # (which implements exactly these): name -> the pack registry whose entry it is, so that its parts
 # are that entry's (design.title), or None for a plain value.
 COMPUTED_VALUES: dict[str, str | None] = {
@@ -452,7 +449,7 @@ class GroupSpec(Drawn):
     of: str | None = Field(None, pattern=r"^[a-z_][a-z0-9_-]*(\.[a-z0-9_-]+)*$")
     """Its placeholders name values of this part of the component: `of: back` makes {label} the
     back's label (a marker's faces, a tile's reverse)."""
-    elements: list[Element]
+    elements: list[LookElement]
     """Elements placed in the group's frame."""
 
     def frame(self, box: Box, outline: Outline, size: Size) -> Box:
@@ -464,7 +461,7 @@ class GroupSpec(Drawn):
             inner = outline.inner_box(size, self.inside.of(min(size)))
         else:
             return box
-        return inner.x, inner.y, inner.width, inner.height
+        return inner
 
 
 WIDGETS = {
@@ -555,8 +552,8 @@ def _one_element(value: Any) -> Any:
     return value
 
 
-class Element(Strict):
-    """One element: a mapping with one key, its kind (rect, circle, polygon, line, text, image, icon,
+class LookElement(Strict):
+    """One element of a look: a mapping with one key, its kind (rect, circle, polygon, line, text, image, icon,
     repeat, outline, group, widget)."""
 
     model_config = ConfigDict(json_schema_extra={"minProperties": 1, "maxProperties": 1})
@@ -594,9 +591,9 @@ class LookDef(Strict):
     their place, inside groups too), the others are drawn after (on top of) them."""
     hide: list[Id] = []
     """Ids of elements of the extended look to leave out (inside groups too)."""
-    front: list[Element] | None = None
+    front: list[LookElement] | None = None
     """Elements of the front, drawn in order (later ones on top)."""
-    back: list[Element] | None = None
+    back: list[LookElement] | None = None
     """Elements of the back; a component has a printed back when one of them is drawn for it."""
 
 
@@ -641,11 +638,11 @@ def builtin_source(look_id: str) -> str:
     return (Path(str(folder("printkit.content", "builtin_looks"))) / name).read_text(encoding="utf-8")
 
 
-def merged(looks: dict[str, Declared], look_id: str) -> tuple[list[Element], list[Element]]:
+def merged(looks: dict[str, Declared], look_id: str) -> tuple[list[LookElement], list[LookElement]]:
     """A look's front and back elements with what it extends merged in; extends must be acyclic
     (validate checks it first)."""
-    front: list[Element] = []
-    back: list[Element] = []
+    front: list[LookElement] = []
+    back: list[LookElement] = []
     for ancestor in reversed(lineage(looks, look_id)):  # the furthest first; a loop, not recursion: chains may be long
         look = looks[ancestor].look
         hidden = set(look.hide)
@@ -653,7 +650,7 @@ def merged(looks: dict[str, Declared], look_id: str) -> tuple[list[Element], lis
     return front, back
 
 
-def _over(base: list[Element], own: list[Element] | None, hidden: set[str]) -> list[Element]:
+def _over(base: list[LookElement], own: list[LookElement] | None, hidden: set[str]) -> list[LookElement]:
     """base without the hidden elements, each element of own put in the place of those with its id
     (inside groups too: a built-in card's name lies in its content group), or on top when none has it."""
     replacing = {element.spec.id: element for element in own or [] if element.spec.id}
@@ -661,10 +658,12 @@ def _over(base: list[Element], own: list[Element] | None, hidden: set[str]) -> l
     return result + [element for element in own or [] if element.spec.id not in replaced]
 
 
-def _replaced(elements: list[Element], replacing: dict[str, Element], hidden: set[str]) -> tuple[list[Element], set]:
+def _replaced(
+    elements: list[LookElement], replacing: dict[str, LookElement], hidden: set[str]
+) -> tuple[list[LookElement], set]:
     """The elements with those of an id in hidden left out and those of an id in replacing replaced,
     through groups, and the ids that were replaced."""
-    result: list[Element] = []
+    result: list[LookElement] = []
     replaced: set[str] = set()
     for element in elements:
         spec = element.spec
@@ -722,7 +721,7 @@ def lineage(looks: dict[str, Declared], look_id: str) -> list[str]:
     return chain
 
 
-def walk(elements: list[Element] | None, at: KeyPath = (), of: str = "") -> Iterator[tuple[KeyPath, Drawn, str]]:
+def walk(elements: list[LookElement] | None, at: KeyPath = (), of: str = "") -> Iterator[tuple[KeyPath, Drawn, str]]:
     """Every element, a group's after the group: the key path of its spec (`front, 2, group,
     elements, 0, text`, from at), the spec, and the part of the component its placeholders name
     (`back.` inside a group with `of: back`)."""

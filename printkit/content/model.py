@@ -39,6 +39,7 @@ from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, s
 from printkit.base.icons import ICONS
 from printkit.base.outlines import (
     ROUND,
+    Box,
     Outline,
     Point,
     crossing_sides,
@@ -95,6 +96,8 @@ if TYPE_CHECKING:
 
 
 class Element(Strict):
+    """An element of the game (pack.yaml's `elements`, e.g. Fire), which components may name."""
+
     name: Text
     """Name shown on components and in rulebooks."""
     color: Colour
@@ -912,7 +915,7 @@ def _space_problems(source: SourceFile, sides: list[tuple[KeyPath, Any, dict[str
     return problems
 
 
-class Face(Strict):
+class ChipSide(Strict):
     """One side of a double-sided marker or chip."""
 
     label: Text | None = None
@@ -1151,7 +1154,7 @@ class Chip(CustomShaped):
     """Short text in the middle of the chip."""
     value: Annotated[int, whole(0, 999, "number on the chip")] | None = None
     """Large number printed on the chip, e.g. a coin's worth."""
-    back: Face | None = None
+    back: ChipSide | None = None
 
     def given_size(self, defaults: Defaults) -> Size:
         d = self.diameter or defaults.chip_diameter
@@ -1168,8 +1171,8 @@ class Marker(CustomShaped):
     """round (default), rect, hex, polygon (with sides) or custom (with points)."""
     diameter: Length | None = None
     """Width and height; defaults to `defaults.chip_diameter`; across the flats of a hex or polygon."""
-    front: Face
-    back: Face
+    front: ChipSide
+    back: ChipSide
 
     @field_validator("shape", mode="before")
     @classmethod
@@ -1474,10 +1477,10 @@ class Board(Rectangular):
         return self.trim_size
 
     @property
-    def footer_box(self) -> tuple[float, float, float, float]:
+    def footer_box(self) -> Box:
         """The strip below the grid, between the side margins, where the title goes: its lower left
         corner, width and height in mm from the board's lower left corner."""
-        return self.margin, 0.0, self.trim_size.width - 2 * self.margin, self.margin + self.footer
+        return Box(self.margin, 0.0, self.trim_size.width - 2 * self.margin, self.margin + self.footer)
 
     def cell_box(self, cell: Address) -> tuple[float, float, float, float]:
         """A cell's box (lower left corner, width, height) in mm from the board's lower left corner:

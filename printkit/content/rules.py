@@ -541,7 +541,7 @@ class Coverage(Rule):
 
 
 @rule_kind
-class Placement(Rule):
+class TilePlacement(Rule):
     """Tiles laid on a board's grid: shared edges must show the same terrain; the board's rim takes any."""
 
     kind: Literal["placement"] = "placement"
@@ -628,7 +628,7 @@ def placement_board(pack: Pack, rule_set: RuleSet, section: str) -> Board | None
     """The board a placement section's tiles are laid on: the board of the placement rule that
     reads the section, if any rule does (a checked pack has it)."""
     for rule in rule_set.checks:
-        if isinstance(rule, Placement) and section in rule.sections(rule_set):
+        if isinstance(rule, TilePlacement) and section in rule.sections(rule_set):
             return rule.board_in(pack)
     return None
 

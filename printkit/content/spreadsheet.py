@@ -49,7 +49,7 @@ MAX_UNPACKED_BYTES = 200 * 1024 * 1024  # a workbook's XML, unzipped
 
 
 @dataclass
-class Placement:
+class SectionCells:
     """Where one section's rows were read: the sheet (None in a CSV file), the row of each
     component, and the column of each key."""
 
@@ -60,32 +60,32 @@ class Placement:
 
 @dataclass
 class TableSource(SourceFile):
-    placements: dict[str, Placement] = field(default_factory=dict)  # section -> where its rows were read
+    section_cells: dict[str, SectionCells] = field(default_factory=dict)  # section -> where its rows were read
     workbook: bool = False
     notes: list[Problem] = field(default_factory=list)  # what was passed over: sheets that fill no section
 
     def position(self, path: KeyPath, *, of_key: bool = False) -> Position:
         """(row, column) of the cell holding the value at path (with of_key: its column's key);
         (row, 0) for a whole row; for a whole sheet or file (0, 0), or in a CSV file its start, (1, 1)."""
-        placement = self._placement(path)
-        if placement is None or len(path) < 2 or not isinstance(path[1], int) or path[1] >= len(placement.rows):
+        cells = self._cells_of(path)
+        if cells is None or len(path) < 2 or not isinstance(path[1], int) or path[1] >= len(cells.rows):
             return (0, 0) if self.workbook else (1, 1)
-        column = self._column(placement, path[2:])
+        column = self._column(cells, path[2:])
         if of_key:
             return 1, column or 1
-        return placement.rows[path[1]], column
+        return cells.rows[path[1]], column
 
     def problem(self, path: KeyPath, message: str, hint: str | None = None, *, of_key=False) -> Problem:
-        placement = self._placement(path)
+        cells = self._cells_of(path)
         return self.cell_problem(
-            placement.sheet if placement else "", *self.position(path, of_key=of_key), _dotted(path), message, hint
+            cells.sheet if cells else "", *self.position(path, of_key=of_key), _dotted(path), message, hint
         )
 
     def missing(self, path: KeyPath, key: str, hint: str | None = None) -> Problem:
         """A required key named by the column that gives it (`edges.bottom`): the column to fill, or to add."""
         column = _dotted((*path, key))
-        placement = self._placement(path)
-        given = placement is not None and tuple(column.split(".")) in placement.columns
+        cells = self._cells_of(path)
+        given = cells is not None and tuple(column.split(".")) in cells.columns
         return super().missing(path, column, hint or f"{'fill' if given else 'add'} the column '{column}'")
 
     def holds(self, problem: Problem, path: KeyPath) -> bool:
@@ -105,19 +105,19 @@ class TableSource(SourceFile):
             return Problem(self.shown, row, column, key, message, hint, sheet=sheet or "")
         return Problem(self.shown, row or 1, column or 1, key, message, hint)
 
-    def _placement(self, path: KeyPath) -> Placement | None:
+    def _cells_of(self, path: KeyPath) -> SectionCells | None:
         """Where the section that path starts with was read."""
-        return self.placements.get(str(path[0])) if path else None
+        return self.section_cells.get(str(path[0])) if path else None
 
     @staticmethod
-    def _column(placement: Placement, keys: KeyPath) -> int:
+    def _column(cells: SectionCells, keys: KeyPath) -> int:
         """The column of the key at keys (list positions, which share their list's cell, left out), or
         of the first column inside it (`edges` -> `edges.top`); 0 when no column holds it."""
         parts = tuple(str(part) for part in keys if not isinstance(part, int))
         while parts:
-            if parts in placement.columns:
-                return placement.columns[parts]
-            inside = [column for key, column in placement.columns.items() if key[: len(parts)] == parts]
+            if parts in cells.columns:
+                return cells.columns[parts]
+            inside = [column for key, column in cells.columns.items() if key[: len(parts)] == parts]
             if inside:
                 return min(inside)
             parts = parts[:-1]
@@ -149,9 +149,9 @@ def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any
             else _text_table(raw, kind, source, sections)
         )
         for sheet, section, rows, decimal_comma in tables:
-            placement = Placement(sheet)
-            source.placements[section] = placement
-            data[section] = _read_rows(rows, sections.item(section), placement, source, decimal_comma)
+            section_cells = SectionCells(sheet)
+            source.section_cells[section] = section_cells
+            data[section] = _read_rows(rows, sections.item(section), section_cells, source, decimal_comma)
     except Refused as refused:
         source.problems.append(source.cell_problem("", 1, 1, "", refused.message, refused.hint))
         return source
@@ -858,12 +858,12 @@ class _Column:
 
 
 def _columns(
-    header: list[Any], item: _Node, placement: Placement, source: TableSource, decimal_comma: bool
+    header: list[Any], item: _Node, section_cells: SectionCells, source: TableSource, decimal_comma: bool
 ) -> list[_Column]:
     """The columns of a header row, each checked against what a component of the section takes."""
     columns: list[_Column] = []
     seen: dict[str, int] = {}
-    sheet = placement.sheet
+    sheet = section_cells.sheet
     for number, cell in enumerate(header, start=1):
         text = "" if _blank(cell) else _cell_text(cell).strip()
         if not text:
@@ -924,7 +924,7 @@ def _columns(
                 )
                 continue
             columns.append(_Column(number, key, _reader(node, decimal_comma)))
-            placement.columns[key] = number
+            section_cells.columns[key] = number
     return columns
 
 
@@ -934,7 +934,7 @@ def _blank(cell: Any) -> bool:
 
 
 def _read_rows(
-    rows: Rows, item: _Node, placement: Placement, source: TableSource, decimal_comma: bool
+    rows: Rows, item: _Node, section_cells: SectionCells, source: TableSource, decimal_comma: bool
 ) -> list[dict[str, Any]]:
     """A mapping per row with a value below the header, nested by the dotted keys."""
     read: list[dict[str, Any]] = []
@@ -943,7 +943,7 @@ def _read_rows(
     if first is None or all(map(_blank, first[1])):
         source.problems.append(
             source.cell_problem(
-                placement.sheet,
+                section_cells.sheet,
                 1,
                 0,
                 "",
@@ -955,7 +955,7 @@ def _read_rows(
     if len(first[1]) > MAX_COLUMNS:  # a workbook's sheet was measured before; a CSV file is measured here
         source.problems.append(
             source.cell_problem(
-                placement.sheet,
+                section_cells.sheet,
                 1,
                 MAX_COLUMNS + 1,
                 "",
@@ -964,14 +964,14 @@ def _read_rows(
             )
         )
         return read
-    columns = _columns(first[1], item, placement, source, decimal_comma)
-    given = {key[0] for key in placement.columns}  # `grid.columns` gives grid
+    columns = _columns(first[1], item, section_cells, source, decimal_comma)
+    given = {key[0] for key in section_cells.columns}  # `grid.columns` gives grid
     missing = [key for key in item.required() if key not in given]
     if missing:
         names = " and ".join(f"'{key}'" for key in missing)
         source.problems.append(
             source.cell_problem(
-                placement.sheet,
+                section_cells.sheet,
                 1,
                 0,
                 "",
@@ -986,9 +986,9 @@ def _read_rows(
     for number, cells in rows:
         if len(read) >= MAX_ROWS:
             source.problems.append(
-                source.cell_problem(placement.sheet, number, 0, "", f"more than {MAX_ROWS} rows", "split the file")
+                source.cell_problem(section_cells.sheet, number, 0, "", f"more than {MAX_ROWS} rows", "split the file")
             )
-            placement.rows.clear()
+            section_cells.rows.clear()
             return []  # none of it is checked or drawn: the limit keeps a check short
         if all(map(_blank, cells)):
             continue  # a blank row, left to space out groups
@@ -1008,7 +1008,7 @@ def _read_rows(
                 reported.add(index)
                 source.problems.append(
                     source.cell_problem(
-                        placement.sheet,
+                        section_cells.sheet,
                         number,
                         index,
                         "",
@@ -1017,6 +1017,6 @@ def _read_rows(
                     )
                 )
                 break  # one a row: a row of thousands of cells past the header is one mistake
-        placement.rows.append(number)
+        section_cells.rows.append(number)
         read.append(component)
     return read

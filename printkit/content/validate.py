@@ -34,8 +34,7 @@ from pydantic import BaseModel
 from printkit.base.confine import Refused, checked, files_under, named_as_written
 from printkit.base.errors import KeyPath, Problem, Problems, did_you_mean, format_key_path
 from printkit.base.icons import ICONS, icon_hint
-from printkit.base.outlines import Box as OutlineBox
-from printkit.base.outlines import Outline, Rectangle
+from printkit.base.outlines import Box, Outline, Rectangle
 from printkit.base.units import Size
 from printkit.content import markup
 from printkit.content.fields import Ref, Translatable, entry_registry, marked_values, peeled
@@ -44,13 +43,12 @@ from printkit.content.looks import (
     COMPUTED_VALUES,
     MAX_LINEAGE,
     WIDGET_KINDS,
-    Box,
     Drawn,
-    Element,
     GroupSpec,
     IconSpec,
     ImageSpec,
     LookDef,
+    LookElement,
     OutlineSpec,
     RepeatSpec,
     Template,
@@ -78,7 +76,7 @@ from printkit.content.model import (
     Rulebook,
 )
 from printkit.content.placeholders import PLACEHOLDER, placeholder_value
-from printkit.content.rules import Placement, RuleSite
+from printkit.content.rules import RuleSite, TilePlacement
 from printkit.content.source import SourceFile
 
 ART_FORMATS = (".png", ".jpg", ".jpeg")
@@ -278,7 +276,7 @@ def _element_problems(
     art: Callable[[str], tuple],
     source: SourceFile,
     at: KeyPath,
-    elements: list[Element] | None,
+    elements: list[LookElement] | None,
     users: list[Component],
 ) -> list[Problem]:
     """Values an element names that no component using the look has, values a text prints that no
@@ -552,14 +550,14 @@ def _box_problems(source: SourceFile, at: KeyPath, look: LookDef, users: list[Co
         shapes.setdefault((component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)), component)
     for (trim, outline), component in shapes.items():
         for side in ("front", "back"):
-            for path, box in _outside(getattr(look, side), at + (side,), (0.0, 0.0, *trim), trim, outline):
+            for path, box in _outside(getattr(look, side), at + (side,), Box(0.0, 0.0, *trim), trim, outline):
                 if path not in problems:
                     problems[path] = source.problem(path + ("box",), _past_trim(box, trim, component))
     return list(problems.values())
 
 
 def _outside(
-    elements: list[Element] | None, at: KeyPath, frame: Box, trim: Size, outline: Outline
+    elements: list[LookElement] | None, at: KeyPath, frame: Box, trim: Size, outline: Outline
 ) -> Iterator[tuple[KeyPath, Box]]:
     """The key path and box of each element whose box reaches past the trim (not looking inside
     such a group). An outline element follows the outline, whatever its box."""
@@ -592,7 +590,7 @@ def _safe_zone_findings(
     for (trim, outline), component in shapes.items():
         for side in ("front", "back"):
             for path, _, box in _in_safe_zone(
-                getattr(look, side), at + (side,), (0.0, 0.0, *trim), trim, outline, zone
+                getattr(look, side), at + (side,), Box(0.0, 0.0, *trim), trim, outline, zone
             ):
                 if path not in found:
                     found[path] = source.problem(
@@ -624,7 +622,7 @@ def _builtin_safe_zone_findings(pack: Pack) -> list[Problem]:
             for path, spec, _ in walk(getattr(pack.looks[ancestor].look, side), (side,))
         }
         for side, elements in zip(("front", "back"), merged(pack.looks, look_id), strict=True):
-            for _, element, box in _in_safe_zone(elements, (side,), (0.0, 0.0, *trim), trim, outline, zone):
+            for _, element, box in _in_safe_zone(elements, (side,), Box(0.0, 0.0, *trim), trim, outline, zone):
                 where = builtin.get(id(element.spec))
                 if where is None or where in found:
                     continue
@@ -651,8 +649,8 @@ def _into_safe_zone(zone: float, box: Box, trim: Size, component: Component) -> 
 
 
 def _in_safe_zone(
-    elements: list[Element] | None, at: KeyPath, frame: Box, trim: Size, outline: Outline, zone: float
-) -> Iterator[tuple[KeyPath, Element, Box]]:
+    elements: list[LookElement] | None, at: KeyPath, frame: Box, trim: Size, outline: Outline, zone: float
+) -> Iterator[tuple[KeyPath, LookElement, Box]]:
     """The key path, element and box of each text, icon and repeated icon whose own box reaches nearer
     the trim line than zone, but not past it (that is a box problem), looking inside groups."""
     for index, element in enumerate(elements or []):
@@ -672,9 +670,7 @@ def _holds(box: Box, trim: Size, outline: Outline, margin: float) -> bool:
     """Whether a box lies inside the trim box moved margin in, and inside the outline moved margin in."""
     x, y, w, h = box
     inside = min(x, y) >= margin and x + w <= trim.width - margin and y + h <= trim.height - margin
-    return inside and (
-        isinstance(outline, Rectangle) or margin < 0 or outline.holds(OutlineBox(x, y, w, h), trim, margin)
-    )
+    return inside and (isinstance(outline, Rectangle) or margin < 0 or outline.holds(box, trim, margin))
 
 
 def _past_trim(box: Box, trim: Size, component: Component) -> str:
@@ -820,7 +816,7 @@ def _rule_set_problems(pack: Pack, source: SourceFile) -> list[Problem]:
                     )
         for index, rule in enumerate(rule_set.checks):
             own += rule.problems(RuleSite(pack, set_id, base + ("checks", index), source, COMPONENT_KINDS))
-        boards = [rule.board for rule in rule_set.checks if isinstance(rule, Placement)]
+        boards = [rule.board for rule in rule_set.checks if isinstance(rule, TilePlacement)]
         if own or any(pack.failed_part("components", board) for board in boards):  # no list can be checked with it
             pack.failed.append(Failed("rules", set_id, source.shown, base))
         problems += own

@@ -10,18 +10,16 @@ located problem as everywhere else; printkit's own words (a length in inches) co
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING
 
+from printkit.base.outlines import Box
 from printkit.base.shapes import Circle, Path, Rect, rotated, shifted
 from printkit.base.units import MM_PER_POINT
 from printkit.content.looks import WidgetSpec
 from printkit.faces import richtext
+from printkit.faces.face import Face
 from printkit.faces.paint import INK, PAPER, Drawing, mix, readable
 from printkit.faces.widgets import widget
 from printkit.i18n import words
-
-if TYPE_CHECKING:
-    from printkit.faces.looks import Box, Face
 
 SIDES = {"top": 90, "right": 0, "bottom": 270, "left": 180}  # the way each edge's badge points
 WEAK = 0.55  # how far an edge worth nothing recedes towards the paper

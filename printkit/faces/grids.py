@@ -11,20 +11,18 @@ the box: rulebook figures lay pieces in the same cells, and a ruler has to measu
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import TYPE_CHECKING, TypeVar
+from typing import TypeVar
 
-from printkit.base.outlines import regular_polygon
+from printkit.base.outlines import Box, regular_polygon
 from printkit.base.shapes import Line, Rect, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.looks import WidgetSpec
 from printkit.content.model import RULER_END, Board, Component, Grid, HexGrid, Ruler, Sheet
+from printkit.faces.face import Face
 from printkit.faces.paint import INK, PAPER, Drawing, mix
 from printkit.faces.terrain import square_terrain
 from printkit.faces.widgets import widget
 from printkit.i18n import words
-
-if TYPE_CHECKING:
-    from printkit.faces.looks import Box, Face
 
 K = TypeVar("K", bound=Component)
 

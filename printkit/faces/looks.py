@@ -5,303 +5,54 @@ Takes: a validated pack (its looks, built-in and its own), a component, the loca
 Returns: `look_of(pack, component)`, which gives the component's trim size and outline and draws its
 front and back as drawing primitives in millimetres inside its trim box (origin bottom-left, as PDF
 has it; the YAML measures from the top-left). A look is merged with what it extends once per pack
-and look, not per component; each element then only looks up the values it names. Text that does
-not fit, and values a look names that a component cannot give, are collected as problems on the
-`LookContext`.
+and look, not per component; each element is drawn with the `Face` being drawn
+(`printkit.faces.face`), looking up only the values it names, and a widget element by its drawer
+(`printkit.faces.widgets`). Text that does not fit, and values a look names that a component cannot
+give, are collected as problems on the `LookContext`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from functools import cache
-from typing import Any, Literal, cast
-
-from pydantic import BaseModel
+from typing import Any, Literal
 
 from printkit.base.icons import ICONS, icon_hint
-from printkit.base.outlines import Outline, Rectangle
+from printkit.base.outlines import Box, Outline
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, rotated
 from printkit.base.units import MM_PER_POINT, Size
-from printkit.content.fields import entry_registry, peeled
 from printkit.content.load import Pack
 from printkit.content.looks import (
-    COMPUTED_VALUES,
     CircleSpec,
-    Colour,
-    Condition,
     Drawn,
-    Element,
     GroupSpec,
     IconSpec,
     ImageSpec,
     LineSpec,
+    LookElement,
     Measure,
     OutlineSpec,
     PolygonSpec,
     RectSpec,
     RepeatSpec,
-    Template,
     TextSpec,
     WidgetSpec,
     merged,
     placed,
 )
 from printkit.content.model import Board, Component
-from printkit.content.rules import value_of
 from printkit.faces import (  # each registers its widgets
     card_parts,  # noqa: F401
     grids,  # noqa: F401
     terrain,  # noqa: F401
 )
-from printkit.faces.paint import INK, NEUTRAL, PAPER, Drawing, LookContext, mix, readable
+from printkit.faces.face import Face, Values, is_set, outline, trim
+from printkit.faces.paint import INK, Drawing, LookContext
 from printkit.faces.widgets import WIDGET_DRAWERS
-from printkit.i18n import typography
 
-Box = tuple[float, float, float, float]  # x, y, width, height in the face, origin bottom-left
 Side = Literal["front", "back"]
 
-# --- values a look can name -------------------------------------------------------------------------------
-
-KIND_COLOURS = {"board": "#2f4858", "ruler": "#f2e8cf", "tile": PAPER}  # a component's colour when nothing gives one
-ESTIMATED = "estimated"  # the tag of components whose values the pack's author chose, not the game
-
-
-def _colour(component: Component, pack: Pack) -> tuple[Any, str]:
-    """Its own colour, else its element's, else its card type's, else its kind's."""
-    if component.color:
-        return component.color, "color"
-    element = getattr(component, "element", None)
-    if element:
-        return pack.meta.elements[element].color, "element"
-    kind = getattr(component, "type", None)
-    if kind and pack.meta.types[kind].color:
-        return pack.meta.types[kind].color, "type"
-    return KIND_COLOURS.get(component.kind, NEUTRAL), "color"
-
-
-def back_design(component: Component, pack: Pack) -> str | None:
-    """The name of the back design it names, or of the pack's default back (cards, fields and tiles)."""
-    name = getattr(component, "back", None)
-    if name is not None and not isinstance(name, str):  # a chip's or marker's back is a face, not a design
-        return None
-    return name or pack.meta.defaults.back
-
-
-def _design(component: Component, pack: Pack) -> tuple[Any, str]:
-    """The back design it names, or the pack's default back."""
-    name = back_design(component, pack)
-    return (pack.meta.backs[name] if name else None), "back"
-
-
-def _type_rules(component: Component, pack: Pack) -> tuple[Any, str]:
-    """Its card type, when the type's text is printed on every card of it (`on_cards`)."""
-    kind = getattr(component, "type", None)
-    return (pack.meta.types[kind] if kind and pack.meta.types[kind].on_cards else None), "type"
-
-
-# Values worked out from several fields: name -> (value, the field a problem with it is placed at).
-COMPUTED: dict[str, Callable[[Component, Pack], tuple[Any, str]]] = {
-    "color": _colour,
-    "design": _design,
-    "estimated": lambda component, pack: (ESTIMATED in component.tags or None, "tags"),
-    "rotation-track": lambda component, pack: (pack.meta.defaults.rotation_track or None, "rotation_track"),
-    "type-rules": _type_rules,
-    # Cut along anything but a rectangle: its content lies inside the frame, on the paper.
-    "shaped": lambda component, pack: (not isinstance(outline(component, pack), Rectangle) or None, "shape"),
-}
-assert COMPUTED.keys() == COMPUTED_VALUES.keys(), "content.looks.COMPUTED_VALUES names the values computed here"
-
-
-class Values:
-    """A component's values by dotted path, as a look names them: `name`, `data.glow`, `stats.attack`,
-    `element.name` (a registry entry named by the component), `design.title`, `{a|b}` for the first
-    that is set. Each is looked up once per face."""
-
-    def __init__(self, component: Component, pack: Pack, part: str = ""):
-        self.component, self.pack, self.part = component, pack, part
-        self._known: dict[str, tuple[Any, str]] = {}
-        self.colours: dict[Colour, str | None] = {}  # the colours of the look worked out for them (Face.colour)
-
-    def of(self, part: str) -> Values:
-        """The values of a part of the component (`back`: a marker's back face), named from it."""
-        return Values(self.component, self.pack, f"{self.part}{part}.")
-
-    def get(self, path: str) -> Any:
-        return self.find(path)[0]
-
-    def find(self, path: str) -> tuple[Any, str]:
-        """The value at path and the field path (dotted) it comes from; of `a|b`, the first that is set."""
-        known = self._known.get(path)
-        if known is None:
-            for choice in _choices(path):  # a path has at least one
-                known = self._look_up(choice)
-                if is_set(known[0]):
-                    break
-            self._known[path] = cast(tuple[Any, str], known)
-        return self._known[path]
-
-    def _look_up(self, path: str) -> tuple[Any, str]:
-        if self.part:
-            value, field_name = Values(self.component, self.pack).find(self.part + path)
-            return value, field_name
-        head, rest, computed, field_name = _plan(type(self.component), path)
-        if computed:
-            value, field_name = COMPUTED[head](self.component, self.pack)
-        elif head == "data" and rest:  # a declared field: its default where the component gives none
-            field_name, rest = f"data.{rest[0]}", rest[1:]
-            value = value_of(self.component, field_name, self.pack)
-        elif head == "fields" and rest:  # a field's declaration: {fields.glow.label}
-            value, field_name, rest = self.pack.meta.fields.get(rest[0]), "look", rest[1:]
-        else:
-            value = self._field(self.component, head)
-        for part in rest:
-            if value is None:
-                break
-            value = self._field(value, part)
-        return value, field_name
-
-    def _field(self, owner: Any, name: str) -> Any:
-        if isinstance(owner, dict):
-            return owner.get(name)
-        value = getattr(owner, name, None)
-        registry = _registry_of(type(owner), name) if isinstance(owner, BaseModel) else None
-        if registry and isinstance(value, str):  # an id: the registry entry it names
-            return getattr(self.pack.meta, registry).get(value)
-        return value
-
-
-@cache
-def _choices(path: str) -> tuple[str, ...]:
-    """The paths of `a|b`, split once per path."""
-    return tuple(path.split("|"))
-
-
-@cache
-def _plan(model: type[Component], path: str) -> tuple[str, tuple[str, ...], bool, str]:
-    """How a dotted path is looked up on a component of this class, worked out once: its first name,
-    the names after it, whether the first is a computed value, and the field a problem with its
-    value is placed at (where it is set; a registry entry's text at the field naming the entry)."""
-    head, *rest = path.split(".")
-    computed = head in COMPUTED and (head != "color" or not rest)
-    inside = not computed and not _registry_of(model, head)
-    return head, tuple(rest), computed, path if inside else head
-
-
-_REGISTRIES: dict[tuple[type, str], str | None] = {}
-
-
-def _registry_of(model: type[BaseModel], name: str) -> str | None:
-    """The pack registry a model's field names an entry of (element -> elements), if any."""
-    key = (model, name)
-    if key not in _REGISTRIES:
-        info = model.model_fields.get(name)
-        _REGISTRIES[key] = entry_registry(tuple(info.metadata) + peeled(info.annotation)[1]) if info else None
-    return _REGISTRIES[key]
-
-
-def is_set(value: Any) -> bool:
-    """A value `when:` accepts: given, and not false or empty (0 is set: a card may cost 0)."""
-    return value is not None and value is not False and value != "" and value != [] and value != {}
-
-
-def shown(value: Any, decimal_mark: str = ".") -> str:
-    """A value as text on a component, a fraction with the locale's decimal_mark."""
-    if value is None or value is False:
-        return ""
-    if isinstance(value, float):
-        return f"{value:g}".replace(".", decimal_mark)
-    if isinstance(value, list):
-        return ", ".join(shown(item, decimal_mark) for item in value)
-    if isinstance(value, BaseModel):  # a registry entry: its name
-        return shown(getattr(value, "name", None) or getattr(value, "title", ""))
-    return str(value)
-
-
 # --- drawing ----------------------------------------------------------------------------------------------
-
-
-@dataclass
-class Face:
-    """What the elements of one face are drawn with."""
-
-    ctx: LookContext
-    component: Component
-    values: Values
-    size: Size
-    outline: Outline  # the face's: a back's is mirrored
-
-    def holds(self, conditions: tuple[Condition, ...]) -> bool:
-        for condition in conditions:
-            if is_set(self.values.find(condition.path)[0]) == condition.negated:
-                return False
-        return True
-
-    def colour(self, colour: Colour | None) -> str | None:
-        if colour is None:
-            return None
-        if colour[0] == "hex":
-            return colour[1]
-        known = self.values.colours
-        if colour not in known:
-            known[colour] = self._worked_out(colour)
-        return known[colour]
-
-    def _worked_out(self, colour: Colour) -> str | None:
-        kind = colour[0]
-        if kind == "path":
-            value = self.values.get(colour[1])
-            value = getattr(value, "color", value)  # {element} means its colour here
-            return value if isinstance(value, str) and value.startswith("#") else None
-        colours = [self.colour(a) for a in colour[1:] if isinstance(a, tuple)]
-        share = colour[-1] if isinstance(colour[-1], float) else 0.0
-        if any(c is None for c in colours):
-            return None
-        first = cast(str, colours[0])
-        if kind == "contrast":
-            return readable(first)
-        other = {"tint": PAPER, "shade": INK}.get(kind) or cast(str, colours[1])
-        return mix(first, other, share)
-
-    def text(self, template: Template) -> tuple[str, str]:
-        """The template filled in, and the field a problem with it is placed at (its first value that
-        is set). A line whose every placeholder is empty is left out."""
-        lines, field_name = [], ""
-        for parts, literal in _lines(template):
-            text, filled = "", literal
-            for part, is_path in parts:
-                if not is_path:
-                    text += part
-                    continue
-                value, where = self.values.find(part)
-                value_text = shown(value, typography.decimal_mark(self.ctx.locale))
-                filled = filled or bool(value_text)
-                field_name = field_name or (where if value_text else "")
-                text += value_text
-            if filled:
-                lines.append(text)
-        return "\n".join(lines), field_name or "look"
-
-
-@cache
-def _lines(template: Template) -> tuple[tuple[tuple[tuple[str, bool], ...], bool], ...]:
-    """A template's lines, split once per template: each line's parts (text, or a path: True) and
-    whether the line is all text."""
-    lines: list[list[str | tuple[str]]] = [[]]
-    for part in template.parts:
-        if isinstance(part, str) and "\n" in part:
-            pieces = part.split("\n")
-            lines[-1].append(pieces[0])
-            lines += [[piece] for piece in pieces[1:]]
-        else:
-            lines[-1].append(part)
-    return tuple(
-        (
-            tuple((part, False) if isinstance(part, str) else (part[0], True) for part in line),
-            all(isinstance(part, str) for part in line),
-        )
-        for line in lines
-    )
 
 
 def _point(box: Box, point: tuple[Measure, Measure]) -> tuple[float, float]:
@@ -309,7 +60,7 @@ def _point(box: Box, point: tuple[Measure, Measure]) -> tuple[float, float]:
     return x + point[0].of(w), y + h - point[1].of(h)
 
 
-def draw(face: Face, elements: list[Element], frame: Box) -> Drawing:
+def draw(face: Face, elements: list[LookElement], frame: Box) -> Drawing:
     drawing: Drawing = []
     for spec, drawer in _compiled(elements):
         if spec.when and not face.holds(spec.when):
@@ -319,10 +70,10 @@ def draw(face: Face, elements: list[Element], frame: Box) -> Drawing:
 
 
 Compiled = tuple[Drawn, Callable[[Face, Any, Box], Drawing]]
-_COMPILED: dict[int, tuple[list[Element], list[Compiled]]] = {}
+_COMPILED: dict[int, tuple[list[LookElement], list[Compiled]]] = {}
 
 
-def _compiled(elements: list[Element]) -> list[Compiled]:
+def _compiled(elements: list[LookElement]) -> list[Compiled]:
     """Each element's spec and drawer, once per list of elements, not once
     per component (a look's lists live as long as the look; the list is kept with its entry, so its
     id stays its own)."""
@@ -351,7 +102,7 @@ def _stroke_inside_trim(box: Box, size: Size, line_width: float) -> Box:
     half = line_width / 2
     x0, y0 = (half if abs(v) < half else v for v in (x, y))
     x1, y1 = (end - half if abs(v - end) < half else v for v, end in ((x + w, size.width), (y + h, size.height)))
-    return x0, y0, x1 - x0, y1 - y0
+    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 def _paint(face: Face, spec: Any) -> dict[str, Any]:
@@ -387,7 +138,7 @@ def _text(face: Face, spec: TextSpec, box: Box) -> Drawing:
         return []
     x, y, w, h = box
     turned = spec.angle in (90, 270)
-    set_box = (x + (w - h) / 2, y + (h - w) / 2, h, w) if turned else box  # the box turned about its centre
+    set_box = Box(x + (w - h) / 2, y + (h - w) / 2, h, w) if turned else box  # the box turned about its centre
     size = spec.size.of(set_box[3]) / MM_PER_POINT if isinstance(spec.size, Measure) else spec.size
     shapes = face.ctx.text(
         face.component,
@@ -495,20 +246,12 @@ ELEMENT_DRAWERS: dict[type[Drawn], Callable[[Face, Any, Box], Drawing]] = {
 # --- looks ------------------------------------------------------------------------------------------------
 
 
-def trim(component: Component, pack: Pack) -> Size:
-    return component.trim(pack.meta.defaults)
-
-
-def outline(component: Component, pack: Pack) -> Outline:
-    return component.outline(pack.meta.defaults)
-
-
 @dataclass(frozen=True)
 class Look:
     """A look's elements with what it extends merged in, ready to draw any component that uses it."""
 
-    front_elements: list[Element]
-    back_elements: list[Element]
+    front_elements: list[LookElement]
+    back_elements: list[LookElement]
 
     def outline(self, component: Component, pack: Pack) -> Outline:
         return outline(component, pack)
@@ -523,7 +266,7 @@ class Look:
         )
 
     def front(self, ctx: LookContext, component: Component, size: Size) -> Drawing:
-        return draw(self._face(ctx, component, size, "front"), self.front_elements, (0.0, 0.0, *size))
+        return draw(self._face(ctx, component, size, "front"), self.front_elements, Box(0.0, 0.0, *size))
 
     def has_back(self, component: Component, pack: Pack) -> bool:
         """Whether one of its back's elements is drawn for this component."""
@@ -533,7 +276,7 @@ class Look:
         )
 
     def back(self, ctx: LookContext, component: Component, size: Size) -> Drawing:
-        return draw(self._face(ctx, component, size, "back"), self.back_elements, (0.0, 0.0, *size))
+        return draw(self._face(ctx, component, size, "back"), self.back_elements, Box(0.0, 0.0, *size))
 
 
 _LOOKS: dict[tuple[int, str], tuple[Pack, Look]] = {}

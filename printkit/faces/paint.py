@@ -25,7 +25,7 @@ from printkit.content.model import Component
 from printkit.faces import richtext
 from printkit.faces.fonts import locale_font, pack_font
 from printkit.i18n import typography
-from printkit.i18n.catalog import Box, Boxes
+from printkit.i18n.catalog import Boxes, TextBox
 
 INK = "#1d1d1b"
 PAPER = "#fbf8f1"
@@ -74,7 +74,7 @@ class LookContext:
         the locale's typography (no-break spaces, quotation marks)."""
         if self.boxes is not None:
             key = MessageKey.of_component(component, tuple(field_name.split(".")))
-            self.boxes[key] = Box(box[2], box[3], size, min_size, font, max_lines)
+            self.boxes[key] = TextBox(box[2], box[3], size, min_size, font, max_lines)
         result = richtext.fit(
             typography.apply(text, self.locale),
             box,

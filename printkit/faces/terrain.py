@@ -15,21 +15,17 @@ terrain's icon (a terrain's spaces go round its edges in turn, at most four besi
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from printkit.base.outlines import Polygon
+from printkit.base.outlines import Box, Point, Polygon
 from printkit.base.shapes import Circle, Path, Rect
 from printkit.base.units import Size
 from printkit.content.looks import WidgetSpec
 from printkit.content.model import SQUARE_SIDES, PackMeta, TerrainEdges, Tile
+from printkit.faces.face import Face
 from printkit.faces.paint import INK, PAPER, Drawing, icon, mix, readable
 from printkit.faces.widgets import widget
 from printkit.i18n import words
-
-if TYPE_CHECKING:
-    from printkit.faces.looks import Box, Face
-
-Point = tuple[float, float]
 
 ICON_REACH = 0.8  # from the centre to a land's icon (and its spaces), as a share of the apothem
 ICON_SIZE = 0.25  # of an icon, as a share of the apothem

@@ -9,15 +9,13 @@ Returns: the widget's drawing. Each widget is registered under a name of
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from printkit.base.outlines import Box
 from printkit.content.looks import WIDGETS, WidgetSpec
+from printkit.faces.face import Face
 from printkit.faces.paint import Drawing
 
-if TYPE_CHECKING:
-    from printkit.faces.looks import Box, Face
-
-WidgetDrawer = Callable[["Face", WidgetSpec, "Box"], Drawing]
+WidgetDrawer = Callable[[Face, WidgetSpec, Box], Drawing]
 WIDGET_DRAWERS: dict[str, WidgetDrawer] = {}
 
 

@@ -50,7 +50,7 @@ from printkit.base.xml_declaration import UNREADABLE_ENCODING, declared_encoding
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
-from printkit.content.looks import Element, GroupSpec, TextSpec, lineage, parse_template, walk
+from printkit.content.looks import GroupSpec, LookElement, TextSpec, lineage, parse_template, walk
 from printkit.content.markup import has_words
 from printkit.content.message_key import MessageKey
 from printkit.content.source import SourceFile, read_yaml
@@ -60,7 +60,7 @@ from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
 
-class Box(NamedTuple):
+class TextBox(NamedTuple):
     """The text box of one field on a component, as the looks lay it out."""
 
     width: float  # mm
@@ -72,7 +72,7 @@ class Box(NamedTuple):
     capacity: int = 0  # characters of typical text that fit at min_size, once measured
 
 
-Boxes = dict[MessageKey, Box]
+Boxes = dict[MessageKey, TextBox]
 GLOSSARY = "glossary.yaml"  # beside the packs it serves: content/glossary.yaml for content/<pack>
 NAMES = "names"  # the glossary's list of names kept whole, beside its locales
 MAX_CATALOG_BYTES = 20 * 1024 * 1024
@@ -194,7 +194,7 @@ def _look_messages(pack: Pack) -> list[Message]:
     return found
 
 
-def _by_id(elements: list[Element], path: KeyPath) -> KeyPath:
+def _by_id(elements: list[LookElement], path: KeyPath) -> KeyPath:
     """A text element's key path (side, index, kind, `elements`, index, kind …) with each index
     replaced by the element's id where it has one that no sibling shares."""
     keyed: list[str | int] = [path[0]]

@@ -20,7 +20,8 @@ from typing import Literal
 from printkit.base.errors import Problem, Problems
 from printkit.base.units import Size
 from printkit.content.load import Pack
-from printkit.layout.imposition import Page, Piece, Placement
+from printkit.layout.pieces import Piece
+from printkit.layout.sheets import Page, Placement
 
 INCH = 25.4
 SHOP_BLEED = INCH / 8  # what print shops ask for around the trim line

@@ -28,7 +28,8 @@ from printkit.base.package_data import folder
 from printkit.base.units import Size, parse_distance, parse_length, parse_size
 from printkit.content.load import Pack
 from printkit.content.source import SourceFile, read_yaml
-from printkit.layout.imposition import PAPERS, Page, Piece, Placement
+from printkit.layout.pieces import Piece
+from printkit.layout.sheets import PAPERS, Page, Placement
 
 SHIPPED = folder("printkit.layout", "sheet_templates")
 PACK_FOLDER = "sheet-templates"  # a pack's own templates (templates/ holds its rulebook's)

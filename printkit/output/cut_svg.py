@@ -17,7 +17,8 @@ from collections.abc import Iterator
 
 from printkit.base.shapes import Circle, Line, Path, Rect, Shape, shifted
 from printkit.base.units import Size
-from printkit.layout.imposition import CROP_INK, Page, Placement
+from printkit.layout.marks import CROP_INK
+from printkit.layout.sheets import Page, Placement
 
 CUT_COLOUR = "#ff0000"  # laser cutters' usual "cut" colour
 CUT_WIDTH = 0.1  # a hairline, mm

@@ -43,7 +43,7 @@ from printkit.faces.reportlab_internals import (
     subset_runs,
 )
 from printkit.faces.scripts import needs_shaping
-from printkit.layout.imposition import Page, Placement
+from printkit.layout.sheets import Page, Placement
 
 # Page streams and images are stored compressed without an ASCII85 wrapper: a quarter smaller, and
 # faster to write (printkit's PDFs are binary files anyway).

@@ -31,7 +31,7 @@ from typing import cast
 
 from PIL import Image
 
-from printkit.layout.imposition import Page
+from printkit.layout.sheets import Page
 from printkit.output.pdf import Ink, render_pdf
 
 # where Ghostscript's installers put its profiles: Linux packages, Homebrew (Apple silicon, Intel), Windows

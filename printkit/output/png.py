@@ -24,8 +24,9 @@ from PIL import Image
 from reportlab.lib.units import mm
 
 from printkit.content.load import Pack
-from printkit.faces.looks import back_design
-from printkit.layout.imposition import Page, Piece
+from printkit.faces.face import back_design
+from printkit.layout.pieces import Piece
+from printkit.layout.sheets import Page
 from printkit.output.pdf import Operators, draw_page, new_canvas
 
 DPI = 300

@@ -50,7 +50,8 @@ from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
 from printkit.i18n.catalog import glossary_names
 from printkit.i18n.pseudo import CODE as PSEUDO
-from printkit.layout.imposition import PAPERS, Piece, draw_pieces
+from printkit.layout.pieces import Piece, draw_pieces
+from printkit.layout.sheets import PAPERS
 from printkit.output.svg import Scene
 from printkit.rulebook.sandbox import Sandbox, TemplateLimit
 

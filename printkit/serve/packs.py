@@ -29,7 +29,7 @@ from printkit.content.load import DECKS_DIR, LOOKS_DIR, PACK_FILE, Pack
 from printkit.content.model import COMPONENT_KINDS, Component
 from printkit.content.validate import ART_FORMATS, FONT_FORMATS, Unfit, load_partial
 from printkit.i18n.catalog import translate
-from printkit.layout.imposition import Faces, Piece
+from printkit.layout.pieces import Faces, Piece
 from printkit.output.png import faces_at, png_bytes
 
 FACES = ("front", "back")

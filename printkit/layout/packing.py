@@ -1,0 +1,202 @@
+"""Packing: the copies of a pack's pieces filled into front sheets.
+
+Takes: the pieces' outlines (`Piece`s, their drawings empty or drawn), the pack's imposition
+settings (margin, gutters, orientation), the sheet options and printkit's words (for the glue
+labels of split pieces).
+Returns: the front sheets (`Page`s) with their placements, in millimetres: the pieces grouped by
+kind, size and outline, each group laid out by its outline's lattice row by row down the sheet, a
+new group continuing on the same sheet when it fits; a group that fits better (or only) on a
+turned sheet gets landscape sheets of its own, and a piece larger than any sheet is split
+(`printkit.layout.split`). With duplex off a back is placed beside its front, with the line it is
+folded along. Crop marks, backs, footers and the calibration page are added by imposition.
+"""
+
+from __future__ import annotations
+
+import math
+from itertools import groupby
+
+from printkit.base.outlines import RECT, Lattice, Outline
+from printkit.base.shapes import Line
+from printkit.base.units import Size
+from printkit.content.model import COMPONENT_KINDS, Imposition
+from printkit.faces.paint import INK
+from printkit.i18n import words
+from printkit.layout.marks import MARK_OFFSET, MARK_SHORTEST, MARK_WIDTH
+from printkit.layout.pieces import Piece
+from printkit.layout.sheets import FOOTER_LINE, PAPERS, PRINTER_REACH, Page, Placement, SheetOptions
+from printkit.layout.split import fragments
+
+BLOCK_GAP = 10.0  # between groups sharing a sheet: room for both groups' crop marks
+
+
+class Packer:
+    """Fills sheets of one paper, either way up, with the copies of pieces."""
+
+    def __init__(self, settings: Imposition, options: SheetOptions, own: words.OwnWords):
+        self.settings, self.options, self.own = settings, options, own
+        self.portrait = PAPERS[options.paper]
+        self.landscape = Size(self.portrait.height, self.portrait.width)
+        self.margin = self.settings.margin + options.bleed
+        # Deep enough for the footer's line and a crop mark above it (about 2 mm deeper than the default 10 mm).
+        footer = PRINTER_REACH + FOOTER_LINE + MARK_WIDTH / 2 + MARK_SHORTEST + MARK_OFFSET
+        self.bottom = max(self.settings.margin, footer) + options.bleed
+
+    def fronts(self, pieces: list[Piece]) -> list[Page]:
+        """The front sheets holding every copy of every piece."""
+        sections = list(COMPONENT_KINDS)
+        order = sorted(
+            pieces,
+            key=lambda p: (sections.index(p.component.section), -p.size.width * p.size.height, p.size, p.outline.name),
+        )
+        fronts: list[Page] = []
+        shared: Page | None = None  # the portrait sheet groups are stacked on
+        cursor = 0.0  # how far down that sheet is filled
+        for _, group in groupby(order, key=lambda p: (p.component.section, p.size, p.outline)):
+            copies = [piece for piece in group for _ in range(piece.component.count)]
+            if not copies:
+                continue
+            unit = self._unit(copies[0])
+            paper = self._paper_for(copies[0], unit, len(copies))
+            if paper is None:  # too large for any sheet: its overlapping fragments are laid out instead
+                rooms = (self._room(self.portrait), self._room(self.landscape))
+                copies = [fragment for piece in copies for fragment in fragments(piece, rooms, self.own)]
+                unit = copies[0].size
+                paper = self._paper_for(copies[0], unit, len(copies))
+            if paper == self.landscape:
+                fronts += self._grid_sheets(copies, unit, paper)
+                continue
+            shared, cursor, new_pages = self._stack(copies, unit, shared, cursor)
+            fronts += new_pages
+        return fronts
+
+    def _unit(self, piece: Piece) -> Size:
+        """The space one copy takes in a row: with duplex off, a front and its back side by side (or
+        the back above, for an outline folded along its top)."""
+        w, h = piece.size
+        if self.options.duplex == "off" and piece.back is not None:
+            return Size(w, 2 * h) if piece.outline.fold == "top" else Size(2 * w, h)
+        return piece.size
+
+    def _gap(self, outline: Outline) -> float:
+        """The space between neighbours: a gutter for pieces cut alone, else just room for the bleed."""
+        if not (outline.straight_cuts or outline.shares_cuts):
+            return self.settings.round_gutter + 2 * self.options.bleed
+        gutter = self.settings.gutter
+        return 2 * self.options.bleed if gutter is None else max(gutter, 2 * self.options.bleed)
+
+    def _lattice(self, piece: Piece, unit: Size) -> Lattice:
+        """How copies of a piece pack: by its outline's lattice, or on a plain grid for a front and its
+        back side by side (duplex off)."""
+        gap = self._gap(piece.outline)
+        return piece.outline.lattice(unit, gap) if unit == piece.size else RECT.lattice(unit, gap)
+
+    def _slots(self, lattice: Lattice, unit: Size, room: Size) -> list[tuple[float, float]]:
+        """Where the copies go in a room (the printable part of a sheet), in the order they are filled,
+        row by row: each box's left edge from the room's left, and its top edge down from the room's
+        top. A shifted row or column may hold one fewer than the others."""
+        slots = []
+        for row in range(int((room.height - unit.height + 1e-9) // lattice.dy) + 1):
+            shift = lattice.row_shift if row % 2 else 0.0
+            for column in range(int((room.width - shift - unit.width + 1e-9) // lattice.dx) + 1):
+                depth = row * lattice.dy + (lattice.column_shift if column % 2 else 0.0)
+                if depth + unit.height <= room.height + 1e-9:
+                    slots.append((column * lattice.dx + shift, depth))
+        return slots
+
+    def _room(self, paper: Size) -> Size:
+        return Size(paper.width - 2 * self.margin, paper.height - self.margin - self.bottom)
+
+    def _paper_for(self, piece: Piece, unit: Size, count: int) -> Size | None:
+        """Portrait, landscape (when it needs fewer sheets, or only it fits) or None (too large: split)."""
+        lattice = self._lattice(piece, unit)
+        portrait = len(self._slots(lattice, unit, self._room(self.portrait)))
+        landscape = len(self._slots(lattice, unit, self._room(self.landscape)))
+        wanted = self.settings.orientation
+        if wanted == "portrait" and portrait or wanted == "landscape" and landscape:
+            return self.portrait if wanted == "portrait" else self.landscape
+        if not portrait and not landscape:
+            return None
+        if not portrait or landscape and math.ceil(count / landscape) < math.ceil(count / portrait):
+            return self.landscape  # turned sheets need fewer sheets; on a tie upright ones can be shared
+        return self.portrait
+
+    # -- filling sheets ---------------------------------------------------------------------------------
+
+    def _stack(self, copies: list[Piece], unit: Size, page: Page | None, cursor: float):
+        """A group filled in under what the current portrait sheet already holds, then on new sheets;
+        returns the sheet, how far down it is filled, and the new sheets."""
+        lattice = self._lattice(copies[0], unit)
+        width = self._room(self.portrait).width
+        full = self._slots(lattice, unit, self._room(self.portrait))
+        left = (self.portrait.width - max(x for x, _ in full) - unit.width) / 2
+        bottom = self.bottom
+        new_pages = []
+        remaining = copies
+        if page is not None and cursor != self._top():
+            cursor -= BLOCK_GAP  # a new group on a sheet that holds another
+        while remaining:
+            slots = [] if page is None else self._slots(lattice, unit, Size(width, cursor - bottom))
+            if page is None or not slots:
+                page = Page(self.portrait, "front")
+                new_pages.append(page)
+                cursor = self._top()
+                continue
+            placed, remaining = remaining[: len(slots)], remaining[len(slots) :]
+            for piece, (x, depth) in zip(placed, slots, strict=False):
+                self._place(page, piece, left + x, cursor - depth - unit.height)
+            cursor -= max(depth for _, depth in slots[: len(placed)]) + unit.height  # the lowest box's bottom
+            if remaining:  # the sheet is full
+                page = None
+        assert page is not None, "a group has copies"
+        return page, cursor, new_pages
+
+    def _top(self) -> float:
+        return self.portrait.height - self.margin
+
+    def _grid_sheets(self, copies: list[Piece], unit: Size, paper: Size) -> list[Page]:
+        room = self._room(paper)
+        slots = self._slots(self._lattice(copies[0], unit), unit, room)
+        left = (paper.width - max(x for x, _ in slots) - unit.width) / 2
+        top = paper.height - self.margin - (room.height - max(depth for _, depth in slots) - unit.height) / 2
+        pages = []
+        for start in range(0, len(copies), len(slots)):
+            page = Page(paper, "front")
+            for piece, (x, depth) in zip(copies[start : start + len(slots)], slots, strict=False):
+                self._place(page, piece, left + x, top - depth - unit.height)
+            pages.append(page)
+        return pages
+
+    def _place(self, page: Page, piece: Piece, x: float, y: float) -> None:
+        w, h = piece.size
+        bleed = self.options.bleed
+        beside = piece.back if self.options.duplex == "off" else None  # a back printed beside its front
+        page.placements.append(
+            Placement(
+                piece.component,
+                "front",
+                x,
+                y,
+                w,
+                h,
+                piece.outline,
+                piece.front,
+                bleed,
+                other_side=None if beside is not None else piece.back,
+                window=piece.window,
+                whole=piece.whole,
+            )
+        )
+        if beside is None:
+            return
+        if piece.outline.fold == "top":  # folded over along the top: the back is the front turned top to bottom
+            back = piece.outline.mirrored("y")
+            turned = back is not piece.outline.back()  # backs are drawn for a sideways turn
+            page.placements.append(
+                Placement(piece.component, "back", x, y + h, w, h, back, beside, bleed, turned=turned, fold="bottom")
+            )
+            page.marks.append(Line(x, y + h, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
+        else:  # folded over along the line between them
+            back = piece.outline.back()
+            page.placements.append(Placement(piece.component, "back", x + w, y, w, h, back, beside, bleed, fold="left"))
+            page.marks.append(Line(x + w, y, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
