@@ -220,7 +220,7 @@ def rulebook(work: Path, repeat: int) -> dict[str, float]:
     )
     (pack / "rulebook.yaml").write_text(f"sections:\n{sections}")
     sys.path.insert(0, str(REPO))
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
     from printkit.rulebook.book import Part, render_html
 
     (loaded,) = load_checked([pack])

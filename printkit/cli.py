@@ -252,7 +252,7 @@ def _roots(names: list[str]) -> list[Path]:
 
 def _loaded(names: list[str]) -> list:
     """The packs named, loaded and validated (every problem raised at once)."""
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
 
     return load_checked(_roots(names))
 
@@ -396,7 +396,9 @@ def _schema(args: argparse.Namespace) -> int:
 
     from printkit.content.fields import with_field_docs
     from printkit.content.looks import LooksFile
-    from printkit.content.model import Rulebook, component_file_model, component_schema, pack_model
+    from printkit.content.pack_meta import pack_model
+    from printkit.content.rulebook_model import Rulebook
+    from printkit.content.schema import component_file_model, component_schema
 
     models: dict[str, Callable[[], type[BaseModel]]] = {
         "pack": pack_model,

@@ -89,7 +89,7 @@ def polygon_corners(points):
 @pytest.fixture(scope="session")
 def skystones():
     """The bundled Skystones pack, loaded and validated."""
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
 
     (pack,) = load_checked([REPO / "content" / "skystones"])
     return pack
@@ -115,7 +115,7 @@ def run(capsys):
 
 def loaded_pack(tmp_path: Path, pack_yaml: str, components: str):
     """A pack 'kit' made of the given pack.yaml lines and component file, loaded and validated."""
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
 
     root = tmp_path / "kit"
     root.mkdir()

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from printkit.content.validate import load_partial
+from printkit.content.read import load_partial
 
 HERE = "tests/fixtures/allatonce"
 LISTS = f"{HERE}/lists"

@@ -9,9 +9,11 @@ import pytest
 from conftest import PT_PER_MM, loaded_pack, problems_found
 
 from printkit.base.shapes import Line, Rect, Text
+from printkit.content.components.boards import Board
+from printkit.content.components.rulers import RULER_END, Ruler
+from printkit.content.components.sheets import Sheet
 from printkit.content.load import all_packs
-from printkit.content.model import RULER_END, Board, Ruler, Sheet
-from printkit.content.validate import load_checked
+from printkit.content.read import load_checked
 from printkit.faces import richtext
 from printkit.faces.looks import look_of
 from printkit.faces.paint import LookContext

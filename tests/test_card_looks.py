@@ -8,7 +8,7 @@ import pytest
 from conftest import BUNDLED, REPO, TRANSLATIONS, loaded_pack
 
 from printkit.base.shapes import Rect, Text
-from printkit.content.validate import load_checked
+from printkit.content.read import load_checked
 from printkit.faces import richtext
 from printkit.faces.looks import look_of
 from printkit.faces.paint import LookContext

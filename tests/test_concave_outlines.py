@@ -29,7 +29,7 @@ def built(tmp_path_factory):
 @pytest.fixture(scope="module")
 def cards():
     """Each card's outline, trim size and corners as the pack gives them (mm from the top-left, y down)."""
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
 
     (pack,) = load_checked([PACK])
     defaults = pack.meta.defaults

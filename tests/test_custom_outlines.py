@@ -5,7 +5,7 @@ import pytest
 
 from printkit.base.outlines import crossing_sides
 from printkit.base.units import Size
-from printkit.content.model import _points_problem
+from printkit.content.components.base import _points_problem
 
 BOX = Size(30, 30)
 IN_ORDER = "list the corners in order around the shape"

@@ -8,7 +8,7 @@ import polib
 import pytest
 from conftest import KNOWN_ICONS, REPO, loaded_pack, problems_found
 
-from printkit.content.validate import load_checked
+from printkit.content.read import load_checked
 from printkit.i18n.catalog import catalog_path, translate
 
 FIELDS = "tests/fixtures/fields"

@@ -14,9 +14,9 @@ import pytest
 from conftest import BUNDLED, REPO
 
 from printkit.cli import main
-from printkit.content.model import COMPONENT_KINDS
+from printkit.content.components import COMPONENT_KINDS
+from printkit.content.read import load_checked
 from printkit.content.spreadsheet import SPREADSHEET_SUFFIXES
-from printkit.content.validate import load_checked
 
 FORMATS = ["xlsx", "ods", "csv", "tsv"]
 WORKBOOKS = {"xlsx", "ods"}

@@ -9,7 +9,7 @@ from conftest import loaded_pack
 
 from printkit.base.shapes import Circle, Text
 from printkit.base.shapes import Path as PathShape
-from printkit.content.validate import load_checked
+from printkit.content.read import load_checked
 from printkit.faces import richtext
 from printkit.faces.looks import look_of
 from printkit.faces.paint import LookContext

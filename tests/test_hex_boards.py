@@ -9,8 +9,8 @@ import pytest
 from conftest import PT_PER_MM, TOLERANCE_MM
 
 from printkit.base.errors import Problems
-from printkit.content.model import Board
-from printkit.content.validate import load_checked
+from printkit.content.components.boards import Board
+from printkit.content.read import load_checked
 from printkit.rules.decklist import check_list, read_list
 
 BOARDS = Path("tests/fixtures/hex-boards")

@@ -222,7 +222,7 @@ def test_a_builtin_look_in_the_safe_zone_is_an_error_with_strict(run, tmp_path):
 
 
 def test_the_bundled_packs_keep_printkits_looks_out_of_the_default_safe_zone():
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
 
     packs = load_checked([REPO / "content" / name for name in BUNDLED])
     assert [str(problem) for pack in packs for problem in pack.unsafe] == []

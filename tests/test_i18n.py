@@ -354,7 +354,7 @@ def test_a_misspelt_icon_in_translated_rulebook_text_is_placed_at_its_catalog_li
 def test_a_translated_component_keeps_where_it_was_read(tiny):
     """Translating makes changed copies of the components; each copy still knows the file and place
     it was read from, so a problem in the German kit points at the YAML."""
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
     from printkit.i18n.catalog import translate as translated
 
     pack = load_checked([Path("content/tiny")])[0]

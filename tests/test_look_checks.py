@@ -6,7 +6,7 @@ from conftest import KNOWN_ICONS
 from printkit.content.looks import COMPUTED_VALUES, builtin_looks, walk
 from printkit.content.looks import TextSpec as TextElement
 from printkit.content.markup import has_words
-from printkit.content.model import BUILT_IN_FONT_FAMILIES, FONT_STYLES
+from printkit.content.pack_meta import BUILT_IN_FONT_FAMILIES, FONT_STYLES
 
 BAD = "tests/fixtures/looks/bad"
 

@@ -231,7 +231,7 @@ def test_the_png_shows_each_colour_at_its_box(glow_kit):
 
 
 def test_the_look_text_is_in_the_catalog_under_its_place_in_the_look():
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
     from printkit.i18n.catalog import messages
 
     (pack,) = load_checked([GLOW])
@@ -267,7 +267,7 @@ def test_a_translation_that_breaks_a_look_placeholder_is_a_problem_at_its_catalo
 
 
 def test_an_untranslated_look_text_marks_the_cards_drawn_with_it_as_drafts(tmp_path):
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
     from printkit.i18n.catalog import translate
 
     pack = tmp_path / "glow"
@@ -292,7 +292,7 @@ def test_the_readme_example_is_a_look_the_glow_pack_can_use(tmp_path):
     pack = tmp_path / "glow"
     shutil.copytree(GLOW, pack)
     (pack / "looks" / "cards.yaml").write_text(example, encoding="utf-8")
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
 
     (loaded,) = load_checked([pack])
     assert loaded.warnings == []

@@ -7,9 +7,11 @@ import pytest
 from conftest import loaded_pack
 
 from printkit.base.shapes import Text
+from printkit.content.components.boards import Board
+from printkit.content.components.rulers import Ruler
+from printkit.content.components.sheets import Sheet
 from printkit.content.looks import ELEMENT_KINDS, WIDGETS, builtin_looks, merged
-from printkit.content.model import Board, Ruler, Sheet
-from printkit.content.validate import load_checked
+from printkit.content.read import load_checked
 from printkit.faces.looks import look_of
 from printkit.faces.paint import LookContext
 

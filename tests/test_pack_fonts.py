@@ -14,7 +14,7 @@ import pytest
 from printkit.base.errors import ValueProblem
 from printkit.base.shapes import Text
 from printkit.base.units import Size
-from printkit.content.validate import load_checked
+from printkit.content.read import load_checked
 from printkit.faces import richtext
 from printkit.faces.fonts import FONT_DIR, pack_font, registered, text_width
 from printkit.layout.sheets import Page

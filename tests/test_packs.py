@@ -8,8 +8,14 @@ from conftest import BUNDLED, TRANSLATIONS
 
 from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import lay_out
-from printkit.content.model import Board, Card, Chip, Marker, Ruler, Sheet, Tile
-from printkit.content.validate import load_checked
+from printkit.content.components.boards import Board
+from printkit.content.components.cards import Card
+from printkit.content.components.chips import Chip
+from printkit.content.components.markers import Marker
+from printkit.content.components.rulers import Ruler
+from printkit.content.components.sheets import Sheet
+from printkit.content.components.tiles import Tile
+from printkit.content.read import load_checked
 
 
 @pytest.fixture(scope="module")

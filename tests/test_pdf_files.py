@@ -13,7 +13,7 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, IndirectObject, NameObject
 
 from printkit.cli import main
-from printkit.content.validate import load_checked
+from printkit.content.read import load_checked
 from printkit.layout.imposition import impose
 from printkit.layout.sheets import SheetOptions
 

@@ -343,7 +343,7 @@ def test_a_rounded_cards_png_is_transparent_outside_its_corners(rounded_cards):
 
 
 def test_a_rulebook_figure_clips_a_rounded_card_to_its_corners(tmp_path):
-    from printkit.content.model import Figure
+    from printkit.content.rulebook_model import Figure
     from printkit.layout.pieces import draw_pieces
     from printkit.rulebook.book import figure_svg
 

@@ -163,7 +163,7 @@ YAML_VALUES = st.recursive(
 def _check_pack(tmp_path: Path, document) -> None:
     from printkit.build.outputs import BuildOptions
     from printkit.build.pipeline import lay_out
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
 
     root = tmp_path / "fuzz"
     root.mkdir(exist_ok=True)

@@ -13,7 +13,7 @@ from conftest import BUNDLED
 from pypdf import PdfReader
 
 from printkit.content.placeholders import expand
-from printkit.content.validate import load_checked
+from printkit.content.read import load_checked
 from printkit.i18n.catalog import messages
 
 PACKS = BUNDLED  # each bundled pack has a rulebook
@@ -339,7 +339,7 @@ def test_a_figure_placing_a_piece_off_its_board_is_a_problem(tmp_path, run):
 def test_a_figure_of_backs_clips_an_arrows_back_to_the_arrow_turned_over(tmp_path):
     from conftest import loaded_pack
 
-    from printkit.content.model import Figure
+    from printkit.content.rulebook_model import Figure
     from printkit.layout.pieces import draw_pieces
     from printkit.rulebook.book import figure_svg
 

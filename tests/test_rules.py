@@ -8,8 +8,8 @@ from conftest import problems_found
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from printkit.content.read import load_checked
 from printkit.content.source import SourceFile
-from printkit.content.validate import load_checked
 from printkit.rules.decklist import check_list
 
 RULES = "tests/fixtures/rules"

@@ -18,7 +18,7 @@ from conftest import problems_found
 from pypdf import PdfReader
 
 from printkit.base.units import MM_PER_POINT
-from printkit.content.validate import load_checked
+from printkit.content.read import load_checked
 from printkit.faces import richtext
 from printkit.faces.fonts import locale_font, text_width
 from printkit.faces.scripts import breaks_between

@@ -85,7 +85,7 @@ def test_a_hex_tile_whose_text_does_not_fit_its_middle_is_a_located_problem(run)
 
 @pytest.fixture(scope="module")
 def framed_pieces():
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
     from printkit.layout.pieces import draw_pieces
 
     (pack,) = load_checked([REPO / SHAPES / "framed"])
@@ -220,7 +220,7 @@ def test_a_hex_cards_damage_track_lies_on_the_paper_in_ink_that_reads_there(fram
 
 
 def test_the_ink_saver_pales_a_polygon_faces_background_but_not_a_hex_tiles_terrain():
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
     from printkit.layout.pieces import draw_pieces
 
     (framed,) = load_checked([REPO / SHAPES / "framed"])
@@ -237,7 +237,7 @@ def test_the_ink_saver_pales_a_polygon_faces_background_but_not_a_hex_tiles_terr
 def test_a_draft_band_lies_across_the_middle_of_a_hex_or_circle_and_along_the_top_of_a_card():
     """A hexagon's top is one short side and a circle's a point: a band along it would show only part
     of the word."""
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
     from printkit.layout.pieces import draw_pieces
 
     framed, odd = load_checked([REPO / SHAPES / "framed", REPO / "tests/fixtures/outlines/odd"])

@@ -8,7 +8,10 @@ import pytest
 from conftest import PT_PER_MM, TOLERANCE_MM
 from pypdf import PdfReader
 
-from printkit.content.model import Board, Card, Chip, SpecialField
+from printkit.content.components.boards import Board
+from printkit.content.components.cards import Card
+from printkit.content.components.chips import Chip
+from printkit.content.components.special_fields import SpecialField
 from printkit.layout.imposition import impose
 from printkit.layout.sheets import SheetOptions
 

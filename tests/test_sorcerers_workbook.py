@@ -11,9 +11,9 @@ import yaml
 from conftest import REPO
 from openpyxl import load_workbook
 
-from printkit.content.model import component_schema
+from printkit.content.read import load_checked
+from printkit.content.schema import component_schema
 from printkit.content.spreadsheet import read_spreadsheet
-from printkit.content.validate import load_checked
 
 SORCERERS = REPO / "content" / "sorcerers-home-game"
 README = (REPO / "README.md").read_text(encoding="utf-8").split("### Components from a spreadsheet\n", 1)[1]

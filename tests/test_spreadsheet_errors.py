@@ -133,7 +133,7 @@ def test_a_build_prints_the_sheet_passed_over_before_the_problems(run, tmp_path)
 
 def cards_of(case: str) -> dict[str, dict]:
     """The cards of a fixture pack that loads: id -> the keys it was given."""
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
 
     (pack,) = load_checked([FIXTURES / "spreadsheets" / case])
     return {card.id: card.model_dump(include={"name", "stats"}) for card in pack.components}
@@ -170,7 +170,7 @@ def test_semicolons_tabs_blank_rows_and_multiline_cells_keep_their_cells(case, n
 
 def read(case: str, name: str = "cards.csv"):
     """The TableSource of a fixture's spreadsheet, read as a pack without declared fields would."""
-    from printkit.content.model import component_schema
+    from printkit.content.schema import component_schema
     from printkit.content.spreadsheet import read_spreadsheet
 
     folder = FIXTURES / "spreadsheets" / case
@@ -192,7 +192,7 @@ def test_a_semicolon_csv_reads_numbers_with_a_decimal_comma():
 
 def test_a_comma_in_a_number_of_a_comma_csv_is_not_a_decimal_comma(tmp_path):
     (tmp_path / "cards.csv").write_text('id,stats.attack\na,"1,5"\n')
-    from printkit.content.model import component_schema
+    from printkit.content.schema import component_schema
     from printkit.content.spreadsheet import read_spreadsheet
 
     source = read_spreadsheet(tmp_path / "cards.csv", "cards.csv", tmp_path, component_schema(None))

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from printkit.base.shapes import Circle, Text
-from printkit.content.validate import load_checked
+from printkit.content.read import load_checked
 from printkit.faces.terrain import RING, SPACE
 from printkit.layout.pieces import draw_pieces
 from printkit.output.png import DPI, png_files

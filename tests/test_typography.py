@@ -218,7 +218,7 @@ def test_the_german_rulebook_joins_numbers_to_their_words(german_skylanders):
 def test_the_german_kit_draws_numbers_joined_to_their_units(tmp_path):
     """Every component text of the German kit is laid out with its no-break spaces (reportlab then
     writes U+00A0 into the PDF as a space: ttfonts.splitString maps it to the space glyph)."""
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
     from printkit.i18n.catalog import translate
     from printkit.layout.pieces import draw_pieces
 
@@ -266,6 +266,6 @@ def test_the_bundled_glossary_names_the_packs_proper_names():
 
 
 def _bundled(name: str):
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
 
     return load_checked([Path("content") / name])[0]

@@ -40,8 +40,8 @@ from printkit.build.outputs import (
 )
 from printkit.build.staging import Staging
 from printkit.build.summary import PackBuilt
-from printkit.content.load import Pack
-from printkit.content.validate import Loaded, load_partial
+from printkit.content.pack import Pack
+from printkit.content.read import Loaded, load_partial
 from printkit.i18n import words
 from printkit.i18n.catalog import entry_problems, missing_problems, translate, undeclared
 from printkit.i18n.pseudo import CODE as PSEUDO

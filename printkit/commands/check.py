@@ -15,7 +15,8 @@ from pathlib import Path
 from printkit.base.errors import Problem, Problems, did_you_mean
 from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import loaded_packs
-from printkit.content.load import Pack, all_packs, find_pack, pack_roots
+from printkit.content.load import all_packs, find_pack, pack_roots
+from printkit.content.pack import Pack
 from printkit.rules.decklist import ListReport, check_list, named_pack, pack_of_list, read_list
 
 

@@ -29,8 +29,10 @@ from pydantic import BaseModel
 
 from printkit.base.errors import Fault, UsageError, did_you_mean, display_path, shown_value, writing
 from printkit.base.requires import need
-from printkit.content.load import Pack
-from printkit.content.model import COMPONENT_KINDS, Component, component_schema
+from printkit.content.components import COMPONENT_KINDS
+from printkit.content.components.base import Component
+from printkit.content.pack import Pack
+from printkit.content.schema import component_schema
 from printkit.content.source import read_yaml
 from printkit.content.spreadsheet import (
     FORMULA_LIKE,

@@ -26,9 +26,10 @@ from printkit.build.output_folder import apart
 from printkit.build.outputs import BuildOptions
 from printkit.build.pipeline import lay_out
 from printkit.build.staging import atomic_target
-from printkit.content.load import PACK_FILE, Pack
+from printkit.content.load import PACK_FILE
+from printkit.content.pack import Pack
+from printkit.content.read import load_checked
 from printkit.content.source import MAX_FILE_BYTES, YAML_LINE_BREAK, Loader
-from printkit.content.validate import load_checked
 from printkit.faces.richtext import capacity
 from printkit.i18n import words
 from printkit.i18n.catalog import (

@@ -14,8 +14,8 @@ from typing import Any
 import yaml
 
 from printkit.base.errors import UsageError, did_you_mean
-from printkit.content.load import Pack
 from printkit.content.looks import WIDGETS, Declared, builtin_looks, builtin_source, lineage
+from printkit.content.pack import Pack
 from printkit.content.source import read_yaml
 
 SHOWN_USERS = 6  # components named per look in a listing; the rest are counted

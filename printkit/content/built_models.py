@@ -1,4 +1,4 @@
-"""The models of content.model built on first use (pack_model: rule sets that take every registered
+"""The models of content.pack_meta built on first use (pack_model: rule sets that take every registered
 rule kind), found here by the names pickle looks them up by.
 
 Takes: a model's name, as pickle asks this module for it. Returns: the model, built if need be.
@@ -13,9 +13,9 @@ from typing import Any
 
 
 def __getattr__(name: str) -> Any:
-    from printkit.content import model
+    from printkit.content import pack_meta
 
-    built = {"PackMeta": model.pack_model, "RuleSet": model.rule_set_model}
+    built = {"PackMeta": pack_meta.pack_model, "RuleSet": pack_meta.rule_set_model}
     if name not in built:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     return built[name]()

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from printkit.content.load import Pack
+from printkit.content.pack import Pack
 
 PLACEHOLDER = re.compile(r"\{(count|param|limit):([a-z0-9/-]+)\}")
 

@@ -24,8 +24,10 @@ from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, s
 from printkit.content.fields import Id, Strict, Text, parse_id, peeled, pydantic_parser, whole
 
 if TYPE_CHECKING:
-    from printkit.content.load import Pack
-    from printkit.content.model import Address, Board, Component, Tile
+    from printkit.content.components.base import Component
+    from printkit.content.components.boards import Address, Board
+    from printkit.content.components.tiles import Tile
+    from printkit.content.pack import Pack
     from printkit.content.source import SourceFile
 
 

@@ -16,36 +16,37 @@ since a tiny file can claim a sheet of billions of cells.
 
 from __future__ import annotations
 
-import copy
 import csv
 import io
-import lzma
 import math
-import posixpath
 import re
 import zipfile
-import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
-from xml.etree import ElementTree
 
 import python_calamine
 
 from printkit.base.confine import Refused, read_bytes
 from printkit.base.errors import KeyPath, Problem, column_letters, did_you_mean, shortened
-from printkit.base.xml_declaration import UNREADABLE_ENCODING, declared_encoding
 from printkit.content.source import MAX_FILE_BYTES, Position, SourceFile
+from printkit.content.workbook_parts import (
+    MAX_COLUMNS,
+    MAX_ROWS,
+    NOT_MEASURED,
+    Unreadable,
+    damage,
+    ods_scans,
+    read_parts,
+    too_large,
+    xlsx_scans,
+)
 
 # An .xls file is read only to say so: calamine reads it, but its size cannot be measured before.
 SPREADSHEET_SUFFIXES = {".csv": "CSV", ".tsv": "TSV", ".xlsx": "XLSX", ".ods": "ODS", ".xls": "XLS"}
 LIST_SEPARATOR = ";"
-MAX_ROWS = 100_000
-MAX_COLUMNS = 500
-MAX_CELLS = 2_000_000  # of one sheet, empty ones between values included: what the reader allocates
-MAX_UNPACKED_BYTES = 200 * 1024 * 1024  # a workbook's XML, unzipped
 
 
 @dataclass
@@ -138,9 +139,9 @@ def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any
     try:
         raw = read_bytes(folder, path, MAX_FILE_BYTES)
         if not raw:
-            raise _Unreadable("file is empty", "save it again from the spreadsheet program, or delete it")
+            raise Unreadable("file is empty", "save it again from the spreadsheet program, or delete it")
         if kind == "XLS":
-            raise _Unreadable(
+            raise Unreadable(
                 "is an Excel 97-2003 workbook, which printkit does not read", "save it as an Excel Workbook (.xlsx)"
             )
         tables = (
@@ -155,7 +156,7 @@ def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any
     except Refused as refused:
         source.problems.append(source.cell_problem("", 1, 1, "", refused.message, refused.hint))
         return source
-    except _Unreadable as unreadable:
+    except Unreadable as unreadable:
         source.problems.append(
             source.cell_problem(unreadable.sheet, *unreadable.at, "", unreadable.message, unreadable.hint)
         )
@@ -164,15 +165,6 @@ def read_spreadsheet(path: Path, shown: str, folder: Path, schema: dict[str, Any
     # that filled no section has said why, and is not also "without components".
     source.data = data if data or not source.problems else None
     return source
-
-
-class _Unreadable(Exception):
-    """A file that is not the spreadsheet its name says, or that cannot be read as one; at is the
-    (line, column) of a text file where reading stopped, or the (row, column) of the cell of sheet
-    where a workbook's part breaks (0 for a whole row or sheet; sheet '' for the whole workbook)."""
-
-    def __init__(self, message: str, hint: str | None = None, at: tuple[int, int] = (1, 1), sheet: str = ""):
-        self.message, self.hint, self.at, self.sheet = message, hint, at, sheet
 
 
 Rows = Iterator[tuple[int, list[Any]]]  # (row number, cells)
@@ -209,20 +201,20 @@ def _text(raw: bytes, kind: str, source: TableSource) -> str:
         None,
     )
     if holds:
-        raise _Unreadable(f"is not {kind} text: it is {holds}", _named_after(source.path))
+        raise Unreadable(f"is not {kind} text: it is {holds}", _named_after(source.path))
     if raw.startswith((b"\xff\xfe", b"\xfe\xff")):  # the byte order marks of UTF-16
-        raise _Unreadable("is UTF-16 text (Excel's 'Unicode text'), not UTF-8", _SAVE_AS_UTF8)
+        raise Unreadable("is UTF-16 text (Excel's 'Unicode text'), not UTF-8", _SAVE_AS_UTF8)
     try:
         text = raw.decode("utf-8").removeprefix("\ufeff")  # Excel's "CSV UTF-8" starts with a byte order mark
     except UnicodeDecodeError as error:
         before = raw[: error.start]
-        raise _Unreadable(
+        raise Unreadable(
             f"is not UTF-8 text: byte 0x{raw[error.start]:02x} cannot be read",
             _SAVE_AS_UTF8,
             at=(before.count(b"\n") + 1, len(before) - (before.rfind(b"\n") + 1) + 1),
         ) from None
     if "\x00" in text:
-        raise _Unreadable(f"is not {kind} text: it holds NUL bytes", _named_after(source.path))
+        raise Unreadable(f"is not {kind} text: it holds NUL bytes", _named_after(source.path))
     return text
 
 
@@ -237,10 +229,10 @@ def _delimiter(text: str, kind: str, path: Path) -> str:
     header = text.split("\n", 1)[0]
     if kind == "TSV":
         if "\t" not in header and ("," in header or ";" in header):
-            raise _Unreadable("looks comma-separated: row 1 holds no tabs", f"rename it to {path.stem}.csv")
+            raise Unreadable("looks comma-separated: row 1 holds no tabs", f"rename it to {path.stem}.csv")
         return "\t"
     if "\t" in header and "," not in header and ";" not in header:
-        raise _Unreadable("looks tab-separated: row 1 holds tabs, no commas", f"rename it to {path.stem}.tsv")
+        raise Unreadable("looks tab-separated: row 1 holds tabs, no commas", f"rename it to {path.stem}.tsv")
     return ";" if header.count(";") > header.count(",") else ","
 
 
@@ -270,7 +262,7 @@ def _csv_rows(text: str, delimiter: str) -> Rows:
             yield line, [_formula_unescaped(cell).replace("\r\n", "\n").replace("\r", "\n") for cell in cells]
             line = reader.line_num + 1
     except csv.Error:  # with strict=False, only a cell longer than the csv module's limit
-        raise _Unreadable(
+        raise Unreadable(
             f"a cell from here on is longer than {csv.field_size_limit()} characters",
             "a quote that is never closed makes the rest of the file one cell: check this line's quotes",
             at=(line, 1),
@@ -298,13 +290,13 @@ _RECALCULATE = "open and save the workbook in a spreadsheet program, which calcu
 def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
     """(sheet, section, rows, False: numbers are numbers) of each sheet named after a section, once
     the zip's size is measured; a note for each other sheet."""
-    parts = _parts(_archive(raw, kind, source.path))
-    scans = (_xlsx_scans if kind == "XLSX" else _ods_scans)(parts)
+    parts = read_parts(_archive(raw, kind, source.path))
+    scans = (xlsx_scans if kind == "XLSX" else ods_scans)(parts)
     try:
         workbook = python_calamine.CalamineWorkbook.from_filelike(io.BytesIO(raw))
     except python_calamine.CalamineError as error:
-        damaged = next(filter(None, (_damage(parts, name) for name in parts if name.endswith((".xml", ".rels")))), None)
-        raise damaged or _Unreadable(
+        damaged = next(filter(None, (damage(parts, name) for name in parts if name.endswith((".xml", ".rels")))), None)
+        raise damaged or Unreadable(
             f"cannot be read as an {kind} workbook: {error}", _named_after(source.path)
         ) from None
     filled: dict[str, str] = {}
@@ -322,9 +314,9 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
         filled[section] = sheet
         scan = scans.get(sheet)
         if scan is None:  # its part could not be found: calamine would read it unmeasured
-            source.problems.append(source.cell_problem(sheet, 0, 0, "", *_NOT_MEASURED))
+            source.problems.append(source.cell_problem(sheet, 0, 0, "", *NOT_MEASURED))
             continue
-        refusal = _too_large(scan)
+        refusal = too_large(scan)
         if refusal:
             source.problems.append(source.cell_problem(sheet, 0, 0, "", *refusal))
             continue
@@ -332,7 +324,7 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
             loaded = workbook.get_sheet_by_name(sheet)
             cells = loaded.to_python(skip_empty_area=False)
         except python_calamine.CalamineError as error:
-            damaged = _damage(parts, scan.part, sheet) or _Unreadable(f"cannot be read: {error}", "save it again")
+            damaged = damage(parts, scan.part, sheet) or Unreadable(f"cannot be read: {error}", "save it again")
             source.problems.append(source.cell_problem(sheet, *damaged.at, "", damaged.message, damaged.hint))
             continue
         merged = [  # calamine's ranges of XLSX cells count from 0, and may be written last cell first
@@ -363,22 +355,6 @@ def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sect
         )
 
 
-_NOT_MEASURED = ("cannot be read: the workbook names no part that holds its cells", "save it again")
-
-
-def _too_large(scan: _Scan) -> tuple[str, str] | None:
-    """(message, hint) for a sheet the reader would spread over too many cells: calamine allocates
-    every cell up to the farthest."""
-    rows, columns = scan.rows, scan.columns
-    if rows <= MAX_ROWS and columns <= MAX_COLUMNS and rows * columns <= MAX_CELLS:
-        return None
-    return (
-        f"reaches row {rows} and column {column_letters(columns)}, so it spans {rows * columns} cells; "
-        f"at most {MAX_ROWS} rows, {MAX_COLUMNS} columns and {MAX_CELLS} cells are read",
-        "delete the rows and columns after the last component: a value far down or right counts too",
-    )
-
-
 def _archive(raw: bytes, kind: str, path: Path) -> zipfile.ZipFile:
     """The zip a workbook is, once its first bytes and its parts say it is the kind its name says."""
     holds = next((what for magic, what in _MAGIC if raw.startswith(magic)), "not a zip archive")
@@ -387,18 +363,18 @@ def _archive(raw: bytes, kind: str, path: Path) -> zipfile.ZipFile:
             archive = zipfile.ZipFile(io.BytesIO(raw))
             names = set(archive.namelist())
         except (zipfile.BadZipFile, ValueError, NotImplementedError):  # NotImplemented: a zip version unknown
-            raise _Unreadable(f"is not an {kind} workbook: its zip archive is damaged", "save it again") from None
+            raise Unreadable(f"is not an {kind} workbook: its zip archive is damaged", "save it again") from None
         actual = "XLSX" if "xl/workbook.xml" in names else "ODS" if "content.xml" in names else None
         if actual == kind:
             return archive
         if actual:
-            raise _Unreadable(
+            raise Unreadable(
                 f"is not an {kind} workbook: it is an {actual} workbook", f"rename it to {path.stem}.{actual.lower()}"
             )
         holds = "a zip archive of other files"
     elif holds == "not a zip archive" and _looks_like_text(raw):
         holds = "text (CSV?)"
-    raise _Unreadable(f"is not an {kind} workbook: it is {holds}", _named_after(path))
+    raise Unreadable(f"is not an {kind} workbook: it is {holds}", _named_after(path))
 
 
 def _looks_like_text(raw: bytes) -> bool:
@@ -407,275 +383,6 @@ def _looks_like_text(raw: bytes) -> bool:
     except UnicodeDecodeError:
         return False
     return b"\x00" not in raw[:4096]
-
-
-def _parts(archive: zipfile.ZipFile) -> dict[str, bytes]:
-    """Every part of a workbook's zip, unpacked, once their sizes add up to no more than the limit.
-    Each must unpack to exactly the size its zip entry gives: calamine trusts the compressed data,
-    so a part whose entry claims a few bytes could otherwise unpack to gigabytes in it."""
-    infos = [info for info in archive.infolist() if not info.is_dir()]
-    total = sum(info.file_size for info in infos)
-    if total > MAX_UNPACKED_BYTES:
-        raise _Unreadable(
-            f"unpacks to {total // (1024 * 1024)} MiB; at most {MAX_UNPACKED_BYTES // (1024 * 1024)} MiB are read",
-            "keep the components in a workbook of their own",
-        )
-    parts: dict[str, bytes] = {}
-    for info in infos:
-        one_more = copy.copy(info)  # read a byte past the size given: a longer part shows it
-        one_more.file_size += 1
-        try:
-            with archive.open(one_more) as part:
-                data = part.read()
-        except (
-            zipfile.BadZipFile,
-            zlib.error,
-            lzma.LZMAError,
-            EOFError,
-            OSError,
-            RuntimeError,
-            NotImplementedError,
-            ValueError,
-        ):
-            data = None  # damaged, encrypted or packed by a method zipfile does not know
-        if data is None or len(data) != info.file_size:
-            raise _Unreadable(f"is damaged: its part {info.filename} cannot be unpacked", "save it again")
-        parts[info.filename] = data
-    return parts
-
-
-Cell = tuple[int, int]  # (row, column), counted from 1 as spreadsheets do
-
-
-@dataclass
-class _Scan:
-    """What the scan of a sheet's XML finds before calamine reads it: how far its cells reach (what
-    calamine allocates), its merged cells (of an ODS sheet; calamine gives an XLSX sheet's), the
-    cells holding a formula's error, which calamine reads as empty (XLSX) or 0 (ODS), and the
-    formulas that were never calculated."""
-
-    part: str = ""  # the zip's part holding the sheet's cells (of an XLSX workbook)
-    rows: int = 0
-    columns: int = 0
-    merged: list[tuple[Cell, Cell]] = field(default_factory=list)  # first and last cell of each range
-    errors: list[Cell] = field(default_factory=list)
-    uncalculated: list[Cell] = field(default_factory=list)  # formulas without a value: calamine reads them as empty
-
-    def reach(self, rows: int, columns: int) -> None:
-        """Cells reach this far too: of two sheets of one name (only in a forged file), the larger counts."""
-        self.rows, self.columns = max(self.rows, rows), max(self.columns, columns)
-
-
-def _xml(parts: dict[str, bytes], name: str) -> ElementTree.Element:
-    if name not in parts:
-        raise _Unreadable(f"is damaged: its part {name} is missing", "save it again")
-    try:
-        return ElementTree.fromstring(parts[name])
-    except ElementTree.ParseError as error:
-        raise _unreadable_part(name, error) from None
-    except UNREADABLE_ENCODING:
-        raise _unreadable_encoding(parts, name) from None
-
-
-def _unreadable_part(name: str, error: ElementTree.ParseError, at: Cell = (0, 0), sheet: str = "") -> _Unreadable:
-    """A part whose XML breaks, at the line and column expat gives and the cell of sheet it was in."""
-    line, column = error.position
-    reason = str(error).rsplit(": line ", 1)[0]  # expat's words, without the position it appends
-    return _Unreadable(
-        f"is damaged: its part {name} cannot be read at line {line}, column {column + 1}: {reason}",
-        "save it again",
-        at,
-        sheet,
-    )
-
-
-def _unreadable_encoding(parts: dict[str, bytes], name: str, at: Cell = (0, 0), sheet: str = "") -> _Unreadable:
-    """A part whose XML declares an encoding expat cannot read it in."""
-    encoding, _ = declared_encoding(parts[name])
-    return _Unreadable(
-        f"is damaged: its part {name} declares the encoding '{shortened(encoding)}', which printkit cannot read",
-        "save it again",
-        at,
-        sheet,
-    )
-
-
-def _damage(parts: dict[str, bytes], name: str, sheet: str = "") -> _Unreadable | None:
-    """Why the XML part name cannot be read, if it cannot: where it breaks, and for a sheet's part the
-    cell it breaks in (the last one begun). Read as a stream, each row let go once read."""
-    at: Cell = (0, 0)
-    try:
-        for event, element in ElementTree.iterparse(io.BytesIO(parts[name]), ("start", "end")):
-            tag = _local(element.tag)
-            if tag == "c" and event == "start" and sheet:
-                reference = _CELL_REFERENCE.fullmatch(element.get("r", ""))
-                at = (int(reference[2]), _column_number(reference[1].upper().encode())) if reference else (0, 0)
-            elif tag == "row" and event == "end":
-                element.clear()
-    except ElementTree.ParseError as error:
-        return _unreadable_part(name, error, at, sheet)
-    except UNREADABLE_ENCODING:
-        return _unreadable_encoding(parts, name, at, sheet)
-    return None
-
-
-_CELL_REFERENCE = re.compile(r"\$?([A-Za-z]{1,3})\$?([1-9][0-9]{0,6})")
-
-
-def _local(name: str) -> str:
-    """An XML name without its namespace: writers differ in the prefixes and namespaces they use."""
-    return name.rsplit("}", 1)[-1]
-
-
-# A tag's text is read up to the next < as well as to its >: a scan of each tag then ends at the
-# next tag, so a sheet's XML is read in linear time however it is forged (stopping only at > made
-# 60 KB of '<c ' take seconds, a quadratic time), and possessive spaces never give any back.
-_XLSX_ROWS = re.compile(rb"<(?:\w+:)?row\b")
-_XLSX_ROW_NUMBERS = re.compile(rb'<(?:\w+:)?row\b[^<>]*?\br="([0-9]+)"')
-_XLSX_CELLS = re.compile(rb"<(?:\w+:)?c\b")
-_XLSX_CELL_COLUMNS = re.compile(rb'<(?:\w+:)?c\b[^<>]*?\br="\$?([A-Za-z]+)\$?[0-9]')
-_XLSX_ERRORS = re.compile(rb'<(?:\w+:)?c\b(?=[^<>]*?\bt="e")[^<>]*?\br="\$?([A-Za-z]+)\$?([0-9]+)"')
-# a cell with a formula and no value or an empty one, as a program that does not calculate writes it
-# (openpyxl); t="str" is a formula whose text value is empty, which is no value indeed
-_XLSX_UNCALCULATED = re.compile(
-    rb'<(?:\w+:)?c\b(?![^<>]*?\bt="str")[^<>]*?\br="\$?([A-Za-z]+)\$?([0-9]+)"[^<>]*>\s*+'
-    rb"<(?:\w+:)?f\b[^<>]*(?:/>|>[^<]*</(?:\w+:)?f>)\s*+(?:<(?:\w+:)?v\s*+/>|<(?:\w+:)?v>\s*+</(?:\w+:)?v>)?\s*+</(?:\w+:)?c>"
-)
-
-
-def _xlsx_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
-    """Each sheet's scan: how far its cells reach, from the references its XML gives them, and its
-    cells with an error."""
-    relations = _xml(parts, "xl/_rels/workbook.xml.rels") if "xl/_rels/workbook.xml.rels" in parts else None
-    targets = {
-        relation.get("Id"): relation.get("Target", "")
-        for relation in (relations.iter() if relations is not None else ())
-        if _local(relation.tag) == "Relationship"
-    }
-    scans: dict[str, _Scan] = {}
-    for sheet in _xml(parts, "xl/workbook.xml").iter():
-        if _local(sheet.tag) != "sheet":
-            continue
-        name = sheet.get("name", "")
-        key = next((value for attribute, value in sheet.attrib.items() if _local(attribute) == "id"), None)
-        target = targets.get(key, "")
-        part = posixpath.normpath(target.lstrip("/") if target.startswith("/") else f"xl/{target}")
-        if part not in parts:
-            continue  # unmeasured, and so refused if it fills a section
-        xml = parts[part]
-        scan = scans.setdefault(name, _Scan(part))
-        scan.reach(*_xlsx_extent(xml))
-        if b't="e"' in xml:
-            scan.errors += [(int(row), _column_number(letters.upper())) for letters, row in _XLSX_ERRORS.findall(xml)]
-        if b"f>" in xml or b"f/>" in xml:
-            scan.uncalculated += [
-                (int(row), _column_number(letters.upper())) for letters, row in _XLSX_UNCALCULATED.findall(xml)
-            ]
-    return scans
-
-
-def _xlsx_extent(xml: bytes) -> tuple[int, int]:
-    """(rows, columns) of a sheet's XML: its farthest row and column references, and one more for
-    each row, or cell in a row, without one (the reader places it after the one before). Found by
-    scans of the whole text: a loop over 100,000 cells in Python takes longer than reading them."""
-    row_numbers = _XLSX_ROW_NUMBERS.findall(xml)
-    rows = max(map(int, row_numbers), default=0) + len(_XLSX_ROWS.findall(xml)) - len(row_numbers)
-    return rows, _width(xml)
-
-
-def _width(xml: bytes) -> int:
-    """The columns the cells of a sheet's XML (or of one row of it) reach."""
-    found = _XLSX_CELL_COLUMNS.findall(xml)
-    without_ref = len(_XLSX_CELLS.findall(xml)) - len(found)
-    if without_ref and _XLSX_ROWS.search(xml):  # each row counts its own cells without a reference
-        return max(map(_width, _XLSX_ROWS.split(xml)))
-    return max((_column_number(letters.upper()) for letters in set(found)), default=0) + without_ref
-
-
-def _column_number(letters: bytes) -> int:
-    number = 0
-    for letter in letters:
-        number = number * 26 + letter - ord("A") + 1
-    return number
-
-
-_ODS = "{urn:oasis:names:tc:opendocument:xmlns:table:1.0}"
-_ODS_TEXT = "{urn:oasis:names:tc:opendocument:xmlns:text:1.0}"
-_ODS_VALUE_TYPE = "{urn:oasis:names:tc:opendocument:xmlns:office:1.0}value-type"
-_ODS_ERROR_TYPE = "{urn:org:documentfoundation:names:experimental:calc:xmlns:calcext:1.0}value-type"  # LibreOffice's
-
-
-def _ods_scans(parts: dict[str, bytes]) -> dict[str, _Scan]:
-    """Each table's scan: how far its cells with a value reach, counting repeated rows and columns as
-    the reader does, its merged cells and its cells with an error."""
-    scans: dict[str, _Scan] = {}
-    scan = _Scan()
-    table = ""
-    row = column = rows = columns = 0
-    row_repeat = 1
-    if "content.xml" not in parts:
-        raise _Unreadable("is damaged: its part content.xml is missing", "save it again")
-
-    def repeated(element: ElementTree.Element, attribute: str) -> int:
-        count = element.get(_ODS + attribute, "1")
-        if not _WHOLE_NUMBER.fullmatch(count):
-            raise _Unreadable(
-                f'is damaged: its part content.xml gives table:{attribute}="{shortened(count)}", not a count',
-                "save it again",
-                where(),
-                table,
-            )
-        return max(1, int(count))
-
-    def where() -> Cell:
-        """The cell being read (the row between cells; (0, 0) outside a row)."""
-        return (row + 1, column + 1 if in_cell else 0) if in_row else (0, 0)
-
-    in_row = in_cell = False
-    try:
-        for event, element in ElementTree.iterparse(io.BytesIO(parts["content.xml"]), ("start", "end")):
-            tag = element.tag
-            if event == "start":
-                if tag == _ODS + "table":
-                    if table:  # a table inside a table's cell: no spreadsheet program writes one
-                        raise _Unreadable("holds a table inside a cell, which printkit does not read", "save it again")
-                    table, row, rows, columns = element.get(_ODS + "name", ""), 0, 0, 0
-                    scan = scans.setdefault(table, _Scan())
-                elif tag == _ODS + "table-row":
-                    in_row, column = True, 0
-                    row_repeat = repeated(element, "number-rows-repeated")
-                elif tag in (_ODS + "table-cell", _ODS + "covered-table-cell"):
-                    in_cell = True
-                continue
-            if tag in (_ODS + "table-cell", _ODS + "covered-table-cell"):
-                repeat = repeated(element, "number-columns-repeated")
-                spans = (repeated(element, "number-columns-spanned"), repeated(element, "number-rows-spanned"))
-                if spans != (1, 1):
-                    scan.merged.append(((row + 1, column + 1), (row + spans[1], column + spans[0])))
-                if element.get(_ODS_ERROR_TYPE) == "error":
-                    scan.errors.append((row + 1, column + 1))
-                elif element.get(_ODS + "formula") and not element.get(_ODS_VALUE_TYPE):
-                    scan.uncalculated.append((row + 1, column + 1))
-                if element.get(_ODS_VALUE_TYPE) or element.find(_ODS_TEXT + "p") is not None:
-                    rows, columns = max(rows, row + row_repeat), max(columns, column + repeat)
-                column += repeat
-                in_cell = False
-                element.clear()
-            elif tag == _ODS + "table-row":
-                row += row_repeat
-                in_row = False
-                element.clear()
-            elif tag == _ODS + "table":
-                scan.reach(rows, columns)
-                table = ""
-    except ElementTree.ParseError as error:
-        raise _unreadable_part("content.xml", error, where(), table) from None
-    except UNREADABLE_ENCODING:
-        raise _unreadable_encoding(parts, "content.xml") from None
-    return scans
-
-
-_WHOLE_NUMBER = re.compile(r"[0-9]{1,18}")  # more reaches past what _too_large refuses, and past int()
 
 
 # --- keys and values -----------------------------------------------------------------------------

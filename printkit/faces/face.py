@@ -20,10 +20,10 @@ from pydantic import BaseModel
 
 from printkit.base.outlines import Outline, Rectangle
 from printkit.base.units import Size
+from printkit.content.components.base import Component
 from printkit.content.fields import entry_registry, peeled
-from printkit.content.load import Pack
 from printkit.content.looks import COMPUTED_VALUES, Colour, Condition, Template
-from printkit.content.model import Component
+from printkit.content.pack import Pack
 from printkit.content.rules import value_of
 from printkit.faces.paint import INK, NEUTRAL, PAPER, LookContext, mix, readable
 from printkit.i18n import typography

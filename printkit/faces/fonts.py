@@ -26,12 +26,12 @@ from printkit.base.errors import ValueProblem, did_you_mean
 from printkit.base.memo import TEXT_WIDTHS, remembered
 from printkit.base.package_data import folder
 from printkit.base.units import MM_PER_POINT
-from printkit.content.model import BUILT_IN_FONT_FAMILIES, FONT_STYLES
+from printkit.content.pack_meta import BUILT_IN_FONT_FAMILIES, FONT_STYLES
 from printkit.faces.reportlab_internals import glyph_map
 from printkit.faces.scripts import needs_shaping, right_to_left
 
 if TYPE_CHECKING:
-    from printkit.content.load import Pack
+    from printkit.content.pack import Pack
 
 FONT_DIR = folder("printkit.faces", "fonts")
 FONTS = {
@@ -45,7 +45,7 @@ FONTS = {
     "serif-bold-italic": "DejaVuSerif-BoldItalic.ttf",
 }
 assert set(FONTS) == {family + style for family in BUILT_IN_FONT_FAMILIES for style in FONT_STYLES.values()}, (
-    "content.model's BUILT_IN_FONT_FAMILIES and FONT_STYLES name the fonts shipped here"
+    "content.pack_meta's BUILT_IN_FONT_FAMILIES and FONT_STYLES name the fonts shipped here"
 )
 
 

@@ -16,8 +16,11 @@ from typing import TypeVar
 from printkit.base.outlines import Box, regular_polygon
 from printkit.base.shapes import Line, Rect, shifted
 from printkit.base.units import MM_PER_POINT, Size
+from printkit.content.components.base import Component
+from printkit.content.components.boards import Board, Grid, HexGrid
+from printkit.content.components.rulers import RULER_END, Ruler
+from printkit.content.components.sheets import Sheet
 from printkit.content.looks import WidgetSpec
-from printkit.content.model import RULER_END, Board, Component, Grid, HexGrid, Ruler, Sheet
 from printkit.faces.face import Face
 from printkit.faces.paint import INK, PAPER, Drawing, mix
 from printkit.faces.terrain import square_terrain

@@ -21,7 +21,8 @@ from printkit.base.icons import ICONS, icon_hint
 from printkit.base.outlines import Box, Outline
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, rotated
 from printkit.base.units import MM_PER_POINT, Size
-from printkit.content.load import Pack
+from printkit.content.components.base import Component
+from printkit.content.components.boards import Board
 from printkit.content.looks import (
     CircleSpec,
     Drawn,
@@ -40,7 +41,7 @@ from printkit.content.looks import (
     merged,
     placed,
 )
-from printkit.content.model import Board, Component
+from printkit.content.pack import Pack
 from printkit.faces import (  # each registers its widgets
     card_parts,  # noqa: F401
     grids,  # noqa: F401

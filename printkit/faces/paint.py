@@ -19,9 +19,9 @@ from printkit.base.memo import MIXED_COLOURS, remembered
 from printkit.base.outlines import Outline, signed_area
 from printkit.base.shapes import Circle, Path, Rect, Shape, Text
 from printkit.base.units import Size
-from printkit.content.load import Pack
+from printkit.content.components.base import Component
 from printkit.content.message_key import MessageKey
-from printkit.content.model import Component
+from printkit.content.pack import Pack
 from printkit.faces import richtext
 from printkit.faces.fonts import locale_font, pack_font
 from printkit.i18n import typography

@@ -20,8 +20,10 @@ from typing import NamedTuple
 from printkit.base.outlines import Box, Point, Polygon
 from printkit.base.shapes import Circle, Path, Rect
 from printkit.base.units import Size
+from printkit.content.components.edges import SQUARE_SIDES, TerrainEdges
+from printkit.content.components.tiles import Tile
 from printkit.content.looks import WidgetSpec
-from printkit.content.model import SQUARE_SIDES, PackMeta, TerrainEdges, Tile
+from printkit.content.pack_meta import PackMeta
 from printkit.faces.face import Face
 from printkit.faces.paint import INK, PAPER, Drawing, icon, mix, readable
 from printkit.faces.widgets import widget

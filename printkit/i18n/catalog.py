@@ -49,10 +49,11 @@ from printkit.base.languages import gettext_name, plural_forms, plural_problem
 from printkit.base.xml_declaration import UNREADABLE_ENCODING, declared_encoding
 from printkit.content import markup
 from printkit.content.fields import Translatable, marked_values
-from printkit.content.load import PACK_FILE, RULEBOOK_FILE, Pack
+from printkit.content.load import PACK_FILE, RULEBOOK_FILE
 from printkit.content.looks import GroupSpec, LookElement, TextSpec, lineage, parse_template, walk
 from printkit.content.markup import has_words
 from printkit.content.message_key import MessageKey
+from printkit.content.pack import Pack
 from printkit.content.source import SourceFile, read_yaml
 from printkit.content.spreadsheet import TableSource
 from printkit.i18n.po_file import has_translation

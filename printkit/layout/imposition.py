@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from printkit.base.shapes import Line
-from printkit.content.load import Pack
+from printkit.content.pack import Pack
 from printkit.layout.calibration import calibration_back, calibration_front
 from printkit.layout.marks import CROP_INK, CutMarks
 from printkit.layout.packing import Packer

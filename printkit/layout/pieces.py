@@ -19,8 +19,8 @@ from printkit.base.memo import DRAWN_FACES
 from printkit.base.outlines import Outline
 from printkit.base.shapes import Rect, Text
 from printkit.base.units import Size
-from printkit.content.load import Pack
-from printkit.content.model import Component
+from printkit.content.components.base import Component
+from printkit.content.pack import Pack
 from printkit.faces.looks import look_of
 from printkit.faces.paint import Drawing, LookContext, ink_saving
 from printkit.i18n import words

@@ -15,8 +15,9 @@ from typing import Literal
 from printkit.base.errors import Problem, Problems, display_path
 from printkit.base.shapes import Shape
 from printkit.base.units import MM_PER_POINT
-from printkit.content.load import PACK_FILE, Pack
+from printkit.content.load import PACK_FILE
 from printkit.content.message_key import MessageKey
+from printkit.content.pack import Pack
 from printkit.faces import richtext
 from printkit.faces.fonts import locale_font
 from printkit.faces.paint import INK

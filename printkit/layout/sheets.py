@@ -15,7 +15,7 @@ from typing import Literal
 from printkit.base.outlines import Mirror, Outline
 from printkit.base.shapes import Shape
 from printkit.base.units import Size
-from printkit.content.model import Component
+from printkit.content.components.base import Component
 from printkit.faces.paint import Drawing
 
 PAPERS = {"a4": Size(210.0, 297.0), "letter": Size(215.9, 279.4)}

@@ -19,7 +19,7 @@ from typing import Literal
 
 from printkit.base.errors import Problem, Problems
 from printkit.base.units import Size
-from printkit.content.load import Pack
+from printkit.content.pack import Pack
 from printkit.layout.pieces import Piece
 from printkit.layout.sheets import Page, Placement
 

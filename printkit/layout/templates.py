@@ -26,7 +26,7 @@ from printkit.base.errors import Problem, Problems, UsageError, ValueProblem, di
 from printkit.base.outlines import Rectangle, Round
 from printkit.base.package_data import folder
 from printkit.base.units import Size, parse_distance, parse_length, parse_size
-from printkit.content.load import Pack
+from printkit.content.pack import Pack
 from printkit.content.source import SourceFile, read_yaml
 from printkit.layout.pieces import Piece
 from printkit.layout.sheets import PAPERS, Page, Placement

@@ -23,7 +23,7 @@ import pypdfium2
 from PIL import Image
 from reportlab.lib.units import mm
 
-from printkit.content.load import Pack
+from printkit.content.pack import Pack
 from printkit.faces.face import back_design
 from printkit.layout.pieces import Piece
 from printkit.layout.sheets import Page

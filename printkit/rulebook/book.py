@@ -43,9 +43,13 @@ from printkit.base.package_data import folder
 from printkit.base.requires import typesetter
 from printkit.base.subset_tags import subset_tag
 from printkit.content import markup
-from printkit.content.load import RULEBOOK_FILE, Pack
-from printkit.content.model import COMPONENT_KINDS, FONT_STYLES, Block, Board, Figure
+from printkit.content.components import COMPONENT_KINDS
+from printkit.content.components.boards import Board
+from printkit.content.load import RULEBOOK_FILE
+from printkit.content.pack import Pack
+from printkit.content.pack_meta import FONT_STYLES
 from printkit.content.placeholders import expand
+from printkit.content.rulebook_model import Block, Figure
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
 from printkit.i18n.catalog import glossary_names

@@ -24,9 +24,10 @@ from printkit.base.errors import (
     display_path,
     shown_value,
 )
+from printkit.content.components.boards import Address, BoardGrid, Grid
 from printkit.content.fields import parse_cell
-from printkit.content.load import CONTENT_DIR, DECKS_DIR, PACK_FILE, Failed, Pack
-from printkit.content.model import Address, BoardGrid, Grid
+from printkit.content.load import CONTENT_DIR, DECKS_DIR, PACK_FILE
+from printkit.content.pack import Failed, Pack
 from printkit.content.rules import MAX_LIMIT, Entry, ListContext, Placed, RuleSet, placement_board
 from printkit.content.source import SourceFile, read_yaml
 

@@ -34,7 +34,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from printkit.base.errors import counted
 from printkit.base.languages import own_name
 from printkit.base.package_data import folder
-from printkit.content.load import Pack
+from printkit.content.pack import Pack
 from printkit.serve.decklists import DeckCheck, check, list_rule_sets, pack_lists
 from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
 

@@ -20,7 +20,8 @@ from pathlib import Path
 from printkit.base import bounded
 from printkit.base.confine import Refused, names_in
 from printkit.base.errors import Problem, Problems, counted, did_you_mean
-from printkit.content.load import DECKS_DIR, Pack
+from printkit.content.load import DECKS_DIR
+from printkit.content.pack import Pack
 from printkit.rules.decklist import check_list, named_pack, read_list
 
 PASTED = "pasted list"  # the name a pasted list goes by in its messages

@@ -25,9 +25,12 @@ from pathlib import Path
 
 from printkit import __version__
 from printkit.base.errors import KeyPath, Problem, Problems, format_key_path
-from printkit.content.load import DECKS_DIR, LOOKS_DIR, PACK_FILE, Pack
-from printkit.content.model import COMPONENT_KINDS, Component
-from printkit.content.validate import ART_FORMATS, FONT_FORMATS, Unfit, load_partial
+from printkit.content.components import COMPONENT_KINDS
+from printkit.content.components.base import Component
+from printkit.content.load import DECKS_DIR, LOOKS_DIR, PACK_FILE
+from printkit.content.pack import Pack
+from printkit.content.pack_files import ART_FORMATS, FONT_FORMATS
+from printkit.content.read import Unfit, load_partial
 from printkit.i18n.catalog import translate
 from printkit.layout.pieces import Faces, Piece
 from printkit.output.png import faces_at, png_bytes

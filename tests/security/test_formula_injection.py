@@ -10,8 +10,8 @@ import shutil
 import openpyxl
 import pytest
 
+from printkit.content.read import load_checked
 from printkit.content.spreadsheet import _formula_unescaped, formula_escaped
-from printkit.content.validate import load_checked
 
 PACK = """\
 id: kit

@@ -263,7 +263,7 @@ def test_a_param_that_is_not_an_ascii_number_is_a_usage_error(run):
 
 
 def test_a_date_written_as_a_name_is_the_text_written(run):
-    from printkit.content.validate import load_checked
+    from printkit.content.read import load_checked
 
     (pack,) = load_checked([SECURITY / "hostile-date-as-name"])
     assert pack.components[0].name == "2024-13-45"

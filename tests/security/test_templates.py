@@ -10,7 +10,7 @@ import pytest
 from conftest import FORKED, forked_children_only
 from markupsafe import Markup
 
-from printkit.content.validate import load_checked
+from printkit.content.read import load_checked
 from printkit.rulebook import book as rulebook
 from printkit.rulebook import sandbox
 from printkit.rulebook.book import Part, template_data
