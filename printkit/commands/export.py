@@ -27,6 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from printkit.base.confine import Refused, writable
 from printkit.base.errors import Fault, UsageError, did_you_mean, display_path, shown_value, writing
 from printkit.base.requires import need
 from printkit.content.components import COMPONENT_KINDS
@@ -122,6 +123,12 @@ def _check_target(pack: Pack, target: Path) -> None:
         raise UsageError(f"--to: there is no folder {display_path(target.parent)} to write {target.name} into")
     if target.is_dir():
         raise UsageError(f"--to: {display_path(target)} is a folder; name a file")
+    if Path(os.path.abspath(target)).is_relative_to(os.path.abspath(pack.root)):
+        # written into the pack's folder: where it lands must be in it too, not through a link the pack ships
+        try:
+            writable(pack.root, target)
+        except Refused as refused:
+            raise UsageError(f"--to: {target} {refused.message} ({refused.hint})") from None  # as typed: no link resolved
     if target.exists() and target.resolve().is_relative_to(pack.root.resolve()):
         raise UsageError(
             f"--to: {display_path(target)} is a file in the folder of pack {pack.id}, which export does not overwrite "

@@ -230,3 +230,32 @@ def test_a_disk_without_file_locks_is_one_line(run, tmp_path, monkeypatch):
         "another disk)\n",
     )
     assert not out.exists()
+
+
+def test_export_into_the_pack_through_a_folder_it_links_out_is_refused(run, tmp_path, monkeypatch):
+    """The pack ships sheets/ linked to a folder of the user's: `export --to pack/sheets/cards.csv`
+    must not write there, nor make its temporary folder there."""
+    pack = _pack(tmp_path / "gen", "ember")
+    outside = _outside(tmp_path)
+    (outside["elsewhere"] / "cards.csv").write_text("the user's own spreadsheet")
+    (pack / "sheets").symlink_to(outside["elsewhere"])
+    before = _tree(tmp_path / "elsewhere")
+    monkeypatch.chdir(tmp_path)
+    assert run("export", "gen", "--section", "cards", "--to", "gen/sheets/cards.csv") == (
+        2,
+        "",
+        "printkit: --to: gen/sheets/cards.csv lies in a folder linked out of the pack; printkit writes only "
+        "files inside the pack (replace the linked folder with a real one)\n",
+    )
+    assert _tree(tmp_path / "elsewhere") == before
+
+
+def test_export_outside_the_pack_writes_where_the_user_says(run, tmp_path, monkeypatch):
+    """A path the user gives outside the pack is theirs to choose, links and all."""
+    _pack(tmp_path / "gen", "ember")
+    (tmp_path / "mine").mkdir()
+    (tmp_path / "sheets").symlink_to(tmp_path / "mine")
+    monkeypatch.chdir(tmp_path)
+    code, out, _ = run("export", "gen", "--section", "cards", "--to", "sheets/cards.csv")
+    assert (code, out) == (0, "wrote mine/cards.csv: cards (1 row)\n")  # where it landed
+    assert (tmp_path / "mine" / "cards.csv").read_text(encoding="utf-8-sig").splitlines() == ["id,name", "ember,ember"]
