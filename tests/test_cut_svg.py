@@ -119,7 +119,7 @@ def test_cut_svg_with_backs_folded_beside_their_fronts_is_a_usage_error(run, tmp
 def test_a_stale_temporary_cut_file_from_a_hard_kill_is_cleaned_up(run, tmp_path):
     folder = tmp_path / "skystones" / "cut-svg" / "en-a4"
     folder.mkdir(parents=True)
-    stale = folder / ".page-03.svg.abc12345.part"
+    stale = folder / ".page-03.svg.printkit-abc12345.part"
     stale.write_text("<svg")
     assert run("build", "skystones", "--lang", "en", "--no-rulebooks", "--out", tmp_path)[0] == 0
     assert not stale.exists()

@@ -76,7 +76,7 @@ def test_a_killed_build_leaves_no_partial_file(tmp_path):
 def test_a_stale_temporary_from_a_hard_kill_is_cleaned_up(run, tmp_path):
     folder = tmp_path / "skystones"
     folder.mkdir()
-    stale = folder / ".skystones-components-en-a4.pdf.abc123.part"
+    stale = folder / ".skystones-components-en-a4.pdf.printkit-abc12345.part"
     stale.write_bytes(b"%PDF half")
     assert run("build", "skystones", "--lang", "en", "--no-rulebooks", "--out", tmp_path)[0] == 0
     assert not stale.exists()

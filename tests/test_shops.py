@@ -188,7 +188,7 @@ def test_an_interrupted_tgc_export_leaves_no_file_and_no_folder(run, tmp_path, m
 
 def test_a_temporary_left_in_the_tgc_folder_by_a_hard_kill_is_removed(run, tmp_path):
     root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
-    stale = tmp_path / "out" / "kit" / "shop-tgc" / "en" / ".hero.png.abc12345.part"
+    stale = tmp_path / "out" / "kit" / "shop-tgc" / "en" / ".hero.png.printkit-abc12345.part"
     stale.parent.mkdir(parents=True)
     stale.write_bytes(b"half a PNG")
     assert run("build", root, "--no-rulebooks", "--out", tmp_path / "out")[0] == 0

@@ -261,6 +261,11 @@ def _file_hash(path: Path) -> str:
     return digest.hexdigest()
 
 
+# A manifest printkit writes lists a few hundred files at most (a PNG export of a big kit): a larger
+# one is not printkit's, and is forgotten like any other it did not write.
+MAX_MANIFEST_BYTES = 16 * 2**20
+
+
 class Manifest:
     """What was written into one pack's output folder (folder, below the output folder the user
     named), and from which keys."""
@@ -269,8 +274,9 @@ class Manifest:
         self.path = folder / MANIFEST
         try:
             with self._open(self.path) as file:
-                entries = json.loads(file.read().decode("utf-8"))
-        except (OSError, ValueError):  # ValueError: not JSON, or not UTF-8 (UnicodeDecodeError)
+                text = file.read(MAX_MANIFEST_BYTES + 1)
+            entries = json.loads(text.decode("utf-8")) if len(text) <= MAX_MANIFEST_BYTES else {}
+        except (OSError, ValueError, RecursionError):  # not JSON, not UTF-8, nested past Python's stack
             entries = {}
         # one that is not what printkit writes (edited, or another tool's) is forgotten: all is built again
         self.entries: dict = entries if isinstance(entries, dict) else {}
@@ -318,14 +324,14 @@ class Manifest:
     def _holding(self, name: object, digest: object) -> os.stat_result | None:
         """The status of the file a manifest names, if it lies in the pack's output folder, is reached
         without a link and holds the bytes whose hash is digest."""
-        if not isinstance(name, str) or not _relative(name):
+        if not isinstance(name, str) or not _relative(name) or not name.isprintable() or "\x00" in name:
             return None
         try:
             with self._open(self.path.parent / name) as file:
                 hashed = hashlib.sha256()
                 _feed(hashed, file)
                 status = os.fstat(file.fileno())
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a name the OS cannot take (a lone surrogate, say)
             return None
         return status if hashed.hexdigest() == digest else None
 

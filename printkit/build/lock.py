@@ -24,6 +24,7 @@ from pathlib import Path
 
 from printkit.base.errors import Fault, UsageError, display_path
 from printkit.build.output_folder import is_folder, is_link, open_file
+from printkit.build.staging import TEMPORARY_MARK
 
 LOCK = ".printkit-lock"
 TIMEOUT = "PRINTKIT_LOCK_TIMEOUT"
@@ -131,12 +132,12 @@ def _timeout() -> float:
     return seconds
 
 
-# tempfile.mkstemp's names as Staging asks for them: `.<target name>.<8 random characters>.part`
-LEFTOVER = re.compile(r"^\..+\.[a-z0-9_]{8}\.part$")
+# Staging's temporaries: `.<target name>.printkit-<8 random characters>.part`; no other file is removed
+LEFTOVER = re.compile(rf"^\..+\.{TEMPORARY_MARK}[a-z0-9_]{{8}}\.part$")
 
 
 def remove_leftovers(folder: Path) -> None:
-    """The temporary files a killed build left in a pack's output folder (`.<name>.<random>.part`,
+    """The temporary files a killed build left in a pack's output folder (`.<name>.printkit-<random>.part`,
     see build.Staging), looked for where Staging puts them (beside their targets) in real folders
     only: a linked folder is not entered. Only the holder of the lock may call this: no other build
     is writing."""

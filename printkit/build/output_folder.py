@@ -61,6 +61,36 @@ def make_folders(inside: Path, folder: Path) -> list[Path]:
     return made
 
 
+# Where the OS opens and renames relative to an open folder (not Windows; os.replace renames as os.rename), a folder once checked is
+# held open and written into through its handle: a folder swapped for a link meanwhile is not followed.
+BY_HANDLE = {os.open, os.stat, os.chmod, os.rename, os.unlink}.issubset(os.supports_dir_fd) and hasattr(
+    os, "O_DIRECTORY"
+)
+
+
+def folder_handle(inside: Path, folder: Path) -> int:
+    """An open handle of folder, below inside, reached one real folder at a time from inside (each
+    opened relative to the one before, never through a link: ELOOP). Only where BY_HANDLE."""
+    flags = os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW
+    handle = os.open(inside, os.O_RDONLY | os.O_DIRECTORY)
+    current = inside
+    try:
+        for part in folder.relative_to(inside).parts:
+            current = current / part
+            try:
+                inner = os.open(part, flags, dir_fd=handle)
+            except OSError as error:
+                if error.errno in (errno.ELOOP, errno.ENOTDIR) and is_link(os.lstat(current)):
+                    raise linked(current) from None
+                raise OSError(error.errno, error.strerror, str(current)) from None  # named as the user sees it
+            os.close(handle)
+            handle = inner
+    except BaseException:
+        os.close(handle)
+        raise
+    return handle
+
+
 def real_folders(inside: Path, folder: Path) -> bool:
     """Whether folder exists below inside with no link among its folders."""
     current = inside
@@ -69,7 +99,7 @@ def real_folders(inside: Path, folder: Path) -> bool:
         try:
             if not is_folder(os.lstat(current)):
                 return False
-        except OSError:
+        except (OSError, ValueError):  # ValueError: a name the OS cannot take
             return False
     return True
 
@@ -119,6 +149,15 @@ def _overlap(out: Path, roots: list[Path]) -> tuple[str, Path] | None:
             "writes nothing into a pack (choose an output folder that holds no pack",
             held,
         )
+    for root in roots:  # another pack where this one's outputs would go: a pack of the user's, say
+        target = out / _real(root).name
+        if os.path.lexists(target / PACK_FILE):
+            return (
+                f"the output folder {display_path(out)} holds the pack folder {display_path(target)}, where the "
+                f"outputs of pack {target.name} would go; printkit writes nothing into a pack (choose an output "
+                "folder that holds no pack",
+                root,
+            )
     inside = next((root for root in roots if _within(out, root)), None)
     if inside is None:
         real_out = _real(out)

@@ -11,6 +11,7 @@ printkit.build.jobs.
 from __future__ import annotations
 
 import contextvars
+import os
 import sys
 from collections.abc import Callable, Collection
 from dataclasses import replace
@@ -319,7 +320,7 @@ def _retire_earlier(
     manifest records and that still hold what was written (see cache.Manifest.written)."""
     if outputs:
         manifest = Manifest(options.out / pack_id)
-        staging.retire([found for output in outputs for found in manifest.written(output, written)])
+        staging.retire([found for output in outputs for found in manifest.written(output, written)], inside=options.out)
 
 
 def _cut_svg_job(pack_id: str, language: str, paper: str, pages: list[Page], options: BuildOptions) -> Job:
@@ -445,8 +446,22 @@ def build(roots: list[Path], options: BuildOptions) -> list[PackBuilt]:
             "with --duplex off a back beside its front is folded along the line a cutter would cut"
         )
     apart(options.out, roots)
+    _one_folder_per_id(roots)
     with paused_collector(), holding(options.out):
         return _build(roots, options)
+
+
+def _one_folder_per_id(roots: list[Path]) -> None:
+    """Two pack folders of one name (a pack's id is its folder's) would write into one output folder."""
+    seen: dict[str, Path] = {}
+    for root in roots:
+        name = Path(os.path.realpath(root)).name
+        if name in seen and os.path.realpath(seen[name]) != os.path.realpath(root):
+            raise UsageError(
+                f"the packs {display_path(seen[name])} and {display_path(root)} have one id, {name}, and would "
+                "write into one output folder (build them one at a time, each with its own --out)"
+            )
+        seen.setdefault(name, root)
 
 
 def _pdfx_profile() -> Path:

@@ -128,7 +128,9 @@ def _check_target(pack: Pack, target: Path) -> None:
         try:
             writable(pack.root, target)
         except Refused as refused:
-            raise UsageError(f"--to: {target} {refused.message} ({refused.hint})") from None  # as typed: no link resolved
+            raise UsageError(
+                f"--to: {target} {refused.message} ({refused.hint})"
+            ) from None  # as typed: no link resolved
     if target.exists() and target.resolve().is_relative_to(pack.root.resolve()):
         raise UsageError(
             f"--to: {display_path(target)} is a file in the folder of pack {pack.id}, which export does not overwrite "

@@ -133,6 +133,11 @@ def init(pack: Pack, locale: str) -> tuple[Pack, list[Path]]:
             f"pack '{pack.id}' already has its {locale} catalog, {display_path(path)} "
             f"(bring it up to date with 'printkit i18n update --lang {locale} {pack.id}')"
         )
+    for target in (template_path(pack), path, words.pack_catalog(pack.root, locale)):  # all or nothing
+        try:
+            writable(pack.root, target)
+        except Refused as refused:
+            raise refused.problems(target) from None
     written = []
     if locale not in pack.meta.locales:
         pack = _declare(pack, locale)

@@ -39,7 +39,7 @@ from printkit.content.source import SourceFile
 def validate_pack(pack: Pack) -> list[Problem]:
     """Every problem of the pack as a whole (see the module's docstring). What names a part that
     failed its own checks (pack.failed) is not a problem of its own: that part's problems say it."""
-    problems = _duplicate_ids(pack)
+    problems = _duplicate_ids(pack) + _file_name_clashes(pack)
     meta_source = pack.source_of(PACK_FILE)
     problems += _duplicate_locales(pack, meta_source)
     art = cache(partial(art_findings, pack.root.resolve()))  # a deck shows the same art many times
@@ -159,6 +159,24 @@ def _duplicate_ids(pack: Pack) -> list[Problem]:
             )
         else:
             first_seen[component_id] = (file, at, kind)
+    return problems
+
+
+def _file_name_clashes(pack: Pack) -> list[Problem]:
+    """An id whose image files (png/, shop-tgc/: `<id>.png`, `<id>-back.png`) would take the name of
+    another component's back, or of a Tabletop Simulator sheet (`tts-<section>-<back>-<n>.png`)."""
+    ids = {c.id for c in pack.components}
+    problems = []
+    for component in pack.components:
+        base = component.id.removesuffix("-back")
+        if base != component.id and base in ids:
+            message = f"id '{component.id}' is the name of the back of '{base}' in image exports"
+        elif component.id.startswith("tts-"):
+            message = f"id '{component.id}' starts as the names of Tabletop Simulator deck sheets in image exports do"
+        else:
+            continue
+        at = component.origin.path + ("id",)
+        problems.append(pack.sources[component.origin.file].problem(at, message, "choose another id"))
     return problems
 
 

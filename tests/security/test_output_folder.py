@@ -14,7 +14,7 @@ from types import SimpleNamespace
 import pytest
 
 from printkit.build.lock import LOCK, holding
-from printkit.build.output_folder import identity, is_folder, is_link
+from printkit.build.output_folder import BY_HANDLE, identity, is_folder, is_link
 from printkit.build.staging import Staging
 
 LINKED = "is a link; printkit never follows a link in an output folder (remove it, or choose another output folder)"
@@ -183,7 +183,7 @@ def test_a_file_swapped_after_it_was_checked_is_not_removed(tmp_path):
     copy.write_bytes(b"printkit's picture")  # the user's copy, put in its place
     os.replace(copy, old)
     with Staging() as staging:
-        staging.retire([(old, checked)])
+        staging.retire([(old, checked)], inside=tmp_path / "out")
         staging.commit()
     assert old.read_bytes() == b"printkit's picture"
 
@@ -259,3 +259,128 @@ def test_export_outside_the_pack_writes_where_the_user_says(run, tmp_path, monke
     code, out, _ = run("export", "gen", "--section", "cards", "--to", "sheets/cards.csv")
     assert (code, out) == (0, "wrote mine/cards.csv: cards (1 row)\n")  # where it landed
     assert (tmp_path / "mine" / "cards.csv").read_text(encoding="utf-8-sig").splitlines() == ["id,name", "ember,ember"]
+
+
+def test_files_of_the_users_named_like_temporaries_are_left_alone(run, tmp_path):
+    """Only Staging's own temporaries (`.<name>.printkit-<8 characters>.part`) are swept."""
+    pack = _pack(tmp_path / "gen", "ember")
+    mine = [
+        tmp_path / "out" / "gen" / "png" / "en" / ".ember.png.my notes.part",
+        tmp_path / "out" / "gen" / ".backup.abcdefgh.part",
+        tmp_path / "out" / "gen" / "png" / "en" / ".ember.png.abcdefgh.part",
+    ]
+    for path in mine:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text("the user's")
+    assert run("build", pack, "--png", "--no-rulebooks", "--out", tmp_path / "out")[0] == 0
+    assert [path.read_text() for path in mine] == ["the user's"] * 3
+
+
+@pytest.mark.skipif(not BY_HANDLE, reason="folders are held open only where the OS opens relative to them")
+@pytest.mark.parametrize("put_back", ["a link", "a folder"])
+def test_a_folder_swapped_for_a_link_while_a_build_writes_is_not_written_through(run, tmp_path, monkeypatch, put_back):
+    """Another program renames png/en away and puts a link to the user's pictures in its place
+    after printkit checked the folder and made its temporaries: nothing lands outside, nothing
+    of the user's is replaced or removed, and the build says so in one line."""
+    pack = _pack(tmp_path / "gen", "holiday")
+    outside = _outside(tmp_path)
+    before = _tree(outside["pictures"])
+    out = tmp_path / "out"
+    commit = Staging.commit
+
+    def swapped_then_commit(staging: Staging) -> None:
+        folder = out / "gen" / "png" / "en"
+        if folder.is_dir() and not folder.is_symlink():
+            folder.rename(tmp_path / "moved-away")
+            if put_back == "a link":
+                folder.symlink_to(outside["pictures"])
+            else:  # a real folder again, holding none of printkit's temporaries
+                folder.mkdir()
+        commit(staging)
+
+    monkeypatch.setattr(Staging, "commit", swapped_then_commit)
+    code, out_text, err = run("build", pack, "--png", "--no-rulebooks", "--jobs", "1", "--out", out)
+    assert (code, out_text) == (1, "")
+    folder = out / "gen" / "png" / "en"
+    assert err == (
+        f"printkit: {folder} {LINKED}\n"
+        if put_back == "a link"
+        else f"printkit: {folder} changed while printkit wrote into it (another program moved or linked it): "
+        "nothing was written; build again\n"
+    )
+    assert _tree(outside["pictures"]) == before
+
+
+def test_an_id_that_takes_the_name_of_another_components_back_image_is_a_problem(run, tmp_path):
+    """`ash-owl-back` beside `ash-owl` would stage two PNGs at one name (red-team F2: exit 3 and half a build)."""
+    pack = _pack(tmp_path / "gen", "ash-owl", "ash-owl-back", "tts-cards-back-1")
+    assert run("check", pack) == (
+        1,
+        "",
+        f"{pack}/cards.yaml:4:9: cards[1].id: id 'ash-owl-back' is the name of the back of 'ash-owl' in image "
+        "exports (choose another id)\n"
+        f"{pack}/cards.yaml:6:9: cards[2].id: id 'tts-cards-back-1' starts as the names of Tabletop Simulator "
+        "deck sheets in image exports do (choose another id)\n"
+        "2 problems found\n",
+    )
+
+
+def test_two_packs_of_one_id_in_one_build_is_a_usage_error(run, tmp_path):
+    first, second = _pack(tmp_path / "a" / "gen", "ember"), _pack(tmp_path / "b" / "gen", "ember")
+    assert run("build", first, second, "--no-rulebooks", "--out", tmp_path / "out") == (
+        2,
+        "",
+        f"printkit: the packs {first} and {second} have one id, gen, and would write into one output folder "
+        "(build them one at a time, each with its own --out)\n",
+    )
+    assert not (tmp_path / "out").exists()
+
+
+def test_an_output_folder_holding_another_pack_of_the_same_id_is_refused(run, tmp_path):
+    """`build downloads/gen --out packs` where packs/gen is the user's own pack (red-team F4)."""
+    download = _pack(tmp_path / "downloads" / "gen", "ember")
+    mine = _pack(tmp_path / "packs" / "gen", "my-card")
+    before = _tree(mine)
+    code, out, err = run("build", download, "--png", "--out", tmp_path / "packs")
+    assert (code, out) == (2, "")
+    assert err == (
+        f"printkit: the output folder {tmp_path / 'packs'} holds the pack folder {mine}, where the outputs of pack "
+        f"gen would go; printkit writes nothing into a pack (choose an output folder that holds no pack, such as "
+        f"--out {tmp_path / 'downloads' / 'output'})\n"
+    )
+    assert _tree(mine) == before
+
+
+@pytest.mark.parametrize(
+    "manifest",
+    [
+        "[" * 100_000 + "]" * 100_000,
+        json.dumps({"png/en": {"key": "x", "files": {"png/en/x\u0000.png": "00"}}}),
+        json.dumps({"png/en": {"key": "x", "files": {"png/en/x\ud800.png": "00"}}}),
+        " " * (17 * 2**20),
+    ],
+    ids=["nested", "nul", "surrogate", "huge"],
+)
+def test_a_manifest_printkit_did_not_write_is_forgotten_not_a_crash(run, tmp_path, manifest):
+    """A shipped or edited `.printkit-cache.json` (red-team F1): the build goes on as if there were
+    none, and removes nothing it names."""
+    pack = _pack(tmp_path / "gen", "ember")
+    assert run("build", pack, "--png", "--no-rulebooks", "--out", tmp_path / "out")[0] == 0
+    (tmp_path / "out" / "gen" / ".printkit-cache.json").write_bytes(manifest.encode("utf-8", "surrogatepass"))
+    code, _, err = run("build", pack, "--png", "--no-rulebooks", "--out", tmp_path / "out")
+    assert (code, err.splitlines()[0]) == (0, "gen: 2 files written")  # the PDF and png/en, rebuilt
+
+
+def test_i18n_init_with_locales_linked_out_changes_nothing(run, tmp_path):
+    """The catalog cannot be written: pack.yaml is not edited either (red-team F5)."""
+    pack = _pack(tmp_path / "gen", "ember")
+    outside = _outside(tmp_path)
+    (pack / "locales").symlink_to(outside["elsewhere"])
+    before = _tree(tmp_path)
+    code, out, err = run("i18n", "init", "--lang", "fr", pack)
+    assert (code, out) == (1, "")
+    assert err == (
+        f"{pack}/locales/gen.pot:1:1: lies in a folder linked out of the pack; printkit writes only files inside the "
+        "pack (replace the linked folder with a real one)\n1 problem found\n"
+    )
+    assert _tree(tmp_path) == before
