@@ -193,6 +193,11 @@ CASES = {
         "decks/list.yaml:1:1: must be a mapping of keys, got a list (start with 'pack: PACK-ID')",
     ),
     "list-without-pack": ("list", "decks/list.yaml:1:1: a list must name its pack: 'pack: PACK-ID'"),
+    "list-pack-is-a-path": (
+        "list",
+        "decks/list.yaml:1:7: pack: must be a pack id: must be lowercase letters, digits and dashes, got "
+        "'../../../../etc' (for example 'etc')",
+    ),
     "list-zero-copies": (
         "list",
         "decks/list.yaml:3:10: cards.ember: copies must be a whole number from 1 to 1000000, got 0",

@@ -238,6 +238,12 @@ def files_under(folder: Path) -> list[Path]:
     return [path for path, is_folder in _walk(folder, lambda _: True) if not is_folder]
 
 
+def entries_under(folder: Path, enter: Callable[[Path], bool]) -> list[tuple[Path, bool]]:
+    """Every entry below folder with whether it is a folder (a link to one is not), entering the
+    folders enter admits, down to MAX_FOLDER_DEPTH levels."""
+    return list(_walk(folder, enter))
+
+
 def folders_under(folder: Path, enter: Callable[[Path], bool]) -> list[Path]:
     """folder and the folders below it that enter admits, down to MAX_FOLDER_DEPTH levels: its own
     folders only, never one a link leads to."""

@@ -25,7 +25,7 @@ from printkit.base.errors import (
     shown_value,
 )
 from printkit.content.components.boards import Address, BoardGrid, Grid
-from printkit.content.fields import parse_cell
+from printkit.content.fields import parse_cell, parse_id
 from printkit.content.load import CONTENT_DIR, DECKS_DIR, PACK_FILE
 from printkit.content.pack import Failed, Pack
 from printkit.content.rules import MAX_LIMIT, Entry, ListContext, Placed, RuleSet, placement_board
@@ -67,19 +67,14 @@ def read_list(path: Path, shown: str | None = None, folder: Path | None = None) 
 
 
 def named_pack(source: SourceFile) -> str:
-    pack_id = source.data.get("pack")
-    if not isinstance(pack_id, str):
-        raise Problems(
-            [
-                source.problem(
-                    ("pack",) if "pack" in source.data else (),
-                    "a list must name its pack: 'pack: PACK-ID'"
-                    if "pack" not in source.data
-                    else f"must be a pack id, got {shown_value(pack_id)}",
-                )
-            ]
-        )
-    return pack_id
+    """The pack id a list names: an id, never a path (a list names a pack, not a folder to load)."""
+    if "pack" not in source.data:
+        raise Problems([source.problem((), "a list must name its pack: 'pack: PACK-ID'")])
+    pack_id = source.data["pack"]
+    try:
+        return parse_id(pack_id)
+    except ValueProblem as problem:
+        raise Problems([source.problem(("pack",), f"must be a pack id: {problem.message}", problem.hint)]) from None
 
 
 def pack_of_list(path: Path, pack_id: str) -> Path | None:

@@ -29,7 +29,7 @@ from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response, StreamingResponse
 from starlette.routing import Route
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from printkit.base.errors import counted
 from printkit.base.languages import own_name
@@ -223,27 +223,45 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
     ]
     return Starlette(
         routes=routes,
-        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS), Middleware(SameOriginForms)],
+        middleware=[Middleware(TrustedHostMiddleware, allowed_hosts=LOOPBACK_HOSTS), Middleware(SameSiteOnly)],
         exception_handlers={404: lambda request, exc: not_found("no such page")},
     )
 
 
-class SameOriginForms:
-    """Refuses a request that acts on what it sends (a POST) when a page of another site sent it:
-    a browser lets any web page send a form to 127.0.0.1, and says whose page it was (Origin,
-    Sec-Fetch-Site). A client that says neither is no browser, and answered."""
+class SameSiteOnly:
+    """The preview answers its own pages only. A request that acts on what it sends (a POST) is
+    refused when a page of another site sent it: a browser lets any web page send a form to
+    127.0.0.1, and says whose page it was (Origin, Sec-Fetch-Site); a client that says neither is no
+    browser, and answered. Another site may link to a page (a navigation), but not load the
+    preview's images, rulebook or pages into its own (which would tell it which packs and
+    components there are); and every answer says it is for this site alone
+    (Cross-Origin-Resource-Policy), for browsers that do not send Sec-Fetch-Site."""
 
     def __init__(self, app: ASGIApp):
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] not in SAFE_METHODS:
-            sender = _other_site(Headers(scope=scope))
-            if sender is not None:
-                refused = f"refused: the preview takes forms only from its own pages, not from another site ({sender})"
-                await PlainTextResponse(refused, status_code=403)(scope, receive, send)
-                return
-        await self.app(scope, receive, send)
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = Headers(scope=scope)
+        sender = _other_site(headers)
+        if sender is not None and scope["method"] not in SAFE_METHODS:
+            refused = f"refused: the preview takes forms only from its own pages, not from another site ({sender})"
+            await PlainTextResponse(refused, status_code=403)(scope, receive, send)
+            return
+        navigating = headers.get("sec-fetch-mode") == "navigate" and headers.get("sec-fetch-dest") == "document"
+        if sender is not None and sender.startswith("Sec-Fetch-Site") and not navigating:
+            refused = f"refused: the preview's pages and images are for its own pages, not another site's ({sender})"
+            await PlainTextResponse(refused, status_code=403)(scope, receive, send)
+            return
+
+        async def same_origin_only(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = [*message.get("headers", []), (b"cross-origin-resource-policy", b"same-origin")]
+            await send(message)
+
+        await self.app(scope, receive, same_origin_only)
 
 
 def _other_site(headers: Headers) -> str | None:

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from printkit import __version__
+from printkit.base.confine import entries_under
 from printkit.base.errors import KeyPath, Problem, Problems, format_key_path
 from printkit.content.components import COMPONENT_KINDS
 from printkit.content.components.base import Component
@@ -328,26 +329,28 @@ def _surroundings(root: Path) -> str:
     (which the components' own data stands for): pack.yaml, looks, catalogs, art and fonts (their
     names, sizes and times of change); not the rulebook's files, READMEs, nor editors' temporary
     files."""
+
+    def enter(folder: Path) -> bool:
+        inside = folder.relative_to(root).parts
+        return not EDITOR_TEMPORARY.search(folder.name) and (len(inside) > 1 or folder.name not in FOLDERS_NOT_DRAWN)
+
     entries = []
-    for folder, folders, files in os.walk(root):
-        at = Path(folder)
-        inside = at.relative_to(root).parts
-        folders[:] = sorted(
-            name for name in folders if not EDITOR_TEMPORARY.search(name) and (inside or name not in FOLDERS_NOT_DRAWN)
+    # a list walked, not os.walk's recursion: a pack may nest its folders a thousand deep
+    for path, is_folder in sorted(entries_under(root, enter)):
+        inside = path.parent.relative_to(root).parts
+        name = path.name
+        drawing = (
+            (not inside and name == PACK_FILE)
+            or (inside and inside[0] in FOLDERS_DRAWN)
+            or name.lower().endswith(ART_FORMATS + FONT_FORMATS)
         )
-        for name in sorted(files):
-            drawing = (
-                (not inside and name == PACK_FILE)
-                or (inside and inside[0] in FOLDERS_DRAWN)
-                or name.lower().endswith(ART_FORMATS + FONT_FORMATS)
-            )
-            if not drawing or EDITOR_TEMPORARY.search(name):
-                continue
-            try:
-                stat = (at / name).stat()
-            except OSError:  # removed while we looked: the next change tells
-                continue
-            entries.append(f"{(at / name).relative_to(root)}\0{stat.st_size}\0{stat.st_mtime_ns}")
+        if is_folder or not drawing or EDITOR_TEMPORARY.search(name):
+            continue
+        try:
+            status = path.lstat()  # a link's own: what it points to is refused when it is read
+        except OSError:  # removed while we looked: the next change tells
+            continue
+        entries.append(f"{path.relative_to(root)}\0{status.st_size}\0{status.st_mtime_ns}")
     return "\n".join(entries)
 
 

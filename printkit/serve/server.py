@@ -17,6 +17,8 @@ import logging
 import os
 import socket
 import stat
+import sys
+import time
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -24,7 +26,7 @@ import uvicorn
 from watchfiles import Change, awatch
 
 from printkit.base.confine import folders_under
-from printkit.base.errors import UsageError, counted
+from printkit.base.errors import UsageError, counted, one_line
 from printkit.i18n.catalog import undeclared
 from printkit.serve.app import Events, application
 from printkit.serve.packs import EDITOR_TEMPORARY, FOLDERS_NOT_DRAWN, Preview
@@ -83,6 +85,27 @@ LOG_CONFIG = {
 }
 
 
+class LoopErrors:
+    """What the event loop cannot handle itself (accept() failing while the process has no file
+    descriptors left, say) as one line, and then no more of the same kind for QUIET seconds: asyncio
+    would print a traceback for each of thousands of retries a second."""
+
+    QUIET = 10.0
+
+    def __init__(self) -> None:
+        self.said: dict[str, float] = {}
+
+    def __call__(self, loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        message = str(context.get("message") or "an error in the event loop")
+        error = context.get("exception")
+        now = time.monotonic()
+        if now - self.said.get(message, -self.QUIET) < self.QUIET:
+            return
+        self.said[message] = now
+        reason = f": {one_line(str(error) or type(error).__name__)}" if error is not None else ""
+        print(f"printkit serve: {one_line(message)}{reason} (the preview goes on)", file=sys.stderr, flush=True)
+
+
 def serve(roots: list[Path], port: int, language: str | None) -> None:
     if not 0 <= port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535, got {port}")
@@ -117,6 +140,7 @@ def _run(listening: socket.socket, previews: dict[str, Preview], language: str |
 
     @contextlib.asynccontextmanager
     async def lifespan(app):
+        asyncio.get_running_loop().set_exception_handler(LoopErrors())
         stop = asyncio.Event()
         watching = asyncio.create_task(_watch(previews, events, stop))
         address = f"http://{HOST}:{listening.getsockname()[1]}/"
@@ -187,7 +211,7 @@ async def _watch(previews: dict[str, Preview], events: Events, stop: asyncio.Eve
             async with contextlib.aclosing(watching):
                 async for changes in watching:
                     for root in sorted(rewatched | packs(path for _, path in changes)):
-                        await _reload(by_root[root], events)
+                        await _reload_or_say(by_root[root], events)
                     rewatched = packs(path for change, path in changes if _moves_a_folder(change, Path(path), folders))
                     if rewatched:
                         break
@@ -203,6 +227,20 @@ def _moves_a_folder(change: Change, path: Path, folders: set[Path]) -> bool:
         return change == Change.added and stat.S_ISDIR(os.lstat(path).st_mode)
     except OSError:  # gone again already: its removal comes next
         return False
+
+
+async def _reload_or_say(preview: Preview, events: Events) -> None:
+    """The pack loaded again; a failure of printkit's own is one line on the terminal, and the preview
+    goes on watching (the pages keep what they show until a save loads again)."""
+    try:
+        await _reload(preview, events)
+    except Exception as error:  # a bug in printkit: said, not the end of the preview
+        print(
+            f"printkit serve: reloading {preview.id} failed: {one_line(repr(error))} (a bug in printkit; please "
+            "report it); watching on",
+            file=sys.stderr,
+            flush=True,
+        )
 
 
 async def _reload(preview: Preview, events: Events) -> None:

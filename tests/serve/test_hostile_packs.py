@@ -5,6 +5,7 @@ link to a large folder (or a pack folder given as a link) adds no watch outside 
 import shutil
 import time
 import urllib.parse
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -139,3 +140,86 @@ def test_a_pack_folder_given_as_a_link_is_watched_where_it_is(pack, big_folder):
             events.close()
     finally:
         stop(server)
+
+
+def _nest(folder: Path, depth: int) -> None:
+    """Folders depth deep below folder, made by relative steps (the whole path is longer than one call takes)."""
+    import os
+
+    here = os.open(folder, os.O_RDONLY)
+    try:
+        for _ in range(depth):
+            os.mkdir("d", dir_fd=here)
+            inner = os.open("d", os.O_RDONLY, dir_fd=here)
+            os.close(here)
+            here = inner
+    finally:
+        os.close(here)
+
+
+def _unnest(folder: Path) -> None:
+    """folder and its chain of nested `d` folders removed a level at a time, each moved up before its
+    parent goes (shutil.rmtree, which pytest cleans with, recurses past Python's limit)."""
+    current, step = folder, 0
+    while (current / "d").is_dir():
+        step += 1
+        moved = folder.parent / f".unnest-{step}"
+        (current / "d").rename(moved)
+        current.rmdir()
+        current = moved
+    current.rmdir()
+
+
+@pytest.fixture
+def nested(pack) -> Iterator[Path]:
+    yield pack
+    for top in (pack / "d", pack / "more"):
+        if top.exists():
+            _unnest(top)
+
+
+def test_folders_nested_deeper_than_python_recurses_do_not_stop_the_preview(nested):
+    """1,400 nested folders (red-team F8) at start and made while serving: the preview starts, and
+    a save after them still reaches the page."""
+    pack = nested
+    _nest(pack, 1400)
+    server = start(pack, pack.parent)
+    try:
+        events = server.events()
+        try:
+            (pack / "more").mkdir()  # made while served
+            _nest(pack / "more", 1400)
+            cards = pack / "cards.yaml"
+            cards.write_text(cards.read_text().replace("Burns brightly.", "Burns."))
+            deadline = time.monotonic() + EVENT_SECONDS
+            while time.monotonic() < deadline:
+                event = events.next()
+                if event == ("update", {"pack": "tiny", "changed": ["ember-fox"]}):
+                    break
+            else:
+                pytest.fail("the save after the nested folders never reached the page")
+        finally:
+            events.close()
+    finally:
+        code, _, err = stop(server)
+    assert (code, err) == (0, "")
+
+
+def test_the_event_loops_own_errors_are_one_line_not_a_flood(capsys, monkeypatch):
+    """With no file descriptors left, accept() fails thousands of times a second (red-team F9):
+    one line, then quiet for a while."""
+    from printkit.serve import server
+
+    clock = iter([100.0] * 1000 + [111.0])
+    monkeypatch.setattr(server.time, "monotonic", lambda: next(clock))
+    errors = server.LoopErrors()
+    context = {"message": "socket.accept() out of system resource", "exception": OSError(24, "Too many open files")}
+    for _ in range(1001):
+        errors(None, context)
+    assert (
+        capsys.readouterr().err
+        == (
+            "printkit serve: socket.accept() out of system resource: [Errno 24] Too many open files (the preview goes on)\n"
+        )
+        * 2
+    )

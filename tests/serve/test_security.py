@@ -139,6 +139,30 @@ def test_a_form_sent_by_a_page_of_another_site_is_refused(preview, header):
     )
 
 
+@pytest.mark.parametrize(
+    "path", ["/packs/tiny/en/faces/ember-fox/front.png", "/packs/tiny/en/", "/packs/tiny/en/rulebook.pdf", "/events"]
+)
+def test_another_site_cannot_load_the_previews_images_or_pages_into_its_own(preview, path):
+    """An <img> or fetch of another site would tell it which packs and cards there are (red-team F11)."""
+    sent = [(b"host", b"127.0.0.1:8000"), (b"sec-fetch-site", b"cross-site"), (b"sec-fetch-mode", b"no-cors")]
+    sent.append((b"sec-fetch-dest", b"image"))
+    status, _, body = request(preview, "GET", path, b"", sent)
+    assert (status, body.decode()) == (
+        403,
+        "refused: the preview's pages and images are for its own pages, not another site's (Sec-Fetch-Site: "
+        "cross-site)",
+    )
+
+
+def test_another_site_may_link_to_a_page_and_every_answer_is_for_this_site_alone(preview):
+    sent = [(b"host", b"127.0.0.1:8000"), (b"sec-fetch-site", b"cross-site"), (b"sec-fetch-mode", b"navigate")]
+    sent.append((b"sec-fetch-dest", b"document"))
+    status, headers, _ = request(preview, "GET", "/packs/tiny/en/", b"", sent)
+    assert (status, headers.get("cross-origin-resource-policy")) == (200, "same-origin")
+    status, headers, _ = request(preview, "GET", "/packs/tiny/en/faces/ember-fox/front.png", b"", sent[:1])
+    assert (status, headers.get("cross-origin-resource-policy")) == (200, "same-origin")
+
+
 def test_a_form_sent_by_the_previews_own_page_is_checked(preview):
     sent = [(b"host", b"127.0.0.1:8000"), (b"origin", b"http://127.0.0.1:8000"), (b"sec-fetch-site", b"same-origin")]
     status, _, body = request(preview, "POST", "/packs/tiny/decklist", LEGAL, sent)
