@@ -138,6 +138,41 @@ def read_bytes(folder: Path | None, path: Path, limit: int) -> bytes:
     return data
 
 
+# What pack_file read, by the real path it names: the version of the file it read (device, inode,
+# size, time of change) and its bytes. A file is read once however often it is drawn or checked, and
+# again once it changes (the preview).
+_PACK_FILES: dict[Path, tuple[tuple[int, int, int, int], bytes]] = {}
+
+
+def pack_file(folder: Path, path: Path, limit: int) -> tuple[Path, bytes]:
+    """The real path and bytes of an art or font file inside folder, read confined (never through a
+    link: a file swapped for one after it was checked is refused) once per version of the file.
+    Libraries are given these bytes, never the path to open again."""
+    real = checked(folder, path)
+    try:
+        status = os.lstat(real)
+    except OSError as error:
+        raise Refused(f"cannot be read: {_reason(error)}") from None
+    version = (status.st_dev, status.st_ino, status.st_size, status.st_mtime_ns)
+    kept = _PACK_FILES.get(real)
+    if kept is not None and kept[0] == version and stat.S_ISREG(status.st_mode):
+        return real, kept[1]
+    with os.fdopen(_opened(folder, real, getattr(os, "O_NONBLOCK", 0)), "rb") as file:
+        opened = os.fstat(file.fileno())
+        if not stat.S_ISREG(opened.st_mode):
+            raise _not_a_file(opened.st_mode)
+        data = file.read(limit + 1)
+    if len(data) > limit:
+        raise Refused(f"file is {opened.st_size // 1024} KiB; at most {limit // 1024} KiB allowed")
+    _PACK_FILES[real] = ((opened.st_dev, opened.st_ino, opened.st_size, opened.st_mtime_ns), data)
+    return real, data
+
+
+def pack_file_bytes(real: Path) -> bytes:
+    """The bytes pack_file read of the file at real path (in this process)."""
+    return _PACK_FILES[real][1]
+
+
 def read_text(folder: Path | None, path: Path, limit: int) -> str:
     """The UTF-8 text of a regular file inside folder, refusing one larger than limit bytes."""
     data = read_bytes(folder, path, limit)

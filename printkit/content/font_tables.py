@@ -12,8 +12,8 @@ reportlab walks every character a cmap range claims, one by one, so a range of 4
 
 from __future__ import annotations
 
+import io
 import struct
-from pathlib import Path
 
 from fontTools.ttLib import TTFont, TTLibError
 
@@ -39,11 +39,11 @@ def not_a_font(shown: str) -> Findings:
     )
 
 
-def font_table_findings(path: Path, shown: str) -> Findings:
-    """What is wrong with the tables of the font file at path, which problems name as shown."""
+def font_table_findings(data: bytes, shown: str) -> Findings:
+    """What is wrong with the tables of a font file's bytes, which problems name as shown."""
     damaged = "the file is damaged; export it again from the font editor"
     try:
-        font = TTFont(path, lazy=True)
+        font = TTFont(io.BytesIO(data), lazy=True)
         missing = [tag for tag in REQUIRED_TABLES if tag not in font.reader]
         if missing:
             return ((f"font file '{shown}' has no {', '.join(missing)} table", "give a TrueType .ttf font"),)

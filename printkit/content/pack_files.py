@@ -7,13 +7,14 @@ with it, as words for a located problem; and the problems of pack.yaml's font fa
 
 from __future__ import annotations
 
+import io
 import os
 import struct
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.base.confine import Refused, checked, files_under, named_as_written
+from printkit.base.confine import Refused, checked, files_under, named_as_written, pack_file
 from printkit.base.errors import Problem, did_you_mean
 from printkit.content.pack import Pack
 from printkit.content.pack_meta import BUILT_IN_FONT_FAMILIES, FONT_STYLES
@@ -81,13 +82,15 @@ def art_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]:
     try:
         with warnings.catch_warnings():  # its size is judged below, in printkit's words
             warnings.simplefilter("ignore", PILImage.DecompressionBombWarning)
-            with PILImage.open(target) as image:
+            with PILImage.open(io.BytesIO(pack_file(root, target, MAX_FILE_BYTES)[1])) as image:
                 kind, (width, height) = (image.format or "").lower(), image.size
                 pixels, size = width * height, f"{width} x {height} pixels, "
                 if pixels <= MAX_ART_PIXELS:
                     image.verify()
     except PILImage.DecompressionBombError:  # so large that Pillow does not even finish opening it
         pixels, size = 2 * (PILImage.MAX_IMAGE_PIXELS or 0) + 1, "more than "  # a limit is set: it raised
+    except Refused as refused:  # made a link, or unreadable, since it was checked
+        return ((f"art file '{value}' {refused.message}", refused.hint),)
     except (OSError, SyntaxError, ValueError):
         return ((f"art file '{value}' is not an image printkit can read", "save it as PNG or JPEG"),)
     if pixels > MAX_ART_PIXELS:
@@ -115,19 +118,24 @@ def _font_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]
 
     from printkit.content.font_tables import font_table_findings, not_a_font  # and for fontTools
 
-    with target.open("rb") as file:
-        if file.read(4) == b"OTTO":  # OpenType with PostScript (CFF) outlines
-            return (
-                (
-                    f"font file '{value}' has PostScript (CFF) outlines, which printkit cannot embed",
-                    "convert it to a TrueType .ttf, e.g. with FontForge (File > Generate Fonts)",
-                ),
-            )
-    tables = font_table_findings(target, value)
+    try:
+        data = pack_file(root, target, MAX_FILE_BYTES)[1]
+    except Refused as refused:  # made a link, or unreadable, since it was checked
+        return ((f"font file '{value}' {refused.message}", refused.hint),)
+    if data[:4] == b"OTTO":  # OpenType with PostScript (CFF) outlines
+        return (
+            (
+                f"font file '{value}' has PostScript (CFF) outlines, which printkit cannot embed",
+                "convert it to a TrueType .ttf, e.g. with FontForge (File > Generate Fonts)",
+            ),
+        )
+    tables = font_table_findings(data, value)
     if tables:  # reportlab would divide by zero or walk billions of characters
         return tables
     try:  # a subset of every character it has: what drawing any text in it will ask of the file
-        font = TTFontFile(str(target))
+        read = io.BytesIO(data)
+        read.name = str(target)  # as reportlab names a file it opens itself
+        font = TTFontFile(read)
         font.makeSubset(sorted(font.charToGlyph))
     # what a broken file trips over; AttributeError: reportlab reads a setting it lacks
     # (autoGenerateTTFMissingTTFName) for a font without a PostScript name

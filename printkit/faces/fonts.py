@@ -11,6 +11,8 @@ widths, as reportlab draws it; text that does, from its shaped glyphs' advances.
 
 from __future__ import annotations
 
+import io
+import os
 import re
 from dataclasses import dataclass
 from functools import cache
@@ -22,10 +24,12 @@ import uharfbuzz
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
-from printkit.base.errors import ValueProblem, did_you_mean
+from printkit.base.confine import Refused, pack_file
+from printkit.base.errors import Fault, ValueProblem, did_you_mean, display_path
 from printkit.base.memo import TEXT_WIDTHS, remembered
 from printkit.base.package_data import folder
 from printkit.base.units import MM_PER_POINT
+from printkit.content.pack_files import MAX_FILE_BYTES
 from printkit.content.pack_meta import BUILT_IN_FONT_FAMILIES, FONT_STYLES
 from printkit.faces.reportlab_internals import glyph_map
 from printkit.faces.scripts import needs_shaping, right_to_left
@@ -54,6 +58,7 @@ class _PackFace:
     """One style of a pack's font family, under the name pack_font gave it."""
 
     path: Path  # the file it is set in (another style's when the family has none of its own)
+    root: Path  # the pack's folder, which the file must lie in
     shown: str  # the name as the pack's looks write it: display-bold
     family: str  # the family's name for printkit (pack_font's name of its regular style)
     label: str  # names the file's font in the PDF: pack id and file name, never a path of this machine
@@ -75,9 +80,11 @@ def pack_font(pack: Pack, name: str) -> str:
         if name.removeprefix(family_name) in FONT_STYLES.values():
             family_id = f"{pack.root.resolve()}:{family_name}"
             for style, suffix in FONT_STYLES.items():  # all styles: markup may switch to any of them
-                path = (pack.root / family.file(style)).resolve()
+                path = Path(os.path.abspath(pack.root / family.file(style)))  # its links are pack_file's to refuse
                 label = f"{pack.id}-{re.sub('[^A-Za-z0-9-]', '-', path.stem)}"  # PDF names are ASCII
-                _PACK_FACES[family_id + suffix] = _PackFace(path, family_name + suffix, family_id, label)
+                _PACK_FACES[family_id + suffix] = _PackFace(
+                    path, pack.root.resolve(), family_name + suffix, family_id, label
+                )
             return family_id + name.removeprefix(family_name)
     known = [*FONTS, *(family + suffix for family in pack.meta.fonts for suffix in FONT_STYLES.values())]
     raise ValueProblem(f"'{name}' is not a font of printkit or of this pack", did_you_mean(name, known))
@@ -127,7 +134,19 @@ def registered(name: str) -> str:
         taken = set(_REPORTLAB_NAMES.values())  # two packs of one id may have files of one name
         names = chain([f"printkit-{label}"], (f"printkit-{label}-{i}" for i in count(2)))
         font_name = next(n for n in names if n not in taken)
-        pdfmetrics.registerFont(TTFont(font_name, str(path)))
+        face = _PACK_FACES.get(name)
+        if face is None:  # printkit's own
+            pdfmetrics.registerFont(TTFont(font_name, str(path)))
+        else:  # a pack's, read confined (never its path opened again: it may be a link by now)
+            try:
+                read = io.BytesIO(pack_file(face.root, path, MAX_FILE_BYTES)[1])
+            except Refused as refused:  # it was checked when the pack was read: changed since
+                raise Fault(
+                    f"font file {display_path(path)} {refused.message} (it changed while printkit drew the pack; "
+                    "check it, then build again)"
+                ) from None
+            read.name = str(path)  # as reportlab names a file it opens itself
+            pdfmetrics.registerFont(TTFont(font_name, read))
         _REPORTLAB_NAMES[path] = font_name
     return _REPORTLAB_NAMES[path]
 

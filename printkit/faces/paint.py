@@ -12,7 +12,7 @@ from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Literal
 
-from printkit.base.confine import Refused, checked
+from printkit.base.confine import Refused, pack_file
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
 from printkit.base.memo import MIXED_COLOURS, remembered
@@ -22,6 +22,7 @@ from printkit.base.units import Size
 from printkit.content.components.base import Component
 from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
+from printkit.content.pack_files import MAX_FILE_BYTES
 from printkit.faces import richtext
 from printkit.faces.fonts import locale_font, pack_font
 from printkit.i18n import typography
@@ -45,12 +46,13 @@ class LookContext:
     _fonts: dict[str, str] = field(default_factory=dict)
 
     def art(self, name: str) -> str | None:
-        """The real path of an art file inside the pack (worked out once per file, not per card), or
-        None for one that is not (validate lets looks name only checked art files; this stays sure)."""
+        """The real path of an art file inside the pack, its bytes read confined (confine.pack_file:
+        renderers draw those, never opening the path again; worked out once per file, not per card),
+        or None for one that is not (validate lets looks name only checked art files; this stays sure)."""
         if name not in self._art_paths:
             root = self.pack.root.resolve()
             try:
-                self._art_paths[name] = str(checked(root, root / name))
+                self._art_paths[name] = str(pack_file(root, root / name, MAX_FILE_BYTES)[0])
             except Refused:
                 self._art_paths[name] = None
         return self._art_paths[name]

@@ -34,16 +34,18 @@ from __future__ import annotations
 
 import copy
 import hashlib
-import os
+import io
 import zlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from reportlab import rl_config
 from reportlab.lib.rl_accel import escapePDF, fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics, ttfonts
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.base.confine import pack_file_bytes
 from printkit.base.memo import READ_IMAGES, remembered
 from printkit.base.subset_tags import subset_tag
 
@@ -96,13 +98,13 @@ def subset_runs(font, text: str, canvas: Canvas) -> Iterator[tuple[str, str]]:
 def embed_image(
     canvas: Canvas, name: str, path: str, cmyk_pixels: Callable[[str], bytes | None] | None = None
 ) -> tuple[int, int]:
-    """The image file at path embedded in the document as name (with its alpha channel as a soft
-    mask); returns its size in pixels. A colour image is embedded as CMYK where cmyk_pixels gives
-    its pixels so (a grey one stays grey: it prints on black alone)."""
+    """The art file at path (read by confine.pack_file: its bytes, never the path opened again)
+    embedded in the document as name (with its alpha channel as a soft mask); returns its
+    size in pixels. A colour image is embedded as CMYK where cmyk_pixels gives its pixels so (a grey
+    one stays grey: it prints on black alone)."""
     doc = canvas._doc
-    stat = os.stat(path)
     # copies: a document marks the objects it holds as registered with it
-    xobject = copy.copy(_read_image(path, stat.st_size, stat.st_mtime_ns))
+    xobject = copy.copy(_read_image(name, path))
     xobject.name = name
     if getattr(xobject, "_smask", None) is not None:
         xobject._smask = copy.copy(xobject._smask)
@@ -120,10 +122,16 @@ def embed_image(
 
 
 @remembered(READ_IMAGES)
-def _read_image(path: str, size: int, changed: int) -> pdfdoc.PDFImageXObject:
-    """The image file decoded and compressed as reportlab embeds it, once per version of the file
-    (its size and time of change): the same art goes into every document a build or the preview makes."""
-    return pdfdoc.PDFImageXObject("", path, mask="auto")
+def _read_image(digest: str, path: str) -> pdfdoc.PDFImageXObject:
+    """The art file at path, whose content has this digest (see embed_image's name), decoded and
+    compressed as reportlab embeds it, once per content: the same art goes into every document a
+    build or the preview makes. What PDFImageXObject does with a file name, done with the bytes
+    confine.pack_file read."""
+    xobject = pdfdoc.PDFImageXObject("", None, mask="auto")
+    data = io.BytesIO(pack_file_bytes(Path(path)))
+    if not (Path(path).suffix.lower() in (".jpg", ".jpeg") and xobject.loadImageFromJPEG(data)):
+        (xobject.loadImageFromA85 if rl_config.useA85 else xobject.loadImageFromRaw)(data)
+    return xobject
 
 
 def show_image(canvas: Canvas, name: str) -> str:

@@ -25,6 +25,7 @@ from reportlab.lib.units import mm
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfgen.canvas import Canvas
 
+from printkit.base.confine import pack_file_bytes
 from printkit.base.memo import SHAPE_OPERATORS
 from printkit.base.shapes import Area, Circle, Image, Line, Rect, Shape, Text
 from printkit.base.shapes import Path as PathShape
@@ -245,7 +246,7 @@ class Operators:
         """The image at path embedded once per distinct content, however many names it goes by."""
         digest = self.hashes.get(path)
         if digest is None:
-            digest = self.hashes[path] = hashlib.sha1(Path(path).read_bytes()).hexdigest()
+            digest = self.hashes[path] = hashlib.sha1(pack_file_bytes(Path(path))).hexdigest()
         if digest not in self.sizes:
             self.sizes[digest] = embed_image(self.canvas, digest, path, self.ink.image_pixels)
         return (digest, *self.sizes[digest])

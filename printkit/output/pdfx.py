@@ -31,6 +31,7 @@ from typing import cast
 
 from PIL import Image
 
+from printkit.base.confine import pack_file_bytes
 from printkit.layout.sheets import Page
 from printkit.output.pdf import Ink, render_pdf
 
@@ -109,7 +110,7 @@ class CmykInk(Ink):
         return converted
 
     def image_pixels(self, path: str) -> bytes:
-        with Image.open(path) as image:
+        with Image.open(io.BytesIO(pack_file_bytes(Path(path)))) as image:
             if image.mode == "CMYK":
                 return image.tobytes()
             return self._cmyk_image(image.convert("RGB")).tobytes()

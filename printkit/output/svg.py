@@ -12,6 +12,7 @@ import base64
 from html import escape
 from pathlib import Path
 
+from printkit.base.confine import pack_file_bytes
 from printkit.base.shapes import Area, Circle, Image, Line, Rect, Shape, Text
 from printkit.base.shapes import Path as PathShape
 from printkit.faces.fonts import font_style
@@ -125,7 +126,7 @@ def _element(shape: Shape) -> str:
             f'text-anchor="{anchor}"{extra}>{escape(shape.text)}</text>'
         )
     if isinstance(shape, Image):
-        data = Path(shape.path).read_bytes()
+        data = pack_file_bytes(Path(shape.path))
         kind = "png" if data[:4] == b"\x89PNG" else "jpeg"
         return (
             f'<image x="{shape.x:.3f}" y="{-(shape.y + shape.height):.3f}" width="{shape.width:.3f}" '

@@ -250,9 +250,13 @@ class SameSiteOnly:
             refused = f"refused: the preview takes forms only from its own pages, not from another site ({sender})"
             await PlainTextResponse(refused, status_code=403)(scope, receive, send)
             return
+        site = headers.get("sec-fetch-site")
         navigating = headers.get("sec-fetch-mode") == "navigate" and headers.get("sec-fetch-dest") == "document"
-        if sender is not None and sender.startswith("Sec-Fetch-Site") and not navigating:
-            refused = f"refused: the preview's pages and images are for its own pages, not another site's ({sender})"
+        if site is not None and site not in ("same-origin", "none") and not navigating:
+            refused = (
+                f"refused: the preview's pages and images are for its own pages, not another site's "
+                f"(Sec-Fetch-Site: {site})"
+            )
             await PlainTextResponse(refused, status_code=403)(scope, receive, send)
             return
 

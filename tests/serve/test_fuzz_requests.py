@@ -167,6 +167,10 @@ def test_any_request_gets_an_answer_of_the_previews_own(preview, asked, sent, bo
         assert (status, answer) == (400, b"Invalid host header")
     elif method not in ("GET", "HEAD") and other_site(named):
         assert status == 403 and answer.startswith(b"refused: the preview takes forms only from its own pages")
+    elif named.get(b"sec-fetch-site", b"same-origin") not in (b"same-origin", b"none") and not (
+        named.get(b"sec-fetch-mode") == b"navigate" and named.get(b"sec-fetch-dest") == b"document"
+    ):  # another site's page loading the preview's pages or images into its own
+        assert status == 403 and answer.startswith(b"refused: the preview's pages and images are for its own pages")
     else:
         assert status in (200, 307, 400, 404, 405, 413, 422), answer[:2000]
     assert status == 307 or answer_headers["content-type"].startswith(KINDS)
