@@ -545,6 +545,9 @@ def main(argv: list[str] | None = None) -> int:
         signal.signal(signal.SIGTERM, _stop)
     try:
         args = _parser().parse_args(argv)
+        from printkit.extensions import ready
+
+        ready()  # plugins loaded, and every kind, rule kind and widget found whole, before any pack is read
         return COMMANDS[args.command](args)
     except Problems as error:
         _warn_of(error)

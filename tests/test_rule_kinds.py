@@ -1,6 +1,7 @@
 """The rule-kind registry: a kind registered outside printkit's own modules is read and checked like
 printkit's, and registering one once the kinds were put together is refused."""
 
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -11,7 +12,9 @@ from conftest import problems_found
 
 from printkit.content.rules import RULE_KINDS, Rule, rule_kind
 
-PLUGINS = Path(__file__).parent / "fixtures" / "plugins"
+# A folder as a plugin's installation leaves it: its module and its distribution's metadata, whose
+# entry point (group printkit.rule_kinds) names the module.
+PLUGIN_SITE = Path(__file__).parent / "fixtures" / "plugins" / "site"
 PACK = """\
 id: kit
 title: Kit
@@ -30,22 +33,23 @@ cards:
 """
 
 
-def test_a_rule_kind_registered_in_another_module_checks_lists(tmp_path):
+def test_a_rule_kind_of_an_installed_plugin_checks_lists(tmp_path):
     root = tmp_path / "kit"
     (root / "decks").mkdir(parents=True)
     (root / "pack.yaml").write_text(PACK)
     (root / "cards.yaml").write_text(CARDS)
     (root / "decks" / "short.yaml").write_text("pack: kit\ncards: {knight: 1, goblin: 3}\n")
     (root / "decks" / "heroic.yaml").write_text("pack: kit\ncards: {knight: 2, goblin: 3}\n")
-    # A process of its own: the kind is registered before any pack is read, and this one's registry
-    # stays as printkit's modules made it.
-    script = (
-        f"import sys; sys.path.insert(0, {str(PLUGINS)!r}); import tag_minimum; from printkit.cli import main; "
-        "sys.exit(main(sys.argv[1:]))"
-    )
+    # A process of its own, the plugin installed on its path: printkit loads it from its entry
+    # point before any pack is read, and this process's registry stays as printkit's modules made it.
+    script = "import sys; from printkit.cli import main; sys.exit(main(sys.argv[1:]))"
     short, heroic = root / "decks" / "short.yaml", root / "decks" / "heroic.yaml"
     done = subprocess.run(
-        [sys.executable, "-c", script, "check", short, heroic], capture_output=True, text=True, check=False
+        [sys.executable, "-c", script, "check", short, heroic],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(PLUGIN_SITE)},
     )
     assert done.returncode == 1
     assert done.stderr.splitlines() == [

@@ -87,9 +87,11 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 for problem in words.header_problems(pack.root, language):
                     warn(str(problem))
                 if own.missing:
+                    untranslated = "is not translated" if len(own.missing) == 1 else "are not translated"
+                    prints = "prints" if len(own.missing) == 1 else "print"
                     warn(
-                        f"{pack.id} ({language}): {len(own.missing)} of printkit's own words are not translated "
-                        f"to {language} and print in English (translate them in "
+                        f"{pack.id} ({language}): {len(own.missing)} of printkit's own words {untranslated} to "
+                        f"{language} and {prints} in English (translate them in "
                         f"{display_path(words.pack_catalog(pack.root, language))}, which "
                         f"'printkit i18n update {pack.id}' writes)"
                     )

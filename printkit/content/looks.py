@@ -477,7 +477,7 @@ WIDGETS = {
     "table": "a sheet's column headings, row labels and ruled lines",
 }
 # The kinds of component each widget can draw (by their kind, as messages name them).
-WIDGET_KINDS = {
+WIDGET_KINDS: dict[str, tuple[str, ...]] = {
     "board-grid": ("board",),
     "ruler": ("ruler",),
     "terrain": ("tile",),
@@ -620,22 +620,40 @@ class Declared(NamedTuple):
 BUILTIN_FILE = "printkit:looks"  # how messages name the built-in looks' file
 
 
+_LOOK_FOLDERS = [
+    Path(str(folder("printkit.content", "builtin_looks")))
+]  # printkit's, then plugins' (add_builtin_looks)
+_LOOK_FILES: dict[str, Path] = {}  # the files builtin_looks read, by the name messages give them
+
+
+def add_builtin_looks(looks_folder: Path) -> None:
+    """A plugin's folder of looks (*.yaml, as printkit's own), read with printkit's built-in looks;
+    refused once those are read (when the first pack is), as a kind registered late would be."""
+    if builtin_looks.cache_info().currsize:
+        raise RuntimeError(
+            f"looks of {looks_folder} added after the built-in looks were read; add them when the plugin's "
+            "module is imported, before any pack is read"
+        )
+    _LOOK_FOLDERS.append(looks_folder)
+
+
 @cache
 def builtin_looks() -> dict[str, Declared]:
-    """printkit's own looks, read once from the YAML files shipped in the package."""
+    """printkit's own looks (and plugins'), read once from their YAML files."""
     looks: dict[str, Declared] = {}
-    for path in sorted(Path(str(folder("printkit.content", "builtin_looks"))).glob("*.yaml")):
-        parsed = LooksFile.model_validate(yaml.load(path.read_text(encoding="utf-8"), Loader=Loader))
-        for look_id, look in parsed.root.items():
-            looks[look_id] = Declared(look, f"{BUILTIN_FILE}/{path.name}", (look_id,))
+    for looks_folder in _LOOK_FOLDERS:
+        for path in sorted(looks_folder.glob("*.yaml")):
+            parsed = LooksFile.model_validate(yaml.load(path.read_text(encoding="utf-8"), Loader=Loader))
+            name = f"{BUILTIN_FILE}/{path.name}"
+            _LOOK_FILES.setdefault(name, path)
+            for look_id, look in parsed.root.items():
+                looks.setdefault(look_id, Declared(look, name, (look_id,)))  # printkit's own win
     return looks
 
 
 def builtin_source(look_id: str) -> str:
     """The YAML text of a built-in look's file, as shipped (for `printkit looks show`)."""
-    declared = builtin_looks()[look_id]
-    name = declared.file.rsplit("/", 1)[1]
-    return (Path(str(folder("printkit.content", "builtin_looks"))) / name).read_text(encoding="utf-8")
+    return _LOOK_FILES[builtin_looks()[look_id].file].read_text(encoding="utf-8")
 
 
 def merged(looks: dict[str, Declared], look_id: str) -> tuple[list[LookElement], list[LookElement]]:

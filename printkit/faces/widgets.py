@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from printkit.base.outlines import Box
-from printkit.content.looks import WIDGETS, WidgetSpec
+from printkit.content.looks import WIDGET_KINDS, WIDGETS, WidgetSpec
 from printkit.faces.face import Face
 from printkit.faces.paint import Drawing
 
@@ -19,8 +19,17 @@ WidgetDrawer = Callable[[Face, WidgetSpec, Box], Drawing]
 WIDGET_DRAWERS: dict[str, WidgetDrawer] = {}
 
 
-def widget(name: str) -> Callable[[WidgetDrawer], WidgetDrawer]:
-    assert name in WIDGETS, f"widget '{name}' must be named in printkit.content.looks.WIDGETS"
+def widget(
+    name: str, *, describes: str | None = None, draws: tuple[str, ...] = ()
+) -> Callable[[WidgetDrawer], WidgetDrawer]:
+    """Register the drawer of a widget: one of printkit.content.looks.WIDGETS, or a plugin's new one,
+    which says what it draws (describes, for `printkit looks widgets`) and for which kinds of component."""
+    if name not in WIDGETS:
+        if not describes or not draws:
+            raise ValueError(
+                f"widget '{name}' is new: say what it draws (describes=...) and for which kinds (draws=...)"
+            )
+        WIDGETS[name], WIDGET_KINDS[name] = describes, draws
 
     def register(drawer: WidgetDrawer) -> WidgetDrawer:
         WIDGET_DRAWERS[name] = drawer

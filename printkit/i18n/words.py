@@ -118,6 +118,16 @@ NOTES = {
 }
 
 
+def add_word(key: str, english: str, note: str | None = None) -> None:
+    """One of printkit's words that a plugin adds (a component kind's `kind-<kind>`, say), in English:
+    every language prints it so until a catalog translates it."""
+    if key in MESSAGES:
+        raise ValueError(f"printkit has a word '{key}' already")
+    MESSAGES[key] = english
+    if note:
+        NOTES[key] = note
+
+
 def template() -> polib.POFile:
     """printkit.pot: every message with its key as msgctxt, plurals with msgid_plural."""
     pot = polib.POFile(wrapwidth=0)
@@ -328,7 +338,8 @@ def problems(pack_root: Path, pack_id: str, locale: str) -> list[Problem]:
                 1,
                 1,
                 "",
-                f"{len(own.missing)} of printkit's own words are not translated to {locale}; they print in English",
+                f"{len(own.missing)} of printkit's own words {'is' if len(own.missing) == 1 else 'are'} not "
+                f"translated to {locale}; {'it prints' if len(own.missing) == 1 else 'they print'} in English",
                 f"create this catalog of them with 'printkit i18n update {pack_id}' and translate it",
             )
         ]
