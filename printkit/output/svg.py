@@ -1,7 +1,8 @@
-"""Draw layout's primitives as SVG, for vector figures in rulebooks.
+"""Draw layout's primitives as SVG: printkit's one SVG writer, for rulebook figures and cut files.
 
-Takes: drawings (lists of `printkit.base.shapes` shapes) placed in a scene in millimetres, y up.
-Returns: an SVG document as text, in millimetres, y down as SVG wants; text uses the bundled fonts
+Takes: shapes (`printkit.base.shapes`) in millimetres, y up, and the Style of the SVG they go into;
+drawings placed in a Scene (a rulebook figure).
+Returns: SVG elements, and a figure's SVG document, in millimetres, y down as SVG wants; text uses the bundled fonts
 by the family names the rulebook's CSS declares, so figures and prose share one set of fonts (a pack's own
 fonts are set in the bundled sans of their style).
 """
@@ -9,6 +10,8 @@ fonts are set in the bundled sans of their style).
 from __future__ import annotations
 
 import base64
+from collections.abc import Callable
+from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
@@ -21,6 +24,39 @@ from printkit.faces.fonts import font_style
 # there, so a figure sets their text in printkit's sans, in the same style
 CSS_FAMILIES = {"sans": "PK Sans", "serif": "PK Serif"}
 PT = 25.4 / 72
+
+
+@dataclass(frozen=True)
+class Style:
+    """How one kind of SVG writes shapes: its numbers, where its y axis starts (SVG's runs down) and
+    whether shapes carry their own paint. A rulebook figure's group: three decimals, y negated (the
+    group's origin is the drawing's bottom-left corner), painted shapes, paths. A cut file's sheet:
+    lengths to a ten-thousandth (finer than any cutter), y down from the sheet's top, shapes painted
+    by their layer, straight outlines as polygons (what cutting software reads as closed shapes)."""
+
+    number: Callable[[float], str]
+    top: float | None  # the sheet's height its y runs down from; None: y negated
+    painted: bool
+
+    def y(self, value: float) -> str:
+        return self.number(-value if self.top is None else self.top - value)
+
+
+def _three_decimals(value: float) -> str:
+    return f"{value:.3f}"
+
+
+def _ten_thousandths(value: float) -> str:
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
+
+
+FIGURE = Style(_three_decimals, None, painted=True)
+
+
+def sheet_style(height: float) -> Style:
+    """The style of a cut file for a sheet height mm tall."""
+    return Style(_ten_thousandths, height, painted=False)
 
 
 def _paint(fill: str | None, stroke: str | None, width: float) -> str:
@@ -55,7 +91,7 @@ class Scene:
         if clip:
             clip_id = f"{self.name}-clip{len(self.parts)}"
             group.append(f'<clipPath id="{clip_id}">{_geometry(clip)}</clipPath><g clip-path="url(#{clip_id})">')
-        group += [_element(shape) for shape in drawing]
+        group += [element(shape) for shape in drawing]
         group.append("</g></g>" if clip else "</g>")
         self.parts.append("".join(group))
 
@@ -68,7 +104,7 @@ class Scene:
 
 
 def _geometry(shape: Area) -> str:
-    """A shape's outline as an SVG element without paint (a clip path), y negated like _element's."""
+    """A shape's outline as an SVG element without paint (a clip path), y negated as a figure's are."""
     if isinstance(shape, Rect):
         return (
             f'<rect x="{shape.x:.3f}" y="{-(shape.y + shape.height):.3f}" width="{shape.width:.3f}" '
@@ -87,30 +123,39 @@ def _path_data(shape: PathShape) -> str:
     return " ".join(commands)
 
 
-def _element(shape: Shape) -> str:
-    """One shape in a group whose origin is the drawing's bottom-left corner (y is negated)."""
+def element(shape: Shape, style: Style = FIGURE) -> str:
+    """One shape as an SVG element, in style (a figure's, by default)."""
+    n = style.number
+    paint = (
+        f" {_paint(shape.fill, shape.stroke, shape.line_width)}" if style.painted and isinstance(shape, Area) else ""
+    )
     if isinstance(shape, Rect):
+        if style.painted:
+            rounded = f' rx="{n(shape.radius)}"'
+        else:
+            rounded = f' rx="{n(shape.radius)}" ry="{n(shape.radius)}"' if shape.radius > 0 else ""
         return (
-            f'<rect x="{shape.x:.3f}" y="{-(shape.y + shape.height):.3f}" width="{shape.width:.3f}" '
-            f'height="{shape.height:.3f}" rx="{shape.radius:.3f}" '
-            f"{_paint(shape.fill, shape.stroke, shape.line_width)}/>"
+            f'<rect x="{n(shape.x)}" y="{style.y(shape.y + shape.height)}" width="{n(shape.width)}" '
+            f'height="{n(shape.height)}"{rounded}{paint}/>'
         )
     if isinstance(shape, Circle):
-        return (
-            f'<circle cx="{shape.cx:.3f}" cy="{-shape.cy:.3f}" r="{shape.r:.3f}" '
-            f"{_paint(shape.fill, shape.stroke, shape.line_width)}/>"
-        )
+        return f'<circle cx="{n(shape.cx)}" cy="{style.y(shape.cy)}" r="{n(shape.r)}"{paint}/>'
     if isinstance(shape, Line):
-        dash = f' stroke-dasharray="{" ".join(f"{d:.2f}" for d in shape.dash)}"' if shape.dash else ""
+        stroke = f'stroke="{shape.stroke}" ' if style.painted else ""
+        dash = f' stroke-dasharray="{" ".join(f"{d:.2f}" for d in shape.dash)}"' if shape.dash and style.painted else ""
         return (
-            f'<line x1="{shape.x1:.3f}" y1="{-shape.y1:.3f}" x2="{shape.x2:.3f}" y2="{-shape.y2:.3f}" '
-            f'stroke="{shape.stroke}" stroke-width="{shape.line_width:.3f}"{dash}/>'
+            f'<line x1="{n(shape.x1)}" y1="{style.y(shape.y1)}" x2="{n(shape.x2)}" y2="{style.y(shape.y2)}" '
+            f'{stroke}stroke-width="{n(shape.line_width)}"{dash}/>'
         )
+    if isinstance(shape, PathShape) and not style.painted:
+        assert all(op[0] in ("M", "L", "Z") for op in shape.ops), "every outline with curves is a Rect or a Circle"
+        points = " ".join(f"{n(op[1])},{style.y(op[2])}" for op in shape.ops if op[0] != "Z")
+        return f'<polygon points="{points}"/>'
     if isinstance(shape, PathShape):
-        return f'<path d="{_path_data(shape)}" {_paint(shape.fill, shape.stroke, shape.line_width)}/>'
+        return f'<path d="{_path_data(shape)}"{paint}/>'
     if isinstance(shape, Text):
         family, bold, italic = font_style(shape.font)
-        css_family, weight, style = (
+        css_family, weight, slant = (
             CSS_FAMILIES.get(family, "PK Sans"),
             700 if bold else 400,
             "italic" if italic else "normal",
@@ -122,7 +167,7 @@ def _element(shape: Shape) -> str:
             extra += ' direction="rtl"'
         return (
             f'<text x="{shape.x:.3f}" y="{-shape.y:.3f}" font-family="{css_family}" font-weight="{weight}" '
-            f'font-style="{style}" font-size="{shape.size * PT:.3f}" fill="{shape.color}" '
+            f'font-style="{slant}" font-size="{shape.size * PT:.3f}" fill="{shape.color}" '
             f'text-anchor="{anchor}"{extra}>{escape(shape.text)}</text>'
         )
     if isinstance(shape, Image):
