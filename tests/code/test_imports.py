@@ -21,6 +21,7 @@ STAGES = [
     "build",
     "commands",
     "serve",
+    "extensions",
     "cli",
     "__main__",
 ]
