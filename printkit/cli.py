@@ -460,7 +460,7 @@ def _looks(args: argparse.Namespace) -> int:
 
 def _i18n(args: argparse.Namespace) -> int:
     from printkit.commands import i18n
-    from printkit.i18n.catalog import undeclared
+    from printkit.i18n.translate import undeclared
 
     packs = _loaded(args.packs)
     languages = list(_languages(args.lang) or ()) or None

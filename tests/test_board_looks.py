@@ -17,7 +17,7 @@ from printkit.content.read import load_checked
 from printkit.faces import richtext
 from printkit.faces.looks import look_of
 from printkit.faces.paint import LookContext
-from printkit.i18n.catalog import translate
+from printkit.i18n.translate import translate
 
 BOARD = """boards:
   - id: arena

@@ -12,7 +12,7 @@ from printkit.content.read import load_checked
 from printkit.faces import richtext
 from printkit.faces.looks import look_of
 from printkit.faces.paint import LookContext
-from printkit.i18n.catalog import translate
+from printkit.i18n.translate import translate
 from printkit.layout.pieces import draw_pieces
 
 # A poker card (63 x 88 mm) without a rotation track: its content lies in a panel 5 % + 1.5 mm in

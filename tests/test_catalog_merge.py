@@ -232,7 +232,7 @@ def test_fuzzy_matching_among_many_texts_finds_each_own_previous_text(tmp_path):
 
     import polib
 
-    from printkit.i18n.catalog import _Similar
+    from printkit.i18n.merge import _Similar
 
     rng = random.Random(18)
     syllables = ("ka", "mo", "ri", "te", "zu", "pa", "lo", "ne", "si", "vu")

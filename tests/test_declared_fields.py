@@ -9,7 +9,8 @@ import pytest
 from conftest import KNOWN_ICONS, REPO, loaded_pack, problems_found
 
 from printkit.content.read import load_checked
-from printkit.i18n.catalog import catalog_path, translate
+from printkit.i18n.extract import catalog_path
+from printkit.i18n.translate import translate
 
 FIELDS = "tests/fixtures/fields"
 GLOWING = REPO / FIELDS / "glowing"  # one field of each type, and components giving them

@@ -14,7 +14,7 @@ from printkit.faces import richtext
 from printkit.faces.looks import look_of
 from printkit.faces.paint import LookContext
 from printkit.i18n import words as ui
-from printkit.i18n.catalog import translate
+from printkit.i18n.translate import translate
 from printkit.layout.imposition import impose
 from printkit.layout.sheets import SheetOptions
 from printkit.layout.split import OVERLAP

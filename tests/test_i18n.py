@@ -11,7 +11,7 @@ import polib
 import pytest
 from conftest import BUNDLED, TRANSLATIONS
 
-from printkit.i18n.catalog import read_catalog
+from printkit.i18n.po_check import read_catalog
 
 PACK_YAML = """\
     id: tiny
@@ -242,7 +242,7 @@ def test_the_glossary_is_the_one_beside_the_pack(tiny, run, tmp_path):
 def test_xliff_round_trip_carries_box_limits(tiny, run):
     assert run("i18n", "export", "tiny", "--lang", "de")[0] == 0
     xliff = Path("content/tiny/locales/de/tiny.xlf").read_text()
-    from printkit.i18n.catalog import unit_id
+    from printkit.i18n.merge import unit_id
 
     assert (
         f'id="{unit_id("Deals 2 [fire] damage.")}" resname="card:spark/text" maxwidth="679" size-unit="char"' in xliff
@@ -355,7 +355,7 @@ def test_a_translated_component_keeps_where_it_was_read(tiny):
     """Translating makes changed copies of the components; each copy still knows the file and place
     it was read from, so a problem in the German kit points at the YAML."""
     from printkit.content.read import load_checked
-    from printkit.i18n.catalog import translate as translated
+    from printkit.i18n.translate import translate as translated
 
     pack = load_checked([Path("content/tiny")])[0]
     german = translated(pack, "de").pack
@@ -410,10 +410,10 @@ def test_a_long_text_is_read_as_words_in_linear_time(written):
     """The pattern once backtracked on a long word without "/" (4 s for 40,000 characters)."""
     import time
 
-    from printkit.i18n.catalog import _WORDS_ONLY
+    from printkit.i18n.extract import WORDS_ONLY
 
     started = time.monotonic()
-    assert _WORDS_ONLY.sub(" ", written + " see docs/rules.md for {count}") == written + " see   for  "
+    assert WORDS_ONLY.sub(" ", written + " see docs/rules.md for {count}") == written + " see   for  "
     assert time.monotonic() - started < 2
 
 

@@ -232,7 +232,7 @@ def test_the_png_shows_each_colour_at_its_box(glow_kit):
 
 def test_the_look_text_is_in_the_catalog_under_its_place_in_the_look():
     from printkit.content.read import load_checked
-    from printkit.i18n.catalog import messages
+    from printkit.i18n.extract import messages
 
     (pack,) = load_checked([GLOW])
     looks = [(m.place, m.msgid, m.file.rsplit("/", 1)[1], m.line) for m in messages(pack) if m.key.kind == "look"]
@@ -268,7 +268,7 @@ def test_a_translation_that_breaks_a_look_placeholder_is_a_problem_at_its_catalo
 
 def test_an_untranslated_look_text_marks_the_cards_drawn_with_it_as_drafts(tmp_path):
     from printkit.content.read import load_checked
-    from printkit.i18n.catalog import translate
+    from printkit.i18n.translate import translate
 
     pack = tmp_path / "glow"
     shutil.copytree(GLOW, pack)
@@ -299,7 +299,7 @@ def test_the_readme_example_is_a_look_the_glow_pack_can_use(tmp_path):
 
 
 def test_a_pack_yaml_look_gives_its_words_to_the_catalog_under_its_own_key(tmp_path):
-    from printkit.i18n.catalog import messages
+    from printkit.i18n.extract import messages
 
     pack = loaded_pack(
         tmp_path,

@@ -10,7 +10,8 @@ import pytest
 import python_calamine
 from conftest import BUNDLED, FIXTURES, REPO
 
-from printkit.i18n.catalog import header, read_catalog
+from printkit.i18n.extract import header
+from printkit.i18n.po_check import read_catalog
 from printkit.i18n.po_file import _ESCAPES, po_text
 
 WRITTEN = (
@@ -209,7 +210,7 @@ def test_a_box_holds_its_capacity_of_typical_text_and_not_clearly_more(skystones
     """The capacity is measured with the real font and box: typical text of the pack that long fits
     the box at its smallest size wherever it is cut from; half as long again overflows."""
     from printkit.commands.i18n import measured_boxes
-    from printkit.i18n.catalog import typical_texts
+    from printkit.i18n.extract import typical_texts
 
     boxes = set(measured_boxes(skystones).values())
     samples = typical_texts(skystones)

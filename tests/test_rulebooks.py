@@ -14,7 +14,7 @@ from pypdf import PdfReader
 
 from printkit.content.placeholders import expand
 from printkit.content.read import load_checked
-from printkit.i18n.catalog import messages
+from printkit.i18n.extract import messages
 
 PACKS = BUNDLED  # each bundled pack has a rulebook
 

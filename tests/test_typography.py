@@ -17,7 +17,7 @@ from printkit.content.looks import LookElement
 from printkit.faces import richtext
 from printkit.faces.fonts import FONTS, missing_glyphs
 from printkit.i18n import words
-from printkit.i18n.catalog import glossary_names
+from printkit.i18n.glossary import glossary_names
 from printkit.i18n.typography import NARROW_NBSP, NBSP, apply, decimal_mark, quotes
 
 N, NN = NBSP, NARROW_NBSP
@@ -219,7 +219,7 @@ def test_the_german_kit_draws_numbers_joined_to_their_units(tmp_path):
     """Every component text of the German kit is laid out with its no-break spaces (reportlab then
     writes U+00A0 into the PDF as a space: ttfonts.splitString maps it to the space glyph)."""
     from printkit.content.read import load_checked
-    from printkit.i18n.catalog import translate
+    from printkit.i18n.translate import translate
     from printkit.layout.pieces import draw_pieces
 
     pack = translate(load_checked([REPO / "content" / "skylanders-tabletop"])[0], "de").pack

@@ -9,7 +9,7 @@ import polib
 import pytest
 from test_i18n import GERMAN, PO, entry, tiny, translate  # noqa: F401 (tiny: the fixture every test here uses)
 
-from printkit.i18n.catalog import unit_id
+from printkit.i18n.merge import unit_id
 
 pytestmark = pytest.mark.usefixtures("tiny")
 XLF = Path("content/tiny/locales/de/tiny.xlf")

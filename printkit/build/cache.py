@@ -46,7 +46,7 @@ from printkit.build.outputs import (
 from printkit.build.staging import atomic_target
 from printkit.content.fields import parse_id
 from printkit.content.source import read_yaml
-from printkit.i18n.catalog import message_folder
+from printkit.i18n.extract import message_folder
 from printkit.layout.templates import PACK_FOLDER as TEMPLATES_FOLDER
 from printkit.layout.templates import template_path
 from printkit.output.pdfx import cmyk_profile

@@ -44,8 +44,8 @@ from printkit.build.summary import PackBuilt
 from printkit.content.pack import Pack
 from printkit.content.read import Loaded, load_partial
 from printkit.i18n import words
-from printkit.i18n.catalog import entry_problems, missing_problems, translate, undeclared
 from printkit.i18n.pseudo import CODE as PSEUDO
+from printkit.i18n.translate import entry_problems, missing_problems, translate, undeclared
 from printkit.layout.imposition import impose
 from printkit.layout.pieces import Faces, Piece
 from printkit.layout.sheets import Page, SheetOptions

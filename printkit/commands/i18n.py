@@ -32,28 +32,13 @@ from printkit.content.read import load_checked
 from printkit.content.source import MAX_FILE_BYTES, YAML_LINE_BREAK, Loader
 from printkit.faces.richtext import capacity
 from printkit.i18n import words
-from printkit.i18n.catalog import (
-    Boxes,
-    catalog_path,
-    counts,
-    entries,
-    entry_problems,
-    from_xliff,
-    load_catalog,
-    merge,
-    message_folder,
-    messages,
-    missing_problems,
-    read_catalog,
-    template,
-    template_path,
-    to_xliff,
-    translate,
-    typical_texts,
-    unit_id,
-)
+from printkit.i18n.extract import Boxes, catalog_path, message_folder, messages, template, template_path, typical_texts
+from printkit.i18n.merge import entries, merge, unit_id
+from printkit.i18n.po_check import load_catalog, read_catalog
 from printkit.i18n.po_file import po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
+from printkit.i18n.translate import counts, entry_problems, missing_problems, translate
+from printkit.i18n.xliff import from_xliff, to_xliff
 from printkit.layout.pieces import draw_pieces
 
 MAX_XLIFF_BYTES = 20 * 1024 * 1024

@@ -26,7 +26,7 @@ from printkit.content.pack_files import MAX_FILE_BYTES
 from printkit.faces import richtext
 from printkit.faces.fonts import locale_font, pack_font
 from printkit.i18n import typography
-from printkit.i18n.catalog import Boxes, TextBox
+from printkit.i18n.extract import Boxes, TextBox
 
 INK = "#1d1d1b"
 PAPER = "#fbf8f1"

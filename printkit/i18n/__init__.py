@@ -1,6 +1,10 @@
 """Stage 3: the pack in each language it declares, and printkit's own words.
 
 Takes: a validated Pack and a locale.
-Returns: the translated Pack (catalog.translate) with what is missing or fuzzy; reads and writes
-gettext catalogs and XLIFF; pseudo (the qps pseudo-locale); words (printkit's own printed words).
+Returns: the translated Pack (translate.translate) with what is missing or fuzzy. Modules: extract
+(the pack's messages and template), merge (catalogs merged as msgmerge merges them), po_check
+(catalogs read as msgfmt reads them, and their problems), po_file (catalogs written as msgcat
+writes them), translate (the pack as a locale sees it, and what its catalog lacks), glossary, xliff
+(XLIFF 1.2 for translation platforms), pseudo (the qps pseudo-locale), typography, words
+(printkit's own printed words).
 """

@@ -26,17 +26,12 @@ from printkit.base.errors import Problem, display_path
 from printkit.base.languages import plural_forms, plural_problem, plural_rule
 from printkit.base.package_data import folder
 from printkit.i18n import typography
-from printkit.i18n.catalog import (
-    header,
-    message_folder,
-    placeholders,
-    plural_count,
-    plural_header_problem,
-    read_catalog,
-)
+from printkit.i18n.extract import header, message_folder
+from printkit.i18n.po_check import plural_count, plural_header_problem, read_catalog
 from printkit.i18n.po_file import po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
+from printkit.i18n.translate import placeholders
 
 LOCALE_DIR = folder("printkit.i18n", "locales")
 DOMAIN = "printkit"

@@ -52,7 +52,7 @@ from printkit.content.placeholders import expand
 from printkit.content.rulebook_model import Block, Figure
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
-from printkit.i18n.catalog import glossary_names
+from printkit.i18n.glossary import glossary_names
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.pieces import Piece, draw_pieces
 from printkit.layout.sheets import PAPERS

@@ -32,7 +32,7 @@ from printkit.content.load import DECKS_DIR, LOOKS_DIR, PACK_FILE
 from printkit.content.pack import Pack
 from printkit.content.pack_files import ART_FORMATS, FONT_FORMATS
 from printkit.content.read import Unfit, load_partial
-from printkit.i18n.catalog import translate
+from printkit.i18n.translate import translate
 from printkit.layout.pieces import Faces, Piece
 from printkit.output.png import faces_at, png_bytes
 

@@ -27,7 +27,7 @@ from watchfiles import Change, awatch
 
 from printkit.base.confine import folders_under
 from printkit.base.errors import UsageError, counted, one_line
-from printkit.i18n.catalog import undeclared
+from printkit.i18n.translate import undeclared
 from printkit.serve.app import Events, application
 from printkit.serve.packs import EDITOR_TEMPORARY, FOLDERS_NOT_DRAWN, Preview
 

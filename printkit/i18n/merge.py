@@ -1,0 +1,123 @@
+"""A template merged into a locale's catalog, as GNU msgmerge merges them.
+
+Takes: the catalog (or none), the template, the pack and the locale.
+Returns: the merged catalog: an entry whose text is new takes the translation of the closest
+previous text as fuzzy (`#|` shows that text), translator comments stay, a text no longer used
+becomes obsolete (`#~`, unless it lent its translation) and comes back if the text does; entries are
+keyed by their English text (msgid), so a text used in twelve places is translated once. Entries
+written with a msgctxt by earlier printkit versions are read by their msgid.
+"""
+
+from __future__ import annotations
+
+import difflib
+import hashlib
+import re
+
+import polib
+
+from printkit.content.pack import Pack
+from printkit.i18n.extract import CATALOG_BASEPATH, header, project_name
+from printkit.i18n.po_file import has_translation
+
+
+def entries(catalog: polib.POFile | None, obsolete: bool = False) -> dict[str, polib.POEntry]:
+    """A catalog's live (or obsolete) entries by their English text; an entry an earlier printkit
+    wrote with a msgctxt is found by its msgid too, unless an entry without one has the same text."""
+    found: dict[str, polib.POEntry] = {}
+    for entry in sorted(catalog or [], key=lambda e: e.msgctxt is not None):
+        if entry.obsolete == obsolete:
+            found.setdefault(entry.msgid, entry)
+    return found
+
+
+def unit_id(msgid: str) -> str:
+    """A stable id of a text for exchange formats that need one (XLIFF trans-unit ids)."""
+    return hashlib.sha1(msgid.encode("utf-8")).hexdigest()[:16]
+
+
+FUZZY_THRESHOLD = 0.6  # GNU msgmerge's: how alike a previous text must be to lend its translation
+RARE_WORDS = 3  # a text of more words is compared with the previous texts sharing one of its rarest
+MAX_COMPARED = 200  # and with at most this many of them
+
+
+def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: str) -> polib.POFile:
+    """The catalog brought up to the template, as GNU msgmerge does it."""
+    merged = polib.POFile(wrapwidth=0)
+    merged.metadata = dict(catalog.metadata) if catalog is not None else header(project_name(pack), locale)
+    merged.metadata["X-Poedit-Basepath"] = CATALOG_BASEPATH
+    live = entries(catalog)
+    obsolete = entries(catalog, obsolete=True)
+    used: set[int] = set()  # the previous entries that live on, by identity
+    unmatched = []
+    for entry in pot:
+        new = polib.POEntry(msgid=entry.msgid, comment=entry.comment, occurrences=entry.occurrences, msgstr="")
+        new.flags = list(entry.flags)
+        previous = live.get(entry.msgid) or obsolete.get(entry.msgid)
+        if previous is None:
+            unmatched.append(new)
+        else:
+            used.add(id(previous))
+            new.msgstr = previous.msgstr
+            new.tcomment = previous.tcomment
+            if previous.fuzzy:
+                new.flags.append("fuzzy")
+                new.previous_msgid = previous.previous_msgid
+        merged.append(new)
+    similar = _Similar([e for e in catalog or [] if e.msgstr])
+    for new in unmatched:  # msgmerge looks through every previous translation, used or not
+        closest = similar.closest(new.msgid)
+        if closest is not None:
+            used.add(id(closest))
+            new.msgstr = closest.msgstr
+            new.tcomment = closest.tcomment
+            new.flags.append("fuzzy")
+            new.previous_msgid = closest.msgid
+    # The rest is no longer used (a text that lent its translation lives on in the fuzzy entry): kept
+    # as obsolete, so no translation is lost, unless a live entry has its key (msgfmt's duplicate).
+    keys = {(None, new.msgid) for new in merged}
+    for entry in catalog or []:
+        if id(entry) not in used and has_translation(entry) and (entry.msgctxt, entry.msgid) not in keys:
+            keys.add((entry.msgctxt, entry.msgid))
+            entry.obsolete = True
+            entry.occurrences = []
+            merged.append(entry)
+    return merged
+
+
+class _Similar:
+    """The previous translations, found by how alike their English is to a new text (msgmerge's fuzzy
+    search). A text of a few words is compared with every previous one; a longer text only with those
+    sharing one of its rarest words (at most MAX_COMPARED, those sharing the most words), so an update
+    of thousands of new texts stays quick."""
+
+    def __init__(self, candidates: list[polib.POEntry]):
+        self.candidates = candidates
+        self.by_word: dict[str, list[polib.POEntry]] = {}
+        for candidate in candidates:
+            for word in set(_WORD.findall(candidate.msgid.lower())):
+                self.by_word.setdefault(word, []).append(candidate)
+
+    def closest(self, msgid: str) -> polib.POEntry | None:
+        """The candidate whose text is most like msgid, if it is alike enough."""
+        words = set(_WORD.findall(msgid.lower()))
+        pool = self.candidates
+        if len(words) > RARE_WORDS:
+            rarest = sorted(words, key=lambda word: len(self.by_word.get(word, ())))[:RARE_WORDS]
+            pool = list({id(c): c for word in rarest for c in self.by_word.get(word, ())}.values())
+            if len(pool) > MAX_COMPARED:  # texts of common words only: those sharing the most words
+                shared = {id(c): len(words & set(_WORD.findall(c.msgid.lower()))) for c in pool}
+                pool = sorted(pool, key=lambda c: shared[id(c)], reverse=True)[:MAX_COMPARED]
+        best, best_ratio = None, FUZZY_THRESHOLD
+        matcher = difflib.SequenceMatcher(autojunk=False)
+        matcher.set_seq2(msgid)
+        for candidate in pool:
+            matcher.set_seq1(candidate.msgid)
+            if matcher.real_quick_ratio() >= best_ratio and matcher.quick_ratio() >= best_ratio:
+                ratio = matcher.ratio()
+                if ratio >= best_ratio and (best is None or ratio > best_ratio):
+                    best, best_ratio = candidate, ratio
+        return best
+
+
+_WORD = re.compile(r"\w+")

@@ -1,0 +1,254 @@
+"""XLIFF 1.2 for translation platforms: a locale's catalog written as XLIFF and read back.
+
+Takes: a pack, a locale and the measured boxes; or an XLIFF file's bytes.
+Returns: the XLIFF document, or its units; a file that is not well-formed, declares a DTD, is for
+another language or holds inline markup that is not text raises `Problems` at its lines.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from printkit.base.errors import (
+    Problem,
+    Problems,
+    shortened,
+)
+from printkit.base.xml_declaration import UNREADABLE_ENCODING, declared_encoding
+from printkit.content.pack import Pack
+
+# --- XLIFF 1.2 ------------------------------------------------------------------------------------------
+from printkit.i18n.extract import Boxes, by_text, messages, references, tightest_room
+from printkit.i18n.merge import entries, unit_id
+from printkit.i18n.po_check import load_catalog
+
+XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
+
+
+def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
+    """An XLIFF 1.2 file with one trans-unit per English text (id: `unit_id`, resname: its first
+    place); a translated unit is `approved="yes"` with a `state="final"` target, a fuzzy one
+    `needs-review-translation`, so translate-toolkit and Weblate count them as gettext does. Text
+    in boxes carries maxwidth in characters (what its tightest box holds), so platforms can
+    enforce it. A unit's notes and `po-reference` locations are its catalog entry's notes and `#:`
+    references, as translate-toolkit's po2xliff writes them."""
+    import xml.etree.ElementTree as ET  # only XLIFF exchange needs it
+
+    ET.register_namespace("", XLIFF_NS)
+    root = ET.Element(f"{{{XLIFF_NS}}}xliff", version="1.2")
+    file_element = ET.SubElement(
+        root,
+        f"{{{XLIFF_NS}}}file",
+        {
+            "original": f"{pack.id}.po",
+            "datatype": "po",
+            "source-language": pack.meta.language,
+            "target-language": locale,
+        },
+    )
+    body = ET.SubElement(file_element, f"{{{XLIFF_NS}}}body")
+    live = entries(load_catalog(pack, locale))
+    for msgid, places in by_text(messages(pack, boxes)).items():
+        attributes = {"id": unit_id(msgid), "resname": places[0].place}
+        room = tightest_room(places, boxes)
+        if room is not None:
+            attributes.update({"maxwidth": str(room), "size-unit": "char"})
+        unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
+        ET.SubElement(unit, f"{{{XLIFF_NS}}}source").text = msgid
+        entry = live.get(msgid)
+        if entry is not None and entry.msgstr:  # approved: translate-toolkit reads a unit without it as fuzzy
+            unit.set("approved", "no" if entry.fuzzy else "yes")
+            state = "needs-review-translation" if entry.fuzzy else "final"
+            ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state).text = entry.msgstr
+        ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = "\n".join(f"{m.place}: {m.note}" for m in places)
+        for file, line in references(pack, places):  # as translate-toolkit's po2xliff writes `#:` references
+            group = ET.SubElement(unit, f"{{{XLIFF_NS}}}context-group", name="po-reference", purpose="location")
+            ET.SubElement(group, f"{{{XLIFF_NS}}}context", {"context-type": "sourcefile"}).text = file
+            ET.SubElement(group, f"{{{XLIFF_NS}}}context", {"context-type": "linenumber"}).text = line
+    ET.indent(root)
+    # a carriage return written as it is reads back as a line feed (XML normalises line ends)
+    return ET.tostring(root, encoding="utf-8", xml_declaration=True).replace(b"\r", b"&#13;") + b"\n"
+
+
+@dataclass(frozen=True)
+class XliffUnit:
+    id: str
+    place: str  # its resname: the first place of its text when it was exported
+    source: str
+    target: str
+    needs_review: bool
+    line: int
+
+
+# the states of a target still to be looked at (XLIFF 1.2); translated, final, signed-off and none are done
+_UNFINISHED = ("new", "needs-")
+# inline elements holding the original's own code as their text (`<ph>{name}</ph>`) or marking text
+# (`<mrk>`): their text is the text. Others (<g>, <x/>, <bx/>, <ex/>, <sub>) have no text of printkit's.
+_INLINE_TEXT = {"ph", "bpt", "ept", "it", "mrk"}
+
+
+def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
+    """Every trans-unit of locale that has a target, with the line it starts at. Raises `Problems`
+    for a file that is not well-formed XLIFF or declares a DTD (entities could expand without end
+    or read other files: defusedxml refuses those before anything is expanded), a <file> for
+    another target-language, and a target with inline markup that is not text."""
+    root, lines = _parsed_xliff(data, shown)
+    problems = []
+    for file_element in root.iter(f"{{{XLIFF_NS}}}file"):
+        language = file_element.get("target-language")
+        if language is not None and language.replace("_", "-").lower() != locale.lower():
+            problems.append(
+                Problem(
+                    shown,
+                    lines[file_element],
+                    1,
+                    "",
+                    f"is a translation into '{language}', not {locale}",
+                    f"import it with --lang {language}, or export the {locale} file with 'printkit i18n export'",
+                )
+            )
+    found = []
+    first: dict[str, int] = {}
+    for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
+        unit_name = unit.get("id") or ""
+        if unit_name in first:
+            problems.append(
+                Problem(
+                    shown,
+                    lines[unit],
+                    1,
+                    unit.get("resname") or "",
+                    f"trans-unit '{unit_name}' is in the file twice; the first is on line {first[unit_name]}",
+                    "keep one of them, or export the file again",
+                )
+            )
+        first.setdefault(unit_name, lines[unit])
+        targets = unit.findall(f"{{{XLIFF_NS}}}target")
+        problems += [
+            Problem(
+                shown,
+                lines[extra],
+                1,
+                unit.get("resname") or "",
+                f"trans-unit '{unit_name}' has a second <target>",
+                "keep one translation per unit, or export the file again",
+            )
+            for extra in targets[1:]
+        ]
+        target = targets[0] if targets else None
+        source = unit.find(f"{{{XLIFF_NS}}}source")
+        place = unit.get("resname") or ""
+        texts = []
+        for element in (source, target):
+            if element is None:
+                texts.append("")
+                continue
+            for inner in element.iter():
+                if inner is not element and _local(inner.tag) not in _INLINE_TEXT:
+                    problems.append(
+                        Problem(
+                            shown,
+                            lines[inner],
+                            1,
+                            place,
+                            f"trans-unit '{unit.get('id')}' has <{_local(inner.tag)}> in its <{_local(element.tag)}>, "
+                            "inline markup that stands for no text of printkit's",
+                            "write the text itself, with its {placeholders}, **bold** and [icons], "
+                            "as the exported file has it",
+                        )
+                    )
+            texts.append("".join(element.itertext()))
+        if target is not None and texts[1]:
+            state = target.get("state") or ""
+            found.append(
+                XliffUnit(unit.get("id") or "", place, texts[0], texts[1], state.startswith(_UNFINISHED), lines[unit])
+            )
+    if problems:
+        raise Problems(problems)
+    return found
+
+
+def _local(tag: str) -> str:
+    """An element's name without its namespace."""
+    return tag.rsplit("}", 1)[-1]
+
+
+def _parsed_xliff(data: bytes, shown: str) -> tuple[Any, dict[Any, int]]:
+    """The root of an XLIFF 1.2 file and the line each element starts at."""
+    import xml.etree.ElementTree as ET
+    from xml.etree.ElementTree import ParseError
+
+    from defusedxml import DTDForbidden
+    from defusedxml.ElementTree import DefusedXMLParser  # only XLIFF exchange needs it
+
+    lines: dict[Any, int] = {}
+
+    class LineBuilder(ET.TreeBuilder):
+        def start(self, tag: str, attributes: dict[str, str]) -> Any:
+            element = super().start(tag, attributes)
+            lines[element] = parser.parser.CurrentLineNumber
+            return element
+
+    parser = DefusedXMLParser(target=LineBuilder(), forbid_dtd=True)
+    try:
+        parser.feed(data)
+        root = parser.close()
+    except DTDForbidden:
+        line = data[: max(data.find(b"<!DOCTYPE"), 0)].count(b"\n") + 1
+        raise Problems(
+            [
+                Problem(
+                    shown,
+                    line,
+                    1,
+                    "",
+                    "declares a DTD (<!DOCTYPE …>), which an XLIFF file never needs",
+                    "remove the <!DOCTYPE> declaration, or export the file again",
+                )
+            ]
+        ) from None
+    except UNREADABLE_ENCODING:
+        name, column = declared_encoding(data)
+        raise Problems(
+            [
+                Problem(
+                    shown,
+                    1,
+                    column + 1,
+                    "",
+                    f"declares the encoding '{shortened(name)}', which printkit cannot read",
+                    "save it as UTF-8, or export it again with 'printkit i18n export'",
+                )
+            ]
+        ) from None
+    except ParseError as error:
+        line, column = error.position
+        message = re.sub(r": line \d+, column \d+$", "", str(error))
+        raise Problems(
+            [
+                Problem(
+                    shown,
+                    line,
+                    column + 1,
+                    "",
+                    f"is not well-formed XML: {message}",
+                    "check the file, or export it again with 'printkit i18n export'",
+                )
+            ]
+        ) from None
+    if root.tag != f"{{{XLIFF_NS}}}xliff":
+        raise Problems(
+            [
+                Problem(
+                    shown,
+                    1,
+                    1,
+                    "",
+                    f"is not an XLIFF 1.2 file (its root is not <xliff> of {XLIFF_NS})",
+                    "export it with 'printkit i18n export'",
+                )
+            ]
+        )
+    return root, lines
