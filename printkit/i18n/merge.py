@@ -13,6 +13,7 @@ from __future__ import annotations
 import difflib
 import hashlib
 import re
+from collections.abc import Callable
 
 import polib
 
@@ -42,47 +43,78 @@ MAX_COMPARED = 200  # and with at most this many of them
 
 
 def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: str) -> polib.POFile:
-    """The catalog brought up to the template, as GNU msgmerge does it."""
-    merged = polib.POFile(wrapwidth=0)
-    merged.metadata = dict(catalog.metadata) if catalog is not None else header(project_name(pack), locale)
-    merged.metadata["X-Poedit-Basepath"] = CATALOG_BASEPATH
-    live = entries(catalog)
-    obsolete = entries(catalog, obsolete=True)
+    """A pack's catalog brought up to its template: entries keyed by their English text, a new text
+    given the closest previous translation as fuzzy."""
+    metadata = dict(catalog.metadata) if catalog is not None else header(project_name(pack), locale)
+    metadata["X-Poedit-Basepath"] = CATALOG_BASEPATH
+    return merged(catalog, pot, metadata, key=lambda entry: entry.msgid, closest=True)
+
+
+def merged(
+    catalog: polib.POFile | None,
+    template: polib.POFile,
+    metadata: dict[str, str],
+    *,
+    key: Callable[[polib.POEntry], str | None],
+    closest: bool,
+    nplurals: int = 2,
+) -> polib.POFile:
+    """The catalog brought up to the template, as GNU msgmerge does it, with the metadata given.
+    An entry of the template takes the translation, translator comments and fuzzy state of the
+    previous entry of the same key (a pack's catalogs key by English text, printkit's words by
+    msgctxt: a word whose English changed is fuzzy, `#|` showing the English before); with closest,
+    one that has none takes the closest previous translation as fuzzy. Previous entries no longer
+    used are kept as obsolete when translated (unless a live entry has their key), so none is lost."""
+    result = polib.POFile(wrapwidth=0)
+    result.metadata = metadata
+    live = {key(entry): entry for entry in _by_age(catalog, obsolete=False) if key(entry) is not None}
+    old = {key(entry): entry for entry in _by_age(catalog, obsolete=True) if key(entry) is not None}
     used: set[int] = set()  # the previous entries that live on, by identity
     unmatched = []
-    for entry in pot:
-        new = polib.POEntry(msgid=entry.msgid, comment=entry.comment, occurrences=entry.occurrences, msgstr="")
-        new.flags = list(entry.flags)
-        previous = live.get(entry.msgid) or obsolete.get(entry.msgid)
+    for entry in template:
+        new = polib.POEntry(msgid=entry.msgid, msgctxt=entry.msgctxt, comment=entry.comment, msgstr="")
+        new.occurrences, new.flags = list(entry.occurrences), list(entry.flags)
+        if entry.msgid_plural:
+            new.msgid_plural, new.msgstr_plural = entry.msgid_plural, {n: "" for n in range(nplurals)}
+        previous = live.get(key(entry)) or old.get(key(entry))
         if previous is None:
             unmatched.append(new)
         else:
             used.add(id(previous))
-            new.msgstr = previous.msgstr
-            new.tcomment = previous.tcomment
-            if previous.fuzzy:
+            new.msgstr, new.tcomment = previous.msgstr, previous.tcomment
+            new.msgstr_plural = dict(previous.msgstr_plural) or new.msgstr_plural
+            if previous.fuzzy or previous.msgid != entry.msgid:
                 new.flags.append("fuzzy")
-                new.previous_msgid = previous.previous_msgid
-        merged.append(new)
-    similar = _Similar([e for e in catalog or [] if e.msgstr])
-    for new in unmatched:  # msgmerge looks through every previous translation, used or not
-        closest = similar.closest(new.msgid)
-        if closest is not None:
-            used.add(id(closest))
-            new.msgstr = closest.msgstr
-            new.tcomment = closest.tcomment
-            new.flags.append("fuzzy")
-            new.previous_msgid = closest.msgid
+                new.previous_msgid = previous.previous_msgid if previous.msgid == entry.msgid else previous.msgid
+        result.append(new)
+    if closest:
+        similar = _Similar([e for e in catalog or [] if e.msgstr])
+        for new in unmatched:  # msgmerge looks through every previous translation, used or not
+            found = similar.closest(new.msgid)
+            if found is not None:
+                used.add(id(found))
+                new.msgstr, new.tcomment = found.msgstr, found.tcomment
+                new.flags.append("fuzzy")
+                new.previous_msgid = found.msgid
     # The rest is no longer used (a text that lent its translation lives on in the fuzzy entry): kept
     # as obsolete, so no translation is lost, unless a live entry has its key (msgfmt's duplicate).
-    keys = {(None, new.msgid) for new in merged}
+    keys = {(new.msgctxt, new.msgid) for new in result}
     for entry in catalog or []:
-        if id(entry) not in used and has_translation(entry) and (entry.msgctxt, entry.msgid) not in keys:
+        if id(entry) in used or key(entry) is None or not has_translation(entry):
+            continue
+        if (entry.msgctxt, entry.msgid) not in keys:
             keys.add((entry.msgctxt, entry.msgid))
-            entry.obsolete = True
-            entry.occurrences = []
-            merged.append(entry)
-    return merged
+            entry.obsolete, entry.occurrences = True, []
+            result.append(entry)
+    return result
+
+
+def _by_age(catalog: polib.POFile | None, *, obsolete: bool) -> list[polib.POEntry]:
+    """A catalog's live (or obsolete) entries, the first of two alike last (so it is the one kept
+    by key); an entry an earlier printkit wrote with a msgctxt after those without."""
+    return list(
+        reversed(sorted((e for e in catalog or [] if e.obsolete == obsolete), key=lambda e: e.msgctxt is not None))
+    )
 
 
 class _Similar:

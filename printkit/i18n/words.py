@@ -25,7 +25,7 @@ import polib
 from printkit.base.errors import Problem, display_path
 from printkit.base.languages import plural_forms, plural_problem, plural_rule
 from printkit.base.package_data import folder
-from printkit.i18n import typography
+from printkit.i18n import merge, typography
 from printkit.i18n.extract import header, message_folder
 from printkit.i18n.po_check import plural_count, plural_header_problem, read_catalog
 from printkit.i18n.po_file import po_text
@@ -143,26 +143,11 @@ def merged(catalog: polib.POFile | None, locale: str) -> polib.POFile:
     """A locale's catalog of printkit's words brought up to the template, keyed by msgctxt: a new
     word comes empty, a word whose English changed keeps its translation as fuzzy (`#|` shows the
     previous English), a word no longer used stays as obsolete; the header stays the translator's."""
-    result = polib.POFile(wrapwidth=0)
-    result.metadata = dict(catalog.metadata) if catalog is not None else header(DOMAIN, locale)
-    nplurals = plural_count(result.metadata.get("Plural-Forms", "")) or cast(int, plural_count(plural_forms(locale)))
-    previous = {e.msgctxt: e for e in catalog or [] if e.msgctxt}
-    for entry in template():
-        old = previous.pop(entry.msgctxt, None)
-        if entry.msgid_plural:
-            entry.msgstr_plural = {n: "" for n in range(nplurals)}
-        if old is not None:
-            entry.tcomment = old.tcomment
-            entry.msgstr, entry.msgstr_plural = old.msgstr, dict(old.msgstr_plural) or entry.msgstr_plural
-            if old.msgid != entry.msgid or old.fuzzy:
-                entry.flags.append("fuzzy")
-                entry.previous_msgid = old.previous_msgid if old.msgid == entry.msgid else old.msgid
-        result.append(entry)
-    for old in previous.values():
-        if old.msgstr or any(old.msgstr_plural.values()):
-            old.obsolete, old.occurrences = True, []
-            result.append(old)
-    return result
+    metadata = dict(catalog.metadata) if catalog is not None else header(DOMAIN, locale)
+    nplurals = plural_count(metadata.get("Plural-Forms", "")) or cast(int, plural_count(plural_forms(locale)))
+    return merge.merged(
+        catalog, template(), metadata, key=lambda entry: entry.msgctxt, closest=False, nplurals=nplurals
+    )
 
 
 def _names(text: str) -> set[str]:
