@@ -32,6 +32,7 @@ from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_valu
 from printkit.base.outlines import Box, Outline
 from printkit.base.package_data import folder
 from printkit.base.units import MAX_LENGTH_MM, MM_PER_UNIT, Size
+from printkit.content import braces
 from printkit.content.fields import Id, Strict, Translatable, pydantic_parser, refuse_control_characters
 from printkit.content.source import MAX_DEPTH, Loader
 
@@ -167,20 +168,18 @@ def parse_template(value: Any) -> Template:
     text = str(value)
     refuse_control_characters(text)
     parts: list[str | tuple[str]] = []
-    for piece in re.split(r"(\{\{|\}\}|\{[^{}]*\}|[{}])", text):
-        if piece in ("{{", "}}"):
-            parts.append(piece[0])
-        elif piece.startswith("{") and piece.endswith("}") and len(piece) > 1:
-            if not PATH.fullmatch(piece[1:-1]):
+    for part in braces.parts(text):
+        if part.kind == "field":
+            if not PATH.fullmatch(part.text):
                 raise ValueProblem(
-                    f"'{piece}' is not a placeholder",
+                    f"'{{{part.text}}}' is not a placeholder",
                     "a placeholder names a value in lowercase: {name}, {data.glow} or {stats.attack}; {{ for a brace",
                 )
-            parts.append((piece[1:-1],))
-        elif piece in ("{", "}"):
-            raise ValueProblem(f"has a lone '{piece}' in {shown_value(text)}", "write {{ or }} for a brace")
-        elif piece:
-            parts.append(piece)
+            parts.append((part.text,))
+        elif part.kind == "lone":
+            raise ValueProblem(f"has a lone '{part.text}' in {shown_value(text)}", "write {{ or }} for a brace")
+        else:
+            parts.append(part.text)
     return Template(text, tuple(parts))
 
 

@@ -17,16 +17,13 @@ from typing import Literal, NamedTuple
 
 from printkit.base.errors import did_you_mean
 from printkit.base.icons import ICONS, known_icons
+from printkit.content.braces import KEPT
 
 _MARKUP = r"\\\[|\*\*|\*|\[[a-z0-9-]+\]|\n| +"  # \[, **, *, [icon], a line break, spaces
 _TOKENS = re.compile(f"({_MARKUP})")
 _TOKENS_WITH_CODE = re.compile(f"(`[^`\\n]+`|{_MARKUP})")
 TokenKind = Literal["bold", "italic", "bracket", "icon", "code", "break", "space", "text"]
 _KINDS: dict[str, TokenKind] = {"\\[": "bracket", "**": "bold", "*": "italic", "\n": "break"}
-# What prose around the markup holds that a translation keeps as written: {name} placeholders (a
-# pack's {count:cards}, printkit's own {number}, a look's {stats.attack} or {art|icon}), a look's
-# escaped braces {{ and }}, and the ▶ arrow.
-KEPT = re.compile(r"\{\{|\}\}|\{[a-z_][a-z0-9_.|-]*(?::[a-z0-9/-]+)?\}|▶")
 
 
 _ICON_OR_BRACKET = re.compile(r"\\\[|\[[a-z0-9-]+\]")

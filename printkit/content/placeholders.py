@@ -8,11 +8,8 @@ every placeholder filled in.
 
 from __future__ import annotations
 
-import re
-
+from printkit.content.braces import NUMBER
 from printkit.content.pack import Pack
-
-PLACEHOLDER = re.compile(r"\{(count|param|limit):([a-z0-9/-]+)\}")
 
 
 def placeholder_value(pack: Pack, kind: str, argument: str) -> str | None:
@@ -39,4 +36,4 @@ def placeholder_value(pack: Pack, kind: str, argument: str) -> str | None:
 
 
 def expand(pack: Pack, text: str) -> str:
-    return PLACEHOLDER.sub(lambda m: placeholder_value(pack, m.group(1), m.group(2)) or m.group(0), text)
+    return NUMBER.sub(lambda m: placeholder_value(pack, m.group(1), m.group(2)) or m.group(0), text)

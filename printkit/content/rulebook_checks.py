@@ -10,12 +10,13 @@ from typing import cast
 
 from printkit.base.errors import KeyPath, Problem, did_you_mean
 from printkit.content import markup
+from printkit.content.braces import NUMBER
 from printkit.content.components.boards import Board, BoardGrid
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE
 from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
-from printkit.content.placeholders import PLACEHOLDER, placeholder_value
+from printkit.content.placeholders import placeholder_value
 from printkit.content.rulebook_model import Placed, Rulebook
 from printkit.content.source import SourceFile
 
@@ -24,7 +25,7 @@ def rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> lis
     """Placeholders that name no count, param or limit, and figures that name no component."""
     problems = []
     for path, _, text in marked_values(rulebook, (), Translatable):
-        for match in PLACEHOLDER.finditer(text):
+        for match in NUMBER.finditer(text):
             if placeholder_value(pack, match.group(1), match.group(2)) is None and not _names_failed(
                 pack, match.group(1), match.group(2)
             ):

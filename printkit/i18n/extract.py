@@ -26,6 +26,7 @@ from printkit.base.errors import (
 )
 from printkit.base.languages import gettext_name, plural_forms
 from printkit.content import markup
+from printkit.content.braces import FIELD
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE
 from printkit.content.looks import GroupSpec, LookElement, TextSpec, walk
@@ -53,7 +54,7 @@ Boxes = dict[MessageKey, TextBox]
 
 # placeholders and file paths are not prose; a path is matched from its word's start, so a long
 # word without "/" is read once, not once per character
-WORDS_ONLY = re.compile(r"\{[^{}]*\}|(?<!\S)\S*/\S*")
+WORDS_ONLY = re.compile(rf"{FIELD}|(?<!\S)\S*/\S*")
 
 
 @dataclass(frozen=True)

@@ -13,10 +13,11 @@ import re
 
 from printkit.base.languages import PSEUDO
 from printkit.content import markup
+from printkit.content.braces import KEPT
 
 CODE = PSEUDO  # the conventional pseudo-locale code
 ACCENTS = str.maketrans("AEIOUYaeiouycnsz", "ÅÉÎÕÜÝåéîõüýçñšž")
-_UNTOUCHED = re.compile(rf"({markup.KEPT.pattern}|\s+)")  # in the words between the markup
+_UNTOUCHED = re.compile(rf"({KEPT.pattern}|\s+)")  # in the words between the markup
 GROWTH = 0.35
 STRETCH = "~"  # what each word grows by
 

@@ -23,6 +23,7 @@ from printkit.base.errors import (
     display_path,
 )
 from printkit.content import markup
+from printkit.content.braces import KEPT
 from printkit.content.looks import lineage, parse_template
 from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
@@ -165,7 +166,7 @@ def markup_problem(english: str, translation: str) -> tuple[str, str] | None:
             f"placeholders differ from the English: {'; '.join(parts)}",
             "keep every {name}, [icon] and ▶ of the English text",
         )
-    if _STRAY_BRACE.search(markup.KEPT.sub("", translation)) and not _STRAY_BRACE.search(markup.KEPT.sub("", english)):
+    if _STRAY_BRACE.search(KEPT.sub("", translation)) and not _STRAY_BRACE.search(KEPT.sub("", english)):
         return "has a brace that opens or closes no placeholder", "write each placeholder whole, as {name}"
     return None
 

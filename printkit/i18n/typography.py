@@ -29,6 +29,7 @@ from printkit.base import languages
 from printkit.base.languages import UnknownLanguage, canonical, cldr
 from printkit.base.package_data import folder
 from printkit.content import markup
+from printkit.content.braces import KEPT
 
 NBSP = "\u00a0"
 NARROW_NBSP = "\u202f"
@@ -36,7 +37,7 @@ ENGLISH_QUOTES = "“”‘’"  # CLDR's root delimiters: open, close, inner op
 _ICON = "\ue000"  # marks an [icon] while the rules run: a number joins it like a word
 _KEPT = "\ue001"  # stands for a piece kept as written while the rules run, in order
 # what is hidden behind _KEPT: markup, and the text's own _ICON and _KEPT characters, so none is confused
-_HIDDEN = re.compile(f"{markup.KEPT.pattern}|[{_ICON}{_KEPT}]")
+_HIDDEN = re.compile(f"{KEPT.pattern}|[{_ICON}{_KEPT}]")
 
 _LETTER = r"[^\W\d_]"
 _SPACES = "[ \u00a0\u202f]"

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from string import Formatter
 from typing import cast
 
 import polib
@@ -25,6 +24,7 @@ import polib
 from printkit.base.errors import Problem, display_path
 from printkit.base.languages import plural_forms, plural_problem, plural_rule
 from printkit.base.package_data import folder
+from printkit.content import braces
 from printkit.i18n import merge, typography
 from printkit.i18n.extract import header, message_folder
 from printkit.i18n.po_check import plural_count, plural_header_problem, read_catalog
@@ -153,7 +153,7 @@ def merged(catalog: polib.POFile | None, locale: str) -> polib.POFile:
 def _names(text: str) -> set[str]:
     """The {names} a text fills in; none for a text Python's str.format cannot read."""
     try:
-        return {name for _, name, _, _ in Formatter().parse(text) if name is not None}
+        return {name for _, name in braces.pieces(text) if name is not None}
     except ValueError:
         return {"{"}
 

@@ -24,7 +24,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from html import escape, unescape
 from pathlib import Path
-from string import Formatter
 from typing import Any
 from urllib.parse import unquote, urljoin
 
@@ -42,7 +41,7 @@ from printkit.base.languages import right_to_left
 from printkit.base.package_data import folder
 from printkit.base.requires import typesetter
 from printkit.base.subset_tags import subset_tag
-from printkit.content import markup
+from printkit.content import braces, markup
 from printkit.content.components import COMPONENT_KINDS
 from printkit.content.components.boards import Board
 from printkit.content.load import RULEBOOK_FILE
@@ -246,7 +245,7 @@ def component_list(pack: Pack, lang: str) -> list[dict[str, Any]]:
     for section in (s for s in COMPONENT_KINDS if s in present):  # cards first, as a box lists them
         chosen = [c for c in pack.components if c.section == section]
         count = sum(c.count for c in chosen)
-        pieces = [literal for literal, _, _, _ in Formatter().parse(own.form(f"count-{chosen[0].kind}", count))]
+        pieces = [literal for literal, _ in braces.pieces(own.form(f"count-{chosen[0].kind}", count))]
         lines.append({"count": count, "before": pieces[0], "after": "".join(pieces[1:])})
     return lines
 
@@ -269,7 +268,7 @@ def css_content(sentence: str, counters: dict[str, str]) -> Markup:
     """A sentence with {placeholders} as a CSS `content:` value: its words as CSS strings, each
     placeholder as the counter named for it (`Page {page} of {pages}`: `"Page " counter(page) ...`)."""
     parts: list[str] = []
-    for literal, name, _, _ in Formatter().parse(sentence):
+    for literal, name in braces.pieces(sentence):
         if literal:
             parts.append(css_string(literal))
         if name is not None:
