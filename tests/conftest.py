@@ -1,5 +1,6 @@
 import io
 import math
+import os
 import re
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
@@ -84,6 +85,14 @@ def polygon_corners(points):
     if len(points) > 1 and math.dist(points[0], points[-1]) < 1e-6:
         points = points[:-1]
     return points
+
+
+def pytest_collection_modifyitems(items):
+    """A long fuzz session (FUZZ_EXAMPLES=N) takes as long as its examples do: no time limit."""
+    if "FUZZ_EXAMPLES" in os.environ:
+        for item in items:
+            if item.get_closest_marker("fuzz"):
+                item.add_marker(pytest.mark.timeout(0))
 
 
 @pytest.fixture(scope="session")

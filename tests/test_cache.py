@@ -1,12 +1,17 @@
 """Incremental builds rebuild exactly the outputs whose inputs changed, byte-identical to a clean build."""
 
+import io
 import shutil
+from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import polib
 import pytest
 
 from printkit.build import cache
+from printkit.cli import main
+
+REPO = Path(__file__).resolve().parent.parent
 
 OUTPUTS = [
     "skystones-components-de-a4.pdf",
@@ -20,13 +25,23 @@ RULEBOOKS = [name for name in OUTPUTS if "rulebook" in name]
 COMPONENTS = [name for name in OUTPUTS if "components" in name]
 
 
+@pytest.fixture(scope="session")
+def skystones_built(tmp_path_factory) -> Path:
+    """A copy of the Skystones pack and its build, made once: each test edits a copy of the two."""
+    root = tmp_path_factory.mktemp("skystones-built")
+    shutil.copytree(REPO / "content" / "skystones", root / "content" / "skystones")
+    with pytest.MonkeyPatch.context() as patch, redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()) as err:
+        patch.chdir(root)
+        assert main(["build"]) == 0, err.getvalue()
+    return root
+
+
 @pytest.fixture
-def kit(tmp_path, monkeypatch, run):
-    """A copy of the Skystones pack built once; returns a function that rebuilds and names the
-    outputs written again."""
-    shutil.copytree("content/skystones", tmp_path / "content" / "skystones")
+def kit(tmp_path, monkeypatch, run, skystones_built):
+    """The built Skystones kit, copied; returns a function that rebuilds and names the outputs
+    written again."""
+    shutil.copytree(skystones_built, tmp_path, dirs_exist_ok=True)
     monkeypatch.chdir(tmp_path)
-    assert run("build")[0] == 0
     out = tmp_path / "output" / "skystones"
 
     def rebuild(*options: str) -> list[str]:
