@@ -1,6 +1,7 @@
 """Extension points check themselves: printkit's own kinds, rule kinds and widgets are whole, and one
 registered without a part printkit relies on (its words, its look, its docs) stops every command at
-once, naming what is missing, instead of passing `check` and failing in `build`."""
+once, naming what is missing, instead of passing `check` and failing in `build`; an outline that
+does not say its shape for shops, sheet templates and messages is refused when it is defined."""
 
 import os
 import subprocess
@@ -8,6 +9,9 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
+from printkit.base.outlines import Outline
 from printkit.extensions import missing_parts
 
 REPO = Path(__file__).resolve().parent.parent
@@ -82,6 +86,22 @@ def test_a_component_kind_with_its_word_and_look_is_taken(tmp_path):
         "printkit: warning: skystones (de): 1 of printkit's own words is not translated to de and prints in English "
         "(translate them in content/skystones/locales/de/LC_MESSAGES/printkit.po, which 'printkit i18n update "
         "skystones' writes)\n"
+    )
+
+
+def test_an_outline_that_does_not_say_its_shape_for_shops_templates_and_messages_is_refused_when_defined():
+    with pytest.raises(TypeError) as refused:
+
+        class Oval(Outline):  # cut alone, as a round piece is, but its words and slot left out
+            name = "oval"
+            family = "oval"
+            straight_cuts = False
+            deck_card = False
+
+    assert str(refused.value) == (
+        "outline class Oval gives no words, slot: every outline gives its family (what a print shop's products "
+        "match, e.g. 'rect'), words (what messages call it, e.g. 'rectangular') and slot (the sheet template slot "
+        "it fits: 'rectangle', 'circle' or None)"
     )
 
 
