@@ -5,13 +5,15 @@ when imported: `@component_kind(section)`, `@rule_kind`, `@widget(name, ...)`), 
 installed distributions' metadata, so a plugin needs only be installed.
 Returns: nothing; `ready()` loads them once and checks every registered component kind, rule kind
 and widget for the parts the rest of printkit relies on, raising one `Fault` that names every part
-missing (a kind registered without its words would pass `check` and fail in `build`).
+missing (a kind registered without its words would pass `check` and fail in `build`; one whose
+`shape:` names a shape printkit has no outline for would be cut as a rectangle).
 """
 
 from __future__ import annotations
 
 from functools import cache
 from importlib import import_module, metadata
+from typing import get_args
 
 from printkit.base.errors import Fault, one_line
 
@@ -37,8 +39,9 @@ def ready() -> None:
 
 def missing_parts() -> list[str]:
     """What each registered component kind, rule kind and widget lacks, in words for its author."""
+    from printkit.base.outlines import ShapeName
     from printkit.content.components import COMPONENT_KINDS
-    from printkit.content.components.base import Component
+    from printkit.content.components.base import Component, Shaped
     from printkit.content.looks import WIDGET_KINDS, WIDGETS, builtin_looks
     from printkit.content.rules import RULE_KINDS, Rule
     from printkit.faces.widgets import WIDGET_DRAWERS
@@ -47,6 +50,7 @@ def missing_parts() -> list[str]:
     import_module("printkit.faces.looks")  # which imports every module of printkit's widgets: their drawers registered
     missing = []
     looks = builtin_looks()
+    shapes = get_args(ShapeName)
     for section, cls in COMPONENT_KINDS.items():
         kind = getattr(cls, "kind", None)
         name = f"component kind '{kind or cls.__qualname__}' (section {section})"
@@ -66,6 +70,12 @@ def missing_parts() -> list[str]:
             missing.append(f"{name} has no docstring, which `printkit schema` shows editors")
         if cls.trim is Component.trim or cls.outline is Component.outline:
             missing.append(f"{name} does not say its trim and outline (trim, outline)")
+        for shape in cls.shapes() if issubclass(cls, Shaped) else ():
+            if shape not in shapes:
+                missing.append(
+                    f"{name} takes shape '{shape}', which printkit cuts no outline for (its shapes: "
+                    f"{', '.join(shapes)}, in printkit.base.outlines)"
+                )
     for kind, rule in RULE_KINDS.items():
         if rule.check is Rule.check:
             missing.append(f"rule kind '{kind}' does not check lists (check)")

@@ -1,6 +1,8 @@
 """Extension points check themselves: printkit's own kinds, rule kinds and widgets are whole, and one
-registered without a part printkit relies on (its words, its look, its docs) stops every command at
-once, naming what is missing, instead of passing `check` and failing in `build`."""
+registered without a part printkit relies on (its words, its look, its docs, outlines for its shapes)
+stops every command at once, naming what is missing, instead of passing `check` and failing in
+`build`; an outline that does not say its shape for shops, sheet templates and messages is refused
+when it is defined."""
 
 import os
 import subprocess
@@ -8,6 +10,9 @@ import sys
 import textwrap
 from pathlib import Path
 
+import pytest
+
+from printkit.base.outlines import Outline
 from printkit.extensions import missing_parts
 
 REPO = Path(__file__).resolve().parent.parent
@@ -82,6 +87,54 @@ def test_a_component_kind_with_its_word_and_look_is_taken(tmp_path):
         "printkit: warning: skystones (de): 1 of printkit's own words is not translated to de and prints in English "
         "(translate them in content/skystones/locales/de/LC_MESSAGES/printkit.po, which 'printkit i18n update "
         "skystones' writes)\n"
+    )
+
+
+def test_a_component_kind_taking_a_shape_printkit_has_no_outline_for_stops_every_command_naming_it(tmp_path):
+    looks = tmp_path / "site" / "coin_looks"
+    looks.mkdir(parents=True)
+    (looks / "coin.yaml").write_text("coin:\n  extends: chip\n")
+    plugin = f"""
+    from pathlib import Path
+    from typing import ClassVar, Literal
+
+    from printkit.content.components.base import CustomShaped, component_kind
+    from printkit.content.looks import add_builtin_looks
+    from printkit.i18n.words import add_word
+
+
+    @component_kind("coins")
+    class Coin(CustomShaped):
+        '''A round or oval coin.'''
+
+        kind: ClassVar[str] = "coin"
+        shape: Literal["round", "oval"] = "round"
+
+
+    add_word("kind-coin", "coin")
+    add_builtin_looks(Path({str(looks)!r}))
+    """
+    done = _printkit_with(plugin, "check", "skystones", tmp_path=tmp_path)
+    assert (done.returncode, done.stdout) == (1, "")
+    assert done.stderr == (
+        "printkit: registered but incomplete: component kind 'coin' (section coins) takes shape 'oval', which "
+        "printkit cuts no outline for (its shapes: rect, round, hex, polygon, custom, in printkit.base.outlines)\n"
+    )
+
+
+def test_an_outline_that_does_not_say_its_shape_for_shops_templates_and_messages_is_refused_when_defined():
+    with pytest.raises(TypeError) as refused:
+
+        class Oval(Outline):  # cut alone, as a round piece is, but its words and slot left out
+            name = "oval"
+            family = "oval"
+            straight_cuts = False
+            deck_card = False
+
+    assert str(refused.value) == (
+        "outline class Oval gives no words, slot: every outline gives its family (what a print shop's products "
+        "match, e.g. 'rect'), words (what messages call it, e.g. 'rectangular') and slot (the sheet template slot "
+        "it fits: 'rectangle', 'circle' or None)"
     )
 
 

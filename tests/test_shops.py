@@ -242,5 +242,5 @@ def test_the_readme_lists_every_product_with_its_trim_and_pixels():
 
     readme = Path("README.md").read_text(encoding="utf-8")
     for p in TGC_PRODUCTS:
-        row = f"| {p.name} | `{p.identity}` | {p.shape} | {p.trim.width:.2f} × {p.trim.height:.2f} | {p.pixels[0]} × {p.pixels[1]} |"
+        row = f"| {p.name} | `{p.identity}` | {p.outline.family} | {p.trim.width:.2f} × {p.trim.height:.2f} | {p.pixels[0]} × {p.pixels[1]} |"
         assert row in readme, p.name

@@ -14,6 +14,12 @@ shape (`regular_polygon`, `custom_polygon`).
 For the looks, an outline also gives the inner edge of a face's frame (`panel`), the boxes a face's
 content is laid out in (`inner_box` for a rectangular design, `circle_box` for a round one) and a
 polygon's sides in the order a tile names them (`sides_from_top`).
+
+This is also the one home of the words for shapes. Each outline says what a print shop's products
+match it by (`family`), how messages describe it (`words`) and which slot of a sheet template it
+fits (`slot`); a subclass that leaves one out is refused when it is defined. And the shapes a pack
+names (`shape:` rect, round, hex, polygon, custom) are here, with the keys each takes and the outline
+each becomes (`named_outline`).
 """
 
 from __future__ import annotations
@@ -21,7 +27,7 @@ from __future__ import annotations
 import hashlib
 import math
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, ClassVar, Literal, NamedTuple
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, NamedTuple
 
 import pyclipper
 
@@ -36,6 +42,8 @@ Point = tuple[float, float]
 Segment = tuple[Point, Point]
 Mirror = Literal["x", "y"]  # x: left and right change places (turned over sideways); y: top and bottom
 Orientation = Literal["flat", "pointy"]  # of a regular polygon: a side at the bottom, or a corner
+SlotShape = Literal["rectangle", "circle"]  # the slots of a sheet template (a label sheet's)
+SLOT_SHAPES: tuple[SlotShape, ...] = ("rectangle", "circle")
 
 
 class Box(NamedTuple):
@@ -86,6 +94,35 @@ class Outline:
     # box ("side", the back to the right), or along its top ("top", the back above), whichever the
     # outline has a whole side on (a flat hexagon's right end is a corner, its top a side).
     fold: Literal["side", "top"] = "side"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Refuses an outline that does not say its shape in the words of shops, sheet templates and
+        messages: without them, a build for a shop or a sheet template would fail at its first piece."""
+        super().__init_subclass__(**kwargs)
+        missing = [term for term in ("family", "words", "slot") if getattr(cls, term) is getattr(Outline, term)]
+        if missing:
+            raise TypeError(
+                f"outline class {cls.__name__} gives no {', '.join(missing)}: every outline gives its family (what "
+                "a print shop's products match, e.g. 'rect'), words (what messages call it, e.g. 'rectangular') "
+                "and slot (the sheet template slot it fits: 'rectangle', 'circle' or None)"
+            )
+
+    @property
+    def family(self) -> str:
+        """What a print shop's products match it by: rect (its corners rounded or not), round, hex-flat,
+        hex-pointy; any other polygon its name."""
+        raise NotImplementedError
+
+    @property
+    def words(self) -> str:
+        """What messages call its shape: rectangular, round, flat hexagonal; any other polygon its name."""
+        raise NotImplementedError
+
+    @property
+    def slot(self) -> SlotShape | None:
+        """The shape of the sheet template slots it fits: rectangle (its corners rounded or not),
+        circle; None when none does."""
+        raise NotImplementedError
 
     def trim(self, given: Size) -> Size:
         """The trim box of a piece whose size is given as this (a polygon's: across the flats)."""
@@ -194,6 +231,9 @@ def outline(cls: type[Outline]) -> type[Outline]:
 @outline
 class Rectangle(Outline):
     name = "rect"
+    family = "rect"
+    words = "rectangular"
+    slot = "rectangle"
     straight_cuts = True
     deck_card = True
 
@@ -227,6 +267,9 @@ class Rectangle(Outline):
 @outline
 class Round(Outline):
     name = "round"
+    family = "round"
+    words = "round"
+    slot = "circle"
     straight_cuts = False
     deck_card = False
 
@@ -290,6 +333,7 @@ class Polygon(Outline):
     every size. A regular polygon (regular: its sides and orientation) is sized across the flats
     (twice the distance from its centre to a side) and its trim box follows."""
 
+    slot = None
     straight_cuts = False
     deck_card = False
 
@@ -298,6 +342,14 @@ class Polygon(Outline):
         on_right = sum(1 for fx, _ in self.corners if abs(fx - 1) < 1e-9)
         on_top = sum(1 for _, fy in self.corners if abs(fy - 1) < 1e-9)
         self.fold = "top" if on_right < 2 and on_top >= 2 else "side"
+
+    @property
+    def family(self) -> str:
+        return self.name  # one outline per polygon, named by its shape: hex-flat, polygon-8-pointy, custom-...
+
+    @property
+    def words(self) -> str:
+        return self.name
 
     def trim(self, given: Size) -> Size:
         if self.regular is None:
@@ -390,6 +442,11 @@ class Honeycomb(Polygon):
     """A hexagon: copies lie in a honeycomb, each sharing its edges with up to six neighbours."""
 
     shares_cuts = True
+
+    @property
+    def words(self) -> str:
+        assert self.regular is not None, "a honeycomb is made of regular hexagons"
+        return f"{self.regular[1]} hexagonal"
 
     def lattice(self, size: Size, gap: float) -> Lattice:
         # Neighbours' centres are one across-flats size apart (plus the gap between their edges), in
@@ -652,3 +709,44 @@ def rectangle(corner_radius: float | None) -> Outline:
         return RECT
     rounded = RoundedRectangle(corner_radius)
     return OUTLINES.setdefault(rounded.name, rounded)
+
+
+# --- the shapes a pack names ---------------------------------------------------------------------
+
+ShapeName = Literal["rect", "round", "hex", "polygon", "custom"]
+"""What a pack writes for a piece's `shape:` (a kind may take only some of them)."""
+SHAPE_KEYS: dict[str, tuple[ShapeName, ...]] = {
+    "orientation": ("hex", "polygon"),
+    "sides": ("polygon",),
+    "points": ("custom",),
+}
+"""The keys a piece takes only in some shapes, and those shapes."""
+ONE_LENGTH: dict[ShapeName, str] = {
+    "round": "its diameter",
+    "hex": "the size across its flats",
+    "polygon": "the size across its flats",
+}
+"""The shapes a piece is given one length in (its width and height are the same), and what it is."""
+
+
+def named_outline(
+    shape: ShapeName,
+    size: Size,
+    corner_radius: float | None = None,
+    orientation: Orientation | None = None,
+    sides: int | None = None,
+    points: list[Point] | None = None,
+) -> Outline:
+    """The outline of a piece of the shape a pack names, given the keys it takes (a hex or polygon's
+    orientation: flat unless given; a custom shape's points, as `custom_polygon` takes them, with the
+    piece's size). Where a key its shape needs is missing, a rectangle stands in: validation refuses
+    such a piece, but its checks still ask for its outline."""
+    if shape == "round":
+        return ROUND
+    if shape == "hex":
+        return regular_polygon(6, orientation or "flat")
+    if shape == "polygon" and sides:
+        return regular_polygon(sides, orientation or "flat")
+    if shape == "custom" and points:
+        return custom_polygon(points, size)
+    return rectangle(corner_radius)

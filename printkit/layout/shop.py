@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from printkit.base.errors import Problem, Problems
+from printkit.base.outlines import RECT, ROUND, Outline, regular_polygon
 from printkit.base.units import Size
 from printkit.content.pack import Pack
 from printkit.layout.pieces import Piece
@@ -55,7 +56,7 @@ class Product:
     name: str
     identity: str  # its name at The Game Crafter: the product page is /make/products/<identity>
     sections: tuple[str, ...]  # the component kinds it is for
-    shape: str  # the outline family it is cut in: rect, round or hex-flat
+    outline: Outline  # what it is cut along: it takes pieces of its outline's family (rounded rectangles too)
     pixels: tuple[int, int]
 
     @property
@@ -77,25 +78,26 @@ class Product:
 # of printkit's fits it.
 CARDS, TILES, CHITS = ("cards",), ("tiles", "fields"), ("chips", "markers")
 CIRCLE_TILES = TILES + CHITS  # a round tile is a big chip too
+FLAT_HEX = regular_polygon(6, "flat")
 TGC_PRODUCTS = (
-    Product("poker card", "PokerDeck", CARDS, "rect", (825, 1125)),
-    Product("bridge card", "BridgeDeck", CARDS, "rect", (750, 1125)),
-    Product("mini card", "MiniDeck", CARDS, "rect", (600, 825)),
-    Product("micro card", "MicroDeck", CARDS, "rect", (450, 600)),
-    Product("tarot card", "TarotDeck", CARDS, "rect", (900, 1500)),
-    Product("mini square tile", "MiniSquareTile", TILES, "rect", (450, 450)),
-    Product("small square tile", "SmallSquareTile", TILES, "rect", (675, 675)),
-    Product("medium square tile", "MediumSquareTile", TILES, "rect", (825, 825)),
-    Product("large square tile", "LargeSquareTile", TILES, "rect", (1125, 1125)),
-    Product("small square chit", "SmallSquareChit", CHITS, "rect", (225, 225)),
-    Product("medium square chit", "MediumSquareChit", CHITS, "rect", (300, 300)),
-    Product("large square chit", "LargeSquareChit", CHITS, "rect", (375, 375)),
-    Product("small circle chit", "SmallCircleChit", CHITS, "round", (225, 225)),
-    Product("medium circle chit", "MediumCircleChit", CHITS, "round", (300, 300)),
-    Product("large circle chit", "LargeCircleChit", CHITS, "round", (375, 375)),
-    Product("mini circle tile", "MiniCircleTile", CIRCLE_TILES, "round", (450, 450)),
-    Product("small hex tile", "SmallHexTile", TILES, "hex-flat", (675, 600)),
-    Product("large hex tile", "LargeHexTile", TILES, "hex-flat", (1200, 1050)),
+    Product("poker card", "PokerDeck", CARDS, RECT, (825, 1125)),
+    Product("bridge card", "BridgeDeck", CARDS, RECT, (750, 1125)),
+    Product("mini card", "MiniDeck", CARDS, RECT, (600, 825)),
+    Product("micro card", "MicroDeck", CARDS, RECT, (450, 600)),
+    Product("tarot card", "TarotDeck", CARDS, RECT, (900, 1500)),
+    Product("mini square tile", "MiniSquareTile", TILES, RECT, (450, 450)),
+    Product("small square tile", "SmallSquareTile", TILES, RECT, (675, 675)),
+    Product("medium square tile", "MediumSquareTile", TILES, RECT, (825, 825)),
+    Product("large square tile", "LargeSquareTile", TILES, RECT, (1125, 1125)),
+    Product("small square chit", "SmallSquareChit", CHITS, RECT, (225, 225)),
+    Product("medium square chit", "MediumSquareChit", CHITS, RECT, (300, 300)),
+    Product("large square chit", "LargeSquareChit", CHITS, RECT, (375, 375)),
+    Product("small circle chit", "SmallCircleChit", CHITS, ROUND, (225, 225)),
+    Product("medium circle chit", "MediumCircleChit", CHITS, ROUND, (300, 300)),
+    Product("large circle chit", "LargeCircleChit", CHITS, ROUND, (375, 375)),
+    Product("mini circle tile", "MiniCircleTile", CIRCLE_TILES, ROUND, (450, 450)),
+    Product("small hex tile", "SmallHexTile", TILES, FLAT_HEX, (675, 600)),
+    Product("large hex tile", "LargeHexTile", TILES, FLAT_HEX, (1200, 1050)),
 )
 
 
@@ -123,23 +125,15 @@ def tgc_pages(pack: Pack, pieces: list[Piece]) -> tuple[list[tuple[str, Page]], 
 
 def nearest_product(piece: Piece) -> Product | None:
     """The product of the piece's kind and shape closest to its size; None when none is of both."""
-    candidates = [p for p in TGC_PRODUCTS if piece.component.section in p.sections and p.shape == _shape(piece)]
+    family = piece.outline.family
+    candidates = [p for p in TGC_PRODUCTS if piece.component.section in p.sections and p.outline.family == family]
     return min(candidates, key=lambda product: _difference(piece, product), default=None)
-
-
-def _shape(piece: Piece) -> str:
-    """The outline family a piece is cut in: rect (round corners or not), round, hex-flat, ..."""
-    return "rect" if piece.outline.name.startswith("rect") else piece.outline.name
-
-
-SHAPE_WORDS = {"rect": "rectangular", "round": "round", "hex-flat": "flat hexagonal", "hex-pointy": "pointy hexagonal"}
 
 
 def _left_out(pack: Pack, piece: Piece) -> Problem:
     section = piece.component.section
     if any(section in product.sections for product in TGC_PRODUCTS):
-        shape = _shape(piece)
-        section = f"{SHAPE_WORDS.get(shape, shape)} {section}"
+        section = f"{piece.outline.words} {section}"
     return pack.sources[piece.component.origin.file].problem(
         piece.component.origin.path,
         f"left out of shop-tgc: The Game Crafter prints no {section} in printkit's table",

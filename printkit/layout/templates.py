@@ -20,10 +20,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
 
 from printkit.base.errors import Problem, Problems, UsageError, ValueProblem, did_you_mean, display_path
-from printkit.base.outlines import Rectangle, Round
+from printkit.base.outlines import SLOT_SHAPES, SlotShape
 from printkit.base.package_data import folder
 from printkit.base.units import Size, parse_distance, parse_length, parse_size
 from printkit.content.pack import Pack
@@ -35,8 +34,6 @@ SHIPPED = folder("printkit.layout", "sheet_templates")
 PACK_FOLDER = "sheet-templates"  # a pack's own templates (templates/ holds its rulebook's)
 SLOT_TOLERANCE = 0.5  # mm a piece's width and height may differ from its slot's
 MAX_SLOTS = 2000  # more than any sheet holds (10 mm dots on A3 are about 1100): a typo, refused before it is laid out
-Shape = Literal["rectangle", "circle"]
-SHAPES: tuple[Shape, ...] = ("rectangle", "circle")
 TOP_KEYS = ("name", "source", "page", "printable", "slots")
 MARGINS = ("top", "bottom", "left", "right")
 GROUP_KEYS = ("shape", "size", "left", "top", "columns", "rows", "across", "down")
@@ -47,14 +44,14 @@ TAKEN_KEYS = (*PAPERS, "single")
 
 @dataclass(frozen=True, slots=True)
 class Slot:
-    shape: Shape
+    shape: SlotShape
     x: float  # its box's left edge from the page's left
     y: float  # and its bottom edge from the page's bottom
     width: float
     height: float
 
     def takes(self, piece: Piece) -> bool:
-        return shape_of(piece) == self.shape and self.distance(piece.size) <= SLOT_TOLERANCE
+        return piece.outline.slot == self.shape and self.distance(piece.size) <= SLOT_TOLERANCE
 
     def distance(self, size: Size) -> float:
         return max(abs(size.width - self.width), abs(size.height - self.height))
@@ -91,13 +88,6 @@ class SheetTemplate:
     source: str
     page: Size
     slots: tuple[Slot, ...]
-
-
-def shape_of(piece: Piece) -> Shape | None:
-    """The slot shape a piece's outline fits: rectangles (rounded or not) and circles."""
-    if isinstance(piece.outline, Round):
-        return "circle"
-    return "rectangle" if isinstance(piece.outline, Rectangle) else None
 
 
 def template_path(name: str, pack_root: Path) -> Path:
@@ -181,9 +171,9 @@ class _Reader:
             return []
         self._known_keys(group, at, GROUP_KEYS)
         shape = group.get("shape", "rectangle")
-        if shape not in SHAPES:
+        if shape not in SLOT_SHAPES:
             self.problems.append(
-                self.source.problem(at + ("shape",), f"unknown shape {shape!r}", "use rectangle or circle")
+                self.source.problem(at + ("shape",), f"unknown shape {shape!r}", f"use {' or '.join(SLOT_SHAPES)}")
             )
         size = self._value(group, at + ("size",), parse_size)
         left = self._value(group, at + ("left",), parse_distance)
@@ -192,7 +182,7 @@ class _Reader:
         rows = self._count(group, at, "rows")
         across = self._value(group, at + ("across",), parse_length, None if columns > 1 else 0.0)
         down = self._value(group, at + ("down",), parse_length, None if rows > 1 else 0.0)
-        if None in (size, left, top, across, down, page) or shape not in SHAPES:
+        if None in (size, left, top, across, down, page) or shape not in SLOT_SHAPES:
             return []
         assert size is not None and page is not None  # for the type checker: None is refused above
         if shape == "circle" and size.width != size.height:
@@ -342,8 +332,8 @@ def _slots_for(template: SheetTemplate, piece: Piece) -> list[Slot]:
 
 
 def _fits_no_slot(pack: Pack, template: SheetTemplate, piece: Piece) -> Problem:
-    nearest = min(template.slots, key=lambda slot: (slot.shape != shape_of(piece), slot.distance(piece.size)))
-    shape = shape_of(piece) or f"{piece.outline.name} piece"
+    nearest = min(template.slots, key=lambda slot: (slot.shape != piece.outline.slot, slot.distance(piece.size)))
+    shape = piece.outline.slot or f"{piece.outline.name} piece"
     return pack.sources[piece.component.origin.file].problem(
         piece.component.origin.path,
         f"fits no slot of sheet template '{template.key}': it is {_described(shape, piece.size)}, "

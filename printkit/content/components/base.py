@@ -16,14 +16,15 @@ from pydantic import WithJsonSchema
 
 from printkit.base.errors import KeyPath, Problem
 from printkit.base.outlines import (
-    ROUND,
+    ONE_LENGTH,
+    SHAPE_KEYS,
     Outline,
     Point,
+    ShapeName,
     crossing_sides,
-    custom_polygon,
+    named_outline,
     on_one_line,
     rectangle,
-    regular_polygon,
 )
 from printkit.base.units import Size
 from printkit.content.fields import (
@@ -189,7 +190,6 @@ class Rectangular(Component):
         ]
 
 
-ShapeName = Literal["rect", "round", "hex", "polygon", "custom"]
 PolygonSides = Annotated[
     int, whole(3, 12, "sides of the polygon", "its edges: 3 for a triangle, 8 for an octagon; a second face is a back")
 ]
@@ -213,14 +213,10 @@ class Shaped(Rectangular):
         return None
 
     def outline(self, defaults: Defaults) -> Outline:
-        shape, points = self.shape, self.corner_points
-        if shape == "round":
-            return ROUND
-        if shape == "hex" or shape == "polygon" and self.sides:
-            return regular_polygon(6 if shape == "hex" else self.sides or 0, self.orientation or "flat")
-        if shape == "custom" and points and not _points_problem(points, self.given_size(defaults), self.kind):
-            return custom_polygon(list(points), self.given_size(defaults))
-        return super().outline(defaults)  # a rectangle (validation refuses a polygon it cannot draw)
+        size, points = self.given_size(defaults), self.corner_points
+        # Corners that outline no simple polygon are left out (a rectangle stands in): validation refuses them.
+        drawn = list(points) if points and not _points_problem(points, size, self.kind) else None
+        return named_outline(self.shape, size, self.corner_radius, self.orientation, self.sides, drawn)
 
     def corner_problems(self, source: SourceFile, defaults: Defaults) -> list[Problem]:
         if self.shape != "rect" and self.corner_radius is not None:
@@ -238,7 +234,7 @@ class Shaped(Rectangular):
         path, shape = self.origin.path, self.shape
         problems = []
         given = {"orientation": self.orientation, "sides": self.sides, "points": self.corner_points}
-        for key, shapes in (("orientation", ("hex", "polygon")), ("sides", ("polygon",)), ("points", ("custom",))):
+        for key, shapes in SHAPE_KEYS.items():
             if given[key] is None or shape in shapes:
                 continue
             taken = [s for s in shapes if s in self.shapes()]  # only shapes this kind can be given
@@ -266,10 +262,8 @@ class Shaped(Rectangular):
                 )
             )
         size = self.given_size(defaults)
-        if shape in ("hex", "polygon", "round") and size.width != size.height:
-            across = f"a {shape} {self.kind} is given one length, " + (
-                "its diameter" if shape == "round" else "the size across its flats"
-            )
+        if shape in ONE_LENGTH and size.width != size.height:
+            across = f"a {shape} {self.kind} is given one length, {ONE_LENGTH[shape]}"
             shown = f"{size.width:g}x{size.height:g}mm"
             if self.size_key in self.model_fields_set:
                 problems.append(

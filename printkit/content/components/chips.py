@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, ClassVar
 
+from printkit.base.outlines import ShapeName
 from printkit.base.units import Size
-from printkit.content.components.base import CustomShaped, ShapeName, component_kind
+from printkit.content.components.base import CustomShaped, component_kind
 from printkit.content.fields import (
     Colour,
     Length,

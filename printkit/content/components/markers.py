@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from pydantic import field_validator
 
+from printkit.base.outlines import ShapeName
 from printkit.base.units import Size
-from printkit.content.components.base import CustomShaped, ShapeName, component_kind
+from printkit.content.components.base import CustomShaped, component_kind
 from printkit.content.components.chips import ChipSide
 from printkit.content.fields import Length
 from printkit.content.pack_meta import Defaults
