@@ -136,6 +136,23 @@ def test_a_component_of_a_kind_or_shape_the_game_crafter_does_not_make_is_left_o
     assert [p.name for p in (tmp_path / "out" / "kit" / "shop-tgc" / "en").iterdir()] == ["fine.png"]
 
 
+def test_a_kit_the_game_crafter_makes_nothing_of_builds_with_its_warnings_and_no_shop_folder(run, tmp_path):
+    """It was exit 3: PDFium cannot open the PDF of no pages the shop's faces were drawn on."""
+    root = _pack(tmp_path / "kit", "", "chips:\n  - {id: camp, label: Camp, shape: hex}\n")
+    for _ in range(2):  # and the second build finds it up to date
+        code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")
+        assert (code, err.splitlines()[0]) == (
+            0,
+            f"printkit: warning: {root}/components.yaml:2:5: chips[0]: left out of shop-tgc: "
+            "The Game Crafter prints no flat hexagonal chips in printkit's table",
+        )
+    assert err.splitlines()[1:] == ["kit: up to date (1 file)", f"output: {tmp_path / 'out'}/"]
+    assert sorted(p.name for p in (tmp_path / "out" / "kit").iterdir()) == [
+        ".printkit-cache.json",
+        "kit-components-en-a4.pdf",
+    ]
+
+
 def test_the_nearest_product_is_one_of_the_components_kind_and_shape(run, tmp_path):
     root = _pack(tmp_path / "kit", "", "chips:\n  - {id: pawn, label: P, shape: rect, diameter: 16mm}\n")
     code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")

@@ -89,6 +89,8 @@ def faces_at(
 def page_files(named: list[tuple[str, Page]]) -> Iterator[tuple[str, bytes]]:
     """(name, PNG bytes) of each laid-out page (a print shop's template of one face), drawn as the
     PDF draws it and rasterised at DPI to exactly the page's size in pixels."""
+    if not named:  # every piece was left out: no PDF to rasterise (PDFium cannot open one of no pages)
+        return
     buffer = io.BytesIO()
     operators = Operators(new_canvas(buffer))
     for _, page in named:
