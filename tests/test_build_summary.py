@@ -7,6 +7,7 @@ import re
 import subprocess
 import sys
 
+import pytest
 from pypdf import PdfReader
 
 from tests.conftest import REPO
@@ -35,6 +36,7 @@ def test_a_build_ends_with_what_it_wrote_then_what_is_up_to_date(run, tmp_path):
     assert run(*SKYSTONES, "--lang", "en", "--out", out, "--quiet") == (0, "", "")
 
 
+@pytest.mark.slow
 def test_a_parallel_build_sums_up_every_pack_aligned_with_rulebooks_and_booklets(run, tmp_path):
     """Two packs in two processes: the new language of one written beside its language up to date,
     the other pack written whole; a rulebook's pages are WeasyPrint's, a booklet's its sheets' sides."""
@@ -115,6 +117,7 @@ def _on_a_terminal(*args: str) -> str:
     return CURSOR.sub("\n", COLOUR.sub("", drawn.decode().replace("\r", "\n")))
 
 
+@pytest.mark.slow
 def test_a_terminal_shows_one_bar_for_the_whole_parallel_build_then_the_summary(tmp_path):
     out = tmp_path / "out"
     drawn = _on_a_terminal("build", "skystones", "attacktix", "--no-rulebooks", "--jobs", "2", "--out", str(out))

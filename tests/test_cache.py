@@ -11,6 +11,8 @@ import pytest
 from printkit.build import cache
 from printkit.cli import main
 
+pytestmark = pytest.mark.slow
+
 REPO = Path(__file__).resolve().parent.parent
 
 OUTPUTS = [

@@ -109,6 +109,7 @@ def bundled_cards():
     return drawn
 
 
+@pytest.mark.slow
 def test_no_text_on_a_bundled_card_is_set_under_6_pt_in_any_of_its_languages(bundled_cards):
     assert {(pack, locale) for pack, locale, _ in bundled_cards} == {
         (pack, locale) for pack in BUNDLED for locale in ["en", *TRANSLATIONS[pack]]

@@ -4,6 +4,7 @@ import json
 from pathlib import Path
 
 import pdfplumber
+import pytest
 from PIL import Image
 from pypdf import PdfReader
 
@@ -82,6 +83,7 @@ def test_a_pack_id_must_be_lowercase(run, tmp_path, monkeypatch):
     )
 
 
+@pytest.mark.slow
 def test_schema_is_json_schema_with_field_docs(run):
     code, out, _ = run("schema")
     schema = json.loads(out)

@@ -8,6 +8,7 @@ import pytest
 from conftest import BUNDLED
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack", BUNDLED)
 def test_the_committed_template_is_current(pack, tmp_path, run):
     committed = Path("content") / pack / "locales" / f"{pack}.pot"

@@ -54,6 +54,7 @@ def _outside_by(point, corners) -> float:
     return nearest
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("card", "reach"),
     [

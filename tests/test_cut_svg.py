@@ -60,6 +60,7 @@ def _same(a, b) -> bool:
     return len(a) == len(b) and all(min(math.dist(p, q) for q in b) <= TOLERANCE_MM for p in a)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("pack", PACKS)
 def test_each_front_sheet_has_an_svg_of_its_pieces_trim_lines(built, pack):
     reader = PdfReader(built / pack / f"{pack}-components-en-a4.pdf")

@@ -184,6 +184,7 @@ def test_a_rule_refuses_a_field_of_the_wrong_type(run, tmp_path, rule, column, m
     assert summary == problems_found(1)
 
 
+@pytest.mark.slow
 def test_schema_describes_fields_and_data(run):
     code, out, _ = run("schema", "pack")
     assert code == 0

@@ -29,6 +29,7 @@ def test_a_build_makes_one_edition_per_language_and_the_declared_ones_it_has_eve
     assert editions(languages, "en", declared) == made
 
 
+@pytest.mark.slow
 def test_lang_builds_the_editions_whose_languages_are_all_built_as_the_cache_plans_them(run, tmp_path):
     assert run("build", "riverfold", "--lang", "en,fr", "-q", "--out", tmp_path) == (0, "", "")
     written = sorted(p.name for p in (tmp_path / "riverfold").glob("*.pdf"))

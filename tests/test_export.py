@@ -91,6 +91,7 @@ def rows_written(counts: dict[str, int]) -> str:
     return ", ".join(f"{section} ({count} row{'s' if count != 1 else ''})" for section, count in counts.items())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("fmt", FORMATS)
 @pytest.mark.parametrize("pack", BUNDLED)
 def test_a_pack_built_from_its_export_gives_the_same_pdf(pack, fmt, run, tmp_path, yaml_builds):

@@ -25,6 +25,8 @@ from hypothesis import strategies as st
 
 from printkit.cli import main
 
+pytestmark = pytest.mark.slow
+
 CONTENT = Path(__file__).resolve().parent.parent / "content"
 RAW_PYTHON = ("Traceback", "<generator", "object at 0x", "internal error")
 

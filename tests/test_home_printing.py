@@ -13,6 +13,8 @@ from pypdf.generic import ContentStream
 from printkit.cli import main
 from printkit.layout.sheets import PRINTER_REACH
 
+pytestmark = pytest.mark.slow
+
 Box = tuple[float, float, float, float]  # x0, top, x1, bottom in mm, measured down from the page's top
 PATH_POINTS = {b"m", b"l", b"c", b"v", b"y"}  # path operators whose operands are x y pairs
 PAINTING = {b"n", b"S", b"s", b"f", b"F", b"f*", b"B", b"B*", b"b", b"b*"}  # operators that end a path

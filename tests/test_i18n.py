@@ -303,6 +303,7 @@ def test_printkits_own_words_are_translated():
     ]
 
 
+@pytest.mark.slow
 def test_every_bundled_pack_is_fully_translated(run):
     code, out, _ = run("i18n", "stats", *BUNDLED, "--json")
     rows = [{key: value for key, value in row.items() if key != "translated"} for row in json.loads(out)]

@@ -356,6 +356,7 @@ def test_check_reports_what_the_packs_catalog_of_printkits_words_lacks(tmp_path,
     )
 
 
+@pytest.mark.slow
 def test_a_build_in_locales_printkit_has_no_words_for_prints_them_in_english(tmp_path, run):
     root = tmp_path / "gen"
     root.mkdir()
@@ -408,6 +409,7 @@ def test_plural_forms_are_gettexts_where_its_table_has_the_language(tag, forms):
     assert plural_forms(tag) == forms
 
 
+@pytest.mark.slow
 def test_printkits_table_of_plural_forms_is_what_msginit_writes(tmp_path):
     """Each language of the table as this machine's GNU msginit writes it; a gettext older than 0.22
     has no rule for Catalan."""
@@ -493,6 +495,7 @@ def test_whole_numbers_count_the_forms_they_reach(monkeypatch):
     assert [cldrs(n) for n in languages.WHOLE_NUMBERS] == [gettexts(n) for n in languages.WHOLE_NUMBERS]
 
 
+@pytest.mark.slow
 def test_every_language_cldr_knows_gets_a_plural_rule_msgfmt_takes_and_cldr_agrees_with():
     """Where gettext's table lacks a language, its rule gives each whole number the form CLDR gives it
     (one language of each of CLDR's rules)."""

@@ -197,6 +197,7 @@ def _refs(node) -> list[str]:
     return []
 
 
+@pytest.mark.slow
 def test_schema_looks_is_a_json_schema_of_looks_files_with_field_docs(run):
     code, out, err = run("schema", "looks")
     schema = json.loads(out)

@@ -53,6 +53,7 @@ def _centre(points):
     return sum(x for x, _ in points) / len(points), sum(y for _, y in points) / len(points)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("size", "first_corner"),
     [((ACROSS_CORNERS, 60), 0), ((60, ACROSS_CORNERS), 30)],

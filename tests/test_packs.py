@@ -27,6 +27,7 @@ def test_every_seed_game_ships_as_a_pack(packs):
     assert list(packs) == BUNDLED  # each folder holds the pack of its name, and checks clean
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_every_pack_lays_out_without_overflow(packs, paper):
     jobs = lay_out(list(packs.values()), BuildOptions(papers=(paper,), strict=True, rulebooks=False), draw_all=True)
@@ -79,6 +80,7 @@ def test_every_pack_ships_a_legal_and_an_illegal_list():
     assert shipped == sorted(EXAMPLE_LISTS)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", sorted(EXAMPLE_LISTS))
 def test_example_lists_behave(run, path):
     code, summary = EXAMPLE_LISTS[path]

@@ -17,6 +17,8 @@ from printkit.content.read import load_checked
 from printkit.layout.imposition import impose
 from printkit.layout.sheets import SheetOptions
 
+pytestmark = pytest.mark.slow
+
 BLEED = 3.0
 
 

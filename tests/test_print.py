@@ -158,6 +158,7 @@ def test_ink_saver_pales_large_fills_and_keeps_text_readable(skystones):
     assert all(t.color != "#ffffff" for t in board if isinstance(t, Text))
 
 
+@pytest.mark.slow
 def test_png_export_writes_every_face_at_300_dpi(run, tmp_path):
     from PIL import Image
 
@@ -279,6 +280,7 @@ def _mm(point):
     return tuple(v / PT_PER_MM for v in point)
 
 
+@pytest.mark.slow
 def test_a_rounded_cards_cut_guide_is_its_trim_line_with_quarter_circle_corners(rounded_cards):
     with pdfplumber.open(rounded_cards / "0" / "kit" / "kit-components-en-a4.pdf") as pdf:
         cards = [page for page in pdf.pages if page.trimbox[0] > 0]  # the calibration page has no trim box

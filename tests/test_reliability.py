@@ -46,6 +46,7 @@ def test_a_failure_mid_render_keeps_earlier_outputs_and_leaves_no_partial_file(r
     )
 
 
+@pytest.mark.slow
 def test_a_killed_build_leaves_no_partial_file(tmp_path):
     out = tmp_path / "out"
     command = [
@@ -93,6 +94,7 @@ def _build(out: Path, cwd: Path, extra_env: dict) -> None:
     )
 
 
+@pytest.mark.slow
 def test_builds_are_byte_identical_whatever_the_folder_time_locale_or_hash_seed(tmp_path):
     first, second = tmp_path / "a", tmp_path / "b"
     _build(first, REPO, {"PYTHONHASHSEED": "1", "TZ": "UTC", "LC_ALL": "C.UTF-8"})
@@ -194,6 +196,7 @@ def test_random_yaml_never_crashes_the_loader(tmp_path, document):
     _check_pack(tmp_path, document)
 
 
+@pytest.mark.slow
 @pytest.mark.fuzz
 @settings(
     max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)),
@@ -210,6 +213,7 @@ def test_mutated_bundled_packs_never_crash(tmp_path, data):
     _check_pack(tmp_path, {"cards": cards[:6]})
 
 
+@pytest.mark.slow
 @pytest.mark.fuzz
 @settings(
     max_examples=int(os.environ.get("FUZZ_EXAMPLES", 60)),
@@ -229,6 +233,7 @@ def test_random_deck_lists_never_crash_the_checker(tmp_path, document):
         assert_located(error, tmp_path)
 
 
+@pytest.mark.slow
 def test_a_problem_found_while_drawing_in_a_parallel_build_leaves_nothing(run, tmp_path):
     """Text that cannot be set is found while its sheets are written, by one of the workers; the
     outputs the other worker staged, and every folder made for them, are removed too."""

@@ -16,6 +16,8 @@ from printkit.content.placeholders import expand
 from printkit.content.read import load_checked
 from printkit.i18n.extract import messages
 
+pytestmark = pytest.mark.slow
+
 PACKS = BUNDLED  # each bundled pack has a rulebook
 
 

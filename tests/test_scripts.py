@@ -65,6 +65,7 @@ def _font(char: dict) -> str:
     return name
 
 
+@pytest.mark.slow
 def test_arabic_letters_are_joined_and_drawn_right_to_left(built):
     """The PDF's ToUnicode names each glyph's character; a joined letter's glyph is its contextual
     form (the presentation forms U+FExx: initial, medial, final), an unjoined one its base letter."""

@@ -212,6 +212,7 @@ def test_a_temporary_left_in_the_tgc_folder_by_a_hard_kill_is_removed(run, tmp_p
     assert not stale.exists()
 
 
+@pytest.mark.slow
 def test_a_renamed_component_leaves_no_file_behind_in_the_folder_outputs(run, tmp_path):
     root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
     out = tmp_path / "out" / "kit"

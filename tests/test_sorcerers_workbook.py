@@ -6,6 +6,7 @@ import io
 import re
 import shutil
 
+import pytest
 import python_calamine
 import yaml
 from conftest import REPO
@@ -64,6 +65,7 @@ def test_the_readme_error_lines_are_what_check_prints(tmp_path, monkeypatch, run
     assert set(block("").splitlines()) <= set(err.splitlines())
 
 
+@pytest.mark.slow
 def test_the_workbook_builds_the_pdfs_its_cards_build_as_yaml(tmp_path, run):
     """The cards loaded from spells.xlsx, written as YAML in its place, build byte-identical PDFs (from
     the same folder: a rulebook's PDF depends on where its pack is)."""

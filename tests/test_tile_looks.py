@@ -63,6 +63,7 @@ def _colour(image, x: float, y: float) -> str:
     return f"#{r:02x}{g:02x}{b:02x}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("left", "right", "terrain"),
     [

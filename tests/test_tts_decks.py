@@ -27,6 +27,7 @@ def _main_colour(image):
     return max(image.convert("RGB").getcolors(1 << 20))[1]
 
 
+@pytest.mark.slow
 def test_each_back_gets_a_deck_sheet_named_after_it(sheets):
     assert sorted(p.name for p in sheets.glob("tts-*.png")) == [
         "tts-cards-reference-1.png",
@@ -34,6 +35,7 @@ def test_each_back_gets_a_deck_sheet_named_after_it(sheets):
     ]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("back", "colour", "first"),
     [

@@ -197,6 +197,7 @@ def german_skylanders(tmp_path_factory):
     return out / "skylanders-tabletop"
 
 
+@pytest.mark.slow
 def test_no_glossary_name_is_hyphenated_in_the_german_rulebook(german_skylanders):
     with pdfplumber.open(german_skylanders / "skylanders-tabletop-rulebook-de.pdf") as pdf:
         lines = [line for page in pdf.pages for line in (page.extract_text() or "").splitlines()]
@@ -208,6 +209,7 @@ def test_no_glossary_name_is_hyphenated_in_the_german_rulebook(german_skylanders
     assert not any(line.rstrip().endswith(("Skylan‐", "Skylan-")) for line in lines)
 
 
+@pytest.mark.slow
 def test_the_german_rulebook_joins_numbers_to_their_words(german_skylanders):
     text = "".join(
         page.extract_text() for page in PdfReader(german_skylanders / "skylanders-tabletop-rulebook-de.pdf").pages

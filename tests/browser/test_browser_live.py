@@ -2,6 +2,7 @@
 is drawn again in place, a broken card shows its located problem where its picture was, and once
 fixed its picture returns. Each test serves its own copy of the small pack."""
 
+import pytest
 from selenium.webdriver.common.by import By
 
 from .browsing import (
@@ -17,6 +18,8 @@ from .browsing import (
     same_document,
     wait_until,
 )
+
+pytestmark = pytest.mark.slow  # each starts chromium
 
 
 def sources(shown: dict) -> list[str]:

@@ -20,6 +20,8 @@ from .browsing import (
     wait_until,
 )
 
+pytestmark = pytest.mark.slow  # each starts chromium
+
 # The small pack's components by section: (id, name in English, name in German, count, tags, trim in mm, faces).
 POCKET_COMPONENTS = {
     "cards": [

@@ -3,9 +3,12 @@ browser from a bundled pack's page (and writes it again on every run, so it show
 
 import io
 
+import pytest
 from PIL import Image
 
 from .browsing import REPO, WINDOW, copy_pack, wait_until
+
+pytestmark = pytest.mark.slow  # each starts chromium
 
 SCREENSHOT = REPO / "docs" / "serve.png"
 PACK = "skystones"  # square cards in five colours: a page that shows what the preview is for

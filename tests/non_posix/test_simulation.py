@@ -69,6 +69,7 @@ def test_the_bounded_child_returns_what_the_work_returns():
     assert bounded.run(add, 2, 3, memory=2**30, seconds=60) == 5
 
 
+@pytest.mark.slow
 def test_the_bounded_child_is_stopped_at_its_time_limit():
     started = time.monotonic()
     with pytest.raises(OverLimit, match="^took longer than 1 seconds$"):
@@ -89,6 +90,7 @@ def test_the_bounded_child_may_send_back_only_so_much(monkeypatch):
         bounded.run(bytes, 2 * 2**20, memory=2**30, seconds=60)
 
 
+@pytest.mark.slow
 def test_the_bounded_child_dies_with_the_build_killed_outright(tmp_path):
     script = "from printkit.base import bounded; import time; bounded.run(time.sleep, 60, memory=2**30, seconds=120)"
     build = subprocess.Popen([sys.executable, "-c", script], cwd=REPO)

@@ -55,6 +55,7 @@ def test_a_read_only_disk_fails_the_build_and_keeps_what_was_there(run, small_di
     assert _files(out) == before
 
 
+@pytest.mark.slow
 def test_a_folder_printkit_may_not_write_into_fails_the_build_and_keeps_what_was_there(run):
     """Run as a user without the permission (root may write anywhere), from a worker process."""
     as_user = []

@@ -122,6 +122,7 @@ def pack_with(tmp_path: Path, image: str, rule: str, extra: str) -> Path:
     return root
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("case", sorted(CASES))
 def test_a_request_outside_the_pack_fails_where_it_was_made(run, tmp_path, spy, case):
     image, rule, extra, where, url = CASES[case]

@@ -4,6 +4,7 @@ bounded time (CPU seconds of this process, so a busy machine does not fail them)
 
 import time
 
+import pytest
 from conftest import problems_found
 
 WORDS = ("ember", "fire", "the", "dragon", "attacks", "and", "skystone")
@@ -22,6 +23,7 @@ def _timed(run, *args):
     return result, time.process_time() - started
 
 
+@pytest.mark.slow
 def test_a_chain_of_5000_looks_is_refused_once_where_it_grows_too_long(run, tmp_path):
     looks = "".join(
         f"  l{i}:\n" + (f"    extends: l{i + 1}\n" if i < 4999 else "") + f"    front:\n      - text: {{id: t{i}, "
@@ -59,6 +61,7 @@ def test_60kb_of_card_text_is_fitted_in_bounded_time(run, tmp_path):
     assert seconds < 20  # shrinking 0.5 pt a step from 400 pt took more than 120 s
 
 
+@pytest.mark.slow
 def test_card_text_that_overflows_at_its_smallest_size_is_refused_in_bounded_time(run, tmp_path):
     text = _text_of(60_000) * 3
     pack = _pack(

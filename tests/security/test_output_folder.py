@@ -351,6 +351,7 @@ def test_an_output_folder_holding_another_pack_of_the_same_id_is_refused(run, tm
     assert _tree(mine) == before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "manifest",
     [

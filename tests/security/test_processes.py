@@ -78,6 +78,7 @@ MOMENTS = {  # the extra options of the killed build, and when to kill it
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("moment", MOMENTS)
 def test_a_build_killed_leaves_no_process_and_the_next_build_no_temporary_file(run, built, tmp_path, moment):
     """The next build finds everything up to date (the killed one was a --force build over a
@@ -101,6 +102,7 @@ def test_a_build_killed_leaves_no_process_and_the_next_build_no_temporary_file(r
     assert not _temporaries(out) and not (out / LOCK).exists()
 
 
+@pytest.mark.slow
 def test_sigterm_during_a_parallel_build_stops_every_process_quietly(tmp_path):
     out = tmp_path / "out"
     build = _start(out, "--png")
@@ -114,6 +116,7 @@ def test_sigterm_during_a_parallel_build_stops_every_process_quietly(tmp_path):
     assert not [p for p in out.rglob("*") if p.is_file()]  # its temporaries are removed
 
 
+@pytest.mark.slow
 def test_two_builds_started_together_into_one_folder_both_succeed(built, tmp_path):
     out = tmp_path / "out"
     first, second = _start(out), _start(out)
@@ -129,6 +132,7 @@ def test_two_builds_started_together_into_one_folder_both_succeed(built, tmp_pat
     assert _files(out) == _files(built)  # manifest included: as one build alone writes them
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [BUILD, ["i18n", "pseudo", "skystones"]], ids=["build", "i18n pseudo"])
 def test_a_build_waiting_for_the_folder_gives_up_after_the_timeout(run, tmp_path, monkeypatch, command):
     out = tmp_path / "out"

@@ -179,6 +179,7 @@ def files_in(folder: Path) -> dict[Path, bytes]:
     return {p: p.read_bytes() for p in folder.rglob("*") if p.is_file()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("route", sorted(ROUTES))
 def test_a_route_out_of_the_template_fails_at_its_line(run, pack, route):
     template, expected = ROUTES[route]
@@ -203,6 +204,7 @@ def test_a_route_in_an_included_template_fails_at_its_own_line(run, pack):
     assert not (pack.parent / "out").exists()
 
 
+@pytest.mark.slow
 @forked_children_only
 def test_a_template_that_runs_too_long_is_stopped_at_its_line(run, pack, monkeypatch):
     monkeypatch.setattr(sandbox, "MAX_SECONDS", 0.5)
@@ -291,6 +293,7 @@ def test_the_readme_names_every_value_a_template_sees_and_every_bound():
     )
 
 
+@pytest.mark.slow
 def test_making_a_rulebook_that_would_take_too_long_is_stopped(run, pack, monkeypatch):
     """What a template makes decides how long typesetting takes: a rulebook is made in a child
     process that is stopped after MAX_SECONDS (lowered here; 120 s in use)."""

@@ -34,6 +34,7 @@ def test_serve_opens_in_one_language_only(capsys):
     assert capsys.readouterr().err == "printkit: serve --lang takes one locale, the one pages open in\n"
 
 
+@pytest.mark.slow
 def test_ctrl_c_stops_it_quietly():
     server = start(TINY, TINY.parent)
     events = server.events()  # an open event stream does not keep it running

@@ -107,6 +107,7 @@ def big_folder(tmp_path) -> Path:
     return folder
 
 
+@pytest.mark.slow
 def test_a_link_to_a_large_folder_is_not_watched(pack, big_folder, tmp_path):
     """Only the pack's own folders are watched, one watch each: here the pack's folder alone
     (decks/ draws nothing), not the 301 folders the link leads to."""
@@ -122,6 +123,7 @@ def test_a_link_to_a_large_folder_is_not_watched(pack, big_folder, tmp_path):
         stop(server)
 
 
+@pytest.mark.slow
 def test_a_pack_folder_given_as_a_link_is_watched_where_it_is(pack, big_folder):
     """The root is resolved once: its own folders are watched, and saves in them reach the page."""
     (pack / "looks").mkdir()
@@ -178,6 +180,7 @@ def nested(pack) -> Iterator[Path]:
             _unnest(top)
 
 
+@pytest.mark.slow
 def test_folders_nested_deeper_than_python_recurses_do_not_stop_the_preview(nested):
     """1,400 nested folders (red-team F8) at start and made while serving: the preview starts, and
     a save after them still reaches the page."""

@@ -59,6 +59,7 @@ def test_a_chip_has_no_back_to_show(tiny_server):
     assert status == 404
 
 
+@pytest.mark.slow
 def test_the_rulebook_is_typeset_as_a_pdf(tiny_server):
     status, headers, body = tiny_server.get("/packs/tiny/en/rulebook.pdf")
     assert (status, headers["content-type"]) == (200, "application/pdf")

@@ -180,6 +180,7 @@ def test_a_list_that_takes_too_long_to_check_is_stopped(preview, monkeypatch):
     assert b'<tr id="line-1">' not in body
 
 
+@pytest.mark.slow
 def test_other_requests_are_answered_while_lists_of_a_mebibyte_are_checked(preview):
     """Two of the largest lists at once: each is checked, and its page made, in a child process,
     so the server's event loop is never held up for long (by rendering 262,142 lines, or by the
@@ -201,6 +202,7 @@ def test_other_requests_are_answered_while_lists_of_a_mebibyte_are_checked(previ
     assert longest < 0.5
 
 
+@pytest.mark.slow
 def test_a_packs_rulebook_is_typeset_by_one_child_at_a_time(monkeypatch):
     """Six requests at once start one child (of up to 2 GiB), and all six get what it made."""
     from printkit.rulebook import book
@@ -254,6 +256,7 @@ def send_raw(port: int, data: bytes, *, then_close: bool = False) -> bytes:
         return connection.makefile("rb").read()
 
 
+@pytest.mark.slow
 def test_a_malformed_request_is_one_line_of_the_log(own_server):
     for data in MALFORMED:
         assert send_raw(own_server.port, data) == b"HTTP/1.1 400 Bad Request\r\n", data

@@ -5,8 +5,12 @@ would be, in its section."""
 import re
 import shutil
 
+import pytest
+
 from .conftest import TINY, start, stop
 from .reading import figure, problems, versions
+
+pytestmark = pytest.mark.slow
 
 
 def edited(server, path, old: str, new: str) -> tuple[str, dict]:
