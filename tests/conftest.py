@@ -1,11 +1,16 @@
+import hashlib
 import io
+import json
 import math
 import os
 import re
+from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from typing import NamedTuple
 
 import pytest
+from filelock import FileLock
 from pypdf.generic import ContentStream
 
 from printkit.base.processes import start_method
@@ -173,13 +178,39 @@ def assert_problem_line(line: str, root: Path) -> None:
     assert int(shape["column"]) <= max(len(part) for part in raw.split(b"\n")) + 1, line
 
 
+class Ran(NamedTuple):
+    out: Path  # the --out folder
+    code: int
+    stdout: str
+    stderr: str
+
+
 @pytest.fixture(scope="session")
-def pseudo_kits(tmp_path_factory) -> tuple[Path, int, str, str]:
-    """Every bundled pack built once in the pseudo-locale (`printkit i18n pseudo`): the output folder,
-    and the command's exit code, output and errors."""
-    out = tmp_path_factory.mktemp("qps")
-    stdout, stderr = io.StringIO(), io.StringIO()
-    with pytest.MonkeyPatch.context() as patch, redirect_stdout(stdout), redirect_stderr(stderr):
-        patch.chdir(REPO)
-        code = main(["i18n", "pseudo", *BUNDLED, "--out", str(out)])
-    return out, code, stdout.getvalue(), stderr.getvalue()
+def shared_run(tmp_path_factory) -> Callable[..., Ran]:
+    """A command writing into an output folder that tests only read, run once for the whole run:
+    `shared_run("build", "skystones", "--no-rulebooks")` is its folder, exit code, output and errors.
+    The first test to ask, on whichever xdist worker, runs it under a lock in the folder the workers
+    share; every other test of every worker reads what it wrote."""
+    shared = tmp_path_factory.getbasetemp()
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        shared = shared.parent  # the run's folder, holding each worker's own
+
+    def shared_run_of(*args: str) -> Ran:
+        out = shared / ("shared-" + hashlib.sha256("\0".join(args).encode()).hexdigest()[:16])
+        record = out.with_suffix(".json")
+        with FileLock(out.with_suffix(".lock")):
+            if not record.exists():
+                stdout, stderr = io.StringIO(), io.StringIO()
+                with pytest.MonkeyPatch.context() as patch, redirect_stdout(stdout), redirect_stderr(stderr):
+                    patch.chdir(REPO)
+                    code = main([*args, "--out", str(out)])
+                record.write_text(json.dumps([code, stdout.getvalue(), stderr.getvalue()]))
+        return Ran(out, *json.loads(record.read_text()))
+
+    return shared_run_of
+
+
+@pytest.fixture(scope="session")
+def pseudo_kits(shared_run) -> Ran:
+    """Every bundled pack built once in the pseudo-locale (`printkit i18n pseudo`)."""
+    return shared_run("i18n", "pseudo", *BUNDLED)

@@ -5,16 +5,15 @@ import pdfplumber
 import pytest
 from conftest import PT_PER_MM, TOLERANCE_MM
 
-from printkit.cli import main
-
 A4 = (210.0, 297.0)
 
 
 @pytest.fixture(scope="module")
-def calibration(tmp_path_factory):
+def calibration(shared_run):
     """The first two pages (calibration front and back) of the Skystones components PDF, per language."""
-    out = tmp_path_factory.mktemp("calibration")
-    assert main(["build", "skystones", "--out", str(out), "--no-rulebooks"]) == 0
+    built = shared_run("build", "skystones", "--paper", "all", "--no-rulebooks")
+    assert built.code == 0, built.stderr
+    out = built.out
     pages = {}
     for language in ("en", "de"):
         with pdfplumber.open(out / "skystones" / f"skystones-components-{language}-a4.pdf") as pdf:

@@ -2,18 +2,15 @@
 they came from; what a spreadsheet cannot hold, and a command line that cannot be carried out, are
 usage errors that write nothing."""
 
-import io
 import json
 import re
 import shutil
-from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
 
 import openpyxl
 import pytest
 from conftest import BUNDLED, REPO
 
-from printkit.cli import main
 from printkit.content.components import COMPONENT_KINDS
 from printkit.content.read import load_checked
 from printkit.content.spreadsheet import SPREADSHEET_SUFFIXES
@@ -31,7 +28,7 @@ KEPT_IN_YAML = {
         "spreadsheet as {woods: 1, crystals: 1}, not {crystals: 1, woods: 1} (keep the tiles in YAML)",
     }
 }
-BUILD = ["--lang", "en", "--paper", "a4", "--no-rulebooks"]
+BUILD = ["--lang", "en", "--no-rulebooks"]  # on A4, every pack's paper
 
 
 def sections_of(root: Path) -> dict[str, int]:
@@ -48,13 +45,11 @@ def components_pdf(out: Path, pack: str) -> bytes:
 
 
 @pytest.fixture(scope="module")
-def yaml_builds(tmp_path_factory) -> Path:
+def yaml_builds(shared_run) -> Path:
     """Every bundled pack built once from its YAML, as the round trips build theirs."""
-    out = tmp_path_factory.mktemp("yaml-builds")
-    with pytest.MonkeyPatch.context() as patch, redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()) as err:
-        patch.chdir(REPO)
-        assert main(["build", *BUNDLED, "--out", str(out), *BUILD]) == 0, err.getvalue()
-    return out
+    built = shared_run("build", *BUNDLED, *BUILD)
+    assert built.code == 0, built.stderr
+    return built.out
 
 
 def without_sections(text: str, sections: set[str]) -> str:

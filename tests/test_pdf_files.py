@@ -31,11 +31,11 @@ def kits(tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def trimmed_kits(tmp_path_factory) -> Path:
+def trimmed_kits(shared_run) -> Path:
     """Every bundled pack's English components without bleed: each piece is clipped to its trim line."""
-    out = tmp_path_factory.mktemp("trimmed")
-    assert main(["build", *BUNDLED, "--lang", "en", "--no-rulebooks", "--out", str(out)]) == 0
-    return out
+    built = shared_run("build", *BUNDLED, "--lang", "en", "--no-rulebooks")
+    assert built.code == 0, built.stderr
+    return built.out
 
 
 def _components(kits: Path) -> list[Path]:

@@ -22,12 +22,10 @@ PACKS = BUNDLED  # each bundled pack has a rulebook
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    from printkit.cli import main
-
-    out = tmp_path_factory.mktemp("rulebooks")
-    assert main(["build", *PACKS, "--out", str(out), "--booklet"]) == 0
-    return out
+def built(shared_run):
+    built = shared_run("build", *PACKS, "--booklet")
+    assert built.code == 0, built.stderr
+    return built.out
 
 
 def text_of(path: Path) -> str:

@@ -17,12 +17,10 @@ from printkit.layout.sheets import SheetOptions
 
 
 @pytest.fixture(scope="module")
-def kit(tmp_path_factory):
-    out = tmp_path_factory.mktemp("out")
-    from printkit.cli import main
-
-    assert main(["build", "skystones", "--out", str(out), "--paper", "all", "--no-rulebooks"]) == 0
-    return out / "skystones"
+def kit(shared_run):
+    built = shared_run("build", "skystones", "--paper", "all", "--no-rulebooks")
+    assert built.code == 0, built.stderr
+    return built.out / "skystones"
 
 
 # The seed's card list, in order: total attack points (▶) and element after mapping its icons.

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
-from conftest import FIXTURES, REPO, loaded_pack, problems_found
+from conftest import BUNDLED, FIXTURES, REPO, loaded_pack, problems_found
 from pypdf import PdfReader
 
 from printkit.base.shapes import Text
@@ -189,12 +189,11 @@ def test_rulebook_prose_is_set_in_its_language(tmp_path):
 
 
 @pytest.fixture(scope="module")
-def german_skylanders(tmp_path_factory):
-    from printkit.cli import main
-
-    out = tmp_path_factory.mktemp("typography")
-    assert main(["build", "skylanders-tabletop", "--lang", "de", "--out", str(out)]) == 0
-    return out / "skylanders-tabletop"
+def german_skylanders(shared_run):
+    """Its German rulebook and kit, from the build of every bundled pack the rulebooks' tests read."""
+    built = shared_run("build", *BUNDLED, "--booklet")
+    assert built.code == 0, built.stderr
+    return built.out / "skylanders-tabletop"
 
 
 @pytest.mark.slow
