@@ -1,10 +1,12 @@
 """The README opens with a picture of printkit serve, docs/serve.png: this test takes it in the tests'
-browser from a bundled pack's page (and writes it again on every run, so it shows the preview as it is)."""
+browser from a bundled pack's page and fails when the committed picture no longer shows the page as
+it is; `PRINTKIT_SCREENSHOT=write ./dev test tests/browser/test_browser_screenshot.py` takes it again."""
 
 import io
+import os
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops, ImageStat
 
 from .browsing import REPO, WINDOW, copy_pack, wait_until
 
@@ -13,6 +15,10 @@ pytestmark = pytest.mark.slow  # each starts chromium
 SCREENSHOT = REPO / "docs" / "serve.png"
 PACK = "skystones"  # square cards in five colours: a page that shows what the preview is for
 COLOURS = 64  # a screenshot of flat colours reads the same with few; the file stays small
+# How far the committed picture may be from the page, as the mean difference of their grey levels
+# (0-255) seen an eighth of the size: another rendering of the same text stays well under it, a card
+# moved, recoloured or gone does not.
+LIKENESS = 3.0
 # Whether every face image that shows in the window is loaded and drawn.
 VISIBLE_FACES_DRAWN = """
 const shown = [...document.querySelectorAll("img.face")]
@@ -35,7 +41,21 @@ def test_the_readme_opens_with_a_screenshot_of_a_pack_page(browser, serve, tmp_p
     finally:
         browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
     assert shot.size == WINDOW
-    shot.convert("RGB").quantize(COLOURS, dither=Image.Dither.NONE).save(SCREENSHOT, optimize=True)
+    shot = shot.convert("RGB").quantize(COLOURS, dither=Image.Dither.NONE)
+    if os.environ.get("PRINTKIT_SCREENSHOT") == "write":
+        shot.save(SCREENSHOT, optimize=True)
+    apart = difference(shot, Image.open(SCREENSHOT))
+    assert apart < LIKENESS, (
+        f"docs/serve.png no longer shows the preview as it is ({apart:.1f} grey levels apart): "
+        "PRINTKIT_SCREENSHOT=write ./dev test tests/browser/test_browser_screenshot.py takes it again"
+    )
 
     readme = (REPO / "README.md").read_text().splitlines()
     assert readme[:3] == ["# printkit", "", f"![printkit serve showing the {PACK} pack](docs/serve.png)"]
+
+
+def difference(one: Image.Image, other: Image.Image) -> float:
+    """The mean difference of two pictures' grey levels, each seen an eighth of its size."""
+    small = (WINDOW[0] // 8, WINDOW[1] // 8)
+    seen = [picture.convert("L").resize(small, Image.Resampling.BOX) for picture in (one, other)]
+    return ImageStat.Stat(ImageChops.difference(*seen)).mean[0]
