@@ -2,7 +2,8 @@
 with, their exit code and the whole of what they print. One tiny pack per way input can be wrong,
 each with the exact lines its user reads.
 
-expected.out is one block, or more separated by a blank line. A block is its commands, each a
+expected.out may start with lines of `#`, which say what the case is. Then comes one block, or more
+separated by a blank line. A block is its commands, each a
 `printkit ...` line split as a shell splits it and run from the repository's root; then `exit N`; then
 every line the commands print on stderr; then, if they print anything on stdout, a line `stdout:` and
 every line of that. Each command of a block exits with that code and prints exactly those lines.
@@ -68,6 +69,8 @@ def expected(case: str) -> list[Expected]:
     """The blocks of the expected.out of the case folder (a path from the repository's root)."""
     text = (REPO / case / EXPECTED).read_text(encoding="utf-8")
     assert text.endswith("\n"), f"{case}/{EXPECTED} ends without a line end"
+    while text.startswith("#"):  # what the case is, for its reader
+        text = text.partition("\n")[2]
     return [_block(case, block.split("\n")) for block in text[:-1].split("\n\n")]
 
 
