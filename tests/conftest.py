@@ -25,15 +25,6 @@ BUNDLED = ["attacktix", "riverfold", "skylanders-tabletop", "skylands", "skyston
 TRANSLATIONS = {name: ["de"] for name in BUNDLED} | {"riverfold": ["de", "fr"]}
 
 
-# The hint of an icon name like no icon printkit has: every name, as base/icons.py registers them.
-KNOWN_ICONS = (
-    "known icons: air, arrow, arrow-e, arrow-flat-n, arrow-flat-ne, arrow-flat-nw, arrow-flat-s, arrow-flat-se, "
-    "arrow-flat-sw, arrow-n, arrow-ne, arrow-nw, arrow-pointy-e, arrow-pointy-ne, arrow-pointy-nw, arrow-pointy-se, "
-    "arrow-pointy-sw, arrow-pointy-w, arrow-s, arrow-se, arrow-sw, arrow-w, attack, blob, blocked, city, clouds, "
-    "crystals, earth, electro, fire, forest, gear, heart, hill, leaf, moon, mountains, planet, quick, river, rock, "
-    "shield, skull, sparkle, star, sword, wand, water, wing, woods"
-)
-
 # Where printkit cannot fork (Windows, macOS, `./dev test --non-posix`) its workers and the rulebook's
 # child are spawned: a fresh process that shares nothing a test changed in this one.
 FORKED = start_method() == "fork"

@@ -1,5 +1,5 @@
 """A custom shape's corners must outline a simple polygon inside its size: the check's verdicts, one
-case each (the messages as a pack author reads them are in test_bad_inputs.py)."""
+case each (the messages as a pack author reads them are in tests/fixtures/bad/custom-*/expected.out)."""
 
 import pytest
 

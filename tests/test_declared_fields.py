@@ -1,58 +1,19 @@
 """Declared fields: pack.yaml `fields:` and the values components give under `data:`, checked,
-translated, read by rules and described by `printkit schema`."""
+translated, read by rules and described by `printkit schema`. The ways a declaration or a value can be
+wrong are fixture cases, tests/fixtures/fields/*/expected.out, run by test_fixture_messages.py."""
 
 import json
 import shutil
 
 import polib
 import pytest
-from conftest import KNOWN_ICONS, REPO, loaded_pack, problems_found
+from conftest import REPO, loaded_pack, problems_found
 
 from printkit.content.read import load_checked
 from printkit.i18n.extract import catalog_path
 from printkit.i18n.translate import translate
 
-FIELDS = "tests/fixtures/fields"
-GLOWING = REPO / FIELDS / "glowing"  # one field of each type, and components giving them
-
-CASES = {
-    "unknown-field": "components.yaml:4:12: cards[0].data.glo: 'glo' is not declared in pack.yaml fields "
-    "(did you mean 'glow'?)",
-    "no-fields": "components.yaml:4:12: cards[0].data.glow: 'glow' is not declared in pack.yaml fields "
-    "(pack.yaml fields declares none)",
-    "wrong-type": "components.yaml:4:18: cards[0].data.glow: must be a whole number from 1 to 6, got 'four'",
-    "out-of-range": "components.yaml:4:18: cards[0].data.glow: must be a whole number from 1 to 6, got 7",
-    "bad-choice": "components.yaml:4:18: cards[0].data.mood: must be one of 'calm' or 'wild', got 'wlid' "
-    "(did you mean 'wild'?)",
-    "unknown-icon": "components.yaml:4:19: cards[0].data.sigil: 'fier' is not declared in printkit's icons "
-    "(did you mean 'fire' or 'river'?)",
-    "icon-like-no-other": "components.yaml:4:19: cards[0].data.sigil: 'dragon' is not declared in printkit's icons "
-    f"({KNOWN_ICONS})",
-    "missing-image": "components.yaml:4:22: cards[0].data.portrait: art file 'art/ember.png' does not exist",
-    "bad-list-entry": "components.yaml:4:23: cards[0].data.rolls[1]: must be a whole number from 1 to 6, got 9",
-    "not-a-list": "components.yaml:4:19: cards[0].data.rolls: must be a list of integer entries, got 3 "
-    "(write its entries in brackets, e.g. [A, B])",
-    "choice-without-values": "pack.yaml:4:16: fields.mood.type: a choice needs the values it may take "
-    "(add values: [A, B, ...])",
-    "min-above-max": "pack.yaml:4:30: fields.glow.min: min 6 is more than max 1 (swap them)",
-    "list-without-items": "pack.yaml:4:17: fields.rolls.type: a list needs the type of its entries "
-    "(add items: text, integer, number, boolean, choice, icon or image)",
-    "list-of-lists": "pack.yaml:4:30: fields.rolls.items: must be one of 'text', 'integer', 'number', 'boolean', "
-    "'choice', 'icon' or 'image', got 'list'",
-    "items-on-a-number": "pack.yaml:4:32: fields.glow.items: items is for type: list, not integer "
-    "(give it type: list, or leave out items)",
-    "range-of-text": "pack.yaml:4:28: fields.motto.max: max is for type: integer or number, not text "
-    "(give it type: integer, or leave out max)",
-    "huge-number": "pack.yaml:4:29: fields.glow.min: must be a number, got 10000000000000000000… (401 characters)",
-    "default-misfit": "pack.yaml:4:50: fields.glow.default: must be a whole number from 1 to 6, got 0",
-}
-
-
-@pytest.mark.parametrize("case", sorted(CASES))
-def test_check_prints_the_whole_message(run, case):
-    code, _, err = run("check", f"{FIELDS}/{case}")
-    assert code == 1
-    assert err.splitlines() == [f"{FIELDS}/{case}/{CASES[case]}", problems_found(1)]
+GLOWING = REPO / "tests" / "fixtures" / "fields" / "glowing"  # one field of each type, and components giving them
 
 
 def test_a_pack_with_a_field_of_each_type_builds(run, tmp_path):
@@ -210,12 +171,6 @@ def test_schema_describes_fields_and_data(run):
     }
     assert data["properties"]["sayings"]["items"] == {"type": "string", "minLength": 1}
     assert "fire" in data["properties"]["sigil"]["enum"]
-
-
-def test_schema_of_a_bad_pack_reports_its_problems(run):
-    code, _, err = run("schema", "--pack", f"{FIELDS}/unknown-field")
-    assert code == 1
-    assert err.splitlines() == [f"{FIELDS}/unknown-field/{CASES['unknown-field']}", problems_found(1)]
 
 
 MOODS = """\

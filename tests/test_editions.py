@@ -1,5 +1,6 @@
 """Rulebook editions: which a build makes (pack.yaml `editions:`, `--lang`), as planned and as written.
-Their refusals are in test_loader_errors.py; the languages inside their PDFs in test_rulebooks.py."""
+Their refusals are fixture cases, tests/fixtures/bad/edition-*/expected.out; the languages inside their
+PDFs are in test_rulebooks.py."""
 
 from pathlib import Path
 

@@ -1,10 +1,11 @@
-"""The rules checker: example lists of every rule kind, with the exact lines a player reads."""
+"""The rules checker: example lists of every rule kind, with the exact lines a player reads. (A rule
+set that is itself wrong is a pack problem: tests/fixtures/bad/rule-* and inventory-mismatch, each with
+its expected.out, run by test_fixture_messages.py.)"""
 
 import json
 from pathlib import Path
 
 import pytest
-from conftest import problems_found
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -249,38 +250,6 @@ def test_a_list_naming_no_known_pack(run, tmp_path):
         f"{path}:1:7: pack: no pack 'skystone' beside this list or under content/ (did you mean 'skystones'?)\n"
         "1 problem found\n",
     )
-
-
-RULE_SET_PROBLEMS = {
-    "rule-unknown-kind": [
-        "pack.yaml:8:16: rules.deck.checks[0].kind: unknown kind 'copy-limt' (did you mean 'copy-limit'?)"
-    ],
-    "rule-undeclared-param": [
-        "pack.yaml:9:55: rules.squad.checks[0].exact.param: param 'pionts' is not declared in rule set 'squad' "
-        "(did you mean 'points'?)"
-    ],
-    "rule-bad-value-path": [
-        "pack.yaml:9:34: rules.deck.checks[0].value: no card has a value 'stats.atack' (did you mean 'stats.attack'?)"
-    ],
-    "rule-unknown-section": [
-        "pack.yaml:6:37: rules.deck.sections.cards.components[0]: 'card' is not a component section "
-        "(did you mean 'cards' or 'boards'?)",
-        "pack.yaml:8:36: rules.deck.checks[0].section: section 'card' is not declared in rule set 'deck' "
-        "(did you mean 'cards'?)",
-    ],
-    "inventory-mismatch": [
-        "pack.yaml:8:9: rules.kit.checks[0]: the pack prints 20 VP markers; the game has 24 "
-        "(rule 'inventory' in inventory-mismatch)"
-    ],
-}
-
-
-@pytest.mark.parametrize("case", sorted(RULE_SET_PROBLEMS))
-def test_a_broken_rule_set_is_a_pack_problem(run, case):
-    lines = RULE_SET_PROBLEMS[case]
-    code, _, err = run("check", f"tests/fixtures/bad/{case}")
-    assert code == 1
-    assert err.splitlines() == [f"tests/fixtures/bad/{case}/{line}" for line in lines] + [problems_found(len(lines))]
 
 
 # --- the checker against a straightforward reference count ------------------------------------------
