@@ -437,7 +437,7 @@ def _serve(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from printkit.commands.export import export
+    from printkit.commands.spreadsheet_export import export
 
     (pack,) = _loaded([args.pack])
     sheets = export(pack, args.to, args.section)
@@ -447,7 +447,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _looks(args: argparse.Namespace) -> int:
-    from printkit.commands import looks
+    from printkit.commands import look_listing as looks
 
     if args.action == "widgets":
         lines = looks.widget_lines()
@@ -459,7 +459,7 @@ def _looks(args: argparse.Namespace) -> int:
 
 
 def _i18n(args: argparse.Namespace) -> int:
-    from printkit.commands import i18n
+    from printkit.commands import catalogs as i18n
     from printkit.i18n.translate import undeclared
 
     packs = _loaded(args.packs)
