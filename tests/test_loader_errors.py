@@ -21,12 +21,12 @@ def test_every_problem_of_a_pack_is_reported_at_once(run, tmp_path):
 
 
 def test_debug_shows_a_traceback_only_for_internal_errors(run, monkeypatch):
-    import printkit.cli as cli
+    from printkit.commands import schema
 
     def broken(args):
         raise RuntimeError("boom")
 
-    monkeypatch.setitem(cli.COMMANDS, "schema", broken)
+    monkeypatch.setattr(schema, "run", broken)
     assert run("schema") == (
         3,
         "",

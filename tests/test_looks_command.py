@@ -72,7 +72,7 @@ def test_looks_list_of_a_pack_says_where_its_looks_are_declared_and_who_uses_eac
 
 
 def test_looks_list_counts_the_users_past_the_first_six(tmp_path, capsys):
-    from printkit.commands.looks import listing
+    from printkit.commands.look_listing import listing
 
     boards = "".join(f"  - {{id: b{n}, grid: {{columns: 1, rows: 1, square: 20mm}}}}\n" for n in range(1, 9))
     pack = loaded_pack(tmp_path, "", "boards:\n" + boards)

@@ -209,7 +209,7 @@ def fits(text: str, box) -> bool:
 def test_a_box_holds_its_capacity_of_typical_text_and_not_clearly_more(skystones):
     """The capacity is measured with the real font and box: typical text of the pack that long fits
     the box at its smallest size wherever it is cut from; half as long again overflows."""
-    from printkit.commands.i18n import measured_boxes
+    from printkit.commands.catalogs import measured_boxes
     from printkit.i18n.extract import typical_texts
 
     boxes = set(measured_boxes(skystones).values())

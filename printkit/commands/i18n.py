@@ -1,342 +1,97 @@
-"""`printkit i18n`: the translator's commands over a pack's gettext catalogs.
+"""`printkit i18n`: its actions and options, and what each prints.
 
-Takes: loaded packs and the subcommand's options.
-Returns: files written (a new locale declared in pack.yaml with its catalogs, the template, merged
-catalogs, the pack's catalog of printkit's own words, XLIFF, a pseudo-locale kit), a counts table,
-or raises `Problems` for everything `check` finds: untranslated and fuzzy strings (printkit's own
-words among them), placeholders a
-translation lost or added, glossary terms translated differently, text that overflows its box in
-that locale and glyphs the font lacks (both measured by laying the kit out), and inline icons
-printkit does not have in the translated rulebook.
+Takes: an action (init, extract, update, stats, check, pseudo, export, import), PACK names and the
+options of that action.
+Returns: exit code 0 and a line per file written, the counts table (or JSON), or the number of
+catalogs checked; the work on the catalogs is commands/catalogs.py's. An action given what it
+cannot take (no --lang for init, more than one PACK or locale for export and import, a locale the
+pack does not declare) is a UsageError.
 """
 
 from __future__ import annotations
 
-import os
+import argparse
+import json
 from pathlib import Path
 
-import polib
-import yaml
-
-from printkit.base.confine import Refused, read_bytes, read_text, writable
-from printkit.base.errors import Problem, Problems, UsageError, display_path, writing
-from printkit.build.jobs import build_jobs
-from printkit.build.lock import holding, remove_leftovers
-from printkit.build.output_folder import apart
-from printkit.build.outputs import BuildOptions
-from printkit.build.pipeline import lay_out
-from printkit.build.staging import atomic_target
-from printkit.content.load import PACK_FILE
-from printkit.content.pack import Pack
-from printkit.content.read import load_checked
-from printkit.content.source import MAX_FILE_BYTES, YAML_LINE_BREAK, Loader
-from printkit.faces.richtext import capacity
-from printkit.i18n import words
-from printkit.i18n.extract import Boxes, catalog_path, message_folder, messages, template, template_path, typical_texts
-from printkit.i18n.merge import entries, merge, unit_id
-from printkit.i18n.po_check import load_catalog, read_catalog
-from printkit.i18n.po_file import po_text
-from printkit.i18n.pseudo import CODE as PSEUDO
-from printkit.i18n.translate import counts, entry_problems, missing_problems, translate
-from printkit.i18n.xliff import from_xliff, to_xliff
-from printkit.layout.pieces import draw_pieces
-
-MAX_XLIFF_BYTES = 20 * 1024 * 1024
+from printkit.base.errors import UsageError, counted, display_path
+from printkit.commands.command_line import Commands, folder, languages, loaded
 
 
-def target_locales(pack: Pack, wanted: list[str] | None = None) -> list[str]:
-    locales = [lang for lang in pack.meta.locales if lang != pack.meta.language]
-    return [lang for lang in locales if not wanted or lang in wanted]
+def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
+    parser = commands.add_parser(
+        "i18n",
+        parents=[common],
+        help="translation catalogs",
+        description="init --lang LANG: add a locale (declared in pack.yaml, its catalog written, and one of "
+        "printkit's own words when printkit has none for it); extract: write locales/PACK.pot; update: merge it "
+        "into each locale's PO (and printkit.pot into the pack's printkit.po); stats: counts per locale; check: "
+        "everything a translator must fix; pseudo: build the qps pseudo-locale kit; "
+        "export/import: XLIFF 1.2 for translation platforms",
+    )
+    parser.add_argument("action", choices=["init", "extract", "update", "stats", "check", "pseudo", "export", "import"])
+    parser.add_argument("packs", nargs="*", metavar="PACK")
+    parser.add_argument("--lang", help="comma-separated locales (default: every locale the pack declares)")
+    parser.add_argument("--json", action="store_true", help="stats as JSON")
+    parser.add_argument("--out", type=folder, default=Path("output"), help="output folder for pseudo")
+    parser.add_argument("--file", type=Path, help="the XLIFF file to import")
+    parser.set_defaults(run=run)
 
 
-def measured_boxes(pack: Pack) -> Boxes:
-    """The text boxes of the pack's components, measured by drawing them in the source language, each
-    with how many characters of the pack's typical text it holds."""
-    boxes: Boxes = {}
-    draw_pieces(pack, pack.meta.language, 0.0, boxes=boxes)
-    samples = typical_texts(pack)
-    return {
-        key: box._replace(capacity=capacity(box.width, box.height, box.font, box.min_size, box.max_lines, samples))
-        for key, box in boxes.items()
-    }
+def run(args: argparse.Namespace) -> int:
+    from printkit.commands import catalogs
+    from printkit.i18n.translate import undeclared
 
-
-def _write(pack: Pack, path: Path, data: bytes) -> None:
-    """A file of the pack's locales/ written in place, never through a folder linked out of the pack."""
-    try:
-        writable(pack.root, path)
-    except Refused as refused:
-        raise refused.problems(path) from None
-    with writing(path), atomic_target(path, inside=None) as temporary:  # writable has checked where it lies
-        temporary.write_bytes(data)
-
-
-def _write_po(pack: Pack, catalog: polib.POFile, path: Path) -> None:
-    _write(pack, path, po_text(catalog).encode("utf-8"))
-
-
-def extract(pack: Pack) -> Path:
-    """Write the pack's template catalog (POT) with every translatable string and a note for each."""
-    path = template_path(pack)
-    _write_po(pack, template(pack, measured_boxes(pack)), path)
-    return path
-
-
-def update(pack: Pack, locales: list[str] | None = None) -> list[Path]:
-    """Merge the template into each locale's catalog, creating missing catalogs, and printkit.pot
-    into the pack's catalog of printkit's own words (see own_words_catalog)."""
-    pot = template(pack, measured_boxes(pack))
-    _write_po(pack, pot, template_path(pack))
-    written = []
-    for locale in target_locales(pack, locales):
-        path = catalog_path(pack, locale)
-        _write_po(pack, merge(load_catalog(pack, locale), pot, pack, locale), path)
-        written += [path, *own_words_catalog(pack, locale)]
-    return written
-
-
-def own_words_catalog(pack: Pack, locale: str) -> list[Path]:
-    """The pack's catalog of printkit's own words in locale, merged with printkit.pot: where the pack
-    has one, or printkit has none for the locale (then the pack's translator translates them)."""
-    path = words.pack_catalog(pack.root, locale)
-    existing = read_catalog(pack.root, path)
-    if existing is None and words.shipped_catalog(locale).exists():
-        return []
-    _write_po(pack, words.merged(existing, locale), path)
-    return [path]
-
-
-def init(pack: Pack, locale: str) -> tuple[Pack, list[Path]]:
-    """A new locale for the pack, as msginit makes one: declared in pack.yaml (unless it is), its
-    catalog written from the template, and one of printkit's own words when printkit lacks the
-    locale. A locale that has its catalog already is refused, never written over."""
-    if locale == pack.meta.language:
-        raise UsageError(f"{locale} is the source language of pack '{pack.id}': its texts are the pack's YAML")
-    path = catalog_path(pack, locale)
-    if os.path.lexists(path):
-        raise UsageError(
-            f"pack '{pack.id}' already has its {locale} catalog, {display_path(path)} "
-            f"(bring it up to date with 'printkit i18n update --lang {locale} {pack.id}')"
-        )
-    for target in (template_path(pack), path, words.pack_catalog(pack.root, locale)):  # all or nothing
-        try:
-            writable(pack.root, target)
-        except Refused as refused:
-            raise refused.problems(target) from None
-    written = []
-    if locale not in pack.meta.locales:
-        pack = _declare(pack, locale)
-        written.append(pack.root / PACK_FILE)
-    pot = template(pack, measured_boxes(pack))
-    _write_po(pack, pot, template_path(pack))
-    _write_po(pack, merge(None, pot, pack, locale), path)
-    return pack, [*written, path, *own_words_catalog(pack, locale)]
-
-
-def _declare(pack: Pack, locale: str) -> Pack:
-    """The pack with locale added to `locales:` in its pack.yaml, where the list is written (a flow
-    list `[en, de]` or a block list), every other byte of the file as it was; loaded and validated
-    again, and the file put back as it was if that fails or reads anything else differently."""
-    path = pack.root / PACK_FILE
-    try:
-        text = read_text(pack.root, path, MAX_FILE_BYTES)
-    except Refused as refused:
-        raise refused.problems(path) from None
-    edited = _with_locale(text, locale, display_path(path))
-    _write(pack, path, edited.encode("utf-8"))
-    try:
-        declared = load_checked([pack.root])[0]
-    except Problems:
-        _write(pack, path, text.encode("utf-8"))
-        raise
-    if declared.meta.model_dump(exclude={"locales"}) != pack.meta.model_dump(exclude={"locales"}) or (
-        declared.meta.locales != [*pack.meta.locales, locale]
-    ):
-        _write(pack, path, text.encode("utf-8"))
-        raise _cannot_add(locale, display_path(path), None, "pack.yaml reads otherwise with it added")
-    return declared
-
-
-def _cannot_add(locale: str, shown: str, node: yaml.Node | None, why: str) -> Problems:
-    line, column = (node.start_mark.line + 1, node.start_mark.column + 1) if node is not None else (1, 1)
-    hint = f"add {locale} to 'locales:' in {shown} yourself, then run 'printkit i18n init --lang {locale}' again"
-    return Problems([Problem(shown, line, column, "locales", f"{why}: cannot add {locale}", hint)])
-
-
-def _with_locale(text: str, locale: str, shown: str) -> str:
-    """pack.yaml's text with locale added to its `locales:` list, or a new `locales: [en, LOCALE]`
-    line at its end; a list written in a way printkit cannot safely add to is refused at its line.
-    Lines end as YAML ends them (\n, \r\n, \r, NEL, LS or PS); a new line ends as the one before it."""
-    written = locale if yaml.safe_load(locale) == locale else f'"{locale}"'
-    first_break = YAML_LINE_BREAK.search(text)
-    newline = first_break.group() if first_break else "\n"
-    root = yaml.compose(text, Loader=Loader)  # as the pack was read: PyYAML's own reader refuses tabs libyaml takes
-    by_key = {key.value: value for key, value in root.value} if isinstance(root, yaml.MappingNode) else {}
-
-    def refused(node: yaml.Node | None, why: str) -> Problems:
-        return _cannot_add(locale, shown, node, why)
-
-    if not isinstance(root, yaml.MappingNode) or root.flow_style:
-        raise refused(root, "pack.yaml is not a block of keys")
-    node = by_key.get("locales")
-    if node is None:
-        ended = not text or YAML_LINE_BREAK.fullmatch(text[-1])
-        return text + ("" if ended else newline) + f"locales: [en, {written}]{newline}"
-    opening = text[node.start_mark.index : node.start_mark.index + 1]
-    if not isinstance(node, yaml.SequenceNode) or opening not in ("[", "-"):
-        raise refused(node, "'locales:' is not written as a list here")
-    if any(not isinstance(item, yaml.ScalarNode) or item.start_mark.line != item.end_mark.line for item in node.value):
-        raise refused(node, "'locales:' holds an entry that is not one tag on one line")
-    if node.flow_style:
-        if not node.value:
-            closing = node.end_mark.index - 1
-            return text[:closing] + written + text[closing:]
-        end = node.value[-1].end_mark.index
-        return text[:end] + f", {written}" + text[end:]
-    line_end = YAML_LINE_BREAK.search(text, node.value[-1].end_mark.index)  # after the last item's line
-    if line_end is None:  # the last line has no line break: it gets the file's
-        text += newline
-        at = len(text)
-    else:
-        at, newline = line_end.end(), line_end.group()
-    return text[:at] + " " * node.start_mark.column + f"- {written}{newline}" + text[at:]
-
-
-def stats(packs: list[Pack], locales: list[str] | None = None) -> list[dict]:
-    rows = []
-    for pack in packs:
-        for locale in target_locales(pack, locales):
-            found = counts(pack, locale)
-            rows.append(
-                {
-                    "pack": pack.id,
-                    "locale": locale,
-                    "translated": found.translated,
-                    "fuzzy": found.fuzzy,
-                    "untranslated": found.untranslated,
-                    "obsolete": found.obsolete,
-                    "percent": found.percent,
-                }
-            )
-    return rows
-
-
-def check(packs: list[Pack], locales: list[str] | None = None) -> int:
-    """Every problem of every locale; raises Problems, else returns how many locales were checked."""
-    problems: list[Problem] = []
-    checked = 0
-    for pack in packs:
-        for locale in target_locales(pack, locales):
-            checked += 1
-            if load_catalog(pack, locale) is None:
-                shown = display_path(catalog_path(pack, locale))
-                problems.append(
-                    Problem(
-                        shown,
-                        1,
-                        1,
-                        "",
-                        f"no {locale} catalog for pack '{pack.id}'",
-                        f"create it with 'printkit i18n update {pack.id}'",
-                    )
-                )
-                continue
-            translation = translate(pack, locale)
-            problems += words.problems(pack.root, pack.id, locale)
-            problems += entry_problems(pack, locale)
-            problems += missing_problems(pack, translation, locale)
-            try:  # overflow and missing glyphs, measured on the translated components
-                draw_pieces(translation.pack, locale, 0.0)
-            except Problems as error:
-                problems += error.problems
-    if problems:
-        raise Problems(problems)
-    return checked
-
-
-def pseudo_build(packs: list[Pack], out: Path) -> list[Path]:
-    apart(out, [pack.root for pack in packs])
-    with holding(out):  # into the same folders as `printkit build`: the same lock
+    packs = loaded(args.packs)
+    locales = list(languages(args.lang) or ()) or None
+    if args.action == "init":
+        if not locales:
+            raise UsageError("i18n init needs --lang LANG, the locale to add (a BCP 47 tag such as fr or pt-BR)")
         for pack in packs:
-            remove_leftovers(out / pack.id)
-        built = build_jobs(lay_out(packs, BuildOptions(out=out, languages=(PSEUDO,))))
-    return [file.path for _, files in built for file in files]
-
-
-def export_xliff(pack: Pack, locale: str) -> Path:
-    path = message_folder(pack.root / "locales", locale).parent / f"{pack.id}.xlf"
-    _write(pack, path, to_xliff(pack, locale, measured_boxes(pack)))
-    return path
-
-
-def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
-    """Targets from an XLIFF file into the locale's catalog; returns the catalog and how many entries
-    changed. A unit is found by its id; a unit whose id is unknown (its English text changed since the
-    export) by its place (resname), but only where that place's text is untranslated or fuzzy and no
-    unit names it by id: a finished translation is never replaced by a place match. As for any unit
-    whose <source> is not the current English text, the translation comes in fuzzy, its source shown
-    as the previous text (`#|`). A unit that names no text of the pack, or whose place holds another
-    text translated already, and every problem from_xliff finds, refuse the file: nothing is written."""
-    try:  # a file the user named, from anywhere; still an ordinary file of a bounded size
-        data = read_bytes(None, source, MAX_XLIFF_BYTES)
-    except Refused as refused:
-        raise refused.problems(source) from None
-    shown = display_path(source)
-    units = from_xliff(data, shown, locale)
-    pot = template(pack, measured_boxes(pack))
-    catalog = merge(load_catalog(pack, locale), pot, pack, locale)
-    live = entries(catalog)
-    by_id = {unit_id(msgid): entry for msgid, entry in live.items()}
-    by_place = {message.place: live[message.msgid] for message in messages(pack) if message.msgid in live}
-    finished = {msgid for msgid, entry in live.items() if entry.msgstr and not entry.fuzzy}
-    named = {by_id[unit.id].msgid for unit in units if unit.id in by_id}  # the texts units name by id
-    changed: set[str] = set()
-    problems = []
-    for unit in units:
-        entry = by_id.get(unit.id)
-        if entry is None:
-            entry = by_place.get(unit.place)
-            taken = entry is not None and (
-                "translated already"
-                if entry.msgid in finished
-                else "which another unit of the file translates"
-                if entry.msgid in named
-                else ""
+            for language in locales:
+                pack, written = catalogs.init(pack, language)
+                for path in written:
+                    print(f"wrote {display_path(path)}")
+        return 0
+    for pack in packs:  # a locale a pack does not declare would otherwise be passed over without a word
+        error = undeclared(pack, locales or [])
+        if error is not None:
+            raise error
+    if args.action == "extract":
+        for pack in packs:
+            print(f"wrote {display_path(catalogs.extract(pack))}")
+    elif args.action == "update":
+        for pack in packs:
+            for path in catalogs.update(pack, locales):
+                print(f"wrote {display_path(path)}")
+    elif args.action == "stats":
+        rows = catalogs.stats(packs, locales)
+        if args.json:
+            print(json.dumps(rows, indent=2))
+        else:
+            print(
+                f"{'pack':<22} {'locale':<7} {'translated':>10} {'fuzzy':>6} {'untranslated':>12} {'obsolete':>8}"
+                f" {'done':>7}"
             )
-            if entry is not None and taken:
-                problems.append(
-                    Problem(
-                        shown,
-                        unit.line,
-                        1,
-                        unit.place,
-                        f"trans-unit '{unit.id}' is for '{unit.source}', no longer a text of pack '{pack.id}', and "
-                        f"its place now holds '{entry.msgid}', {taken}",
-                        "remove the unit, or export the file again",
-                    )
+            for r in rows:
+                print(
+                    f"{r['pack']:<22} {r['locale']:<7} {r['translated']:>10} {r['fuzzy']:>6} {r['untranslated']:>12}"
+                    f" {r['obsolete']:>8} {r['percent']:>6.1f}%"
                 )
-                continue
-        if entry is None:
-            problems.append(
-                Problem(
-                    shown,
-                    unit.line,
-                    1,
-                    unit.place,
-                    f"trans-unit '{unit.id}' names no text of pack '{pack.id}'",
-                    "its text is no longer in the pack: remove the unit, or export the file again",
-                )
-            )
-            continue
-        named.add(entry.msgid)
-        needs_review = unit.needs_review or unit.source != entry.msgid
-        if entry.msgstr != unit.target or entry.fuzzy != needs_review:
-            entry.msgstr = unit.target
-            entry.flags = [flag for flag in entry.flags if flag != "fuzzy"] + (["fuzzy"] if needs_review else [])
-            entry.previous_msgid = unit.source if unit.source != entry.msgid else None
-            changed.add(entry.msgid)
-    if problems:
-        raise Problems(problems)
-    path = catalog_path(pack, locale)
-    _write_po(pack, catalog, path)
-    return path, len(changed)
+    elif args.action == "check":
+        checked = catalogs.check(packs, locales)
+        print(f"{counted(checked, 'catalog')} checked: complete, consistent and every text fits")
+    elif args.action == "pseudo":
+        for path in catalogs.pseudo_build(packs, args.out):
+            print(f"wrote {display_path(path)}")
+    else:
+        if len(packs) != 1 or not locales or len(locales) != 1:
+            raise UsageError(f"i18n {args.action} takes one PACK and one --lang")
+        if args.action == "export":
+            print(f"wrote {display_path(catalogs.export_xliff(packs[0], locales[0]))}")
+        else:
+            if args.file is None:
+                raise UsageError("i18n import needs --file FILE.xlf, an XLIFF file to read")
+            path, changed = catalogs.import_xliff(packs[0], locales[0], args.file)
+            print(f"wrote {display_path(path)}: {changed} entries changed")
+    return 0

@@ -1,19 +1,20 @@
-"""`printkit new`: a new pack with one card and its back, valid and buildable from the start.
+"""`printkit new`: its argument, and a new pack with one card and its back, valid and buildable
+from the start.
 
 Takes: a pack id (a folder name under ./content, or a path whose last part is the id).
 Returns: the new pack folder; refuses (UsageError) to touch a folder that already exists. And the
-next three commands to run on it, each with what it does.
+next three commands to run on it, each with what it does, printed.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import shlex
 from pathlib import Path
 
 from printkit.base.errors import UsageError, ValueProblem
-from printkit.content.fields import parse_id
-from printkit.content.load import CONTENT_DIR, DECKS_DIR
+from printkit.commands.command_line import Commands
 
 PACK_YAML = """\
 # {title}: the pack's identity and the names its components may use.
@@ -46,7 +47,22 @@ cards:
 """
 
 
+def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
+    parser = commands.add_parser("new", parents=[common], help="scaffold a new pack that builds at once")
+    parser.add_argument("pack", metavar="PACK", help="id of the new pack (lowercase, dashes)")
+    parser.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    root = new_pack(args.pack)
+    print("\n".join([f"created {root}; next:", *next_steps(args.pack, root)]))
+    return 0
+
+
 def new_pack(name: str) -> Path:
+    from printkit.content.fields import parse_id  # the content model, only when a pack is made
+    from printkit.content.load import CONTENT_DIR, DECKS_DIR
+
     root = Path(name) if ("/" in name or name.startswith(".")) else CONTENT_DIR / name
     try:
         pack_id = parse_id(root.name)

@@ -6,7 +6,7 @@ pure-Python one did not) ended in exit 3; lines ending in NEL put the new locale
 
 import pytest
 
-from printkit.commands import i18n as i18n_command
+from printkit.commands import catalogs
 
 COMPONENTS = "cards:\n  - {id: ember, name: Ember}\n"
 
@@ -49,7 +49,7 @@ def test_init_puts_pack_yaml_back_when_the_edit_would_read_otherwise(run, tmp_pa
     """As the edit of a file of NEL lines once did: fr went into the title, and locales stayed."""
     before = "id: kit\x85locales:\x85  - en\x85title: Kit\n"
     pack = _pack(tmp_path, before)
-    monkeypatch.setattr(i18n_command, "_with_locale", lambda text, locale, shown: text.replace("Kit", "Kit  - fr"))
+    monkeypatch.setattr(catalogs, "_with_locale", lambda text, locale, shown: text.replace("Kit", "Kit  - fr"))
     code, out, err = run("i18n", "init", pack, "--lang", "fr")
     assert (code, out, err.splitlines()) == (
         1,
