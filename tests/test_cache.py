@@ -147,12 +147,12 @@ def test_force_rebuilds_everything_and_remembers_it(kit):
 
 
 def test_a_bug_while_planning_is_printkit_s_failure_not_a_build_without_cache(run, tmp_path, monkeypatch):
-    import printkit.build.cache as cache
+    import printkit.build.plan as plan
 
     def broken(options, default):
         raise TypeError("a bug in printkit")
 
-    monkeypatch.setattr(cache, "papers_of", broken)
+    monkeypatch.setattr(plan, "papers_of", broken)
     code, _, err = run("build", "skystones", "--no-rulebooks", "--out", tmp_path)
     assert (code, err) == (
         3,
@@ -162,13 +162,13 @@ def test_a_bug_while_planning_is_printkit_s_failure_not_a_build_without_cache(ru
 
 def test_a_pack_the_plan_refuses_but_the_loader_takes_fails_the_build(run, tmp_path, monkeypatch):
     """Were it built, it would be built without a cache key: again on every build, silently."""
-    import printkit.build.cache as cache
+    import printkit.build.plan as plan
     from printkit.base.errors import ValueProblem
 
     def refusing(value):
         raise ValueProblem("refused by a bug")
 
-    monkeypatch.setattr(cache, "parse_id", refusing)
+    monkeypatch.setattr(plan, "parse_id", refusing)
     code, _, err = run("build", "content/skystones", "--no-rulebooks", "--out", tmp_path)
     assert (code, err) == (
         3,

@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from printkit.build import cache
-from printkit.build.outputs import BuildOptions, editions
+from printkit.build.outputs.base import BuildOptions
+from printkit.build.outputs.rulebook import editions
+from printkit.build.plan import plan
 
 DECLARED = [["en", "de"], ["en", "fr"]]
 
@@ -41,5 +42,5 @@ def test_lang_builds_the_editions_whose_languages_are_all_built_as_the_cache_pla
         "riverfold-rulebook-en.pdf",
         "riverfold-rulebook-fr.pdf",
     ]
-    _, planned = cache.plan(Path("content/riverfold"), BuildOptions(languages=("en", "fr")))
+    _, planned = plan(Path("content/riverfold"), BuildOptions(languages=("en", "fr")))
     assert sorted(output.name for output in planned) == written

@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from conftest import BUNDLED, TRANSLATIONS
 
-from printkit.build.outputs import BuildOptions
+from printkit.build.outputs.base import BuildOptions
 from printkit.build.pipeline import lay_out
 from printkit.content.components.boards import Board
 from printkit.content.components.cards import Card

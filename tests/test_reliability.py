@@ -24,7 +24,7 @@ def test_a_failure_mid_render_keeps_earlier_outputs_and_leaves_no_partial_file(r
     folder = tmp_path / "skystones"
     (folder / "notes.txt").write_text("mine")  # printkit must not touch what it did not write
     before = {p.name: p.read_bytes() for p in folder.iterdir()}
-    import printkit.build.pipeline as build
+    import printkit.output.pdf as pdf  # the components PDF is drawn with it
 
     calls = []
 
@@ -35,8 +35,8 @@ def test_a_failure_mid_render_keeps_earlier_outputs_and_leaves_no_partial_file(r
             raise RuntimeError("the printer caught fire")
         return original(pages, target, **kwargs)
 
-    original = build.render_pdf
-    monkeypatch.setattr(build, "render_pdf", failing)
+    original = pdf.render_pdf
+    monkeypatch.setattr(pdf, "render_pdf", failing)
     assert run("build", "skystones", "--no-rulebooks", "--paper", "all", "--force", "--out", tmp_path)[0] == 3
     after = {p.name: p.read_bytes() for p in folder.iterdir()}
     assert set(after) == set(before)  # no .part file, nothing deleted
@@ -162,7 +162,7 @@ YAML_VALUES = st.recursive(
 
 
 def _check_pack(tmp_path: Path, document) -> None:
-    from printkit.build.outputs import BuildOptions
+    from printkit.build.outputs.base import BuildOptions
     from printkit.build.pipeline import lay_out
     from printkit.content.read import load_checked
 
@@ -255,13 +255,13 @@ def test_a_problem_found_while_drawing_in_a_parallel_build_leaves_nothing(run, t
 
 @forked_children_only
 def test_a_worker_that_dies_fails_the_build_cleanly(run, tmp_path, monkeypatch):
-    import printkit.build.pipeline as build
+    import printkit.output.pdf as pdf  # the components PDF is drawn with it
 
     def dying(pages, target, **kwargs):
         os._exit(9)  # as if the operating system had killed the process
 
     out = tmp_path / "out"
-    monkeypatch.setattr(build, "render_pdf", dying)
+    monkeypatch.setattr(pdf, "render_pdf", dying)
     code, _, err = run("build", "skystones", "--no-rulebooks", "--jobs", "2", "--out", out)
     assert (code, err) == (
         3,
@@ -290,12 +290,12 @@ def test_a_bug_in_a_value_parser_is_printkit_s_failure_not_a_problem_of_the_pack
 
 @forked_children_only
 def test_debug_shows_where_a_worker_of_a_parallel_build_failed(run, tmp_path, monkeypatch):
-    import printkit.build.pipeline as build
+    import printkit.output.pdf as pdf  # the components PDF is drawn with it
 
     def failing(pages, target, **kwargs):
         raise ValueError("a bug in printkit")
 
-    monkeypatch.setattr(build, "render_pdf", failing)  # the workers are forked: they draw with it too
+    monkeypatch.setattr(pdf, "render_pdf", failing)  # the workers are forked: they draw with it too
     args = ("build", "skystones", "--no-rulebooks", "--jobs", "2", "--out", tmp_path)
     code, _, err = run(*args)
     assert (code, err) == (

@@ -6,8 +6,8 @@ from conftest import PT_PER_MM, problems_found
 from PIL import Image
 from pypdf import PdfReader
 
-from printkit.build import cache
-from printkit.build.outputs import BuildOptions
+from printkit.build.outputs.base import BuildOptions
+from printkit.build.plan import plan
 from printkit.layout.shop import SHOP_BLEED, TGC_PRODUCTS
 
 BACKED = """backs: {plain: {title: Kit, color: "#27364a"}}
@@ -169,10 +169,10 @@ def test_the_nearest_product_is_one_of_the_components_kind_and_shape(run, tmp_pa
 
 def test_shop_outputs_are_cached_and_only_their_own_options_rebuild_them(tmp_path):
     root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
-    names = [o.name for o in cache.plan(root, BuildOptions(shops=("single", "tgc")))[1]]
+    names = [o.name for o in plan(root, BuildOptions(shops=("single", "tgc")))[1]]
     assert names == ["kit-components-en-a4.pdf", "kit-components-en-single.pdf", "shop-tgc/en"]
-    keys = {o.name: o.key for o in cache.plan(root, BuildOptions(shops=("single", "tgc")))[1]}
-    other = {o.name: o.key for o in cache.plan(root, BuildOptions(shops=("single", "tgc"), bleed=3, duplex="short"))[1]}
+    keys = {o.name: o.key for o in plan(root, BuildOptions(shops=("single", "tgc")))[1]}
+    other = {o.name: o.key for o in plan(root, BuildOptions(shops=("single", "tgc"), bleed=3, duplex="short"))[1]}
     assert [name for name in keys if keys[name] != other[name]] == ["kit-components-en-a4.pdf"]
 
 

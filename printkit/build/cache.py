@@ -1,11 +1,8 @@
 """Incremental builds: an output is written again only when something it depends on changed.
 
-Takes: a pack folder, the build options and the output folder.
-Returns: the outputs a build of that pack would write, each with a key that hashes everything it
-depends on: printkit itself (its code, fonts, catalogs and templates) and the versions of the
-libraries that make the outputs' bytes, the pack's content files,
-the catalogs of the output's languages, the pack's own templates for rulebooks, and the options
-that change the output. A manifest beside the outputs remembers each output's key and the hashes
+Takes: the parts an output depends on (see build.plan, which names them for each output kind).
+Returns: the output's key, a hash of them and of printkit itself (its code, fonts, catalogs and
+templates) and the versions of the libraries that make the outputs' bytes. A manifest beside the outputs remembers each output's key and the hashes
 of the files written; an output is up to date only when its key is unchanged and its files are
 still exactly what was written, so neither an edit nor a tampered or missing file can be missed.
 It is also what printkit may remove: only a file it recorded writing that still holds what it
@@ -28,34 +25,12 @@ from typing import BinaryIO
 
 from printkit import __version__
 from printkit.base.confine import files_under
-from printkit.base.errors import ValueProblem
-from printkit.base.languages import UnknownLanguage
 from printkit.base.package_data import folder
 from printkit.build.output_folder import FileId, identity, linked, open_file, real_folders
-from printkit.build.outputs import (
-    components_name,
-    cut_svg_name,
-    editions,
-    papers_of,
-    pdfx_name,
-    png_name,
-    rulebook_name,
-    sheets_duplex,
-    shop_name,
-)
 from printkit.build.staging import atomic_target
-from printkit.content.fields import parse_id
-from printkit.content.source import read_yaml
-from printkit.i18n.extract import message_folder
-from printkit.layout.templates import PACK_FOLDER as TEMPLATES_FOLDER
-from printkit.layout.templates import template_path
-from printkit.output.pdfx import cmyk_profile
 
 MANIFEST = ".printkit-cache.json"
 PACKAGE = folder("printkit").resolve()
-# pack folders that only some outputs (or none) read; a sheet template's file is hashed into the
-# outputs laid out on it
-NOT_CONTENT = ("locales", "templates", "decks", TEMPLATES_FOLDER)
 # The libraries whose code makes the bytes of an output (or the values drawn): an upgrade rebuilds.
 # Pango and HarfBuzz, which shape a rulebook's text, are system libraries, not Python distributions.
 DRAWING_LIBRARIES = (
@@ -85,7 +60,7 @@ class Output:
     key: str
 
 
-def _hash_files(paths: list[Path], base: Path) -> str:
+def hash_files(paths: list[Path], base: Path) -> str:
     digest = hashlib.sha256()
     for path in sorted(paths):
         digest.update(str(path.relative_to(base)).encode() + b"\0")
@@ -104,7 +79,7 @@ def _feed(digest, file: BinaryIO) -> None:
         digest.update(piece)
 
 
-def _files(folder: Path) -> list[Path]:
+def files_of(folder: Path) -> list[Path]:
     """The files and links of a folder; named pipes and devices are left for the loader to refuse
     (opening one would block or never end)."""
     if not folder.is_dir():
@@ -121,7 +96,7 @@ def code_key() -> str:
     """printkit itself and the libraries it draws with: a change to any of its files, or another
     version of one of them, can change any output."""
     versions = {name: _version(name) for name in DRAWING_LIBRARIES}
-    return __version__ + json.dumps(versions, sort_keys=True) + _hash_files(_files(PACKAGE), PACKAGE.parent)
+    return __version__ + json.dumps(versions, sort_keys=True) + hash_files(files_of(PACKAGE), PACKAGE.parent)
 
 
 def _version(library: str) -> str:
@@ -135,126 +110,12 @@ def _version(library: str) -> str:
     return line.removeprefix("Version:").strip()
 
 
-@cache
-def _profile_key() -> str:
-    """The CMYK profile --pdfx converts with and embeds (another Ghostscript may bring another)."""
-    profile = cmyk_profile()
-    return "" if profile is None else f"{profile}:{_file_hash(profile)}"
-
-
-def _key(*parts: object) -> str:
+def key(*parts: object) -> str:
+    """The cache key of an output: printkit's code and libraries, and every part given."""
     return hashlib.sha256(json.dumps([code_key(), *parts], sort_keys=True).encode()).hexdigest()
 
 
-def _pack_facts(root: Path) -> tuple[str, str, list[str], list[list[str]] | None, str] | None:
-    """The id, source language, locales, editions and default paper that pack.yaml gives, or None when what
-    the plan needs of it is not what the loader accepts (the loader reports why)."""
-    # read as the loader reads it (libyaml, with its limits); problems are the loader's to report
-    meta = read_yaml(root / "pack.yaml", "pack.yaml", root).data
-    if not isinstance(meta, dict):
-        return None
-    try:
-        pack_id = parse_id(meta.get("id"))
-    except ValueProblem:
-        return None
-    locales, defaults, declared = meta.get("locales", ["en"]), meta.get("defaults") or {}, meta.get("editions")
-    if pack_id != root.resolve().name or not isinstance(locales, list) or not isinstance(defaults, dict):
-        return None  # an id is never a path here
-    if declared is not None and not (isinstance(declared, list) and all(isinstance(e, list) for e in declared)):
-        return None
-    editions = None if declared is None else [[str(lang) for lang in edition] for edition in declared]
-    return (
-        pack_id,
-        str(meta.get("language", "en")),
-        [str(lang) for lang in locales],
-        editions,
-        str(defaults.get("paper", "a4")),
-    )
-
-
-def plan(root: Path, options) -> tuple[str, list[Output]] | None:
-    """The pack's id and the outputs a build of it would write, or None when its pack.yaml has a
-    problem (the build then reports it)."""
-    facts = _pack_facts(root)
-    if facts is None:
-        return None
-    pack_id, source, locales, declared, paper = facts
-    papers = papers_of(options, paper)
-    layouts, template = papers, ""  # what components are laid out on, and the template file's hash
-    if options.template is not None:
-        path = template_path(options.template, root)
-        layouts, template = (path.stem,), _hash_files([path], path.parent)
-    content = _hash_files(
-        [p for p in _files(root) if p.relative_to(root).parts[0] not in NOT_CONTENT and not p.name.startswith(".")],
-        root,
-    )
-
-    @cache
-    def catalog(language: str) -> str:
-        """The language's catalogs: its folder as gettext names it (pt_BR), with printkit.po if any."""
-        if language == source:
-            return ""
-        try:
-            folder = message_folder(root / "locales", language).parent
-        except UnknownLanguage:  # not a language: the build refuses it
-            folder = root / "locales" / language
-        return _hash_files(_files(folder), root)
-
-    languages = list(options.languages or locales)
-    outputs = []
-    for language in languages:
-        for layout in layouts:
-            sheets = (
-                content,
-                catalog(language),
-                language,
-                layout,
-                template,
-                sheets_duplex(options),
-                options.bleed,
-                options.ink_saver,
-            )
-            outputs.append(Output(components_name(pack_id, language, layout), _key(*sheets, options.strict)))
-            if options.pdfx:
-                pdfx = _key(*sheets, options.strict, "pdfx", _profile_key())
-                outputs.append(Output(pdfx_name(pack_id, language, layout), pdfx))
-            if options.cut_svg:
-                outputs.append(Output(cut_svg_name(language, layout), _key(*sheets, options.strict, "cut-svg")))
-        if options.png:
-            outputs.append(
-                Output(
-                    png_name(language),
-                    _key(content, catalog(language), language, "png", options.bleed, options.ink_saver, options.strict),
-                )
-            )
-        for shop in options.shops:  # fixed bleed and no paper: neither --bleed nor --paper nor --duplex changes them
-            outputs.append(
-                Output(
-                    shop_name(shop, pack_id, language),
-                    _key(content, catalog(language), language, shop, options.ink_saver, options.strict),
-                )
-            )
-    if options.rulebooks and (root / "rulebook.yaml").is_file():
-        templates = _hash_files(_files(root / "templates"), root)
-        for edition in editions(languages, source, declared):
-            outputs.append(
-                Output(
-                    rulebook_name(pack_id, edition),
-                    _key(
-                        content,
-                        templates,
-                        [catalog(lang) for lang in edition],
-                        edition,
-                        papers[0],
-                        options.booklet,
-                        options.strict,
-                    ),
-                )
-            )
-    return pack_id, outputs
-
-
-def _file_hash(path: Path) -> str:
+def file_hash(path: Path) -> str:
     digest = hashlib.sha256()
     with path.open("rb") as file:
         _feed(digest, file)
@@ -305,7 +166,7 @@ class Manifest:
         folder = self.path.parent
         self.entries[output.name] = {
             "key": output.key,
-            "files": {f.relative_to(folder).as_posix(): _file_hash(f) for f in files},
+            "files": {f.relative_to(folder).as_posix(): file_hash(f) for f in files},
         }
 
     def save(self) -> None:

@@ -18,7 +18,7 @@ import re
 import stat
 import sys
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager, suppress
 from pathlib import Path
 
@@ -136,13 +136,14 @@ def _timeout() -> float:
 LEFTOVER = re.compile(rf"^\..+\.{TEMPORARY_MARK}[a-z0-9_]{{8}}\.part$")
 
 
-def remove_leftovers(folder: Path) -> None:
+def remove_leftovers(folder: Path, kinds: Iterable[str]) -> None:
     """The temporary files a killed build left in a pack's output folder (`.<name>.printkit-<random>.part`,
-    see build.Staging), looked for where Staging puts them (beside their targets) in real folders
-    only: a linked folder is not entered. Only the holder of the lock may call this: no other build
+    see build.Staging), looked for where Staging puts them (beside their targets): in the folder and
+    in each <kind>/<language or layout>/ folder of the output kinds that write folders, real folders
+    only (a linked folder is not entered). Only the holder of the lock may call this: no other build
     is writing."""
     places = [folder]
-    for kind in ("png", "shop-tgc", "cut-svg"):  # the folder outputs: <kind>/<language or layout>/
+    for kind in kinds:
         places += [
             Path(entry.path) for entry in _entries(folder / kind) if is_folder(entry.stat(follow_symlinks=False))
         ]

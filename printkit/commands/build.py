@@ -10,10 +10,14 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from printkit.base.errors import UsageError
-from printkit.build.outputs import SHOPS
+from printkit.build.outputs.base import KINDS, FacesKind  # the package registers every kind first
 from printkit.commands.command_line import Commands, folder, languages, roots
+
+if TYPE_CHECKING:
+    from printkit.build.outputs.base import BuildOptions
 
 
 def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
@@ -50,34 +54,7 @@ def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
         help="extend backgrounds this far past the trim line: 0 for home printing (default), 3 for print shops",
     )
     parser.add_argument(
-        "--png", action="store_true", help="also write a 300 dpi PNG of every face and Tabletop Simulator deck sheets"
-    )
-    parser.add_argument(
-        "--shop",
-        action="append",
-        choices=SHOPS,
-        default=[],
-        help="also write for a print shop (repeatable): single, a PDF of one face a page with 1/8 in bleed, "
-        "backs after their fronts; tgc, a PNG of each face on The Game Crafter's template of its product",
-    )
-    parser.add_argument(
-        "--pdfx",
-        action="store_true",
-        help="also write a CMYK PDF/X-4 of each components PDF for print shops (needs Ghostscript's CMYK profile)",
-    )
-    parser.add_argument(
-        "--cut-svg",
-        action="store_true",
-        help="also write each sheet's cut paths as SVG, for cutting machines (output/PACK/cut-svg/LANG-PAPER/)",
-    )
-    parser.add_argument("--no-rulebooks", action="store_true", help="build the component PDFs only")
-    parser.add_argument(
         "--force", action="store_true", help="rebuild every output, even those whose inputs did not change"
-    )
-    parser.add_argument(
-        "--booklet",
-        action="store_true",
-        help="also write each rulebook imposed for folding into a saddle-stitched booklet",
     )
     parser.add_argument(
         "--ink-saver", action="store_true", help="pale backgrounds and outlined frames instead of solid colour"
@@ -96,13 +73,34 @@ def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="fail on untranslated or fuzzy strings instead of building a marked draft, and on text or icons in the safe zone",
     )
+    outputs = parser.add_argument_group("what to write besides the components PDFs")
+    for kind in KINDS:
+        kind.add_options(outputs)
+    shops = [kind for kind in KINDS if isinstance(kind, FacesKind) and kind.shop]
+    outputs.add_argument(
+        "--shop",
+        action="append",
+        choices=[shop.name for shop in shops],
+        default=[],
+        help="also write for a print shop (repeatable): " + "; ".join(f"{shop.name}, {shop.shop}" for shop in shops),
+    )
     parser.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from printkit.build.outputs import BuildOptions
     from printkit.build.pipeline import build
     from printkit.build.summary import summary_lines
+
+    options = build_options(args)
+    built = build(roots(args.packs), options)
+    if not args.quiet:
+        print("\n".join(summary_lines(built, args.out)), file=sys.stderr)
+    return 0
+
+
+def build_options(args: argparse.Namespace) -> BuildOptions:
+    """What the command line asks the build for; a value no option takes is a UsageError."""
+    from printkit.build.outputs.base import BuildOptions
 
     if not 0 <= args.bleed <= 10:
         raise UsageError(f"--bleed must be from 0 to 10 mm, got {args.bleed:g}")
@@ -110,30 +108,18 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     if args.template is not None and args.paper is not None:
         raise UsageError("--template and --paper exclude each other: a sheet template gives its own page size")
-    papers = ("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ())
-    locales = languages(args.lang)
-    built = build(
-        roots(args.packs),
-        BuildOptions(
-            out=args.out,
-            papers=papers,
-            template=args.template,
-            languages=locales,
-            duplex=args.duplex,
-            bleed=args.bleed,
-            png=args.png,
-            pdfx=args.pdfx,
-            cut_svg=args.cut_svg,
-            ink_saver=args.ink_saver,
-            strict=args.strict,
-            rulebooks=not args.no_rulebooks,
-            booklet=args.booklet,
-            force=args.force,
-            jobs=args.jobs,
-            shops=tuple(dict.fromkeys(args.shop)),  # each once, however often it is given
-            quiet=args.quiet,
-        ),
+    return BuildOptions(
+        out=args.out,
+        papers=("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ()),
+        template=args.template,
+        languages=languages(args.lang),
+        duplex=args.duplex,
+        bleed=args.bleed,
+        ink_saver=args.ink_saver,
+        strict=args.strict,
+        force=args.force,
+        jobs=args.jobs,
+        shops=tuple(dict.fromkeys(args.shop)),  # each once, however often it is given
+        quiet=args.quiet,
+        **{field: value for kind in KINDS for field, value in kind.options_of(args).items()},
     )
-    if not args.quiet:
-        print("\n".join(summary_lines(built, args.out)), file=sys.stderr)
-    return 0

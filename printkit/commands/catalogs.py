@@ -23,7 +23,7 @@ from printkit.base.errors import Problem, Problems, UsageError, display_path, wr
 from printkit.build.jobs import build_jobs
 from printkit.build.lock import holding, remove_leftovers
 from printkit.build.output_folder import apart
-from printkit.build.outputs import BuildOptions
+from printkit.build.outputs.base import BuildOptions, kind_folders
 from printkit.build.pipeline import lay_out
 from printkit.build.staging import atomic_target
 from printkit.content.load import PACK_FILE
@@ -258,7 +258,7 @@ def pseudo_build(packs: list[Pack], out: Path) -> list[Path]:
     apart(out, [pack.root for pack in packs])
     with holding(out):  # into the same folders as `printkit build`: the same lock
         for pack in packs:
-            remove_leftovers(out / pack.id)
+            remove_leftovers(out / pack.id, kind_folders())
         built = build_jobs(lay_out(packs, BuildOptions(out=out, languages=(PSEUDO,))))
     return [file.path for _, files in built for file in files]
 

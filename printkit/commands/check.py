@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.base.errors import Problem, Problems, counted, did_you_mean
-from printkit.build.outputs import BuildOptions
+from printkit.build.outputs.base import BuildOptions
 from printkit.commands.command_line import Commands, print_problems, warn_of
 
 if TYPE_CHECKING:

@@ -73,7 +73,7 @@ def loaded(names: list[str]) -> list:
 
 def warn_of(error: Problems) -> None:
     """The warnings found on the way to the problems, printed as a pack that loads prints them."""
-    from printkit.build.pipeline import warn
+    from printkit.build.warnings import warn
 
     for warning in error.warnings:
         warn(str(warning))

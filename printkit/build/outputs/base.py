@@ -1,0 +1,191 @@
+"""What every output kind says, the registry of kinds, and what a build is asked for
+(`BuildOptions`); the kinds themselves are the other modules of build/outputs/."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Collection
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, ClassVar
+
+# Light to import: `printkit build --help` lists the kinds' options; what writes an output is imported
+# by its job.
+if TYPE_CHECKING:
+    import argparse
+    from collections.abc import Callable
+
+    from printkit.build.jobs import Job
+    from printkit.build.staging import Staging
+    from printkit.content.pack import Pack
+    from printkit.layout.pieces import Faces, Piece
+    from printkit.layout.sheets import Duplex, Page
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    out: Path = Path("output")
+    papers: tuple[str, ...] = ()  # empty: the pack's defaults.paper
+    template: str | None = None  # a sheet template's name or file: its slots instead of paper (layout/templates)
+    languages: tuple[str, ...] | None = None  # None: every locale the pack declares
+    duplex: Duplex = "long"
+    bleed: float = 0.0
+    png: bool = False
+    pdfx: bool = False  # also a CMYK PDF/X-4 of each components PDF, for print shops
+    cut_svg: bool = False  # also each sheet's cut paths as SVG, for cutting machines
+    ink_saver: bool = False
+    strict: bool = False
+    rulebooks: bool = True
+    booklet: bool = False
+    force: bool = False
+    jobs: int | None = None  # worker processes; None: one per core
+    shops: tuple[str, ...] = ()  # the print shops to write for besides the kits (FacesKind.shop)
+    quiet: bool = False  # no progress display (the command leaves out its summary too)
+
+
+def sheets_duplex(options: BuildOptions) -> Duplex:
+    """The duplex of the components PDF's sheets: the build's, but off on a sheet template (its
+    sheets are fronts alone, and label stock should not go through a duplexer)."""
+    return options.duplex if options.template is None else "off"
+
+
+def papers_of(options, default: str) -> tuple[str, ...]:
+    """The papers a build lays out on: those asked for, else the pack's default."""
+    return tuple(options.papers) or (default,)
+
+
+@dataclass(frozen=True)
+class PackPlan:
+    """What the cache knows of a pack before it is loaded: its facts as pack.yaml gives them and the
+    hashes of the files its outputs are made from (see build.plan)."""
+
+    pack_id: str
+    source: str  # the language the pack is written in
+    declared: list[list[str]] | None  # the editions pack.yaml declares
+    papers: tuple[str, ...]
+    content: str  # the hash of its content files
+    template: str  # the hash of the sheet template's file; "" on paper
+    catalog: Callable[[str], str]  # the hash of a language's catalogs
+    rulebook_templates: Callable[[], str]  # the hash of the pack's own rulebook templates
+    has_rulebook: bool
+    options: BuildOptions
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What the outputs of one language of a pack are made from: the pack translated, its pieces
+    and their faces (drawn as they are written), the faces with the print shops' fixed bleed, and
+    whether any piece has copies to print."""
+
+    pack: Pack
+    language: str
+    pieces: list[Piece]
+    faces: Faces
+    shop_faces: Faces
+    printed: bool
+    options: BuildOptions
+
+
+class OutputKind(ABC):
+    name: ClassVar[str]  # what the kind is called (it is what its option writes, as in --pdfx, --shop tgc)
+    folder: ClassVar[str | None] = None  # the folder under a pack's output folder its files go in, if not beside
+    derived_from: ClassVar[str | None] = None  # the kind it is made from, which retires it when written without it
+
+    @abstractmethod
+    def wanted(self, options: BuildOptions) -> bool:
+        """Whether a build with these options writes this kind."""
+
+    def check_usage(self, options: BuildOptions) -> None:  # noqa: B027 (most kinds take any options)
+        """Raises UsageError for options this kind cannot be written with (before anything is read)."""
+
+    def add_options(self, group: argparse._ArgumentGroup) -> None:  # noqa: B027 (a shop's is --shop's choice)
+        """The options of `printkit build` that ask for this kind (a print shop's are --shop's choices)."""
+
+    def options_of(self, args: argparse.Namespace) -> dict:
+        """The BuildOptions fields its options set."""
+        return {}
+
+
+class SheetsKind(OutputKind):
+    """One output per language and layout, made from the layout's sheets."""
+
+    @abstractmethod
+    def name_of(self, pack_id: str, language: str, layout: str) -> str: ...
+
+    @abstractmethod
+    def key_of(self, plan: PackPlan) -> tuple:
+        """What its cache key hashes besides its sheets' (content, catalog, language, layout, ...)."""
+
+    @abstractmethod
+    def job(self, drawn: Drawn, layout: str, pages: list[Page]) -> Job: ...
+
+
+class FacesKind(OutputKind):
+    """One output per language, made from the faces of the pieces."""
+
+    shop: ClassVar[str | None] = None  # a print shop's: what --shop NAME writes, in --help
+
+    @abstractmethod
+    def name_of(self, pack_id: str, language: str) -> str: ...
+
+    @abstractmethod
+    def key_of(self, plan: PackPlan, language: str) -> tuple:
+        """Everything its cache key hashes."""
+
+    @abstractmethod
+    def job(self, drawn: Drawn) -> Job | None:
+        """The job, or None when there is nothing of this kind to write; raises Problems found while
+        laying it out."""
+
+
+class BookKind(OutputKind):
+    """Outputs of the whole pack, made from its languages translated."""
+
+    @abstractmethod
+    def planned(self, plan: PackPlan, languages: list[str]) -> list[tuple[str, tuple]]:
+        """The name of each output and everything its cache key hashes."""
+
+    @abstractmethod
+    def jobs(
+        self, pack: Pack, translated: dict[str, Pack], drafts: frozenset[str], paper: str, options: BuildOptions
+    ) -> list[Job]: ...
+
+
+KINDS: list[OutputKind] = []
+
+
+def register(kind: type[OutputKind]) -> type[OutputKind]:
+    """Adds an output kind to the build (a class decorator); a kind that leaves out what a kind says
+    (an abstract method, its name) or takes another's name is refused at once."""
+    missing = sorted(getattr(kind, "__abstractmethods__", ()))
+    if missing or not getattr(kind, "name", ""):
+        raise TypeError(f"output kind {kind.__name__} does not say its {', '.join(missing or ['name'])}")
+    if not issubclass(kind, (SheetsKind, FacesKind, BookKind)):
+        raise TypeError(f"output kind {kind.__name__} is none of SheetsKind, FacesKind or BookKind")
+    if any(other.name == kind.name for other in KINDS):
+        raise TypeError(f"output kind {kind.__name__}: another kind is called {kind.name}")
+    KINDS.append(kind())
+    return kind
+
+
+def kinds_of(shape: type, options: BuildOptions) -> list:
+    """The kinds of that shape a build with these options writes, in order."""
+    return [kind for kind in KINDS if isinstance(kind, shape) and kind.wanted(options)]
+
+
+def kind_folders() -> list[str]:
+    """The folders under a pack's output folder that output kinds write into (<folder>/<language or layout>/)."""
+    return [kind.folder for kind in KINDS if kind.folder]
+
+
+def retire_earlier(
+    staging: Staging, options: BuildOptions, pack_id: str, outputs: list[str], written: Collection[Path] = ()
+) -> None:
+    """The files the outputs wrote when they were last built that this build does not write again
+    (a component renamed or removed since, say), removed when it commits: only those the pack's
+    manifest records and that still hold what was written (see cache.Manifest.written)."""
+    from printkit.build.cache import Manifest
+
+    if outputs:
+        manifest = Manifest(options.out / pack_id)
+        staging.retire([found for output in outputs for found in manifest.written(output, written)], inside=options.out)

@@ -1,0 +1,96 @@
+"""--pdfx: beside each components PDF, its CMYK PDF/X-4 twin for print shops
+(`<pack>-components-<language>-<layout>-pdfx.pdf`), converted with Ghostscript's CMYK profile;
+derived from the components PDF, and retired when that is written again without it."""
+
+from __future__ import annotations
+
+from functools import cache, partial
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printkit.build.outputs.base import BuildOptions, Drawn, PackPlan, SheetsKind, register
+from printkit.build.outputs.components import Components, kit_info
+
+if TYPE_CHECKING:
+    import argparse
+
+    from printkit.build.jobs import Job, Written
+    from printkit.build.staging import Staging
+    from printkit.content.pack import Pack
+    from printkit.layout.pieces import Faces
+    from printkit.layout.sheets import Page
+
+
+@register
+class PdfX(SheetsKind):
+    name = "pdfx"
+    derived_from = Components.name
+
+    def add_options(self, group: argparse._ArgumentGroup) -> None:
+        group.add_argument(
+            "--pdfx",
+            action="store_true",
+            help="also write a CMYK PDF/X-4 of each components PDF for print shops (needs Ghostscript's CMYK profile)",
+        )
+
+    def options_of(self, args: argparse.Namespace) -> dict:
+        return {"pdfx": args.pdfx}
+
+    def wanted(self, options: BuildOptions) -> bool:
+        return options.pdfx
+
+    def check_usage(self, options: BuildOptions) -> None:
+        pdfx_profile()
+
+    def name_of(self, pack_id: str, language: str, layout: str) -> str:
+        return f"{pack_id}-components-{language}-{layout}-pdfx.pdf"
+
+    def key_of(self, plan: PackPlan) -> tuple:
+        return (plan.options.strict, "pdfx", _profile_key())
+
+    def job(self, drawn: Drawn, layout: str, pages: list[Page]) -> Job:
+        from printkit.build.jobs import Job
+
+        name = self.name_of(drawn.pack.id, drawn.language, layout)
+        target = drawn.options.out / drawn.pack.id / name
+        write = partial(_write, drawn.pack, drawn.language, pages, drawn.faces, drawn.options, target)
+        # twice a components PDF's time (measured on skylands: the file is rewritten by pypdf)
+        return Job(drawn.pack.id, name, write, weight=4 * len(pages))
+
+
+def pdfx_profile() -> Path:
+    """The CMYK profile of --pdfx, or a usage error saying how to get one."""
+    from printkit.base.errors import UsageError
+    from printkit.base.requires import missing_library
+    from printkit.output.pdfx import cmyk_profile
+
+    profile = cmyk_profile()
+    if profile is None:
+        raise UsageError(missing_library("ghostscript"))
+    return profile
+
+
+@cache
+def _profile_key() -> str:
+    """The CMYK profile --pdfx converts with and embeds (another Ghostscript may bring another)."""
+    from printkit.build.cache import file_hash
+    from printkit.output.pdfx import cmyk_profile
+
+    profile = cmyk_profile()
+    return "" if profile is None else f"{profile}:{file_hash(profile)}"
+
+
+def _write(
+    pack: Pack, language: str, pages: list[Page], faces: Faces, options: BuildOptions, target: Path, staging: Staging
+) -> list[Written]:
+    from printkit.build.jobs import Written
+    from printkit.output.pdfx import render_pdfx
+
+    render_pdfx(
+        faces.fill(pages),
+        staging.temporary(target, inside=options.out),
+        profile=pdfx_profile(),
+        **kit_info(pack, language, target),
+    )
+    faces.raise_problems()
+    return [Written(target, len(pages))]
