@@ -58,6 +58,10 @@ class Output:
 
     name: str
     key: str
+    # the fingerprints of the components a kit's PDF prints (build.selection), recorded with it; with
+    # a part of the kit printed (--only, --changed-since) added to those recorded before
+    printed: tuple[tuple[str, str], ...] | None = None
+    printed_part: bool = False
 
 
 def hash_files(paths: list[Path], base: Path) -> str:
@@ -164,10 +168,12 @@ class Manifest:
 
     def record(self, output: Output, files: list[Path]) -> None:
         folder = self.path.parent
-        self.entries[output.name] = {
-            "key": output.key,
-            "files": {f.relative_to(folder).as_posix(): file_hash(f) for f in files},
-        }
+        entry: dict = {"key": output.key, "files": {f.relative_to(folder).as_posix(): file_hash(f) for f in files}}
+        if output.printed is not None:
+            before = self.entries.get(output.name)
+            earlier = before.get("printed") if output.printed_part and isinstance(before, dict) else None
+            entry["printed"] = {**(earlier if isinstance(earlier, dict) else {}), **dict(output.printed)}
+        self.entries[output.name] = entry
 
     def save(self) -> None:
         with atomic_target(self.path, inside=self.path.parent.parent) as temporary:

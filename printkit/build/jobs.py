@@ -43,6 +43,8 @@ class Job:
     output: str  # its name in the pack's cache manifest
     write: Callable[[Staging], list[Written]]
     weight: int  # its work, roughly in milliseconds (measured: 2 a sheet, 15 a PNG face, 60 a rulebook page)
+    printed: tuple[tuple[str, str], ...] | None = None  # a kit PDF's components' fingerprints (build.selection)
+    left_out: int = 0  # the components with copies --only or --changed-since left out of it
 
 
 def _balanced(weights: list[int], workers: int) -> list[list[int]]:

@@ -32,6 +32,7 @@ from printkit.build.outputs.base import (
     papers_of,
 )
 from printkit.build.plan import plan
+from printkit.build.selection import check_only, chosen
 from printkit.build.summary import PackBuilt
 from printkit.build.warnings import warn, warnings_shown
 from printkit.content.pack import Pack
@@ -45,6 +46,9 @@ from printkit.layout.sheets import Page, SheetOptions
 from printkit.layout.shop import SHOP_FACE_BLEED
 from printkit.layout.templates import SheetTemplate, impose_on_template, read_template, template_path
 
+# The options that print part of a kit (build.selection), as a message names them
+OPTIONS = (("--only", lambda options: bool(options.only)), ("--changed-since", lambda o: o.changed_since is not None))
+
 
 def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False) -> list[Job]:
     """Every output to write, laid out; raises Problems for all layout problems at once. Faces are
@@ -53,6 +57,8 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
     A locale with untranslated strings builds with those components marked DRAFT and a warning;
     with strict, the missing strings are problems instead."""
     jobs, problems = [], []
+    if options.only:
+        check_only(packs, options.only)
     for pack in packs:
         languages = options.languages or tuple(pack.meta.locales)
         not_declared = undeclared(pack, [lang for lang in languages if lang != PSEUDO])
@@ -104,11 +110,20 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             translated[language] = translation.pack
             if any(m.key.kind == "rulebook" for m in translation.missing):
                 rulebook_drafts.add(language)
+            left_out = 0
+            if options.only or options.changed_since is not None:
+                pieces, left_out = chosen(pieces, translation.pack, language, options)
             # no copies: an empty PDF helps no one, and the cache would wait for cut paths never written
             printed = any(piece.component.count for piece in pieces)
             if not printed:
+                asked = " and ".join(name for name, given in OPTIONS if given(options))
+                why = (
+                    f"{asked} left out every component with copies ({left_out})"
+                    if left_out
+                    else "every component has count: 0"
+                )
                 warn(
-                    f"{pack.id} ({language}): nothing to print: every component has count: 0, so no components "
+                    f"{pack.id} ({language}): nothing to print: {why}, so no components "
                     "PDF is written (nor its PDF/X, cut paths or --shop single PDF)"
                 )
             try:
@@ -120,7 +135,7 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             shop_faces = Faces(
                 translation.pack, language, SHOP_FACE_BLEED, options.ink_saver, frozenset(translation.drafts)
             )
-            drawn = Drawn(translation.pack, language, pieces, faces, shop_faces, printed, options)
+            drawn = Drawn(translation.pack, language, pieces, faces, shop_faces, printed, options, left_out)
             for layout, pages in laid_out:
                 jobs += [kind.job(drawn, layout, pages) for kind in kinds_of(SheetsKind, options)]
             for kind in kinds_of(FacesKind, options):
@@ -245,6 +260,7 @@ def _build(roots: list[Path], options: BuildOptions) -> list[PackBuilt]:
                 continue
         todo.append(root)
     written: dict[str, list[Written]] = {}
+    left_out: dict[Path, int] = {}  # the components --only or --changed-since left out of a kit's PDF
     if todo:
         packs = checked_packs(todo, options)  # raises the problems of a pack.yaml the plan could not read
         if unplanned:  # the loader took what the plan refused: a bug, or the pack would silently never be cached
@@ -258,7 +274,9 @@ def _build(roots: list[Path], options: BuildOptions) -> list[PackBuilt]:
             raise
         for job, files in built:
             written.setdefault(job.pack, []).extend(files)
-    return [PackBuilt(pack_id, written.get(pack_id, []), up_to_date.get(pack_id, 0)) for pack_id in pack_ids]
+            if job.left_out:
+                left_out.update({file.path: job.left_out for file in files})
+    return [PackBuilt(pack_id, written.get(pack_id, []), up_to_date.get(pack_id, 0), left_out) for pack_id in pack_ids]
 
 
 def _stale(jobs: list[Job], options: BuildOptions, keys: dict, up_to_date: dict[str, int]) -> list:
@@ -270,6 +288,9 @@ def _stale(jobs: list[Job], options: BuildOptions, keys: dict, up_to_date: dict[
         manifest = manifests.setdefault(job.pack, Manifest(options.out / job.pack))
         output = keys.get((job.pack, job.output))
         if output is None or options.force or not manifest.fresh(output):
+            if output is not None and job.printed is not None:  # recorded for a later --changed-since
+                part = bool(options.only) or options.changed_since is not None
+                output = replace(output, printed=job.printed, printed_part=part)
             stale.append((job, output, manifest))
         else:
             up_to_date[job.pack] = up_to_date.get(job.pack, 0) + manifest.file_count(output)

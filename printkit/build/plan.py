@@ -15,7 +15,7 @@ from pathlib import Path
 
 from printkit.base.errors import ValueProblem
 from printkit.base.languages import UnknownLanguage
-from printkit.build.cache import Output, files_of, hash_files, key
+from printkit.build.cache import Manifest, Output, files_of, hash_files, key
 from printkit.build.outputs.base import (
     BookKind,
     BuildOptions,
@@ -78,6 +78,7 @@ def plan(root: Path, options: BuildOptions) -> tuple[str, list[Output]] | None:
         options=options,
     )
     languages = list(options.languages or locales)
+    chosen = _chosen(options, pack_id)
     outputs = []
     for language in languages:
         for layout in layouts:
@@ -92,12 +93,22 @@ def plan(root: Path, options: BuildOptions) -> tuple[str, list[Output]] | None:
                 options.ink_saver,
             )
             for kind in kinds_of(SheetsKind, options):
-                outputs.append(Output(kind.name_of(pack_id, language, layout), key(*sheets, *kind.key_of(pack))))
+                name = kind.name_of(pack_id, language, layout)
+                outputs.append(Output(name, key(*sheets, *kind.key_of(pack), *chosen)))
         for kind in kinds_of(FacesKind, options):
-            outputs.append(Output(kind.name_of(pack_id, language), key(*kind.key_of(pack, language))))
+            outputs.append(Output(kind.name_of(pack_id, language), key(*kind.key_of(pack, language), *chosen)))
     for kind in kinds_of(BookKind, options):
         outputs += [Output(name, key(*parts)) for name, parts in kind.planned(pack, languages)]
     return pack_id, outputs
+
+
+def _chosen(options: BuildOptions, pack_id: str) -> tuple:
+    """What a part of the kit (build.selection) hashes into its outputs' keys: the names --only gives
+    and the record --changed-since reads; nothing for a whole kit."""
+    chosen: tuple = (("only", sorted(options.only)),) if options.only else ()
+    if options.changed_since is not None:  # read as the manifest is, never through a link
+        chosen += (("changed-since", Manifest(options.changed_since / pack_id).entries),)
+    return chosen
 
 
 def _pack_facts(root: Path) -> tuple[str, str, list[str], list[list[str]] | None, str] | None:

@@ -10,7 +10,7 @@ images with its files; last, the output folder.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.base.errors import counted, display_path, plural
@@ -24,19 +24,22 @@ class PackBuilt:
     pack: str
     written: list[Written]
     up_to_date: int  # the files of its outputs whose inputs had not changed
+    left_out: dict[Path, int] = field(
+        default_factory=dict
+    )  # of a kit's PDF: the components --only or --changed-since left out
 
 
 def summary_lines(packs: list[PackBuilt], out: Path) -> list[str]:
-    rows = {pack.pack: _rows(pack.written, out / pack.pack) for pack in packs}
+    rows = {pack.pack: _rows(pack.written, out / pack.pack, pack.left_out) for pack in packs}
     every_row = [row for pack_rows in rows.values() for row in pack_rows]
-    name_width = max((len(name) for name, _, _ in every_row), default=0)
-    number_width = max((len(str(number)) for _, number, _ in every_row), default=0)
+    name_width = max((len(name) for name, _, _, _ in every_row), default=0)
+    number_width = max((len(str(number)) for _, number, _, _ in every_row), default=0)
     lines = []
     for pack in packs:
         lines.append(f"{pack.pack}: {_done(len(pack.written), pack.up_to_date)}")
         lines += [
-            f"  {name:<{name_width}}  {number:>{number_width}} {plural(unit, number)}"
-            for name, number, unit in rows[pack.pack]
+            f"  {name:<{name_width}}  {number:>{number_width}} {plural(unit, number)}{besides}"
+            for name, number, unit, besides in rows[pack.pack]
         ]
     lines.append(f"output: {display_path(out)}{os.sep}")
     return lines
@@ -50,13 +53,15 @@ def _done(written: int, up_to_date: int) -> str:
     return f"{files}, {up_to_date_files} up to date" if written else f"up to date ({up_to_date_files})"
 
 
-def _rows(written: list[Written], folder: Path) -> list[tuple[str, int, str]]:
-    """Each PDF with its pages, and each folder of images with its files, named within the pack's folder."""
-    rows: dict[str, tuple[int, str]] = {}
+def _rows(written: list[Written], folder: Path, left_out: dict[Path, int]) -> list[tuple[str, int, str, str]]:
+    """Each PDF with its pages (and the components left out of it), and each folder of images with
+    its files, named within the pack's folder."""
+    rows: dict[str, tuple[int, str, str]] = {}
     for file in written:
         if file.pages is None:
             name = f"{file.path.parent.relative_to(folder)}{os.sep}"
-            rows[name] = (rows.get(name, (0, ""))[0] + 1, "file")
+            rows[name] = (rows.get(name, (0, "", ""))[0] + 1, "file", "")
         else:
-            rows[str(file.path.relative_to(folder))] = (file.pages, "page")
-    return [(name, number, unit) for name, (number, unit) in rows.items()]
+            omitted = f" ({counted(left_out[file.path], 'component')} left out)" if file.path in left_out else ""
+            rows[str(file.path.relative_to(folder))] = (file.pages, "page", omitted)
+    return [(name, number, unit, besides) for name, (number, unit, besides) in rows.items()]

@@ -40,6 +40,23 @@ def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
         "--lang", help="comma-separated locales (default: every locale the pack declares; qps is the pseudo-locale)"
     )
     parser.add_argument(
+        "--only",
+        action="append",
+        default=[],
+        metavar="NAMES",
+        help="print only these components: ids, sections (cards, tiles, ...) or tags, separated by commas "
+        "(repeatable); imposed, backed and flipped as the whole kit is",
+    )
+    parser.add_argument(
+        "--changed-since",
+        nargs="?",
+        const="",
+        type=str,
+        metavar="FOLDER",
+        help="print only the components whose faces changed since a build into FOLDER (default: --out) "
+        "last printed them; each build records what it printed",
+    )
+    parser.add_argument(
         "--duplex",
         choices=["long", "short", "off"],
         default="long",
@@ -108,6 +125,12 @@ def build_options(args: argparse.Namespace) -> BuildOptions:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")
     if args.template is not None and args.paper is not None:
         raise UsageError("--template and --paper exclude each other: a sheet template gives its own page size")
+    only = tuple(dict.fromkeys(name.strip() for text in args.only for name in text.split(",") if name.strip()))
+    if args.only and not only:
+        raise UsageError(
+            "--only names no component: give ids, sections like cards or tiles, or tags, separated by commas"
+        )
+    since = None if args.changed_since is None else (Path(args.changed_since) if args.changed_since else args.out)
     return BuildOptions(
         out=args.out,
         papers=("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ()),
@@ -121,5 +144,7 @@ def build_options(args: argparse.Namespace) -> BuildOptions:
         jobs=args.jobs,
         shops=tuple(dict.fromkeys(args.shop)),  # each once, however often it is given
         quiet=args.quiet,
+        only=only,
+        changed_since=since,
         **{field: value for kind in KINDS for field, value in kind.options_of(args).items()},
     )

@@ -41,6 +41,8 @@ class BuildOptions:
     jobs: int | None = None  # worker processes; None: one per core
     shops: tuple[str, ...] = ()  # the print shops to write for besides the kits (FacesKind.shop)
     quiet: bool = False  # no progress display (the command leaves out its summary too)
+    only: tuple[str, ...] = ()  # print only these components: ids, sections or tags (build.selection)
+    changed_since: Path | None = None  # print only the components changed since a build into this folder printed them
 
 
 def sheets_duplex(options: BuildOptions) -> Duplex:
@@ -74,8 +76,8 @@ class PackPlan:
 @dataclass(frozen=True)
 class Drawn:
     """What the outputs of one language of a pack are made from: the pack translated, its pieces
-    and their faces (drawn as they are written), the faces with the print shops' fixed bleed, and
-    whether any piece has copies to print."""
+    (those --only and --changed-since choose) and their faces (drawn as they are written), the faces
+    with the print shops' fixed bleed, and whether any piece has copies to print."""
 
     pack: Pack
     language: str
@@ -84,6 +86,7 @@ class Drawn:
     shop_faces: Faces
     printed: bool
     options: BuildOptions
+    left_out: int = 0  # the components with copies --only or --changed-since left out
 
 
 class OutputKind(ABC):

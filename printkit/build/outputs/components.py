@@ -46,8 +46,18 @@ class Components(SheetsKind):
 
         name = self.name_of(drawn.pack.id, drawn.language, layout)
         target = drawn.options.out / drawn.pack.id / name
+        from printkit.build.selection import fingerprints
+
         write = partial(_write, drawn.pack, drawn.language, layout, pages, drawn.faces, drawn.options, target)
-        return Job(drawn.pack.id, name, write, weight=2 * len(pages))  # ms a sheet (measured)
+        printed = fingerprints(drawn.pack, drawn.language, [p.component for p in drawn.pieces if p.component.count])
+        return Job(
+            drawn.pack.id,
+            name,
+            write,
+            weight=2 * len(pages),  # ms a sheet (measured)
+            printed=tuple(sorted(printed.items())),
+            left_out=drawn.left_out,
+        )
 
 
 def components_name(pack: str, language: str, layout: str) -> str:

@@ -1,0 +1,120 @@
+"""Printing part of a kit: `--only` (components by id, section or tag) and `--changed-since` (the
+components whose faces changed since an earlier build printed them).
+
+Takes: a pack translated into a language, its pieces and the build options.
+Returns: the pieces to print and how many were left out; and each printed component's fingerprint,
+which the build records in the pack's cache manifest with its components PDF (build.cache), so that
+a later `--changed-since` knows what each component looked like when it was last printed. A
+fingerprint hashes what draws a component's faces: printkit's version, the component's own data in
+the language (its texts, look, art's names), the pack's settings and looks, and the bytes of the art
+it names. Nothing needs git: the record is the build's own.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from printkit import __version__
+from printkit.base.confine import Refused, pack_file
+from printkit.base.errors import UsageError, display_path
+from printkit.build.cache import MANIFEST, Manifest
+
+if TYPE_CHECKING:
+    from printkit.build.outputs.base import BuildOptions
+    from printkit.content.components.base import Component
+    from printkit.content.pack import Pack
+    from printkit.layout.pieces import Piece
+
+ART_LIMIT = 64 * 2**20  # bytes of one art file hashed (the loader refuses larger pictures before)
+
+
+def selected(component: Component, only: Iterable[str]) -> bool:
+    """Whether --only names the component: by its id, its section (cards, tiles, ...) or one of its tags."""
+    names = {component.id, component.section, *getattr(component, "tags", ())}
+    return any(name in names for name in only)
+
+
+def check_only(packs: list[Pack], only: tuple[str, ...]) -> None:
+    """A usage error for each --only name that is no component id, section or tag of any pack built."""
+    known = {name for pack in packs for c in pack.components for name in (c.id, c.section, *getattr(c, "tags", ()))}
+    unknown = [name for name in only if name not in known]
+    if unknown:
+        listed = ", ".join(f"'{name}'" for name in unknown)
+        raise UsageError(
+            f"--only {listed} names no component, section or tag of the packs built "
+            "(give component ids, sections like cards or tiles, or tags, separated by commas)"
+        )
+
+
+def fingerprints(pack: Pack, language: str, components: Iterable[Component]) -> dict[str, str]:
+    """Each component's fingerprint in the language (see the module's docstring)."""
+    shared = hashlib.blake2b(digest_size=16)
+    shared.update(f"{__version__}\0{language}\0{pack.meta.model_dump_json()}\0{pack.looks!r}".encode())
+    found = {}
+    for component in components:
+        digest = shared.copy()
+        data = component.model_dump_json()
+        digest.update(data.encode())
+        for name in sorted(_art_names(json.loads(data), pack.root)):
+            digest.update(b"\0" + name.encode() + b"\0" + hashlib.sha256(_art(pack.root, name)).digest())
+        found[component.id] = digest.hexdigest()
+    return found
+
+
+def _art_names(value: object, root: Path) -> set[str]:
+    """The texts of a component's data that name a file of the pack (its art)."""
+    if isinstance(value, dict):
+        return {name for item in value.values() for name in _art_names(item, root)}
+    if isinstance(value, list):
+        return {name for item in value for name in _art_names(item, root)}
+    if isinstance(value, str) and "/" in value and "\n" not in value and len(value) < 500:
+        if Path(value).is_absolute() or ".." in Path(value).parts:  # the loader refused such art already
+            return set()
+        try:
+            return {value} if (root / value).is_file() else set()
+        except (OSError, ValueError):
+            return set()
+    return set()
+
+
+def _art(root: Path, name: str) -> bytes:
+    """An art file's bytes, read inside the pack (never through a link out of it); none if it cannot be."""
+    try:
+        return pack_file(root, root / name, ART_LIMIT)[1]
+    except (OSError, ValueError, Refused):
+        return b""
+
+
+def last_printed(options: BuildOptions, pack_id: str, language: str) -> dict[str, str]:
+    """The fingerprints of the components printed last in the language, as the manifest of the pack's
+    folder under --changed-since records them with its components PDFs; a usage error when it records none."""
+    assert options.changed_since is not None
+    folder = options.changed_since / pack_id
+    manifest = Manifest(folder)
+    printed: dict[str, str] = {}
+    prefix = f"{pack_id}-components-{language}-"
+    for name, entry in sorted(manifest.entries.items()):
+        if name.startswith(prefix) and isinstance(entry, dict) and isinstance(entry.get("printed"), dict):
+            printed.update({str(k): str(v) for k, v in entry["printed"].items()})
+    if not printed:
+        raise UsageError(
+            f"--changed-since {display_path(options.changed_since)}: {display_path(folder / MANIFEST)} records no "
+            f"components PDF of {pack_id} in {language} (build the kit once without --changed-since, into that "
+            "folder, then print what changes)"
+        )
+    return printed
+
+
+def chosen(pieces: list[Piece], pack: Pack, language: str, options: BuildOptions) -> tuple[list[Piece], int]:
+    """The pieces --only and --changed-since leave to print, and how many of those with copies they left out."""
+    kept = [piece for piece in pieces if not options.only or selected(piece.component, options.only)]
+    if options.changed_since is not None:
+        before = last_printed(options, pack.id, language)
+        now = fingerprints(pack, language, [piece.component for piece in kept])
+        kept = [piece for piece in kept if before.get(piece.component.id) != now[piece.component.id]]
+    left_out = sum(1 for piece in pieces if piece.component.count) - sum(1 for piece in kept if piece.component.count)
+    return kept, left_out
