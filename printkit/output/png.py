@@ -73,6 +73,8 @@ def faces_at(
         (p, p.outline.back(), p.back, f"{p.component.id}-back") for p in pieces if p.back is not None
     ]
     faces = fronts + (backs if "back" in sides else [])
+    if not faces:  # PDFium cannot open a PDF of no pages
+        return
     buffer = io.BytesIO()
     canvas = new_canvas(buffer)
     operators = Operators(canvas)

@@ -14,12 +14,13 @@ fields left empty: TTSModManager's saved-object-feature.md); its objects follow 
 custom-content: Custom Deck, Custom Tile, Custom Token, Custom Board), with the field names of
 their saved state (Card, DeckCustom with CustomDeck, DeckIDs and ContainedObjects; Custom_Tile,
 Custom_Token and Custom_Board with CustomImage):
-- cards (a rectangular piece with a back) are `DeckCustom` decks, one per section, size and back design
+- cards (rectangular, with a back) are `DeckCustom` decks, one per section, size and back design
   (Tabletop Simulator shows one back for a whole deck), every copy a `Card` whose CardID is its
   sheet's CustomDeck number times 100 plus its slot; a deck of one copy is that `Card` alone;
 - boards (a component pieces are laid on) are `Custom_Board`s, their image within 4096 px a side;
-- pieces TTS has a tile shape for (rectangle, rounded rectangle, hexagon, circle) are two-sided
-  `Custom_Tile`s of that shape (a piece without a back shows its front on both sides);
+- other pieces TTS has a tile shape for (rectangle, rounded rectangle, hexagon, circle) are two-sided
+  `Custom_Tile`s of that shape (a piece without a back shows its front on both sides): tiles, chips,
+  markers, a square tile with a back too (it is laid, not dealt);
 - any other shape is a `Custom_Token`, which Tabletop Simulator cuts out along the image's transparency
   (one image for both sides: tokens have no back).
 """
@@ -63,7 +64,8 @@ ROW = 8  # objects laid side by side on the table, then the next row
 def tts_files(pieces: list[Piece], pack: Pack, language: str, url: Callable[[str], str]) -> Iterator[tuple[str, bytes]]:
     """(name, bytes) of every image of the saved object, then of its JSON (see the module's doc)."""
     copied = [p for p in pieces if p.component.count > 0]
-    sheeted = deck_sheets(decks(copied, pack), _tts_grid)
+    # cards are dealt from decks; a tile, even a square one with a back, is laid as a tile
+    sheeted = deck_sheets(decks([p for p in copied if p.component.kind == "card"], pack), _tts_grid)
     cells = {face: sheet.cell for _, sheets in sheeted for sheet in sheets for face in sheet.faces}
     in_decks = {p.component.id for deck, _ in sheeted for p in deck.pieces}
     others = [p for p in copied if p.component.id not in in_decks]
