@@ -15,14 +15,16 @@ from __future__ import annotations
 import io
 import os
 from collections import deque
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
 from itertools import groupby
 
 import pypdfium2
 from PIL import Image
 from reportlab.lib.units import mm
 
+from printkit.base.units import Size
 from printkit.content.pack import Pack
 from printkit.faces.face import back_design
 from printkit.layout.pieces import Piece
@@ -32,6 +34,7 @@ from printkit.output.pdf import Operators, draw_page, new_canvas
 DPI = 300
 TTS_COLUMNS, TTS_ROWS = 10, 7
 TTS_WIDTH = 4096  # px: the widest deck image Tabletop Simulator loads comfortably
+DECK_SLOTS = TTS_COLUMNS * TTS_ROWS  # the most cards a Tabletop Simulator deck sheet holds, the back included
 
 
 def png_files(pieces: list[Piece], bleed: float, pack: Pack) -> Iterator[tuple[str, bytes]]:
@@ -39,8 +42,8 @@ def png_files(pieces: list[Piece], bleed: float, pack: Pack) -> Iterator[tuple[s
     time (PDFium is not thread-safe) and encoded on every core (Pillow lets go of the interpreter
     while it compresses, the slowest step), so only a few full-size faces are in memory at once;
     the deck sheets keep just the reduced faces they show."""
-    sheets = _deck_sheets(pieces, pack)
-    cells = {name: size for _, size, names in sheets for name in names}
+    sheets = [sheet for _, deck in deck_sheets(decks(pieces, pack), _png_grid) for sheet in deck]
+    cells = {name: sheet.cell for sheet in sheets for name in sheet.faces}
     reduced: dict[str, Image.Image] = {}
     workers = os.cpu_count() or 1
     with ThreadPoolExecutor(workers) as pool:
@@ -52,8 +55,9 @@ def png_files(pieces: list[Piece], bleed: float, pack: Pack) -> Iterator[tuple[s
             while len(pending) > 2 * workers:
                 done, encoded = pending.popleft()
                 yield done, encoded.result()
-        for sheet_name, size, names in sheets:
-            pending.append((sheet_name, pool.submit(png_bytes, _sheet(size, [reduced[n] for n in names]))))
+        for sheet in sheets:
+            image = sheet_image(sheet, [reduced[n] for n in sheet.faces])
+            pending.append((sheet.name, pool.submit(png_bytes, image)))
         while pending:
             done, encoded = pending.popleft()
             yield done, encoded.result()
@@ -69,6 +73,8 @@ def faces_at(
         (p, p.outline.back(), p.back, f"{p.component.id}-back") for p in pieces if p.back is not None
     ]
     faces = fronts + (backs if "back" in sides else [])
+    if not faces:  # PDFium cannot open a PDF of no pages
+        return
     buffer = io.BytesIO()
     canvas = new_canvas(buffer)
     operators = Operators(canvas)
@@ -113,27 +119,68 @@ def _rasterised(pdf: bytes, sizes: list[tuple[float, float]], dpi: float) -> Ite
         document.close()
 
 
-def _deck_sheets(pieces: list[Piece], pack: Pack) -> list[tuple[str, tuple[int, int], list[str]]]:
-    """(`tts-<section>-<back>-<n>`, cell size in pixels, the faces in its slots, the hidden back last)
-    for each section, size and back of components that have a back and an outline a deck takes
-    (cards). Tabletop Simulator shows one back for a whole deck, so faces whose backs differ are
-    decks of their own, named by their back design (`back` for a look's own back)."""
-    sheets = []
-    numbers: dict[tuple[str, str], int] = {}  # a deck's sheets are numbered on across its sizes
-    decks = [p for p in pieces if p.outline.deck_card and p.back is not None]
-    for (section, size), grouped in groupby(
-        sorted(decks, key=lambda p: (p.component.section, p.size)), key=lambda p: (p.component.section, p.size)
+@dataclass(frozen=True)
+class Deck:
+    """Cards Tabletop Simulator holds in one deck: of one section, one size and one back (it shows
+    one back for a whole deck), named by their back design (`back` for a look's own back)."""
+
+    section: str
+    back: str
+    pieces: list[Piece]
+
+
+@dataclass(frozen=True)
+class DeckSheet:
+    """One deck sheet: `tts-<section>-<back>-<n>`, its grid and cell size in pixels, and the fronts
+    in its slots, row by row; the hidden back goes in the last slot (bottom right)."""
+
+    name: str
+    columns: int
+    rows: int
+    cell: tuple[int, int]
+    fronts: list[Piece]
+
+    @property
+    def faces(self) -> list[str]:
+        """The faces drawn on it: the fronts, then the back of the first (the deck's back)."""
+        return [p.component.id for p in self.fronts] + [f"{self.fronts[0].component.id}-back"]
+
+
+Grid = Callable[[Size, int], tuple[int, int, tuple[int, int]]]  # (trim size, slots) -> columns, rows, cell
+
+
+def decks(pieces: list[Piece], pack: Pack) -> list[Deck]:
+    """The decks of the components that have a back and an outline a deck takes (cards), by section
+    and size, then by back in order of first appearance."""
+    cards = [p for p in pieces if p.outline.deck_card and p.back is not None]
+    found = []
+    for (section, _), grouped in groupby(
+        sorted(cards, key=lambda p: (p.component.section, p.size)), key=lambda p: (p.component.section, p.size)
     ):
-        cell_w = TTS_WIDTH // TTS_COLUMNS
-        cell = (cell_w, round(cell_w * size.height / size.width))
-        for back, group in _by_back(list(grouped), pack):
-            per_sheet = TTS_COLUMNS * TTS_ROWS - 1
-            for start in range(0, len(group), per_sheet):
-                chunk = group[start : start + per_sheet]
-                names = [p.component.id for p in chunk] + [f"{chunk[0].component.id}-back"]
-                numbers[section, back] = numbers.get((section, back), 0) + 1
-                sheets.append((f"tts-{section}-{back}-{numbers[section, back]}", cell, names))
-    return sheets
+        found += [Deck(section, back, group) for back, group in _by_back(list(grouped), pack)]
+    return found
+
+
+def deck_sheets(found: list[Deck], grid: Grid) -> list[tuple[Deck, list[DeckSheet]]]:
+    """Each deck with its sheets of up to 69 fronts, laid out on the grid given: a deck's sheets are
+    numbered on across its sizes (`tts-cards-spellbook-1`, `-2`, ...)."""
+    numbers: dict[tuple[str, str], int] = {}
+    sheeted = []
+    for deck in found:
+        sheets = []
+        for start in range(0, len(deck.pieces), DECK_SLOTS - 1):
+            chunk = deck.pieces[start : start + DECK_SLOTS - 1]
+            numbers[deck.section, deck.back] = numbers.get((deck.section, deck.back), 0) + 1
+            name = f"tts-{deck.section}-{deck.back}-{numbers[deck.section, deck.back]}"
+            sheets.append(DeckSheet(name, *grid(chunk[0].size, len(chunk) + 1), chunk))
+        sheeted.append((deck, sheets))
+    return sheeted
+
+
+def _png_grid(size: Size, slots: int) -> tuple[int, int, tuple[int, int]]:
+    """--png's sheets: always 10 x 7 cells 409 px wide."""
+    cell_w = TTS_WIDTH // TTS_COLUMNS
+    return TTS_COLUMNS, TTS_ROWS, (cell_w, round(cell_w * size.height / size.width))
 
 
 def _by_back(pieces: list[Piece], pack: Pack) -> list[tuple[str, list[Piece]]]:
@@ -149,18 +196,21 @@ def _by_back(pieces: list[Piece], pack: Pack) -> list[tuple[str, list[Piece]]]:
     return groups
 
 
-def _sheet(cell: tuple[int, int], faces: list[Image.Image]) -> Image.Image:
-    """Faces in rows of ten, the last (the hidden back) in the bottom-right slot. Faces transparent
-    outside their outline (rounded corners) keep their transparency, on a transparent sheet."""
-    cell_w, cell_h = cell
+def sheet_image(sheet: DeckSheet, faces: list[Image.Image]) -> Image.Image:
+    """The faces (reduced to the sheet's cell) in its rows, the last (the hidden back) in the
+    bottom-right slot. Faces transparent outside their outline (rounded corners) keep their
+    transparency, on a transparent sheet."""
+    cell_w, cell_h = sheet.cell
     clear = any(face.mode == "RGBA" for face in faces)
-    sheet = Image.new(
-        "RGBA" if clear else "RGB", (cell_w * TTS_COLUMNS, cell_h * TTS_ROWS), (0, 0, 0, 0) if clear else "white"
+    image = Image.new(
+        "RGBA" if clear else "RGB",
+        (cell_w * sheet.columns, cell_h * sheet.rows),
+        (0, 0, 0, 0) if clear else "white",
     )
     for slot, face in enumerate(faces[:-1]):
-        sheet.paste(face, ((slot % TTS_COLUMNS) * cell_w, (slot // TTS_COLUMNS) * cell_h))
-    sheet.paste(faces[-1], ((TTS_COLUMNS - 1) * cell_w, (TTS_ROWS - 1) * cell_h))
-    return sheet
+        image.paste(face, ((slot % sheet.columns) * cell_w, (slot // sheet.columns) * cell_h))
+    image.paste(faces[-1], ((sheet.columns - 1) * cell_w, (sheet.rows - 1) * cell_h))
+    return image
 
 
 def png_bytes(image: Image.Image, dpi: float = DPI, compress_level: int = 6) -> bytes:
