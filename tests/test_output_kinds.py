@@ -16,7 +16,7 @@ from printkit.commands.build import build_options
 from printkit.content.read import load_checked
 
 PACK = FIXTURES / "outputs" / "every-kind"
-EVERY_KIND = ("--png", "--tts", "--pdfx", "--cut-svg", "--shop", "single", "--shop", "tgc", "--booklet")
+EVERY_KIND = ("--png", "--tts", "--pdfx", "--cut-svg", "--shop", "single", "--shop", "tgc", "--booklet", "--html")
 
 
 def options(*args: str):
@@ -41,7 +41,9 @@ def test_the_plan_and_the_jobs_name_the_same_outputs_of_every_kind():
         elif isinstance(kind, FacesKind):
             assert kind.name_of("every-kind", "en") in names, kind.name
         else:
-            assert "every-kind-rulebook-en.pdf" in names, kind.name
+            assert {"rulebook": "every-kind-rulebook-en.pdf", "rulebook-html": "every-kind-rulebook-en.html"}[
+                kind.name
+            ] in names, kind.name
 
 
 def test_a_second_build_of_every_kind_writes_nothing(run, tmp_path):
@@ -51,7 +53,7 @@ def test_a_second_build_of_every_kind_writes_nothing(run, tmp_path):
     assert run("build", PACK, *EVERY_KIND, "--out", out) == (
         0,
         "",
-        f"every-kind: up to date (21 files)\noutput: {out}/\n",
+        f"every-kind: up to date (22 files)\noutput: {out}/\n",
     )
     assert {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()} == written
 
@@ -62,7 +64,17 @@ def test_every_option_an_output_kind_adds_is_in_the_readme():
     )
     (group,) = [group for group in build._action_groups if group.title.startswith("what to write")]
     flags = [flag for action in group._group_actions for flag in action.option_strings]
-    assert flags == ["--pdfx", "--cut-svg", "--png", "--tts", "--tts-url", "--no-rulebooks", "--booklet", "--shop"]
+    assert flags == [
+        "--pdfx",
+        "--cut-svg",
+        "--png",
+        "--tts",
+        "--tts-url",
+        "--no-rulebooks",
+        "--booklet",
+        "--html",
+        "--shop",
+    ]
     readme = (REPO / "README.md").read_text()
     assert [flag for flag in flags if not re.search(rf"`[^`]*{flag}\b[^`]*`", readme)] == []
 
@@ -108,4 +120,14 @@ def test_a_kind_that_leaves_out_what_a_kind_says_is_refused_at_once():
     with pytest.raises(TypeError) as refused:
         register(AnotherPng)
     assert str(refused.value) == "output kind AnotherPng: another kind is called png"
-    assert [kind.name for kind in KINDS] == ["components", "pdfx", "cut-svg", "png", "tts", "single", "tgc", "rulebook"]
+    assert [kind.name for kind in KINDS] == [
+        "components",
+        "pdfx",
+        "cut-svg",
+        "png",
+        "tts",
+        "single",
+        "tgc",
+        "rulebook",
+        "rulebook-html",
+    ]

@@ -54,12 +54,13 @@ def _done(written: int, up_to_date: int) -> str:
 
 
 def _rows(written: list[Written], folder: Path, left_out: dict[Path, int]) -> list[tuple[str, int, str, str]]:
-    """Each PDF with its pages (and the components left out of it), and each folder of images with
-    its files, named within the pack's folder."""
+    """Each PDF with its pages (and the components left out of it), each folder of images with its
+    files, and any other file beside the PDFs (a rulebook's HTML) on its own, named within the pack's folder."""
     rows: dict[str, tuple[int, str, str]] = {}
     for file in written:
         if file.pages is None:
-            name = f"{file.path.parent.relative_to(folder)}{os.sep}"
+            beside = file.path.parent == folder
+            name = file.path.name if beside else f"{file.path.parent.relative_to(folder)}{os.sep}"
             rows[name] = (rows.get(name, (0, "", ""))[0] + 1, "file", "")
         else:
             omitted = f" ({counted(left_out[file.path], 'component')} left out)" if file.path in left_out else ""

@@ -276,13 +276,13 @@ def css_content(sentence: str, counters: dict[str, str]) -> Markup:
     return Markup(" ".join(parts))
 
 
-def template_data(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """Everything rulebook.html.j2 sees: the edition's language, title and paper, the URIs of
-    printkit's fonts and style sheet, and one article per language."""
-    paper_size = PAPERS[paper]
+def template_data(parts: list[Part], paper: str | None, drafts: frozenset[str] = frozenset()) -> dict[str, Any]:
+    """Everything rulebook.html.j2 sees: the edition's language, title and paper (None for a screen:
+    `auto`, the printer's), the URIs of printkit's fonts and style sheet, and one article per language."""
+    paper_size = PAPERS[paper] if paper else None
     return {
         "articles": [article_data(part, part.lang in drafts) for part in parts],
-        "paper": f"{paper_size.width}mm {paper_size.height}mm",
+        "paper": f"{paper_size.width}mm {paper_size.height}mm" if paper_size else "auto",
         "font_dir": FONT_DIR.as_uri(),
         "css": (TEMPLATES / "rulebook.css").as_uri(),
         "lang": parts[0].lang,
@@ -377,7 +377,7 @@ def _html(prose: Prose, text: str | None) -> Markup | None:
     return None if text is None else inline(prose, text)
 
 
-def render_html(parts: list[Part], paper: str, drafts: frozenset[str] = frozenset()) -> str:
+def render_html(parts: list[Part], paper: str | None, drafts: frozenset[str] = frozenset()) -> str:
     """The edition's HTML: one article per language, each with its cover, contents and sections;
     the languages in drafts still lack some translations, which their cover and pages say."""
     env = _environment(parts[0].pack.root)
@@ -451,6 +451,28 @@ def _references(text: str, base: str) -> dict[str, tuple[int, int]]:
     return found
 
 
+def served(url: str, allowed: list[Path]) -> tuple[Path, bytes] | None:
+    """The file a rulebook may read at url and its bytes: a `file:` URL of a file under one of the
+    allowed (resolved) folders that passes confinement; None for anything else."""
+    if not url.startswith("file://"):
+        return None
+    try:  # its folder resolved: the file itself must pass confinement
+        asked = Path(unquote(url.removeprefix("file://")))
+        path = asked.parent.resolve() / asked.name
+        root = next((root for root in allowed if path.is_relative_to(root)), None)
+        return (path, read_bytes(root, path, MAX_RESOURCE_BYTES)) if root is not None else None
+    except (Refused, RuntimeError, ValueError):  # refused, a loop of linked folders, a NUL in the URL
+        return None
+
+
+def note_requests(asked_by: dict[str, tuple[str, int, int]], url: str, path: Path, body: bytes, pack: Path) -> None:
+    """Of a file read at url, when it is one of the pack's own SVG or CSS files, which file and line
+    first refer to each URL it asks for, into asked_by."""
+    if mimetypes.guess_type(path.name)[0] in ("image/svg+xml", "text/css") and path.is_relative_to(pack):
+        for reference, (line, column) in _references(body.decode("utf-8", "replace"), url).items():
+            asked_by.setdefault(reference, (display_path(path), line, column))
+
+
 def _fetcher(pack_root: Path, roots: list[Path]):
     """A WeasyPrint URL fetcher serving only files under roots (and data: URLs); it records every
     other request in `refused` and fetches nothing for it. Of the pack's own SVG and CSS files it
@@ -469,23 +491,13 @@ def _fetcher(pack_root: Path, roots: list[Path]):
         def fetch(self, url: str, headers=None):
             if url.startswith("data:"):
                 return super().fetch(url, headers)
-            path: Path | None = None
-            body: bytes | None = None
-            try:
-                if url.startswith("file://"):  # its folder resolved: the file itself must pass confinement
-                    asked = Path(unquote(url.removeprefix("file://")))
-                    path = asked.parent.resolve() / asked.name
-                    root = next((root for root in allowed if path.is_relative_to(root)), None)
-                    body = read_bytes(root, path, MAX_RESOURCE_BYTES) if root is not None else None
-            except (Refused, RuntimeError, ValueError):  # refused, a loop of linked folders, a NUL in the URL
-                body = None
-            if path is None or body is None:
+            found = served(url, allowed)
+            if found is None:
                 self.refused.append(url)
                 raise ValueError(f"printkit does not fetch {url}")
+            path, body = found
+            note_requests(self.asked_by, url, path, body, pack)
             kind = mimetypes.guess_type(path.name)[0] or "application/octet-stream"
-            if kind in ("image/svg+xml", "text/css") and path.is_relative_to(pack):
-                for reference, (line, column) in _references(body.decode("utf-8", "replace"), url).items():
-                    self.asked_by.setdefault(reference, (display_path(path), line, column))
             return URLFetcherResponse(url, body, {"Content-Type": kind})
 
     return PackFetcher()
@@ -546,20 +558,9 @@ def typeset(html: str, parts: list[Part], target: Path) -> int:
     complained = [message for message in complaints.messages if "printkit does not fetch" not in message]
     if not fetcher.refused and not complained:
         return len(document.pages)
-    path, source = _template_source(pack.root)
-    template = display_path(path)
-    asked_by = {url: (template, line, column) for url, (line, column) in _references(source, base).items()}
-    asked_by.update(fetcher.asked_by)  # the pack's SVG and CSS files, nearer to the request than the template
+    asked_by = where_asked(pack, base, fetcher.asked_by)
     made_by = _made_by(pack)
-    problems = [
-        Problem(
-            *asked_by.get(url, made_by),
-            "",
-            f"the rulebook asks for {url}, outside the pack; nothing was fetched",
-            "use files inside the pack folder",
-        )
-        for url in fetcher.refused
-    ]
+    problems = [refused_problem(url, asked_by.get(url, made_by)) for url in fetcher.refused]
     problems += [
         Problem(
             *next((place for url, place in asked_by.items() if url in message), made_by),
@@ -570,6 +571,24 @@ def typeset(html: str, parts: list[Part], target: Path) -> int:
         for message in complained
     ]
     raise Problems(problems)
+
+
+def where_asked(pack: Pack, base: str, in_files: dict[str, tuple[str, int, int]]) -> dict[str, tuple[str, int, int]]:
+    """Where the rulebook asks for each URL it refers to (file, line, column): the pack's SVG and CSS
+    files that refer to it (in_files), nearer to the request than the template, else the template."""
+    path, source = _template_source(pack.root)
+    template = display_path(path)
+    asked_by = {url: (template, line, column) for url, (line, column) in _references(source, base).items()}
+    return asked_by | in_files
+
+
+def refused_problem(url: str, place: tuple[str, int, int]) -> Problem:
+    return Problem(
+        *place,
+        "",
+        f"the rulebook asks for {url}, outside the pack; nothing was fetched",
+        "use files inside the pack folder",
+    )
 
 
 def _top_languages(box) -> Iterator[str | None]:

@@ -39,6 +39,7 @@ class BuildOptions:
     strict: bool = False
     rulebooks: bool = True
     booklet: bool = False
+    html: bool = False  # also each rulebook as one HTML file, for screens
     force: bool = False
     jobs: int | None = None  # worker processes; None: one per core
     shops: tuple[str, ...] = ()  # the print shops to write for besides the kits (FacesKind.shop)
