@@ -58,7 +58,7 @@ def test_only_naming_nothing_is_a_usage_error_and_builds_nothing(run, kit):
         2,
         "",
         "printkit: --only 'dragon', 'sparks' names no component, section or tag of the packs built "
-        "(give component ids, sections like cards or tiles, or tags, separated by commas)\n",
+        "(did you mean 'spark'?)\n",
     )
     assert build(run, "--only", " , ") == (
         2,
@@ -85,7 +85,7 @@ def test_changed_since_prints_what_changed_once(run, kit):
         0,
         "",
         "printkit: warning: every-kind (en): nothing to print: --changed-since left out every component with "
-        "copies (3), so no components PDF is written (nor its PDF/X, cut paths or --shop single PDF)\n"
+        "copies (3), so no components PDF is written (nor its PDF/X or cut paths)\n"
         "every-kind: nothing to write\noutput: out/\n",
     )
     components = kit / "components.yaml"
@@ -134,3 +134,38 @@ def test_a_fingerprint_changes_with_the_components_art_and_with_nothing_else(tmp
     (root / "art" / "fox.png").write_bytes((root / "art" / "fox.png").read_bytes() + b"\0")
     after = printed()
     assert [cid for cid in before if before[cid] != after[cid]] == ["ember-fox"]
+
+
+def test_only_names_are_checked_against_every_pack_named_up_to_date_or_not(run, kit):
+    """The second run found the pack that has ember-fox up to date and checked the name against the other alone."""
+    other = kit.parent / "other"
+    other.mkdir()
+    (other / "pack.yaml").write_text("id: other\ntitle: Other\n")
+    (other / "components.yaml").write_text("chips:\n  - {id: coin, name: Coin, label: C}\n")
+    for _ in range(2):
+        code, _, err = run(
+            "build", "every-kind", "other", "--no-rulebooks", "--out", "out", "--only", "ember-fox", "-q"
+        )
+        assert (code, err) == (
+            0,
+            "printkit: warning: other (en): nothing to print: --only left out every component "
+            "with copies (1), so no components PDF is written (nor its PDF/X or cut paths)\n",
+        )
+
+
+def test_a_pack_given_to_changed_since_is_a_usage_error(run, kit):
+    assert run("build", "--changed-since", "every-kind") == (
+        2,
+        "",
+        "printkit: --changed-since every-kind: that is a pack, not the output folder of an earlier build (name the "
+        "packs first, or give the folder: printkit build every-kind --changed-since)\n",
+    )
+
+
+@pytest.mark.slow
+def test_the_record_is_the_languages_whatever_paper_printed_it_last(run, kit):
+    assert build(run, "--paper", "all", "-q") == (0, "", "")
+    components = kit / "components.yaml"
+    components.write_text(components.read_text().replace("Swims fast.", "Swims faster."))
+    assert build(run, "--changed-since", "-q") == (0, "", "")  # on A4, the pack's paper
+    assert build(run, "--changed-since")[2].startswith("printkit: warning: every-kind (en): nothing to print")

@@ -58,9 +58,9 @@ class Output:
 
     name: str
     key: str
-    # the fingerprints of the components a kit's PDF prints (build.selection), recorded with it; with
-    # a part of the kit printed (--only, --changed-since) added to those recorded before
-    printed: tuple[tuple[str, str], ...] | None = None
+    # a kit PDF's language and the fingerprints of the components it prints (build.selection), kept
+    # in the language's record; with a part of the kit printed (--only, --changed-since) added to it
+    printed: tuple[str, tuple[tuple[str, str], ...]] | None = None
     printed_part: bool = False
 
 
@@ -168,12 +168,14 @@ class Manifest:
 
     def record(self, output: Output, files: list[Path]) -> None:
         folder = self.path.parent
-        entry: dict = {"key": output.key, "files": {f.relative_to(folder).as_posix(): file_hash(f) for f in files}}
+        self.entries[output.name] = {
+            "key": output.key,
+            "files": {f.relative_to(folder).as_posix(): file_hash(f) for f in files},
+        }
         if output.printed is not None:
-            before = self.entries.get(output.name)
-            earlier = before.get("printed") if output.printed_part and isinstance(before, dict) else None
-            entry["printed"] = {**(earlier if isinstance(earlier, dict) else {}), **dict(output.printed)}
-        self.entries[output.name] = entry
+            language, marks = output.printed
+            earlier = printed_record(self, language) if output.printed_part else {}
+            self.entries[PRINTED + language] = {"printed": {**earlier, **dict(marks)}}
 
     def save(self) -> None:
         with atomic_target(self.path, inside=self.path.parent.parent) as temporary:
@@ -211,6 +213,17 @@ class Manifest:
             file.close()
             raise OSError(errno.EINVAL, "not a regular file", str(path))
         return file
+
+
+# The entry of a language's record of what its kit PDFs printed last (build.selection), beside the outputs'
+PRINTED = "printed:"
+
+
+def printed_record(manifest: Manifest, language: str) -> dict[str, str]:
+    """The fingerprints of the components the language's kit PDFs printed last, as the manifest records them."""
+    entry = manifest.entries.get(PRINTED + language)
+    printed = entry.get("printed") if isinstance(entry, dict) else None
+    return {str(k): str(v) for k, v in printed.items()} if isinstance(printed, dict) else {}
 
 
 def _relative(name: str) -> bool:

@@ -43,7 +43,7 @@ class Job:
     output: str  # its name in the pack's cache manifest
     write: Callable[[Staging], list[Written]]
     weight: int  # its work, roughly in milliseconds (measured: 2 a sheet, 15 a PNG face, 60 a rulebook page)
-    printed: tuple[tuple[str, str], ...] | None = None  # a kit PDF's components' fingerprints (build.selection)
+    printed: tuple[str, tuple[tuple[str, str], ...]] | None = None  # a kit PDF's language and components' fingerprints
     left_out: int = 0  # the components with copies --only or --changed-since left out of it
 
 

@@ -32,7 +32,7 @@ from printkit.build.outputs.base import (
     papers_of,
 )
 from printkit.build.plan import plan
-from printkit.build.selection import check_only, chosen
+from printkit.build.selection import asked, check_only, chosen, fingerprints, partial
 from printkit.build.summary import PackBuilt
 from printkit.build.warnings import warn, warnings_shown
 from printkit.content.pack import Pack
@@ -47,7 +47,6 @@ from printkit.layout.shop import SHOP_FACE_BLEED
 from printkit.layout.templates import SheetTemplate, impose_on_template, read_template, template_path
 
 # The options that print part of a kit (build.selection), as a message names them
-OPTIONS = (("--only", lambda options: bool(options.only)), ("--changed-since", lambda o: o.changed_since is not None))
 
 
 def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False) -> list[Job]:
@@ -110,24 +109,27 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             translated[language] = translation.pack
             if any(m.key.kind == "rulebook" for m in translation.missing):
                 rulebook_drafts.add(language)
-            left_out = 0
-            if options.only or options.changed_since is not None:
-                pieces, left_out = chosen(pieces, translation.pack, language, options)
             # no copies: an empty PDF helps no one, and the cache would wait for cut paths never written
             printed = any(piece.component.count for piece in pieces)
+            now = fingerprints(
+                translation.pack, language, [piece.component for piece in pieces if piece.component.count]
+            )
+            kit, left_out = (
+                chosen(pieces, translation.pack, language, options, now) if partial(options) else (pieces, 0)
+            )
             if not printed:
-                asked = " and ".join(name for name, given in OPTIONS if given(options))
-                why = (
-                    f"{asked} left out every component with copies ({left_out})"
-                    if left_out
-                    else "every component has count: 0"
-                )
                 warn(
-                    f"{pack.id} ({language}): nothing to print: {why}, so no components "
+                    f"{pack.id} ({language}): nothing to print: every component has count: 0, so no components "
                     "PDF is written (nor its PDF/X, cut paths or --shop single PDF)"
                 )
+            elif not any(piece.component.count for piece in kit):
+                warn(
+                    f"{pack.id} ({language}): nothing to print: {asked(options)} left out every component with "
+                    f"copies ({left_out}), so no components PDF is written (nor its PDF/X or cut paths)"
+                )
+            kit_printed = {piece.component.id: now[piece.component.id] for piece in kit if piece.component.count}
             try:
-                laid_out = _laid_out(translation.pack, language, template, papers, pieces, options) if printed else []
+                laid_out = _laid_out(translation.pack, language, template, papers, kit, options) if kit_printed else []
             except Problems as error:
                 problems += error.problems
                 continue
@@ -135,7 +137,9 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             shop_faces = Faces(
                 translation.pack, language, SHOP_FACE_BLEED, options.ink_saver, frozenset(translation.drafts)
             )
-            drawn = Drawn(translation.pack, language, pieces, faces, shop_faces, printed, options, left_out)
+            drawn = Drawn(
+                translation.pack, language, pieces, faces, shop_faces, printed, options, kit_printed, left_out
+            )
             for layout, pages in laid_out:
                 jobs += [kind.job(drawn, layout, pages) for kind in kinds_of(SheetsKind, options)]
             for kind in kinds_of(FacesKind, options):
@@ -255,7 +259,8 @@ def _build(roots: list[Path], options: BuildOptions) -> list[PackBuilt]:
             remove_leftovers(options.out / pack_id, kind_folders())
             keys.update({(pack_id, o.name): o for o in outputs})
             manifest = Manifest(options.out / pack_id)
-            if not options.force and all(manifest.fresh(o) for o in outputs):
+            # --only's names are checked against every pack named: each is loaded, its outputs up to date or not
+            if not options.force and not options.only and all(manifest.fresh(o) for o in outputs):
                 up_to_date[pack_id] = sum(manifest.file_count(o) for o in outputs)
                 continue
         todo.append(root)
@@ -289,8 +294,7 @@ def _stale(jobs: list[Job], options: BuildOptions, keys: dict, up_to_date: dict[
         output = keys.get((job.pack, job.output))
         if output is None or options.force or not manifest.fresh(output):
             if output is not None and job.printed is not None:  # recorded for a later --changed-since
-                part = bool(options.only) or options.changed_since is not None
-                output = replace(output, printed=job.printed, printed_part=part)
+                output = replace(output, printed=job.printed, printed_part=partial(options))
             stale.append((job, output, manifest))
         else:
             up_to_date[job.pack] = up_to_date.get(job.pack, 0) + manifest.file_count(output)

@@ -95,16 +95,16 @@ def plan(root: Path, options: BuildOptions) -> tuple[str, list[Output]] | None:
             for kind in kinds_of(SheetsKind, options):
                 name = kind.name_of(pack_id, language, layout)
                 outputs.append(Output(name, key(*sheets, *kind.key_of(pack), *chosen)))
-        for kind in kinds_of(FacesKind, options):
-            outputs.append(Output(kind.name_of(pack_id, language), key(*kind.key_of(pack, language), *chosen)))
+        for kind in kinds_of(FacesKind, options):  # of the whole kit, whatever part its sheets print
+            outputs.append(Output(kind.name_of(pack_id, language), key(*kind.key_of(pack, language))))
     for kind in kinds_of(BookKind, options):
         outputs += [Output(name, key(*parts)) for name, parts in kind.planned(pack, languages)]
     return pack_id, outputs
 
 
 def _chosen(options: BuildOptions, pack_id: str) -> tuple:
-    """What a part of the kit (build.selection) hashes into its outputs' keys: the names --only gives
-    and the record --changed-since reads; nothing for a whole kit."""
+    """What a part of the kit (build.selection) hashes into the keys of its sheets' outputs: the names
+    --only gives and the record --changed-since reads; nothing for a whole kit."""
     chosen: tuple = (("only", sorted(options.only)),) if options.only else ()
     if options.changed_since is not None:  # read as the manifest is, never through a link
         chosen += (("changed-since", Manifest(options.changed_since / pack_id).entries),)

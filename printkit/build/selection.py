@@ -2,12 +2,14 @@
 components whose faces changed since an earlier build printed them).
 
 Takes: a pack translated into a language, its pieces and the build options.
-Returns: the pieces to print and how many were left out; and each printed component's fingerprint,
-which the build records in the pack's cache manifest with its components PDF (build.cache), so that
-a later `--changed-since` knows what each component looked like when it was last printed. A
-fingerprint hashes what draws a component's faces: printkit's version, the component's own data in
-the language (its texts, look, art's names), the pack's settings and looks, and the bytes of the art
-it names. Nothing needs git: the record is the build's own.
+Returns: the pieces of the kit's sheets (the components PDF and what is made from it: PDF/X, cut
+paths) and how many were left out; and each printed component's fingerprint, which the build
+records in the pack's cache manifest, one record per language (build.cache), so that a later
+`--changed-since` knows what each component looked like when it was last printed. A fingerprint
+hashes what draws a component's faces: printkit's version, the component's own data in the language
+(its texts, look, art's names), the pack's settings and looks, and the bytes of the files the
+component, the settings and the looks name (art, fonts). Nothing needs git: the record is the
+build's own. Outputs of single faces (PNG, Tabletop Simulator, shops) are always of the whole kit.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from typing import TYPE_CHECKING
 
 from printkit import __version__
 from printkit.base.confine import Refused, pack_file
-from printkit.base.errors import UsageError, display_path
-from printkit.build.cache import MANIFEST, Manifest
+from printkit.base.errors import UsageError, did_you_mean, display_path
+from printkit.build.cache import MANIFEST, Manifest, printed_record
 
 if TYPE_CHECKING:
     from printkit.build.outputs.base import BuildOptions
@@ -32,6 +34,18 @@ if TYPE_CHECKING:
 ART_LIMIT = 64 * 2**20  # bytes of one art file hashed (the loader refuses larger pictures before)
 
 
+def partial(options: BuildOptions) -> bool:
+    """Whether the build prints part of the kit."""
+    return bool(options.only) or options.changed_since is not None
+
+
+def asked(options: BuildOptions) -> str:
+    """The options that chose the part, as a message names them."""
+    return " and ".join(
+        name for name, given in (("--only", options.only), ("--changed-since", options.changed_since)) if given
+    )
+
+
 def selected(component: Component, only: Iterable[str]) -> bool:
     """Whether --only names the component: by its id, its section (cards, tiles, ...) or one of its tags."""
     names = {component.id, component.section, *getattr(component, "tags", ())}
@@ -39,21 +53,24 @@ def selected(component: Component, only: Iterable[str]) -> bool:
 
 
 def check_only(packs: list[Pack], only: tuple[str, ...]) -> None:
-    """A usage error for each --only name that is no component id, section or tag of any pack built."""
+    """A usage error for the --only names that are no component id, section or tag of any pack built."""
     known = {name for pack in packs for c in pack.components for name in (c.id, c.section, *getattr(c, "tags", ()))}
     unknown = [name for name in only if name not in known]
     if unknown:
         listed = ", ".join(f"'{name}'" for name in unknown)
-        raise UsageError(
-            f"--only {listed} names no component, section or tag of the packs built "
-            "(give component ids, sections like cards or tiles, or tags, separated by commas)"
-        )
+        close = [match for name in unknown if (match := did_you_mean(name, known))]
+        hint = "; ".join(close) or "give component ids, sections like cards or tiles, or tags, separated by commas"
+        raise UsageError(f"--only {listed} names no component, section or tag of the packs built ({hint})")
 
 
 def fingerprints(pack: Pack, language: str, components: Iterable[Component]) -> dict[str, str]:
     """Each component's fingerprint in the language (see the module's docstring)."""
     shared = hashlib.blake2b(digest_size=16)
-    shared.update(f"{__version__}\0{language}\0{pack.meta.model_dump_json()}\0{pack.looks!r}".encode())
+    settings = pack.meta.model_dump_json()
+    looks = [declared.look.model_dump(mode="json") for _, declared in sorted(pack.looks.items())]
+    shared.update(f"{__version__}\0{language}\0{settings}\0{json.dumps(looks, sort_keys=True)}".encode())
+    for name in sorted(_art_names([json.loads(settings), looks], pack.root)):  # fonts, backs' and looks' art
+        shared.update(b"\0" + name.encode() + b"\0" + hashlib.sha256(_art(pack.root, name)).digest())
     found = {}
     for component in components:
         digest = shared.copy()
@@ -91,15 +108,10 @@ def _art(root: Path, name: str) -> bytes:
 
 def last_printed(options: BuildOptions, pack_id: str, language: str) -> dict[str, str]:
     """The fingerprints of the components printed last in the language, as the manifest of the pack's
-    folder under --changed-since records them with its components PDFs; a usage error when it records none."""
+    folder under --changed-since records them; a usage error when it records none."""
     assert options.changed_since is not None
     folder = options.changed_since / pack_id
-    manifest = Manifest(folder)
-    printed: dict[str, str] = {}
-    prefix = f"{pack_id}-components-{language}-"
-    for name, entry in sorted(manifest.entries.items()):
-        if name.startswith(prefix) and isinstance(entry, dict) and isinstance(entry.get("printed"), dict):
-            printed.update({str(k): str(v) for k, v in entry["printed"].items()})
+    printed = printed_record(Manifest(folder), language)
     if not printed:
         raise UsageError(
             f"--changed-since {display_path(options.changed_since)}: {display_path(folder / MANIFEST)} records no "
@@ -109,12 +121,14 @@ def last_printed(options: BuildOptions, pack_id: str, language: str) -> dict[str
     return printed
 
 
-def chosen(pieces: list[Piece], pack: Pack, language: str, options: BuildOptions) -> tuple[list[Piece], int]:
-    """The pieces --only and --changed-since leave to print, and how many of those with copies they left out."""
+def chosen(
+    pieces: list[Piece], pack: Pack, language: str, options: BuildOptions, now: dict[str, str]
+) -> tuple[list[Piece], int]:
+    """The pieces of the kit's sheets --only and --changed-since leave (now: the fingerprints of the
+    pieces with copies), and how many of those with copies they left out."""
     kept = [piece for piece in pieces if not options.only or selected(piece.component, options.only)]
     if options.changed_since is not None:
         before = last_printed(options, pack.id, language)
-        now = fingerprints(pack, language, [piece.component for piece in kept])
-        kept = [piece for piece in kept if before.get(piece.component.id) != now[piece.component.id]]
+        kept = [piece for piece in kept if before.get(piece.component.id) != now.get(piece.component.id)]
     left_out = sum(1 for piece in pieces if piece.component.count) - sum(1 for piece in kept if piece.component.count)
     return kept, left_out

@@ -131,6 +131,11 @@ def build_options(args: argparse.Namespace) -> BuildOptions:
             "--only names no component: give ids, sections like cards or tiles, or tags, separated by commas"
         )
     since = None if args.changed_since is None else (Path(args.changed_since) if args.changed_since else args.out)
+    if since is not None and (since / "pack.yaml").is_file():  # `--changed-since skystones` took the pack
+        raise UsageError(
+            f"--changed-since {since}: that is a pack, not the output folder of an earlier build (name the "
+            f"packs first, or give the folder: printkit build {since} --changed-since)"
+        )
     return BuildOptions(
         out=args.out,
         papers=("a4", "letter") if args.paper == "all" else ((args.paper,) if args.paper else ()),

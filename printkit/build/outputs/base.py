@@ -78,9 +78,9 @@ class PackPlan:
 
 @dataclass(frozen=True)
 class Drawn:
-    """What the outputs of one language of a pack are made from: the pack translated, its pieces
-    (those --only and --changed-since choose) and their faces (drawn as they are written), the faces
-    with the print shops' fixed bleed, and whether any piece has copies to print."""
+    """What the outputs of one language of a pack are made from: the pack translated, its pieces and
+    their faces (drawn as they are written), the faces with the print shops' fixed bleed, whether
+    any piece has copies to print, and what the kit's sheets print of them (--only, --changed-since)."""
 
     pack: Pack
     language: str
@@ -89,7 +89,8 @@ class Drawn:
     shop_faces: Faces
     printed: bool
     options: BuildOptions
-    left_out: int = 0  # the components with copies --only or --changed-since left out
+    kit: dict[str, str]  # the fingerprints of the components with copies the kit's sheets print (build.selection)
+    left_out: int = 0  # the components with copies --only or --changed-since left out of the kit's sheets
 
 
 class OutputKind(ABC):

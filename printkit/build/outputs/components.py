@@ -46,16 +46,13 @@ class Components(SheetsKind):
 
         name = self.name_of(drawn.pack.id, drawn.language, layout)
         target = drawn.options.out / drawn.pack.id / name
-        from printkit.build.selection import fingerprints
-
         write = partial(_write, drawn.pack, drawn.language, layout, pages, drawn.faces, drawn.options, target)
-        printed = fingerprints(drawn.pack, drawn.language, [p.component for p in drawn.pieces if p.component.count])
         return Job(
             drawn.pack.id,
             name,
             write,
             weight=2 * len(pages),  # ms a sheet (measured)
-            printed=tuple(sorted(printed.items())),
+            printed=(drawn.language, tuple(sorted(drawn.kit.items()))),
             left_out=drawn.left_out,
         )
 
