@@ -13,4 +13,4 @@ A kind is registered by `register`, which refuses at once one that leaves out wh
 """
 
 # The kinds, registered in the order a build writes them.
-from printkit.build.outputs import components, pdfx, cut_svg, png, shop_single, shop_tgc, rulebook  # noqa: F401, I001
+from printkit.build.outputs import components, pdfx, cut_svg, png, shop_single, shop_tgc, shop_mpc, shop_dtc, rulebook  # noqa: F401, I001
