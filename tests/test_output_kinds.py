@@ -16,7 +16,10 @@ from printkit.commands.build import build_options
 from printkit.content.read import load_checked
 
 PACK = FIXTURES / "outputs" / "every-kind"
-EVERY_KIND = ("--png", "--pdfx", "--cut-svg", "--shop", "single", "--shop", "tgc", "--booklet")
+EVERY_KIND = (
+    *("--png", "--pdfx", "--cut-svg", "--booklet"),
+    *("--shop", "single", "--shop", "tgc", "--shop", "mpc", "--shop", "dtc"),
+)
 
 
 def options(*args: str):
@@ -51,7 +54,7 @@ def test_a_second_build_of_every_kind_writes_nothing(run, tmp_path):
     assert run("build", PACK, *EVERY_KIND, "--out", out) == (
         0,
         "",
-        f"every-kind: up to date (17 files)\noutput: {out}/\n",
+        f"every-kind: up to date (22 files)\noutput: {out}/\n",
     )
     assert {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()} == written
 
@@ -108,4 +111,14 @@ def test_a_kind_that_leaves_out_what_a_kind_says_is_refused_at_once():
     with pytest.raises(TypeError) as refused:
         register(AnotherPng)
     assert str(refused.value) == "output kind AnotherPng: another kind is called png"
-    assert [kind.name for kind in KINDS] == ["components", "pdfx", "cut-svg", "png", "single", "tgc", "rulebook"]
+    assert [kind.name for kind in KINDS] == [
+        "components",
+        "pdfx",
+        "cut-svg",
+        "png",
+        "single",
+        "tgc",
+        "mpc",
+        "dtc",
+        "rulebook",
+    ]
