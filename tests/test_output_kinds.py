@@ -16,7 +16,10 @@ from printkit.commands.build import build_options
 from printkit.content.read import load_checked
 
 PACK = FIXTURES / "outputs" / "every-kind"
-EVERY_KIND = ("--png", "--tts", "--pdfx", "--cut-svg", "--shop", "single", "--shop", "tgc", "--booklet", "--html")
+EVERY_KIND = (
+    *("--png", "--tts", "--pdfx", "--cut-svg", "--booklet", "--html"),
+    *("--shop", "single", "--shop", "tgc", "--shop", "mpc", "--shop", "dtc"),
+)
 
 
 def options(*args: str):
@@ -53,7 +56,7 @@ def test_a_second_build_of_every_kind_writes_nothing(run, tmp_path):
     assert run("build", PACK, *EVERY_KIND, "--out", out) == (
         0,
         "",
-        f"every-kind: up to date (22 files)\noutput: {out}/\n",
+        f"every-kind: up to date (27 files)\noutput: {out}/\n",
     )
     assert {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()} == written
 
@@ -128,6 +131,8 @@ def test_a_kind_that_leaves_out_what_a_kind_says_is_refused_at_once():
         "tts",
         "single",
         "tgc",
+        "mpc",
+        "dtc",
         "rulebook",
         "rulebook-html",
     ]

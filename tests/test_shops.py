@@ -1,14 +1,18 @@
-"""Print shops, measured from the files written: --shop single (one face a page, 1/8 in bleed) and
---shop tgc (The Game Crafter's pixel templates)."""
+"""Print shops, measured from the files written: --shop single (one face a page, 1/8 in bleed, a
+card near DriveThruCards' poker card on its page), --shop tgc and --shop mpc (The Game Crafter's
+and MakePlayingCards' pixel templates) and --shop dtc (DriveThruCards' decks)."""
+
+import contextlib
+import io
 
 import pytest
-from conftest import PT_PER_MM, problems_found
+from conftest import PT_PER_MM, REPO
 from PIL import Image
 from pypdf import PdfReader
 
 from printkit.build.outputs.base import BuildOptions
 from printkit.build.plan import plan
-from printkit.layout.shop import SHOP_BLEED, TGC_PRODUCTS
+from printkit.layout.shop import DTC_PRODUCTS, MPC_PRODUCTS, SHOP_BLEED, TGC_PRODUCTS
 
 BACKED = """backs: {plain: {title: Kit, color: "#27364a"}}
 """
@@ -30,15 +34,30 @@ def _pack(root, pack_yaml: str, components: str):
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """A kit with cards (two sizes, one with a back), a hexagonal field and a chip, built for both shops."""
+def shop_build(tmp_path_factory):
+    """A kit with cards (two sizes, one with a back), a hexagonal field and a chip, built for every
+    shop: its output folder, its pack folder and the warnings the build gave."""
     from printkit.cli import main
 
     base = tmp_path_factory.mktemp("shops")
     root = _pack(base / "kit", BACKED, COMPONENTS)
     out = base / "out"
-    assert main(["build", str(root), "--no-rulebooks", "--shop", "single", "--shop", "tgc", "--out", str(out)]) == 0
-    return out / "kit"
+    shops = ("--shop", "single", "--shop", "tgc", "--shop", "mpc", "--shop", "dtc")
+    with contextlib.redirect_stderr(io.StringIO()) as said:
+        assert main(["build", str(root), "--no-rulebooks", *shops, "-q", "--out", str(out)]) == 0
+    return out / "kit", root, said.getvalue().splitlines()
+
+
+@pytest.fixture(scope="module")
+def built(shop_build):
+    return shop_build[0]
+
+
+def _scaled(where: str, shop: str) -> str:
+    return (
+        f"printkit: warning: {{root}}/components.yaml:2:5: cards[0]: scaled to the poker card of {shop} in {where}: "
+        "63x88 mm printed at 63.50x88.90 mm (+0.50 mm wide, +0.90 mm high)"
+    )
 
 
 def _mm(values) -> list[float]:
@@ -54,7 +73,8 @@ def test_single_has_every_copy_front_then_back_with_a_blank_back_for_pieces_with
 
 
 def test_single_pages_are_the_trim_plus_an_eighth_of_an_inch_with_exact_boxes(built):
-    trims = [(63, 88)] * 4 + [(44, 63)] * 2 + [(2 * 44.45 / 3**0.5, 44.45)] * 2 + [(19, 19)] * 2
+    # hero (63 x 88 mm) is printed as DriveThruCards' poker card: its 2.75 x 3.75 in page, trim 2.5 x 3.5 in
+    trims = [(63.5, 88.9)] * 4 + [(44, 63)] * 2 + [(2 * 44.45 / 3**0.5, 44.45)] * 2 + [(19, 19)] * 2
     pages = PdfReader(built / "kit-components-en-single.pdf").pages
     assert len(pages) == len(trims)
     for page, (w, h) in zip(pages, trims, strict=True):
@@ -63,6 +83,128 @@ def test_single_pages_are_the_trim_plus_an_eighth_of_an_inch_with_exact_boxes(bu
         assert x1 == pytest.approx(w + 2 * 3.175, abs=0.001) and y1 == pytest.approx(h + 2 * 3.175, abs=0.001)
         assert _mm(page.trimbox) == pytest.approx([3.175, 3.175, x1 - 3.175, y1 - 3.175], abs=0.001)
         assert _mm(page.bleedbox) == _mm(page.mediabox)
+
+
+def test_a_poker_cards_single_page_is_the_two_and_three_quarter_by_three_and_three_quarter_inches_dtc_asks(built):
+    """It was 2.73 x 3.71 in: a 63 x 88 mm card plus 1/8 in, where DriveThruCards asks 2.75 x 3.75 in."""
+    hero = PdfReader(built / "kit-components-en-single.pdf").pages[0]
+    assert [round(float(v) / 72, 4) for v in hero.mediabox] == [0, 0, 2.75, 3.75]
+
+
+def test_every_shop_says_which_cards_it_scaled_and_which_pieces_it_left_out(shop_build):
+    _, root, said = shop_build
+    left_out = "printkit: warning: {root}/components.yaml:{at}: left out of {where}: {what}"
+    scout = "44x63 mm is no size {shop} prints (within 1 mm); the nearest product is the poker card, 63.50x88.90 mm (resize the component to it for {shop})"
+    expected = [
+        _scaled("the single PDF", "DriveThruCards"),
+        _scaled("shop-mpc", "MakePlayingCards"),
+        left_out.format(
+            root="{root}", at="3:5: cards[1]", where="shop-mpc", what=scout.format(shop="MakePlayingCards")
+        ),
+        left_out.format(
+            root="{root}",
+            at="5:5: fields[0]",
+            where="shop-mpc",
+            what="MakePlayingCards prints no fields in printkit's table",
+        ),
+        left_out.format(
+            root="{root}",
+            at="7:5: chips[0]",
+            where="shop-mpc",
+            what="MakePlayingCards prints no chips in printkit's table",
+        ),
+        _scaled("shop-dtc", "DriveThruCards"),
+        left_out.format(root="{root}", at="3:5: cards[1]", where="shop-dtc", what=scout.format(shop="DriveThruCards")),
+        left_out.format(
+            root="{root}",
+            at="5:5: fields[0]",
+            where="shop-dtc",
+            what="DriveThruCards prints no fields in printkit's table",
+        ),
+        left_out.format(
+            root="{root}",
+            at="7:5: chips[0]",
+            where="shop-dtc",
+            what="DriveThruCards prints no chips in printkit's table",
+        ),
+    ]
+    shops = [line for line in said if "safe zone" not in line]  # the field's own text is warned about too
+    assert shops == [line.format(root=root) for line in expected]
+
+
+def test_mpc_writes_each_face_once_at_its_products_template_size(built):
+    folder = built / "shop-mpc" / "en"
+    sizes = {path.name: Image.open(path).size for path in folder.iterdir()}
+    assert sizes == {"hero.png": (822, 1122), "hero-back.png": (822, 1122)}  # MPC's poker template
+    assert round(Image.open(folder / "hero.png").info["dpi"][0]) == 300
+
+
+def test_a_scaled_face_fills_the_products_trim_and_bleeds_to_its_edges(built):
+    """hero's back is plain colour: it reaches every corner of the template. Its front's frame, drawn
+    inside the trim, lies as far inside MPC's cut line (36 px in) on the left as on the right and at
+    the top as at the bottom: the 63 x 88 mm face was stretched onto the 750 x 1050 px trim."""
+    back = Image.open(built / "shop-mpc" / "en" / "hero-back.png").convert("RGB")
+    colour = (0x27, 0x36, 0x4A)
+    assert [back.getpixel(corner) for corner in [(0, 0), (821, 0), (0, 1121), (821, 1121)]] == [colour] * 4
+    front = Image.open(built / "shop-mpc" / "en" / "hero.png").convert("L")
+    row = [front.getpixel((x, 561)) for x in range(822)]
+    column = [front.getpixel((411, y)) for y in range(1122)]
+    card = max(row)  # the card's light face inside its darker frame
+    left, right = row.index(card), 821 - row[::-1].index(card)
+    top, bottom = column.index(card), 1121 - column[::-1].index(card)
+    assert abs((left - 36) - (785 - right)) <= 1 and abs((top - 36) - (1085 - bottom)) <= 1
+
+
+def test_dtc_writes_a_pdf_a_deck_each_copys_back_then_its_front_at_two_and_three_quarter_inches(built):
+    assert [p.name for p in (built / "shop-dtc" / "en").iterdir()] == ["poker.pdf"]
+    pages = PdfReader(built / "shop-dtc" / "en" / "poker.pdf").pages
+    assert [page.extract_text().strip() for page in pages] == ["Kit", "Hero", "Kit", "Hero"]  # hero, count 2
+    for page in pages:
+        assert [round(float(v) / 72, 4) for v in page.mediabox] == [0, 0, 2.75, 3.75]
+        assert _mm(page.trimbox) == pytest.approx([3.175, 3.175, 66.675, 92.075], abs=0.001)
+
+
+def test_a_dtc_card_without_a_back_gets_a_blank_back_page(run, tmp_path):
+    root = _pack(tmp_path / "plain", "", "cards:\n  - {id: one, name: One, size: 2.5x3.5in}\n")
+    assert run("build", root, "--no-rulebooks", "--shop", "dtc", "--out", tmp_path / "out")[0] == 0
+    pages = PdfReader(tmp_path / "out" / "plain" / "shop-dtc" / "en" / "poker.pdf").pages
+    assert [page.extract_text().strip() for page in pages] == ["", "One"]
+    assert not pages[0].get_contents()
+
+
+def test_a_card_of_exactly_a_products_size_is_printed_as_it_is_without_a_warning(run, tmp_path):
+    root = _pack(tmp_path / "kit", "", "cards:\n  - {id: one, name: One, size: 2.5x3.5in}\n")
+    code, _, err = run(
+        "build",
+        root,
+        "--no-rulebooks",
+        "--shop",
+        "mpc",
+        "--shop",
+        "dtc",
+        "--shop",
+        "single",
+        "-q",
+        "--out",
+        tmp_path / "out",
+    )
+    assert (code, err) == (0, "")
+    assert Image.open(tmp_path / "out" / "kit" / "shop-mpc" / "en" / "one.png").size == (822, 1122)
+
+
+def test_the_templates_hold_the_published_pixels_bleed_and_safe_zone():
+    """MakePlayingCards: 822 x 1122 px, its cut line 36 px in, its safe zone 36 px inside that;
+    DriveThruCards: 2.75 x 3.75 in (825 x 1125 px at 300 dpi), 1/8 in of bleed and of safe zone."""
+    (mpc,) = MPC_PRODUCTS
+    assert (mpc.pixels, mpc.bleed / 25.4 * 300, mpc.safe / 25.4 * 300) == (
+        (822, 1122),
+        pytest.approx(36),
+        pytest.approx(36),
+    )
+    assert mpc.trim == pytest.approx((63.5, 88.9))
+    (dtc,) = DTC_PRODUCTS
+    assert (dtc.pixels, dtc.bleed, dtc.safe) == ((825, 1125), 3.175, 3.175)
+    assert dtc.trim == pytest.approx((63.5, 88.9))
 
 
 def test_a_kit_without_backs_gets_its_fronts_alone(run, tmp_path):
@@ -98,21 +240,21 @@ def test_every_product_template_holds_its_trim_and_an_eighth_of_an_inch_all_roun
             assert pixels == pytest.approx((trim + 2 * SHOP_BLEED) / 25.4 * 300)
 
 
-def test_a_component_no_product_fits_is_an_error_at_it_naming_the_nearest(run, tmp_path):
+def test_a_component_no_product_fits_is_left_out_with_a_warning_naming_the_nearest(run, tmp_path):
+    """It was a problem that failed the whole build (one odd 16 mm chip failed Sorcerers' --shop tgc)."""
     root = _pack(
         tmp_path / "odd", "", "cards:\n  - {id: fine, name: Fine, size: poker}\n  - {id: wide, size: 70x88mm}\n"
     )
-    code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")
+    code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "-q", "--out", tmp_path / "out")
     assert (code, err.splitlines()) == (
-        1,
+        0,
         [
-            f"{root}/components.yaml:3:5: cards[1]: 70x88 mm is no size The Game Crafter prints (within 1 mm); "
-            "the nearest product is the poker card, 63.50x88.90 mm (resize the component to it for The Game "
-            "Crafter, or build without --shop tgc)",
-            problems_found(1),
+            f"printkit: warning: {root}/components.yaml:3:5: cards[1]: left out of shop-tgc: 70x88 mm is no size The "
+            "Game Crafter prints (within 1 mm); the nearest product is the poker card, 63.50x88.90 mm (resize the "
+            "component to it for The Game Crafter)",
         ],
     )
-    assert not (tmp_path / "out").exists()  # nothing is written, the components PDF neither
+    assert [p.name for p in (tmp_path / "out" / "odd" / "shop-tgc" / "en").iterdir()] == ["fine.png"]
 
 
 def test_a_component_of_a_kind_or_shape_the_game_crafter_does_not_make_is_left_out_with_a_warning(run, tmp_path):
@@ -155,30 +297,56 @@ def test_a_kit_the_game_crafter_makes_nothing_of_builds_with_its_warnings_and_no
 
 def test_the_nearest_product_is_one_of_the_components_kind_and_shape(run, tmp_path):
     root = _pack(tmp_path / "kit", "", "chips:\n  - {id: pawn, label: P, shape: rect, diameter: 16mm}\n")
-    code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")
+    code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "-q", "--out", tmp_path / "out")
     assert (code, err.splitlines()) == (
-        1,
+        0,
         [
-            f"{root}/components.yaml:2:5: chips[0]: 16x16 mm is no size The Game Crafter prints (within 1 mm); "
-            "the nearest product is the medium square chit, 19.05x19.05 mm (resize the component to it for The Game "
-            "Crafter, or build without --shop tgc)",
-            problems_found(1),
+            f"printkit: warning: {root}/components.yaml:2:5: chips[0]: left out of shop-tgc: 16x16 mm is no size The "
+            "Game Crafter prints (within 1 mm); the nearest product is the medium square chit, 19.05x19.05 mm (resize "
+            "the component to it for The Game Crafter)",
         ],
     )
 
 
+@pytest.mark.slow
+def test_sorcerers_builds_for_the_game_crafter_with_its_odd_chip_left_out(run, tmp_path):
+    """Its 16 mm magic point marker, no size of The Game Crafter's, failed the whole build."""
+    code, _, err = run(
+        "build", "sorcerers-home-game", "--lang", "en", "--no-rulebooks", "--shop", "tgc", "-q", "--out", tmp_path
+    )
+    assert (code, err.splitlines()) == (
+        0,
+        [
+            "printkit: warning: content/sorcerers-home-game/tracker.yaml:4:5: boards[0]: left out of shop-tgc: "
+            "The Game Crafter prints no boards in printkit's table",
+            "printkit: warning: content/sorcerers-home-game/tracker.yaml:12:5: chips[0]: left out of shop-tgc: "
+            "16x16 mm is no size The Game Crafter prints (within 1 mm); the nearest product is the medium circle "
+            "chit, 19.05x19.05 mm (resize the component to it for The Game Crafter)",
+        ],
+    )
+    assert not (tmp_path / "sorcerers-home-game" / "shop-tgc" / "en" / "magic-point-marker.png").exists()
+
+
 def test_shop_outputs_are_cached_and_only_their_own_options_rebuild_them(tmp_path):
     root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
-    names = [o.name for o in plan(root, BuildOptions(shops=("single", "tgc")))[1]]
-    assert names == ["kit-components-en-a4.pdf", "kit-components-en-single.pdf", "shop-tgc/en"]
-    keys = {o.name: o.key for o in plan(root, BuildOptions(shops=("single", "tgc")))[1]}
-    other = {o.name: o.key for o in plan(root, BuildOptions(shops=("single", "tgc"), bleed=3, duplex="short"))[1]}
+    shops = ("single", "tgc", "mpc", "dtc")
+    names = [o.name for o in plan(root, BuildOptions(shops=shops))[1]]
+    assert names == [
+        "kit-components-en-a4.pdf",
+        "kit-components-en-single.pdf",
+        "shop-tgc/en",
+        "shop-mpc/en",
+        "shop-dtc/en",
+    ]
+    keys = {o.name: o.key for o in plan(root, BuildOptions(shops=shops))[1]}
+    other = {o.name: o.key for o in plan(root, BuildOptions(shops=shops, bleed=3, duplex="short"))[1]}
     assert [name for name in keys if keys[name] != other[name]] == ["kit-components-en-a4.pdf"]
 
 
 def test_an_up_to_date_shop_build_writes_nothing_again(run, tmp_path):
     root = _pack(tmp_path / "kit", BACKED, COMPONENTS)
-    args = ("build", root, "--no-rulebooks", "--shop", "single", "--shop", "tgc", "--out", tmp_path / "out")
+    shops = ("--shop", "single", "--shop", "tgc", "--shop", "mpc", "--shop", "dtc")
+    args = ("build", root, "--no-rulebooks", *shops, "-q", "--out", tmp_path / "out")
     assert run(*args)[0] == 0
     written = {p: p.stat().st_mtime_ns for p in (tmp_path / "out").rglob("*") if p.is_file()}
     assert run(*args)[0] == 0
@@ -240,25 +408,27 @@ def test_a_build_with_a_problem_removes_no_earlier_file(run, tmp_path):
     args = ("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")
     assert run(*args)[0] == 0
     (root / "components.yaml").write_text(
-        COMPONENTS.replace("id: scout", "id: ranger").replace("size: mini", "size: 70x100mm")
+        COMPONENTS.replace("id: scout", "id: ranger").replace("size: mini", "size: banana")
     )
     assert run(*args)[0] == 1
     assert (tmp_path / "out" / "kit" / "shop-tgc" / "en" / "scout.png").is_file()
 
 
 def test_an_unknown_shop_is_a_usage_error(run):
-    code, _, err = run("build", "skystones", "--shop", "mpc")
+    code, _, err = run("build", "skystones", "--shop", "acme")
     assert (code, err) == (
         2,
-        "printkit: argument --shop: invalid choice: 'mpc' (choose from 'single', 'tgc') "
+        "printkit: argument --shop: invalid choice: 'acme' (choose from 'single', 'tgc', 'mpc', 'dtc') "
         "(see 'printkit build --help')\n",
     )
 
 
-def test_the_readme_lists_every_product_with_its_trim_and_pixels():
-    from pathlib import Path
-
-    readme = Path("README.md").read_text(encoding="utf-8")
-    for p in TGC_PRODUCTS:
-        row = f"| {p.name} | `{p.identity}` | {p.outline.family} | {p.trim.width:.2f} × {p.trim.height:.2f} | {p.pixels[0]} × {p.pixels[1]} |"
+@pytest.mark.parametrize("products", [TGC_PRODUCTS, MPC_PRODUCTS, DTC_PRODUCTS], ids=["tgc", "mpc", "dtc"])
+def test_the_readme_lists_every_product_with_its_trim_and_pixels(products):
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    for p in products:
+        row = (
+            f"| {p.name} | `{p.identity}` | {p.outline.family} | {p.trim.width:.2f} × {p.trim.height:.2f} | "
+            f"{p.pixels[0]} × {p.pixels[1]} | {p.bleed:.3f} | {p.safe:.3f} |"
+        )
         assert row in readme, p.name

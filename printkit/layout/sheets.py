@@ -64,6 +64,9 @@ class Placement:
     turned: bool = False
     # A back printed beside its front (duplex off): the side of its box it is folded along.
     fold: Literal["left", "bottom"] | None = None
+    # Drawn at the component's size and stretched by these factors to fill its box: a face printed
+    # at a print shop product's trim, within a millimetre of its own size (see layout.shop).
+    stretch: tuple[float, float] | None = None
 
 
 @dataclass(slots=True)

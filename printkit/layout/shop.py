@@ -1,23 +1,27 @@
 """Print shops: every face on a page of its own, for shops that print one piece at a time.
 
-Takes: the outlines of a pack's pieces (`Faces.outlines`), and for The Game Crafter the pack (to
-place its problems).
+Takes: the outlines of a pack's pieces (`Faces.outlines`) and the pack (to place its warnings).
 Returns: `Page`s with one placement each, in millimetres, their faces to be drawn by
-`Faces.fill` (drawn with `SHOP_FACE_BLEED`):
-- `single_pages`: each copy of each piece at its trim size plus 1/8 in bleed, its back after it;
-- `tgc_pages`: each face of each piece (front and back, one copy) on the pixel template of The Game
-  Crafter's product of its kind, shape and size, named `<id>` and `<id>-back`, with a warning at
-  the YAML of each piece of a kind or shape The Game Crafter does not make (left out); a piece
-  with products of its kind and shape but none within `TOLERANCE` is a problem at its YAML naming
-  the nearest of them.
+`Faces.fill` (drawn with `SHOP_FACE_BLEED`), and the warnings about pieces left out or resized,
+each at the piece's YAML:
+- `single_pages`: each copy of each piece, its back after it, at its trim size plus 1/8 in
+  bleed, or on DriveThruCards' page of the card product it is within `TOLERANCE` of, scaled to
+  its trim;
+- `template_pages`: each face of each piece (front and back, one copy) on the pixel template of
+  a shop's product of its kind, shape and size, named `<id>` and `<id>-back`: The Game Crafter's
+  (centred on it) or MakePlayingCards' (scaled to its trim);
+- `deck_pages`: DriveThruCards' decks, one per card product, each copy's back then its front.
+A piece of a kind or shape the shop does not make, or within `TOLERANCE` of none of its
+products, is left out.
 """
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import Literal
 
-from printkit.base.errors import Problem, Problems
+from printkit.base.errors import Problem
 from printkit.base.outlines import RECT, ROUND, Outline, regular_polygon
 from printkit.base.units import Size
 from printkit.content.pack import Pack
@@ -30,42 +34,61 @@ TOLERANCE = 1.0  # mm a piece may differ from a product in each direction and st
 # The faces are drawn with this bleed: a piece up to TOLERANCE smaller than its product is centred
 # on the product's template, so its bleed reaches half of that further.
 SHOP_FACE_BLEED = SHOP_BLEED + TOLERANCE / 2
-TGC_DPI = 300  # The Game Crafter prints everything at 300 dpi
+SHOP_DPI = 300  # every shop's templates are at 300 dpi
+EXACT = 0.005  # mm: a piece this close to a product's trim is printed at its own size
 
 
-def single_pages(pieces: list[Piece]) -> list[Page]:
-    """Every copy of every piece on a page of its trim size plus SHOP_BLEED all round (the
-    BleedBox is the page, the TrimBox the piece), each front followed by its back. When any piece
-    has a back, a piece without one is followed by a blank page of its size, so that fronts are
-    always the odd pages for a duplex print run; a kit without backs gets its fronts alone."""
+def single_pages(pack: Pack, pieces: list[Piece]) -> tuple[list[Page], list[Problem]]:
+    """Every copy of every piece on a page of its own, each front followed by its back, and the
+    warnings of pieces scaled. A piece within TOLERANCE of one of DriveThruCards' card products
+    gets that product's page (its trim plus 1/8 in all round: 2.75 x 3.75 in for a poker card),
+    scaled to its trim; any other piece a page of its own trim plus SHOP_BLEED. The BleedBox is
+    the page, the TrimBox the piece. When any piece has a back, a piece without one is followed by
+    a blank page of its size, so that fronts are always the odd pages for a duplex print run; a kit
+    without backs gets its fronts alone."""
     any_back = any(piece.back is not None for piece in pieces)
-    pages = []
+    pages, warnings = [], []
     for piece in pieces:
+        product = nearest_product(DTC, piece)
+        if product is not None and _difference(piece, product) <= TOLERANCE:
+            paper, trim = product.template, product.trim
+            if _difference(piece, product) > EXACT:
+                warnings.append(_scaled(pack, piece, DTC, product, "the single PDF"))
+        else:
+            paper, trim = _padded(piece.size, SHOP_BLEED), piece.size
         for _ in range(piece.component.count):
-            pages.append(_face_page(piece, "front", _padded(piece.size, SHOP_BLEED)))
+            pages.append(_face_page(piece, "front", paper, trim))
             if any_back:
-                pages.append(_face_page(piece, "back", _padded(piece.size, SHOP_BLEED)))
-    return pages
+                pages.append(_face_page(piece, "back", paper, trim))
+    return pages, sorted(warnings)
 
 
 @dataclass(frozen=True)
 class Product:
-    """A product of The Game Crafter: its template's pixels at TGC_DPI, which hold the trim plus
-    1/8 in of bleed on each side (75 pixels in all each way)."""
+    """A print shop's product: its template's pixels at SHOP_DPI, which hold the trim plus `bleed`
+    on each side, and the safe zone, `safe` inside the trim, that text and art must keep within."""
 
     name: str
-    identity: str  # its name at The Game Crafter: the product page is /make/products/<identity>
+    identity: str  # its name at the shop (The Game Crafter's product page is /make/products/<identity>)
     sections: tuple[str, ...]  # the component kinds it is for
     outline: Outline  # what it is cut along: it takes pieces of its outline's family (rounded rectangles too)
     pixels: tuple[int, int]
+    bleed: float = SHOP_BLEED  # mm on each side of the trim
+    safe: float = SHOP_BLEED  # mm inside the trim
 
     @property
     def template(self) -> Size:
-        return Size(*(p * INCH / TGC_DPI for p in self.pixels))
+        return Size(*(p * INCH / SHOP_DPI for p in self.pixels))
 
     @property
     def trim(self) -> Size:
-        return Size(*(side - 2 * SHOP_BLEED for side in self.template))
+        return Size(*(side - 2 * self.bleed for side in self.template))
+
+
+@dataclass(frozen=True)
+class Shop:
+    name: str  # as messages call it
+    products: tuple[Product, ...]
 
 
 # The Game Crafter's products and the pixel sizes of their templates. Sources: its product pages,
@@ -99,45 +122,95 @@ TGC_PRODUCTS = (
     Product("small hex tile", "SmallHexTile", TILES, FLAT_HEX, (675, 600)),
     Product("large hex tile", "LargeHexTile", TILES, FLAT_HEX, (1200, 1050)),
 )
+TGC = Shop("The Game Crafter", TGC_PRODUCTS)
+
+# MakePlayingCards' products and the pixel sizes of their templates, 300 dpi. Source: its product
+# page, https://www.makeplayingcards.com/design/custom-blank-card.html ("Custom Game Cards (63 x
+# 88mm)", the poker size): an image of 822 x 1122 px whose cut line is 36 px inside each edge (a
+# 750 x 1050 px trim, 2.5 x 3.5 in) and whose safe zone is 36 px inside the cut line. MPC's page
+# could not be loaded while this table was written: these figures are as other card tools that
+# upload to MPC record them (MPC checks the pixels: 36 px is 3.048 mm, not the 1/8 in its text
+# says). Its other sizes are not in the table until they are checked against its templates.
+MPC_EDGE = 36 * INCH / SHOP_DPI
+MPC_PRODUCTS = (Product("poker card", "custom-blank-card", CARDS, RECT, (822, 1122), MPC_EDGE, MPC_EDGE),)
+MPC = Shop("MakePlayingCards", MPC_PRODUCTS)
+
+# DriveThruCards' products. Sources: its printed card specifications,
+# https://help.drivethrupartners.com/hc/en-us/articles/12780748203543 ("a single PDF file for each
+# card deck"; "the first page is the back of card 1, the second page the front of that card" and so
+# on; 300 dpi images; 1/8 in of bleed on all four sides; nothing important nearer than 1/8 in to a
+# finished edge; PDF/X-1a:2003), and
+# https://onebookshelfpublisherservice.zendesk.com/hc/en-us/articles/227867607-Common-Card-Prep-Issues-Solutions
+# ("for the U.S. Poker-sized cards (2.5" x 3.5") your final layout size should be 2.75" x 3.75"
+# with the bleed"): 825 x 1125 px at 300 dpi. Its other card sizes are not in the table until they
+# are checked against its templates.
+DTC_PRODUCTS = (Product("poker card", "poker", CARDS, RECT, (825, 1125)),)
+DTC = Shop("DriveThruCards", DTC_PRODUCTS)
 
 
-def tgc_pages(pack: Pack, pieces: list[Piece]) -> tuple[list[tuple[str, Page]], list[Problem]]:
-    """Each face of each piece (counted or not: a template is uploaded once) centred on the
-    template of the product it fits, named `<id>` and `<id>-back`, and a warning for each piece
-    left out because no product is of its kind and shape; raises Problems for every piece that
-    has products of its kind and shape but fits none, at the component, naming the nearest."""
-    pages, left_out, problems = [], [], []
-    for piece in pieces:
-        product = nearest_product(piece)
-        if product is None:
-            left_out.append(_left_out(pack, piece))
-            continue
-        if _difference(piece, product) > TOLERANCE:
-            problems.append(_misfit(pack, piece, product))
-            continue
-        pages.append((piece.component.id, _face_page(piece, "front", product.template)))
+def template_pages(
+    pack: Pack, pieces: list[Piece], shop: Shop, folder: str
+) -> tuple[list[tuple[str, Page]], list[Problem]]:
+    """Each face of each piece (counted or not: a template is uploaded once) on the template of
+    the shop's product it fits, named `<id>` and `<id>-back`, and the warnings about pieces left
+    out or scaled, in the order of the files. On The Game Crafter's templates a piece is centred
+    at its own size (its bleed reaching the template's edges), on the others scaled to the
+    product's trim."""
+    pages = []
+    fitted, warnings = _fitted(pack, pieces, shop, folder)
+    for piece, product in fitted:
+        trim = None if shop is TGC else product.trim
+        pages.append((piece.component.id, _face_page(piece, "front", product.template, trim)))
         if piece.back is not None:
-            pages.append((f"{piece.component.id}-back", _face_page(piece, "back", product.template)))
-    if problems:
-        raise Problems(problems)
-    return pages, sorted(left_out)  # in the order of the files
+            pages.append((f"{piece.component.id}-back", _face_page(piece, "back", product.template, trim)))
+    return pages, warnings
 
 
-def nearest_product(piece: Piece) -> Product | None:
+def deck_pages(pack: Pack, pieces: list[Piece], folder: str) -> tuple[dict[str, list[Page]], list[Problem]]:
+    """DriveThruCards' decks: for each card product, every copy of every piece that fits it, its
+    back (a blank page for a piece without one) then its front, scaled to the product's trim; and
+    the warnings about pieces left out or scaled."""
+    decks: dict[str, list[Page]] = defaultdict(list)
+    fitted, warnings = _fitted(pack, pieces, DTC, folder)
+    for piece, product in fitted:
+        for _ in range(piece.component.count):
+            for face in ("back", "front"):
+                decks[product.identity].append(_face_page(piece, face, product.template, product.trim))
+    return dict(decks), warnings
+
+
+def _fitted(
+    pack: Pack, pieces: list[Piece], shop: Shop, folder: str
+) -> tuple[list[tuple[Piece, Product]], list[Problem]]:
+    """The pieces with the product each is printed as, and a warning at each piece left out (no
+    product of its kind and shape, or none within TOLERANCE of its size) or scaled to its
+    product's trim (all but The Game Crafter's)."""
+    fitted, warnings = [], []
+    for piece in pieces:
+        product = nearest_product(shop, piece)
+        if product is None:
+            warnings.append(_left_out(pack, piece, shop, folder))
+        elif _difference(piece, product) > TOLERANCE:
+            warnings.append(_misfit(pack, piece, shop, product, folder))
+        else:
+            fitted.append((piece, product))
+            if shop is not TGC and _difference(piece, product) > EXACT:
+                warnings.append(_scaled(pack, piece, shop, product, folder))
+    return fitted, sorted(warnings)
+
+
+def nearest_product(shop: Shop, piece: Piece) -> Product | None:
     """The product of the piece's kind and shape closest to its size; None when none is of both."""
     family = piece.outline.family
-    candidates = [p for p in TGC_PRODUCTS if piece.component.section in p.sections and p.outline.family == family]
+    candidates = [p for p in shop.products if piece.component.section in p.sections and p.outline.family == family]
     return min(candidates, key=lambda product: _difference(piece, product), default=None)
 
 
-def _left_out(pack: Pack, piece: Piece) -> Problem:
+def _left_out(pack: Pack, piece: Piece, shop: Shop, folder: str) -> Problem:
     section = piece.component.section
-    if any(section in product.sections for product in TGC_PRODUCTS):
+    if any(section in product.sections for product in shop.products):
         section = f"{piece.outline.words} {section}"
-    return pack.sources[piece.component.origin.file].problem(
-        piece.component.origin.path,
-        f"left out of shop-tgc: The Game Crafter prints no {section} in printkit's table",
-    )
+    return _at(pack, piece, f"left out of {folder}: {shop.name} prints no {section} in printkit's table")
 
 
 def _difference(piece: Piece, product: Product) -> float:
@@ -145,32 +218,50 @@ def _difference(piece: Piece, product: Product) -> float:
     return max(abs(a - b) for a, b in zip(piece.size, product.trim, strict=True))
 
 
-def _misfit(pack: Pack, piece: Piece, product: Product) -> Problem:
-    component = piece.component
+def _misfit(pack: Pack, piece: Piece, shop: Shop, product: Product, folder: str) -> Problem:
     w, h = piece.size
     pw, ph = product.trim
-    return pack.sources[component.origin.file].problem(
-        component.origin.path,
-        f"{w:g}x{h:g} mm is no size The Game Crafter prints (within {TOLERANCE:g} mm); the nearest product is "
-        f"the {product.name}, {pw:.2f}x{ph:.2f} mm",
-        "resize the component to it for The Game Crafter, or build without --shop tgc",
+    return _at(
+        pack,
+        piece,
+        f"left out of {folder}: {w:g}x{h:g} mm is no size {shop.name} prints (within {TOLERANCE:g} mm); the "
+        f"nearest product is the {product.name}, {pw:.2f}x{ph:.2f} mm",
+        f"resize the component to it for {shop.name}",
     )
+
+
+def _scaled(pack: Pack, piece: Piece, shop: Shop, product: Product, where: str) -> Problem:
+    w, h = piece.size
+    pw, ph = product.trim
+    return _at(
+        pack,
+        piece,
+        f"scaled to the {product.name} of {shop.name} in {where}: {w:g}x{h:g} mm printed at {pw:.2f}x{ph:.2f} mm "
+        f"({pw - w:+.2f} mm wide, {ph - h:+.2f} mm high)",
+    )
+
+
+def _at(pack: Pack, piece: Piece, message: str, hint: str | None = None) -> Problem:
+    origin = piece.component.origin
+    return pack.sources[origin.file].problem(origin.path, message, hint)
 
 
 def _padded(size: Size, margin: float) -> Size:
     return Size(size.width + 2 * margin, size.height + 2 * margin)
 
 
-def _face_page(piece: Piece, face: Literal["front", "back"], paper: Size) -> Page:
+def _face_page(piece: Piece, face: Literal["front", "back"], paper: Size, trim: Size | None = None) -> Page:
     """A page of this size with the piece's face in the middle (its back as seen once the piece is
-    turned over sideways), bleeding to the page's edges; TrimBox the piece, BleedBox the page."""
-    w, h = piece.size
+    turned over sideways), bleeding to the page's edges; TrimBox the piece, BleedBox the page. With
+    a trim, the face is scaled to it (a shop's product a little larger or smaller than the piece)."""
+    w, h = trim or piece.size
     x, y = (paper.width - w) / 2, (paper.height - h) / 2
     bleed = max(x, y)
+    stretch = None if trim is None else (w / piece.size.width, h / piece.size.height)
     page = Page(paper, face)
     if face == "front" or piece.back is not None:
         outline = piece.outline if face == "front" else piece.outline.back()
-        page.placements.append(Placement(piece.component, face, x, y, w, h, outline, [], bleed))
+        page.placements.append(Placement(piece.component, face, x, y, w, h, outline, [], bleed, stretch=stretch))
     page.trim_box = (x, y, x + w, y + h)
     page.bleed_box = (0.0, 0.0, paper.width, paper.height)
     return page

@@ -307,6 +307,9 @@ def draw_page(operators: Operators, page: Page) -> None:
     for placement in page.placements:
         dx, dy = placement.window[:2] if placement.window else (0.0, 0.0)  # a fragment shows part of a whole
         turn = f"-1 0 0 -1 {fp_str(placement.width * mm, placement.height * mm)}" if placement.turned else ""
+        if placement.stretch is not None:  # drawn at the component's size, printed at a shop product's
+            sx, sy = placement.stretch
+            turn = f"{fp_str(sx)} 0 0 {fp_str(sy)} 0 0"
         operators.draw_at((placement.x - dx) * mm, (placement.y - dy) * mm, placement.drawing, _clip(placement), turn)
     operators.draw(page.marks)
     canvas.showPage()

@@ -12,5 +12,17 @@ folder its files go in. Three shapes of kind, by what an output is made from:
 A kind is registered by `register`, which refuses at once one that leaves out what a kind says.
 """
 
-# The kinds, registered in the order a build writes them.
-from printkit.build.outputs import components, pdfx, cut_svg, png, tts, shop_single, shop_tgc, rulebook, rulebook_html  # noqa: F401, I001
+# The kinds, each registered when its module is imported, in the order a build writes them.
+# isort: off
+from printkit.build.outputs import components  # noqa: F401
+from printkit.build.outputs import pdfx  # noqa: F401
+from printkit.build.outputs import cut_svg  # noqa: F401
+from printkit.build.outputs import png  # noqa: F401
+from printkit.build.outputs import tts  # noqa: F401
+from printkit.build.outputs import shop_single  # noqa: F401
+from printkit.build.outputs import shop_tgc  # noqa: F401
+from printkit.build.outputs import shop_mpc  # noqa: F401
+from printkit.build.outputs import shop_dtc  # noqa: F401
+from printkit.build.outputs import rulebook  # noqa: F401
+from printkit.build.outputs import rulebook_html  # noqa: F401
+# isort: on

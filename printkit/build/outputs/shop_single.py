@@ -1,5 +1,7 @@
-"""--shop single: one face a page in a PDF, each page its trim plus the shops' bleed, every copy
-front then back (see layout.shop.single_pages): `<pack>-components-<language>-single.pdf`."""
+"""--shop single: one face a page in a PDF, each page its trim plus the shops' bleed (a card
+within a millimetre of one of DriveThruCards' products on its page, 2.75 x 3.75 in for a poker
+card, scaled to its trim with a warning), every copy front then back (see layout.shop.single_pages):
+`<pack>-components-<language>-single.pdf`."""
 
 from __future__ import annotations
 
@@ -35,13 +37,16 @@ class SingleFaces(FacesKind):
 
     def job(self, drawn: Drawn) -> Job | None:
         from printkit.build.jobs import Job
+        from printkit.build.warnings import warn
         from printkit.layout.shop import single_pages
 
         if not drawn.printed:  # nothing has copies: no PDF of no pages
             return None
         pack, options = drawn.pack, drawn.options
         name = self.name_of(pack.id, drawn.language)
-        pages = single_pages(drawn.pieces)
+        pages, warnings = single_pages(pack, drawn.pieces)
+        for warning in warnings:
+            warn(str(warning))
         write = partial(_write, pack, drawn.language, pages, drawn.shop_faces, options.out / pack.id / name, options)
         return Job(pack.id, name, write, weight=len(pages))
 

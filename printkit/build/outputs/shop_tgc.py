@@ -1,11 +1,12 @@
 """--shop tgc: a PNG of each face on The Game Crafter's template of its product, in
-`shop-tgc/<language>/`. A piece that fits no product of its kind and shape is a problem before
-anything is written, one of a kind or shape it does not make a warning (see layout.shop)."""
+`shop-tgc/<language>/`; and what every shop that takes a PNG of each face shares (`TemplateFolder`).
+A piece of a kind or shape the shop does not make, or of a size it does not print, is left out
+with a warning (see layout.shop)."""
 
 from __future__ import annotations
 
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from printkit.build.outputs.base import BuildOptions, Drawn, FacesKind, PackPlan, register, retire_earlier
 
@@ -16,11 +17,11 @@ if TYPE_CHECKING:
     from printkit.layout.sheets import Page
 
 
-@register
-class GameCrafter(FacesKind):
-    name = "tgc"
-    folder = "shop-tgc"
-    shop = "a PNG of each face on The Game Crafter's template of its product"
+class TemplateFolder(FacesKind):
+    """A folder of PNGs, one a face, each on the template of the shop's product it is printed as."""
+
+    folder: ClassVar[str]
+    seller: ClassVar[str]  # the shop's table in layout.shop (TGC, MPC)
 
     def wanted(self, options: BuildOptions) -> bool:
         return self.name in options.shops
@@ -35,15 +36,24 @@ class GameCrafter(FacesKind):
     def job(self, drawn: Drawn) -> Job:
         from printkit.build.jobs import Job
         from printkit.build.warnings import warn
-        from printkit.layout.shop import tgc_pages
+        from printkit.layout import shop
+        from printkit.layout.shop import template_pages
 
         pack = drawn.pack
         name = self.name_of(pack.id, drawn.language)
-        named, left_out = tgc_pages(pack, drawn.pieces)
-        for warning in left_out:
+        named, warnings = template_pages(pack, drawn.pieces, getattr(shop, self.seller), self.folder)
+        for warning in warnings:
             warn(str(warning))
         write = partial(_write, pack.id, name, named, drawn.shop_faces, drawn.options)
         return Job(pack.id, name, write, weight=15 * len(named))
+
+
+@register
+class GameCrafter(TemplateFolder):
+    name = "tgc"
+    folder = "shop-tgc"
+    seller = "TGC"
+    shop = "a PNG of each face on The Game Crafter's template of its product"
 
 
 def _write(
