@@ -34,7 +34,7 @@ from printkit.build.outputs.base import (
 from printkit.build.plan import plan
 from printkit.build.selection import asked, check_only, chosen, fingerprints, partial
 from printkit.build.summary import PackBuilt
-from printkit.build.warnings import warn, warnings_shown
+from printkit.build.warnings import once_each, warn, warnings_shown
 from printkit.content.pack import Pack
 from printkit.content.read import Loaded, load_partial
 from printkit.i18n import words
@@ -228,7 +228,7 @@ def build(roots: list[Path], options: BuildOptions) -> list[PackBuilt]:
             kind.check_usage(options)
     apart(options.out, roots)
     _one_folder_per_id(roots)
-    with paused_collector(), holding(options.out):
+    with paused_collector(), holding(options.out), once_each():
         return _build(roots, options)
 
 

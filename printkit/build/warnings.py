@@ -1,18 +1,36 @@
 """A build's warnings: one line each on stderr, unless they wait for problems to be fixed.
 
 Takes: a message. Prints `printkit: warning: <message>`, except while the faces of packs with
-problems are drawn only to find more (`shown(False)`): what a build would say of its outputs
-(strings not translated, nothing to print) waits till the problems are fixed.
+problems are drawn only to find more (`warnings_shown` False): what a build would say of its outputs
+(strings not translated, nothing to print) waits till the problems are fixed; and within one build
+(`once_each`) a warning said already (the same piece left out of a shop in each language) is not
+said again.
 """
 
 from __future__ import annotations
 
 import contextvars
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 warnings_shown = contextvars.ContextVar("warnings_shown", default=True)
+_said: contextvars.ContextVar[set[str] | None] = contextvars.ContextVar("said", default=None)
 
 
 def warn(message: str) -> None:
-    if warnings_shown.get():
+    said = _said.get()
+    if warnings_shown.get() and (said is None or message not in said):
         print(f"printkit: warning: {message}", file=sys.stderr)
+        if said is not None:
+            said.add(message)
+
+
+@contextmanager
+def once_each() -> Iterator[None]:
+    """Within it, each warning is said once."""
+    token = _said.set(set())
+    try:
+        yield
+    finally:
+        _said.reset(token)

@@ -21,7 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from typing import Literal
 
-from printkit.base.errors import Problem
+from printkit.base.errors import Problem, counted
 from printkit.base.outlines import RECT, ROUND, Outline, regular_polygon
 from printkit.base.units import Size
 from printkit.content.pack import Pack
@@ -47,20 +47,20 @@ def single_pages(pack: Pack, pieces: list[Piece]) -> tuple[list[Page], list[Prob
     a blank page of its size, so that fronts are always the odd pages for a duplex print run; a kit
     without backs gets its fronts alone."""
     any_back = any(piece.back is not None for piece in pieces)
-    pages, warnings = [], []
+    pages, scaled = [], []
     for piece in pieces:
         product = nearest_product(DTC, piece)
         if product is not None and _difference(piece, product) <= TOLERANCE:
             paper, trim = product.template, product.trim
             if _difference(piece, product) > EXACT:
-                warnings.append(_scaled(pack, piece, DTC, product, "the single PDF"))
+                scaled.append((piece, product))
         else:
             paper, trim = _padded(piece.size, SHOP_BLEED), piece.size
         for _ in range(piece.component.count):
             pages.append(_face_page(piece, "front", paper, trim))
             if any_back:
                 pages.append(_face_page(piece, "back", paper, trim))
-    return pages, sorted(warnings)
+    return pages, _scaled(pack, scaled, DTC, "the single PDF")
 
 
 @dataclass(frozen=True)
@@ -194,9 +194,8 @@ def _fitted(
             warnings.append(_misfit(pack, piece, shop, product, folder))
         else:
             fitted.append((piece, product))
-            if shop is not TGC and _difference(piece, product) > EXACT:
-                warnings.append(_scaled(pack, piece, shop, product, folder))
-    return fitted, sorted(warnings)
+    scaled = [(piece, product) for piece, product in fitted if shop is not TGC and _difference(piece, product) > EXACT]
+    return fitted, sorted(warnings + _scaled(pack, scaled, shop, folder))
 
 
 def nearest_product(shop: Shop, piece: Piece) -> Product | None:
@@ -230,15 +229,27 @@ def _misfit(pack: Pack, piece: Piece, shop: Shop, product: Product, folder: str)
     )
 
 
-def _scaled(pack: Pack, piece: Piece, shop: Shop, product: Product, where: str) -> Problem:
-    w, h = piece.size
-    pw, ph = product.trim
-    return _at(
-        pack,
-        piece,
-        f"scaled to the {product.name} of {shop.name} in {where}: {w:g}x{h:g} mm printed at {pw:.2f}x{ph:.2f} mm "
-        f"({pw - w:+.2f} mm wide, {ph - h:+.2f} mm high)",
-    )
+def _scaled(pack: Pack, scaled: list[tuple[Piece, Product]], shop: Shop, where: str) -> list[Problem]:
+    """One warning for the pieces of each size scaled to a product, at the first of them (a deck of
+    poker cards is one line, not one a card)."""
+    sizes: dict[tuple, list[Piece]] = defaultdict(list)
+    products = {product.name: product for _, product in scaled}
+    for piece, product in scaled:
+        sizes[(product.name, piece.size)].append(piece)
+    warnings = []
+    for (name, (w, h)), alike in sizes.items():
+        product = products[name]
+        pw, ph = product.trim
+        more = f"; so are {counted(len(alike) - 1, 'more component')} of that size" if len(alike) > 1 else ""
+        warnings.append(
+            _at(
+                pack,
+                alike[0],
+                f"scaled to the {product.name} of {shop.name} in {where}: {w:g}x{h:g} mm printed at {pw:.2f}x{ph:.2f} "
+                f"mm ({pw - w:+.2f} mm wide, {ph - h:+.2f} mm high){more}",
+            )
+        )
+    return sorted(warnings)
 
 
 def _at(pack: Pack, piece: Piece, message: str, hint: str | None = None) -> Problem:
