@@ -77,17 +77,27 @@ def make_deck_pack(root: Path, count: int, images: int = 1) -> Path:
     return pack
 
 
+# Runs a command and prints its exit code, wall and CPU seconds and peak memory. A process forked
+# from this one would start its peak memory at this one's size (Linux keeps it across exec), and
+# this one grows with the workloads it generates: the launcher, small, forks the command instead.
+LAUNCHER = textwrap.dedent("""
+    import os, subprocess, sys, time
+    start = time.perf_counter()
+    process = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
+    _, status, usage = os.wait4(process.pid, 0)
+    elapsed = time.perf_counter() - start
+    print(os.waitstatus_to_exitcode(status), elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+""")
+
+
 def timed(command: list[str], cwd: Path | None = None) -> tuple[float, float, float]:
     """Wall seconds, CPU seconds (user and system, with the workers it waited for) and peak memory
     (MiB) of one whole process."""
-    start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd)
-    _, status, usage = os.wait4(process.pid, 0)
-    elapsed = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        raise SystemExit(f"benchmark command failed: {' '.join(command)}\n{process.stderr.read().decode()}")
-    return elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024
+    result = subprocess.run([sys.executable, "-c", LAUNCHER, *command], capture_output=True, text=True, cwd=cwd)
+    code, elapsed, cpu, peak_kib = result.stdout.split()
+    if result.returncode != 0 or code != "0":
+        raise SystemExit(f"benchmark command failed: {' '.join(command)}\n{result.stderr}")
+    return float(elapsed), float(cpu), int(peak_kib) / 1024
 
 
 def deck_floor(pack: Path, target: Path, count: int, images: int) -> list[str]:
