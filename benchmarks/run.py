@@ -1,25 +1,29 @@
 """Benchmarks: printkit against a floor of the raw library doing the same drawing, in the same run.
 
-Usage: .venv/bin/python benchmarks/run.py [--repeat N] [--json]
+Usage: .venv/bin/python benchmarks/run.py [--repeat N] [--json] [--only WORKLOAD]
 
 Workloads (each generated into a temporary folder, each run as a whole process, printkit and its
-floor interleaved so that a noisy machine slows both alike; medians over the repetitions):
-- deck-108: 108 poker cards (name, three stats, 20 words of text, one shared image) on 12 A4 pages;
-  floor: a plain reportlab script drawing the same boxes, text and image.
+floor interleaved so that a noisy machine slows both alike; medians over the repetitions of wall
+and CPU seconds, the highest peak memory; README.md says why each floor is fair):
+- deck-108: 108 poker cards (name, three stats, 20 words of rules text of their own, one shared
+  image) on 12 A4 pages; floor: reportlab drawing printkit's own look for them (deck_floor.py).
 - deck-10k: 10,000 such cards with 40 distinct images; the same floor.
+- deck-50k: 50,000 such cards in one file; the same floor.
 - scaling: printkit at 1k, 2k and 4k cards; "ratio" is the time per added card from 2k to 4k over
   that from 1k to 2k (1.0 is linear), "floor_s" the 4k time extrapolated linearly.
 - rulebook: a 16-page rulebook; floor: WeasyPrint rendering the same final HTML.
-- png-108: deck-108 with --png; floor: PDFium rasterising the floor's PDF at 300 dpi.
+- png-108: deck-108 with --png; floor: PDFium rasterising the deck floor's PDF at 300 dpi, a
+  process per core.
 - kit-all: every bundled pack, language, paper and rulebook with --jobs 2; "floor" is --jobs 1.
 - rebuild-noop: the kit-all build again with nothing changed; "floor" is the full build.
 - sheet-10k: loading deck-10k's cards from an XLSX workbook; "floor" is loading them from YAML.
 - help: `printkit --help` against bare `python -c pass` (start-up: a command imports only what it
-  uses); the table is followed by the modules `printkit --help` and `printkit check` of deck-108
-  spend most import time on (`python -X importtime`).
+  uses); the table is followed by where the import time of `printkit --help` and of `printkit
+  check` of deck-108 goes, by package (`python -X importtime`).
 - serve-108: `printkit serve` on deck-108; from saving one card's changed text to its new image
-  received (median of 20 edits); "floor" is the target, 100 ms.
-Prints a table, or with --json {"workload": {"printkit_s", "floor_s", "ratio", "peak_mib", "floor_peak_mib"}}.
+  received (median of 20 edits); "floor" is the target, 100 ms; CPU is the server's per edit.
+Prints the load average and a table, or with --json {"load", "results": {"workload": {"printkit_s",
+"floor_s", "ratio", "cpu_s", "floor_cpu_s", "cpu_ratio", "peak_mib", "floor_peak_mib"}}, "imports"}.
 """
 
 from __future__ import annotations
