@@ -28,7 +28,7 @@ from printkit.content.interning import shared_key, shared_value
 
 # libyaml's parser is several times faster than PyYAML's pure-Python one and keeps the same marks.
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-# What a file may cost, not what it may honestly hold: its text (32 MiB is some 150,000 cards) and
+# What a file may cost, not what it may honestly hold: its text (32 MiB is some 120,000 cards) and
 # the values it writes (each costs memory as data, then as a model: 1,000,000 is some 90,000 cards).
 MAX_FILE_BYTES = 32 * 1024 * 1024
 MAX_VALUES = 1_000_000
