@@ -1,25 +1,29 @@
 """Benchmarks: printkit against a floor of the raw library doing the same drawing, in the same run.
 
-Usage: .venv/bin/python benchmarks/run.py [--repeat N] [--json]
+Usage: .venv/bin/python benchmarks/run.py [--repeat N] [--json] [--only WORKLOAD]
 
 Workloads (each generated into a temporary folder, each run as a whole process, printkit and its
-floor interleaved so that a noisy machine slows both alike; medians over the repetitions):
-- deck-108: 108 poker cards (name, three stats, 20 words of text, one shared image) on 12 A4 pages;
-  floor: a plain reportlab script drawing the same boxes, text and image.
+floor interleaved so that a noisy machine slows both alike; medians over the repetitions of wall
+and CPU seconds, the highest peak memory; README.md says why each floor is fair):
+- deck-108: 108 poker cards (name, three stats, 20 words of rules text of their own, one shared
+  image) on 12 A4 pages; floor: reportlab drawing printkit's own look for them (deck_floor.py).
 - deck-10k: 10,000 such cards with 40 distinct images; the same floor.
+- deck-50k: 50,000 such cards in one file; the same floor.
 - scaling: printkit at 1k, 2k and 4k cards; "ratio" is the time per added card from 2k to 4k over
   that from 1k to 2k (1.0 is linear), "floor_s" the 4k time extrapolated linearly.
 - rulebook: a 16-page rulebook; floor: WeasyPrint rendering the same final HTML.
-- png-108: deck-108 with --png; floor: PDFium rasterising the floor's PDF at 300 dpi.
+- png-108: deck-108 with --png; floor: PDFium rasterising the deck floor's PDF at 300 dpi, a
+  process per core.
 - kit-all: every bundled pack, language, paper and rulebook with --jobs 2; "floor" is --jobs 1.
 - rebuild-noop: the kit-all build again with nothing changed; "floor" is the full build.
 - sheet-10k: loading deck-10k's cards from an XLSX workbook; "floor" is loading them from YAML.
 - help: `printkit --help` against bare `python -c pass` (start-up: a command imports only what it
-  uses); the table is followed by the modules `printkit --help` and `printkit check` of deck-108
-  spend most import time on (`python -X importtime`).
+  uses); the table is followed by where the import time of `printkit --help` and of `printkit
+  check` of deck-108 goes, by package (`python -X importtime`).
 - serve-108: `printkit serve` on deck-108; from saving one card's changed text to its new image
-  received (median of 20 edits); "floor" is the target, 100 ms.
-Prints a table, or with --json {"workload": {"printkit_s", "floor_s", "ratio", "peak_mib", "floor_peak_mib"}}.
+  received (median of 20 edits); "floor" is the target, 100 ms; CPU is the server's per edit.
+Prints the load average and a table, or with --json {"load", "results": {"workload": {"printkit_s",
+"floor_s", "ratio", "cpu_s", "floor_cpu_s", "cpu_ratio", "peak_mib", "floor_peak_mib"}}, "imports"}.
 """
 
 from __future__ import annotations
@@ -38,54 +42,17 @@ import textwrap
 import time
 from pathlib import Path
 
+from deck_floor import WORDS, rules_text
 from PIL import Image
 
 REPO = Path(__file__).resolve().parent.parent
-WORDS = (
-    "swift clever brave ancient hidden glowing stormy quiet golden restless wild gentle fierce "
-    "lucky silver frozen burning shadow crystal hollow"
-).split()
-
-FLOOR_SCRIPT = textwrap.dedent("""
-    import sys
-    from reportlab.lib.units import mm
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
-    from reportlab.pdfgen.canvas import Canvas
-    from reportlab.lib.utils import simpleSplit
-
-    font_dir, image_dir, target, count, images = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4]), int(sys.argv[5])
-    pdfmetrics.registerFont(TTFont("Sans", font_dir + "/DejaVuSans.ttf"))
-    pdfmetrics.registerFont(TTFont("Sans-Bold", font_dir + "/DejaVuSans-Bold.ttf"))
-    canvas = Canvas(target, pagesize=(210 * mm, 297 * mm), initialFontName="Sans")
-    words = {words!r}
-    for index in range(count):
-        slot = index % 9
-        if index and slot == 0:
-            canvas.showPage()
-        x, y = (10.5 + (slot % 3) * 63) * mm, (297 - 16.5 - (slot // 3 + 1) * 88) * mm
-        canvas.setFillColor("#d9552b")
-        canvas.rect(x, y, 63 * mm, 88 * mm, stroke=0, fill=1)
-        canvas.setFillColor("#fbf8f1")
-        canvas.roundRect(x + 3 * mm, y + 3 * mm, 57 * mm, 82 * mm, 2 * mm, stroke=0, fill=1)
-        canvas.setFillColor("#1d1d1b")
-        canvas.setFont("Sans-Bold", 10)
-        canvas.drawCentredString(x + 31.5 * mm, y + 80 * mm, f"Card {{index + 1}}")
-        image = f"{{image_dir}}/art-{{index % images}}.png"
-        canvas.drawImage(image, x + 5 * mm, y + 45 * mm, 53 * mm, 31 * mm, preserveAspectRatio=True, anchor="c")
-        for i, value in enumerate((index % 10, (index * 3) % 10, (index * 7) % 10)):
-            canvas.drawCentredString(x + (12 + i * 19.5) * mm, y + 37 * mm, str(value))
-        text = " ".join(words[(index + k) % len(words)] for k in range(20))
-        canvas.setFont("Sans", 8)
-        for n, line in enumerate(simpleSplit(text, "Sans", 8, 53 * mm)):
-            canvas.drawString(x + 5 * mm, y + (28 - n * 3.4) * mm, line)
-    canvas.showPage()
-    canvas.save()
-""")
+DECK_FLOOR = Path(__file__).resolve().parent / "deck_floor.py"
+FONT_DIR = REPO / "printkit" / "faces" / "fonts"
 
 
 def make_deck_pack(root: Path, count: int, images: int = 1) -> Path:
-    """A pack of count poker cards (name, three stats, 20 words) sharing `images` distinct images."""
+    """A pack of count poker cards (name, three stats, 20 words of rules text of its own) sharing
+    `images` distinct images."""
     pack = root / "deck-bench"
     (pack / "art").mkdir(parents=True)
     for index in range(images):
@@ -101,7 +68,7 @@ def make_deck_pack(root: Path, count: int, images: int = 1) -> Path:
     )
     lines = ["cards:"]
     for index in range(count):
-        text = " ".join(WORDS[(index + k) % len(WORDS)] for k in range(20))
+        text = rules_text(index)
         lines += [
             f"  - id: card-{index + 1}",
             f"    name: Card {index + 1}",
@@ -114,35 +81,39 @@ def make_deck_pack(root: Path, count: int, images: int = 1) -> Path:
     return pack
 
 
-def timed(command: list[str], cwd: Path | None = None) -> tuple[float, float]:
-    """Wall seconds and peak memory (MiB) of one whole process."""
+# Runs a command and prints its exit code, wall and CPU seconds and peak memory. A process forked
+# from this one would start its peak memory at this one's size (Linux keeps it across exec), and
+# this one grows with the workloads it generates: the launcher, small, forks the command instead.
+LAUNCHER = textwrap.dedent("""
+    import os, subprocess, sys, time
     start = time.perf_counter()
-    process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, cwd=cwd)
+    process = subprocess.Popen(sys.argv[1:], stdout=subprocess.DEVNULL)
     _, status, usage = os.wait4(process.pid, 0)
     elapsed = time.perf_counter() - start
-    process.returncode = os.waitstatus_to_exitcode(status)
-    if process.returncode != 0:
-        raise SystemExit(f"benchmark command failed: {' '.join(command)}\n{process.stderr.read().decode()}")
-    return elapsed, usage.ru_maxrss / 1024
+    print(os.waitstatus_to_exitcode(status), elapsed, usage.ru_utime + usage.ru_stime, usage.ru_maxrss)
+""")
+
+
+def timed(command: list[str], cwd: Path | None = None) -> tuple[float, float, float]:
+    """Wall seconds, CPU seconds (user and system, with the workers it waited for) and peak memory
+    (MiB) of one whole process."""
+    result = subprocess.run([sys.executable, "-c", LAUNCHER, *command], capture_output=True, text=True, cwd=cwd)
+    code, elapsed, cpu, peak_kib = result.stdout.split()
+    if result.returncode != 0 or code != "0":
+        raise SystemExit(f"benchmark command failed: {' '.join(command)}\n{result.stderr}")
+    return float(elapsed), float(cpu), int(peak_kib) / 1024
+
+
+def deck_floor(pack: Path, target: Path, count: int, images: int) -> list[str]:
+    """The command of the deck floor: reportlab drawing what printkit's look draws (deck_floor.py)."""
+    return [sys.executable, str(DECK_FLOOR), str(FONT_DIR), str(pack / "art"), str(target), str(count), str(images)]
 
 
 def _deck(work: Path, repeat: int, count: int, images: int) -> dict[str, float]:
-    """printkit building count cards against a plain reportlab script drawing the same, interleaved."""
+    """printkit building count cards against reportlab drawing the same look, interleaved."""
     pack = make_deck_pack(work, count, images)
-    font_dir = REPO / "printkit" / "faces" / "fonts"
-    floor_script = work / "floor.py"
-    floor_script.write_text(FLOOR_SCRIPT.format(words=WORDS))
     ours = [sys.executable, "-m", "printkit", "build", str(pack), "--force", "--out", str(work / "out")]
-    floor = [
-        sys.executable,
-        str(floor_script),
-        str(font_dir),
-        str(pack / "art"),
-        str(work / "floor.pdf"),
-        str(count),
-        str(images),
-    ]
-    return compare(ours, floor, repeat)
+    return compare(ours, deck_floor(pack, work / "floor.pdf", count, images), repeat)
 
 
 def deck_108(work: Path, repeat: int) -> dict[str, float]:
@@ -150,7 +121,12 @@ def deck_108(work: Path, repeat: int) -> dict[str, float]:
 
 
 def deck_10k(work: Path, repeat: int) -> dict[str, float]:
-    return _deck(work, max(1, repeat // 2), 10_000, 40)
+    return _deck(work, repeat, 10_000, 40)
+
+
+def deck_50k(work: Path, repeat: int) -> dict[str, float]:
+    """50,000 cards in one file: loading a file of that size, and memory that should not grow with it."""
+    return _deck(work, repeat, 50_000, 40)
 
 
 def scaling(work: Path, repeat: int) -> dict[str, float]:
@@ -174,18 +150,19 @@ def scaling(work: Path, repeat: int) -> dict[str, float]:
             str(folder / "out"),
         ]
         timed(commands[count], cwd=REPO)  # a first run reads the new files from disk
-    runs: dict[int, list[tuple[float, float]]] = {count: [] for count in commands}
+    runs: dict[int, list[tuple[float, float, float]]] = {count: [] for count in commands}
     for _ in range(repeat):  # interleaved, so that a noisy moment slows every size alike
         for count, command in commands.items():
             runs[count].append(timed(command, cwd=REPO))
-    seconds = {count: statistics.median(s for s, _ in results) for count, results in runs.items()}
+    seconds = {count: statistics.median(s for s, _, _ in results) for count, results in runs.items()}
     early = (seconds[2000] - seconds[1000]) / 1000
     late = (seconds[4000] - seconds[2000]) / 2000
     return {
         "printkit_s": round(seconds[4000], 3),
         "floor_s": round(seconds[2000] + 2000 * early, 3),
         "ratio": round(late / early, 2),
-        "peak_mib": round(max(peak for _, peak in runs[4000]), 1),
+        "cpu_s": round(statistics.median(cpu for _, cpu, _ in runs[4000]), 3),
+        "peak_mib": round(max(peak for _, _, peak in runs[4000]), 1),
     }
 
 
@@ -234,22 +211,27 @@ def rulebook(work: Path, repeat: int) -> dict[str, float]:
 
 
 PNG_FLOOR = textwrap.dedent("""
-    import sys, pypdfium2
-    document = pypdfium2.PdfDocument(sys.argv[1])
-    for index in range(len(document)):
-        document[index].render(scale=300 / 72).to_pil().save(f"{sys.argv[2]}/page-{index}.png")
+    # PDFium is not thread-safe: a process per core (printkit uses os.cpu_count() threads), each
+    # with the PDF open, rasterising and encoding every so-many-th page.
+    import os, sys, pypdfium2
+    from concurrent.futures import ProcessPoolExecutor
+
+    def rasterise(first, step):
+        document = pypdfium2.PdfDocument(sys.argv[1])
+        for index in range(first, len(document), step):
+            document[index].render(scale=300 / 72).to_pil().save(f"{sys.argv[2]}/page-{index}.png")
+
+    if __name__ == "__main__":
+        workers = os.cpu_count() or 1
+        with ProcessPoolExecutor(workers) as pool:
+            list(pool.map(rasterise, range(workers), [workers] * workers))
 """)
 
 
 def png_108(work: Path, repeat: int) -> dict[str, float]:
     """PNG export of deck-108 at 300 dpi, against rasterising the floor's PDF with PDFium."""
     pack = make_deck_pack(work, 108, 1)
-    font_dir = REPO / "printkit" / "faces" / "fonts"
-    (work / "floor.py").write_text(FLOOR_SCRIPT.format(words=WORDS))
-    subprocess.run(
-        [sys.executable, str(work / "floor.py"), str(font_dir), str(pack / "art"), str(work / "floor.pdf"), "108", "1"],
-        check=True,
-    )
+    subprocess.run(deck_floor(pack, work / "floor.pdf", 108, 1), check=True)
     (work / "png_floor.py").write_text(PNG_FLOOR)
     (work / "pngs").mkdir()
     ours = [sys.executable, "-m", "printkit", "build", str(pack), "--png", "--force", "--out", str(work / "out")]
@@ -260,8 +242,8 @@ def png_108(work: Path, repeat: int) -> dict[str, float]:
 LOAD_SCRIPT = textwrap.dedent("""
     import sys
     from pathlib import Path
-    from printkit.content.load import load_pack
-    load_pack(Path(sys.argv[1]))
+    from printkit.content.read import load_checked
+    load_checked([Path(sys.argv[1])])
 """)
 
 
@@ -290,20 +272,30 @@ def sheet_10k(work: Path, repeat: int) -> dict[str, float]:
 
 def compare(ours: list[str], floor: list[str], repeat: int, floor_first: bool = False) -> dict[str, float]:
     """Both commands run repeat times, interleaved, as whole processes from the repository; medians."""
-    runs: dict[str, list[tuple[float, float]]] = {"ours": [], "floor": []}
+    runs: dict[str, list[tuple[float, float, float]]] = {"ours": [], "floor": []}
     order = (("floor", floor), ("ours", ours)) if floor_first else (("ours", ours), ("floor", floor))
     for _ in range(repeat):
         for name, command in order:
             runs[name].append(timed(command, cwd=REPO))
-    printkit_s = statistics.median(seconds for seconds, _ in runs["ours"])
-    floor_s = statistics.median(seconds for seconds, _ in runs["floor"])
+    printkit_s, cpu_s, peak_mib = _summary(runs["ours"])
+    floor_s, floor_cpu_s, floor_peak_mib = _summary(runs["floor"])
     return {
-        "printkit_s": round(printkit_s, 3),
-        "floor_s": round(floor_s, 3),
+        "printkit_s": printkit_s,
+        "floor_s": floor_s,
         "ratio": round(printkit_s / floor_s, 2),
-        "peak_mib": round(max(peak for _, peak in runs["ours"]), 1),
-        "floor_peak_mib": round(max(peak for _, peak in runs["floor"]), 1),
+        "cpu_s": cpu_s,
+        "floor_cpu_s": floor_cpu_s,
+        "cpu_ratio": round(cpu_s / floor_cpu_s, 2),
+        "peak_mib": peak_mib,
+        "floor_peak_mib": floor_peak_mib,
     }
+
+
+def _summary(runs: list[tuple[float, float, float]]) -> tuple[float, float, float]:
+    """The median wall and CPU seconds and the highest peak memory of runs."""
+    wall = statistics.median(seconds for seconds, _, _ in runs)
+    cpu = statistics.median(cpu for _, cpu, _ in runs)
+    return round(wall, 3), round(cpu, 3), round(max(peak for _, _, peak in runs), 1)
 
 
 def help_startup(work: Path, repeat: int) -> dict[str, float]:
@@ -312,22 +304,32 @@ def help_startup(work: Path, repeat: int) -> dict[str, float]:
 
 
 def import_table(work: Path, rows: int = 10) -> list[str]:
-    """The modules with the most cumulative import time (ms) of `printkit --help` and of checking deck-108."""
+    """Where the import time (`python -X importtime`) of `printkit --help` and of checking deck-108
+    goes: the total, and the packages whose modules take most of it by their own time (a package's
+    modules' self times added up, so the rows do not overlap; `<startup>` is what the interpreter
+    imports before printkit's command, which `python -c pass` imports too)."""
     pack = make_deck_pack(work / "imports", 108)
     lines = []
     for title, arguments in (("printkit --help", ["--help"]), ("printkit check deck-108", ["check", str(pack)])):
         result = subprocess.run(
             [sys.executable, "-X", "importtime", "-m", "printkit", *arguments], capture_output=True, text=True, cwd=REPO
         )
-        times = []  # (cumulative µs, module) of the top-level imports of printkit's own command
+        packages: dict[str, int] = {}  # package -> µs of its modules' own import time
+        started = False  # runpy comes first of -m's imports: what came before is the interpreter's start-up
         for line in result.stderr.splitlines():
-            if line.startswith("import time:") and "|" in line:
-                _, cumulative, module = line.removeprefix("import time:").split("|")
-                if cumulative.strip().isdigit():
-                    times.append((int(cumulative), module.rstrip()))
-        total = sum(us for us, module in times if not module.startswith("  "))
-        lines.append(f"{title}: {total / 1000:.1f} ms of imports; slowest:")
-        lines += [f"  {us / 1000:>7.1f} ms  {module.strip()}" for us, module in sorted(times, reverse=True)[:rows]]
+            if not line.startswith("import time:") or "|" not in line:
+                continue
+            own, _, module = line.removeprefix("import time:").split("|")
+            if not own.strip().isdigit():
+                continue  # the heading
+            name = module.strip()
+            started = started or name == "runpy"
+            package = name.split(".")[0] if started else "<startup>"
+            packages[package] = packages.get(package, 0) + int(own)
+        total = sum(packages.values())
+        lines.append(f"{title}: {total / 1000:.1f} ms of imports; by package (own time):")
+        slowest = sorted(packages.items(), key=lambda item: -item[1])[:rows]
+        lines += [f"  {us / 1000:>7.1f} ms  {package}" for package, us in slowest]
     return lines
 
 
@@ -360,11 +362,13 @@ def serve_108(work: Path, repeat: int) -> dict[str, float]:
         pages = http.client.HTTPConnection("127.0.0.1", port)
         _get(pages, "/packs/deck-bench/en/")  # the page is open, as in a browser
         seconds = []
+        cpu_before = _cpu_seconds(server.pid)
         for edit in range(SERVE_EDITS):
             number = 1 + edit * 5
             text = cards.read_text()
-            old = next(line for line in text.split(f"  - id: card-{number}\n", 1)[1].splitlines() if "text:" in line)
-            text = text.replace(old, f"    text: edited {edit} " + old.split("text: ", 1)[1], 1)
+            # the first `text:` after the card's id, by position: no other card's line can be hit
+            at = text.index("    text: ", text.index(f"  - id: card-{number}\n")) + len("    text: ")
+            text = f"{text[:at]}edited {edit} {text[at:]}"
             start = time.perf_counter()
             cards.write_text(text)
             while True:
@@ -376,6 +380,7 @@ def serve_108(work: Path, repeat: int) -> dict[str, float]:
             image = _get(pages, f"/packs/deck-bench/en/faces/card-{number}/front.png?v={version}")
             seconds.append(time.perf_counter() - start)
             assert image.startswith(b"\x89PNG")
+        cpu = (_cpu_seconds(server.pid) - cpu_before) / SERVE_EDITS
         peak = int(Path(f"/proc/{server.pid}/status").read_text().split("VmHWM:")[1].split()[0]) / 1024
     finally:
         server.terminate()
@@ -385,8 +390,15 @@ def serve_108(work: Path, repeat: int) -> dict[str, float]:
         "printkit_s": round(median, 3),
         "floor_s": SERVE_TARGET_S,
         "ratio": round(median / SERVE_TARGET_S, 2),
+        "cpu_s": round(cpu, 3),
         "peak_mib": round(peak, 1),
     }
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The CPU seconds (user and system) a running process has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _get(connection: http.client.HTTPConnection, path: str) -> bytes:
@@ -401,6 +413,7 @@ def _get(connection: http.client.HTTPConnection, path: str) -> bytes:
 WORKLOADS = {
     "deck-108": deck_108,
     "deck-10k": deck_10k,
+    "deck-50k": deck_50k,
     "scaling": scaling,
     "rulebook": rulebook,
     "png-108": png_108,
@@ -429,22 +442,27 @@ def main() -> None:
             work = Path(temporary) / name
             work.mkdir()
             results[name] = workload(work, args.repeat)
-    if args.json:
-        print(json.dumps(results, indent=2))
-        return
-    print(
-        f"{'workload':<12} {'printkit s':>10} {'floor s':>8} {'ratio':>6} {'peak MiB':>9} {'floor MiB':>9} {'ratio':>6}"
-    )
-    for name, r in results.items():
-        floor_peak = r.get("floor_peak_mib")  # scaling has no floor process
-        memory = f"{floor_peak:>9.1f} {r['peak_mib'] / floor_peak:>6.2f}" if floor_peak else f"{'-':>9} {'-':>6}"
-        print(
-            f"{name:<12} {r['printkit_s']:>10.3f} {r['floor_s']:>8.3f} {r['ratio']:>6.2f} "
-            f"{r['peak_mib']:>9.1f} {memory}"
-        )
+    imports = []
     if "help" in results:
         with tempfile.TemporaryDirectory() as temporary:
-            print("\n".join(["", *import_table(Path(temporary))]))
+            imports = import_table(Path(temporary))
+    load = "load average " + " ".join(f"{n:.2f}" for n in os.getloadavg())
+    if args.json:
+        print(json.dumps({"load": load, "results": results, "imports": imports}, indent=2))
+        return
+    print(f"{load} at the end; wall seconds (CPU seconds), medians; peak memory, highest")
+    print(
+        f"{'workload':<12} {'printkit s':>15} {'floor s':>15} {'ratio':>6} {'cpu':>5} "
+        f"{'peak MiB':>9} {'floor MiB':>9} {'ratio':>6}"
+    )
+    for name, r in results.items():
+        floor_peak = r.get("floor_peak_mib")  # scaling and serve-108 have no floor process
+        memory = f"{floor_peak:>9.1f} {r['peak_mib'] / floor_peak:>6.2f}" if floor_peak else f"{'-':>9} {'-':>6}"
+        ours = f"{r['printkit_s']:.3f} ({r['cpu_s']:.3f})"
+        floor = f"{r['floor_s']:.3f} ({r['floor_cpu_s']:.3f})" if "floor_cpu_s" in r else f"{r['floor_s']:.3f}"
+        cpu_ratio = f"{r['cpu_ratio']:>5.2f}" if "cpu_ratio" in r else f"{'-':>5}"
+        print(f"{name:<12} {ours:>15} {floor:>15} {r['ratio']:>6.2f} {cpu_ratio} {r['peak_mib']:>9.1f} {memory}")
+    print("\n".join(["", *imports]) if imports else "", end="\n" if imports else "")
 
 
 if __name__ == "__main__":

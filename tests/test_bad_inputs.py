@@ -20,14 +20,28 @@ def _pack(tmp_path: Path, components: str | bytes) -> Path:
     return root
 
 
-def test_a_ten_megabyte_string_is_refused_at_once(run, tmp_path):
-    root = _pack(tmp_path, b"cards:\n  - id: ember\n    text: " + b"x" * (10 * 1024 * 1024) + b"\n")
+def test_a_file_past_the_size_limit_is_refused_at_once(run, tmp_path):
+    root = _pack(tmp_path, b"cards:\n  - id: ember\n    text: " + b"x" * (40 * 1024 * 1024) + b"\n")
     start = time.monotonic()
     code, _, err = run("check", root)
     assert time.monotonic() - start < 5
     assert (code, err.splitlines()) == (
         1,
-        [f"{root}/components.yaml:1:1: file is 10240 KiB; at most 5120 KiB allowed", "1 problem found"],
+        [f"{root}/components.yaml:1:1: file is 40960 KiB; at most 32768 KiB allowed", "1 problem found"],
+    )
+
+
+def test_a_file_of_too_many_values_is_refused(run, tmp_path):
+    """Values cost memory however few bytes they take: a file may write a million (some 90,000 cards)."""
+    root = _pack(tmp_path, "cards:\n  - id: ember\n    tags: [" + "a, " * 1_000_000 + "]\n")
+    code, _, err = run("check", root)
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            f"{root}/components.yaml:3:2999997: cards[0].tags[999995]: file holds more than 1000000 values "
+            "(split its components into several files)",
+            "1 problem found",
+        ],
     )
 
 

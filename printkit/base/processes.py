@@ -10,7 +10,6 @@ the child's target and arguments: they must be module-level functions and pickla
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import sys
 import threading
@@ -25,12 +24,16 @@ PR_SET_PDEATHSIG = 1  # from <linux/prctl.h>
 
 def start_method() -> str:
     """fork where the OS offers it and it is safe, else spawn (see the module's docstring)."""
+    import multiprocessing  # here, not at the top: a build whose jobs all run in this process never loads it
+
     if sys.platform != "darwin" and "fork" in multiprocessing.get_all_start_methods():
         return "fork"
     return "spawn"
 
 
 def context() -> ForkContext | SpawnContext:
+    import multiprocessing
+
     if start_method() == "fork":
         return multiprocessing.get_context("fork")
     return multiprocessing.get_context("spawn")
@@ -42,6 +45,8 @@ def die_with_parent() -> None:
     Linux is killed by the kernel (PR_SET_PDEATHSIG), even while it is busy in a library's C code;
     elsewhere a thread of the child waits for its parent's end (multiprocessing's sentinel of the
     parent: a pipe that closes, or on Windows the parent's process handle) and ends the child."""
+    import multiprocessing
+
     parent = multiprocessing.parent_process()
     if parent is None:
         raise RuntimeError("die_with_parent is called in a child process that multiprocessing started")

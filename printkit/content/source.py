@@ -2,7 +2,8 @@
 
 Takes: a file path (and the name to show for it in messages).
 Returns: a `SourceFile` with the plain data (dicts, lists, scalars) and the position of every key
-path, plus the problems found while reading (encoding, syntax, duplicate keys, size limits). A text
+path, plus the problems found while reading (encoding, syntax, duplicate keys, size limits: of the
+text, of the values written and of those aliases add). A text
 that an unquoted ': ' or, inside `{...}`, ',' cut short gets the hint to quote it, with its key and
 text rewritten: on the syntax error it causes, or on any later problem with the key it made.
 Mapping keys are kept as the text written, so `on:` or `1:` stay strings (YAML 1.1 would turn them
@@ -27,8 +28,11 @@ from printkit.content.interning import shared_key, shared_value
 
 # libyaml's parser is several times faster than PyYAML's pure-Python one and keeps the same marks.
 Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-MAX_FILE_BYTES = 5 * 1024 * 1024
-MAX_NODES = 200_000  # after expanding aliases: stops "billion laughs" files
+# What a file may cost, not what it may honestly hold: its text (32 MiB is some 120,000 cards) and
+# the values it writes (each costs memory as data, then as a model: 1,000,000 is some 90,000 cards).
+MAX_FILE_BYTES = 32 * 1024 * 1024
+MAX_VALUES = 1_000_000
+MAX_ALIASED_VALUES = 200_000  # that aliases add, repeating what they name: stops "billion laughs" files
 MAX_DEPTH = 64
 
 Position = tuple[int, int]
@@ -308,7 +312,8 @@ class _Reader:
     ):
         self.loader, self.source, self.positions = Loader(text), source, positions
         self.text = text
-        self.values = 0
+        self.values = 0  # written in the file
+        self.aliased = 0  # added by aliases
         self.depth = 0  # mappings and lists open around the value being read; `<<:` nests without a key
         self.anchors: dict[str, tuple[Any, int]] = {}  # name -> (data, how many values it holds)
 
@@ -338,10 +343,14 @@ class _Reader:
         if isinstance(event, yaml.AliasEvent):
             return self._alias(event, path)
         assert isinstance(event, (yaml.ScalarEvent, yaml.CollectionStartEvent)), "the parser sends a node here"
-        self._count(event, path, 1)
+        self.values += 1
+        if self.values > MAX_VALUES:
+            raise _Refused(
+                event, path, f"file holds more than {MAX_VALUES} values", "split its components into several files"
+            )
         if self.positions is not None:
             self.positions[0].setdefault(path, _mark(event))
-        before = self.values
+        before = self.values + self.aliased
         if isinstance(event, yaml.ScalarEvent):
             data = self._scalar(event, path)
         else:
@@ -359,7 +368,7 @@ class _Reader:
                 data = self._mapping(path, flow=bool(event.flow_style))
             self.depth -= 1
         if event.anchor is not None:
-            self.anchors[event.anchor] = (data, self.values - before + 1)
+            self.anchors[event.anchor] = (data, self.values + self.aliased - before + 1)
         return data
 
     def _alias(self, event: yaml.AliasEvent, path: KeyPath) -> Any:
@@ -372,15 +381,12 @@ class _Reader:
                 event.start_mark,  # type: ignore[arg-type]
             )
         data, values = self.anchors[event.anchor]
-        self._count(event, path, values)  # the value counts as often as it is used
+        self.aliased += values  # the value counts as often as it is used
+        if self.aliased > MAX_ALIASED_VALUES:
+            raise _Refused(event, path, f"file expands to more than {MAX_ALIASED_VALUES} values (too many aliases?)")
         if self.positions is not None:
             self.positions[0].setdefault(path, _mark(event))
         return data
-
-    def _count(self, event: yaml.Event, path: KeyPath, values: int) -> None:
-        self.values += values
-        if self.values > MAX_NODES:
-            raise _Refused(event, path, f"file expands to more than {MAX_NODES} values (too many aliases?)")
 
     def _scalar(self, event: yaml.ScalarEvent, path: KeyPath) -> Any:
         tag = event.tag

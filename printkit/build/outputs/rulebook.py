@@ -60,11 +60,11 @@ class Rulebooks(BookKind):
         self, pack: Pack, translated: dict[str, Pack], drafts: frozenset[str], paper: str, options: BuildOptions
     ) -> list[Job]:
         """The editions of the languages built, each made into HTML and typeset when written."""
+        if pack.rulebook is None:  # before the imports: a pack without a rulebook never loads Jinja2
+            return []
         from printkit.build.jobs import Job
         from printkit.rulebook.book import Part
 
-        if pack.rulebook is None:
-            return []
         jobs = []
         size = len(repr(pack.rulebook))  # about 650 characters of it make a page, which takes WeasyPrint ~60 ms
         for edition in editions(list(translated), pack.meta.language, pack.meta.editions):
