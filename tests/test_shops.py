@@ -432,3 +432,25 @@ def test_the_readme_lists_every_product_with_its_trim_and_pixels(products):
             f"{p.pixels[0]} × {p.pixels[1]} | {p.bleed:.3f} | {p.safe:.3f} |"
         )
         assert row in readme, p.name
+
+
+def test_what_is_true_of_many_pieces_is_said_once_at_the_first(run, tmp_path):
+    root = _pack(
+        tmp_path / "kit",
+        "",
+        "cards:\n"
+        + "".join(f"  - {{id: c{n}, name: C{n}, size: poker}}\n" for n in range(3))
+        + "chips:\n"
+        + "".join(f"  - {{id: m{n}, name: M{n}, label: M, diameter: 20mm}}\n" for n in range(2)),
+    )
+    code, _, err = run("build", root, "--no-rulebooks", "--shop", "mpc", "-q", "--out", tmp_path / "out")
+    assert (code, err.splitlines()) == (
+        0,
+        [
+            f"printkit: warning: {root}/components.yaml:2:5: cards[0]: scaled to the poker card of MakePlayingCards "
+            "in shop-mpc: 63x88 mm printed at 63.50x88.90 mm (+0.50 mm wide, +0.90 mm high); the same for 2 more "
+            "components",
+            f"printkit: warning: {root}/components.yaml:6:5: chips[0]: left out of shop-mpc: MakePlayingCards "
+            "prints no chips in printkit's table; the same for 1 more component",
+        ],
+    )

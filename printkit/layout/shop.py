@@ -18,6 +18,7 @@ products, is left out.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
@@ -53,14 +54,14 @@ def single_pages(pack: Pack, pieces: list[Piece]) -> tuple[list[Page], list[Prob
         if product is not None and _difference(piece, product) <= TOLERANCE:
             paper, trim = product.template, product.trim
             if _difference(piece, product) > EXACT:
-                scaled.append((piece, product))
+                scaled.append((piece, _scaled(piece, DTC, product, "the single PDF"), None))
         else:
             paper, trim = _padded(piece.size, SHOP_BLEED), piece.size
         for _ in range(piece.component.count):
             pages.append(_face_page(piece, "front", paper, trim))
             if any_back:
                 pages.append(_face_page(piece, "back", paper, trim))
-    return pages, _scaled(pack, scaled, DTC, "the single PDF")
+    return pages, _once_each(pack, scaled)
 
 
 @dataclass(frozen=True)
@@ -185,17 +186,19 @@ def _fitted(
     """The pieces with the product each is printed as, and a warning at each piece left out (no
     product of its kind and shape, or none within TOLERANCE of its size) or scaled to its
     product's trim (all but The Game Crafter's)."""
-    fitted, warnings = [], []
+    fitted: list[tuple[Piece, Product]] = []
+    said: list[tuple[Piece, str, str | None]] = []
     for piece in pieces:
         product = nearest_product(shop, piece)
         if product is None:
-            warnings.append(_left_out(pack, piece, shop, folder))
+            said.append((piece, *_left_out(piece, shop, folder)))
         elif _difference(piece, product) > TOLERANCE:
-            warnings.append(_misfit(pack, piece, shop, product, folder))
+            said.append((piece, *_misfit(piece, shop, product, folder)))
         else:
             fitted.append((piece, product))
-    scaled = [(piece, product) for piece, product in fitted if shop is not TGC and _difference(piece, product) > EXACT]
-    return fitted, sorted(warnings + _scaled(pack, scaled, shop, folder))
+            if shop is not TGC and _difference(piece, product) > EXACT:
+                said.append((piece, _scaled(piece, shop, product, folder), None))
+    return fitted, _once_each(pack, said)
 
 
 def nearest_product(shop: Shop, piece: Piece) -> Product | None:
@@ -205,11 +208,11 @@ def nearest_product(shop: Shop, piece: Piece) -> Product | None:
     return min(candidates, key=lambda product: _difference(piece, product), default=None)
 
 
-def _left_out(pack: Pack, piece: Piece, shop: Shop, folder: str) -> Problem:
+def _left_out(piece: Piece, shop: Shop, folder: str) -> tuple[str, None]:
     section = piece.component.section
     if any(section in product.sections for product in shop.products):
         section = f"{piece.outline.words} {section}"
-    return _at(pack, piece, f"left out of {folder}: {shop.name} prints no {section} in printkit's table")
+    return f"left out of {folder}: {shop.name} prints no {section} in printkit's table", None
 
 
 def _difference(piece: Piece, product: Product) -> float:
@@ -217,38 +220,35 @@ def _difference(piece: Piece, product: Product) -> float:
     return max(abs(a - b) for a, b in zip(piece.size, product.trim, strict=True))
 
 
-def _misfit(pack: Pack, piece: Piece, shop: Shop, product: Product, folder: str) -> Problem:
+def _misfit(piece: Piece, shop: Shop, product: Product, folder: str) -> tuple[str, str]:
     w, h = piece.size
     pw, ph = product.trim
-    return _at(
-        pack,
-        piece,
+    return (
         f"left out of {folder}: {w:g}x{h:g} mm is no size {shop.name} prints (within {TOLERANCE:g} mm); the "
         f"nearest product is the {product.name}, {pw:.2f}x{ph:.2f} mm",
         f"resize the component to it for {shop.name}",
     )
 
 
-def _scaled(pack: Pack, scaled: list[tuple[Piece, Product]], shop: Shop, where: str) -> list[Problem]:
-    """One warning for the pieces of each size scaled to a product, at the first of them (a deck of
-    poker cards is one line, not one a card)."""
-    sizes: dict[tuple, list[Piece]] = defaultdict(list)
-    products = {product.name: product for _, product in scaled}
-    for piece, product in scaled:
-        sizes[(product.name, piece.size)].append(piece)
+def _scaled(piece: Piece, shop: Shop, product: Product, where: str) -> str:
+    w, h = piece.size
+    pw, ph = product.trim
+    return (
+        f"scaled to the {product.name} of {shop.name} in {where}: {w:g}x{h:g} mm printed at {pw:.2f}x{ph:.2f} mm "
+        f"({pw - w:+.2f} mm wide, {ph - h:+.2f} mm high)"
+    )
+
+
+def _once_each(pack: Pack, said: Sequence[tuple[Piece, str, str | None]]) -> list[Problem]:
+    """A warning said of several pieces (a deck of poker cards scaled, every tile left out) once, at
+    the first of them, saying how many more it is true of; in the order of the files."""
+    alike: dict[tuple[str, str | None], list[Piece]] = defaultdict(list)
+    for piece, message, hint in said:
+        alike[(message, hint)].append(piece)
     warnings = []
-    for (name, (w, h)), alike in sizes.items():
-        product = products[name]
-        pw, ph = product.trim
-        more = f"; so are {counted(len(alike) - 1, 'more component')} of that size" if len(alike) > 1 else ""
-        warnings.append(
-            _at(
-                pack,
-                alike[0],
-                f"scaled to the {product.name} of {shop.name} in {where}: {w:g}x{h:g} mm printed at {pw:.2f}x{ph:.2f} "
-                f"mm ({pw - w:+.2f} mm wide, {ph - h:+.2f} mm high){more}",
-            )
-        )
+    for (message, hint), pieces in alike.items():
+        more = f"; the same for {counted(len(pieces) - 1, 'more component')}" if len(pieces) > 1 else ""
+        warnings.append(_at(pack, pieces[0], message + more, hint))
     return sorted(warnings)
 
 
