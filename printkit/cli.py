@@ -240,6 +240,11 @@ def _parser() -> argparse.ArgumentParser:
     i18n_cmd.add_argument("--json", action="store_true", help="stats as JSON")
     i18n_cmd.add_argument("--out", type=_folder, default=Path("output"), help="output folder for pseudo")
     i18n_cmd.add_argument("--file", type=Path, help="the XLIFF file to import")
+    i18n_cmd.add_argument(
+        "--force",
+        action="store_true",
+        help="import: take the file's translation even where the catalog changed since the file was exported",
+    )
     return parser
 
 
@@ -512,8 +517,13 @@ def _i18n(args: argparse.Namespace) -> int:
         else:
             if args.file is None:
                 raise UsageError("i18n import needs --file FILE.xlf, an XLIFF file to read")
-            path, changed = i18n.import_xliff(packs[0], languages[0], args.file)
-            print(f"wrote {display_path(path)}: {changed} entries changed")
+            from printkit.build.pipeline import warn
+
+            path, changed, conflicts = i18n.import_xliff(packs[0], languages[0], args.file, args.force)
+            kept = f", {len(conflicts)} kept as the catalog has them" if conflicts else ""
+            print(f"wrote {display_path(path)}: {changed} entries changed{kept}")
+            for conflict in conflicts:
+                warn(str(conflict))
     return 0
 
 

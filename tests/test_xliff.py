@@ -10,6 +10,7 @@ import pytest
 from test_i18n import GERMAN, PO, entry, tiny, translate  # noqa: F401 (tiny: the fixture every test here uses)
 
 from printkit.i18n.merge import unit_id
+from printkit.i18n.xliff import exported_as
 
 pytestmark = pytest.mark.usefixtures("tiny")
 XLF = Path("content/tiny/locales/de/tiny.xlf")
@@ -60,7 +61,8 @@ def test_a_fuzzy_entry_exports_for_review(run):
     at = text.index(unit(text, "Spark"))
     assert text[at : text.index("</target>", at) + 9] == (
         f'<trans-unit id="{unit_id("Spark")}" resname="card:spark/name" maxwidth="{capacity("Spark")}" '
-        'size-unit="char" approved="no">\n        <source>Spark</source>\n'
+        f'size-unit="char" approved="no" printkit:exported="{exported_as(entry("Spark"))}">\n'
+        "        <source>Spark</source>\n"
         '        <target state="needs-review-translation">Funke</target>'
     )
     counted = subprocess.run([TOOLKIT / "pocount", "--csv", XLF], capture_output=True, text=True, check=True)
@@ -168,7 +170,7 @@ def test_maxwidth_is_what_the_tightest_box_holds(run):
     text = exported(run)
     assert unit(text, "Spark") == (
         f'<trans-unit id="{unit_id("Spark")}" resname="card:spark/name" maxwidth="{capacity("Spark")}" '
-        'size-unit="char" approved="yes">'
+        f'size-unit="char" approved="yes" printkit:exported="{exported_as(entry("Spark"))}">'
     )
 
 
@@ -266,3 +268,38 @@ def test_a_renamed_text_never_takes_the_place_of_a_unit_naming_the_new_text(run)
         "longer a text of pack 'tiny', and its place now holds 'Sparkle', which another unit of the file translates "
         "(remove the unit, or export the file again)\n1 problem found\n",
     )
+
+
+def test_an_import_of_a_file_older_than_the_catalog_keeps_the_newer_translations(run):
+    """The catalog changed after the export (Spark and Fire translated anew): importing that older
+    file keeps both, lists each with its unit id and what to do, and takes what only the file
+    changed (Deck); --force takes the file's."""
+    text = exported(run)
+    translate({"Spark": "Funkenflug", "Fire": "Flamme"})
+    text = text.replace(">Feuer<", ">Glut<").replace(">Stapel<", ">Kartenstapel<")  # Spark as exported
+    warnings = "".join(
+        f"printkit: warning: edited.xlf:{line_of(text, unit(text, msgid))}:1: {place}: trans-unit "
+        f"'{unit_id(msgid)}' changed in the catalog since this file was exported: kept the catalog's "
+        f"'{ours}', not the file's '{theirs}' (merge the two in {PO}, or import again with --force to take "
+        "the file's)\n"
+        for msgid, place, ours, theirs in [
+            ("Fire", "pack:elements/fire/name", "Flamme", "Glut"),  # in the file's order
+            ("Spark", "card:spark/name", "Funkenflug", "Funke"),
+        ]
+    )
+    assert imported(run, text) == (0, f"wrote {PO}: 1 entries changed, 2 kept as the catalog has them\n", warnings)
+    assert [entry(msgid).msgstr for msgid in ("Spark", "Fire", "Deck")] == ["Funkenflug", "Flamme", "Kartenstapel"]
+    assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed, 2 kept as the catalog has them\n", warnings)
+    assert run("i18n", "import", "tiny", "--lang", "de", "--file", "edited.xlf", "--force") == (
+        0,
+        f"wrote {PO}: 2 entries changed\n",
+        "",
+    )
+    assert [entry(msgid).msgstr for msgid in ("Spark", "Fire", "Deck")] == ["Funke", "Glut", "Kartenstapel"]
+
+
+def test_a_file_exported_after_the_last_change_imports_without_conflicts(run):
+    translate({"Spark": "Funkenflug"})
+    text = exported(run).replace(">Funkenflug<", ">Funken<")
+    assert imported(run, text) == (0, f"wrote {PO}: 1 entries changed\n", "")
+    assert imported(run, exported(run)) == (0, f"wrote {PO}: 0 entries changed\n", "")

@@ -38,7 +38,7 @@ from printkit.i18n.po_check import load_catalog, read_catalog
 from printkit.i18n.po_file import po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.translate import counts, entry_problems, missing_problems, translate
-from printkit.i18n.xliff import from_xliff, to_xliff
+from printkit.i18n.xliff import exported_as, from_xliff, to_xliff
 from printkit.layout.pieces import draw_pieces
 
 MAX_XLIFF_BYTES = 20 * 1024 * 1024
@@ -269,9 +269,11 @@ def export_xliff(pack: Pack, locale: str) -> Path:
     return path
 
 
-def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
-    """Targets from an XLIFF file into the locale's catalog; returns the catalog and how many entries
-    changed. A unit is found by its id; a unit whose id is unknown (its English text changed since the
+def import_xliff(pack: Pack, locale: str, source: Path, force: bool = False) -> tuple[Path, int, list[Problem]]:
+    """Targets from an XLIFF file into the locale's catalog; returns the catalog, how many entries
+    changed and the conflicts: units whose entry changed in the catalog since the file was exported
+    (its `printkit:exported` record is not the entry's now) and whose target is not the catalog's,
+    where the catalog's newer translation is kept, unless force. A unit is found by its id; a unit whose id is unknown (its English text changed since the
     export) by its place (resname), but only where that place's text is untranslated or fuzzy and no
     unit names it by id: a finished translation is never replaced by a place match. As for any unit
     whose <source> is not the current English text, the translation comes in fuzzy, its source shown
@@ -291,7 +293,7 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
     finished = {msgid for msgid, entry in live.items() if entry.msgstr and not entry.fuzzy}
     named = {by_id[unit.id].msgid for unit in units if unit.id in by_id}  # the texts units name by id
     changed: set[str] = set()
-    problems = []
+    problems, conflicts = [], []
     for unit in units:
         entry = by_id.get(unit.id)
         if entry is None:
@@ -330,7 +332,22 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
             continue
         named.add(entry.msgid)
         needs_review = unit.needs_review or unit.source != entry.msgid
-        if entry.msgstr != unit.target or entry.fuzzy != needs_review:
+        differs = entry.msgstr != unit.target or entry.fuzzy != needs_review
+        newer = unit.exported is not None and unit.id == unit_id(entry.msgid) and unit.exported != exported_as(entry)
+        if differs and newer and not force:
+            conflicts.append(
+                Problem(
+                    shown,
+                    unit.line,
+                    1,
+                    unit.place,
+                    f"trans-unit '{unit.id}' changed in the catalog since this file was exported: kept the "
+                    f"catalog's '{entry.msgstr}', not the file's '{unit.target}'",
+                    f"merge the two in {display_path(catalog_path(pack, locale))}, or import again with --force "
+                    "to take the file's",
+                )
+            )
+        elif differs:
             entry.msgstr = unit.target
             entry.flags = [flag for flag in entry.flags if flag != "fuzzy"] + (["fuzzy"] if needs_review else [])
             entry.previous_msgid = unit.source if unit.source != entry.msgid else None
@@ -339,4 +356,4 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
         raise Problems(problems)
     path = catalog_path(pack, locale)
     _write_po(pack, catalog, path)
-    return path, len(changed)
+    return path, len(changed), conflicts
