@@ -259,7 +259,7 @@ def test_xliff_round_trip_carries_box_limits(tiny, run):
     )
     edited = Path("edited.xlf")
     edited.write_text(
-        xliff.replace('<target state="final">Funke</target>', '<target state="final">Funkenflug</target>')
+        xliff.replace('<target state="translated">Funke</target>', '<target state="translated">Funkenflug</target>')
     )
     assert run("i18n", "import", "tiny", "--lang", "de", "--file", edited)[1] == (f"wrote {PO}: 1 entries changed\n")
     assert entry("Spark").msgstr == "Funkenflug"

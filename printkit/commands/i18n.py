@@ -35,7 +35,7 @@ from printkit.i18n import words
 from printkit.i18n.extract import Boxes, catalog_path, message_folder, messages, template, template_path, typical_texts
 from printkit.i18n.merge import entries, merge, unit_id
 from printkit.i18n.po_check import load_catalog, read_catalog
-from printkit.i18n.po_file import po_text
+from printkit.i18n.po_file import REVIEWED, is_reviewed, po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.translate import counts, entry_problems, missing_problems, translate
 from printkit.i18n.xliff import exported_as, from_xliff, to_xliff
@@ -332,7 +332,8 @@ def import_xliff(pack: Pack, locale: str, source: Path, force: bool = False) -> 
             continue
         named.add(entry.msgid)
         needs_review = unit.needs_review or unit.source != entry.msgid
-        differs = entry.msgstr != unit.target or entry.fuzzy != needs_review
+        reviewed = unit.reviewed and not needs_review
+        differs = entry.msgstr != unit.target or entry.fuzzy != needs_review or is_reviewed(entry) != reviewed
         newer = unit.exported is not None and unit.id == unit_id(entry.msgid) and unit.exported != exported_as(entry)
         if differs and newer and not force:
             conflicts.append(
@@ -349,7 +350,8 @@ def import_xliff(pack: Pack, locale: str, source: Path, force: bool = False) -> 
             )
         elif differs:
             entry.msgstr = unit.target
-            entry.flags = [flag for flag in entry.flags if flag != "fuzzy"] + (["fuzzy"] if needs_review else [])
+            entry.flags = [flag for flag in entry.flags if flag not in ("fuzzy", REVIEWED)]
+            entry.flags += ["fuzzy"] if needs_review else [REVIEWED] if reviewed else []
             entry.previous_msgid = unit.source if unit.source != entry.msgid else None
             changed.add(entry.msgid)
     if problems:

@@ -2,7 +2,8 @@
 
 Takes: the catalog (or none), the template, the pack and the locale.
 Returns: the merged catalog: an entry whose text is new takes the translation of the closest
-previous text as fuzzy (`#|` shows that text), translator comments stay, a text no longer used
+previous text as fuzzy (`#|` shows that text), translator comments and the reviewed flag of an
+unchanged text stay, a text no longer used
 becomes obsolete (`#~`, unless it lent its translation) and comes back if the text does; entries are
 keyed by their English text (msgid), so a text used in twelve places is translated once. Entries
 written with a msgctxt by earlier printkit versions are read by their msgid.
@@ -19,7 +20,7 @@ import polib
 
 from printkit.content.pack import Pack
 from printkit.i18n.extract import CATALOG_BASEPATH, header, project_name
-from printkit.i18n.po_file import has_translation
+from printkit.i18n.po_file import REVIEWED, has_translation, is_reviewed
 
 
 def entries(catalog: polib.POFile | None, obsolete: bool = False) -> dict[str, polib.POEntry]:
@@ -86,6 +87,8 @@ def merged(
             if previous.fuzzy or previous.msgid != entry.msgid:
                 new.flags.append("fuzzy")
                 new.previous_msgid = previous.previous_msgid if previous.msgid == entry.msgid else previous.msgid
+            elif is_reviewed(previous):  # the template knows nothing of the review: the catalog's is kept
+                new.flags.append(REVIEWED)
         result.append(new)
     if closest:
         similar = _Similar([e for e in catalog or [] if e.msgstr])

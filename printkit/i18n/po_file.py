@@ -46,6 +46,16 @@ def has_translation(entry: polib.POEntry) -> bool:
     return bool(entry.msgstr or any(entry.msgstr_plural.values()))
 
 
+# A translation a reviewer approved: XLIFF's approved="yes", Weblate's "Approved". PO has no standard
+# mark for it (GNU gettext plans review flags after 2027), so printkit keeps a flag of its own: gettext's
+# tools and Poedit drop flags they do not know, which leaves a translation unreviewed, never the reverse.
+REVIEWED = "reviewed"
+
+
+def is_reviewed(entry: polib.POEntry) -> bool:
+    return REVIEWED in entry.flags and not entry.fuzzy and has_translation(entry)
+
+
 def _entry(entry: polib.POEntry, prefix: str) -> str:
     """One entry's lines; prefix is `#~ ` for an obsolete one, which keeps only its translator
     comments and fuzzy flag besides its strings, as msgcat does."""
