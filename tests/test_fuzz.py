@@ -600,7 +600,7 @@ def test_a_mutated_catalog_is_checked_and_updated_or_refused_line_by_line(tmp_pa
     root = copied(tmp_path_factory, GLOW, "glow")
     (root / name).write_bytes(text)
     run_clean(root, ["i18n", "check", str(root)], r"1 catalog checked: .*\n")
-    run_clean(root, ["i18n", "update", str(root)], r"(wrote \S+\n)+")
+    run_clean(root, ["i18n", "update", str(root)], r"(wrote \S+\n)*")
 
 
 XLIFF_SNIPPETS = [

@@ -34,7 +34,7 @@ from printkit.faces.richtext import capacity
 from printkit.i18n import words
 from printkit.i18n.extract import Boxes, catalog_path, message_folder, messages, template, template_path, typical_texts
 from printkit.i18n.merge import entries, merge, unit_id
-from printkit.i18n.po_check import load_catalog, read_catalog
+from printkit.i18n.po_check import MAX_CATALOG_BYTES, load_catalog, read_catalog
 from printkit.i18n.po_file import REVIEWED, is_reviewed, po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.translate import counts, entry_problems, missing_problems, translate
@@ -75,6 +75,19 @@ def _write_po(pack: Pack, catalog: polib.POFile, path: Path) -> None:
     _write(pack, path, po_text(catalog).encode("utf-8"))
 
 
+def _update_po(pack: Pack, catalog: polib.POFile, path: Path) -> bool:
+    """Write the catalog unless the file holds it already (its date and a diff stay untouched);
+    whether it was written."""
+    data = po_text(catalog).encode("utf-8")
+    try:
+        if os.path.lexists(path) and read_bytes(pack.root, path, MAX_CATALOG_BYTES) == data:
+            return False
+    except Refused as refused:
+        raise refused.problems(path) from None
+    _write(pack, path, data)
+    return True
+
+
 def extract(pack: Pack) -> Path:
     """Write the pack's template catalog (POT) with every translatable string and a note for each."""
     path = template_path(pack)
@@ -84,26 +97,27 @@ def extract(pack: Pack) -> Path:
 
 def update(pack: Pack, locales: list[str] | None = None) -> list[Path]:
     """Merge the template into each locale's catalog, creating missing catalogs, and printkit.pot
-    into the pack's catalog of printkit's own words (see own_words_catalog)."""
+    into the pack's catalog of printkit's own words (see own_words_catalog); the files written, those
+    that changed."""
     pot = template(pack, measured_boxes(pack))
-    _write_po(pack, pot, template_path(pack))
-    written = []
+    written = [template_path(pack)] if _update_po(pack, pot, template_path(pack)) else []
     for locale in target_locales(pack, locales):
         path = catalog_path(pack, locale)
-        _write_po(pack, merge(load_catalog(pack, locale), pot, pack, locale), path)
-        written += [path, *own_words_catalog(pack, locale)]
+        if _update_po(pack, merge(load_catalog(pack, locale), pot, pack, locale), path):
+            written.append(path)
+        written += own_words_catalog(pack, locale)
     return written
 
 
 def own_words_catalog(pack: Pack, locale: str) -> list[Path]:
-    """The pack's catalog of printkit's own words in locale, merged with printkit.pot: where the pack
-    has one, or printkit has none for the locale (then the pack's translator translates them)."""
+    """The pack's catalog of printkit's own words in locale, merged with printkit.pot, if that changed
+    it: where the pack has one, or printkit has none for the locale (then the pack's translator
+    translates them)."""
     path = words.pack_catalog(pack.root, locale)
     existing = read_catalog(pack.root, path)
     if existing is None and words.shipped_catalog(locale).exists():
         return []
-    _write_po(pack, words.merged(existing, locale), path)
-    return [path]
+    return [path] if _update_po(pack, words.merged(existing, locale), path) else []
 
 
 def init(pack: Pack, locale: str) -> tuple[Pack, list[Path]]:

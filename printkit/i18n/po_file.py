@@ -33,8 +33,10 @@ _PORTIONS = re.compile(r"[^\n]*\n|[^\n]+")  # a string's lines, each with its \n
 
 
 def po_text(catalog: polib.POFile) -> str:
-    """The catalog as GNU msgcat writes it: header, live entries, then obsolete ones."""
-    header = catalog.metadata_as_entry()
+    """The catalog as GNU msgcat writes it: header (its fields in the order they come, as gettext
+    keeps them), live entries, then obsolete ones."""
+    header = polib.POEntry(msgid="", msgstr="".join(f"{name}: {value}\n" for name, value in catalog.metadata.items()))
+    header.flags = ["fuzzy"] if catalog.metadata_is_fuzzy else []
     header.tcomment = catalog.header
     blocks = [_entry(header, "")]
     blocks += [_entry(entry, "") for entry in catalog if not entry.obsolete]
