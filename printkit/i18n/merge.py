@@ -2,11 +2,11 @@
 
 Takes: the catalog (or none), the template, the pack and the locale.
 Returns: the merged catalog: an entry whose text is new takes the translation of the closest
-previous text as fuzzy (`#|` shows that text), translator comments and the reviewed flag of an
-unchanged text stay, a text no longer used
-becomes obsolete (`#~`, unless it lent its translation) and comes back if the text does; entries are
-keyed by their English text (msgid), so a text used in twelve places is translated once. Entries
-written with a msgctxt by earlier printkit versions are read by their msgid.
+previous text as fuzzy (`#|` shows the English that translation was made for), translator comments,
+the header's and the reviewed flag of an unchanged text stay, a text no longer used becomes obsolete
+(`#~`, unless it lent its translation) and comes back if the text does; entries are keyed by their
+English text (msgid), so a text used in twelve places is translated once. Entries written with a
+msgctxt by earlier printkit versions are read by their msgid.
 """
 
 from __future__ import annotations
