@@ -246,3 +246,87 @@ def test_fuzzy_matching_among_many_texts_finds_each_own_previous_text(tmp_path):
     similar = _Similar(previous)
     found = [similar.closest(entry.msgid.replace(".", "!")) for entry in previous]
     assert found == previous  # each edited sentence finds its own previous text
+
+
+# a header as Weblate and Poedit leave it: the translators' credits, gettext's fields in its order and
+# the others in the order they were added (not alphabetical)
+CREDITED_HEADER = """\
+# German translation of Flow.
+# Copyright (C) 2026 Flow's authors
+# This file is distributed under the same license as the Flow package.
+# Anna Schmidt <anna@example.org>, 2026.
+# Weblate <noreply@weblate.org>, 2026.
+#
+msgid ""
+msgstr ""
+"Project-Id-Version: flow\\n"
+"Report-Msgid-Bugs-To: \\n"
+"PO-Revision-Date: 2026-05-01 10:00+0000\\n"
+"Last-Translator: Anna Schmidt <anna@example.org>\\n"
+"Language-Team: German <https://hosted.weblate.org/projects/flow/de/>\\n"
+"Language: de\\n"
+"MIME-Version: 1.0\\n"
+"Content-Type: text/plain; charset=UTF-8\\n"
+"Content-Transfer-Encoding: 8bit\\n"
+"X-Poedit-Basepath: ../../..\\n"
+"Plural-Forms: nplurals=2; plural=n != 1;\\n"
+"X-Generator: Weblate 5.8\\n"
+"""
+
+
+def _credited(root: Path) -> Path:
+    """The pack's German catalog with CREDITED_HEADER for its header; its path."""
+    path = root / "locales" / "de" / "LC_MESSAGES" / "flow.po"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(CREDITED_HEADER + text[text.index("\n\n") + 1 :], encoding="utf-8")
+    return path
+
+
+def test_update_and_import_keep_the_header_as_msgmerge_does(tmp_path, run):
+    """The translators' comments before the header and the order of its fields stay as written."""
+    root = _translated_pack(tmp_path, run)
+    path = _credited(root)
+    _write_pack(root, [PARAGRAPHS[0], PARAGRAPHS[1].replace("three", "four")], PARAGRAPHS[2:])
+    gnu = subprocess.run(
+        ["msgmerge", "--previous", "--quiet", "-o", "-", path, root / "locales" / "flow.pot"],
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    assert run("i18n", "update", root)[0] == 0
+    updated = path.read_text(encoding="utf-8")
+    assert updated[: updated.index("\n\n") + 1] == gnu[: gnu.index("\n\n") + 1] == CREDITED_HEADER
+    assert run("i18n", "export", root, "--lang", "de")[0] == 0
+    assert run("i18n", "import", root, "--lang", "de", "--file", root / "locales" / "de" / "flow.xlf")[0] == 0
+    assert path.read_text(encoding="utf-8") == updated
+
+
+def test_a_second_edit_shows_the_text_the_translation_was_made_for_as_msgmerge_does(tmp_path, run):
+    root = _translated_pack(tmp_path, run)
+    path = root / "locales" / "de" / "LC_MESSAGES" / "flow.po"
+    gnu = tmp_path / "gnu.po"
+    shutil.copy(path, gnu)
+    for edit in ("two points", "three points"):
+        _write_pack(root, PARAGRAPHS[:2], [*PARAGRAPHS[2:3], PARAGRAPHS[3].replace("one point", edit), PARAGRAPHS[4]])
+        assert run("i18n", "update", root)[0] == 0
+        subprocess.run(
+            ["msgmerge", "--previous", "--quiet", "-U", "--backup=off", gnu, root / "locales" / "flow.pot"], check=True
+        )
+    edited = next(e for e in _catalog(root) if e.msgid == PARAGRAPHS[3].replace("one point", "three points"))
+    assert (edited.fuzzy, edited.previous_msgid) == (True, PARAGRAPHS[3])
+
+    def states(catalog: polib.POFile) -> set[tuple]:
+        return {(e.msgid, e.msgstr, e.fuzzy, e.previous_msgid, e.obsolete) for e in catalog}
+
+    assert states(_catalog(root)) == states(polib.pofile(str(gnu)))
+
+
+def test_update_writes_only_what_changed(tmp_path, run):
+    root = _translated_pack(tmp_path, run)
+    path = _credited(root)
+    assert run("i18n", "update", root) == (0, f"wrote {path}\n", "")  # polib wrapped the notes, msgcat does not
+    assert path.read_text(encoding="utf-8").startswith(CREDITED_HEADER)
+    assert run("i18n", "update", root) == (0, "", "")
+    _write_pack(root, [PARAGRAPHS[0], PARAGRAPHS[1].replace("three", "four")], PARAGRAPHS[2:])
+    assert run("i18n", "update", root) == (0, f"wrote {root}/locales/flow.pot\nwrote {path}\n", "")
+    assert run("i18n", "update", root) == (0, "", "")

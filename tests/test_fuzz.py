@@ -600,7 +600,7 @@ def test_a_mutated_catalog_is_checked_and_updated_or_refused_line_by_line(tmp_pa
     root = copied(tmp_path_factory, GLOW, "glow")
     (root / name).write_bytes(text)
     run_clean(root, ["i18n", "check", str(root)], r"1 catalog checked: .*\n")
-    run_clean(root, ["i18n", "update", str(root)], r"(wrote \S+\n)+")
+    run_clean(root, ["i18n", "update", str(root)], r"(wrote \S+\n)*")
 
 
 XLIFF_SNIPPETS = [
@@ -663,5 +663,5 @@ def test_a_mutated_xliff_file_is_imported_or_refused_line_by_line(tmp_path_facto
     run_clean(
         root,
         ["i18n", "import", str(root), "--lang", "de", "--file", str(root / "import.xlf")],
-        r"wrote \S+: [0-9]+ entr(y|ies) changed\n",
+        r"wrote \S+: [0-9]+ entr(y|ies) changed(, [0-9]+ kept as the catalog has them)?\n",
     )

@@ -156,6 +156,11 @@ CHECKS = {
         {"Spark": "Funke {name"},
         "card:spark/name: has a brace that opens or closes no placeholder (write each placeholder whole, as {name})",
     ),
+    "emphasis": (
+        {"Deals 2 [fire] damage.": "Macht 2 [fire] Schaden, statt d**être."},
+        "card:spark/text: emphasis differs from the English: a ** is never closed, so bold runs to the end "
+        "of the text (mark the words the English marks, each **bold** and *italic* opened and closed)",
+    ),
     "glyph": (
         {"Spark": "Funke 火"},
         "card:spark/name: text of 'spark' needs glyphs the font 'sans-bold' lacks: '火' in locale de (use "
@@ -206,7 +211,12 @@ def test_an_incomplete_locale_builds_a_marked_draft_or_fails_strictly(tiny, run)
 
 @pytest.mark.parametrize(
     "translation, counted",
-    [("   ", "untranslated"), ("Macht 2 Schaden.", "translated"), ("Macht 2 {fire Schaden.", "translated")],
+    [
+        ("   ", "untranslated"),
+        ("Macht 2 Schaden.", "translated"),
+        ("Macht 2 {fire Schaden.", "translated"),
+        ("Macht 2 [fire] **Schaden.", "translated"),
+    ],
 )
 def test_a_blank_or_broken_translation_prints_the_english_as_a_draft(tiny, run, translation, counted):
     """A translation of spaces, or one that lost or broke a placeholder, is not printed: the card
@@ -249,7 +259,7 @@ def test_xliff_round_trip_carries_box_limits(tiny, run):
     )
     edited = Path("edited.xlf")
     edited.write_text(
-        xliff.replace('<target state="final">Funke</target>', '<target state="final">Funkenflug</target>')
+        xliff.replace('<target state="translated">Funke</target>', '<target state="translated">Funkenflug</target>')
     )
     assert run("i18n", "import", "tiny", "--lang", "de", "--file", edited)[1] == (f"wrote {PO}: 1 entries changed\n")
     assert entry("Spark").msgstr == "Funkenflug"
@@ -350,6 +360,48 @@ def test_a_misspelt_icon_in_translated_rulebook_text_is_placed_at_its_catalog_li
             "1 problem found",
         ],
     )
+
+
+EMPHASIS = "Each player chooses **five** cards, then *discards* one."
+EMPHASIS_HINT = "(mark the words the English marks, each **bold** and *italic* opened and closed)"
+
+
+@pytest.mark.parametrize(
+    ("translation", "problem"),
+    [
+        ("Chaque joueur *défausse* une carte après en avoir choisi **cinq**.", None),  # the same marks, reordered
+        (
+            "Chaque joueur choisit **cinq* cartes, puis en *défausse* une.",
+            "a ** is never closed, so bold runs to the end of the text; "
+            "a * is never closed, so italic runs to the end of the text",
+        ),
+        (
+            "Chaque joueur choisit *cinq* cartes, puis en *défausse* une.",
+            "lost a **bold** span; added an *italic* span",
+        ),
+        ("Chaque joueur choisit cinq cartes, puis en défausse une.", "lost a **bold** span; lost an *italic* span"),
+    ],
+    ids=["reordered", "unclosed", "changed", "dropped"],
+)
+def test_emphasis_a_translation_breaks_or_changes_is_refused_at_its_catalog_line(tiny, run, translation, problem):
+    """`**cinq*` would print bold-italic to the end of the paragraph: check and a strict build refuse
+    it at its catalog line, as they refuse a lost placeholder; the same marks in another order pass."""
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("Deals 2 [fire] damage.", EMPHASIS))
+    assert run("i18n", "update", "tiny")[0] == 0
+    translate({EMPHASIS: translation})
+    code, _, err = run("i18n", "check", "tiny")
+    if problem is None:
+        assert (code, err) == (0, "")
+        return
+    expected = [
+        f"{PO}:{entry(EMPHASIS).linenum}:1: card:spark/text: emphasis differs from the English: {problem} "
+        + EMPHASIS_HINT,
+        "1 problem found",
+    ]
+    assert (code, err.splitlines()) == (1, expected)
+    assert run("build", "tiny", "--lang", "de", "--out", "out", "--strict")[::2] == (1, "\n".join(expected) + "\n")
+    assert not Path("out").exists()
 
 
 def test_a_translated_component_keeps_where_it_was_read(tiny):

@@ -56,10 +56,7 @@ def test_init_declares_the_locale_and_writes_its_catalog(tiny, run):
     assert [e.msgid for e in catalog] == [e.msgid for e in polib.pofile(tiny / "locales/tiny.pot")]
     assert msgfmt_check(tiny / "locales/fr/LC_MESSAGES/tiny.po") == ""
     # and the next commands take the locale
-    assert run("i18n", "update", "tiny", "--lang", "fr")[:2] == (
-        0,
-        "wrote content/tiny/locales/fr/LC_MESSAGES/tiny.po\n",
-    )
+    assert run("i18n", "update", "tiny", "--lang", "fr") == (0, "", "")  # init wrote it up to date
     code, _, err = run("i18n", "check", "tiny", "--lang", "fr")
     assert code == 1 and err.endswith("9 problems found\n") and "not translated to fr yet" in err
     assert run("i18n", "export", "tiny", "--lang", "fr")[:2] == (0, "wrote content/tiny/locales/fr/tiny.xlf\n")
@@ -542,7 +539,9 @@ def test_a_plural_rule_msgfmt_refuses_is_a_warning_and_printkit_counts_with_the_
         "22 karty",
     ]
     assert run("i18n", "update", root)[0] == 0  # the pack's own catalog, which check wants first
-    assert problem in run("i18n", "check", root, "--lang", "pl")[2].splitlines()
+    # the line after the Report-Msgid-Bugs-To field update adds from the template, as msgmerge does
+    moved = problem.replace(f"{path}:5:1:", f"{path}:6:1:")
+    assert moved in run("i18n", "check", root, "--lang", "pl")[2].splitlines()
 
 
 def test_a_packs_catalog_with_a_plural_rule_msgfmt_refuses_is_a_problem(tiny, run):

@@ -10,6 +10,7 @@ import pytest
 from test_i18n import GERMAN, PO, entry, tiny, translate  # noqa: F401 (tiny: the fixture every test here uses)
 
 from printkit.i18n.merge import unit_id
+from printkit.i18n.xliff import exported_as
 
 pytestmark = pytest.mark.usefixtures("tiny")
 XLF = Path("content/tiny/locales/de/tiny.xlf")
@@ -37,6 +38,7 @@ def line_of(text: str, fragment: str) -> int:
 
 
 def test_a_finished_catalog_exports_as_finished_for_translate_toolkit(run):
+    review(list(GERMAN))
     exported(run)
     counted = subprocess.run(
         [TOOLKIT / "pocount", "--csv", XLF], capture_output=True, text=True, check=True
@@ -53,6 +55,7 @@ def test_a_finished_catalog_exports_as_finished_for_translate_toolkit(run):
 
 
 def test_a_fuzzy_entry_exports_for_review(run):
+    review(list(GERMAN))
     catalog = polib.pofile(PO, wrapwidth=0)
     next(e for e in catalog if e.msgid == "Spark").flags.append("fuzzy")
     catalog.save(PO)
@@ -60,7 +63,8 @@ def test_a_fuzzy_entry_exports_for_review(run):
     at = text.index(unit(text, "Spark"))
     assert text[at : text.index("</target>", at) + 9] == (
         f'<trans-unit id="{unit_id("Spark")}" resname="card:spark/name" maxwidth="{capacity("Spark")}" '
-        'size-unit="char" approved="no">\n        <source>Spark</source>\n'
+        f'size-unit="char" approved="no" printkit:exported="{exported_as(entry("Spark"))}">\n'
+        "        <source>Spark</source>\n"
         '        <target state="needs-review-translation">Funke</target>'
     )
     counted = subprocess.run([TOOLKIT / "pocount", "--csv", XLF], capture_output=True, text=True, check=True)
@@ -71,10 +75,10 @@ def test_a_fuzzy_entry_exports_for_review(run):
 def test_states_platforms_write_for_a_finished_translation_import_as_translated(run):
     text = exported(run)
     finished = {
-        "Spark": ('state="final"', 'state="translated"'),
-        "Fire": ('state="final"', 'state="signed-off"'),
-        "Deck": ('state="final"', ""),  # Weblate's files: no state at all
-        "Player": ('approved="yes"', 'approved="no"'),  # a state of translated decides, approval or not
+        "Spark": ('state="translated"', 'state="final"'),
+        "Fire": ('state="translated"', 'state="signed-off"'),
+        "Deck": ('state="translated"', ""),  # Weblate's files: no state at all
+        "Player": ('approved="no"', 'approved="yes"'),  # a state of translated decides, approval or not
     }
     unfinished = {"Points": "needs-review-translation", "Score pad": "new", "Tiny Game": "needs-adaptation"}
     for msgid, (old, new) in finished.items():
@@ -85,7 +89,7 @@ def test_states_platforms_write_for_a_finished_translation_import_as_translated(
     for msgid, state in unfinished.items():
         at = text.index(unit(text, msgid))
         end = text.index("</trans-unit>", at)
-        text = text[:at] + text[at:end].replace('state="final"', f'state="{state}"') + text[end:]
+        text = text[:at] + text[at:end].replace('state="translated"', f'state="{state}"') + text[end:]
     assert imported(run, text) == (0, f"wrote {PO}: {len(finished) + len(unfinished)} entries changed\n", "")
     for msgid in finished:
         assert (entry(msgid).msgstr, entry(msgid).fuzzy) == (GERMAN[msgid] + "!", False)
@@ -95,8 +99,8 @@ def test_states_platforms_write_for_a_finished_translation_import_as_translated(
 
 def test_inline_code_elements_come_back_as_the_text_they_hold(run):
     text = exported(run).replace(
-        '<target state="final">Macht 2 [fire] Schaden.</target>',
-        '<target state="final">Macht <mrk mtype="x-term">2</mrk> <ph id="1">[fire]</ph> Schaden.</target>',
+        '<target state="translated">Macht 2 [fire] Schaden.</target>',
+        '<target state="translated">Macht <mrk mtype="x-term">2</mrk> <ph id="1">[fire]</ph> Schaden.</target>',
     )
     assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed\n", "")
     assert (entry("Deals 2 [fire] damage.").msgstr, entry("Deals 2 [fire] damage.").fuzzy) == (
@@ -107,8 +111,8 @@ def test_inline_code_elements_come_back_as_the_text_they_hold(run):
 
 def test_other_inline_markup_is_refused_at_its_line(run):
     text = exported(run).replace(
-        '<target state="final">Macht 2 [fire] Schaden.</target>',
-        '<target state="final">Macht <g id="1">2</g>\n<x id="2"/> Schaden.</target>',
+        '<target state="translated">Macht 2 [fire] Schaden.</target>',
+        '<target state="translated">Macht <g id="1">2</g>\n<x id="2"/> Schaden.</target>',
     )
     before = Path(PO).read_text(encoding="utf-8")
     identifier = unit_id("Deals 2 [fire] damage.")
@@ -168,7 +172,7 @@ def test_maxwidth_is_what_the_tightest_box_holds(run):
     text = exported(run)
     assert unit(text, "Spark") == (
         f'<trans-unit id="{unit_id("Spark")}" resname="card:spark/name" maxwidth="{capacity("Spark")}" '
-        'size-unit="char" approved="yes">'
+        f'size-unit="char" approved="no" printkit:exported="{exported_as(entry("Spark"))}">'
     )
 
 
@@ -219,7 +223,7 @@ def test_a_unit_twice_is_refused_at_its_second_line(run):
 
 def test_a_unit_with_a_second_target_is_refused_at_it(run):
     text = exported(run).replace(
-        '<target state="final">Funke</target>', '<target state="final">Funke</target>\n<target>Blitz</target>'
+        '<target state="translated">Funke</target>', '<target state="translated">Funke</target>\n<target>Blitz</target>'
     )
     assert imported(run, text) == (
         1,
@@ -232,7 +236,7 @@ def test_a_unit_with_a_second_target_is_refused_at_it(run):
 def test_a_carriage_return_in_a_translation_comes_back_as_it_was(run):
     translate({"Deals 2 [fire] damage.": "Macht 2\r\n[fire] Schaden."})
     text = exported(run)
-    assert '<target state="final">Macht 2&#13;\n[fire] Schaden.</target>' in text
+    assert '<target state="translated">Macht 2&#13;\n[fire] Schaden.</target>' in text
     assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed\n", "")
     kept = entry("Deals 2 [fire] damage.")
     assert (kept.msgstr, kept.fuzzy) == ("Macht 2\r\n[fire] Schaden.", False)
@@ -266,3 +270,140 @@ def test_a_renamed_text_never_takes_the_place_of_a_unit_naming_the_new_text(run)
         "longer a text of pack 'tiny', and its place now holds 'Sparkle', which another unit of the file translates "
         "(remove the unit, or export the file again)\n1 problem found\n",
     )
+
+
+def test_an_import_of_a_file_older_than_the_catalog_keeps_the_newer_translations(run):
+    """The catalog changed after the export (Spark and Fire translated anew): importing that older
+    file keeps both, lists each with its unit id and what to do, and takes what only the file
+    changed (Deck); --force takes the file's."""
+    text = exported(run)
+    translate({"Spark": "Funkenflug", "Fire": "Flamme"})
+    text = text.replace(">Feuer<", ">Glut<").replace(">Stapel<", ">Kartenstapel<")  # Spark as exported
+    warnings = "".join(
+        f"printkit: warning: edited.xlf:{line_of(text, unit(text, msgid))}:1: {place}: trans-unit "
+        f"'{unit_id(msgid)}' changed in the catalog since this file was exported: kept the catalog's "
+        f"'{ours}', not the file's '{theirs}' (merge the two in {PO}, or import again with --force to take "
+        "the file's)\n"
+        for msgid, place, ours, theirs in [
+            ("Fire", "pack:elements/fire/name", "Flamme", "Glut"),  # in the file's order
+            ("Spark", "card:spark/name", "Funkenflug", "Funke"),
+        ]
+    )
+    assert imported(run, text) == (0, f"wrote {PO}: 1 entries changed, 2 kept as the catalog has them\n", warnings)
+    assert [entry(msgid).msgstr for msgid in ("Spark", "Fire", "Deck")] == ["Funkenflug", "Flamme", "Kartenstapel"]
+    assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed, 2 kept as the catalog has them\n", warnings)
+    assert run("i18n", "import", "tiny", "--lang", "de", "--file", "edited.xlf", "--force") == (
+        0,
+        f"wrote {PO}: 2 entries changed\n",
+        "",
+    )
+    assert [entry(msgid).msgstr for msgid in ("Spark", "Fire", "Deck")] == ["Funke", "Glut", "Kartenstapel"]
+
+
+def test_a_file_exported_after_the_last_change_imports_without_conflicts(run):
+    translate({"Spark": "Funkenflug"})
+    text = exported(run).replace(">Funkenflug<", ">Funken<")
+    assert imported(run, text) == (0, f"wrote {PO}: 1 entries changed\n", "")
+    assert imported(run, exported(run)) == (0, f"wrote {PO}: 0 entries changed\n", "")
+
+
+def review(reviewed: list[str]) -> None:
+    """Mark the entries of these English texts reviewed, as a reviewer's tool would."""
+    catalog = polib.pofile(PO, wrapwidth=0)
+    for found in catalog:
+        if found.msgid in reviewed:
+            found.flags.append("reviewed")
+    catalog.save(PO)
+
+
+def target_of(text: str, msgid: str) -> str:
+    """A unit's start tag and its <target> line, as exported."""
+    at = text.index(unit(text, msgid))
+    end = text.index("</trans-unit>", at)
+    target = text.find("<target", at, end)
+    return unit(text, msgid) + ("" if target < 0 else " " + text[target : text.index("</target>", target) + 9])
+
+
+def test_reviewed_and_unreviewed_translations_export_in_the_states_weblate_reads(run):
+    """A reviewed entry is final and approved; a translated one not reviewed is `translated`,
+    not approved (Weblate: waiting for review; translate-toolkit, which knows no review, counts it
+    fuzzy); a fuzzy one needs review; an untranslated one has no target."""
+    review(["Spark"])
+    translate({"Score pad": ""})
+    catalog = polib.pofile(PO, wrapwidth=0)
+    next(e for e in catalog if e.msgid == "Points").flags.append("fuzzy")
+    catalog.save(PO)
+    text = exported(run)
+
+    def start(msgid: str, approved: str) -> str:
+        room = (
+            f' maxwidth="{capacity(msgid)}" size-unit="char"'
+            if any(f.startswith("max") for f in entry(msgid).flags)
+            else ""
+        )
+        return f'<trans-unit id="{unit_id(msgid)}" resname="{resname(text, msgid)}"{room}{approved} printkit:exported="{exported_as(entry(msgid))}">'
+
+    assert [target_of(text, msgid) for msgid in ("Spark", "Fire", "Points", "Score pad")] == [
+        start("Spark", ' approved="yes"') + ' <target state="final">Funke</target>',
+        start("Fire", ' approved="no"') + ' <target state="translated">Feuer</target>',
+        start("Points", ' approved="no"') + ' <target state="needs-review-translation">Punkte</target>',
+        start("Score pad", ""),
+    ]
+    counted = subprocess.run([TOOLKIT / "pocount", "--csv", XLF], capture_output=True, text=True, check=True)
+    row = dict(zip(*(line.split(",") for line in counted.stdout.splitlines()), strict=True))
+    assert (row["Translated Messages"], row["Fuzzy Messages"], row["Untranslated Messages"]) == (
+        "1",
+        str(len(GERMAN) - 2),
+        "1",
+    )
+
+
+def resname(text: str, msgid: str) -> str:
+    tag = unit(text, msgid)
+    return tag.split('resname="', 1)[1].split('"', 1)[0]
+
+
+@pytest.mark.parametrize(
+    ("approved", "state", "reviewed", "fuzzy"),
+    [
+        ("", 'state="needs-translation"', False, True),
+        ("", 'state="needs-review-translation"', False, True),
+        ('approved="yes"', 'state="needs-review-translation"', False, True),
+        ("", 'state="translated"', False, False),
+        ('approved="yes"', 'state="translated"', False, False),  # po2xliff's for every translated entry
+        ("", "", False, False),  # Weblate's "waiting for review"
+        ('approved="yes"', "", True, False),
+        ("", 'state="final"', True, False),
+        ("", 'state="signed-off"', True, False),
+        ('approved="yes"', 'state="final"', True, False),  # Weblate's "approved", and printkit's export
+        ('approved="no"', 'state="final"', False, False),  # not approved: not reviewed, whatever the state
+    ],
+)
+def test_each_xliff_state_imports_as_reviewed_translated_or_fuzzy(run, approved, state, reviewed, fuzzy):
+    text = exported(run)
+    tag = unit(text, "Spark")
+    text = text.replace(tag, tag.replace('approved="no"', approved)).replace(
+        '<target state="translated">Funke</target>', f"<target {state}>Funken</target>"
+    )
+    assert imported(run, text) == (0, f"wrote {PO}: 1 entries changed\n", "")
+    assert (entry("Spark").msgstr, "reviewed" in entry("Spark").flags, entry("Spark").fuzzy) == (
+        "Funken",
+        reviewed,
+        fuzzy,
+    )
+
+
+def test_review_states_survive_a_round_trip_and_update(run):
+    """What export wrote imports unchanged; update keeps a reviewed entry reviewed until its
+    English changes (then it is fuzzy, and no longer reviewed)."""
+    review(["Spark", "Deals 2 [fire] damage."])
+    before = [(e.msgid, e.msgstr, e.flags) for e in polib.pofile(PO)]
+    assert imported(run, exported(run)) == (0, f"wrote {PO}: 0 entries changed\n", "")
+    assert [(e.msgid, e.msgstr, e.flags) for e in polib.pofile(PO)] == before
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("Deals 2 [fire] damage.", "Deals 3 [fire] damage."))
+    assert run("i18n", "update", "tiny")[0] == 0
+    assert [(e.msgid, e.flags) for e in polib.pofile(PO) if e.msgid in ("Spark", "Deals 3 [fire] damage.")] == [
+        ("Spark", [f"max-length:{capacity('Spark')}", "reviewed"]),
+        ("Deals 3 [fire] damage.", ["fuzzy", f"max-length:{capacity('Deals 3 [fire] damage.')}"]),
+    ]

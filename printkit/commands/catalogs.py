@@ -34,11 +34,11 @@ from printkit.faces.richtext import capacity
 from printkit.i18n import words
 from printkit.i18n.extract import Boxes, catalog_path, message_folder, messages, template, template_path, typical_texts
 from printkit.i18n.merge import entries, merge, unit_id
-from printkit.i18n.po_check import load_catalog, read_catalog
-from printkit.i18n.po_file import po_text
+from printkit.i18n.po_check import MAX_CATALOG_BYTES, load_catalog, read_catalog
+from printkit.i18n.po_file import REVIEWED, is_reviewed, po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.translate import counts, entry_problems, missing_problems, translate
-from printkit.i18n.xliff import from_xliff, to_xliff
+from printkit.i18n.xliff import exported_as, from_xliff, to_xliff
 from printkit.layout.pieces import draw_pieces
 
 MAX_XLIFF_BYTES = 20 * 1024 * 1024
@@ -75,6 +75,19 @@ def _write_po(pack: Pack, catalog: polib.POFile, path: Path) -> None:
     _write(pack, path, po_text(catalog).encode("utf-8"))
 
 
+def _update_po(pack: Pack, catalog: polib.POFile, path: Path) -> bool:
+    """Write the catalog unless the file holds it already (its date and a diff stay untouched);
+    whether it was written."""
+    data = po_text(catalog).encode("utf-8")
+    try:
+        if os.path.lexists(path) and read_bytes(pack.root, path, MAX_CATALOG_BYTES) == data:
+            return False
+    except Refused as refused:
+        raise refused.problems(path) from None
+    _write(pack, path, data)
+    return True
+
+
 def extract(pack: Pack) -> Path:
     """Write the pack's template catalog (POT) with every translatable string and a note for each."""
     path = template_path(pack)
@@ -84,26 +97,27 @@ def extract(pack: Pack) -> Path:
 
 def update(pack: Pack, locales: list[str] | None = None) -> list[Path]:
     """Merge the template into each locale's catalog, creating missing catalogs, and printkit.pot
-    into the pack's catalog of printkit's own words (see own_words_catalog)."""
+    into the pack's catalog of printkit's own words (see own_words_catalog); the files written, those
+    that changed."""
     pot = template(pack, measured_boxes(pack))
-    _write_po(pack, pot, template_path(pack))
-    written = []
+    written = [template_path(pack)] if _update_po(pack, pot, template_path(pack)) else []
     for locale in target_locales(pack, locales):
         path = catalog_path(pack, locale)
-        _write_po(pack, merge(load_catalog(pack, locale), pot, pack, locale), path)
-        written += [path, *own_words_catalog(pack, locale)]
+        if _update_po(pack, merge(load_catalog(pack, locale), pot, pack, locale), path):
+            written.append(path)
+        written += own_words_catalog(pack, locale)
     return written
 
 
 def own_words_catalog(pack: Pack, locale: str) -> list[Path]:
-    """The pack's catalog of printkit's own words in locale, merged with printkit.pot: where the pack
-    has one, or printkit has none for the locale (then the pack's translator translates them)."""
+    """The pack's catalog of printkit's own words in locale, merged with printkit.pot, if that changed
+    it: where the pack has one, or printkit has none for the locale (then the pack's translator
+    translates them)."""
     path = words.pack_catalog(pack.root, locale)
     existing = read_catalog(pack.root, path)
     if existing is None and words.shipped_catalog(locale).exists():
         return []
-    _write_po(pack, words.merged(existing, locale), path)
-    return [path]
+    return [path] if _update_po(pack, words.merged(existing, locale), path) else []
 
 
 def init(pack: Pack, locale: str) -> tuple[Pack, list[Path]]:
@@ -269,9 +283,11 @@ def export_xliff(pack: Pack, locale: str) -> Path:
     return path
 
 
-def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
-    """Targets from an XLIFF file into the locale's catalog; returns the catalog and how many entries
-    changed. A unit is found by its id; a unit whose id is unknown (its English text changed since the
+def import_xliff(pack: Pack, locale: str, source: Path, force: bool = False) -> tuple[Path, int, list[Problem]]:
+    """Targets from an XLIFF file into the locale's catalog; returns the catalog, how many entries
+    changed and the conflicts: units whose entry changed in the catalog since the file was exported
+    (its `printkit:exported` record is not the entry's now) and whose target is not the catalog's,
+    where the catalog's newer translation is kept, unless force. A unit is found by its id; a unit whose id is unknown (its English text changed since the
     export) by its place (resname), but only where that place's text is untranslated or fuzzy and no
     unit names it by id: a finished translation is never replaced by a place match. As for any unit
     whose <source> is not the current English text, the translation comes in fuzzy, its source shown
@@ -291,7 +307,7 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
     finished = {msgid for msgid, entry in live.items() if entry.msgstr and not entry.fuzzy}
     named = {by_id[unit.id].msgid for unit in units if unit.id in by_id}  # the texts units name by id
     changed: set[str] = set()
-    problems = []
+    problems, conflicts = [], []
     for unit in units:
         entry = by_id.get(unit.id)
         if entry is None:
@@ -330,13 +346,30 @@ def import_xliff(pack: Pack, locale: str, source: Path) -> tuple[Path, int]:
             continue
         named.add(entry.msgid)
         needs_review = unit.needs_review or unit.source != entry.msgid
-        if entry.msgstr != unit.target or entry.fuzzy != needs_review:
+        reviewed = unit.reviewed and not needs_review
+        differs = entry.msgstr != unit.target or entry.fuzzy != needs_review or is_reviewed(entry) != reviewed
+        newer = unit.exported is not None and unit.id == unit_id(entry.msgid) and unit.exported != exported_as(entry)
+        if differs and newer and not force:
+            conflicts.append(
+                Problem(
+                    shown,
+                    unit.line,
+                    1,
+                    unit.place,
+                    f"trans-unit '{unit.id}' changed in the catalog since this file was exported: kept the "
+                    f"catalog's '{entry.msgstr}', not the file's '{unit.target}'",
+                    f"merge the two in {display_path(catalog_path(pack, locale))}, or import again with --force "
+                    "to take the file's",
+                )
+            )
+        elif differs:
             entry.msgstr = unit.target
-            entry.flags = [flag for flag in entry.flags if flag != "fuzzy"] + (["fuzzy"] if needs_review else [])
+            entry.flags = [flag for flag in entry.flags if flag not in ("fuzzy", REVIEWED)]
+            entry.flags += ["fuzzy"] if needs_review else [REVIEWED] if reviewed else []
             entry.previous_msgid = unit.source if unit.source != entry.msgid else None
             changed.add(entry.msgid)
     if problems:
         raise Problems(problems)
     path = catalog_path(pack, locale)
     _write_po(pack, catalog, path)
-    return path, len(changed)
+    return path, len(changed), conflicts

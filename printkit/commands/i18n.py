@@ -35,6 +35,11 @@ def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
     parser.add_argument("--json", action="store_true", help="stats as JSON")
     parser.add_argument("--out", type=folder, default=Path("output"), help="output folder for pseudo")
     parser.add_argument("--file", type=Path, help="the XLIFF file to import")
+    parser.add_argument(
+        "--force",
+        action="store_true",
+        help="import: take the file's translation even where the catalog changed since the file was exported",
+    )
     parser.set_defaults(run=run)
 
 
@@ -92,6 +97,11 @@ def run(args: argparse.Namespace) -> int:
         else:
             if args.file is None:
                 raise UsageError("i18n import needs --file FILE.xlf, an XLIFF file to read")
-            path, changed = catalogs.import_xliff(packs[0], locales[0], args.file)
-            print(f"wrote {display_path(path)}: {changed} entries changed")
+            from printkit.build.warnings import warn
+
+            path, changed, conflicts = catalogs.import_xliff(packs[0], locales[0], args.file, args.force)
+            kept = f", {len(conflicts)} kept as the catalog has them" if conflicts else ""
+            print(f"wrote {display_path(path)}: {changed} entries changed{kept}")
+            for conflict in conflicts:
+                warn(str(conflict))
     return 0

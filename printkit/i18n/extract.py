@@ -217,25 +217,26 @@ def message_folder(locales: Path, locale: str) -> Path:
 def header(project: str, locale: str | None) -> dict[str, str]:
     """A new catalog's header (a template's without a locale), as msginit --no-translator writes it:
     the language's gettext name and plural forms, the time it was made, no translator yet."""
-    data = {
+    translator = (
+        {
+            "PO-Revision-Date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M%z"),
+            "Last-Translator": "Automatically generated",
+            "Language-Team": "none",
+            "Language": gettext_name(locale),
+        }
+        if locale
+        else {}
+    )
+    return {  # in msginit's order, which the catalog keeps (po_file writes the fields as they come)
         "Project-Id-Version": project,
         "Report-Msgid-Bugs-To": "",
+        **translator,
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
+        **({"Plural-Forms": plural_forms(locale)} if locale else {}),
         "X-Poedit-Basepath": CATALOG_BASEPATH if locale else TEMPLATE_BASEPATH,
     }
-    if locale:
-        data.update(
-            {
-                "PO-Revision-Date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M%z"),
-                "Last-Translator": "Automatically generated",
-                "Language-Team": "none",
-                "Language": gettext_name(locale),
-                "Plural-Forms": plural_forms(locale),
-            }
-        )
-    return data
 
 
 def project_name(pack: Pack) -> str:

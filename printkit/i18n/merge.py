@@ -2,10 +2,11 @@
 
 Takes: the catalog (or none), the template, the pack and the locale.
 Returns: the merged catalog: an entry whose text is new takes the translation of the closest
-previous text as fuzzy (`#|` shows that text), translator comments stay, a text no longer used
-becomes obsolete (`#~`, unless it lent its translation) and comes back if the text does; entries are
-keyed by their English text (msgid), so a text used in twelve places is translated once. Entries
-written with a msgctxt by earlier printkit versions are read by their msgid.
+previous text as fuzzy (`#|` shows the English that translation was made for), translator comments,
+the header's and the reviewed flag of an unchanged text stay, a text no longer used becomes obsolete
+(`#~`, unless it lent its translation) and comes back if the text does; entries are keyed by their
+English text (msgid), so a text used in twelve places is translated once. Entries written with a
+msgctxt by earlier printkit versions are read by their msgid.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import polib
 
 from printkit.content.pack import Pack
 from printkit.i18n.extract import CATALOG_BASEPATH, header, project_name
-from printkit.i18n.po_file import has_translation
+from printkit.i18n.po_file import REVIEWED, has_translation, is_reviewed
 
 
 def entries(catalog: polib.POFile | None, obsolete: bool = False) -> dict[str, polib.POEntry]:
@@ -64,9 +65,11 @@ def merged(
     previous entry of the same key (a pack's catalogs key by English text, printkit's words by
     msgctxt: a word whose English changed is fuzzy, `#|` showing the English before); with closest,
     one that has none takes the closest previous translation as fuzzy. Previous entries no longer
-    used are kept as obsolete when translated (unless a live entry has their key), so none is lost."""
+    used are kept as obsolete when translated (unless a live entry has their key), so none is lost.
+    The header keeps the catalog's translator comments and its fields, ordered as msgmerge orders them."""
     result = polib.POFile(wrapwidth=0)
-    result.metadata = metadata
+    result.metadata = _merged_header(metadata, template.metadata)
+    result.header = catalog.header if catalog is not None else ""  # the translators' credits, kept as msgmerge does
     live = {key(entry): entry for entry in _by_age(catalog, obsolete=False) if key(entry) is not None}
     old = {key(entry): entry for entry in _by_age(catalog, obsolete=True) if key(entry) is not None}
     used: set[int] = set()  # the previous entries that live on, by identity
@@ -85,7 +88,9 @@ def merged(
             new.msgstr_plural = dict(previous.msgstr_plural) or new.msgstr_plural
             if previous.fuzzy or previous.msgid != entry.msgid:
                 new.flags.append("fuzzy")
-                new.previous_msgid = previous.previous_msgid if previous.msgid == entry.msgid else previous.msgid
+                new.previous_msgid = previous.previous_msgid if previous.msgid == entry.msgid else _lent_for(previous)
+            elif is_reviewed(previous):  # the template knows nothing of the review: the catalog's is kept
+                new.flags.append(REVIEWED)
         result.append(new)
     if closest:
         similar = _Similar([e for e in catalog or [] if e.msgstr])
@@ -95,7 +100,7 @@ def merged(
                 used.add(id(found))
                 new.msgstr, new.tcomment = found.msgstr, found.tcomment
                 new.flags.append("fuzzy")
-                new.previous_msgid = found.msgid
+                new.previous_msgid = _lent_for(found)
     # The rest is no longer used (a text that lent its translation lives on in the fuzzy entry): kept
     # as obsolete, so no translation is lost, unless a live entry has its key (msgfmt's duplicate).
     keys = {(new.msgctxt, new.msgid) for new in result}
@@ -107,6 +112,36 @@ def merged(
             entry.obsolete, entry.occurrences = True, []
             result.append(entry)
     return result
+
+
+# the header fields GNU msgmerge writes first, in this order; the others follow in the order written
+_HEADER_FIELDS = (
+    "Project-Id-Version",
+    "Report-Msgid-Bugs-To",
+    "POT-Creation-Date",
+    "PO-Revision-Date",
+    "Last-Translator",
+    "Language-Team",
+    "Language",
+    "MIME-Version",
+    "Content-Type",
+    "Content-Transfer-Encoding",
+)
+_FROM_TEMPLATE = ("Report-Msgid-Bugs-To", "POT-Creation-Date")  # msgmerge takes these from the template
+
+
+def _merged_header(metadata: dict[str, str], template: dict[str, str]) -> dict[str, str]:
+    """A catalog's header fields as msgmerge writes them: gettext's own first in its order, the two
+    the template sets taken from it, every other field (Plural-Forms, X-Generator …) where it was."""
+    fields = {**metadata, **{name: template[name] for name in _FROM_TEMPLATE if name in template}}
+    first = {name: fields[name] for name in _HEADER_FIELDS if name in fields}
+    return first | {name: value for name, value in fields.items() if name not in first}
+
+
+def _lent_for(entry: polib.POEntry) -> str:
+    """The English a translation was made for, which `#|` shows where it is lent: a fuzzy entry's own
+    previous text (so a second edit still shows the first English), else its text, as msgmerge does."""
+    return entry.previous_msgid if entry.fuzzy and entry.previous_msgid is not None else entry.msgid
 
 
 def _by_age(catalog: polib.POFile | None, *, obsolete: bool) -> list[polib.POEntry]:

@@ -33,8 +33,10 @@ _PORTIONS = re.compile(r"[^\n]*\n|[^\n]+")  # a string's lines, each with its \n
 
 
 def po_text(catalog: polib.POFile) -> str:
-    """The catalog as GNU msgcat writes it: header, live entries, then obsolete ones."""
-    header = catalog.metadata_as_entry()
+    """The catalog as GNU msgcat writes it: header (its fields in the order they come, as gettext
+    keeps them), live entries, then obsolete ones."""
+    header = polib.POEntry(msgid="", msgstr="".join(f"{name}: {value}\n" for name, value in catalog.metadata.items()))
+    header.flags = ["fuzzy"] if catalog.metadata_is_fuzzy else []
     header.tcomment = catalog.header
     blocks = [_entry(header, "")]
     blocks += [_entry(entry, "") for entry in catalog if not entry.obsolete]
@@ -44,6 +46,16 @@ def po_text(catalog: polib.POFile) -> str:
 
 def has_translation(entry: polib.POEntry) -> bool:
     return bool(entry.msgstr or any(entry.msgstr_plural.values()))
+
+
+# A translation a reviewer approved: XLIFF's approved="yes", Weblate's "Approved". PO has no standard
+# mark for it (GNU gettext plans review flags after 2027), so printkit keeps a flag of its own: gettext's
+# tools and Poedit drop flags they do not know, which leaves a translation unreviewed, never the reverse.
+REVIEWED = "reviewed"
+
+
+def is_reviewed(entry: polib.POEntry) -> bool:
+    return REVIEWED in entry.flags and not entry.fuzzy and has_translation(entry)
 
 
 def _entry(entry: polib.POEntry, prefix: str) -> str:

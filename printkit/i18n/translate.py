@@ -9,6 +9,7 @@ the components they leave in English ("drafts"), the located problems of transla
 from __future__ import annotations
 
 import re
+from collections import Counter
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -156,8 +157,9 @@ def placeholders(text: str) -> list[str]:
 
 def markup_problem(english: str, translation: str) -> tuple[str, str] | None:
     """What is wrong with the markup of a translation, with a hint: placeholders, icons or ▶ lost or
-    added, or a brace that belongs to no placeholder (`{name` for `{name}`). Such a translation
-    is not used: the text prints in English, marked as a draft."""
+    added, a brace that belongs to no placeholder (`{name` for `{name}`), or emphasis unclosed or
+    unlike the English's. Such a translation is not used: the text prints in English, marked as a
+    draft."""
     lost = _difference(placeholders(english), placeholders(translation))
     added = _difference(placeholders(translation), placeholders(english))
     if lost or added:
@@ -168,7 +170,31 @@ def markup_problem(english: str, translation: str) -> tuple[str, str] | None:
         )
     if _STRAY_BRACE.search(KEPT.sub("", translation)) and not _STRAY_BRACE.search(KEPT.sub("", english)):
         return "has a brace that opens or closes no placeholder", "write each placeholder whole, as {name}"
-    return None
+    return _emphasis_problem(english, translation)
+
+
+_EMPHASIS = {"bold": ("**", "a **bold** span", "**bold** spans"), "italic": ("*", "an *italic* span", "*italic* spans")}
+
+
+def _emphasis_problem(english: str, translation: str) -> tuple[str, str] | None:
+    """Bold or italic a translation leaves open (it would run to the end of the text) or marks more
+    or fewer times than the English; the same marks in another order are the translator's choice."""
+    switches = [Counter[str](token.kind for token in markup.tokens(text, code=True)) for text in (english, translation)]
+    parts = []
+    for kind, (written, one, several) in _EMPHASIS.items():
+        before, after = switches[0][kind], switches[1][kind]
+        if after % 2 and not before % 2:
+            parts.append(f"a {written} is never closed, so {kind} runs to the end of the text")
+        elif after != before:
+            change, spans = ("lost", before - after) if before > after else ("added", after - before)
+            spans = (spans + 1) // 2  # two switches a span
+            parts.append(f"{change} {one if spans == 1 else f'{spans} {several}'}")
+    if not parts:
+        return None
+    return (
+        f"emphasis differs from the English: {'; '.join(parts)}",
+        "mark the words the English marks, each **bold** and *italic* opened and closed",
+    )
 
 
 _STRAY_BRACE = re.compile(r"[{}]")

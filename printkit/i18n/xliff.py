@@ -1,15 +1,19 @@
 """XLIFF 1.2 for translation platforms: a locale's catalog written as XLIFF and read back.
 
 Takes: a pack, a locale and the measured boxes; or an XLIFF file's bytes.
-Returns: the XLIFF document, or its units; a file that is not well-formed, declares a DTD, is for
+Returns: the XLIFF document, or its units (each with the record of its catalog entry's translation
+as exported, which tells an import whether the catalog changed since); a file that is not well-formed, declares a DTD, is for
 another language or holds inline markup that is not text raises `Problems` at its lines.
 """
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass
 from typing import Any
+
+import polib
 
 from printkit.base.errors import (
     Problem,
@@ -23,20 +27,43 @@ from printkit.content.pack import Pack
 from printkit.i18n.extract import Boxes, by_text, messages, references, tightest_room
 from printkit.i18n.merge import entries, unit_id
 from printkit.i18n.po_check import load_catalog
+from printkit.i18n.po_file import is_reviewed
 
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
+# printkit's own attribute on a trans-unit, where XLIFF 1.2 allows other namespaces' (tools keep them)
+PRINTKIT_NS = "urn:x-printkit:xliff"
+EXPORTED = f"{{{PRINTKIT_NS}}}exported"
+
+
+def exported_as(entry: polib.POEntry | None) -> str:
+    """A short record of a catalog entry's translation and state: what a unit's `printkit:exported`
+    holds, so that an import sees an entry changed since its export."""
+    state = (
+        "untranslated"
+        if entry is None or not entry.msgstr
+        else "fuzzy"
+        if entry.fuzzy
+        else "reviewed"
+        if is_reviewed(entry)
+        else "translated"
+    )
+    text = entry.msgstr if entry is not None else ""
+    return hashlib.sha1(f"{state}\0{text}".encode()).hexdigest()[:16]
 
 
 def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     """An XLIFF 1.2 file with one trans-unit per English text (id: `unit_id`, resname: its first
-    place); a translated unit is `approved="yes"` with a `state="final"` target, a fuzzy one
-    `needs-review-translation`, so translate-toolkit and Weblate count them as gettext does. Text
+    place); a reviewed unit is `approved="yes"` with a `state="final"` target, one translated but
+    not reviewed `approved="no"` and `translated` (Weblate's "waiting for review"; translate-toolkit,
+    which knows no review, reads it as fuzzy), a fuzzy one `needs-review-translation`. Text
     in boxes carries maxwidth in characters (what its tightest box holds), so platforms can
     enforce it. A unit's notes and `po-reference` locations are its catalog entry's notes and `#:`
-    references, as translate-toolkit's po2xliff writes them."""
+    references, as translate-toolkit's po2xliff writes them; `printkit:exported` records its entry as
+    exported (`exported_as`)."""
     import xml.etree.ElementTree as ET  # only XLIFF exchange needs it
 
     ET.register_namespace("", XLIFF_NS)
+    ET.register_namespace("printkit", PRINTKIT_NS)
     root = ET.Element(f"{{{XLIFF_NS}}}xliff", version="1.2")
     file_element = ET.SubElement(
         root,
@@ -58,10 +85,11 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
         unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
         ET.SubElement(unit, f"{{{XLIFF_NS}}}source").text = msgid
         entry = live.get(msgid)
-        if entry is not None and entry.msgstr:  # approved: translate-toolkit reads a unit without it as fuzzy
-            unit.set("approved", "no" if entry.fuzzy else "yes")
-            state = "needs-review-translation" if entry.fuzzy else "final"
+        if entry is not None and entry.msgstr:
+            unit.set("approved", "yes" if is_reviewed(entry) else "no")
+            state = "needs-review-translation" if entry.fuzzy else "final" if is_reviewed(entry) else "translated"
             ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state).text = entry.msgstr
+        unit.set(EXPORTED, exported_as(entry))
         ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = "\n".join(f"{m.place}: {m.note}" for m in places)
         for file, line in references(pack, places):  # as translate-toolkit's po2xliff writes `#:` references
             group = ET.SubElement(unit, f"{{{XLIFF_NS}}}context-group", name="po-reference", purpose="location")
@@ -78,12 +106,17 @@ class XliffUnit:
     place: str  # its resname: the first place of its text when it was exported
     source: str
     target: str
-    needs_review: bool
+    needs_review: bool  # a state still to be looked at: fuzzy
+    reviewed: bool  # approved, and no state says otherwise
     line: int
+    exported: str | None  # its entry as exported (`exported_as`), None from a file that does not say
 
 
 # the states of a target still to be looked at (XLIFF 1.2); translated, final, signed-off and none are done
 _UNFINISHED = ("new", "needs-")
+# the states of a reviewed target; `translated` is not reviewed, whatever approved says (translate-toolkit's
+# po2xliff writes approved="yes" for every translation), and neither is one approved="no"
+_REVIEWED = ("final", "signed-off")
 # inline elements holding the original's own code as their text (`<ph>{name}</ph>`) or marking text
 # (`<mrk>`): their text is the text. Others (<g>, <x/>, <bx/>, <ex/>, <sub>) have no text of printkit's.
 _INLINE_TEXT = {"ph", "bpt", "ept", "it", "mrk"}
@@ -161,9 +194,19 @@ def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
                     )
             texts.append("".join(element.itertext()))
         if target is not None and texts[1]:
-            state = target.get("state") or ""
+            state, approved = target.get("state") or "", unit.get("approved")
+            reviewed = approved != "no" and (state in _REVIEWED or (not state and approved == "yes"))
             found.append(
-                XliffUnit(unit.get("id") or "", place, texts[0], texts[1], state.startswith(_UNFINISHED), lines[unit])
+                XliffUnit(
+                    unit.get("id") or "",
+                    place,
+                    texts[0],
+                    texts[1],
+                    state.startswith(_UNFINISHED),
+                    reviewed,
+                    lines[unit],
+                    unit.get(EXPORTED),
+                )
             )
     if problems:
         raise Problems(problems)

@@ -74,7 +74,7 @@ def test_update_counts_a_catalog_claiming_a_billion_plural_forms_with_cldrs(run,
     )
     assert run("i18n", "update", pack) == (
         0,
-        f"wrote {pack}/locales/de/LC_MESSAGES/kit.po\nwrote {words}\n",
+        f"wrote {pack}/locales/kit.pot\nwrote {pack}/locales/de/LC_MESSAGES/kit.po\nwrote {words}\n",
         "",
     )
     plurals = [line for line in words.read_text().splitlines() if line.startswith("msgstr[")]
