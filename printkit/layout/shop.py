@@ -268,7 +268,7 @@ def _face_page(piece: Piece, face: Literal["front", "back"], paper: Size, trim: 
     w, h = trim or piece.size
     x, y = (paper.width - w) / 2, (paper.height - h) / 2
     bleed = max(x, y)
-    stretch = None if trim is None else (w / piece.size.width, h / piece.size.height)
+    stretch = None if trim in (None, piece.size) else (w / piece.size.width, h / piece.size.height)
     page = Page(paper, face)
     if face == "front" or piece.back is not None:
         outline = piece.outline if face == "front" else piece.outline.back()
