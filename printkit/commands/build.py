@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from printkit.base.errors import UsageError
-from printkit.build.outputs.base import KINDS, FacesKind  # the package registers every kind first
+from printkit.build.outputs.base import KINDS, ShopKind  # the package registers every kind first
 from printkit.commands.command_line import Commands, folder, languages, roots
 
 if TYPE_CHECKING:
@@ -93,7 +93,7 @@ def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
     outputs = parser.add_argument_group("what to write besides the components PDFs")
     for kind in KINDS:
         kind.add_options(outputs)
-    shops = [kind for kind in KINDS if isinstance(kind, FacesKind) and kind.shop]
+    shops = [kind for kind in KINDS if isinstance(kind, ShopKind)]
     outputs.add_argument(
         "--shop",
         action="append",

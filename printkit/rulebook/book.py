@@ -515,8 +515,14 @@ def make(parts: list[Part], paper: str, drafts: frozenset[str], target: Path) ->
     """The edition's PDF at target, its HTML made and typeset in a child process bounded in memory
     and time: what a pack's template makes decides how much work typesetting is. Returns its pages."""
     typesetter()  # its system libraries missing is the machine's fault, said here rather than in the child
+    return in_bounds(_made, parts, parts, paper, drafts, target)
+
+
+def in_bounds(work, parts: list[Part], *args):
+    """work(*args) in a child process bounded in memory and time, as a rulebook is made (the PDF, the
+    HTML); past a bound, a problem where the edition's HTML is made."""
     try:
-        return bounded.run(_made, parts, paper, drafts, target, memory=MAX_MEMORY, seconds=MAX_SECONDS)
+        return bounded.run(work, *args, memory=MAX_MEMORY, seconds=MAX_SECONDS)
     except OverLimit as limit:
         raise Problems(
             [

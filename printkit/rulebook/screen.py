@@ -25,17 +25,14 @@ from urllib.parse import urljoin
 from fontTools import subset
 from fontTools.ttLib import TTLibError
 
-from printkit.base import bounded
-from printkit.base.bounded import OverLimit
 from printkit.base.errors import Problem, Problems
 from printkit.faces.fonts import FONT_DIR
 from printkit.rulebook.book import (
-    MAX_MEMORY,
-    MAX_SECONDS,
     REFERENCE,
     TEMPLATES,
     Part,
     _made_by,
+    in_bounds,
     note_requests,
     refused_problem,
     render_html,
@@ -57,19 +54,7 @@ HREF = re.compile(r"""\bhref\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 def make(parts: list[Part], drafts: frozenset[str], target: Path) -> None:
     """The edition's HTML at target, made in a child process bounded in memory and time as the PDF
     is: what a pack's template makes decides how much work it is."""
-    try:
-        bounded.run(_made, parts, drafts, target, memory=MAX_MEMORY, seconds=MAX_SECONDS)
-    except OverLimit as limit:
-        raise Problems(
-            [
-                Problem(
-                    *_made_by(parts[0].pack),
-                    "",
-                    f"making the rulebook {limit}",
-                    "a rulebook template shows the pack's data; it does not compute",
-                )
-            ]
-        ) from None
+    in_bounds(_made, parts, parts, drafts, target)
 
 
 def _made(parts: list[Part], drafts: frozenset[str], target: Path) -> None:

@@ -130,8 +130,6 @@ class SheetsKind(OutputKind):
 class FacesKind(OutputKind):
     """One output per language, made from the faces of the pieces."""
 
-    shop: ClassVar[str | None] = None  # a print shop's: what --shop NAME writes, in --help
-
     @abstractmethod
     def name_of(self, pack_id: str, language: str) -> str: ...
 
@@ -143,6 +141,24 @@ class FacesKind(OutputKind):
     def job(self, drawn: Drawn) -> Job | None:
         """The job, or None when there is nothing of this kind to write; raises Problems found while
         laying it out."""
+
+
+class ShopKind(FacesKind):
+    """A print shop's files of a language, asked for by `--shop NAME` (the kind's name), in its folder;
+    drawn with the shops' fixed bleed and on no paper, so neither --bleed nor --paper nor --duplex
+    changes them."""
+
+    shop: ClassVar[str]  # what --shop NAME writes, in --help
+    folder: ClassVar[str]
+
+    def wanted(self, options: BuildOptions) -> bool:
+        return self.name in options.shops
+
+    def name_of(self, pack_id: str, language: str) -> str:
+        return f"{self.folder}/{language}"
+
+    def key_of(self, plan: PackPlan, language: str) -> tuple:
+        return (plan.content, plan.catalog(language), language, self.name, plan.options.ink_saver, plan.options.strict)
 
 
 class BookKind(OutputKind):

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from printkit.build.outputs.base import BuildOptions, Drawn, FacesKind, PackPlan, register, retire_earlier
+from printkit.build.outputs.base import BuildOptions, Drawn, ShopKind, register, retire_earlier
 from printkit.build.outputs.components import kit_info
 
 if TYPE_CHECKING:
@@ -21,20 +21,10 @@ if TYPE_CHECKING:
 
 
 @register
-class DriveThruCards(FacesKind):
+class DriveThruCards(ShopKind):
     name = "dtc"
     folder = "shop-dtc"
     shop = "a PDF of each DriveThruCards card deck, each card's back then its front"
-
-    def wanted(self, options: BuildOptions) -> bool:
-        return self.name in options.shops
-
-    def name_of(self, pack_id: str, language: str) -> str:
-        return f"{self.folder}/{language}"
-
-    def key_of(self, plan: PackPlan, language: str) -> tuple:
-        # fixed bleed and no paper: neither --bleed nor --paper nor --duplex changes them
-        return (plan.content, plan.catalog(language), language, self.name, plan.options.ink_saver, plan.options.strict)
 
     def job(self, drawn: Drawn) -> Job:
         from printkit.build.jobs import Job

@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printkit.build.outputs.base import BuildOptions, Drawn, FacesKind, PackPlan, register
+from printkit.build.outputs.base import BuildOptions, Drawn, ShopKind, register
 from printkit.build.outputs.components import kit_info
 
 if TYPE_CHECKING:
@@ -21,19 +21,12 @@ if TYPE_CHECKING:
 
 
 @register
-class SingleFaces(FacesKind):
+class SingleFaces(ShopKind):
     name = "single"
     shop = "a PDF of one face a page with 1/8 in bleed, backs after their fronts"
 
-    def wanted(self, options: BuildOptions) -> bool:
-        return self.name in options.shops
-
     def name_of(self, pack_id: str, language: str) -> str:
         return f"{pack_id}-components-{language}-single.pdf"
-
-    def key_of(self, plan: PackPlan, language: str) -> tuple:
-        # fixed bleed and no paper: neither --bleed nor --paper nor --duplex changes it
-        return (plan.content, plan.catalog(language), language, self.name, plan.options.ink_saver, plan.options.strict)
 
     def job(self, drawn: Drawn) -> Job | None:
         from printkit.build.jobs import Job

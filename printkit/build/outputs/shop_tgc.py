@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
-from printkit.build.outputs.base import BuildOptions, Drawn, FacesKind, PackPlan, register, retire_earlier
+from printkit.build.outputs.base import BuildOptions, Drawn, ShopKind, register, retire_earlier
 
 if TYPE_CHECKING:
     from printkit.build.jobs import Job, Written
@@ -17,21 +17,11 @@ if TYPE_CHECKING:
     from printkit.layout.sheets import Page
 
 
-class TemplateFolder(FacesKind):
+class TemplateFolder(ShopKind):
     """A folder of PNGs, one a face, each on the template of the shop's product it is printed as."""
 
     folder: ClassVar[str]
     seller: ClassVar[str]  # the shop's table in layout.shop (TGC, MPC)
-
-    def wanted(self, options: BuildOptions) -> bool:
-        return self.name in options.shops
-
-    def name_of(self, pack_id: str, language: str) -> str:
-        return f"{self.folder}/{language}"
-
-    def key_of(self, plan: PackPlan, language: str) -> tuple:
-        # fixed bleed and no paper: neither --bleed nor --paper nor --duplex changes them
-        return (plan.content, plan.catalog(language), language, self.name, plan.options.ink_saver, plan.options.strict)
 
     def job(self, drawn: Drawn) -> Job:
         from printkit.build.jobs import Job
