@@ -5,6 +5,7 @@ alt text, fonts embedded as subsets; and up to date whatever the paper."""
 import base64
 import io
 import re
+import shutil
 import unicodedata
 from html.parser import HTMLParser
 from pathlib import Path
@@ -179,7 +180,7 @@ def test_nothing_in_the_html_reaches_outside_the_file(built):
         assert "<script" not in html.lower()
         assert (
             '<meta http-equiv="Content-Security-Policy" content="default-src \'none\'; '
-            "style-src 'unsafe-inline'; img-src data:; font-src data:\">" in html
+            "style-src 'unsafe-inline'; img-src data:; font-src data:; form-action 'none'\">" in html
         )
         assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
 
@@ -241,3 +242,27 @@ def test_html_without_rulebooks_is_a_usage_error(run, tmp_path):
         ["printkit: --html writes the rulebooks for screens; leave out --no-rulebooks, or --html"],
     )
     assert not list(tmp_path.iterdir())
+
+
+def test_a_template_whose_page_would_run_or_go_elsewhere_is_refused(run, tmp_path):
+    """A '>' in a quoted attribute once moved the content security policy into that attribute, so the
+    template's script ran in the reader's browser; what would run or navigate is refused outright."""
+    pack = tmp_path / "every-kind"
+    shutil.copytree(SMALL, pack)
+    (pack / "templates").mkdir()
+    (pack / "templates" / "rulebook.html.j2").write_text(
+        '<!DOCTYPE html>\n<html lang="en" title=\'>\'><head><meta charset="utf-8"><title>t</title>\n'
+        '<meta http-equiv="refresh" content="0;url=https://example.org/"><script>document.title = 1</script>\n'
+        '</head><body><p onclick="x()">{{ articles[0].title }}</p><form action="javascript:y()"></form></body></html>\n'
+    )
+    code, _, err = run("build", pack, "--html", "--out", tmp_path / "out")
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            f'{pack}/templates/rulebook.html.j2:1:1: the rulebook\'s HTML holds <meta http-equiv="refresh">, '
+            "<script>, an onclick attribute, <form>, a javascript: address, which would run or go elsewhere in a reader's "
+            "browser (a rulebook for screens shows the pack's data; remove them from the template)",
+            "1 problem found",
+        ],
+    )
+    assert not (tmp_path / "out").exists()

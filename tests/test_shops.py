@@ -454,3 +454,14 @@ def test_what_is_true_of_many_pieces_is_said_once_at_the_first(run, tmp_path):
             "prints no chips in printkit's table; the same for 1 more component",
         ],
     )
+
+
+def test_a_shop_output_of_no_file_is_up_to_date_the_second_time(run, tmp_path):
+    """Recorded with no file, it was never fresh: every build loaded and laid out the pack again."""
+    root = _pack(tmp_path / "kit", "", "chips:\n  - {id: camp, label: Camp, shape: hex}\n")
+    assert run("build", root, "--no-rulebooks", "--shop", "dtc", "--out", tmp_path / "out", "-q")[0] == 0
+    manifest = tmp_path / "out" / "kit" / ".printkit-cache.json"
+    recorded = manifest.stat().st_mtime_ns
+    code, _, err = run("build", root, "--no-rulebooks", "--shop", "dtc", "--out", tmp_path / "out")
+    assert (code, err) == (0, f"kit: up to date (1 file)\noutput: {tmp_path / 'out'}/\n")
+    assert manifest.stat().st_mtime_ns == recorded

@@ -154,6 +154,10 @@ def test_tiles_take_the_shape_of_their_piece_and_other_shapes_are_tokens(built):
         "example.org/game/",
         "https:///game/",
         "https://x.org/?a/",
+        "https://[::1/",  # Python's URL parser raises: it was exit 3
+        "https://example.org:99999/",
+        "https://exa mple.org/",
+        'https://example.org/a"b/',
     ],
 )
 def test_a_tts_url_that_is_no_https_folder_is_a_usage_error(run, tmp_path, url):

@@ -147,8 +147,12 @@ class Manifest:
         self.entries: dict = entries if isinstance(entries, dict) else {}
 
     def fresh(self, output: Output) -> bool:
-        files = self._files(output.name, output.key)
-        return bool(files) and all(self._holding(name, digest) is not None for name, digest in files.items())
+        """Whether the output is recorded with its key and its files still hold what was written (an
+        output that wrote no file, a shop's folder of a kit it makes nothing of, is fresh too)."""
+        entry = self.entries.get(output.name)
+        if not isinstance(entry, dict) or entry.get("key") != output.key or not isinstance(entry.get("files"), dict):
+            return False
+        return all(self._holding(name, digest) is not None for name, digest in entry["files"].items())
 
     def file_count(self, output: Output) -> int:
         """How many files the output wrote when it was recorded (fresh says whether they are still those)."""

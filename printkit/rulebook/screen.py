@@ -45,8 +45,13 @@ FONT_SUFFIXES = (".ttf", ".otf", ".woff", ".woff2")
 # What a browser draws besides the text: list markers and their numbers, a hyphen where it breaks a word.
 DRAWN_BY_THE_BROWSER = "0123456789.•◦▪-‐ \u00a0"
 # The file may show what it holds and nothing else: no script, no request leaving it.
-POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:"
-HEAD = re.compile(r"\A(\s*<!DOCTYPE[^>]*>)?(\s*<html\b[^>]*>)?(\s*<head\b[^>]*>)?", re.IGNORECASE)
+POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; form-action 'none'"
+# A tag to its closing '>', read past quoted attribute values (a '>' in one does not end the tag)
+TAG_BODY = r"""(?:[^>"']|"[^"]*"|'[^']*')*>"""
+HEAD = re.compile(rf"\A(\s*<!DOCTYPE{TAG_BODY})?(\s*<html\b{TAG_BODY})?(\s*<head\b{TAG_BODY})?", re.IGNORECASE)
+# What a page a pack's template writes may not hold: it runs nothing and goes nowhere by itself
+ACTIVE = {"script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "form"}
+URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "{http://www.w3.org/1999/xlink}href"}
 STYLESHEET_LINK = re.compile(r"<link\b[^>]*\brel\s*=\s*[\"']?stylesheet\b[^>]*>", re.IGNORECASE)
 HREF = re.compile(r"""\bhref\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 
@@ -78,6 +83,19 @@ def for_screens(html: str, parts: list[Part]) -> str:
             for url in inliner.unreadable
         ]
         raise Problems(problems)
+    active = _active_parts(whole)
+    if active:
+        raise Problems(
+            [
+                Problem(
+                    *_made_by(pack),
+                    "",
+                    f"the rulebook's HTML holds {', '.join(active)}, which would run or go elsewhere in a reader's "
+                    "browser",
+                    "a rulebook for screens shows the pack's data; remove them from the template",
+                )
+            ]
+        )
     screen = SCREEN_CSS.read_text(encoding="utf-8")
     head = (
         '\n<meta name="viewport" content="width=device-width, initial-scale=1">'
@@ -87,6 +105,29 @@ def for_screens(html: str, parts: list[Part]) -> str:
     assert opened is not None, "every part of HEAD is optional"
     whole = whole[: opened.end()] + head + whole[opened.end() :]
     return re.sub(r"</head>", lambda _: f"<style>\n{screen}</style>\n</head>", whole, count=1, flags=re.IGNORECASE)
+
+
+def _active_parts(html: str) -> list[str]:
+    """What in the page would run or navigate by itself (scripts, frames, event handlers, javascript:
+    addresses, a refresh), as the browser's own parser reads it; each once, in the order found."""
+    import tinyhtml5  # type: ignore[import-untyped]  # WeasyPrint's HTML parser
+
+    found: dict[str, None] = {}
+    for element in tinyhtml5.parse(html).iter():
+        if not isinstance(element.tag, str):
+            continue
+        name = element.tag.rpartition("}")[2]
+        if name in ACTIVE:
+            found[f"<{name}>"] = None
+        if name == "meta" and element.get("http-equiv", "").strip().lower() == "refresh":
+            found['<meta http-equiv="refresh">'] = None
+        for attribute, value in element.attrib.items():
+            bare = attribute.rpartition("}")[2].lower()
+            if bare.startswith("on"):
+                found[f"an {bare} attribute"] = None
+            elif attribute in URL_ATTRIBUTES and re.sub(r"[\s\x00-\x1f]", "", value).lower().startswith("javascript:"):
+                found["a javascript: address"] = None
+    return list(found)
 
 
 class _Inliner:

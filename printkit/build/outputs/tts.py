@@ -51,8 +51,20 @@ class TabletopSimulator(FacesKind):
         url = options.tts_url
         if url is None:
             return
-        parts = urlsplit(url)
-        if parts.scheme != "https" or not parts.netloc or not url.endswith("/") or parts.query or parts.fragment:
+        try:
+            parts = urlsplit(url)
+            parts.port  # noqa: B018 (read for its ValueError: a port past 65535, an address with a broken [IPv6])
+        except ValueError:
+            parts = urlsplit("")
+        unsafe = any(c.isspace() or not c.isprintable() or c in "\"'<>\\" for c in url)
+        if (
+            parts.scheme != "https"
+            or not parts.hostname
+            or not url.endswith("/")
+            or parts.query
+            or parts.fragment
+            or unsafe
+        ):
             raise UsageError(
                 f"--tts-url must be the https:// address of the folder you upload the images to, ending in / "
                 f"(e.g. https://example.org/my-game/), got '{url}'"
