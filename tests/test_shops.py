@@ -281,14 +281,18 @@ def test_a_component_of_a_kind_or_shape_the_game_crafter_does_not_make_is_left_o
 def test_a_kit_the_game_crafter_makes_nothing_of_builds_with_its_warnings_and_no_shop_folder(run, tmp_path):
     """It was exit 3: PDFium cannot open the PDF of no pages the shop's faces were drawn on."""
     root = _pack(tmp_path / "kit", "", "chips:\n  - {id: camp, label: Camp, shape: hex}\n")
-    for _ in range(2):  # and the second build finds it up to date
-        code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")
-        assert (code, err.splitlines()[0]) == (
-            0,
-            f"printkit: warning: {root}/components.yaml:2:5: chips[0]: left out of shop-tgc: "
-            "The Game Crafter prints no flat hexagonal chips in printkit's table",
-        )
-    assert err.splitlines()[1:] == ["kit: up to date (1 file)", f"output: {tmp_path / 'out'}/"]
+    code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out")
+    assert (code, err.splitlines()[0]) == (
+        0,
+        f"printkit: warning: {root}/components.yaml:2:5: chips[0]: left out of shop-tgc: "
+        "The Game Crafter prints no flat hexagonal chips in printkit's table",
+    )
+    # and the second build finds it up to date, the shop's output of no file too: the pack is not read again
+    assert run("build", root, "--no-rulebooks", "--shop", "tgc", "--out", tmp_path / "out") == (
+        0,
+        "",
+        f"kit: up to date (1 file)\noutput: {tmp_path / 'out'}/\n",
+    )
     assert sorted(p.name for p in (tmp_path / "out" / "kit").iterdir()) == [
         ".printkit-cache.json",
         "kit-components-en-a4.pdf",
@@ -465,3 +469,16 @@ def test_a_shop_output_of_no_file_is_up_to_date_the_second_time(run, tmp_path):
     code, _, err = run("build", root, "--no-rulebooks", "--shop", "dtc", "--out", tmp_path / "out")
     assert (code, err) == (0, f"kit: up to date (1 file)\noutput: {tmp_path / 'out'}/\n")
     assert manifest.stat().st_mtime_ns == recorded
+
+
+def test_a_kit_left_with_nothing_to_print_takes_its_earlier_single_pdf_and_tts_object_away(run, tmp_path):
+    root = _pack(tmp_path / "kit", BACKED, "cards:\n  - {id: hero, name: Hero, size: poker, back: plain}\n")
+    options = ("--no-rulebooks", "--shop", "single", "--tts", "--out", tmp_path / "out", "-q")
+    assert run("build", root, *options)[0] == 0
+    folder = tmp_path / "out" / "kit"
+    assert (folder / "kit-components-en-single.pdf").exists() and list((folder / "tts" / "en").iterdir())
+    (root / "components.yaml").write_text("cards:\n  - {id: hero, name: Hero, size: poker, back: plain, count: 0}\n")
+    assert run("build", root, *options)[0] == 0
+    assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) == [
+        ".printkit-cache.json"
+    ]

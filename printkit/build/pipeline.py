@@ -29,6 +29,7 @@ from printkit.build.outputs.base import (
     SheetsKind,
     kind_folders,
     kinds_of,
+    nothing_to_write,
     papers_of,
 )
 from printkit.build.plan import plan
@@ -133,6 +134,13 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             except Problems as error:
                 problems += error.problems
                 continue
+            if not printed:  # the kit's sheets written before show what is no longer the kit
+                layouts = [template.key] if template is not None else list(papers)
+                jobs += [
+                    nothing_to_write(pack.id, kind.name_of(pack.id, language, layout), options)
+                    for layout in layouts
+                    for kind in kinds_of(SheetsKind, options)
+                ]
             # the print shops' faces are drawn with their own bleed, whatever --bleed says
             shop_faces = Faces(
                 translation.pack, language, SHOP_FACE_BLEED, options.ink_saver, frozenset(translation.drafts)

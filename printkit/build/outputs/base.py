@@ -6,6 +6,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Collection
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
@@ -199,6 +200,19 @@ def kinds_of(shape: type, options: BuildOptions) -> list:
 def kind_folders() -> list[str]:
     """The folders under a pack's output folder that output kinds write into (<folder>/<language or layout>/)."""
     return [kind.folder for kind in KINDS if kind.folder]
+
+
+def nothing_to_write(pack_id: str, name: str, options: BuildOptions) -> Job:
+    """The job of an output with nothing to write this time (no component has copies): it removes the
+    files it wrote before, which would show what is no longer the kit."""
+    from printkit.build.jobs import Job
+
+    return Job(pack_id, name, partial(_retire_all, pack_id, name, options), weight=1)
+
+
+def _retire_all(pack_id: str, name: str, options: BuildOptions, staging: Staging) -> list:
+    retire_earlier(staging, options, pack_id, [name])
+    return []
 
 
 def retire_earlier(

@@ -9,7 +9,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printkit.build.outputs.base import BuildOptions, Drawn, ShopKind, register
+from printkit.build.outputs.base import BuildOptions, Drawn, ShopKind, nothing_to_write, register
 from printkit.build.outputs.components import kit_info
 
 if TYPE_CHECKING:
@@ -33,8 +33,8 @@ class SingleFaces(ShopKind):
         from printkit.build.warnings import warn
         from printkit.layout.shop import single_pages
 
-        if not drawn.printed:  # nothing has copies: no PDF of no pages
-            return None
+        if not drawn.printed:  # nothing has copies: no PDF of no pages, nor the one before
+            return nothing_to_write(drawn.pack.id, self.name_of(drawn.pack.id, drawn.language), drawn.options)
         pack, options = drawn.pack, drawn.options
         name = self.name_of(pack.id, drawn.language)
         pages, warnings = single_pages(pack, drawn.pieces)

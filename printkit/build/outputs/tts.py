@@ -10,7 +10,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote, urlsplit
 
-from printkit.build.outputs.base import BuildOptions, Drawn, FacesKind, PackPlan, register, retire_earlier
+from printkit.build.outputs.base import (
+    BuildOptions,
+    Drawn,
+    FacesKind,
+    PackPlan,
+    nothing_to_write,
+    register,
+    retire_earlier,
+)
 
 if TYPE_CHECKING:
     import argparse
@@ -83,8 +91,8 @@ class TabletopSimulator(FacesKind):
     def job(self, drawn: Drawn) -> Job | None:
         from printkit.build.jobs import Job
 
-        if not drawn.printed:  # nothing has copies: no saved object of nothing
-            return None
+        if not drawn.printed:  # nothing has copies: no saved object of nothing, nor the one before
+            return nothing_to_write(drawn.pack.id, self.name_of(drawn.pack.id, drawn.language), drawn.options)
         pack, pieces = drawn.pack, drawn.pieces
         write = partial(_write, pack, drawn.language, pieces, drawn.faces, drawn.options)
         return Job(pack.id, self.name_of(pack.id, drawn.language), write, weight=15 * len(pieces))
