@@ -136,11 +136,12 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 continue
             if not printed:  # the kit's sheets written before show what is no longer the kit
                 layouts = [template.key] if template is not None else list(papers)
-                jobs += [
+                retiring = [
                     nothing_to_write(pack.id, kind.name_of(pack.id, language, layout), options)
                     for layout in layouts
                     for kind in kinds_of(SheetsKind, options)
                 ]
+                jobs += [job for job in retiring if job is not None]
             # the print shops' faces are drawn with their own bleed, whatever --bleed says
             shop_faces = Faces(
                 translation.pack, language, SHOP_FACE_BLEED, options.ink_saver, frozenset(translation.drafts)

@@ -202,11 +202,14 @@ def kind_folders() -> list[str]:
     return [kind.folder for kind in KINDS if kind.folder]
 
 
-def nothing_to_write(pack_id: str, name: str, options: BuildOptions) -> Job:
+def nothing_to_write(pack_id: str, name: str, options: BuildOptions) -> Job | None:
     """The job of an output with nothing to write this time (no component has copies): it removes the
-    files it wrote before, which would show what is no longer the kit."""
+    files it wrote before, which would show what is no longer the kit; None when there are none."""
+    from printkit.build.cache import Manifest
     from printkit.build.jobs import Job
 
+    if not Manifest(options.out / pack_id).written(name):
+        return None
     return Job(pack_id, name, partial(_retire_all, pack_id, name, options), weight=1)
 
 
