@@ -4,9 +4,10 @@ into a saddle-stitched booklet beside it (`…-booklet.pdf`)."""
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from printkit.build.outputs.base import BookKind, BuildOptions, PackPlan, register
 
@@ -18,9 +19,59 @@ if TYPE_CHECKING:
     from printkit.content.pack import Pack
 
 
+class EditionsKind(BookKind):
+    """A file per rulebook edition of the languages built (see editions), made from the pack's
+    rulebook.yaml when written: `<pack>-rulebook-<languages><suffix>`."""
+
+    suffix: ClassVar[str]
+    ms_per_page: ClassVar[int]  # about 650 characters of the rulebook make a page
+
+    @abstractmethod
+    def edition_key(self, plan: PackPlan) -> tuple:
+        """What an edition's cache key hashes besides its content, templates, catalogs and languages."""
+
+    @abstractmethod
+    def write_of(self, parts: list, paper: str, drafts: frozenset[str], target: Path, options: BuildOptions):
+        """The job's write: the edition made at target."""
+
+    def name_of(self, pack_id: str, edition: list[str]) -> str:
+        return f"{pack_id}-rulebook-{'-'.join(edition)}{self.suffix}"
+
+    def planned(self, plan: PackPlan, languages: list[str]) -> list[tuple[str, tuple]]:
+        if not plan.has_rulebook:
+            return []
+        templates = plan.rulebook_templates()
+        return [
+            (
+                self.name_of(plan.pack_id, edition),
+                (plan.content, templates, [plan.catalog(lang) for lang in edition], edition, *self.edition_key(plan)),
+            )
+            for edition in editions(languages, plan.source, plan.declared)
+        ]
+
+    def jobs(
+        self, pack: Pack, translated: dict[str, Pack], drafts: frozenset[str], paper: str, options: BuildOptions
+    ) -> list[Job]:
+        if pack.rulebook is None:  # before the imports: a pack without a rulebook never loads Jinja2
+            return []
+        from printkit.build.jobs import Job
+        from printkit.rulebook.book import Part
+
+        jobs = []
+        size = len(repr(pack.rulebook))
+        for edition in editions(list(translated), pack.meta.language, pack.meta.editions):
+            parts = [Part(language, translated[language]) for language in edition]
+            name = self.name_of(pack.id, edition)
+            write = self.write_of(parts, paper, drafts, options.out / pack.id / name, options)
+            jobs.append(Job(pack.id, name, write, weight=size * len(parts) * self.ms_per_page // 650))
+        return jobs
+
+
 @register
-class Rulebooks(BookKind):
+class Rulebooks(EditionsKind):
     name = "rulebook"
+    suffix = ".pdf"
+    ms_per_page = 60  # WeasyPrint typesets a page in about 60 ms
 
     def add_options(self, group: argparse._ArgumentGroup) -> None:
         group.add_argument("--no-rulebooks", action="store_true", help="build the component PDFs only")
@@ -36,48 +87,11 @@ class Rulebooks(BookKind):
     def wanted(self, options: BuildOptions) -> bool:
         return options.rulebooks
 
-    def planned(self, plan: PackPlan, languages: list[str]) -> list[tuple[str, tuple]]:
-        if not plan.has_rulebook:
-            return []
-        templates, options = plan.rulebook_templates(), plan.options
-        return [
-            (
-                rulebook_name(plan.pack_id, edition),
-                (
-                    plan.content,
-                    templates,
-                    [plan.catalog(lang) for lang in edition],
-                    edition,
-                    plan.papers[0],
-                    options.booklet,
-                    options.strict,
-                ),
-            )
-            for edition in editions(languages, plan.source, plan.declared)
-        ]
+    def edition_key(self, plan: PackPlan) -> tuple:
+        return (plan.papers[0], plan.options.booklet, plan.options.strict)
 
-    def jobs(
-        self, pack: Pack, translated: dict[str, Pack], drafts: frozenset[str], paper: str, options: BuildOptions
-    ) -> list[Job]:
-        """The editions of the languages built, each made into HTML and typeset when written."""
-        if pack.rulebook is None:  # before the imports: a pack without a rulebook never loads Jinja2
-            return []
-        from printkit.build.jobs import Job
-        from printkit.rulebook.book import Part
-
-        jobs = []
-        size = len(repr(pack.rulebook))  # about 650 characters of it make a page, which takes WeasyPrint ~60 ms
-        for edition in editions(list(translated), pack.meta.language, pack.meta.editions):
-            parts = [Part(language, translated[language]) for language in edition]
-            name = rulebook_name(pack.id, edition)
-            target = options.out / pack.id / name
-            write = partial(_write, parts, paper, drafts, target, options)
-            jobs.append(Job(pack.id, name, write, weight=size * len(parts) * 60 // 650))
-        return jobs
-
-
-def rulebook_name(pack: str, edition: list[str]) -> str:
-    return f"{pack}-rulebook-{'-'.join(edition)}.pdf"
+    def write_of(self, parts: list, paper: str, drafts: frozenset[str], target: Path, options: BuildOptions):
+        return partial(_write, parts, paper, drafts, target, options)
 
 
 def editions(languages: list[str], source: str, declared: list[list[str]] | None) -> list[list[str]]:
