@@ -28,7 +28,12 @@ COMMANDS = (build, check, schema, looks, export, serve, new, i18n)  # in the ord
 
 
 def _parser() -> argparse.ArgumentParser:
-    parser = Parser(prog="printkit", description="Print-and-play kits and rulebooks from content packs.")
+    parser = Parser(
+        prog="printkit",
+        description="Print-and-play kits and rulebooks from content packs.",
+        epilog="Documentation: a tutorial, how-to guides and the reference in docs/ of printkit's repository "
+        "(in a clone, `./dev docs serve` shows them in the browser; `./dev docs` builds them into site/).",
+    )
     parser.add_argument("--version", action="version", version=f"printkit {__version__}")
     common = Parser(add_help=False)  # the class of the commands' parsers, whose parent it is
     common.add_argument("--debug", action="store_true", help="show a traceback when something fails")
