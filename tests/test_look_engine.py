@@ -284,11 +284,11 @@ def test_an_untranslated_look_text_marks_the_cards_drawn_with_it_as_drafts(tmp_p
     assert translation.drafts == {"ember-fox", "tide-crab"}
 
 
-def test_the_readme_example_is_a_look_the_glow_pack_can_use(tmp_path):
-    """The README's abridged look, swapped in for the glow pack's, passes check: it names only values
+def test_the_guides_example_is_a_look_the_glow_pack_can_use(tmp_path):
+    """The look guide's abridged look, swapped in for the glow pack's, passes check: it names only values
     the glow cards have, and its boxes fit their trim."""
-    readme = (FIXTURES.parent.parent / "README.md").read_text(encoding="utf-8")
-    example = readme.split("### Designing a look", 1)[1].split("```yaml\n", 1)[1].split("```", 1)[0]
+    guide = (FIXTURES.parent.parent / "docs" / "how-to" / "design-a-look.md").read_text(encoding="utf-8")
+    example = guide.split("```yaml\n", 1)[1].split("```", 1)[0]
     pack = tmp_path / "glow"
     shutil.copytree(GLOW, pack)
     (pack / "looks" / "cards.yaml").write_text(example, encoding="utf-8")

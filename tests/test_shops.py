@@ -6,7 +6,7 @@ import contextlib
 import io
 
 import pytest
-from conftest import PT_PER_MM, REPO
+from conftest import PT_PER_MM
 from PIL import Image
 from pypdf import PdfReader
 
@@ -425,17 +425,6 @@ def test_an_unknown_shop_is_a_usage_error(run):
         "printkit: argument --shop: invalid choice: 'acme' (choose from 'single', 'tgc', 'mpc', 'dtc') "
         "(see 'printkit build --help')\n",
     )
-
-
-@pytest.mark.parametrize("products", [TGC_PRODUCTS, MPC_PRODUCTS, DTC_PRODUCTS], ids=["tgc", "mpc", "dtc"])
-def test_the_readme_lists_every_product_with_its_trim_and_pixels(products):
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    for p in products:
-        row = (
-            f"| {p.name} | `{p.identity}` | {p.outline.family} | {p.trim.width:.2f} × {p.trim.height:.2f} | "
-            f"{p.pixels[0]} × {p.pixels[1]} | {p.bleed:.3f} | {p.safe:.3f} |"
-        )
-        assert row in readme, p.name
 
 
 def test_what_is_true_of_many_pieces_is_said_once_at_the_first(run, tmp_path):

@@ -1,5 +1,5 @@
 """The bundled Sorcerers pack keeps its spell cards in a workbook (spells.xlsx): it builds the PDFs its
-cards give as YAML, and the README's spreadsheet example is its workbook's rows, read as the YAML shown."""
+cards give as YAML, and the spreadsheet guide's example is its workbook's rows, read as the YAML shown."""
 
 import csv
 import io
@@ -17,13 +17,12 @@ from printkit.content.schema import component_schema
 from printkit.content.spreadsheet import read_spreadsheet
 
 SORCERERS = REPO / "content" / "sorcerers-home-game"
-README = (REPO / "README.md").read_text(encoding="utf-8").split("### Components from a spreadsheet\n", 1)[1]
-README = README.split("\n### ", 1)[0]
+GUIDE = (REPO / "docs" / "how-to" / "spreadsheets.md").read_text(encoding="utf-8")
 
 
 def block(language: str) -> str:
-    """The README section's first fenced block of language ('' for a block without one)."""
-    return next(text for fence, text in re.findall(r"^```(\w*)\n(.*?)^```$", README, re.S | re.M) if fence == language)
+    """The guide's first fenced block of language ('' for a block without one)."""
+    return next(text for fence, text in re.findall(r"^```(\w*)\n(.*?)^```$", GUIDE, re.S | re.M) if fence == language)
 
 
 def sheet_rows() -> list[list[str]]:
@@ -32,8 +31,8 @@ def sheet_rows() -> list[list[str]]:
     return [[f"{cell:g}" if isinstance(cell, float) else cell for cell in row] for row in rows.to_python()]
 
 
-def test_the_readme_table_shows_rows_of_the_workbook_and_the_csv_holds_them():
-    table = [line.strip("|").split("|") for line in README.splitlines() if re.match(r"\| \d+ \|", line)]
+def test_the_guides_table_shows_rows_of_the_workbook_and_the_csv_holds_them():
+    table = [line.strip("|").split("|") for line in GUIDE.splitlines() if re.match(r"\| \d+ \|", line)]
     shown = {int(cells[0]): [cell.strip() for cell in cells[1:]] for cells in table}
     rows = sheet_rows()
     assert list(shown) == [1, 2, 3, 44]
@@ -41,7 +40,7 @@ def test_the_readme_table_shows_rows_of_the_workbook_and_the_csv_holds_them():
     assert list(csv.reader(io.StringIO(block("csv")))) == list(shown.values())
 
 
-def test_the_readme_csv_reads_as_the_yaml_beside_it(tmp_path):
+def test_the_guides_csv_reads_as_the_yaml_beside_it(tmp_path):
     (pack,) = load_checked([SORCERERS])
     path = tmp_path / "cards.csv"
     path.write_text(block("csv"), encoding="utf-8")
@@ -50,7 +49,7 @@ def test_the_readme_csv_reads_as_the_yaml_beside_it(tmp_path):
     assert table.data == yaml.safe_load(block("yaml"))
 
 
-def test_the_readme_error_lines_are_what_check_prints(tmp_path, monkeypatch, run):
+def test_the_guides_error_lines_are_what_check_prints(tmp_path, monkeypatch, run):
     pack = tmp_path / "content" / "sorcerers-home-game"
     shutil.copytree(SORCERERS, pack)
     workbook = load_workbook(pack / "spells.xlsx")

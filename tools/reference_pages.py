@@ -66,6 +66,9 @@ def _command_section(name: str, parser: argparse.ArgumentParser, summary: str, l
     if summary:
         yield summary[0].upper() + summary[1:] + "."
         yield ""
+    if parser.description:
+        yield parser.description
+        yield ""
     yield "```text"
     yield parser.format_usage().strip()
     yield "```"

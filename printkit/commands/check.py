@@ -29,7 +29,13 @@ if TYPE_CHECKING:
 
 def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
     parser = commands.add_parser("check", parents=[common], help="validate packs (and deck lists)")
-    parser.add_argument("items", nargs="*", metavar="PACK|DECKLIST")
+    parser.add_argument(
+        "items",
+        nargs="*",
+        metavar="PACK|DECKLIST",
+        help="packs (an id under ./content or a folder; none: every pack) and deck lists (YAML files) to check "
+        "against their pack's rule set",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument(
         "--param",

@@ -29,8 +29,14 @@ def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
         "everything a translator must fix; pseudo: build the qps pseudo-locale kit; "
         "export/import: XLIFF 1.2 for translation platforms",
     )
-    parser.add_argument("action", choices=["init", "extract", "update", "stats", "check", "pseudo", "export", "import"])
-    parser.add_argument("packs", nargs="*", metavar="PACK")
+    parser.add_argument(
+        "action",
+        choices=["init", "extract", "update", "stats", "check", "pseudo", "export", "import"],
+        help="what to do with the catalogs (see above)",
+    )
+    parser.add_argument(
+        "packs", nargs="*", metavar="PACK", help="pack id under ./content or a pack folder (default: every pack)"
+    )
     parser.add_argument("--lang", help="comma-separated locales (default: every locale the pack declares)")
     parser.add_argument("--json", action="store_true", help="stats as JSON")
     parser.add_argument("--out", type=folder, default=Path("output"), help="output folder for pseudo")

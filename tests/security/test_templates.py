@@ -275,9 +275,9 @@ def test_a_template_receives_plain_data_only():
     assert re.fullmatch(r"file:///.*/printkit/faces/fonts", data["font_dir"])
 
 
-def test_the_readme_names_every_value_a_template_sees_and_every_bound():
-    readme = Path("README.md").read_text()
-    section = readme[readme.index("### A pack's own `templates/rulebook.html.j2`") : readme.index("## Rule sets")]
+def test_the_rulebook_guide_names_every_value_a_template_sees_and_every_bound():
+    guide = Path("docs/how-to/rulebook.md").read_text()
+    section = guide[guide.index("## A pack's own `templates/rulebook.html.j2`") :]
     (skystones,) = load_checked([Path("content/skystones")])
     data = template_data([Part("en", skystones)], "a4")
     article = data["articles"][0]
