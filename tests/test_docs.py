@@ -14,7 +14,7 @@ from tests.conftest import REPO
 
 sys.path.insert(0, str(REPO / "tools"))
 from doc_examples import blocks, run_page  # noqa: E402
-from reference_pages import stale  # noqa: E402
+from reference_pages import GENERATED, stale  # noqa: E402
 
 DOCS = REPO / "docs"
 
@@ -56,19 +56,49 @@ def test_the_tutorial_runs_as_written(tutorial):
     ]
 
 
-GUIDES = sorted(
-    path.name for path in (DOCS / "how-to").glob("*.md") if "```console" in path.read_text(encoding="utf-8")
+# The pages written by hand (the tutorial aside), by their path under docs/.
+WRITTEN = sorted(
+    str(path.relative_to(DOCS))
+    for path in DOCS.rglob("*.md")
+    if path.name != "tutorial.md" and GENERATED not in path.read_text(encoding="utf-8")
 )
+RUNNABLE = [
+    page
+    for page in WRITTEN
+    if any(block.title or block.language == "console" for block in blocks((DOCS / page).read_text(encoding="utf-8")))
+]
+# Examples run elsewhere: the spreadsheet guide's rows read as its YAML (tests/test_sorcerers_workbook.py);
+# `./dev` and the install commands, which CI (.ci/run) runs on Linux and other systems' users type.
+RUN_ELSEWHERE = {("how-to/spreadsheets.md", "yaml"), ("index.md", "sh"), ("contributing/architecture.md", "sh")}
+# Pages about the bundled packs, whose commands read them where they are (and write nothing).
+IN_THE_REPOSITORY = {"reference/bundled-packs.md"}
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("guide", GUIDES)
-def test_a_how_to_guide_runs_as_written_on_the_tutorials_kit(tutorial, guide, tmp_path):
+@pytest.mark.parametrize("page", RUNNABLE)
+def test_a_page_runs_as_written_on_the_tutorials_kit(tutorial, page, tmp_path):
     folder = tmp_path / "kit"
-    shutil.copytree(tutorial[0], folder, symlinks=True)
-    steps = list(run_page(DOCS / "how-to" / guide, folder))
-    assert steps, f"{guide} runs no command"
-    assert _differing(guide, steps) == []
+    if page in IN_THE_REPOSITORY:
+        folder = REPO
+    else:
+        shutil.copytree(tutorial[0], folder, symlinks=True)
+    steps = list(run_page(DOCS / page, folder))
+    assert _differing(page, steps) == []
+
+
+def test_every_yaml_example_and_command_of_the_docs_is_run():
+    """A YAML block is a file written into the reader's kit (its fence titled with its path), part of
+    one added or quoted (`, added at the end`, `, quoted`), or run by another test; commands are
+    console blocks, which the tests run."""
+    unrun = [
+        f"{page}:{block.line}: {block.language}"
+        for page in ["tutorial.md", *WRITTEN]
+        for block in blocks((DOCS / page).read_text(encoding="utf-8"))
+        if block.language in ("yaml", "sh", "bash", "shell")
+        and not block.title
+        and (page, block.language) not in RUN_ELSEWHERE
+    ]
+    assert unrun == []
 
 
 def test_every_command_block_of_the_tutorial_is_run():

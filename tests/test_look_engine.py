@@ -1,5 +1,5 @@
 """Looks as data: the engine's rules (measures, placeholders, conditions, groups, text setting,
-extends), and a pack with a look of its own (tests/fixtures/looks/glow, the README's worked example)
+extends), and a pack with a look of its own (tests/fixtures/looks/glow)
 built in English and German, its words and colours read back from the PDF and the PNGs."""
 
 import shutil
@@ -282,20 +282,6 @@ def test_an_untranslated_look_text_marks_the_cards_drawn_with_it_as_drafts(tmp_p
         "look:glow-card/back/sun/group/elements/1/text",
     ]
     assert translation.drafts == {"ember-fox", "tide-crab"}
-
-
-def test_the_guides_example_is_a_look_the_glow_pack_can_use(tmp_path):
-    """The look guide's abridged look, swapped in for the glow pack's, passes check: it names only values
-    the glow cards have, and its boxes fit their trim."""
-    guide = (FIXTURES.parent.parent / "docs" / "how-to" / "design-a-look.md").read_text(encoding="utf-8")
-    example = guide.split("```yaml\n", 1)[1].split("```", 1)[0]
-    pack = tmp_path / "glow"
-    shutil.copytree(GLOW, pack)
-    (pack / "looks" / "cards.yaml").write_text(example, encoding="utf-8")
-    from printkit.content.read import load_checked
-
-    (loaded,) = load_checked([pack])
-    assert loaded.warnings == []
 
 
 def test_a_pack_yaml_look_gives_its_words_to_the_catalog_under_its_own_key(tmp_path):

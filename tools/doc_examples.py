@@ -2,7 +2,8 @@
 
 Takes: a Markdown page of docs/ and an empty folder to work in.
 Returns: `run_page`'s `Step`s: each file block written (a fence titled with the file's path; a title
-ending in ", added at the end" appends to the file) and each command of a `console` block run with
+ending in ", added at the end" appends to the file, one ending in ", quoted" shows part of a file of
+the reader's kit or of a bundled pack as it is, and must be in it) and each command of a `console` block run with
 printkit (`$ printkit ...`), the output it printed beside the output the page shows. A page's
 blocks run in order in one folder, as a reader follows them. `printkit serve` is started, its first
 line read and the server stopped (on a free port; the page's port stands for it).
@@ -23,6 +24,8 @@ from pathlib import Path
 FENCE = re.compile(r"^(?P<indent> *)```(?P<language>[\w-]*)(?P<info>[^`]*)$")
 TITLE = re.compile(r'title="(?P<title>[^"]+)"')
 APPENDED = ", added at the end"
+QUOTED = ", quoted"  # a block showing part of a file as it is: of the reader's kit, or of a bundled pack
+ROOT = Path(__file__).resolve().parent.parent
 SERVE_ADDRESS = re.compile(r"http://127\.0\.0\.1:\d+/")
 
 
@@ -110,7 +113,18 @@ def _commands(text: str) -> Iterator[tuple[str, str]]:
 
 def run_page(page: Path, folder: Path) -> Iterator[Step]:
     for block in blocks(page.read_text(encoding="utf-8")):
-        if block.title and block.language != "console":
+        if block.title and block.title.endswith(QUOTED):
+            path = block.title[: -len(QUOTED)]
+            quoted = folder / path if (folder / path).exists() else ROOT / path
+            held = quoted.read_text(encoding="utf-8") if quoted.is_file() else ""
+            yield Step(
+                page.name,
+                block.line,
+                f"(quotes {path})",
+                block.text.rstrip(),
+                block.text.rstrip() if block.text in held else held.rstrip(),
+            )
+        elif block.title and block.language != "console":
             path, appended = block.title, block.title.endswith(APPENDED)
             target = folder / (path[: -len(APPENDED)] if appended else path)
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -3,7 +3,8 @@
 Takes: docs/tutorial.md (its files and commands, run by tools/doc_examples.py in a temporary
 folder) and poppler's pdftoppm.
 Returns: docs/img/tutorial-pages.png (the Moonpath kit's cards and hexes, and its lanterns' two
-sides) and docs/img/tutorial-calibration.png (its calibration page), written by
+sides), docs/img/tutorial-calibration.png (its calibration page), docs/img/design-a-look.png (its
+cards in the look guide's look) and docs/img/rulebook.png (its rulebook's page), written by
 `python tools/doc_images.py`. Run it when the tutorial or printkit's drawing changes; the tests do
 not (the pictures depend on poppler's version).
 """
@@ -54,6 +55,14 @@ def main() -> None:
         _side_by_side(_pages(pdf, (3, 5, 6), 60, folder)).save(DOCS / "img" / "tutorial-pages.png", optimize=True)
         (calibration,) = _pages(pdf, (1,), 70, folder)
         calibration.save(DOCS / "img" / "tutorial-calibration.png", optimize=True)
+        for _ in run_page(DOCS / "how-to" / "rulebook.md", folder):
+            pass
+        (rulebook,) = _pages(folder / "output" / "moonpath" / "moonpath-rulebook-en.pdf", (1,), 60, folder)
+        rulebook.save(DOCS / "img" / "rulebook.png", optimize=True)
+        for _ in run_page(DOCS / "how-to" / "design-a-look.md", folder):
+            pass
+        (page,) = _pages(pdf, (3,), 60, folder)
+        page.crop((0, 0, page.width, page.height * 2 // 3)).save(DOCS / "img" / "design-a-look.png", optimize=True)
 
 
 if __name__ == "__main__":

@@ -124,6 +124,8 @@ def _type(schema: dict[str, Any]) -> str:
         return f"list of {_type(schema.get('items', {}))}"
     if kind == "object" and isinstance(schema.get("additionalProperties"), dict):
         return f"map of {_type(schema['additionalProperties'])}"
+    if kind == "object" and schema.get("properties"):  # a small mapping written in place, e.g. {param: NAME}
+        return "`{" + ", ".join(f"{key}: {_type(value)}" for key, value in schema["properties"].items()) + "}`"
     if kind == "object" and schema.get("patternProperties"):
         (values,) = schema["patternProperties"].values()
         return f"map of {schema.get('propertyNames', {}).get('description', 'name')} to {_type(values)}"
@@ -189,6 +191,40 @@ def pack_files_pages() -> dict[str, str]:
         intro += f" The same as `printkit schema {file}` prints as JSON Schema, for editors."
         pages[f"reference/{page}.md"] = GENERATED + f"# {title}\n\n" + _schema_page("Top level", intro, schema) + "\n"
     return pages
+
+
+def rule_kinds_page() -> str:
+    import printkit.extensions  # noqa: F401  (plugins' rule kinds, as a build sees them)
+    from printkit.content.fields import with_field_docs
+    from printkit.content.rules import RULE_KINDS
+
+    lines = [
+        "# Rule kinds",
+        "",
+        "What a check of a rule set in `pack.yaml` (`rules: SET: checks:`) may be, by its `kind`. Every kind takes",
+        "`name` (used in messages) and `section` (the list's section it applies to; all by default); any number",
+        "may be `{param: NAME}`, which `printkit check --param NAME=VALUE` overrides.",
+        "",
+    ]
+    for kind, cls in sorted(RULE_KINDS.items()):
+        schema = with_field_docs(cls.model_json_schema())
+        schema["properties"] = {
+            key: field for key, field in schema.get("properties", {}).items() if key not in ("kind", "name", "section")
+        }
+        lines += [f"## `{kind}`", "", _cell(cls.__doc__ or ""), ""]
+        if schema["properties"]:
+            lines += [*_object_table(schema), ""]
+        for name, definition in schema.get("$defs", {}).items():
+            if f"### {name}" not in lines:
+                lines += [
+                    f"### {name}",
+                    "",
+                    _cell(definition.get("description", "")),
+                    "",
+                    *_object_table(definition),
+                    "",
+                ]
+    return GENERATED + "\n".join(lines)
 
 
 # --- looks, icons, shapes ---------------------------------------------------------------------------
@@ -307,6 +343,7 @@ def pages() -> dict[str, str]:
         "reference/shapes.md": shapes_page(),
         "reference/sheet-templates.md": sheet_templates_page(),
         "reference/shops.md": shops_page(),
+        "reference/rule-kinds.md": rule_kinds_page(),
     }
     result.update(pack_files_pages())
     result.update(looks_pages())
