@@ -145,3 +145,34 @@ def test_a_plugin_that_fails_to_load_is_one_line_naming_it(tmp_path):
         "printkit: the plugin coins (printkit.component_kinds) cannot be loaded: ImportError('needs numpy') "
         "(update or uninstall the package that provides it)\n"
     )
+
+
+def test_a_component_kind_and_a_widget_of_an_installed_plugin_build_like_printkits_own(tmp_path):
+    """The plugin the contributors' guide shows (tests/fixtures/plugins/site/coin_kind): its coins are
+    read, drawn with its own built-in look and widget, and named by its word in sheet footers."""
+    site = REPO / "tests" / "fixtures" / "plugins" / "site"
+    pack = tmp_path / "content" / "mint"
+    pack.mkdir(parents=True)
+    (pack / "pack.yaml").write_text("id: mint\ntitle: Mint\n")
+    (pack / "coins.yaml").write_text(
+        "coins:\n"
+        '  - {id: copper, name: Copper, value: 1, color: "#b87333", count: 6}\n'
+        '  - {id: gold, name: Gold, value: 5, color: "#d4af37", count: 3, diameter: 30mm}\n'
+    )
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(site), str(REPO)])}
+
+    def printkit(*arguments: str) -> subprocess.CompletedProcess:
+        return subprocess.run(
+            [sys.executable, "-m", "printkit", *arguments], capture_output=True, text=True, cwd=tmp_path, env=env
+        )
+
+    built = printkit("build", "mint", "-q")
+    assert (built.returncode, built.stderr) == (0, "")
+    from pypdf import PdfReader
+
+    page = PdfReader(tmp_path / "output" / "mint" / "mint-components-en-a4.pdf").pages[1]
+    text = page.extract_text()
+    assert text.count("5") >= 3 and text.count("1") >= 6
+    assert "Mint · coin · fronts" in text
+    assert "milled-rim" in printkit("looks", "widgets").stdout
+    assert '"Coin"' in printkit("schema").stdout
