@@ -147,6 +147,11 @@ CHECKS = {
         "pack:rules/deck/checks/0/called: glossary term 'attack points' should be translated as "
         "'Angriffspunkte' (see content/glossary.yaml)",
     ),
+    "glossary term inside a word": (
+        {"attack points": "Angriffspunktestand"},
+        "pack:rules/deck/checks/0/called: glossary term 'attack points' should be translated as "
+        "'Angriffspunkte' (see content/glossary.yaml)",
+    ),
     "overflow": (
         {"Deals 2 [fire] damage.": "Macht 2 [fire] Schaden. " + "Und noch viel mehr Text. " * 40},
         "card:spark/text: text of 'spark' overflows its 51.6 x 38.1 mm box by 19.3 mm at 6 pt in locale "
@@ -247,6 +252,30 @@ def test_the_glossary_is_the_one_beside_the_pack(tiny, run, tmp_path):
         "pack:rules/deck/checks/0/called: glossary term 'attack points' should be translated as "
         f"'Angriffspunkte' (see {tmp_path}/content/glossary.yaml)"
     )
+
+
+def test_a_glossary_name_must_stay_as_it_is(tiny, run):
+    """A name the glossary lists under names: is printed as it is: a translation without it is a
+    problem at its entry; one that inflects it (Sparks) keeps it."""
+    Path("content/glossary.yaml").write_text("names: [Spark]\nde:\n  attack points: Angriffspunkte\n")
+    assert run("i18n", "check")[::2] == (
+        1,
+        f"{PO}:{entry('Spark').linenum}:1: card:spark/name: glossary name 'Spark' is printed as it is in every "
+        "language, but the de translation does not have it (write 'Spark' as the English does, or take it off "
+        "names: in content/glossary.yaml)\n1 problem found\n",
+    )
+    translate({"Spark": "Sparks"})
+    assert run("i18n", "check")[0] == 0
+
+
+def test_a_compound_the_glossary_lists_counts_as_its_term(tiny, run):
+    """A compound holding the term's translation is the term only where the glossary says so (also:)."""
+    translate({"attack points": "Angriffspunktestand"})
+    assert run("i18n", "check")[0] == 1
+    Path("content/glossary.yaml").write_text(
+        "de:\n  attack points: {translation: Angriffspunkte, also: [Angriffspunktestand]}\n"
+    )
+    assert run("i18n", "check")[0] == 0
 
 
 def test_xliff_round_trip_carries_box_limits(tiny, run):
