@@ -92,7 +92,21 @@ def test_extract_collects_every_text_with_a_note(tiny, run):
     text = next(e for e in pot if e.msgid == "Deals 2 [fire] damage.")
     assert text.occurrences == [("cards.yaml", "6")]
     assert text.comment == "card:spark/text: card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt), room for 679 characters"
-    assert text.flags == ["max-length:679"]
+    assert text.flags == ["max-length:679", 'placeholders:"[fire]"']
+
+
+def test_the_catalog_carries_the_weblate_flags_of_printkits_checks(tiny, run):
+    """Weblate's own checks catch what printkit's do: the box's length, the markup to keep (each once)
+    and, for a text with emphasis, its Markdown."""
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("Deals 2 [fire] damage.", "Deals **2** [fire] damage, [fire] {{x}}."))
+    assert run("i18n", "update", "tiny")[0] == 0
+    assert entry("Deals **2** [fire] damage, [fire] {{x}}.").flags == [
+        "fuzzy",  # the translation of the text before
+        "max-length:640",
+        'placeholders:"[fire]":"{{":"}}"',
+        "md-text",
+    ]
 
 
 def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obsolete(tiny, run):

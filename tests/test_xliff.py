@@ -405,5 +405,8 @@ def test_review_states_survive_a_round_trip_and_update(run):
     assert run("i18n", "update", "tiny")[0] == 0
     assert [(e.msgid, e.flags) for e in polib.pofile(PO) if e.msgid in ("Spark", "Deals 3 [fire] damage.")] == [
         ("Spark", [f"max-length:{capacity('Spark')}", "reviewed"]),
-        ("Deals 3 [fire] damage.", ["fuzzy", f"max-length:{capacity('Deals 3 [fire] damage.')}"]),
+        (
+            "Deals 3 [fire] damage.",
+            ["fuzzy", f"max-length:{capacity('Deals 3 [fire] damage.')}", 'placeholders:"[fire]"'],
+        ),
     ]
