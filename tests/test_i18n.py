@@ -292,6 +292,41 @@ def test_a_compound_the_glossary_lists_counts_as_its_term(tiny, run):
     assert run("i18n", "check")[0] == 0
 
 
+def test_the_glossary_exports_as_tbx_and_csv_that_translate_toolkit_reads(tiny, run):
+    """The glossary as Weblate's glossary component imports it (through translate-toolkit): each term
+    with its translation and the compounds that count as it, each name untranslatable (read-only)."""
+    from translate.storage.csvl10n import csvfile
+    from translate.storage.tbx import tbxfile
+
+    Path("content/glossary.yaml").write_text(
+        "names: [Spark]\nde:\n  attack points: {translation: Angriffspunkte, also: [Angriffspunktestand]}\n"
+    )
+    assert run("i18n", "glossary", "tiny") == (
+        0,
+        "wrote content/tiny/locales/de/tiny-glossary.tbx\nwrote content/tiny/locales/de/tiny-glossary.csv\n",
+        "",
+    )
+    tbx = tbxfile.parsefile("content/tiny/locales/de/tiny-glossary.tbx")
+    assert [
+        (unit.source, [term.text for term in unit.get_target_terms()], unit.istranslatable(), unit.getnotes())
+        for unit in tbx.units
+    ] == [
+        (
+            "attack points",
+            ["Angriffspunkte", "Angriffspunktestand"],
+            True,
+            "also counts as the term: Angriffspunktestand",
+        ),
+        ("Spark", ["Spark"], False, "proper name: printed as it is in every language"),
+    ]
+    with open("content/tiny/locales/de/tiny-glossary.csv", "rb") as file:
+        rows = csvfile(file)
+    assert [(unit.source, unit.target, unit.getnotes()) for unit in rows.units] == [
+        ("attack points", "Angriffspunkte", "also counts as the term: Angriffspunktestand"),
+        ("Spark", "Spark", "proper name: printed as it is in every language"),
+    ]
+
+
 def test_xliff_round_trip_carries_box_limits(tiny, run):
     assert run("i18n", "export", "tiny", "--lang", "de")[0] == 0
     xliff = Path("content/tiny/locales/de/tiny.xlf").read_text()

@@ -2,7 +2,7 @@
 
 Takes: loaded packs and the subcommand's options.
 Returns: files written (a new locale declared in pack.yaml with its catalogs, the template, merged
-catalogs, the pack's catalog of printkit's own words, XLIFF, a pseudo-locale kit), a counts table,
+catalogs, the pack's catalog of printkit's own words, XLIFF, the glossary as TBX and CSV, a pseudo-locale kit), a counts table,
 or raises `Problems` for everything `check` finds: untranslated and fuzzy strings (printkit's own
 words among them), placeholders a
 translation lost or added, glossary terms translated differently, text that overflows its box in
@@ -37,6 +37,7 @@ from printkit.i18n.merge import entries, merge, unit_id
 from printkit.i18n.po_check import MAX_CATALOG_BYTES, load_catalog, read_catalog
 from printkit.i18n.po_file import REVIEWED, is_reviewed, po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
+from printkit.i18n.terminology import glossary_csv, glossary_tbx
 from printkit.i18n.translate import counts, entry_problems, missing_problems, translate
 from printkit.i18n.xliff import exported_as, from_xliff, to_xliff
 from printkit.layout.pieces import draw_pieces
@@ -281,6 +282,18 @@ def export_xliff(pack: Pack, locale: str) -> Path:
     path = message_folder(pack.root / "locales", locale).parent / f"{pack.id}.xlf"
     _write(pack, path, to_xliff(pack, locale, measured_boxes(pack)))
     return path
+
+
+def export_glossary(pack: Pack, locale: str) -> list[Path]:
+    """The pack's glossary in locale as `locales/LANG/<pack>-glossary.tbx` and `.csv`, beside its XLIFF
+    (Weblate's glossary component takes the language from the folder)."""
+    folder = message_folder(pack.root / "locales", locale).parent
+    written = []
+    for suffix, data in ((".tbx", glossary_tbx(pack, locale)), (".csv", glossary_csv(pack, locale))):
+        path = folder / f"{pack.id}-glossary{suffix}"
+        _write(pack, path, data)
+        written.append(path)
+    return written
 
 
 def import_xliff(pack: Pack, locale: str, source: Path, force: bool = False) -> tuple[Path, int, list[Problem]]:
