@@ -107,9 +107,12 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError("i18n import needs --file FILE.xlf, an XLIFF file to read")
             from printkit.build.warnings import warn
 
-            path, changed, conflicts = catalogs.import_xliff(packs[0], locales[0], args.file, args.force)
+            path, changed, conflicts, matched = catalogs.import_xliff(packs[0], locales[0], args.file, args.force)
             kept = f", {len(conflicts)} kept as the catalog has them" if conflicts else ""
-            print(f"wrote {display_path(path)}: {changed} entries changed{kept}")
+            # units printkit's ids did not name (another tool's file, or English changed since) say how they were found
+            ways = [f"{counted(count, 'unit')} matched by {how}" for how, count in sorted(matched.items())]
+            found = f" ({', '.join(ways)})" if set(matched) - {"id"} else ""
+            print(f"wrote {display_path(path)}: {changed} entries changed{kept}{found}")
             for conflict in conflicts:
                 warn(str(conflict))
     return 0
