@@ -65,9 +65,10 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     not reviewed `approved="no"` and `translated` (Weblate's "waiting for review"; translate-toolkit,
     which knows no review, reads it as fuzzy), a fuzzy one `needs-review-translation`. Text
     in boxes carries maxwidth in characters (what its tightest box holds), so platforms can
-    enforce it. A unit's notes and `po-reference` locations are its catalog entry's notes and `#:`
-    references, as translate-toolkit's po2xliff writes them; `printkit:exported` records its entry as
-    exported (`exported_as`)."""
+    enforce it. {placeholders}, [icons] and ▶ are `<ph>`s, which CAT tools protect. A unit's notes
+    (`from="developer"`), `po-reference` locations and a fuzzy entry's previous English (`<alt-trans
+    origin="previous">`) are its catalog entry's `#.`, `#:` and `#|`, as translate-toolkit's po2xliff
+    writes them; `printkit:exported` records its entry as exported (`exported_as`)."""
     import xml.etree.ElementTree as ET  # only XLIFF exchange needs it
 
     ET.register_namespace("", XLIFF_NS)
@@ -99,12 +100,13 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
             unit.set("approved", "yes" if is_reviewed(entry) else "no")
             state = "needs-review-translation" if entry.fuzzy else "final" if is_reviewed(entry) else "translated"
             inline.append((ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state), entry.msgstr, marks))
-            if entry.fuzzy and entry.previous_msgid is not None:  # the English it was made for, as po2xliff writes `#|`
+            if entry.fuzzy and entry.previous_msgid is not None:  # its `#|`, as po2xliff writes it
                 previous = ET.SubElement(unit, f"{{{XLIFF_NS}}}alt-trans", origin="previous")
                 inline.append((ET.SubElement(previous, f"{{{XLIFF_NS}}}source"), entry.previous_msgid, marks))
                 inline.append((ET.SubElement(previous, f"{{{XLIFF_NS}}}target"), entry.msgstr, marks))
         unit.set(EXPORTED, exported_as(entry))
-        unit.set(XML_SPACE, "preserve")  # as po2xliff writes it: xliff2po keeps a note's lines, CAT tools a text's spaces
+        # as po2xliff writes it: xliff2po keeps a note's lines, CAT tools a text's spaces
+        unit.set(XML_SPACE, "preserve")
         note = ET.SubElement(unit, f"{{{XLIFF_NS}}}note", {"from": "developer"})  # xliff2po's `#.`
         note.text = "\n".join(f"{m.place}: {m.note}" for m in places)
         for file, line in references(pack, places):  # as translate-toolkit's po2xliff writes `#:` references
