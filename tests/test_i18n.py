@@ -268,6 +268,21 @@ def test_the_glossary_is_the_one_beside_the_pack(tiny, run, tmp_path):
     )
 
 
+def test_a_translators_entry_with_a_context_is_not_ignored_silently(tiny, run):
+    """A pack's text is translated once: an entry of the same text with a msgctxt, which printkit does
+    not print, is a problem at its line naming the entry it prints."""
+    catalog = polib.pofile(PO, wrapwidth=0)
+    catalog.append(polib.POEntry(msgctxt="card:spark/name", msgid="Spark", msgstr="Funken"))
+    catalog.save(PO)
+    added = next(e for e in polib.pofile(PO) if e.msgctxt == "card:spark/name")
+    assert run("i18n", "check")[::2] == (
+        1,
+        f"{PO}:{added.linenum}:1: card:spark/name: the entry of context 'card:spark/name' is not used: a pack's "
+        f"text is translated once, by the entry on line {entry('Spark').linenum} (put the translation you want "
+        "in that entry and remove this one)\n1 problem found\n",
+    )
+
+
 def test_a_glossary_name_must_stay_as_it_is(tiny, run):
     """A name the glossary lists under names: is printed as it is: a translation without it is a
     problem at its entry; one that inflects it (Sparks) keeps it."""

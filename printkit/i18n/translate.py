@@ -222,7 +222,24 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
     wanted = by_text(messages(pack))
     header = plural_header_problem(pack.root, catalog_path(pack, locale), locale)
     problems = [header] if header is not None else []
-    for msgid, entry in entries(catalog).items():
+    live = entries(catalog)
+    # a translator's entry with a msgctxt, where another entry of its text is the one printkit prints (an
+    # earlier printkit's entries per place that agree with it are not: the next update merges them)
+    for shadowed in (e for e in catalog or [] if e.msgctxt is not None and not e.obsolete and e.msgid in wanted):
+        used = live[shadowed.msgid]
+        if used is not shadowed and used.msgstr != shadowed.msgstr:
+            problems.append(
+                Problem(
+                    shown,
+                    shadowed.linenum,
+                    1,
+                    wanted[shadowed.msgid][0].place,
+                    f"the entry of context '{shadowed.msgctxt}' is not used: a pack's text is translated once, "
+                    f"by the entry on line {used.linenum}",
+                    "put the translation you want in that entry and remove this one",
+                )
+            )
+    for msgid, entry in live.items():
         if msgid not in wanted or not entry.msgstr.strip() or entry.fuzzy:
             continue
         where = (shown, entry.linenum, 1, wanted[msgid][0].place)
