@@ -92,7 +92,21 @@ def test_extract_collects_every_text_with_a_note(tiny, run):
     text = next(e for e in pot if e.msgid == "Deals 2 [fire] damage.")
     assert text.occurrences == [("cards.yaml", "6")]
     assert text.comment == "card:spark/text: card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt), room for 679 characters"
-    assert text.flags == ["max-length:679"]
+    assert text.flags == ["max-length:679", 'placeholders:"[fire]"']
+
+
+def test_the_catalog_carries_the_weblate_flags_of_printkits_checks(tiny, run):
+    """Weblate's own checks catch what printkit's do: the box's length, the markup to keep (each once)
+    and, for a text with emphasis, its Markdown."""
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("Deals 2 [fire] damage.", "Deals **2** [fire] damage, [fire] {{x}}."))
+    assert run("i18n", "update", "tiny")[0] == 0
+    assert entry("Deals **2** [fire] damage, [fire] {{x}}.").flags == [
+        "fuzzy",  # the translation of the text before
+        "max-length:640",
+        'placeholders:"[fire]":"{{":"}}"',
+        "md-text",
+    ]
 
 
 def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obsolete(tiny, run):
@@ -144,6 +158,11 @@ CHECKS = {
     ),
     "glossary": (
         {"attack points": "Angriffswerte"},
+        "pack:rules/deck/checks/0/called: glossary term 'attack points' should be translated as "
+        "'Angriffspunkte' (see content/glossary.yaml)",
+    ),
+    "glossary term inside a word": (
+        {"attack points": "Angriffspunktestand"},
         "pack:rules/deck/checks/0/called: glossary term 'attack points' should be translated as "
         "'Angriffspunkte' (see content/glossary.yaml)",
     ),
@@ -247,6 +266,80 @@ def test_the_glossary_is_the_one_beside_the_pack(tiny, run, tmp_path):
         "pack:rules/deck/checks/0/called: glossary term 'attack points' should be translated as "
         f"'Angriffspunkte' (see {tmp_path}/content/glossary.yaml)"
     )
+
+
+def test_a_translators_entry_with_a_context_is_not_ignored_silently(tiny, run):
+    """A pack's text is translated once: an entry of the same text with a msgctxt, which printkit does
+    not print, is a problem at its line naming the entry it prints."""
+    catalog = polib.pofile(PO, wrapwidth=0)
+    catalog.append(polib.POEntry(msgctxt="card:spark/name", msgid="Spark", msgstr="Funken"))
+    catalog.save(PO)
+    added = next(e for e in polib.pofile(PO) if e.msgctxt == "card:spark/name")
+    assert run("i18n", "check")[::2] == (
+        1,
+        f"{PO}:{added.linenum}:1: card:spark/name: the entry of context 'card:spark/name' is not used: a pack's "
+        f"text is translated once, by the entry on line {entry('Spark').linenum} (put the translation you want "
+        "in that entry and remove this one)\n1 problem found\n",
+    )
+
+
+def test_a_glossary_name_must_stay_as_it_is(tiny, run):
+    """A name the glossary lists under names: is printed as it is: a translation without it is a
+    problem at its entry; one that inflects it (Sparks) keeps it."""
+    Path("content/glossary.yaml").write_text("names: [Spark]\nde:\n  attack points: Angriffspunkte\n")
+    assert run("i18n", "check")[::2] == (
+        1,
+        f"{PO}:{entry('Spark').linenum}:1: card:spark/name: glossary name 'Spark' is printed as it is in every "
+        "language, but the de translation does not have it (write 'Spark' as the English does, or take it off "
+        "names: in content/glossary.yaml)\n1 problem found\n",
+    )
+    translate({"Spark": "Sparks"})
+    assert run("i18n", "check")[0] == 0
+
+
+def test_a_compound_the_glossary_lists_counts_as_its_term(tiny, run):
+    """A compound holding the term's translation is the term only where the glossary says so (also:)."""
+    translate({"attack points": "Angriffspunktestand"})
+    assert run("i18n", "check")[0] == 1
+    Path("content/glossary.yaml").write_text(
+        "de:\n  attack points: {translation: Angriffspunkte, also: [Angriffspunktestand]}\n"
+    )
+    assert run("i18n", "check")[0] == 0
+
+
+def test_the_glossary_exports_as_tbx_and_csv_that_translate_toolkit_reads(tiny, run):
+    """The glossary as Weblate's glossary component imports it (through translate-toolkit): each term
+    with its translation and the compounds that count as it, each name untranslatable (read-only)."""
+    from translate.storage.csvl10n import csvfile
+    from translate.storage.tbx import tbxfile
+
+    Path("content/glossary.yaml").write_text(
+        "names: [Spark]\nde:\n  attack points: {translation: Angriffspunkte, also: [Angriffspunktestand]}\n"
+    )
+    assert run("i18n", "glossary", "tiny") == (
+        0,
+        "wrote content/tiny/locales/de/tiny-glossary.tbx\nwrote content/tiny/locales/de/tiny-glossary.csv\n",
+        "",
+    )
+    tbx = tbxfile.parsefile("content/tiny/locales/de/tiny-glossary.tbx")
+    assert [
+        (unit.source, [term.text for term in unit.get_target_terms()], unit.istranslatable(), unit.getnotes())
+        for unit in tbx.units
+    ] == [
+        (
+            "attack points",
+            ["Angriffspunkte", "Angriffspunktestand"],
+            True,
+            "also counts as the term: Angriffspunktestand",
+        ),
+        ("Spark", ["Spark"], False, "proper name: printed as it is in every language"),
+    ]
+    with open("content/tiny/locales/de/tiny-glossary.csv", "rb") as file:
+        rows = csvfile(file)
+    assert [(unit.source, unit.target, unit.getnotes()) for unit in rows.units] == [
+        ("attack points", "Angriffspunkte", "also counts as the term: Angriffspunktestand"),
+        ("Spark", "Spark", "proper name: printed as it is in every language"),
+    ]
 
 
 def test_xliff_round_trip_carries_box_limits(tiny, run):

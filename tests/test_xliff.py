@@ -63,7 +63,7 @@ def test_a_fuzzy_entry_exports_for_review(run):
     at = text.index(unit(text, "Spark"))
     assert text[at : text.index("</target>", at) + 9] == (
         f'<trans-unit id="{unit_id("Spark")}" resname="card:spark/name" maxwidth="{capacity("Spark")}" '
-        f'size-unit="char" approved="no" printkit:exported="{exported_as(entry("Spark"))}">\n'
+        f'size-unit="char" approved="no" printkit:exported="{exported_as(entry("Spark"))}" xml:space="preserve">\n'
         "        <source>Spark</source>\n"
         '        <target state="needs-review-translation">Funke</target>'
     )
@@ -99,7 +99,7 @@ def test_states_platforms_write_for_a_finished_translation_import_as_translated(
 
 def test_inline_code_elements_come_back_as_the_text_they_hold(run):
     text = exported(run).replace(
-        '<target state="translated">Macht 2 [fire] Schaden.</target>',
+        '<target state="translated">Macht 2 <ph id="1">[fire]</ph> Schaden.</target>',
         '<target state="translated">Macht <mrk mtype="x-term">2</mrk> <ph id="1">[fire]</ph> Schaden.</target>',
     )
     assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed\n", "")
@@ -111,7 +111,7 @@ def test_inline_code_elements_come_back_as_the_text_they_hold(run):
 
 def test_other_inline_markup_is_refused_at_its_line(run):
     text = exported(run).replace(
-        '<target state="translated">Macht 2 [fire] Schaden.</target>',
+        '<target state="translated">Macht 2 <ph id="1">[fire]</ph> Schaden.</target>',
         '<target state="translated">Macht <g id="1">2</g>\n<x id="2"/> Schaden.</target>',
     )
     before = Path(PO).read_text(encoding="utf-8")
@@ -144,6 +144,7 @@ def test_a_unit_naming_no_text_of_the_pack_is_refused_with_its_id(run):
     text = exported(run)
     gone = unit(text, "Spark")
     text = text.replace(gone, gone.replace(unit_id("Spark"), "0123456789abcdef").replace("card:spark/name", "x"))
+    text = text.replace("<source>Spark</source>", "<source>Sparkle</source>")  # nor by its source text
     assert imported(run, text) == (
         1,
         "",
@@ -154,10 +155,14 @@ def test_a_unit_naming_no_text_of_the_pack_is_refused_with_its_id(run):
 
 
 def test_a_unit_whose_english_changed_since_the_export_comes_in_fuzzy(run):
-    text = exported(run).replace(">Macht 2 [fire] Schaden.<", ">Macht 2 [fire] Schaden!<")
+    text = exported(run).replace("> Schaden.<", "> Schaden!<")
     cards = Path("content/tiny/cards.yaml")
     cards.write_text(cards.read_text().replace("Deals 2 [fire] damage.", "Deals 3 [fire] damage."))
-    assert imported(run, text) == (0, f"wrote {PO}: 1 entries changed\n", "")
+    assert imported(run, text) == (
+        0,
+        f"wrote {PO}: 1 entries changed (8 units matched by id, 1 unit matched by resname)\n",
+        "",
+    )
     changed = entry("Deals 3 [fire] damage.")
     assert (changed.msgstr, changed.fuzzy, changed.previous_msgid) == (
         "Macht 2 [fire] Schaden!",
@@ -172,7 +177,7 @@ def test_maxwidth_is_what_the_tightest_box_holds(run):
     text = exported(run)
     assert unit(text, "Spark") == (
         f'<trans-unit id="{unit_id("Spark")}" resname="card:spark/name" maxwidth="{capacity("Spark")}" '
-        f'size-unit="char" approved="no" printkit:exported="{exported_as(entry("Spark"))}">'
+        f'size-unit="char" approved="no" printkit:exported="{exported_as(entry("Spark"))}" xml:space="preserve">'
     )
 
 
@@ -200,8 +205,9 @@ def test_a_renamed_text_takes_its_translation_to_its_untranslated_place(run):
     text = exported(run).replace(">Funke<", ">Funken<")
     cards = Path("content/tiny/cards.yaml")
     cards.write_text(cards.read_text().replace("name: Spark", "name: Sparkle"))
-    assert imported(run, text) == (0, f"wrote {PO}: 1 entries changed\n", "")
-    assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed\n", "")
+    found = "(8 units matched by id, 1 unit matched by resname)"
+    assert imported(run, text) == (0, f"wrote {PO}: 1 entries changed {found}\n", "")
+    assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed {found}\n", "")
     changed = entry("Sparkle")
     assert (changed.msgstr, changed.fuzzy, changed.previous_msgid) == ("Funken", True, "Spark")
 
@@ -236,7 +242,7 @@ def test_a_unit_with_a_second_target_is_refused_at_it(run):
 def test_a_carriage_return_in_a_translation_comes_back_as_it_was(run):
     translate({"Deals 2 [fire] damage.": "Macht 2\r\n[fire] Schaden."})
     text = exported(run)
-    assert '<target state="translated">Macht 2&#13;\n[fire] Schaden.</target>' in text
+    assert '<target state="translated">Macht 2&#13;\n<ph id="1">[fire]</ph> Schaden.</target>' in text
     assert imported(run, text) == (0, f"wrote {PO}: 0 entries changed\n", "")
     kept = entry("Deals 2 [fire] damage.")
     assert (kept.msgstr, kept.fuzzy) == ("Macht 2\r\n[fire] Schaden.", False)
@@ -341,7 +347,7 @@ def test_reviewed_and_unreviewed_translations_export_in_the_states_weblate_reads
             if any(f.startswith("max") for f in entry(msgid).flags)
             else ""
         )
-        return f'<trans-unit id="{unit_id(msgid)}" resname="{resname(text, msgid)}"{room}{approved} printkit:exported="{exported_as(entry(msgid))}">'
+        return f'<trans-unit id="{unit_id(msgid)}" resname="{resname(text, msgid)}"{room}{approved} printkit:exported="{exported_as(entry(msgid))}" xml:space="preserve">'
 
     assert [target_of(text, msgid) for msgid in ("Spark", "Fire", "Points", "Score pad")] == [
         start("Spark", ' approved="yes"') + ' <target state="final">Funke</target>',
@@ -405,5 +411,8 @@ def test_review_states_survive_a_round_trip_and_update(run):
     assert run("i18n", "update", "tiny")[0] == 0
     assert [(e.msgid, e.flags) for e in polib.pofile(PO) if e.msgid in ("Spark", "Deals 3 [fire] damage.")] == [
         ("Spark", [f"max-length:{capacity('Spark')}", "reviewed"]),
-        ("Deals 3 [fire] damage.", ["fuzzy", f"max-length:{capacity('Deals 3 [fire] damage.')}"]),
+        (
+            "Deals 3 [fire] damage.",
+            ["fuzzy", f"max-length:{capacity('Deals 3 [fire] damage.')}", 'placeholders:"[fire]"'],
+        ),
     ]

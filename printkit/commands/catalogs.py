@@ -2,7 +2,7 @@
 
 Takes: loaded packs and the subcommand's options.
 Returns: files written (a new locale declared in pack.yaml with its catalogs, the template, merged
-catalogs, the pack's catalog of printkit's own words, XLIFF, a pseudo-locale kit), a counts table,
+catalogs, the pack's catalog of printkit's own words, XLIFF, the glossary as TBX and CSV, a pseudo-locale kit), a counts table,
 or raises `Problems` for everything `check` finds: untranslated and fuzzy strings (printkit's own
 words among them), placeholders a
 translation lost or added, glossary terms translated differently, text that overflows its box in
@@ -13,6 +13,7 @@ printkit does not have in the translated rulebook.
 from __future__ import annotations
 
 import os
+from collections import Counter
 from pathlib import Path
 
 import polib
@@ -37,6 +38,7 @@ from printkit.i18n.merge import entries, merge, unit_id
 from printkit.i18n.po_check import MAX_CATALOG_BYTES, load_catalog, read_catalog
 from printkit.i18n.po_file import REVIEWED, is_reviewed, po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
+from printkit.i18n.terminology import glossary_csv, glossary_tbx
 from printkit.i18n.translate import counts, entry_problems, missing_problems, translate
 from printkit.i18n.xliff import exported_as, from_xliff, to_xliff
 from printkit.layout.pieces import draw_pieces
@@ -283,15 +285,31 @@ def export_xliff(pack: Pack, locale: str) -> Path:
     return path
 
 
-def import_xliff(pack: Pack, locale: str, source: Path, force: bool = False) -> tuple[Path, int, list[Problem]]:
+def export_glossary(pack: Pack, locale: str) -> list[Path]:
+    """The pack's glossary in locale as `locales/LANG/<pack>-glossary.tbx` and `.csv`, beside its XLIFF
+    (Weblate's glossary component takes the language from the folder)."""
+    folder = message_folder(pack.root / "locales", locale).parent
+    written = []
+    for suffix, data in ((".tbx", glossary_tbx(pack, locale)), (".csv", glossary_csv(pack, locale))):
+        path = folder / f"{pack.id}-glossary{suffix}"
+        _write(pack, path, data)
+        written.append(path)
+    return written
+
+
+def import_xliff(
+    pack: Pack, locale: str, source: Path, force: bool = False
+) -> tuple[Path, int, list[Problem], Counter[str]]:
     """Targets from an XLIFF file into the locale's catalog; returns the catalog, how many entries
-    changed and the conflicts: units whose entry changed in the catalog since the file was exported
-    (its `printkit:exported` record is not the entry's now) and whose target is not the catalog's,
-    where the catalog's newer translation is kept, unless force. A unit is found by its id; a unit whose id is unknown (its English text changed since the
+    changed, the conflicts (units whose entry changed in the catalog since the file was exported, its
+    `printkit:exported` record not the entry's now, and whose target is not the catalog's, where the
+    catalog's newer translation is kept, unless force) and how many units were found by id, source
+    text and resname. A unit is found by its id; one whose id printkit did not write (po2xliff's
+    numbers) by its source text; one whose source is no longer a text (its English changed since the
     export) by its place (resname), but only where that place's text is untranslated or fuzzy and no
-    unit names it by id: a finished translation is never replaced by a place match. As for any unit
-    whose <source> is not the current English text, the translation comes in fuzzy, its source shown
-    as the previous text (`#|`). A unit that names no text of the pack, or whose place holds another
+    unit names it by id or source: a finished translation is never replaced by a place match. As for
+    any unit whose <source> is not the current English text, the translation comes in fuzzy, its
+    source shown as the previous text (`#|`); a fuzzy unit's <alt-trans origin="previous"> is its `#|`. A unit that names no text of the pack, or whose place holds another
     text translated already, and every problem from_xliff finds, refuse the file: nothing is written."""
     try:  # a file the user named, from anywhere; still an ordinary file of a bounded size
         data = read_bytes(None, source, MAX_XLIFF_BYTES)
@@ -305,13 +323,19 @@ def import_xliff(pack: Pack, locale: str, source: Path, force: bool = False) -> 
     by_id = {unit_id(msgid): entry for msgid, entry in live.items()}
     by_place = {message.place: live[message.msgid] for message in messages(pack) if message.msgid in live}
     finished = {msgid for msgid, entry in live.items() if entry.msgstr and not entry.fuzzy}
-    named = {by_id[unit.id].msgid for unit in units if unit.id in by_id}  # the texts units name by id
+    # the texts units name by id, or by their source text (translate-toolkit's po2xliff and Okapi number
+    # their units, and a file from Weblate's PO component ids them its own way)
+    named = {by_id[unit.id].msgid for unit in units if unit.id in by_id}
+    named |= {unit.source for unit in units if unit.id not in by_id and unit.source in live}
     changed: set[str] = set()
+    matched: Counter[str] = Counter()  # how units were found: by id, source text or resname
     problems, conflicts = [], []
     for unit in units:
-        entry = by_id.get(unit.id)
+        entry, how = by_id.get(unit.id), "id"
+        if entry is None and unit.source in live:
+            entry, how = live[unit.source], "source text"
         if entry is None:
-            entry = by_place.get(unit.place)
+            entry, how = by_place.get(unit.place), "resname"
             taken = entry is not None and (
                 "translated already"
                 if entry.msgid in finished
@@ -345,6 +369,7 @@ def import_xliff(pack: Pack, locale: str, source: Path, force: bool = False) -> 
             )
             continue
         named.add(entry.msgid)
+        matched[how] += 1
         needs_review = unit.needs_review or unit.source != entry.msgid
         reviewed = unit.reviewed and not needs_review
         differs = entry.msgstr != unit.target or entry.fuzzy != needs_review or is_reviewed(entry) != reviewed
@@ -366,10 +391,12 @@ def import_xliff(pack: Pack, locale: str, source: Path, force: bool = False) -> 
             entry.msgstr = unit.target
             entry.flags = [flag for flag in entry.flags if flag not in ("fuzzy", REVIEWED)]
             entry.flags += ["fuzzy"] if needs_review else [REVIEWED] if reviewed else []
-            entry.previous_msgid = unit.source if unit.source != entry.msgid else None
+            entry.previous_msgid = (
+                unit.source if unit.source != entry.msgid else unit.previous if needs_review else None
+            )
             changed.add(entry.msgid)
     if problems:
         raise Problems(problems)
     path = catalog_path(pack, locale)
     _write_po(pack, catalog, path)
-    return path, len(changed), conflicts
+    return path, len(changed), conflicts, matched

@@ -1,6 +1,6 @@
 """`printkit i18n`: its actions and options, and what each prints.
 
-Takes: an action (init, extract, update, stats, check, pseudo, export, import), PACK names and the
+Takes: an action (init, extract, update, stats, check, pseudo, export, import, glossary), PACK names and the
 options of that action.
 Returns: exit code 0 and a line per file written, the counts table (or JSON), or the number of
 catalogs checked; the work on the catalogs is commands/catalogs.py's. An action given what it
@@ -27,11 +27,12 @@ def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
         "printkit's own words when printkit has none for it); extract: write locales/PACK.pot; update: merge it "
         "into each locale's PO (and printkit.pot into the pack's printkit.po); stats: counts per locale; check: "
         "everything a translator must fix; pseudo: build the qps pseudo-locale kit; "
-        "export/import: XLIFF 1.2 for translation platforms",
+        "export/import: XLIFF 1.2 for translation platforms; glossary: the glossary's terms and names as TBX and CSV "
+        "for Weblate and CAT tools",
     )
     parser.add_argument(
         "action",
-        choices=["init", "extract", "update", "stats", "check", "pseudo", "export", "import"],
+        choices=["init", "extract", "update", "stats", "check", "pseudo", "export", "import", "glossary"],
         help="what to do with the catalogs (see above)",
     )
     parser.add_argument(
@@ -92,6 +93,11 @@ def run(args: argparse.Namespace) -> int:
     elif args.action == "check":
         checked = catalogs.check(packs, locales)
         print(f"{counted(checked, 'catalog')} checked: complete, consistent and every text fits")
+    elif args.action == "glossary":
+        for pack in packs:
+            for language in catalogs.target_locales(pack, locales):
+                for path in catalogs.export_glossary(pack, language):
+                    print(f"wrote {display_path(path)}")
     elif args.action == "pseudo":
         for path in catalogs.pseudo_build(packs, args.out):
             print(f"wrote {display_path(path)}")
@@ -105,9 +111,12 @@ def run(args: argparse.Namespace) -> int:
                 raise UsageError("i18n import needs --file FILE.xlf, an XLIFF file to read")
             from printkit.build.warnings import warn
 
-            path, changed, conflicts = catalogs.import_xliff(packs[0], locales[0], args.file, args.force)
+            path, changed, conflicts, matched = catalogs.import_xliff(packs[0], locales[0], args.file, args.force)
             kept = f", {len(conflicts)} kept as the catalog has them" if conflicts else ""
-            print(f"wrote {display_path(path)}: {changed} entries changed{kept}")
+            # units printkit's ids did not name (another tool's file, or English changed since) say how they were found
+            ways = [f"{counted(count, 'unit')} matched by {how}" for how, count in sorted(matched.items())]
+            found = f" ({', '.join(ways)})" if set(matched) - {"id"} else ""
+            print(f"wrote {display_path(path)}: {changed} entries changed{kept}{found}")
             for conflict in conflicts:
                 warn(str(conflict))
     return 0

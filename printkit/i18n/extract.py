@@ -3,7 +3,7 @@
 Takes: a loaded `Pack` and (for translator notes) the text boxes layout measured.
 Returns: the pack's messages (one per place a text with words is used, named by its place such as
 `card:spyro/name`), the template (`locales/<pack>.pot`) as a polib file with each text's places and
-Weblate's `max-length:N` where boxes hold it, the paths and headers of catalogs as gettext names them
+the Weblate flags of printkit's checks (`max-length:N` where boxes hold it, `placeholders:`, `md-text`), the paths and headers of catalogs as gettext names them
 (`locales/<lang>/LC_MESSAGES/<pack>.po`, the folder `pt_BR`), and typical texts for overflow checks.
 """
 
@@ -255,11 +255,23 @@ def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
         if len(places) > NOTED_PLACES:
             notes.append(f"and {len(places) - NOTED_PLACES} more places")
         entry = polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=references(pack, places))
-        room = tightest_room(places, boxes or {})
-        if room is not None:  # Weblate's check: a translation longer than this is flagged
-            entry.flags = [f"max-length:{room}"]
+        entry.flags = weblate_flags(msgid, tightest_room(places, boxes or {}))
         pot.append(entry)
     return pot
+
+
+def weblate_flags(msgid: str, room: int | None) -> list[str]:
+    """The `#,` flags that turn on Weblate's own checks of what printkit checks: `max-length:N` for a
+    text in a box (what its tightest box holds), `placeholders:"{name}":"[icon]"` for the markup a
+    translation must keep, `md-text` for a text with **bold** or *italic* (Weblate then checks the
+    Markdown emphasis against the English)."""
+    flags = [f"max-length:{room}"] if room is not None else []
+    kept = list(dict.fromkeys(markup.kept(msgid)))  # each once, in the order of the text
+    if kept:
+        flags.append("placeholders:" + ":".join(f'"{mark}"' for mark in kept))
+    if any(token.kind in ("bold", "italic") for token in markup.tokens(msgid, code=True)):
+        flags.append("md-text")
+    return flags
 
 
 def references(pack: Pack, places: list[Message]) -> list[tuple[str, str]]:

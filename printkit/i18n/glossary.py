@@ -7,6 +7,7 @@ glossary raises `Problems` at its lines.
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from printkit.base.errors import (
@@ -32,10 +33,23 @@ def _glossary_source(pack: Pack) -> SourceFile | None:
     return read_yaml(path, display_path(path), path.parent) if path.is_file() else None
 
 
-def load_glossary(pack: Pack) -> dict[str, dict[str, str]]:
+@dataclass(frozen=True)
+class Term:
+    """How a locale translates an English term: the word a translation must use, and the other
+    words that count as using it (compounds such as Turnierliste, which hold the word joined to another)."""
+
+    translation: str
+    also: tuple[str, ...] = ()
+
+    def used_in(self, text: str) -> bool:
+        """Whether text uses the translation, or one of the words that count as it, as a word of its own."""
+        return any(uses_word(text, word, ignore_case=True) for word in (self.translation, *self.also))
+
+
+def load_glossary(pack: Pack) -> dict[str, dict[str, Term]]:
     """locale -> English term -> the translation the pack's catalog must use for it. A term is
-    `term: translation`, or `term: {translation: …, packs: [ids]}` for a term of some games only.
-    Raises `Problems` for a glossary that is not written so."""
+    `term: translation`, or `term: {translation: …, packs: [ids], also: [compounds]}` for a term of
+    some games only or one that compounds hold. Raises `Problems` for a glossary that is not written so."""
     source = _glossary_source(pack)
     if source is None:
         return {}
@@ -48,7 +62,7 @@ def load_glossary(pack: Pack) -> dict[str, dict[str, str]]:
                 "start with a locale, e.g. 'de:'",
             )
         )
-    glossary: dict[str, dict[str, str]] = {}
+    glossary: dict[str, dict[str, Term]] = {}
     for locale, terms in (source.data if isinstance(source.data, dict) else {}).items():
         if locale == NAMES:
             problems += _names(source)[1]
@@ -61,25 +75,27 @@ def load_glossary(pack: Pack) -> dict[str, dict[str, str]]:
             )
             continue
         for term, value in terms.items():
-            packs = None  # every pack's term
+            packs, also = None, []  # every pack's term, used as a word of its own
             if (
                 isinstance(value, dict)
-                and set(value) <= {"translation", "packs"}
+                and set(value) <= {"translation", "packs", "also"}
                 and isinstance(value.get("packs", []), list)
+                and isinstance(value.get("also", []), list)
+                and all(isinstance(word, str) for word in value.get("also", []))
             ):
-                packs = value.get("packs", [])
+                packs, also = value.get("packs"), value.get("also", [])
                 value = value.get("translation")
             if not isinstance(value, str):
                 problems.append(
                     source.problem(
                         (locale, term),
                         f"must be the term's translation, got {shown_value(value)}",
-                        "write 'term: translation' or 'term: {translation: TEXT, packs: [PACK-ID]}'",
+                        "write 'term: translation' or 'term: {translation: TEXT, packs: [PACK-ID], also: [COMPOUND]}'",
                     )
                 )
                 continue
             if packs is None or pack.id in packs:
-                glossary.setdefault(locale, {})[term] = value
+                glossary.setdefault(locale, {})[term] = Term(value, tuple(also))
     if problems:
         raise Problems(problems)
     return glossary
@@ -95,6 +111,18 @@ def glossary_names(pack: Pack) -> list[str]:
     if source.problems or problems:
         raise Problems([*source.problems, *problems])
     return names
+
+
+# what a word may end with beyond a term and still be that term: an inflection (Siegpunkt-e, Skylander-s,
+# Sonderfeld-ern), not a compound's next word (Hand is not in Handkarten)
+INFLECTION = r"[^\W\d_]{0,3}"
+
+
+def uses_word(text: str, word: str, *, ignore_case: bool = False) -> bool:
+    """Whether text uses the term or name as a word of its own, perhaps inflected: `Siegpunkt` is in
+    `Siegpunkte`, `Hand` is not in `Handkarten`."""
+    flags = re.IGNORECASE if ignore_case else 0
+    return re.search(rf"(?<!\w){re.escape(word)}{INFLECTION}(?!\w)", text, flags) is not None
 
 
 def _names(source: SourceFile) -> tuple[list[str], list[Problem]]:

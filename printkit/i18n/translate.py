@@ -31,7 +31,7 @@ from printkit.content.pack import Pack
 
 # --- counts -------------------------------------------------------------------------------------------
 from printkit.i18n.extract import WORDS_ONLY, Message, by_text, catalog_path, messages
-from printkit.i18n.glossary import glossary_file, load_glossary
+from printkit.i18n.glossary import glossary_file, glossary_names, load_glossary, uses_word
 from printkit.i18n.merge import entries
 from printkit.i18n.po_check import load_catalog, plural_header_problem
 from printkit.i18n.pseudo import CODE as PSEUDO
@@ -212,15 +212,34 @@ def usable(entry: polib.POEntry | None) -> bool:
 
 
 def entry_problems(pack: Pack, locale: str) -> list[Problem]:
-    """Placeholders and glossary terms of a locale's translated entries (missing and fuzzy ones
-    are reported by build.missing_problems)."""
+    """Placeholders, markup, glossary terms (each a word of its own) and glossary names (printed as
+    they are) of a locale's translated entries (missing and fuzzy ones are reported by
+    build.missing_problems)."""
     catalog = load_catalog(pack, locale)
     shown = display_path(catalog_path(pack, locale))
     glossary = load_glossary(pack).get(locale, {})
+    names = glossary_names(pack)
     wanted = by_text(messages(pack))
     header = plural_header_problem(pack.root, catalog_path(pack, locale), locale)
     problems = [header] if header is not None else []
-    for msgid, entry in entries(catalog).items():
+    live = entries(catalog)
+    # a translator's entry with a msgctxt, where another entry of its text is the one printkit prints (an
+    # earlier printkit's entries per place that agree with it are not: the next update merges them)
+    for shadowed in (e for e in catalog or [] if e.msgctxt is not None and not e.obsolete and e.msgid in wanted):
+        used = live[shadowed.msgid]
+        if used is not shadowed and used.msgstr != shadowed.msgstr:
+            problems.append(
+                Problem(
+                    shown,
+                    shadowed.linenum,
+                    1,
+                    wanted[shadowed.msgid][0].place,
+                    f"the entry of context '{shadowed.msgctxt}' is not used: a pack's text is translated once, "
+                    f"by the entry on line {used.linenum}",
+                    "put the translation you want in that entry and remove this one",
+                )
+            )
+    for msgid, entry in live.items():
         if msgid not in wanted or not entry.msgstr.strip() or entry.fuzzy:
             continue
         where = (shown, entry.linenum, 1, wanted[msgid][0].place)
@@ -231,12 +250,23 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
         for term, translated in glossary.items():
             # A capitalised term is a game term (Attack, Giant) and must match its case.
             flags = 0 if term[0].isupper() else re.IGNORECASE
-            if re.search(rf"\b{re.escape(term)}\b", prose, flags) and translated.lower() not in entry.msgstr.lower():
+            if re.search(rf"\b{re.escape(term)}\b", prose, flags) and not translated.used_in(entry.msgstr):
                 problems.append(
                     Problem(
                         *where,
-                        f"glossary term '{term}' should be translated as '{translated}'",
+                        f"glossary term '{term}' should be translated as '{translated.translation}'",
                         f"see {display_path(glossary_file(pack))}",
+                    )
+                )
+        for name in names:
+            if uses_word(prose, name) and not uses_word(entry.msgstr, name):
+                problems.append(
+                    Problem(
+                        *where,
+                        f"glossary name '{name}' is printed as it is in every language, but the {locale} "
+                        "translation does not have it",
+                        f"write '{name}' as the English does, or take it off names: in "
+                        f"{display_path(glossary_file(pack))}",
                     )
                 )
     return problems

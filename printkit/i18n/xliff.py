@@ -1,7 +1,7 @@
 """XLIFF 1.2 for translation platforms: a locale's catalog written as XLIFF and read back.
 
 Takes: a pack, a locale and the measured boxes; or an XLIFF file's bytes.
-Returns: the XLIFF document, or its units (each with the record of its catalog entry's translation
+Returns: the XLIFF 1.2 document, or the units of an XLIFF 1.1 or 1.2 file (each with the record of its catalog entry's translation
 as exported, which tells an import whether the catalog changed since); a file that is not well-formed, declares a DTD, is for
 another language or holds inline markup that is not text raises `Problems` at its lines.
 """
@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import re
+from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,6 +22,8 @@ from printkit.base.errors import (
     shortened,
 )
 from printkit.base.xml_declaration import UNREADABLE_ENCODING, declared_encoding
+from printkit.content import markup
+from printkit.content.braces import KEPT
 from printkit.content.pack import Pack
 
 # --- XLIFF 1.2 ------------------------------------------------------------------------------------------
@@ -30,9 +33,14 @@ from printkit.i18n.po_check import load_catalog
 from printkit.i18n.po_file import is_reviewed
 
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
+# the versions read: 1.2 (Weblate, Okapi, printkit) and 1.1 (translate-toolkit's po2xliff), alike in all printkit reads
+READ_NAMESPACES = ("urn:oasis:names:tc:xliff:document:1.2", "urn:oasis:names:tc:xliff:document:1.1")
+# translate-toolkit's po2xliff writes the PO header as a unit of this restype: no text of the pack
+GETTEXT_HEADER = "x-gettext-domain-header"
 # printkit's own attribute on a trans-unit, where XLIFF 1.2 allows other namespaces' (tools keep them)
 PRINTKIT_NS = "urn:x-printkit:xliff"
 EXPORTED = f"{{{PRINTKIT_NS}}}exported"
+XML_SPACE = "{http://www.w3.org/XML/1998/namespace}space"
 
 
 def exported_as(entry: polib.POEntry | None) -> str:
@@ -57,9 +65,10 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     not reviewed `approved="no"` and `translated` (Weblate's "waiting for review"; translate-toolkit,
     which knows no review, reads it as fuzzy), a fuzzy one `needs-review-translation`. Text
     in boxes carries maxwidth in characters (what its tightest box holds), so platforms can
-    enforce it. A unit's notes and `po-reference` locations are its catalog entry's notes and `#:`
-    references, as translate-toolkit's po2xliff writes them; `printkit:exported` records its entry as
-    exported (`exported_as`)."""
+    enforce it. {placeholders}, [icons] and ▶ are `<ph>`s, which CAT tools protect. A unit's notes
+    (`from="developer"`), `po-reference` locations and a fuzzy entry's previous English (`<alt-trans
+    origin="previous">`) are its catalog entry's `#.`, `#:` and `#|`, as translate-toolkit's po2xliff
+    writes them; `printkit:exported` records its entry as exported (`exported_as`)."""
     import xml.etree.ElementTree as ET  # only XLIFF exchange needs it
 
     ET.register_namespace("", XLIFF_NS)
@@ -77,39 +86,82 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     )
     body = ET.SubElement(file_element, f"{{{XLIFF_NS}}}body")
     live = entries(load_catalog(pack, locale))
+    inline: list[tuple[Any, str, dict[tuple[str, int], str]]] = []  # each <source> and <target> with its text
     for msgid, places in by_text(messages(pack, boxes)).items():
         attributes = {"id": unit_id(msgid), "resname": places[0].place}
         room = tightest_room(places, boxes)
         if room is not None:
             attributes.update({"maxwidth": str(room), "size-unit": "char"})
         unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
-        ET.SubElement(unit, f"{{{XLIFF_NS}}}source").text = msgid
+        marks: dict[tuple[str, int], str] = {}  # the unit's {placeholders} and [icons], each one <ph> id
+        inline.append((ET.SubElement(unit, f"{{{XLIFF_NS}}}source"), msgid, marks))
         entry = live.get(msgid)
         if entry is not None and entry.msgstr:
             unit.set("approved", "yes" if is_reviewed(entry) else "no")
             state = "needs-review-translation" if entry.fuzzy else "final" if is_reviewed(entry) else "translated"
-            ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state).text = entry.msgstr
+            inline.append((ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state), entry.msgstr, marks))
+            if entry.fuzzy and entry.previous_msgid is not None:  # its `#|`, as po2xliff writes it
+                previous = ET.SubElement(unit, f"{{{XLIFF_NS}}}alt-trans", origin="previous")
+                inline.append((ET.SubElement(previous, f"{{{XLIFF_NS}}}source"), entry.previous_msgid, marks))
+                inline.append((ET.SubElement(previous, f"{{{XLIFF_NS}}}target"), entry.msgstr, marks))
         unit.set(EXPORTED, exported_as(entry))
-        ET.SubElement(unit, f"{{{XLIFF_NS}}}note").text = "\n".join(f"{m.place}: {m.note}" for m in places)
+        # as po2xliff writes it: xliff2po keeps a note's lines, CAT tools a text's spaces
+        unit.set(XML_SPACE, "preserve")
+        note = ET.SubElement(unit, f"{{{XLIFF_NS}}}note", {"from": "developer"})  # xliff2po's `#.`
+        note.text = "\n".join(f"{m.place}: {m.note}" for m in places)
         for file, line in references(pack, places):  # as translate-toolkit's po2xliff writes `#:` references
             group = ET.SubElement(unit, f"{{{XLIFF_NS}}}context-group", name="po-reference", purpose="location")
             ET.SubElement(group, f"{{{XLIFF_NS}}}context", {"context-type": "sourcefile"}).text = file
             ET.SubElement(group, f"{{{XLIFF_NS}}}context", {"context-type": "linenumber"}).text = line
     ET.indent(root)
+    for element, text, marks in inline:  # after indenting, which would put line ends between a text's <ph>s
+        _inline(element, text, marks)
     # a carriage return written as it is reads back as a line feed (XML normalises line ends)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True).replace(b"\r", b"&#13;") + b"\n"
+
+
+def _inline(element: Any, text: str, marks: dict[tuple[str, int], str]) -> None:
+    """Fill a <source> or <target> with text, each {placeholder}, [icon] and ▶ in it a `<ph>` (which CAT
+    tools protect) whose id is that mark's (its nth time in the text) in marks, the unit's, so a mark has
+    one id in its source and target; a mark not yet in marks takes the next number."""
+    import xml.etree.ElementTree as ET
+
+    pieces: list[tuple[str, bool]] = []  # (text, whether a mark)
+    for token in markup.tokens(text):
+        if token.kind != "text":
+            pieces.append((token.written, token.kind == "icon"))
+            continue
+        at = 0
+        for kept in KEPT.finditer(token.written):
+            pieces += [(token.written[at : kept.start()], False), (kept.group(), True)]
+            at = kept.end()
+        pieces.append((token.written[at:], False))
+    seen: Counter[str] = Counter()
+    runs = [""]  # the element's text, then each <ph>'s tail
+    for piece, is_mark in pieces:
+        if not is_mark:
+            runs[-1] += piece
+            continue
+        seen[piece] += 1
+        mark = marks.setdefault((piece, seen[piece]), str(len(marks) + 1))
+        ET.SubElement(element, f"{{{XLIFF_NS}}}ph", id=mark).text = piece
+        runs.append("")
+    element.text = runs[0]
+    for placeholder, tail in zip(element, runs[1:], strict=True):
+        placeholder.tail = tail
 
 
 @dataclass(frozen=True)
 class XliffUnit:
     id: str
-    place: str  # its resname: the first place of its text when it was exported
+    place: str  # its resname: the first place of its text when it was exported ("" when the file has none)
     source: str
     target: str
     needs_review: bool  # a state still to be looked at: fuzzy
     reviewed: bool  # approved, and no state says otherwise
     line: int
     exported: str | None  # its entry as exported (`exported_as`), None from a file that does not say
+    previous: str | None = None  # the English its translation was made for (<alt-trans origin="previous">)
 
 
 # the states of a target still to be looked at (XLIFF 1.2); translated, final, signed-off and none are done
@@ -128,8 +180,9 @@ def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
     or read other files: defusedxml refuses those before anything is expanded), a <file> for
     another target-language, and a target with inline markup that is not text."""
     root, lines = _parsed_xliff(data, shown)
+    ns = root.tag[1:].partition("}")[0]  # the version's namespace
     problems = []
-    for file_element in root.iter(f"{{{XLIFF_NS}}}file"):
+    for file_element in root.iter(f"{{{ns}}}file"):
         language = file_element.get("target-language")
         if language is not None and language.replace("_", "-").lower() != locale.lower():
             problems.append(
@@ -144,7 +197,9 @@ def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
             )
     found = []
     first: dict[str, int] = {}
-    for unit in root.iter(f"{{{XLIFF_NS}}}trans-unit"):
+    for unit in root.iter(f"{{{ns}}}trans-unit"):
+        if unit.get("restype") == GETTEXT_HEADER:
+            continue
         unit_name = unit.get("id") or ""
         if unit_name in first:
             problems.append(
@@ -158,7 +213,7 @@ def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
                 )
             )
         first.setdefault(unit_name, lines[unit])
-        targets = unit.findall(f"{{{XLIFF_NS}}}target")
+        targets = unit.findall(f"{{{ns}}}target")
         problems += [
             Problem(
                 shown,
@@ -171,7 +226,7 @@ def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
             for extra in targets[1:]
         ]
         target = targets[0] if targets else None
-        source = unit.find(f"{{{XLIFF_NS}}}source")
+        source = unit.find(f"{{{ns}}}source")
         place = unit.get("resname") or ""
         texts = []
         for element in (source, target):
@@ -206,11 +261,22 @@ def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
                     reviewed,
                     lines[unit],
                     unit.get(EXPORTED),
+                    _previous_source(unit, ns),
                 )
             )
     if problems:
         raise Problems(problems)
     return found
+
+
+def _previous_source(unit: Any, ns: str) -> str | None:
+    """The English a fuzzy unit's translation was made for, as translate-toolkit's po2xliff writes a
+    PO entry's `#|` (and printkit's export): the source of its <alt-trans origin="previous">."""
+    for alternative in unit.findall(f"{{{ns}}}alt-trans"):
+        source = alternative.find(f"{{{ns}}}source")
+        if alternative.get("origin") == "previous" and source is not None:
+            return "".join(source.itertext())
+    return None
 
 
 def _local(tag: str) -> str:
@@ -281,7 +347,7 @@ def _parsed_xliff(data: bytes, shown: str) -> tuple[Any, dict[Any, int]]:
                 )
             ]
         ) from None
-    if root.tag != f"{{{XLIFF_NS}}}xliff":
+    if root.tag not in [f"{{{ns}}}xliff" for ns in READ_NAMESPACES]:
         raise Problems(
             [
                 Problem(
@@ -289,7 +355,7 @@ def _parsed_xliff(data: bytes, shown: str) -> tuple[Any, dict[Any, int]]:
                     1,
                     1,
                     "",
-                    f"is not an XLIFF 1.2 file (its root is not <xliff> of {XLIFF_NS})",
+                    f"is not an XLIFF 1.1 or 1.2 file (its root is not <xliff> of {XLIFF_NS} or its 1.1)",
                     "export it with 'printkit i18n export'",
                 )
             ]

@@ -15,7 +15,7 @@ SECURITY = Path("tests/fixtures/security")
 def test_a_malformed_glossary_is_refused_line_by_line(run, monkeypatch):
     monkeypatch.chdir(SECURITY / "hostile-glossary")
     code, _, err = run("i18n", "check", "hostile-glossary")
-    hint = "(write 'term: translation' or 'term: {translation: TEXT, packs: [PACK-ID]}')"
+    hint = "(write 'term: translation' or 'term: {translation: TEXT, packs: [PACK-ID], also: [COMPOUND]}')"
     assert (code, err.splitlines()) == (
         1,
         [
