@@ -48,6 +48,7 @@ from printkit.content.load import RULEBOOK_FILE
 from printkit.content.pack import Pack
 from printkit.content.pack_meta import FONT_STYLES
 from printkit.content.placeholders import expand
+from printkit.content.provenance import KINDS, show_marks
 from printkit.content.rulebook_model import Block, Figure
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
@@ -110,13 +111,21 @@ class Prose:
         return self.names.sub(lambda m: f'<span class="name" style="hyphens: manual">{m.group(0)}</span>', html)
 
 
+_MARKS = re.compile("[" + "".join(KINDS.values()) + "]")
+
+
+def _sans_marks(html: str) -> str:
+    """The kit's marks in printkit's sans, which has them all (the serif of the prose lacks ✦)."""
+    return _MARKS.sub(lambda m: f'<span class="kit-mark">{m.group(0)}</span>', html)
+
+
 def inline(prose: Prose, text: str) -> Markup:
     """printkit markup as HTML: **bold**, *italic*, `code` (monospace, other markup in it printed as
     written), [icon] (inline SVG; an unknown icon is a content problem found before), line breaks;
     numbers filled in, the language's typography applied and the glossary's names kept whole."""
     html: list[str] = []
     opened: list[str] = []  # the style tags open, outermost first
-    for run in markup.runs(typography.apply(expand(prose.pack, text), prose.lang), code=True):
+    for run in markup.runs(typography.apply(show_marks(expand(prose.pack, text)), prose.lang), code=True):
         wanted = [tag for tag, on in (("strong", run.bold), ("em", run.italic)) if on]
         while any(tag not in wanted for tag in opened):  # close down to the switched-off style
             html.append(f"</{opened.pop()}>")
@@ -125,7 +134,7 @@ def inline(prose: Prose, text: str) -> Markup:
                 html.append(f"<{tag}>")
                 opened.append(tag)
         shown = _RUN_HTML[run.kind](run.text)
-        html.append(prose.kept_whole(shown) if run.kind == "text" else shown)
+        html.append(_sans_marks(prose.kept_whole(shown)) if run.kind == "text" else shown)
     html += [f"</{tag}>" for tag in reversed(opened)]
     return Markup("".join(html))
 
