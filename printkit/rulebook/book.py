@@ -46,7 +46,7 @@ from printkit.content.components import COMPONENT_KINDS
 from printkit.content.components.boards import Board
 from printkit.content.load import RULEBOOK_FILE
 from printkit.content.pack import Pack
-from printkit.content.pack_meta import FONT_STYLES
+from printkit.content.pack_meta import FONT_STYLES, Source
 from printkit.content.placeholders import expand
 from printkit.content.provenance import KINDS, WHOLE, marked_rules, marks_of, show_marks
 from printkit.content.rulebook_model import Block, Figure
@@ -363,7 +363,7 @@ def _adds_section(prose: Prose, own: words.OwnWords) -> dict[str, Any] | None:
     return {
         "title": prose.text(own.text("adds-title")),
         "intro": prose.text(
-            own.text("adds-source", source=source.title, version=source.version) if source else own.text("adds-intro")
+            own.text("adds-source", source=_source_name(source, own)) if source else own.text("adds-intro")
         ),
         "kinds": [
             {
@@ -392,6 +392,11 @@ def _adds_section(prose: Prose, own: words.OwnWords) -> dict[str, Any] | None:
             for rule in rules
         ],
     }
+
+
+def _source_name(source: Source, own: words.OwnWords) -> str:
+    """The source's title, with its version when it gives one."""
+    return own.text("adds-version", title=source.title, version=source.version) if source.version else source.title
 
 
 def _value_label(pack: Pack, own: words.OwnWords, path: str) -> str:
