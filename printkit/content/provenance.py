@@ -80,6 +80,8 @@ def mark_text(component: Component) -> str | None:
 def kit_problems(component: Component, source: SourceFile) -> list[Problem]:
     """A `kit:` naming a kind that is not one of KINDS, or a value path that names no value the
     component gives."""
+    if component.kit is None:  # most components: no dump of their values
+        return []
     problems = []
     base = component.origin.path + ("kit",)
     given = set(_value_paths(component.model_dump(exclude_unset=True, exclude={"kit"}), ()))
@@ -98,7 +100,8 @@ def kit_problems(component: Component, source: SourceFile) -> list[Problem]:
                 source.problem(
                     at,
                     f"'{path}' names no value this {component.kind} gives",
-                    did_you_mean(path, given) or "give the value, or mark one it gives: " + ", ".join(sorted(given - {"id"})),
+                    did_you_mean(path, given)
+                    or "give the value, or mark one it gives: " + ", ".join(sorted(given - {"id"})),
                     of_key=True,
                 )
             )
