@@ -416,8 +416,8 @@ class Source(Strict):
 
     title: PlainText
     """The document's title as its cover gives it, e.g. Skystones tournament rules."""
-    version: PlainText
-    """Its version or date, e.g. 1.1 or 2012."""
+    version: PlainText | None = None
+    """Its version or date, e.g. 1.1 or 2012; left out when the document gives none."""
 
 
 class PackMeta(Strict):

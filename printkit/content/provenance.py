@@ -14,10 +14,11 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Annotated, Any
 
-from pydantic import WithJsonSchema
+from pydantic import BeforeValidator, WithJsonSchema
 
-from printkit.base.errors import KeyPath, Problem, did_you_mean
+from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, shown_value
 from printkit.content.braces import KIT
+from printkit.content.fields import pydantic_parser
 
 if TYPE_CHECKING:  # components and rulebooks hold a `Kit`: this module is imported by theirs
     from printkit.content.components.base import Component
@@ -34,8 +35,24 @@ KINDS: dict[str, str] = {
 WHOLE = ""  # the value path of a mark on the whole component
 
 _KIND_SCHEMA = {"type": "string", "enum": list(KINDS)}
+
+
+def parse_kit(value: Any) -> str | dict[str, str]:
+    """A kind, or a mapping of value paths to kinds; which kinds and paths there are is checked with
+    the component (`kit_problems`), where a wrong one is found by its own key."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and all(isinstance(kind, str) for kind in value.values()):
+        return {str(path): kind for path, kind in value.items()}
+    raise ValueProblem(
+        f"must be a kind ({', '.join(KINDS)}) or a mapping of value paths to kinds, got {shown_value(value)}",
+        "e.g. kit: invented, or kit: {cost: estimated, ability: invented}",
+    )
+
+
 Kit = Annotated[
     str | dict[str, str],
+    BeforeValidator(pydantic_parser(parse_kit)),
     WithJsonSchema(
         {
             "description": "what of the component is the kit's own, not its source's: a kind for the whole "
@@ -63,6 +80,8 @@ def mark_text(component: Component) -> str | None:
 def kit_problems(component: Component, source: SourceFile) -> list[Problem]:
     """A `kit:` naming a kind that is not one of KINDS, or a value path that names no value the
     component gives."""
+    if component.kit is None:  # most components: no dump of their values
+        return []
     problems = []
     base = component.origin.path + ("kit",)
     given = set(_value_paths(component.model_dump(exclude_unset=True, exclude={"kit"}), ()))
@@ -81,7 +100,8 @@ def kit_problems(component: Component, source: SourceFile) -> list[Problem]:
                 source.problem(
                     at,
                     f"'{path}' names no value this {component.kind} gives",
-                    did_you_mean(path, given) or "a key the component gives, e.g. cost, stats.attack or data.power",
+                    did_you_mean(path, given)
+                    or "give the value, or mark one it gives: " + ", ".join(sorted(given - {"id"})),
                     of_key=True,
                 )
             )
