@@ -208,8 +208,7 @@ def fits(text: str, box) -> bool:
 
 def test_a_box_holds_its_capacity_of_typical_text_and_not_clearly_more(skystones):
     """The capacity is measured with the real font and box: typical text of the pack that long fits
-    the box at its smallest size wherever it is cut from; half as long again overflows nearly
-    everywhere (in a two-line box of 16 characters, where the words break decides between 16 and 28)."""
+    the box at its smallest size wherever it is cut from; half as long again overflows."""
     from printkit.commands.catalogs import measured_boxes
     from printkit.i18n.extract import typical_texts
 
@@ -218,7 +217,7 @@ def test_a_box_holds_its_capacity_of_typical_text_and_not_clearly_more(skystones
     assert len(boxes) > 5 and len(samples) == 16
     for box in boxes:
         assert all(fits(sample[: box.capacity], box) for sample in samples), box
-        assert sum(fits(sample[: round(box.capacity * 1.5) + 3], box) for sample in samples) <= len(samples) // 4, box
+        assert not any(fits(sample[: round(box.capacity * 1.5) + 3], box) for sample in samples), box
     names = {box.capacity for box in boxes if (round(box.width, 1), round(box.height, 1)) == (34.7, 5.2)}
     assert names == {25}  # a card name: 34.7 mm on one line at 6 pt bold, not 82 from 0.55 em a character
 
