@@ -1,4 +1,4 @@
-"""The bundled games' own needs: component lists in the right number, estimated values marked,
+"""The bundled games' own needs: component lists in the right number,
 inches with centimetres for German readers, the ruler's glue label inside its strip, and the
 Skylands board side with islands printed on it."""
 
@@ -60,16 +60,6 @@ def test_the_german_skylands_list_says_one_supply_board_and_one_scoring_pad():
     (pack,) = load_checked([Path("content/skylands")])
     lines = shown(component_list(translate(pack, "de").pack, "de"))
     assert "1 Vorratstafel" in lines and "1 Wertungsblock" in lines and "4 Aktionstafeln" in lines
-
-
-def test_a_card_tagged_estimated_carries_the_mark_and_no_other_does(tmp_path):
-    pack = loaded_pack(
-        tmp_path,
-        "stats: {speed: {name: Speed}}\n",
-        "cards:\n  - {id: guessed, stats: {speed: 5}, tags: [estimated]}\n  - {id: known, stats: {speed: 5}}\n",
-    )
-    assert _texts(_front(pack, "guessed")).count("≈") == 1
-    assert "≈" not in _texts(_front(pack, "known"))
 
 
 @pytest.mark.parametrize(

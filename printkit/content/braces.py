@@ -1,14 +1,15 @@
 """The `{…}` grammar every text of printkit shares, in one place.
 
-Four dialects write fields between braces: a pack's numbers in prose (`{count:cards}`,
-`{param:deck/points}`, `{limit:deck/copies/max}`), a look's value paths (`{data.glow}`,
-`{art|icon}`), printkit's own words' fields (`{number}`, `{title}`, as str.format names them) and
+Four dialects write fields between braces: a pack's numbers and marks in prose (`{count:cards}`,
+`{param:deck/points}`, `{limit:deck/copies/max}`, `{kit:house-rule}`), a look's value paths
+(`{data.glow}`, `{art|icon}`), printkit's own words' fields (`{number}`, `{title}`, as str.format names them) and
 the escapes `{{` and `}}` for a brace itself.
 
 Takes: a text.
 Returns: its parts in order (text, an escaped brace, a field with what stands between its braces,
 or a lone brace), its literal pieces with the field after each (as str.format reads a format
-string), and the patterns of the fields each dialect writes: NUMBER for a pack's numbers, KEPT for
+string), and the patterns of the fields each dialect writes: NUMBER for a pack's numbers, KIT for
+the marks of the kit's own rules, KEPT for
 everything a translation keeps as written.
 """
 
@@ -22,6 +23,8 @@ _PARTS = re.compile(rf"(\{{\{{|\}}\}}|{FIELD}|[{{}}])")
 
 # A pack's numbers in prose: the kind of number and what it counts (see content.placeholders).
 NUMBER = re.compile(r"\{(count|param|limit):([a-z0-9/-]+)\}")
+# A mark in prose after a rule that is the kit's own, not its source's (see content.provenance).
+KIT = re.compile(r"\{kit:([a-z0-9/-]+)\}")
 # What prose holds that a translation keeps as written: a field of any dialect (a pack's
 # {count:cards}, printkit's own {number}, a look's {stats.attack} or {art|icon}), the escapes {{
 # and }}, and the ▶ arrow.

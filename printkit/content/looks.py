@@ -144,7 +144,7 @@ PATH = re.compile(_PATH)
 COMPUTED_VALUES: dict[str, str | None] = {
     "color": None,  # its own colour, else its element's, else its card type's, else its kind's
     "design": "backs",  # the back design it names, else defaults.back
-    "estimated": None,  # true when it is tagged estimated
+    "kit": None,  # the marks of what of it is the kit's own (`kit:`), e.g. ≈; unset for none
     "rotation-track": None,  # the pack's defaults.rotation_track labels
     "type-rules": "types",  # its card type, when the type's rules are printed on every card of it
     "shaped": None,  # true when it is cut along anything but a rectangle

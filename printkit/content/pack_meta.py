@@ -410,6 +410,16 @@ class FieldDecl(Strict):
         return problems
 
 
+class Source(Strict):
+    """The document a pack follows (a game's rules): every value and rule it does not mark as the kit's
+    own (`kit:`) is a claim about this document."""
+
+    title: PlainText
+    """The document's title as its cover gives it, e.g. Skystones tournament rules."""
+    version: PlainText | None = None
+    """Its version or date, e.g. 1.1 or 2012; left out when the document gives none."""
+
+
 class PackMeta(Strict):
     """pack.yaml: what the pack is and the names its components refer to."""
 
@@ -430,6 +440,9 @@ class PackMeta(Strict):
     """Version of the pack's content, printed after the title in every page's footer."""
     credits: Text | None = None
     """Short credit line, printed on the calibration page and the rulebook's cover."""
+    source: Source | None = None
+    """The document the pack follows: its title and version, named in the rulebook's section on what
+    the kit adds to it."""
     defaults: Defaults = Defaults()
     imposition: Imposition = Imposition()
     elements: dict[Id, Element] = {}

@@ -1,5 +1,5 @@
 """The checks of rulebook.yaml against the pack: placeholders that name no count, param or
-limit, figures that name no component or a cell off their board, inline icons printkit lacks.
+limit, `{kit:…}` marks that name no kind, figures that name no component or a cell off their board, inline icons printkit lacks.
 
 Takes: a loaded `Pack` and its `Rulebook`. Returns: their problems.
 """
@@ -17,14 +17,17 @@ from printkit.content.load import PACK_FILE, RULEBOOK_FILE
 from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
 from printkit.content.placeholders import placeholder_value
+from printkit.content.provenance import rule_mark_problems
 from printkit.content.rulebook_model import Placed, Rulebook
 from printkit.content.source import SourceFile
 
 
 def rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> list[Problem]:
-    """Placeholders that name no count, param or limit, and figures that name no component."""
-    problems = []
-    for path, _, text in marked_values(rulebook, (), Translatable):
+    """Placeholders that name no count, param or limit, marks that name no kind of the kit's own
+    content, and figures that name no component."""
+    texts = [(path, text) for path, _, text in marked_values(rulebook, (), Translatable)]
+    problems = rule_mark_problems(source, texts)
+    for path, text in texts:
         for match in NUMBER.finditer(text):
             if placeholder_value(pack, match.group(1), match.group(2)) is None and not _names_failed(
                 pack, match.group(1), match.group(2)

@@ -7,9 +7,9 @@ rulebook text too; a translation keeps the English icons or is not printed), eve
 art or font file that is missing, lies outside the pack or is not what it should be (a font family's
 licence too), field declarations that make no sense and `data:` values that name no declared field
 or do not fit theirs, what each rule and each component finds wrong
-with itself (`Rule.problems`, `Component.problems`: a board's printed squares, a corner radius), rulebook
-placeholders and figures that name nothing (or a square off their board), and looks that name no
-look, extend none or go round in a circle, or whose placeholders, fonts, icons, images and boxes do
+with itself (`Rule.problems`, `Component.problems`: a board's printed squares, a corner radius), `kit:`
+marks that name no kind or no value, rulebook placeholders, marks and figures that name nothing (or
+a square off their board), and looks that name no look, extend none or go round in a circle, or whose placeholders, fonts, icons, images and boxes do
 not fit the components using them. What is doubtful but not wrong (a look no component uses) goes
 to `pack.warnings`. What names a part that failed its own checks is not a problem: that part's are.
 `load_partial` loads and validates a folder as far as it goes: a `Loaded` with every problem, the
@@ -31,6 +31,7 @@ from printkit.content.look_checks import look_findings
 from printkit.content.pack import Failed, Pack
 from printkit.content.pack_files import art_findings, font_problems
 from printkit.content.pack_meta import FIELD_REFS, FieldDecl
+from printkit.content.provenance import kit_problems
 from printkit.content.rulebook_checks import rulebook_icon_problems, rulebook_problems
 from printkit.content.rules import RuleSite, TilePlacement
 from printkit.content.source import SourceFile
@@ -57,6 +58,7 @@ def validate_pack(pack: Pack) -> list[Problem]:
     problems += font_problems(pack, meta_source)
     for component in pack.components:
         problems += component.problems(pack.sources[component.origin.file], pack.meta.defaults)
+        problems += kit_problems(component, pack.sources[component.origin.file])
     if pack.rulebook is not None:
         problems += rulebook_problems(pack, pack.rulebook, pack.source_of(RULEBOOK_FILE))
         problems += rulebook_icon_problems(pack, pack.meta.language)

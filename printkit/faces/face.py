@@ -24,6 +24,7 @@ from printkit.content.components.base import Component
 from printkit.content.fields import entry_registry, peeled
 from printkit.content.looks import COMPUTED_VALUES, Colour, Condition, Template
 from printkit.content.pack import Pack
+from printkit.content.provenance import mark_text
 from printkit.content.rules import value_of
 from printkit.faces.paint import INK, NEUTRAL, PAPER, LookContext, mix, readable
 from printkit.i18n import typography
@@ -42,7 +43,6 @@ def outline(component: Component, pack: Pack) -> Outline:
 # --- values a look can name -------------------------------------------------------------------------------
 
 KIND_COLOURS = {"board": "#2f4858", "ruler": "#f2e8cf", "tile": PAPER}  # a component's colour when nothing gives one
-ESTIMATED = "estimated"  # the tag of components whose values the pack's author chose, not the game
 
 
 def _colour(component: Component, pack: Pack) -> tuple[Any, str]:
@@ -82,7 +82,7 @@ def _type_rules(component: Component, pack: Pack) -> tuple[Any, str]:
 COMPUTED: dict[str, Callable[[Component, Pack], tuple[Any, str]]] = {
     "color": _colour,
     "design": _design,
-    "estimated": lambda component, pack: (ESTIMATED in component.tags or None, "tags"),
+    "kit": lambda component, pack: (mark_text(component), "kit"),
     "rotation-track": lambda component, pack: (pack.meta.defaults.rotation_track or None, "rotation_track"),
     "type-rules": _type_rules,
     # Cut along anything but a rectangle: its content lies inside the frame, on the paper.

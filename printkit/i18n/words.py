@@ -87,6 +87,28 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "rulebook-contents": "Contents",
     "rulebook-components": "Components",
     "rulebook-page-of": "Page {page} of {pages}",
+    "adds-title": "What this kit adds to the source",
+    "adds-source": "This kit follows {source}. What it adds to it is marked, on the components and in these rules:",
+    "adds-version": "{title}, version {version}",
+    "adds-intro": "What this kit adds to the game's source is marked, on the components and in these rules:",
+    "adds-estimated": "estimated",
+    "adds-estimated-about": "a number this kit chose where the source gives none",
+    "adds-invented": "invented",
+    "adds-invented-about": "content this kit made up; the source does not have it",
+    "adds-house-rule": "house rule",
+    "adds-house-rule-about": "this kit's rule where the source is silent",
+    "adds-reading": "the kit's reading",
+    "adds-reading-about": "how this kit reads a rule or value the source leaves ambiguous",
+    "adds-components": "Marked components",
+    "adds-rules": "Marked rules",
+    "adds-of": "{values} of {names}",
+    "value-ability": "special power",
+    "value-cost": "cost",
+    "value-edges": "edge values",
+    "value-element": "element",
+    "value-type": "type",
+    "value-value": "value",
+    "value-stats": "stats",
 }
 
 # what a translator needs to know of a message beyond its English (the template's `#.` notes)
@@ -110,6 +132,13 @@ NOTES = {
     "length-in": "a length in inches with whole centimetres beside it",
     "count-card": "rulebook component list: {count} is printed in bold",
     "rulebook-page-of": "rulebook page footer; {page} and {pages} are numbers",
+    "adds-title": "heading of the rulebook's generated section listing what the kit adds to its source game",
+    "adds-source": "{source} is the title of the source document (with its version, see adds-version)",
+    "adds-version": "a source document's title and version",
+    "adds-estimated": "a kind of the kit's own content, printed next to its mark (≈) in the rulebook",
+    "adds-reading": "a kind of the kit's own content: how the kit reads an ambiguous rule",
+    "adds-of": "a marked line: {values} lists values (cost, speed), {names} the components that have them",
+    "value-ability": "a value of a component, listed as the kit's own in the rulebook",
 }
 
 

@@ -46,8 +46,9 @@ from printkit.content.components import COMPONENT_KINDS
 from printkit.content.components.boards import Board
 from printkit.content.load import RULEBOOK_FILE
 from printkit.content.pack import Pack
-from printkit.content.pack_meta import FONT_STYLES
+from printkit.content.pack_meta import FONT_STYLES, Source
 from printkit.content.placeholders import expand
+from printkit.content.provenance import KINDS, WHOLE, marked_rules, marks_of, show_marks
 from printkit.content.rulebook_model import Block, Figure
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
@@ -110,13 +111,21 @@ class Prose:
         return self.names.sub(lambda m: f'<span class="name" style="hyphens: manual">{m.group(0)}</span>', html)
 
 
+_MARKS = re.compile("[" + "".join(KINDS.values()) + "]")
+
+
+def _sans_marks(html: str) -> str:
+    """The kit's marks in printkit's sans, which has them all (the serif of the prose lacks ✦)."""
+    return _MARKS.sub(lambda m: f'<span class="kit-mark">{m.group(0)}</span>', html)
+
+
 def inline(prose: Prose, text: str) -> Markup:
     """printkit markup as HTML: **bold**, *italic*, `code` (monospace, other markup in it printed as
     written), [icon] (inline SVG; an unknown icon is a content problem found before), line breaks;
     numbers filled in, the language's typography applied and the glossary's names kept whole."""
     html: list[str] = []
     opened: list[str] = []  # the style tags open, outermost first
-    for run in markup.runs(typography.apply(expand(prose.pack, text), prose.lang), code=True):
+    for run in markup.runs(typography.apply(show_marks(expand(prose.pack, text)), prose.lang), code=True):
         wanted = [tag for tag, on in (("strong", run.bold), ("em", run.italic)) if on]
         while any(tag not in wanted for tag in opened):  # close down to the switched-off style
             html.append(f"</{opened.pop()}>")
@@ -125,7 +134,7 @@ def inline(prose: Prose, text: str) -> Markup:
                 html.append(f"<{tag}>")
                 opened.append(tag)
         shown = _RUN_HTML[run.kind](run.text)
-        html.append(prose.kept_whole(shown) if run.kind == "text" else shown)
+        html.append(_sans_marks(prose.kept_whole(shown)) if run.kind == "text" else shown)
     html += [f"</{tag}>" for tag in reversed(opened)]
     return Markup("".join(html))
 
@@ -323,7 +332,83 @@ def article_data(part: Part, draft: bool) -> dict[str, Any]:
         "components": [_component_line(prose, line) for line in component_list(pack, lang)],
         "components_placed": any(block.components for section in rulebook.sections for block in section.blocks),
         "sections": sections,
+        "adds": _adds_section(prose, own),
     }
+
+
+def _adds_section(prose: Prose, own: words.OwnWords) -> dict[str, Any] | None:
+    """The generated section "What this kit adds to the source": the source the pack follows, the
+    marks of the kinds it uses with what each means, and every marked component, value and rule,
+    from the model (None for a pack that marks nothing and names no source). Components marked the
+    same way share a line: "≈ estimated: cost and speed of Yoda, Count Dooku"."""
+    pack, rulebook = prose.pack, prose.pack.rulebook
+    assert rulebook is not None, "only a pack with a rulebook.yaml has rulebook parts"
+    lines: dict[tuple[str, tuple[str, ...]], list[str]] = {}
+    for component in pack.components:
+        by_kind: dict[str, list[str]] = {}
+        for path, kind in marks_of(component).items():
+            by_kind.setdefault(kind, []).append(path)
+        for kind, paths in by_kind.items():
+            labels = tuple(dict.fromkeys(_value_label(pack, own, path) for path in paths if path != WHOLE))
+            lines.setdefault((kind, labels if WHOLE not in paths else ()), []).append(component.name or component.id)
+    rules = marked_rules(rulebook)
+    source = pack.meta.source
+    if not lines and not rules and source is None:
+        return None
+    used = {kind for kind, _ in lines} | {rule.kind for rule in rules}
+
+    def line(kind: str, what: str) -> dict[str, Any]:
+        return {"mark": KINDS[kind], "kind": prose.text(own.text(f"adds-{kind}")), "what": what}
+
+    return {
+        "title": prose.text(own.text("adds-title")),
+        "intro": prose.text(
+            own.text("adds-source", source=_source_name(source, own)) if source else own.text("adds-intro")
+        ),
+        "kinds": [
+            {
+                "mark": mark,
+                "name": prose.text(own.text(f"adds-{kind}")),
+                "about": prose.text(own.text(f"adds-{kind}-about")),
+            }
+            for kind, mark in KINDS.items()
+            if kind in used
+        ],
+        "components_title": prose.text(own.text("adds-components")),
+        "components": [
+            line(
+                kind,
+                prose.text(
+                    own.text("adds-of", values=", ".join(labels), names=", ".join(names))
+                    if labels
+                    else ", ".join(names)
+                ),
+            )
+            for (kind, labels), names in lines.items()
+        ],
+        "rules_title": prose.text(own.text("adds-rules")),
+        "rules": [
+            {**line(rule.kind, ""), "section": prose.text(rule.section), "text": inline(prose, rule.sentence)}
+            for rule in rules
+        ],
+    }
+
+
+def _source_name(source: Source, own: words.OwnWords) -> str:
+    """The source's title, with its version when it gives one."""
+    return own.text("adds-version", title=source.title, version=source.version) if source.version else source.title
+
+
+def _value_label(pack: Pack, own: words.OwnWords, path: str) -> str:
+    """A marked value's name as players read it: a stat's or a declared field's name, else printkit's
+    word for the key (cost, special power), else the key as the YAML writes it."""
+    parts = path.split(".")
+    if parts[0] == "stats" and len(parts) > 1 and parts[1] in pack.meta.stats:
+        return pack.meta.stats[parts[1]].name
+    if parts[0] == "data" and len(parts) > 1 and parts[1] in pack.meta.fields:
+        return pack.meta.fields[parts[1]].label or parts[1]
+    key = f"value-{parts[-1]}"
+    return own.text(key) if key in words.MESSAGES else parts[-1]
 
 
 def _script_faces(pack: Pack, lang: str) -> list[dict[str, Any]]:

@@ -41,6 +41,7 @@ from printkit.content.fields import (
     whole,
 )
 from printkit.content.pack_meta import Defaults, FieldDecl
+from printkit.content.provenance import Kit
 
 if TYPE_CHECKING:
     from printkit.content.source import SourceFile
@@ -98,6 +99,10 @@ class Component(Strict):
     data: Annotated[dict[str, Any] | None, WithJsonSchema({"type": "object"})] = None
     """Values of the fields pack.yaml declares under `fields:`, by name, e.g. {glow: 4}. (None, not an
     empty mapping, when given none: pydantic would copy an empty default into each of 10,000 cards.)"""
+    kit: Kit | None = None
+    """What of it is the kit's own, not its source's: a kind (estimated, invented, house-rule,
+    reading) for the whole component, or value paths with a kind each, e.g. {cost: estimated,
+    ability: invented}. Printed as a mark on it and listed in the rulebook."""
 
     def __copy__(self) -> Component:
         copied = super().__copy__()

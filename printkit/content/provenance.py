@@ -1,0 +1,174 @@
+"""What a pack adds to the source it follows: the kinds of the kit's own content and where they are marked.
+
+Takes: a component's `kit:` (one kind for the whole component, or a mapping of value paths to
+kinds), and rulebook texts with `{kit:KIND}` marks after the rules that are the kit's.
+Returns: the vocabulary (`KINDS`, each kind's printed mark), the problems of a `kit:` that names no
+kind or no value of its component, a component's marks, and every marked component, value and
+rule text of a pack, for the rulebook's generated section "What this kit adds to the source".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Annotated, Any
+
+from pydantic import BeforeValidator, WithJsonSchema
+
+from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, shown_value
+from printkit.content.braces import KIT
+from printkit.content.fields import pydantic_parser
+
+if TYPE_CHECKING:  # components and rulebooks hold a `Kit`: this module is imported by theirs
+    from printkit.content.components.base import Component
+    from printkit.content.rulebook_model import Block, Rulebook
+    from printkit.content.source import SourceFile
+
+# kind -> the mark printed on what it marks, in the order the rulebook explains them
+KINDS: dict[str, str] = {
+    "estimated": "≈",  # a number the kit chose where the source gives none
+    "invented": "✦",  # content the source does not have
+    "house-rule": "†",  # the kit's rule where the source is silent
+    "reading": "‡",  # the kit's reading where the source is ambiguous
+}
+WHOLE = ""  # the value path of a mark on the whole component
+
+_KIND_SCHEMA = {"type": "string", "enum": list(KINDS)}
+
+
+def parse_kit(value: Any) -> str | dict[str, str]:
+    """A kind, or a mapping of value paths to kinds; which kinds and paths there are is checked with
+    the component (`kit_problems`), where a wrong one is found by its own key."""
+    if isinstance(value, str):
+        return value
+    if isinstance(value, dict) and all(isinstance(kind, str) for kind in value.values()):
+        return {str(path): kind for path, kind in value.items()}
+    raise ValueProblem(
+        f"must be a kind ({', '.join(KINDS)}) or a mapping of value paths to kinds, got {shown_value(value)}",
+        "e.g. kit: invented, or kit: {cost: estimated, ability: invented}",
+    )
+
+
+Kit = Annotated[
+    str | dict[str, str],
+    BeforeValidator(pydantic_parser(parse_kit)),
+    WithJsonSchema(
+        {
+            "description": "what of the component is the kit's own, not its source's: a kind for the whole "
+            "component, or value paths (cost, stats.attack, data.power, edges) with a kind each",
+            "oneOf": [_KIND_SCHEMA, {"type": "object", "additionalProperties": _KIND_SCHEMA}],
+        }
+    ),
+]
+
+
+def marks_of(component: Component) -> dict[str, str]:
+    """The component's `kit:` as value path -> kind (WHOLE for the component itself)."""
+    kit = component.kit
+    if kit is None:
+        return {}
+    return {WHOLE: kit} if isinstance(kit, str) else dict(kit)
+
+
+def mark_text(component: Component) -> str | None:
+    """The marks printed on the component: one for each kind it carries, in KINDS' order; None for none."""
+    kinds = set(marks_of(component).values())
+    return "".join(mark for kind, mark in KINDS.items() if kind in kinds) or None
+
+
+def kit_problems(component: Component, source: SourceFile) -> list[Problem]:
+    """A `kit:` naming a kind that is not one of KINDS, or a value path that names no value the
+    component gives."""
+    if component.kit is None:  # most components: no dump of their values
+        return []
+    problems = []
+    base = component.origin.path + ("kit",)
+    given = set(_value_paths(component.model_dump(exclude_unset=True, exclude={"kit"}), ()))
+    for path, kind in marks_of(component).items():
+        at: KeyPath = base + ((path,) if path else ())
+        if kind not in KINDS:
+            problems.append(
+                source.problem(
+                    at,
+                    f"'{kind}' is not a kind of the kit's own content",
+                    did_you_mean(kind, KINDS) or f"one of {', '.join(KINDS)}",
+                )
+            )
+        if path and path not in given:
+            problems.append(
+                source.problem(
+                    at,
+                    f"'{path}' names no value this {component.kind} gives",
+                    did_you_mean(path, given)
+                    or "give the value, or mark one it gives: " + ", ".join(sorted(given - {"id"})),
+                    of_key=True,
+                )
+            )
+    return problems
+
+
+def _value_paths(value: Any, path: tuple[str, ...]) -> Iterator[str]:
+    """Every dotted path to a value given in a dumped model, the mappings' own paths too."""
+    if path and value is not None:
+        yield ".".join(path)
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            yield from _value_paths(inner, path + (str(key),))
+
+
+_SENTENCE_END = re.compile(r"[.!?:]\s+|\n")
+
+
+def rule_marks(text: str) -> list[tuple[str, str]]:
+    """(kind, the sentence the mark follows) for each `{kit:KIND}` in a rulebook text, in order: the
+    sentence runs from the end of the one before (or the text's start) to the mark."""
+    found = []
+    start = 0
+    for match in KIT.finditer(text):
+        ends = [end.end() for end in _SENTENCE_END.finditer(text, start, match.start())]
+        found.append((match.group(1), text[max(ends, default=start) : match.start()].strip()))
+        start = match.end()
+    return found
+
+
+def rule_mark_problems(source: SourceFile, texts: Iterable[tuple[KeyPath, str]]) -> list[Problem]:
+    """`{kit:KIND}` marks in rulebook texts that name no kind."""
+    return [
+        source.problem(
+            path,
+            f"'{{kit:{kind}}}' names no kind of the kit's own content",
+            did_you_mean(kind, KINDS) or f"one of {', '.join(KINDS)}",
+        )
+        for path, text in texts
+        for kind, _ in rule_marks(text)
+        if kind not in KINDS
+    ]
+
+
+def show_marks(text: str) -> str:
+    """A rulebook text with each `{kit:KIND}` printed as its kind's mark."""
+    return KIT.sub(lambda m: KINDS.get(m.group(1), m.group(0)), text)
+
+
+@dataclass(frozen=True)
+class MarkedRule:
+    section: str  # the title of the rulebook section it stands in
+    kind: str
+    sentence: str
+
+
+def marked_rules(rulebook: Rulebook) -> list[MarkedRule]:
+    """Every marked rule text of a rulebook, in reading order."""
+    found = []
+    for section in rulebook.sections:
+        for block in section.blocks:
+            for text in _block_texts(block):
+                found += [MarkedRule(section.title, kind, sentence) for kind, sentence in rule_marks(text)]
+    return found
+
+
+def _block_texts(block: Block) -> Iterator[str]:
+    yield from (text for text in (block.text, block.tip) if text)
+    yield from block.items
+    yield from block.steps
