@@ -35,6 +35,7 @@ from printkit.build.outputs.base import (
     papers_of,
 )
 from printkit.build.plan import plan
+from printkit.build.progress import Progress, progress_display
 from printkit.build.selection import asked, check_only, chosen, fingerprints, partial
 from printkit.build.summary import PackBuilt
 from printkit.build.warnings import once_each, warn, warnings_shown
@@ -281,25 +282,34 @@ def _build(roots: list[Path], options: BuildOptions) -> list[PackBuilt]:
         except Problems as error:
             results[root] = _failed(planned_id or Path(os.path.realpath(root)).name, error)
             continue
-        if planned_id is None:  # the loader took what the plan refused: a bug, or the pack would silently never be cached
+        if (
+            planned_id is None
+        ):  # the loader took what the plan refused: a bug, or the pack would silently never be cached
             raise RuntimeError(f"the build cache could not plan {root}")
         packs.append((root, pack))
     if options.only:
         check_only([pack for _, pack in packs], options.only)
+    laid_out = []
     for root, pack in packs:
         try:
-            results[root] = _built(pack, options, keys, up_to_date)
+            laid_out.append((root, pack, _stale(lay_out([pack], options), options, keys, up_to_date)))
         except Problems as error:
             results[root] = _failed(pack.id, error)
+    weights = [job.weight for _, _, jobs in laid_out for job, _, _ in jobs]
+    with progress_display(weights, options.quiet) as progress:  # one bar for every pack
+        for root, pack, jobs in laid_out:
+            try:
+                results[root] = _built(pack, jobs, options, up_to_date, progress)
+            except Problems as error:
+                results[root] = _failed(pack.id, error)
     return [results[root] for root in roots if root in results]
 
 
-def _built(pack: Pack, options: BuildOptions, keys: dict, up_to_date: dict[str, int]) -> PackBuilt:
-    """One pack's outputs laid out, written and committed together; raises its Problems, having
-    written none of them."""
-    jobs = _stale(lay_out([pack], options), options, keys, up_to_date)
+def _built(pack: Pack, jobs: list, options: BuildOptions, up_to_date: dict[str, int], progress: Progress) -> PackBuilt:
+    """One pack's outputs written and committed together; raises its Problems, having written none
+    of them."""
     try:
-        built = build_jobs(jobs, options.jobs, quiet=options.quiet)
+        built = build_jobs(jobs, options.jobs, progress=progress)
     except BaseException:  # interrupted too: a worker killed after its grace could not remove its temporaries
         remove_leftovers(options.out / pack.id, kind_folders())
         raise

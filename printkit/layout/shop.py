@@ -256,7 +256,8 @@ def _scaled(piece: Piece, shop: Shop, product: Product, where: str) -> str:
 def _off(piece: Piece, product: Product) -> str:
     """The product's trim and how far it is from the piece's."""
     (w, h), (pw, ph) = piece.size, product.trim
-    return f"{pw:.2f}x{ph:.2f} mm ({pw - w:+.2f} mm wide, {ph - h:+.2f} mm high)"
+    wide, high = (round(d, 2) + 0.0 for d in (pw - w, ph - h))  # + 0.0: no "-0.00" for a hair's breadth smaller
+    return f"{pw:.2f}x{ph:.2f} mm ({wide:+.2f} mm wide, {high:+.2f} mm high)"
 
 
 def _once_each(pack: Pack, said: Sequence[tuple[Piece, str, str | None]]) -> list[Problem]:
