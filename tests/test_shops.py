@@ -651,7 +651,7 @@ def test_a_hexagon_the_size_of_the_mini_hex_tile_is_printed_on_its_square_templa
         0,
         [
             f"printkit: warning: {root}/components.yaml:2:5: fields[0]: scaled to the mini hex tile of The Game "
-            "Crafter in shop-tgc: 31.6734x27.432 mm printed at 31.75x27.43 mm (+0.08 mm wide, +0.00 mm high)"
+            "Crafter in shop-tgc: 31.6757x27.432 mm printed at 31.75x27.43 mm (+0.07 mm wide, +0.00 mm high)"
         ],
     )
     mini = Image.open(tmp_path / "out" / "kit" / "shop-tgc" / "en" / "mini.png").convert("RGB")

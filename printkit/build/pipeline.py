@@ -282,9 +282,8 @@ def _build(roots: list[Path], options: BuildOptions) -> list[PackBuilt]:
         except Problems as error:
             results[root] = _failed(planned_id or Path(os.path.realpath(root)).name, error)
             continue
-        if (
-            planned_id is None
-        ):  # the loader took what the plan refused: a bug, or the pack would silently never be cached
+        # the loader took what the plan refused: a bug, or the pack would silently never be cached
+        if planned_id is None:
             raise RuntimeError(f"the build cache could not plan {root}")
         packs.append((root, pack))
     if options.only:
