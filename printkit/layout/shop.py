@@ -35,7 +35,7 @@ from printkit.layout.sheets import Page, Placement
 INCH = 25.4
 SHOP_BLEED = INCH / 8  # what print shops ask for around the trim line
 SHOP_DPI = 300  # every shop's templates are at 300 dpi
-EXACT = 0.005  # mm: a piece this close to a product's trim is printed at its own size
+EXACT = 0.005  # mm: a piece this close to a product's trim is scaled to it without a warning
 
 
 def single_pages(pack: Pack, pieces: list[Piece], tolerance: Tolerance) -> tuple[list[Page], list[Problem]]:
@@ -72,7 +72,8 @@ def face_bleed(pieces: list[Piece], tolerance: Tolerance) -> float:
 @dataclass(frozen=True)
 class Product:
     """A print shop's product: its template's pixels at SHOP_DPI, which hold the trim plus `bleed`
-    on each side, and the safe zone, `safe` inside the trim, that text and art must keep within."""
+    on each side (or more, around a `cut` of its own), and the safe zone, `safe` inside the trim,
+    that text and art must keep within."""
 
     name: str
     identity: str  # its name at the shop (The Game Crafter's product page is /make/products/<identity>)
