@@ -4,6 +4,7 @@ and MakePlayingCards' pixel templates) and --shop dtc (DriveThruCards' decks).""
 
 import contextlib
 import io
+import os
 
 import pytest
 from conftest import PT_PER_MM
@@ -53,11 +54,9 @@ def built(shop_build):
     return shop_build[0]
 
 
-def _scaled(where: str, shop: str) -> str:
-    return (
-        f"printkit: warning: {{root}}/components.yaml:2:5: cards[0]: scaled to the poker card of {shop} in {where}: "
-        "63x88 mm printed at 63.50x88.90 mm (+0.50 mm wide, +0.90 mm high)"
-    )
+def _scaled(where: str, shop: str, at: str = "2:5: cards[0]", what: str = "poker card", sizes: str = "") -> str:
+    sizes = sizes or "63x88 mm printed at 63.50x88.90 mm (+0.50 mm wide, +0.90 mm high)"
+    return f"printkit: warning: {{root}}/components.yaml:{at}: scaled to the {what} of {shop} in {where}: {sizes}"
 
 
 def _mm(values) -> list[float]:
@@ -94,9 +93,36 @@ def test_a_poker_cards_single_page_is_the_two_and_three_quarter_by_three_and_thr
 def test_every_shop_says_which_cards_it_scaled_and_which_pieces_it_left_out(shop_build):
     _, root, said = shop_build
     left_out = "printkit: warning: {root}/components.yaml:{at}: left out of {where}: {what}"
-    scout = "44x63 mm is no size {shop} prints (within 1 mm); the nearest product is the poker card, 63.50x88.90 mm (resize the component to it for {shop})"
+    scout = (
+        "44x63 mm is no size {shop} prints (within 1 mm); the nearest product is the poker card, 63.50x88.90 mm "
+        "(+19.50 mm wide, +25.90 mm high) (resize the component to it for {shop}, or let --shop-tolerance take the "
+        "difference)"
+    )
+    tgc = "The Game Crafter"
     expected = [
         _scaled("the single PDF", "DriveThruCards"),
+        _scaled("shop-tgc", tgc),
+        _scaled(
+            "shop-tgc",
+            tgc,
+            "3:5: cards[1]",
+            "mini card",
+            "44x63 mm printed at 44.45x63.50 mm (+0.45 mm wide, +0.50 mm high)",
+        ),
+        _scaled(
+            "shop-tgc",
+            tgc,
+            "5:5: fields[0]",
+            "small hex tile",
+            "51.3264x44.45 mm printed at 50.80x44.45 mm (-0.53 mm wide, +0.00 mm high)",
+        ),
+        _scaled(
+            "shop-tgc",
+            tgc,
+            "7:5: chips[0]",
+            "medium circle chit",
+            "19x19 mm printed at 19.05x19.05 mm (+0.05 mm wide, +0.05 mm high)",
+        ),
         _scaled("shop-mpc", "MakePlayingCards"),
         left_out.format(
             root="{root}", at="3:5: cards[1]", where="shop-mpc", what=scout.format(shop="MakePlayingCards")
@@ -234,10 +260,32 @@ def test_tgc_faces_bleed_to_the_templates_edges(built):
     assert [hero.getpixel(corner) for corner in [(0, 0), (824, 0), (0, 1124), (824, 1124)]] == [back] * 4
 
 
-def test_every_product_template_holds_its_trim_and_an_eighth_of_an_inch_all_round():
+def test_every_product_template_holds_its_trim_and_its_bleed_all_round():
     for product in TGC_PRODUCTS:
         for pixels, trim in zip(product.pixels, product.trim, strict=True):
-            assert pixels == pytest.approx((trim + 2 * SHOP_BLEED) / 25.4 * 300)
+            if product.cut is None:
+                assert pixels == pytest.approx((trim + 2 * product.bleed) / 25.4 * 300)
+            else:  # the mini hex tile's square template holds a hexagon wider than it is high
+                assert pixels >= (trim + 2 * product.bleed) / 25.4 * 300 - 1e-6
+    assert {p.bleed for p in TGC_PRODUCTS if p.identity != "EuroSquareDeck"} == {SHOP_BLEED}
+
+
+@pytest.mark.parametrize(
+    ("identity", "shape", "pixels", "trim_inches"),
+    [  # The Game Crafter's product pages, as the Templative tool records them (layout/shop.py)
+        ("MiniHexTile", "hex-flat", (450, 450), (1.25, 1.08)),
+        ("SmallSquareDeck", "rect", (825, 825), (2.5, 2.5)),
+        ("EuroSquareDeck", "rect", (900, 900), (70 / 25.4, 70 / 25.4)),
+        ("SquareDeck", "rect", (1125, 1125), (3.5, 3.5)),
+        ("CircleDeck", "round", (1125, 1125), (3.5, 3.5)),
+        ("HexDeck", "hex-flat", (1200, 1050), (3.75, 3.25)),
+    ],
+)
+def test_the_game_crafters_new_products_are_the_sizes_of_its_templates(identity, shape, pixels, trim_inches):
+    (product,) = [p for p in TGC_PRODUCTS if p.identity == identity]
+    assert (product.outline.family, product.pixels) == (shape, pixels)
+    assert product.trim == pytest.approx([side * 25.4 for side in trim_inches], abs=0.001)
+    assert product.template == pytest.approx([p / 300 * 25.4 for p in pixels])
 
 
 def test_a_component_no_product_fits_is_left_out_with_a_warning_naming_the_nearest(run, tmp_path):
@@ -249,9 +297,12 @@ def test_a_component_no_product_fits_is_left_out_with_a_warning_naming_the_neare
     assert (code, err.splitlines()) == (
         0,
         [
+            f"printkit: warning: {root}/components.yaml:2:5: cards[0]: scaled to the poker card of The Game Crafter "
+            "in shop-tgc: 63x88 mm printed at 63.50x88.90 mm (+0.50 mm wide, +0.90 mm high)",
             f"printkit: warning: {root}/components.yaml:3:5: cards[1]: left out of shop-tgc: 70x88 mm is no size The "
-            "Game Crafter prints (within 1 mm); the nearest product is the poker card, 63.50x88.90 mm (resize the "
-            "component to it for The Game Crafter)",
+            "Game Crafter prints (within 1 mm); the nearest product is the poker card, 63.50x88.90 mm (-6.50 mm "
+            "wide, +0.90 mm high) (resize the component to it for The Game Crafter, or let --shop-tolerance take the "
+            "difference)",
         ],
     )
     assert [p.name for p in (tmp_path / "out" / "odd" / "shop-tgc" / "en").iterdir()] == ["fine.png"]
@@ -269,6 +320,8 @@ def test_a_component_of_a_kind_or_shape_the_game_crafter_does_not_make_is_left_o
     assert (code, err.splitlines()) == (
         0,
         [
+            f"printkit: warning: {root}/components.yaml:2:5: cards[0]: scaled to the poker card of The Game Crafter "
+            "in shop-tgc: 63x88 mm printed at 63.50x88.90 mm (+0.50 mm wide, +0.90 mm high)",
             f"printkit: warning: {root}/components.yaml:4:5: boards[0]: left out of shop-tgc: "
             "The Game Crafter prints no boards in printkit's table",
             f"printkit: warning: {root}/components.yaml:6:5: chips[0]: left out of shop-tgc: "
@@ -306,29 +359,32 @@ def test_the_nearest_product_is_one_of_the_components_kind_and_shape(run, tmp_pa
         0,
         [
             f"printkit: warning: {root}/components.yaml:2:5: chips[0]: left out of shop-tgc: 16x16 mm is no size The "
-            "Game Crafter prints (within 1 mm); the nearest product is the medium square chit, 19.05x19.05 mm (resize "
-            "the component to it for The Game Crafter)",
+            "Game Crafter prints (within 1 mm); the nearest product is the medium square chit, 19.05x19.05 mm (+3.05 "
+            "mm wide, +3.05 mm high) (resize the component to it for The Game Crafter, or let --shop-tolerance take "
+            "the difference)",
         ],
     )
 
 
 @pytest.mark.slow
-def test_sorcerers_builds_for_the_game_crafter_with_its_odd_chip_left_out(run, tmp_path):
-    """Its 16 mm magic point marker, no size of The Game Crafter's, failed the whole build."""
+def test_sorcerers_builds_for_the_game_crafter_with_its_magic_point_markers_as_chits(run, tmp_path):
+    """Its 16 mm magic point marker, no size of The Game Crafter's, failed the whole build, then was
+    left out: it is now the medium circle chit's 19.05 mm (pack.yaml)."""
     code, _, err = run(
         "build", "sorcerers-home-game", "--lang", "en", "--no-rulebooks", "--shop", "tgc", "-q", "--out", tmp_path
     )
     assert (code, err.splitlines()) == (
         0,
         [
+            "printkit: warning: content/sorcerers-home-game/spells.xlsx: sheet 'cards', row 2: scaled to the poker "
+            "card of The Game Crafter in shop-tgc: 63x88 mm printed at 63.50x88.90 mm (+0.50 mm wide, +0.90 mm "
+            "high); the same for 48 more components",
             "printkit: warning: content/sorcerers-home-game/tracker.yaml:4:5: boards[0]: left out of shop-tgc: "
             "The Game Crafter prints no boards in printkit's table",
-            "printkit: warning: content/sorcerers-home-game/tracker.yaml:12:5: chips[0]: left out of shop-tgc: "
-            "16x16 mm is no size The Game Crafter prints (within 1 mm); the nearest product is the medium circle "
-            "chit, 19.05x19.05 mm (resize the component to it for The Game Crafter)",
         ],
     )
-    assert not (tmp_path / "sorcerers-home-game" / "shop-tgc" / "en" / "magic-point-marker.png").exists()
+    marker = Image.open(tmp_path / "sorcerers-home-game" / "shop-tgc" / "en" / "magic-point-marker.png")
+    assert marker.size == (300, 300)
 
 
 def test_shop_outputs_are_cached_and_only_their_own_options_rebuild_them(tmp_path):
@@ -471,3 +527,123 @@ def test_a_kit_left_with_nothing_to_print_takes_its_earlier_single_pdf_and_tts_o
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) == [
         ".printkit-cache.json"
     ]
+
+
+SHOP_FIXTURES = "tests/fixtures/shops"  # as messages show them: tests run from the repo root
+
+
+def test_a_pack_with_a_problem_costs_no_other_pack_its_files(run, tmp_path):
+    """It wrote no file at all: one pack's problem stopped every pack of `build --shop single --shop tgc`."""
+    fits, broken = f"{SHOP_FIXTURES}/fits", f"{SHOP_FIXTURES}/broken"
+    out = tmp_path / "out"
+    code, _, err = run("build", fits, broken, "--no-rulebooks", "--shop", "single", "--shop", "tgc", "--out", out)
+    assert (code, err) == (
+        1,
+        f"printkit: warning: {fits}/components.yaml:3:5: cards[1]: left out of shop-tgc: 70x88 mm is no size The "
+        "Game Crafter prints (within 1 mm); the nearest product is the poker card, 63.50x88.90 mm (-6.50 mm wide, "
+        "+0.90 mm high) (resize the component to it for The Game Crafter, or let --shop-tolerance take the "
+        "difference)\n"
+        f"{broken}/components.yaml:2:47: cards[0].colour: unknown key 'colour' (did you mean 'color'?)\n"
+        "1 problem found\n"
+        "fits: 3 files written\n"
+        "  fits-components-en-a4.pdf      2 pages\n"
+        "  fits-components-en-single.pdf  2 pages\n"
+        f"  shop-tgc{os.sep}en{os.sep}                   1 file\n"
+        f"broken: not built, 1 problem in {broken}/components.yaml (above); its earlier files are as they were\n"
+        f"output: {out}/\n",
+    )
+    assert sorted(str(p.relative_to(out)) for p in out.rglob("*") if p.is_file()) == [
+        "fits/.printkit-cache.json",
+        "fits/fits-components-en-a4.pdf",
+        "fits/fits-components-en-single.pdf",
+        "fits/shop-tgc/en/fine.png",
+    ]
+
+
+def test_a_component_within_the_shop_tolerance_is_scaled_to_the_nearest_product(run, tmp_path):
+    fits = f"{SHOP_FIXTURES}/fits"
+    code, _, err = run(
+        "build", fits, "--no-rulebooks", "--shop", "tgc", "--shop-tolerance", "10%", "-q", "--out", tmp_path
+    )
+    assert (code, err) == (
+        0,
+        f"printkit: warning: {fits}/components.yaml:3:5: cards[1]: scaled to the poker card of The Game Crafter in "
+        "shop-tgc: 70x88 mm printed at 63.50x88.90 mm (-6.50 mm wide, +0.90 mm high)\n",
+    )
+    assert Image.open(tmp_path / "fits" / "shop-tgc" / "en" / "wide.png").size == (825, 1125)
+
+
+def test_a_component_past_the_shop_tolerance_is_left_out_naming_the_tolerance(run, tmp_path):
+    fits = f"{SHOP_FIXTURES}/fits"
+    code, _, err = run(
+        "build", fits, "--no-rulebooks", "--shop", "tgc", "--shop-tolerance", "5%", "-q", "--out", tmp_path
+    )
+    assert (code, err) == (
+        0,
+        f"printkit: warning: {fits}/components.yaml:3:5: cards[1]: left out of shop-tgc: 70x88 mm is no size The "
+        "Game Crafter prints (within 5%); the nearest product is the poker card, 63.50x88.90 mm (-6.50 mm wide, "
+        "+0.90 mm high) (resize the component to it for The Game Crafter, or let --shop-tolerance take the "
+        "difference)\n",
+    )
+
+
+@pytest.mark.parametrize("given", ["abc", "25%", "11mm", "-1", "5 parsecs"])
+def test_a_shop_tolerance_that_is_no_length_or_share_in_range_is_a_usage_error(run, given):
+    assert run("build", "skystones", "--shop", "tgc", "--shop-tolerance", given) == (
+        2,
+        "",
+        "printkit: --shop-tolerance must be a length from 0 to 10 mm or a percentage from 0 to 20% (like 2mm or "
+        f"5%), got '{given}'\n",
+    )
+
+
+def test_pieces_without_copies_are_not_counted_among_the_cards_scaled_into_a_deck(run, tmp_path):
+    root = _pack(
+        tmp_path / "kit",
+        "",
+        "cards:\n  - {id: one, name: One, size: poker, count: 2}\n  - {id: spare, name: Spare, size: poker, count: 0}\n",
+    )
+    code, _, err = run("build", root, "--no-rulebooks", "--shop", "dtc", "-q", "--out", tmp_path / "out")
+    assert (code, err) == (
+        0,
+        f"printkit: warning: {root}/components.yaml:2:5: cards[0]: scaled to the poker card of DriveThruCards in "
+        "shop-dtc: 63x88 mm printed at 63.50x88.90 mm (+0.50 mm wide, +0.90 mm high)\n",
+    )
+
+
+def test_shapes_are_named_in_the_packs_words(run, tmp_path):
+    root = _pack(
+        tmp_path / "kit",
+        "",
+        "chips:\n  - {id: supply, label: S, shape: polygon, sides: 8}\n"
+        "markers:\n  - {id: shield, shape: custom, diameter: 30mm, points: [[0, 0], [30mm, 0], [15mm, 30mm]],\n"
+        '     front: {label: Up, color: "#336699"}, back: {label: Down, color: "#333333"}}\n',
+    )
+    code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "-q", "--out", tmp_path / "out")
+    assert (code, err.splitlines()) == (
+        0,
+        [
+            f"printkit: warning: {root}/components.yaml:2:5: chips[0]: left out of shop-tgc: The Game Crafter prints "
+            "no flat 8-sided chips in printkit's table",
+            f"printkit: warning: {root}/components.yaml:4:5: markers[0]: left out of shop-tgc: The Game Crafter "
+            "prints no custom-shaped markers in printkit's table",
+        ],
+    )
+
+
+def test_a_hexagon_the_size_of_the_mini_hex_tile_is_printed_on_its_square_template(run, tmp_path):
+    root = _pack(
+        tmp_path / "kit", "", 'fields:\n  - {id: mini, name: Mini, shape: hex, size: 1.08in, color: "#336699"}\n'
+    )
+    code, _, err = run("build", root, "--no-rulebooks", "--shop", "tgc", "-q", "--out", tmp_path / "out")
+    assert (code, [line for line in err.splitlines() if "safe zone" not in line]) == (
+        0,
+        [
+            f"printkit: warning: {root}/components.yaml:2:5: fields[0]: scaled to the mini hex tile of The Game "
+            "Crafter in shop-tgc: 31.6757x27.432 mm printed at 31.75x27.43 mm (+0.07 mm wide, +0.00 mm high)"
+        ],
+    )
+    mini = Image.open(tmp_path / "out" / "kit" / "shop-tgc" / "en" / "mini.png").convert("RGB")
+    assert mini.size == (450, 450)
+    # the face's bleed reaches 1/8 in past the trim: 63 px down from the top edge, less 37.5 px
+    assert mini.getpixel((225, 63 - 36)) == (0x33, 0x66, 0x99)

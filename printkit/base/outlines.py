@@ -115,7 +115,8 @@ class Outline:
 
     @property
     def words(self) -> str:
-        """What messages call its shape: rectangular, round, flat hexagonal; any other polygon its name."""
+        """What messages call its shape, in the words a pack gives it: rectangular, round, flat hexagonal,
+        pointy 8-sided, custom-shaped."""
         raise NotImplementedError
 
     @property
@@ -349,7 +350,10 @@ class Polygon(Outline):
 
     @property
     def words(self) -> str:
-        return self.name
+        if self.regular is None:
+            return "custom-shaped"
+        sides, orientation = self.regular
+        return f"{orientation} {sides}-sided"
 
     def trim(self, given: Size) -> Size:
         if self.regular is None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import re
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from printkit.base.errors import ValueProblem, did_you_mean, shown_value
@@ -24,6 +25,25 @@ MAX_LENGTH_MM = 2000.0
 class Size(NamedTuple):
     width: float
     height: float
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    """How far a piece's side may differ from a print shop's product's and the piece still be printed
+    as that product, scaled to it: millimetres, or (percent) a share of the piece's side."""
+
+    amount: float
+    percent: bool = False
+
+    def allows(self, size: Size, product: Size) -> bool:
+        return all(abs(a - b) <= self.of(a) + 1e-9 for a, b in zip(size, product, strict=True))
+
+    def of(self, side: float) -> float:
+        """The millimetres a side of this length may differ by."""
+        return side * self.amount / 100 if self.percent else self.amount
+
+    def __str__(self) -> str:
+        return f"{self.amount:g}%" if self.percent else f"{self.amount:g} mm"
 
 
 SIZE_PRESETS: dict[str, Size] = {

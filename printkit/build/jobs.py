@@ -13,6 +13,7 @@ from __future__ import annotations
 import os
 import signal
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -183,21 +184,34 @@ def _stage_worker(link, entries: list) -> None:
             staging.pending, staging.folders, staging.retired = [], [], []
 
 
-def build_jobs(jobs: list, processes: int | None = 1, *, quiet: bool = False) -> list[tuple[Job, list[Written]]]:
+def build_jobs(
+    jobs: list, processes: int | None = 1, *, quiet: bool = False, progress: Progress | None = None
+) -> list[tuple[Job, list[Written]]]:
     """Write laid-out outputs (jobs, or (job, cache key, manifest) triples whose manifests are
     brought up to date) in that many processes (None: one per core): all of them staged, then
-    renamed into place only if none had a problem. Shows their progress on a terminal unless quiet."""
+    renamed into place only if none had a problem. Shows their progress on a terminal unless quiet,
+    or on the progress given (the bar of a build writing several packs one after the other)."""
     entries = [job if isinstance(job, tuple) else (job, None, None) for job in jobs]
     workers = min(processes or os.cpu_count() or 1, len(entries))
     with Staging() as staging:
-        with progress_display([job.weight for job, _, _ in entries], quiet) as progress:
-            on_job = partial(_show, progress, entries)
+        with _shown_on(progress, [job.weight for job, _, _ in entries], quiet) as shown:
+            on_job = partial(_show, shown, entries)
             if workers > 1:
                 staged = _stage_in_parallel(entries, workers, staging, on_job)
             else:
                 staged = stage_jobs(entries, staging, on_job)
         commit(staging, staged)
     return [(job, files) for (job, _, _), (files, _, _) in zip(entries, staged, strict=True)]
+
+
+@contextmanager
+def _shown_on(progress: Progress | None, weights: list[int], quiet: bool) -> Iterator[Progress]:
+    """The progress given, or a display of these jobs' own."""
+    if progress is not None:
+        yield progress
+        return
+    with progress_display(weights, quiet) as own:
+        yield own
 
 
 def _show(progress: Progress, entries: list, index: int, finished: bool) -> None:

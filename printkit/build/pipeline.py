@@ -1,9 +1,11 @@
 """Build kits: lay out every pack's outputs, write them (in parallel processes), then commit.
 
 Takes: pack folders and the build options of `printkit build`.
-Returns: the paths written. Every output is first written under a temporary name; only when all
-of them were laid out and drawn without a problem are they renamed into place together. So a
-problem anywhere, or an interrupted build, leaves earlier outputs intact and no half-written file.
+Returns: per pack, the paths written or the problems that stopped it. Each pack is built on its
+own: every output of it is first written under a temporary name; only when all of them were laid
+out and drawn without a problem are they renamed into place together. So a problem in a pack, or
+an interrupted build, leaves its earlier outputs intact and no half-written file, and the other
+packs are written.
 Outputs whose inputs did not change are skipped (see printkit.build.cache); jobs are written by
 printkit.build.jobs.
 """
@@ -33,6 +35,7 @@ from printkit.build.outputs.base import (
     papers_of,
 )
 from printkit.build.plan import plan
+from printkit.build.progress import Progress, progress_display
 from printkit.build.selection import asked, check_only, chosen, fingerprints, partial
 from printkit.build.summary import PackBuilt
 from printkit.build.warnings import once_each, warn, warnings_shown
@@ -44,7 +47,7 @@ from printkit.i18n.translate import entry_problems, missing_problems, translate,
 from printkit.layout.imposition import impose
 from printkit.layout.pieces import Faces, Piece
 from printkit.layout.sheets import Page, SheetOptions
-from printkit.layout.shop import SHOP_FACE_BLEED
+from printkit.layout.shop import face_bleed
 from printkit.layout.templates import SheetTemplate, impose_on_template, read_template, template_path
 
 # The options that print part of a kit (build.selection), as a message names them
@@ -57,8 +60,6 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
     A locale with untranslated strings builds with those components marked DRAFT and a warning;
     with strict, the missing strings are problems instead."""
     jobs, problems = [], []
-    if options.only:
-        check_only(packs, options.only)
     for pack in packs:
         languages = options.languages or tuple(pack.meta.locales)
         not_declared = undeclared(pack, [lang for lang in languages if lang != PSEUDO])
@@ -143,9 +144,8 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 ]
                 jobs += [job for job in retiring if job is not None]
             # the print shops' faces are drawn with their own bleed, whatever --bleed says
-            shop_faces = Faces(
-                translation.pack, language, SHOP_FACE_BLEED, options.ink_saver, frozenset(translation.drafts)
-            )
+            shop_bleed = face_bleed(pieces, options.shop_tolerance)
+            shop_faces = Faces(translation.pack, language, shop_bleed, options.ink_saver, frozenset(translation.drafts))
             drawn = Drawn(
                 translation.pack, language, pieces, faces, shop_faces, printed, options, kit_printed, left_out
             )
@@ -255,42 +255,77 @@ def _one_folder_per_id(roots: list[Path]) -> None:
 
 
 def _build(roots: list[Path], options: BuildOptions) -> list[PackBuilt]:
+    """Each pack built on its own, all of its outputs or none (a pack with problems is reported with
+    them, its earlier outputs left as they were), so that one pack's problems cost no other its files."""
     keys: dict[tuple[str, str], Output] = {}
-    todo, unplanned, pack_ids = [], [], []
     up_to_date: dict[str, int] = {}  # files of outputs not written again, per pack
+    results: dict[Path, PackBuilt] = {}
+    todo: list[tuple[Path, str | None]] = []  # each pack to build, with its id when the plan could read it
     for root in roots:
         planned = plan(root, options)  # with --force too: what it writes is recorded for next time
         if planned is None:
-            unplanned.append(root)
+            todo.append((root, None))
+            continue
+        pack_id, outputs = planned
+        remove_leftovers(options.out / pack_id, kind_folders())
+        keys.update({(pack_id, o.name): o for o in outputs})
+        manifest = Manifest(options.out / pack_id)
+        # --only's names are checked against every pack named: each is loaded, its outputs up to date or not
+        if not options.force and not options.only and all(manifest.fresh(o) for o in outputs):
+            results[root] = PackBuilt(pack_id, [], sum(manifest.file_count(o) for o in outputs))
         else:
-            pack_id, outputs = planned
-            pack_ids.append(pack_id)
-            remove_leftovers(options.out / pack_id, kind_folders())
-            keys.update({(pack_id, o.name): o for o in outputs})
-            manifest = Manifest(options.out / pack_id)
-            # --only's names are checked against every pack named: each is loaded, its outputs up to date or not
-            if not options.force and not options.only and all(manifest.fresh(o) for o in outputs):
-                up_to_date[pack_id] = sum(manifest.file_count(o) for o in outputs)
-                continue
-        todo.append(root)
-    written: dict[str, list[Written]] = {}
-    left_out: dict[Path, int] = {}  # the components --only or --changed-since left out of a kit's PDF
-    if todo:
-        packs = checked_packs(todo, options)  # raises the problems of a pack.yaml the plan could not read
-        if unplanned:  # the loader took what the plan refused: a bug, or the pack would silently never be cached
-            raise RuntimeError(f"the build cache could not plan {', '.join(map(str, unplanned))}")
-        jobs = _stale(lay_out(packs, options), options, keys, up_to_date)
+            todo.append((root, pack_id))
+    packs = []
+    for root, planned_id in todo:
         try:
-            built = build_jobs(jobs, options.jobs, quiet=options.quiet)
-        except BaseException:  # interrupted too: a worker killed after its grace could not remove its temporaries
-            for pack in packs:
-                remove_leftovers(options.out / pack.id, kind_folders())
-            raise
-        for job, files in built:
-            written.setdefault(job.pack, []).extend(files)
-            if job.left_out:
-                left_out.update({file.path: job.left_out for file in files})
-    return [PackBuilt(pack_id, written.get(pack_id, []), up_to_date.get(pack_id, 0), left_out) for pack_id in pack_ids]
+            (pack,) = checked_packs([root], options)  # raises the problems of a pack.yaml the plan could not read
+        except Problems as error:
+            results[root] = _failed(planned_id or Path(os.path.realpath(root)).name, error)
+            continue
+        # the loader took what the plan refused: a bug, or the pack would silently never be cached
+        if planned_id is None:
+            raise RuntimeError(f"the build cache could not plan {root}")
+        packs.append((root, pack))
+    if options.only:
+        check_only([pack for _, pack in packs], options.only)
+    laid_out = []
+    for root, pack in packs:
+        try:
+            laid_out.append((root, pack, _stale(lay_out([pack], options), options, keys, up_to_date)))
+        except Problems as error:
+            results[root] = _failed(pack.id, error)
+    weights = [job.weight for _, _, jobs in laid_out for job, _, _ in jobs]
+    with progress_display(weights, options.quiet) as progress:  # one bar for every pack
+        for root, pack, jobs in laid_out:
+            try:
+                results[root] = _built(pack, jobs, options, up_to_date, progress)
+            except Problems as error:
+                results[root] = _failed(pack.id, error)
+    return [results[root] for root in roots if root in results]
+
+
+def _built(pack: Pack, jobs: list, options: BuildOptions, up_to_date: dict[str, int], progress: Progress) -> PackBuilt:
+    """One pack's outputs written and committed together; raises its Problems, having written none
+    of them."""
+    try:
+        built = build_jobs(jobs, options.jobs, progress=progress)
+    except BaseException:  # interrupted too: a worker killed after its grace could not remove its temporaries
+        remove_leftovers(options.out / pack.id, kind_folders())
+        raise
+    written: list[Written] = []
+    left_out: dict[Path, int] = {}  # the components --only or --changed-since left out of a kit's PDF
+    for job, files in built:
+        written.extend(files)
+        if job.left_out:
+            left_out.update({file.path: job.left_out for file in files})
+    return PackBuilt(pack.id, written, up_to_date.get(pack.id, 0), left_out)
+
+
+def _failed(pack_id: str, error: Problems) -> PackBuilt:
+    """A pack not built: its problems, and the warnings found on the way to them, said now."""
+    for warning in error.warnings:
+        warn(str(warning))
+    return PackBuilt(pack_id, [], 0, problems=error.problems)
 
 
 def _stale(jobs: list[Job], options: BuildOptions, keys: dict, up_to_date: dict[str, int]) -> list:

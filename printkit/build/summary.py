@@ -13,7 +13,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from printkit.base.errors import counted, display_path, plural
+from printkit.base.errors import Problem, counted, display_path, plural
 from printkit.build.jobs import Written
 
 
@@ -27,6 +27,7 @@ class PackBuilt:
     left_out: dict[Path, int] = field(
         default_factory=dict
     )  # of a kit's PDF: the components --only or --changed-since left out
+    problems: list[Problem] = field(default_factory=list)  # why it was not built: none of its files were written
 
 
 def summary_lines(packs: list[PackBuilt], out: Path) -> list[str]:
@@ -36,6 +37,9 @@ def summary_lines(packs: list[PackBuilt], out: Path) -> list[str]:
     number_width = max((len(str(number)) for _, number, _, _ in every_row), default=0)
     lines = []
     for pack in packs:
+        if pack.problems:
+            lines.append(f"{pack.pack}: not built, {_why(pack.problems)}; its earlier files are as they were")
+            continue
         lines.append(f"{pack.pack}: {_done(len(pack.written), pack.up_to_date)}")
         lines += [
             f"  {name:<{name_width}}  {number:>{number_width}} {plural(unit, number)}{besides}"
@@ -43,6 +47,12 @@ def summary_lines(packs: list[PackBuilt], out: Path) -> list[str]:
         ]
     lines.append(f"output: {display_path(out)}{os.sep}")
     return lines
+
+
+def _why(problems: list[Problem]) -> str:
+    """A failed pack's problems in a few words: how many, in which of its files (printed above)."""
+    files = list(dict.fromkeys(problem.file for problem in problems))
+    return f"{counted(len(problems), 'problem')} in {', '.join(files)} (above)"
 
 
 def _done(written: int, up_to_date: int) -> str:

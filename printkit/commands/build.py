@@ -2,19 +2,23 @@
 
 Takes: the command line's PACK names and options.
 Returns: exit code 0 once every output is written (build/pipeline.py), and the summary of what was
-written on stderr unless --quiet; a value no option takes is a UsageError before anything is read.
+written on stderr unless --quiet; exit 1 when a pack had problems: each pack is built whole or not
+at all, so the problems are printed, the others' files written and the summary names the packs not
+built. A value no option takes is a UsageError before anything is read.
 """
 
 from __future__ import annotations
 
 import argparse
+import math
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from printkit.base.errors import UsageError
+from printkit.base.errors import Problems, UsageError
+from printkit.base.units import Tolerance, parse_distance
 from printkit.build.outputs.base import KINDS, ShopKind  # the package registers every kind first
-from printkit.commands.command_line import Commands, folder, languages, roots
+from printkit.commands.command_line import Commands, folder, languages, print_problems, roots
 
 if TYPE_CHECKING:
     from printkit.build.outputs.base import BuildOptions
@@ -90,6 +94,14 @@ def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
         action="store_true",
         help="fail on untranslated or fuzzy strings instead of building a marked draft, and on text or icons in the safe zone",
     )
+    parser.add_argument(
+        "--shop-tolerance",
+        default="1mm",
+        metavar="AMOUNT",
+        help="how far a component may be off a shop's product in width or height and still be printed as it, "
+        "scaled to it with a warning: a length (2mm, 0.1in) or a share of the component's side (5%%); "
+        "farther off, it is left out with a warning naming the nearest product (default: 1mm)",
+    )
     outputs = parser.add_argument_group("what to write besides the components PDFs")
     for kind in KINDS:
         kind.add_options(outputs)
@@ -110,9 +122,15 @@ def run(args: argparse.Namespace) -> int:
 
     options = build_options(args)
     built = build(roots(args.packs), options)
+    failed = [pack for pack in built if pack.problems]
+    problems = [problem for pack in failed for problem in pack.problems]
+    if failed and len(failed) == len(built):  # nothing was built: the problems alone, as of one pack
+        raise Problems(problems)
+    if failed:
+        print_problems(problems)
     if not args.quiet:
         print("\n".join(summary_lines(built, args.out)), file=sys.stderr)
-    return 0
+    return 1 if failed else 0
 
 
 def build_options(args: argparse.Namespace) -> BuildOptions:
@@ -148,8 +166,29 @@ def build_options(args: argparse.Namespace) -> BuildOptions:
         force=args.force,
         jobs=args.jobs,
         shops=tuple(dict.fromkeys(args.shop)),  # each once, however often it is given
+        shop_tolerance=shop_tolerance(args.shop_tolerance),
         quiet=args.quiet,
         only=only,
         changed_since=since,
         **{field: value for kind in KINDS for field, value in kind.options_of(args).items()},
     )
+
+
+MOST_TOLERANCE = Tolerance(10.0), Tolerance(20.0, percent=True)  # farther off is another product, not a print error
+
+
+def shop_tolerance(text: str) -> Tolerance:
+    """--shop-tolerance's value: a length, or a percentage of a component's side; a UsageError past
+    MOST_TOLERANCE or for anything else."""
+    percent = text.strip().endswith("%")
+    try:
+        amount = float(text.strip()[:-1]) if percent else parse_distance(text)
+    except ValueError:  # a parse_distance ValueProblem too
+        amount = math.nan
+    if not 0 <= amount <= MOST_TOLERANCE[percent].amount:  # NaN too
+        most_length, most_share = MOST_TOLERANCE
+        raise UsageError(
+            f"--shop-tolerance must be a length from 0 to {most_length} or a percentage from 0 to {most_share} "
+            f"(like 2mm or 5%), got {text!r}"
+        )
+    return Tolerance(amount, percent)

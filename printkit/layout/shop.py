@@ -1,18 +1,21 @@
 """Print shops: every face on a page of its own, for shops that print one piece at a time.
 
-Takes: the outlines of a pack's pieces (`Faces.outlines`) and the pack (to place its warnings).
+Takes: the outlines of a pack's pieces (`Faces.outlines`), the pack (to place its warnings) and how
+far a piece may be off a product's size (`Tolerance`, --shop-tolerance).
 Returns: `Page`s with one placement each, in millimetres, their faces to be drawn by
-`Faces.fill` (drawn with `SHOP_FACE_BLEED`), and the warnings about pieces left out or resized,
-each at the piece's YAML:
+`Faces.fill` (drawn with `face_bleed`), and the warnings about pieces left out or scaled, each at
+the piece's YAML:
 - `single_pages`: each copy of each piece, its back after it, at its trim size plus 1/8 in
-  bleed, or on DriveThruCards' page of the card product it is within `TOLERANCE` of, scaled to
+  bleed, or on DriveThruCards' page of the card product it is within tolerance of, scaled to
   its trim;
 - `template_pages`: each face of each piece (front and back, one copy) on the pixel template of
-  a shop's product of its kind, shape and size, named `<id>` and `<id>-back`: The Game Crafter's
-  (centred on it) or MakePlayingCards' (scaled to its trim);
+  a shop's product of its kind, shape and size, named `<id>` and `<id>-back`;
 - `deck_pages`: DriveThruCards' decks, one per card product, each copy's back then its front.
-A piece of a kind or shape the shop does not make, or within `TOLERANCE` of none of its
-products, is left out.
+Every shop fits a piece one way (`_fitted`): to the product of its kind and shape nearest its size,
+scaled to that product's trim when within the tolerance (a warning says by how much); a piece of a
+kind or shape the shop does not make, or within the tolerance of none of its products, is left out
+with a warning naming the nearest product and the difference. Pieces without copies are in no
+deck or single PDF, so neither scaled nor left out there.
 """
 
 from __future__ import annotations
@@ -24,50 +27,53 @@ from typing import Literal
 
 from printkit.base.errors import Problem, counted
 from printkit.base.outlines import RECT, ROUND, Outline, regular_polygon
-from printkit.base.units import Size
+from printkit.base.units import Size, Tolerance
 from printkit.content.pack import Pack
 from printkit.layout.pieces import Piece
 from printkit.layout.sheets import Page, Placement
 
 INCH = 25.4
 SHOP_BLEED = INCH / 8  # what print shops ask for around the trim line
-TOLERANCE = 1.0  # mm a piece may differ from a product in each direction and still be printed as one
-# The faces are drawn with this bleed: a piece up to TOLERANCE smaller than its product is centred
-# on the product's template, so its bleed reaches half of that further.
-SHOP_FACE_BLEED = SHOP_BLEED + TOLERANCE / 2
 SHOP_DPI = 300  # every shop's templates are at 300 dpi
-EXACT = 0.005  # mm: a piece this close to a product's trim is printed at its own size
+EXACT = 0.005  # mm: a piece this close to a product's trim is scaled to it without a warning
 
 
-def single_pages(pack: Pack, pieces: list[Piece]) -> tuple[list[Page], list[Problem]]:
+def single_pages(pack: Pack, pieces: list[Piece], tolerance: Tolerance) -> tuple[list[Page], list[Problem]]:
     """Every copy of every piece on a page of its own, each front followed by its back, and the
-    warnings of pieces scaled. A piece within TOLERANCE of one of DriveThruCards' card products
+    warnings of pieces scaled. A piece within tolerance of one of DriveThruCards' card products
     gets that product's page (its trim plus 1/8 in all round: 2.75 x 3.75 in for a poker card),
     scaled to its trim; any other piece a page of its own trim plus SHOP_BLEED. The BleedBox is
     the page, the TrimBox the piece. When any piece has a back, a piece without one is followed by
     a blank page of its size, so that fronts are always the odd pages for a duplex print run; a kit
     without backs gets its fronts alone."""
-    any_back = any(piece.back is not None for piece in pieces)
-    pages, scaled = [], []
-    for piece in pieces:
-        product = nearest_product(DTC, piece)
-        if product is not None and _difference(piece, product) <= TOLERANCE:
-            paper, trim = product.template, product.trim
-            if _difference(piece, product) > EXACT:
-                scaled.append((piece, _scaled(piece, DTC, product, "the single PDF"), None))
-        else:
-            paper, trim = _padded(piece.size, SHOP_BLEED), piece.size
+    printed = [piece for piece in pieces if piece.component.count]
+    any_back = any(piece.back is not None for piece in printed)
+    fitted, scaled = _fitted(pack, printed, DTC, "the single PDF", tolerance, say_left_out=False)
+    products = {id(piece): product for piece, product in fitted}
+    pages = []
+    for piece in printed:
+        product = products.get(id(piece))
+        paper, trim = (product.template, product.trim) if product else (_padded(piece.size, SHOP_BLEED), piece.size)
         for _ in range(piece.component.count):
             pages.append(_face_page(piece, "front", paper, trim))
             if any_back:
                 pages.append(_face_page(piece, "back", paper, trim))
-    return pages, _once_each(pack, scaled)
+    return pages, scaled
+
+
+def face_bleed(pieces: list[Piece], tolerance: Tolerance) -> float:
+    """The bleed the shops' faces are drawn with: SHOP_BLEED still, past the product's trim, on the
+    smallest piece scaled down by as much as the tolerance lets it be."""
+    smallest = min((min(piece.size) for piece in pieces), default=INCH)
+    shrink = tolerance.of(smallest) / smallest
+    return SHOP_BLEED / max(1 - shrink, 0.5)
 
 
 @dataclass(frozen=True)
 class Product:
     """A print shop's product: its template's pixels at SHOP_DPI, which hold the trim plus `bleed`
-    on each side, and the safe zone, `safe` inside the trim, that text and art must keep within."""
+    on each side (or more, around a `cut` of its own), and the safe zone, `safe` inside the trim,
+    that text and art must keep within."""
 
     name: str
     identity: str  # its name at the shop (The Game Crafter's product page is /make/products/<identity>)
@@ -76,6 +82,7 @@ class Product:
     pixels: tuple[int, int]
     bleed: float = SHOP_BLEED  # mm on each side of the trim
     safe: float = SHOP_BLEED  # mm inside the trim
+    cut: Size | None = None  # mm: the trim, where the template holds more than it and an even bleed
 
     @property
     def template(self) -> Size:
@@ -83,6 +90,8 @@ class Product:
 
     @property
     def trim(self) -> Size:
+        if self.cut is not None:
+            return self.cut
         return Size(*(side - 2 * self.bleed for side in self.template))
 
 
@@ -97,7 +106,12 @@ class Shop:
 # same sizes are what its API, /api/tgc/products/<identity>, requires of an uploaded image), and
 # https://help.thegamecrafter.com/article/33-dpi-dots-per-inch: "We print everything at 300DPI ...
 # we require 1/8" for bleed and 1/8" for safe zone on our templates". Hexagons are flat (a side at
-# the bottom). The medium hex tile (825 x 750 px) is left out: less the bleed it is no regular
+# the bottom). The mini hex tile's and the decks' figures (MiniHexTile, SquareDeck, SmallSquareDeck,
+# EuroSquareDeck, CircleDeck, HexDeck) are those of their product pages as the Templative tool
+# records them for its uploads to The Game Crafter, template pixels and trim in inches
+# (https://github.com/templative/templative-electron, src/shared/componentInfo.js at 5978dbad6768):
+# the mini hex tile's 450 x 450 px template holds a hexagon 1.25 in across the corners and 1.08 in
+# across the flats, the euro square card's 900 x 900 px one a 70 mm square (2.7559 in), 3.1 mm of bleed each side. The medium hex tile (825 x 750 px) is left out: less the bleed it is no regular
 # hexagon (57.15 mm across the flats would be 65.99 mm across the corners, not 63.5), so no hexagon
 # of printkit's fits it.
 CARDS, TILES, CHITS = ("cards",), ("tiles", "fields"), ("chips", "markers")
@@ -109,6 +123,11 @@ TGC_PRODUCTS = (
     Product("mini card", "MiniDeck", CARDS, RECT, (600, 825)),
     Product("micro card", "MicroDeck", CARDS, RECT, (450, 600)),
     Product("tarot card", "TarotDeck", CARDS, RECT, (900, 1500)),
+    Product("small square card", "SmallSquareDeck", CARDS, RECT, (825, 825)),
+    Product("euro square card", "EuroSquareDeck", CARDS, RECT, (900, 900), (3 * INCH - 70) / 2),
+    Product("square card", "SquareDeck", CARDS, RECT, (1125, 1125)),
+    Product("circle card", "CircleDeck", CARDS, ROUND, (1125, 1125)),
+    Product("hex card", "HexDeck", CARDS, FLAT_HEX, (1200, 1050)),
     Product("mini square tile", "MiniSquareTile", TILES, RECT, (450, 450)),
     Product("small square tile", "SmallSquareTile", TILES, RECT, (675, 675)),
     Product("medium square tile", "MediumSquareTile", TILES, RECT, (825, 825)),
@@ -120,6 +139,7 @@ TGC_PRODUCTS = (
     Product("medium circle chit", "MediumCircleChit", CHITS, ROUND, (300, 300)),
     Product("large circle chit", "LargeCircleChit", CHITS, ROUND, (375, 375)),
     Product("mini circle tile", "MiniCircleTile", CIRCLE_TILES, ROUND, (450, 450)),
+    Product("mini hex tile", "MiniHexTile", TILES, FLAT_HEX, (450, 450), cut=Size(1.25 * INCH, 1.08 * INCH)),
     Product("small hex tile", "SmallHexTile", TILES, FLAT_HEX, (675, 600)),
     Product("large hex tile", "LargeHexTile", TILES, FLAT_HEX, (1200, 1050)),
 )
@@ -150,29 +170,29 @@ DTC = Shop("DriveThruCards", DTC_PRODUCTS)
 
 
 def template_pages(
-    pack: Pack, pieces: list[Piece], shop: Shop, folder: str
+    pack: Pack, pieces: list[Piece], shop: Shop, folder: str, tolerance: Tolerance
 ) -> tuple[list[tuple[str, Page]], list[Problem]]:
     """Each face of each piece (counted or not: a template is uploaded once) on the template of
-    the shop's product it fits, named `<id>` and `<id>-back`, and the warnings about pieces left
-    out or scaled, in the order of the files. On The Game Crafter's templates a piece is centred
-    at its own size (its bleed reaching the template's edges), on the others scaled to the
-    product's trim."""
+    the shop's product it fits, scaled to the product's trim, named `<id>` and `<id>-back`, and the
+    warnings about pieces left out or scaled, in the order of the files."""
     pages = []
-    fitted, warnings = _fitted(pack, pieces, shop, folder)
+    fitted, warnings = _fitted(pack, pieces, shop, folder, tolerance)
     for piece, product in fitted:
-        trim = None if shop is TGC else product.trim
-        pages.append((piece.component.id, _face_page(piece, "front", product.template, trim)))
+        pages.append((piece.component.id, _face_page(piece, "front", product.template, product.trim)))
         if piece.back is not None:
-            pages.append((f"{piece.component.id}-back", _face_page(piece, "back", product.template, trim)))
+            pages.append((f"{piece.component.id}-back", _face_page(piece, "back", product.template, product.trim)))
     return pages, warnings
 
 
-def deck_pages(pack: Pack, pieces: list[Piece], folder: str) -> tuple[dict[str, list[Page]], list[Problem]]:
+def deck_pages(
+    pack: Pack, pieces: list[Piece], folder: str, tolerance: Tolerance
+) -> tuple[dict[str, list[Page]], list[Problem]]:
     """DriveThruCards' decks: for each card product, every copy of every piece that fits it, its
     back (a blank page for a piece without one) then its front, scaled to the product's trim; and
     the warnings about pieces left out or scaled."""
     decks: dict[str, list[Page]] = defaultdict(list)
-    fitted, warnings = _fitted(pack, pieces, DTC, folder)
+    printed = [piece for piece in pieces if piece.component.count]
+    fitted, warnings = _fitted(pack, printed, DTC, folder, tolerance)
     for piece, product in fitted:
         for _ in range(piece.component.count):
             for face in ("back", "front"):
@@ -181,23 +201,23 @@ def deck_pages(pack: Pack, pieces: list[Piece], folder: str) -> tuple[dict[str, 
 
 
 def _fitted(
-    pack: Pack, pieces: list[Piece], shop: Shop, folder: str
+    pack: Pack, pieces: list[Piece], shop: Shop, where: str, tolerance: Tolerance, *, say_left_out: bool = True
 ) -> tuple[list[tuple[Piece, Product]], list[Problem]]:
-    """The pieces with the product each is printed as, and a warning at each piece left out (no
-    product of its kind and shape, or none within TOLERANCE of its size) or scaled to its
-    product's trim (all but The Game Crafter's)."""
+    """The pieces with the product each is printed as, and a warning at each piece scaled to its
+    product's trim and (say_left_out) at each piece left out: no product of its kind and shape, or
+    none within the tolerance of its size."""
     fitted: list[tuple[Piece, Product]] = []
     said: list[tuple[Piece, str, str | None]] = []
     for piece in pieces:
         product = nearest_product(shop, piece)
-        if product is None:
-            said.append((piece, *_left_out(piece, shop, folder)))
-        elif _difference(piece, product) > TOLERANCE:
-            said.append((piece, *_misfit(piece, shop, product, folder)))
-        else:
+        if product is not None and tolerance.allows(piece.size, product.trim):
             fitted.append((piece, product))
-            if shop is not TGC and _difference(piece, product) > EXACT:
-                said.append((piece, _scaled(piece, shop, product, folder), None))
+            if _difference(piece, product) > EXACT:
+                said.append((piece, _scaled(piece, shop, product, where), None))
+        elif say_left_out and product is None:
+            said.append((piece, *_left_out(piece, shop, where)))
+        elif say_left_out and product is not None:
+            said.append((piece, *_misfit(piece, shop, product, where, tolerance)))
     return fitted, _once_each(pack, said)
 
 
@@ -220,23 +240,25 @@ def _difference(piece: Piece, product: Product) -> float:
     return max(abs(a - b) for a, b in zip(piece.size, product.trim, strict=True))
 
 
-def _misfit(piece: Piece, shop: Shop, product: Product, folder: str) -> tuple[str, str]:
+def _misfit(piece: Piece, shop: Shop, product: Product, folder: str, tolerance: Tolerance) -> tuple[str, str]:
     w, h = piece.size
-    pw, ph = product.trim
     return (
-        f"left out of {folder}: {w:g}x{h:g} mm is no size {shop.name} prints (within {TOLERANCE:g} mm); the "
-        f"nearest product is the {product.name}, {pw:.2f}x{ph:.2f} mm",
-        f"resize the component to it for {shop.name}",
+        f"left out of {folder}: {w:g}x{h:g} mm is no size {shop.name} prints (within {tolerance}); the nearest "
+        f"product is the {product.name}, {_off(piece, product)}",
+        f"resize the component to it for {shop.name}, or let --shop-tolerance take the difference",
     )
 
 
 def _scaled(piece: Piece, shop: Shop, product: Product, where: str) -> str:
     w, h = piece.size
-    pw, ph = product.trim
-    return (
-        f"scaled to the {product.name} of {shop.name} in {where}: {w:g}x{h:g} mm printed at {pw:.2f}x{ph:.2f} mm "
-        f"({pw - w:+.2f} mm wide, {ph - h:+.2f} mm high)"
-    )
+    return f"scaled to the {product.name} of {shop.name} in {where}: {w:g}x{h:g} mm printed at {_off(piece, product)}"
+
+
+def _off(piece: Piece, product: Product) -> str:
+    """The product's trim and how far it is from the piece's."""
+    (w, h), (pw, ph) = piece.size, product.trim
+    wide, high = (round(d, 2) + 0.0 for d in (pw - w, ph - h))  # + 0.0: no "-0.00" for a hair's breadth smaller
+    return f"{pw:.2f}x{ph:.2f} mm ({wide:+.2f} mm wide, {high:+.2f} mm high)"
 
 
 def _once_each(pack: Pack, said: Sequence[tuple[Piece, str, str | None]]) -> list[Problem]:

@@ -10,6 +10,8 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from printkit.base.units import Tolerance
+
 # Light to import: `printkit build --help` lists the kinds' options; what writes an output is imported
 # by its job.
 if TYPE_CHECKING:
@@ -44,6 +46,7 @@ class BuildOptions:
     force: bool = False
     jobs: int | None = None  # worker processes; None: one per core
     shops: tuple[str, ...] = ()  # the print shops to write for besides the kits (FacesKind.shop)
+    shop_tolerance: Tolerance = Tolerance(1.0)  # how far off a shop's product a piece is scaled to it (layout.shop)
     quiet: bool = False  # no progress display (the command leaves out its summary too)
     only: tuple[str, ...] = ()  # print only these components: ids, sections or tags (build.selection)
     changed_since: Path | None = None  # print only the components changed since a build into this folder printed them
@@ -159,7 +162,16 @@ class ShopKind(FacesKind):
         return f"{self.folder}/{language}"
 
     def key_of(self, plan: PackPlan, language: str) -> tuple:
-        return (plan.content, plan.catalog(language), language, self.name, plan.options.ink_saver, plan.options.strict)
+        options = plan.options
+        return (
+            plan.content,
+            plan.catalog(language),
+            language,
+            self.name,
+            options.ink_saver,
+            options.strict,
+            str(options.shop_tolerance),
+        )
 
 
 class BookKind(OutputKind):

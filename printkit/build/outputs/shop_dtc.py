@@ -1,8 +1,8 @@
 """--shop dtc: DriveThruCards' card decks, a PDF of each card product in `shop-dtc/<language>/`
 (`poker.pdf`), as its printed card specifications ask: one PDF a deck, one face a page at the
 product's trim plus 1/8 in, each copy's back then its front; a card a little off the product's
-size is scaled to its trim, with a warning, and a piece it does not print left out with one (see
-layout.shop)."""
+size (within --shop-tolerance) is scaled to its trim, with a warning, and a piece it does not print
+left out with one (see layout.shop)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ class DriveThruCards(ShopKind):
 
         pack = drawn.pack
         name = self.name_of(pack.id, drawn.language)
-        decks, warnings = deck_pages(pack, drawn.pieces, self.folder)
+        decks, warnings = deck_pages(pack, drawn.pieces, self.folder, drawn.options.shop_tolerance)
         for warning in warnings:
             warn(str(warning))
         write = partial(_write, pack, drawn.language, name, decks, drawn.shop_faces, drawn.options)

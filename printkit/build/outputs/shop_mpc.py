@@ -1,6 +1,7 @@
 """--shop mpc: a PNG of each face on MakePlayingCards' template of its product (822 x 1122 px
 for a poker card), in `shop-mpc/<language>/`, as its designer takes one image upload a face; a
-piece a little off the product's size is scaled to its trim, with a warning (see layout.shop)."""
+piece a little off the product's size (within --shop-tolerance) is scaled to its trim, with a
+warning (see layout.shop)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """--shop single: one face a page in a PDF, each page its trim plus the shops' bleed (a card
-within a millimetre of one of DriveThruCards' products on its page, 2.75 x 3.75 in for a poker
+within --shop-tolerance of one of DriveThruCards' products on its page, 2.75 x 3.75 in for a poker
 card, scaled to its trim with a warning), every copy front then back (see layout.shop.single_pages):
 `<pack>-components-<language>-single.pdf`."""
 
@@ -37,7 +37,7 @@ class SingleFaces(ShopKind):
             return nothing_to_write(drawn.pack.id, self.name_of(drawn.pack.id, drawn.language), drawn.options)
         pack, options = drawn.pack, drawn.options
         name = self.name_of(pack.id, drawn.language)
-        pages, warnings = single_pages(pack, drawn.pieces)
+        pages, warnings = single_pages(pack, drawn.pieces, options.shop_tolerance)
         for warning in warnings:
             warn(str(warning))
         write = partial(_write, pack, drawn.language, pages, drawn.shop_faces, options.out / pack.id / name, options)

@@ -1,7 +1,8 @@
 """--shop tgc: a PNG of each face on The Game Crafter's template of its product, in
 `shop-tgc/<language>/`; and what every shop that takes a PNG of each face shares (`TemplateFolder`).
-A piece of a kind or shape the shop does not make, or of a size it does not print, is left out
-with a warning (see layout.shop)."""
+A piece a little off its product's size (within --shop-tolerance) is scaled to its trim, with a
+warning; a piece of a kind or shape the shop does not make, or of a size it does not print, is left
+out with one (see layout.shop)."""
 
 from __future__ import annotations
 
@@ -31,7 +32,9 @@ class TemplateFolder(ShopKind):
 
         pack = drawn.pack
         name = self.name_of(pack.id, drawn.language)
-        named, warnings = template_pages(pack, drawn.pieces, getattr(shop, self.seller), self.folder)
+        named, warnings = template_pages(
+            pack, drawn.pieces, getattr(shop, self.seller), self.folder, drawn.options.shop_tolerance
+        )
         for warning in warnings:
             warn(str(warning))
         write = partial(_write, pack.id, name, named, drawn.shop_faces, drawn.options)
