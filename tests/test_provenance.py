@@ -32,7 +32,7 @@ def test_a_marked_value_prints_its_kinds_mark_on_the_card_and_an_unmarked_card_n
         tmp_path,
         "stats: {speed: {name: Speed}}\n",
         "cards:\n"
-        "  - {id: guessed, cost: 3, stats: {speed: 5}, kit: {stats.speed: estimated}}\n"
+        "  - {id: guessed, cost: 3, stats: {speed: 5}, kit: {stats: {speed: estimated}}}\n"
         "  - {id: made-up, cost: 3, stats: {speed: 5}, kit: {cost: estimated, stats: invented}}\n"
         "  - {id: known, cost: 3, stats: {speed: 5}}\n",
     )
