@@ -10,7 +10,7 @@ import pytest
 from conftest import BUNDLED, TRANSLATIONS, loaded_pack
 
 from printkit.base.shapes import Text
-from printkit.content.provenance import KINDS, mark_text, marked_rules, rule_marks
+from printkit.content.provenance import KINDS, mark_text, marked_rules, marks_of, rule_marks
 from printkit.content.read import load_checked
 from printkit.faces.looks import look_of
 from printkit.faces.paint import LookContext
@@ -108,6 +108,6 @@ def test_each_rulebook_lists_what_the_kit_adds_in_its_language(rulebooks, pack, 
             assert _squashed(component.name or component.id) in section, component.id
     for rule in marked_rules(part.rulebook):
         assert _squashed(f"{KINDS[rule.kind]} {rule.section}: {rule.sentence}") in section
-    kinds = {kind for c in part.components for kind in ([c.kit] if isinstance(c.kit, str) else (c.kit or {}).values())}
+    kinds = {kind for c in part.components for kind in marks_of(c).values()}
     for kind in kinds | {rule.kind for rule in marked_rules(part.rulebook)}:
         assert _squashed(f"{KINDS[kind]} {own.text(f'adds-{kind}')}") in section
