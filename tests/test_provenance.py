@@ -41,6 +41,29 @@ def test_a_marked_value_prints_its_kinds_mark_on_the_card_and_an_unmarked_card_n
     assert not set("".join(_drawn_texts(pack, "known"))) & set(KINDS.values())
 
 
+MARKED_OF_EACH_KIND = """cards:
+  - {id: card, name: Card, kit: invented}
+  - {id: edge-card, name: Edge, edges: {top: 1, right: 0, bottom: 0, left: 1}, kit: {edges: estimated}}
+fields:
+  - {id: field, size: 54mm, text: Blocked, kit: house-rule}
+tiles:
+  - {id: tile, size: 40mm, name: Isle, edges: {top: woods, right: woods, bottom: woods, left: woods}, kit: invented}
+chips:
+  - {id: chip, diameter: 20mm, value: 3, kit: {value: estimated}}
+markers:
+  - {id: marker, diameter: 20mm, front: {value: 1, color: '#f2c14e'}, back: {value: 1, color: '#f2c14e'},
+     kit: {front: {value: reading}}}
+boards:
+  - {id: board, title: Board, grid: {columns: 2, rows: 2, square: 20mm}, kit: {grid: invented}}
+"""
+
+
+def test_the_built_in_look_of_each_kind_prints_the_marks(tmp_path):
+    pack = loaded_pack(tmp_path, "terrains:\n  woods: {name: Woods, color: '#3d7a3a'}\n", MARKED_OF_EACH_KIND)
+    for component in pack.components:
+        assert mark_text(component) in _drawn_texts(pack, component.id), component.id
+
+
 def test_a_rule_mark_stands_for_the_sentence_it_follows():
     text = "Deal the cards. With an odd number, put one back (the rules do not say){kit:house-rule}. Then play."
     assert rule_marks(text) == [("house-rule", "With an odd number, put one back (the rules do not say)")]
