@@ -10,7 +10,7 @@ import pytest
 from conftest import BUNDLED, TRANSLATIONS, loaded_pack
 
 from printkit.base.shapes import Text
-from printkit.content.provenance import KINDS, mark_text, marked_rules, rule_marks
+from printkit.content.provenance import KINDS, mark_text, marked_rules, marks_of, rule_marks
 from printkit.content.read import load_checked
 from printkit.faces.looks import look_of
 from printkit.faces.paint import LookContext
@@ -32,13 +32,36 @@ def test_a_marked_value_prints_its_kinds_mark_on_the_card_and_an_unmarked_card_n
         tmp_path,
         "stats: {speed: {name: Speed}}\n",
         "cards:\n"
-        "  - {id: guessed, cost: 3, stats: {speed: 5}, kit: {stats.speed: estimated}}\n"
+        "  - {id: guessed, cost: 3, stats: {speed: 5}, kit: {stats: {speed: estimated}}}\n"
         "  - {id: made-up, cost: 3, stats: {speed: 5}, kit: {cost: estimated, stats: invented}}\n"
         "  - {id: known, cost: 3, stats: {speed: 5}}\n",
     )
     assert "≈" in _drawn_texts(pack, "guessed")
     assert "≈✦" in _drawn_texts(pack, "made-up")  # one mark per kind, in the vocabulary's order
     assert not set("".join(_drawn_texts(pack, "known"))) & set(KINDS.values())
+
+
+MARKED_OF_EACH_KIND = """cards:
+  - {id: card, name: Card, kit: invented}
+  - {id: edge-card, name: Edge, edges: {top: 1, right: 0, bottom: 0, left: 1}, kit: {edges: estimated}}
+fields:
+  - {id: field, size: 54mm, text: Blocked, kit: house-rule}
+tiles:
+  - {id: tile, size: 40mm, name: Isle, edges: {top: woods, right: woods, bottom: woods, left: woods}, kit: invented}
+chips:
+  - {id: chip, diameter: 20mm, value: 3, kit: {value: estimated}}
+markers:
+  - {id: marker, diameter: 20mm, front: {value: 1, color: '#f2c14e'}, back: {value: 1, color: '#f2c14e'},
+     kit: {front: {value: reading}}}
+boards:
+  - {id: board, title: Board, grid: {columns: 2, rows: 2, square: 20mm}, kit: {grid: invented}}
+"""
+
+
+def test_the_built_in_look_of_each_kind_prints_the_marks(tmp_path):
+    pack = loaded_pack(tmp_path, "terrains:\n  woods: {name: Woods, color: '#3d7a3a'}\n", MARKED_OF_EACH_KIND)
+    for component in pack.components:
+        assert mark_text(component) in _drawn_texts(pack, component.id), component.id
 
 
 def test_a_rule_mark_stands_for_the_sentence_it_follows():
@@ -86,8 +109,12 @@ def rulebooks(shared_run):
 
 def _rulebook_text(path: Path) -> str:
     with pdfplumber.open(path) as pdf:
-        text = "\n".join(page.extract_text() or "" for page in pdf.pages)
-    return " ".join(re.sub(r"-\n", "", text).replace("\u2010\n", "").split())
+        return "\n".join(page.extract_text() or "" for page in pdf.pages)
+
+
+def _squashed(text: str) -> str:
+    """Text without spaces, line breaks and hyphens: a name broken at its own hyphen reads whole."""
+    return re.sub(r"[\s\-\u2010\u00ad]", "", text)
 
 
 @pytest.mark.slow
@@ -96,14 +123,14 @@ def test_each_rulebook_lists_what_the_kit_adds_in_its_language(rulebooks, pack, 
     (model,) = load_checked([Path("content") / pack])
     part = translate(model, lang).pack if lang != "en" else model
     own = words.of(lang, part.root)
-    text = _rulebook_text(rulebooks / pack / f"{pack}-rulebook-{lang}.pdf")
-    section = text.split(own.text("adds-title"))[-1]  # the section, past its entry in the contents
-    assert own.text("adds-components") in section
+    text = _squashed(_rulebook_text(rulebooks / pack / f"{pack}-rulebook-{lang}.pdf"))
+    section = text.split(_squashed(own.text("adds-title")))[-1]  # the section, past its entry in the contents
+    assert _squashed(own.text("adds-components")) in section
     for component in part.components:
         if component.kit:
-            assert (component.name or component.id) in section, component.id
+            assert _squashed(component.name or component.id) in section, component.id
     for rule in marked_rules(part.rulebook):
-        assert f"{KINDS[rule.kind]} {rule.section}:" in section
-    kinds = {kind for c in part.components for kind in ([c.kit] if isinstance(c.kit, str) else (c.kit or {}).values())}
+        assert _squashed(f"{KINDS[rule.kind]} {rule.section}: {rule.sentence}") in section
+    kinds = {kind for c in part.components for kind in marks_of(c).values()}
     for kind in kinds | {rule.kind for rule in marked_rules(part.rulebook)}:
-        assert f"{KINDS[kind]} {own.text(f'adds-{kind}')}" in section
+        assert _squashed(f"{KINDS[kind]} {own.text(f'adds-{kind}')}") in section

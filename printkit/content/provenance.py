@@ -32,43 +32,56 @@ KINDS: dict[str, str] = {
     "house-rule": "†",  # the kit's rule where the source is silent
     "reading": "‡",  # the kit's reading where the source is ambiguous
 }
-WHOLE = ""  # the value path of a mark on the whole component
-
-_KIND_SCHEMA = {"type": "string", "enum": list(KINDS)}
+WHOLE: KeyPath = ()  # the key path of a mark on the whole component
 
 
-def parse_kit(value: Any) -> str | dict[str, str]:
-    """A kind, or a mapping of value paths to kinds; which kinds and paths there are is checked with
-    the component (`kit_problems`), where a wrong one is found by its own key."""
-    if isinstance(value, str):
+def parse_kit(value: Any) -> str | dict[str, Any]:
+    """A kind, or a mapping shaped like the component's values with a kind at each marked one; which
+    kinds and values there are is checked with the component (`kit_problems`), at its own key."""
+    if isinstance(value, str) or isinstance(value, dict) and _kinds_at_leaves(value):
         return value
-    if isinstance(value, dict) and all(isinstance(kind, str) for kind in value.values()):
-        return {str(path): kind for path, kind in value.items()}
     raise ValueProblem(
-        f"must be a kind ({', '.join(KINDS)}) or a mapping of value paths to kinds, got {shown_value(value)}",
-        "e.g. kit: invented, or kit: {cost: estimated, ability: invented}",
+        f"must be a kind ({', '.join(KINDS)}) or a mapping of the component's keys to kinds, got {shown_value(value)}",
+        "e.g. kit: invented, or kit: {cost: estimated, stats: {speed: estimated}}",
     )
 
 
+def _kinds_at_leaves(marks: dict[Any, Any]) -> bool:
+    return all(
+        isinstance(inner, str) or isinstance(inner, dict) and _kinds_at_leaves(inner) for inner in marks.values()
+    )
+
+
+_KIND_SCHEMA = {"type": "string", "enum": list(KINDS)}
+_MARKS_SCHEMA = {"type": "object", "additionalProperties": {"anyOf": [_KIND_SCHEMA, {"type": "object"}]}}
 Kit = Annotated[
-    str | dict[str, str],
+    str | dict[str, Any],
     BeforeValidator(pydantic_parser(parse_kit)),
     WithJsonSchema(
         {
             "description": "what of the component is the kit's own, not its source's: a kind for the whole "
-            "component, or value paths (cost, stats.attack, data.power, edges) with a kind each",
-            "oneOf": [_KIND_SCHEMA, {"type": "object", "additionalProperties": _KIND_SCHEMA}],
+            "component, or its keys as its YAML writes them (cost, stats: {attack}, data: {power}, edges) with "
+            "a kind at each marked value",
+            "anyOf": [_KIND_SCHEMA, _MARKS_SCHEMA],
         }
     ),
 ]
 
 
-def marks_of(component: Component) -> dict[str, str]:
-    """The component's `kit:` as value path -> kind (WHOLE for the component itself)."""
+def marks_of(component: Component) -> dict[KeyPath, str]:
+    """The component's `kit:` as the key path of each marked value -> its kind (WHOLE for the whole)."""
     kit = component.kit
     if kit is None:
         return {}
-    return {WHOLE: kit} if isinstance(kit, str) else dict(kit)
+    return {WHOLE: kit} if isinstance(kit, str) else dict(_leaves(kit, WHOLE))
+
+
+def _leaves(marks: dict[str, Any], path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
+    for key, inner in marks.items():
+        if isinstance(inner, dict):
+            yield from _leaves(inner, path + (key,))
+        else:
+            yield path + (key,), inner
 
 
 def mark_text(component: Component) -> str | None:
@@ -78,40 +91,40 @@ def mark_text(component: Component) -> str | None:
 
 
 def kit_problems(component: Component, source: SourceFile) -> list[Problem]:
-    """A `kit:` naming a kind that is not one of KINDS, or a value path that names no value the
-    component gives."""
+    """A `kit:` naming a kind that is not one of KINDS, or a key that names no value the component gives."""
     if component.kit is None:  # most components: no dump of their values
         return []
     problems = []
     base = component.origin.path + ("kit",)
     given = set(_value_paths(component.model_dump(exclude_unset=True, exclude={"kit"}), ()))
     for path, kind in marks_of(component).items():
-        at: KeyPath = base + ((path,) if path else ())
         if kind not in KINDS:
             problems.append(
                 source.problem(
-                    at,
+                    base + path,
                     f"'{kind}' is not a kind of the kit's own content",
                     did_you_mean(kind, KINDS) or f"one of {', '.join(KINDS)}",
                 )
             )
         if path and path not in given:
+            shown = ".".join(map(str, path))
             problems.append(
                 source.problem(
-                    at,
-                    f"'{path}' names no value this {component.kind} gives",
-                    did_you_mean(path, given)
-                    or "give the value, or mark one it gives: " + ", ".join(sorted(given - {"id"})),
+                    base + path,
+                    f"'{shown}' names no value this {component.kind} gives",
+                    did_you_mean(shown, {".".join(p) for p in given})
+                    or "give the value, or mark one it gives: "
+                    + ", ".join(sorted(".".join(p) for p in given - {("id",)})),
                     of_key=True,
                 )
             )
     return problems
 
 
-def _value_paths(value: Any, path: tuple[str, ...]) -> Iterator[str]:
-    """Every dotted path to a value given in a dumped model, the mappings' own paths too."""
+def _value_paths(value: Any, path: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+    """The key path of every value given in a dumped model, the mappings' own paths too."""
     if path and value is not None:
-        yield ".".join(path)
+        yield path
     if isinstance(value, dict):
         for key, inner in value.items():
             yield from _value_paths(inner, path + (str(key),))

@@ -35,7 +35,7 @@ from markupsafe import Markup
 from printkit.base import bounded
 from printkit.base.bounded import OverLimit
 from printkit.base.confine import Refused, read_bytes, read_text
-from printkit.base.errors import Problem, Problems, display_path, shown_value
+from printkit.base.errors import KeyPath, Problem, Problems, display_path, shown_value
 from printkit.base.icons import ICONS
 from printkit.base.languages import right_to_left
 from printkit.base.package_data import folder
@@ -345,7 +345,7 @@ def _adds_section(prose: Prose, own: words.OwnWords) -> dict[str, Any] | None:
     assert rulebook is not None, "only a pack with a rulebook.yaml has rulebook parts"
     lines: dict[tuple[str, tuple[str, ...]], list[str]] = {}
     for component in pack.components:
-        by_kind: dict[str, list[str]] = {}
+        by_kind: dict[str, list[KeyPath]] = {}
         for path, kind in marks_of(component).items():
             by_kind.setdefault(kind, []).append(path)
         for kind, paths in by_kind.items():
@@ -399,16 +399,16 @@ def _source_name(source: Source, own: words.OwnWords) -> str:
     return own.text("adds-version", title=source.title, version=source.version) if source.version else source.title
 
 
-def _value_label(pack: Pack, own: words.OwnWords, path: str) -> str:
+def _value_label(pack: Pack, own: words.OwnWords, path: KeyPath) -> str:
     """A marked value's name as players read it: a stat's or a declared field's name, else printkit's
-    word for the key (cost, special power), else the key as the YAML writes it."""
-    parts = path.split(".")
-    if parts[0] == "stats" and len(parts) > 1 and parts[1] in pack.meta.stats:
-        return pack.meta.stats[parts[1]].name
-    if parts[0] == "data" and len(parts) > 1 and parts[1] in pack.meta.fields:
-        return pack.meta.fields[parts[1]].label or parts[1]
-    key = f"value-{parts[-1]}"
-    return own.text(key) if key in words.MESSAGES else parts[-1]
+    word for its key (cost, special power), else the key as the YAML writes it."""
+    head, last = path[0], str(path[-1])
+    if head == "stats" and len(path) > 1 and last in pack.meta.stats:
+        return pack.meta.stats[last].name
+    if head == "data" and len(path) > 1 and last in pack.meta.fields:
+        return pack.meta.fields[last].label or last
+    key = f"value-{last}"
+    return own.text(key) if key in words.MESSAGES else last
 
 
 def _script_faces(pack: Pack, lang: str) -> list[dict[str, Any]]:
