@@ -250,7 +250,7 @@ def test_editing_a_packs_template_rebuilds_only_what_is_laid_out_on_it(run, tmp_
 
 NOTHING_TO_PRINT = (
     "printkit: warning: nothing-to-print (en): nothing to print: every component has count: 0, so no components "
-    "PDF is written (nor its PDF/X, cut paths or --shop single PDF)"
+    "PDF is written"
 )
 
 

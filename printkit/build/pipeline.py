@@ -26,6 +26,7 @@ from printkit.build.outputs.base import (
     BuildOptions,
     Drawn,
     FacesKind,
+    OutputKind,
     SheetsKind,
     kind_folders,
     kinds_of,
@@ -35,7 +36,7 @@ from printkit.build.outputs.base import (
 from printkit.build.plan import plan
 from printkit.build.selection import asked, check_only, chosen, fingerprints, partial
 from printkit.build.summary import PackBuilt
-from printkit.build.warnings import once_each, warn, warnings_shown
+from printkit.build.warnings import nothing_to_print, once_each, warn, warnings_shown
 from printkit.content.pack import Pack
 from printkit.content.read import Loaded, load_partial
 from printkit.i18n import words
@@ -119,15 +120,12 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 chosen(pieces, translation.pack, language, options, now) if partial(options) else (pieces, 0)
             )
             if not printed:
-                warn(
-                    f"{pack.id} ({language}): nothing to print: every component has count: 0, so no components "
-                    "PDF is written (nor its PDF/X, cut paths or --shop single PDF)"
-                )
-            elif not any(piece.component.count for piece in kit):
-                warn(
-                    f"{pack.id} ({language}): nothing to print: {asked(options)} left out every component with "
-                    f"copies ({left_out}), so no components PDF is written (nor its PDF/X or cut paths)"
-                )
+                unwritten = [kind.unprinted for kind in kinds_of(OutputKind, options) if kind.unprinted]
+                nothing_to_print(pack.id, language, "every component has count: 0", unwritten)
+            elif not any(piece.component.count for piece in kit):  # the kit's sheets print none; the rest all
+                unwritten = [kind.unprinted for kind in kinds_of(SheetsKind, options) if kind.unprinted]
+                why = f"{asked(options)} left out every component with copies ({left_out})"
+                nothing_to_print(pack.id, language, why, unwritten)
             kit_printed = {piece.component.id: now[piece.component.id] for piece in kit if piece.component.count}
             try:
                 laid_out = _laid_out(translation.pack, language, template, papers, kit, options) if kit_printed else []

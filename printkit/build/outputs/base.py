@@ -98,6 +98,9 @@ class OutputKind(ABC):
     name: ClassVar[str]  # what the kind is called (it is what its option writes, as in --pdfx, --shop tgc)
     folder: ClassVar[str | None] = None  # the folder under a pack's output folder its files go in, if not beside
     derived_from: ClassVar[str | None] = None  # the kind it is made from, which retires it when written without it
+    # What a user calls it when a kit with nothing to print has none of it written (the components
+    # PDF); None for a kind written even then (the PNGs of the faces) or told by another (the TTS JSON)
+    unprinted: ClassVar[str | None] = None
 
     @abstractmethod
     def wanted(self, options: BuildOptions) -> bool:

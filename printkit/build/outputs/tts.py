@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 class TabletopSimulator(FacesKind):
     name = "tts"
     folder = "tts"
+    unprinted = "Tabletop Simulator object"
 
     def add_options(self, group: argparse._ArgumentGroup) -> None:
         group.add_argument(
