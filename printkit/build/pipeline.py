@@ -71,6 +71,9 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
         except Problems as error:
             problems += error.problems
             continue
+        # the pack's faces and sheets are drawn with the bleed --bleed gives, else its template's
+        bleed = bleed_of(options, template)
+        drawn_with = replace(options, bleed=bleed)
         translated: dict[str, Pack] = {}
         rulebook_drafts: set[str] = set()
         for language in languages:
@@ -97,9 +100,7 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                         f"{pack.id} ({language}): {counted(len({m.msgid for m in translation.missing}), 'string')} not translated; "
                         f"{counted(len(translation.drafts), 'component')} marked DRAFT (see 'printkit i18n stats {pack.id}')"
                     )
-                faces = Faces(
-                    translation.pack, language, options.bleed, options.ink_saver, frozenset(translation.drafts)
-                )
+                faces = Faces(translation.pack, language, bleed, options.ink_saver, frozenset(translation.drafts))
                 pieces = faces.outlines()
                 if draw_all:
                     for piece in pieces:
@@ -128,7 +129,9 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 nothing_to_print(pack.id, language, why, unwritten)
             kit_printed = {piece.component.id: now[piece.component.id] for piece in kit if piece.component.count}
             try:
-                laid_out = _laid_out(translation.pack, language, template, papers, kit, options) if kit_printed else []
+                laid_out = (
+                    _laid_out(translation.pack, language, template, papers, kit, drawn_with) if kit_printed else []
+                )
             except Problems as error:
                 problems += error.problems
                 continue
@@ -145,7 +148,7 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 translation.pack, language, SHOP_FACE_BLEED, options.ink_saver, frozenset(translation.drafts)
             )
             drawn = Drawn(
-                translation.pack, language, pieces, faces, shop_faces, printed, options, kit_printed, left_out
+                translation.pack, language, pieces, faces, shop_faces, printed, drawn_with, kit_printed, left_out
             )
             for layout, pages in laid_out:
                 jobs += [kind.job(drawn, layout, pages) for kind in kinds_of(SheetsKind, options)]
@@ -184,6 +187,13 @@ def _on_template(pack: Pack, template: SheetTemplate, pieces: list[Piece], bleed
     for warning in left_out:
         warn(str(warning))
     return pages
+
+
+def bleed_of(options: BuildOptions, template: SheetTemplate | None) -> float:
+    """The bleed a pack is drawn with: --bleed's, else its sheet template's, else none."""
+    if options.bleed is not None:
+        return options.bleed
+    return template.bleed if template is not None else 0.0
 
 
 def sheet_template(name: str | None, pack_root: Path) -> SheetTemplate | None:

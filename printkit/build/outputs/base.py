@@ -30,7 +30,7 @@ class BuildOptions:
     template: str | None = None  # a sheet template's name or file: its slots instead of paper (layout/templates)
     languages: tuple[str, ...] | None = None  # None: every locale the pack declares
     duplex: Duplex = "long"
-    bleed: float = 0.0
+    bleed: float | None = None  # mm past the trim; None: the sheet template's (its labels' waste), else 0
     png: bool = False
     pdfx: bool = False  # also a CMYK PDF/X-4 of each components PDF, for print shops
     cut_svg: bool = False  # also each sheet's cut paths as SVG, for cutting machines
