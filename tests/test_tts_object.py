@@ -30,7 +30,10 @@ CUSTOM_DECK = {
     "UniqueBack": bool,
     "Type": int,
 }
-CARD = OBJECT | {"Hands": bool, "HideWhenFaceDown": bool, "CardID": int, "CustomDeck": {str: CUSTOM_DECK}}
+CARD = OBJECT | {
+    **{"Hands": bool, "HideWhenFaceDown": bool, "SidewaysCard": bool},
+    **{"CardID": int, "CustomDeck": {str: CUSTOM_DECK}},
+}
 # CustomImage as Tabletop Simulator saves it (ImageScalar 1.0 unless the user scales the image)
 IMAGE = {"ImageURL": str, "ImageSecondaryURL": str, "ImageScalar": float, "WidthScale": float}
 SCHEMA = {
@@ -240,3 +243,20 @@ def test_seventy_cards_of_one_back_make_two_sheets_of_one_deck(tmp_path):
     assert deck["DeckIDs"] == [100 + n for n in range(69)] + [200]
     for name in ("tts-cards-plain-1.png", "tts-cards-plain-2.png"):
         assert max(Image.open(tts / name).size) <= 4096
+
+
+@pytest.mark.slow
+def test_a_landscape_card_lies_on_its_side(tmp_path):
+    """Tabletop Simulator's card is upright (2.5 x 3.5): a landscape face on it would be squeezed, so
+    its card is saved as a sideways card, as the game's own landscape cards are."""
+    pack = tmp_path / "wide"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        'id: wide\ntitle: Wide\ndefaults: {back: plain}\nbacks:\n  plain: {title: Wide, color: "#2f4858"}\n'
+    )
+    (pack / "cards.yaml").write_text(
+        "cards:\n  - {id: quest, name: Quest, size: 100x70mm}\n  - {id: hero, name: Hero, size: 63x88mm}\n"
+    )
+    assert main(["build", str(pack), "--tts", "--no-rulebooks", "--out", str(tmp_path / "out"), "-q"]) == 0
+    saved = json.loads((tmp_path / "out" / "wide" / "tts" / "en" / "wide-en.json").read_text())
+    assert {o["Nickname"]: o["SidewaysCard"] for o in saved["ObjectStates"]} == {"Quest": True, "Hero": False}

@@ -192,6 +192,8 @@ def _deck(deck: Deck, numbered: list[tuple[int, DeckSheet]], url: Callable[[str]
                 **_object("Card", piece.component.name or piece.component.id),
                 "Hands": True,  # a card is taken into a player's hand, and hidden there
                 "HideWhenFaceDown": True,
+                # Tabletop Simulator's card is upright: a landscape face is shown on a card lying on its side
+                "SidewaysCard": piece.size.width > piece.size.height,
                 "CardID": number * 100 + slot,
                 "CustomDeck": {str(number): custom[str(number)]},
             }
