@@ -495,13 +495,23 @@ def _builtin_safe_zone_findings(pack: Pack) -> list[Problem]:
 
     zone = pack.meta.imposition.safe_zone
     found: dict[tuple[str, KeyPath], Problem] = {}
-    seen: set[tuple[str, Size, Outline]] = set()
+    seen: set[tuple] = set()
     for component in pack.components:
         look_id = component.look_id(pack.meta.defaults)
         trim, outline = component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)
-        if (look_id, trim, outline) in seen:
+        values = Values(component, pack)
+
+        def drawn(spec: Any, of: str, values: Values = values) -> bool:
+            """Whether the component draws the element: its `when:` holds, read in its part (`of`)."""
+            part = values.of(of.removesuffix(".")) if of else values
+            return all(is_set(part.find(c.path)[0]) != c.negated for c in getattr(spec, "when", ()))
+
+        sides = merged(pack.looks, look_id)
+        # components of one look, size and outline that draw the same elements are checked once
+        shown = tuple(drawn(spec, of) for side in sides for _, spec, of in walk(side) if getattr(spec, "when", ()))
+        if (look_id, trim, outline, shown) in seen:
             continue
-        seen.add((look_id, trim, outline))
+        seen.add((look_id, trim, outline, shown))
         builtin = {
             id(spec): (ancestor, path)
             for ancestor in lineage(pack.looks, look_id)
@@ -509,12 +519,7 @@ def _builtin_safe_zone_findings(pack: Pack) -> list[Problem]:
             for side in ("front", "back")
             for path, spec, _ in walk(getattr(pack.looks[ancestor].look, side), (side,))
         }
-        values = Values(component, pack)
-
-        def drawn(spec: Any, values: Values = values) -> bool:
-            return all(is_set(values.find(c.path)[0]) != c.negated for c in getattr(spec, "when", ()))
-
-        for side, elements in zip(("front", "back"), merged(pack.looks, look_id), strict=True):
+        for side, elements in zip(("front", "back"), sides, strict=True):
             frame = Box(0.0, 0.0, *trim)
             for _, element, box in _in_safe_zone(elements, (side,), frame, trim, outline, zone, drawn):
                 where = builtin.get(id(element.spec))
@@ -549,18 +554,20 @@ def _in_safe_zone(
     trim: Size,
     outline: Outline,
     zone: float,
-    drawn: Callable[[Any], bool] = lambda spec: True,
+    drawn: Callable[[Any, str], bool] = lambda spec, of: True,
+    of: str = "",
 ) -> Iterator[tuple[KeyPath, LookElement, Box]]:
     """The key path, element and box of each text, icon, repeated icon and rotation-track label that
     is drawn (of a component, the elements whose `when` holds) and whose own box reaches nearer the
     trim line than zone, but not past it (that is a box problem), looking inside groups."""
     for index, element in enumerate(elements or []):
         spec, path = element.spec, at + (index, element.kind)
-        if not drawn(spec):
+        if not drawn(spec, of):
             continue
         if isinstance(spec, GroupSpec):
             inner = spec.frame(placed(frame, spec.box), outline, trim)
-            yield from _in_safe_zone(spec.elements, path + ("elements",), inner, trim, outline, zone, drawn)
+            part = f"{of}{spec.of}." if spec.of else of  # as walk reads a group's part
+            yield from _in_safe_zone(spec.elements, path + ("elements",), inner, trim, outline, zone, drawn, part)
         elif isinstance(spec, TextSpec | IconSpec | RepeatSpec) and spec.box is not None:
             box = placed(frame, spec.box)
             if _holds(box, trim, outline, -BOX_TOLERANCE_MM) and not _holds(
