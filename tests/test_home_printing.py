@@ -223,6 +223,29 @@ def test_a_builtin_look_in_the_safe_zone_is_an_error_with_strict(run, tmp_path):
     assert (code, err.splitlines()) == (1, [BUILTIN_IN_SAFE_ZONE, problems_found(1)])
 
 
+def test_a_builtin_widgets_labels_in_the_safe_zone_are_a_warning(run, tmp_path):
+    """The rotation track's labels are set in strips along the card's edges: they are text like a text
+    element's, and are checked the same way (they were left out: 1.76 mm from the trim of a card)."""
+    pack = tmp_path / "tracked"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        "id: tracked\ntitle: Tracked\nimposition: {safe_zone: 4mm}\n"
+        "defaults: {card_size: poker, rotation_track: [Ready, Hit]}\nstats:\n  attack: {name: Attack, short: ATK}\n"
+    )
+    (pack / "cards.yaml").write_text("cards:\n  - {id: hero, name: Hero, stats: {attack: 1}}\n")
+    code, _, err = run("build", pack, "--out", tmp_path / "out", "--no-rulebooks", "--strict")
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            f"{pack}/cards.yaml:2:5: cards[0]: printkit's look 'stat-card' puts its front widget 'rotation-track' "
+            "into the 4 mm safe zone inside the trim line of card 'hero', which a cut may take off: it spans 5.6 to "
+            "57.4 mm across and 3 to 5.6 mm down (keep text and icons 4 mm inside the trim line: give it a look of the "
+            "pack that extends 'stat-card' and moves them, or change imposition.safe_zone in pack.yaml)",
+            problems_found(1),
+        ],
+    )
+
+
 def test_the_bundled_packs_keep_printkits_looks_out_of_the_default_safe_zone():
     from printkit.content.read import load_checked
 

@@ -129,6 +129,7 @@ def test_a_kind_that_leaves_out_what_a_kind_says_is_refused_at_once():
         "cut-svg",
         "png",
         "tts",
+        "tts-object",
         "single",
         "tgc",
         "mpc",

@@ -102,6 +102,29 @@ def test_a_component_larger_than_the_paper_is_split_with_overlap(tmp_path):
     assert left[2] - right[0] == pytest.approx(10.0)  # glued over a 10 mm overlap
 
 
+def test_a_fragments_own_labels_keep_the_default_safe_zone(tmp_path):
+    """printkit's words on a fragment (its name, where the next is glued on) keep 3 mm inside its
+    edges, as a look's text must: a cut may take off that much ("glue A2" began 1.5 mm in)."""
+    from printkit.base.shapes import Text
+    from printkit.faces import richtext
+    from printkit.layout.marks import CUT_GREY
+
+    pack = loaded_pack(tmp_path, "", "sheets:\n  - {id: pad, title: Scores, size: 300x400mm}\n")
+    fragments = [p for page in impose(pack, "en", SheetOptions()) if page.side == "front" for p in page.placements]
+    nearest = []
+    for fragment in fragments:
+        x0, y0, x1, y1 = fragment.window
+        for label in [s for s in fragment.drawing if isinstance(s, Text) and s.color == CUT_GREY]:
+            width, ascent = richtext.measure(label.text, label.font, label.size), label.size / PT_PER_MM * 0.75
+            start = label.x - {"left": 0, "center": width / 2, "right": width}[label.align]
+            if label.angle == 90:  # up the strip, the glyphs to the left of x
+                box = (label.x - ascent, label.y, label.x, label.y + width)
+            else:
+                box = (start, label.y, start + width, label.y + ascent)
+            nearest.append(min(box[0] - x0, box[1] - y0, x1 - box[2], y1 - box[3]))
+    assert len(nearest) == 4 + 4 and min(nearest) >= 3.0  # each fragment's name, and the glue labels
+
+
 @pytest.fixture(scope="module")
 def kit_pdf(tmp_path_factory):
     from printkit.cli import main

@@ -266,3 +266,46 @@ def test_a_template_whose_page_would_run_or_go_elsewhere_is_refused(run, tmp_pat
         ],
     )
     assert not (tmp_path / "out").exists()
+
+
+def test_a_link_to_elsewhere_stays_a_link_and_a_resource_from_elsewhere_is_refused(run, tmp_path):
+    """A link a reader may follow is not a fetch: it is kept as written, opened without handing the
+    rulebook to its page; an image, style sheet or CSS url() from outside the pack is still refused,
+    even inside a link."""
+    pack = tmp_path / "every-kind"
+    shutil.copytree(SMALL, pack)
+    (pack / "templates").mkdir()
+    template = pack / "templates" / "rulebook.html.j2"
+    links = (
+        '<p id="top"><a href="https://example.org/faq">FAQ</a> <a rel="license" href="https://example.org/cc">CC</a> '
+        '<a href="#top">Top</a></p>\n'
+    )
+    page = '<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8"><title>t</title>\n</head><body>\n{}</body></html>\n'
+    template.write_text(page.format(links))
+    assert run("build", pack, "--html", "--out", tmp_path / "out")[0] == 0
+    html = (tmp_path / "out" / "every-kind" / "every-kind-rulebook-en.html").read_text()
+    assert (
+        '<p id="top"><a rel="noopener noreferrer" href="https://example.org/faq">FAQ</a> '
+        '<a rel="license noopener noreferrer" href="https://example.org/cc">CC</a> <a href="#top">Top</a></p>'
+    ) in html
+
+    template.write_text(
+        page.format(
+            links
+            + '<a href="https://example.org/" style="background: url(https://example.org/bg.png)">'
+            + '<img src="https://example.org/logo.png" alt="Logo"></a>\n'
+            + '<link rel="stylesheet" href="https://example.org/x.css">\n'
+        )
+    )
+    code, _, err = run("build", pack, "--html", "--out", tmp_path / "again")
+    asks = "the rulebook asks for {}, outside the pack; nothing was fetched (use files inside the pack folder)"
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            f"{template}:5:51: {asks.format('https://example.org/bg.png')}",
+            f"{template}:5:89: {asks.format('https://example.org/logo.png')}",
+            f"{template}:6:24: {asks.format('https://example.org/x.css')}",
+            "3 problems found",
+        ],
+    )
+    assert not (tmp_path / "again").exists()

@@ -85,7 +85,7 @@ def test_changed_since_prints_what_changed_once(run, kit):
         0,
         "",
         "printkit: warning: every-kind (en): nothing to print: --changed-since left out every component with "
-        "copies (3), so no components PDF is written (nor its PDF/X or cut paths)\n"
+        "copies (3), so no components PDF is written\n"
         "every-kind: nothing to write\noutput: out/\n",
     )
     components = kit / "components.yaml"
@@ -149,7 +149,7 @@ def test_only_names_are_checked_against_every_pack_named_up_to_date_or_not(run, 
         assert (code, err) == (
             0,
             "printkit: warning: other (en): nothing to print: --only left out every component "
-            "with copies (1), so no components PDF is written (nor its PDF/X or cut paths)\n",
+            "with copies (1), so no components PDF is written\n",
         )
 
 

@@ -53,6 +53,7 @@ def test_every_slot_of_a_shipped_template_is_where_its_file_says(run, tmp_path, 
     assert yaml.safe_load(path.read_text())["source"]  # each names where its measurements come from
     w, h = slots[0][2:]
     circle = yaml.safe_load(path.read_text())["slots"][0]["shape"] == "circle"
+    bleed = _mm(yaml.safe_load(path.read_text()).get("bleed", "0mm"))  # the labels' waste, from gLabels
     piece = (
         f"chips:\n  - {{id: piece, name: Piece, shape: round, diameter: {w}mm, count: {len(slots)}}}\n"
         if circle
@@ -67,14 +68,17 @@ def test_every_slot_of_a_shipped_template_is_where_its_file_says(run, tmp_path, 
             round(page_h, 2),
         )
         shapes = page.curves if circle else page.rects
-        # each piece's background: filled, exactly the piece's size (bleed 0)
+        # each piece's background: filled, the piece's size and the template's bleed all round
         found = sorted(
             (s["x0"] / PT_PER_MM, s["top"] / PT_PER_MM, s["width"] / PT_PER_MM, s["height"] / PT_PER_MM)
             for s in shapes
-            if s["fill"] and abs(s["width"] / PT_PER_MM - w) < 0.01 and abs(s["height"] / PT_PER_MM - h) < 0.01
+            if s["fill"]
+            and abs(s["width"] / PT_PER_MM - w - 2 * bleed) < 0.01
+            and abs(s["height"] / PT_PER_MM - h - 2 * bleed) < 0.01
         )
     assert len(found) == len(slots)
-    for measured, expected in zip(found, sorted(slots), strict=True):
+    bled = sorted((x - bleed, y - bleed, sw + 2 * bleed, sh + 2 * bleed) for x, y, sw, sh in slots)
+    for measured, expected in zip(found, bled, strict=True):
         assert max(abs(a - b) for a, b in zip(measured, expected, strict=True)) <= 0.01
 
 
@@ -250,7 +254,7 @@ def test_editing_a_packs_template_rebuilds_only_what_is_laid_out_on_it(run, tmp_
 
 NOTHING_TO_PRINT = (
     "printkit: warning: nothing-to-print (en): nothing to print: every component has count: 0, so no components "
-    "PDF is written (nor its PDF/X, cut paths or --shop single PDF)"
+    "PDF is written"
 )
 
 
@@ -278,7 +282,20 @@ def test_a_template_name_with_a_folder_is_a_usage_error(run, tmp_path):
         "",
         [
             "printkit: '../kit' is not a sheet template's name: a name is a file's name in sheet-templates/ "
-            "without .yaml (give a template file's path ending in .yaml, or one of: cricut-print-then-cut-letter, "
-            "endisch-6500050, ol2682)"
+            "without .yaml (give a template file's path ending in .yaml, or one of: avery-3274-1, avery-3274-2, "
+            "cricut-print-then-cut-letter, endisch-6500050, ol2682)"
         ],
     )
+
+
+def test_bleed_overrides_the_templates_own(run, tmp_path):
+    """OL2682's labels bleed 1.27 mm (gLabels' waste) by default; --bleed 0 prints them to the edge."""
+    pack = _pack(tmp_path / "kit", "chips:\n  - {id: coin, name: Coin, diameter: 2in}\n")
+    sizes = {}
+    for bleed in ((), ("--bleed", "0")):
+        out = tmp_path / f"out{len(bleed)}"
+        assert run("build", pack, "--template", "ol2682", *bleed, "--no-rulebooks", "--out", out)[0] == 0
+        with pdfplumber.open(out / "kit" / "kit-components-en-ol2682.pdf") as pdf:
+            widest = max(c["width"] for c in pdf.pages[0].curves if c["fill"])
+        sizes[bleed] = round(widest / PT_PER_MM, 2)
+    assert sizes == {(): round(50.8 + 2 * 1.27, 2), ("--bleed", "0"): 50.8}

@@ -523,7 +523,14 @@ def test_a_kit_left_with_nothing_to_print_takes_its_earlier_single_pdf_and_tts_o
     folder = tmp_path / "out" / "kit"
     assert (folder / "kit-components-en-single.pdf").exists() and list((folder / "tts" / "en").iterdir())
     (root / "components.yaml").write_text("cards:\n  - {id: hero, name: Hero, size: poker, back: plain, count: 0}\n")
-    assert run("build", root, *options)[0] == 0
+    code, _, err = run("build", root, *options)
+    assert (code, err.splitlines()) == (  # it names what the build was asked for, and no more
+        0,
+        [
+            "printkit: warning: kit (en): nothing to print: every component has count: 0, so no components PDF is "
+            "written (nor its Tabletop Simulator object or --shop single PDF)"
+        ],
+    )
     assert sorted(p.relative_to(folder).as_posix() for p in folder.rglob("*") if p.is_file()) == [
         ".printkit-cache.json"
     ]

@@ -17,7 +17,10 @@ PACK = FIXTURES / "tts" / "table"
 # Token, Custom Board) and the save format as Tabletop Simulator writes a saved object (the outer
 # fields empty, the objects in ObjectStates): the keys each object must have and their types.
 TRANSFORM = {k: float for k in ("posX", "posY", "posZ", "rotX", "rotY", "rotZ", "scaleX", "scaleY", "scaleZ")}
-OBJECT = {"GUID": str, "Name": str, "Transform": TRANSFORM, "Nickname": str, "Description": str, "Locked": bool}
+OBJECT = {
+    **{"GUID": str, "Name": str, "Transform": TRANSFORM, "Nickname": str, "Description": str, "GMNotes": str},
+    "Locked": bool,
+}
 CUSTOM_DECK = {
     "FaceURL": str,
     "BackURL": str,
@@ -27,26 +30,24 @@ CUSTOM_DECK = {
     "UniqueBack": bool,
     "Type": int,
 }
-CARD = OBJECT | {"CardID": int, "CustomDeck": {str: CUSTOM_DECK}}
+CARD = OBJECT | {
+    **{"Hands": bool, "HideWhenFaceDown": bool, "SidewaysCard": bool},
+    **{"CardID": int, "CustomDeck": {str: CUSTOM_DECK}},
+}
+# CustomImage as Tabletop Simulator saves it (ImageScalar 1.0 unless the user scales the image)
+IMAGE = {"ImageURL": str, "ImageSecondaryURL": str, "ImageScalar": float, "WidthScale": float}
 SCHEMA = {
     "Card": CARD,
-    "DeckCustom": OBJECT | {"DeckIDs": [int], "CustomDeck": {str: CUSTOM_DECK}, "ContainedObjects": [CARD]},
+    "DeckCustom": OBJECT
+    | {"Hands": bool, "DeckIDs": [int], "CustomDeck": {str: CUSTOM_DECK}, "ContainedObjects": [CARD]},
     "Custom_Tile": OBJECT
-    | {
-        "CustomImage": {
-            "ImageURL": str,
-            "ImageSecondaryURL": str,
-            "CustomTile": {"Type": int, "Thickness": float, "Stackable": bool, "Stretch": bool},
-        }
-    },
+    | {"CustomImage": IMAGE | {"CustomTile": {"Type": int, "Thickness": float, "Stackable": bool, "Stretch": bool}}},
     "Custom_Token": OBJECT
     | {
-        "CustomImage": {
-            "ImageURL": str,
-            "CustomToken": {"Thickness": float, "MergeDistancePixels": float, "StandUp": bool, "Stackable": bool},
-        }
+        "CustomImage": IMAGE
+        | {"CustomToken": {"Thickness": float, "MergeDistancePixels": float, "StandUp": bool, "Stackable": bool}}
     },
-    "Custom_Board": OBJECT | {"CustomImage": {"ImageURL": str}},
+    "Custom_Board": OBJECT | {"CustomImage": IMAGE},
 }
 SAVE = {"SaveName": str, "Tags": list, "ObjectStates": list, "LuaScript": str, "XmlUI": str}
 
@@ -84,7 +85,7 @@ def test_the_saved_object_has_the_published_format(built):
     _, _, saved = built
     assert _mismatches(saved, SAVE) == []
     objects = saved["ObjectStates"]
-    assert [o["Name"] for o in objects] == ["DeckCustom", "Card"] + ["Custom_Tile"] * 5 + [
+    assert [o["Name"] for o in objects] == ["DeckCustom", "Card"] + ["Custom_Tile"] * 6 + [
         "Custom_Token",
         "Custom_Board",
     ]
@@ -137,6 +138,7 @@ def test_tiles_take_the_shape_of_their_piece_and_other_shapes_are_tokens(built):
     # TTS's tile types: 0 box, 1 hex, 2 circle, 3 rounded
     assert kinds == {
         "Lake": ("Custom_Tile", 1),
+        "Ford": ("Custom_Tile", 1),
         "Spark": ("Custom_Tile", 2),
         "Banner": ("Custom_Token", None),
         "Map": ("Custom_Board", None),
@@ -144,6 +146,45 @@ def test_tiles_take_the_shape_of_their_piece_and_other_shapes_are_tokens(built):
     banner = Image.open(tts / "banner.png")
     assert banner.mode == "RGBA"  # Tabletop Simulator cuts a token out along its transparency: at its notch
     assert [banner.getpixel((banner.width // 2, y))[3] for y in (1, banner.height - 2)] == [255, 0]
+
+
+@pytest.mark.slow
+def test_a_pointy_hex_is_a_flat_hex_tile_turned_and_a_token_has_one_image(built):
+    """Tabletop Simulator's hex tile is flat (a side at the top, kb.tabletopsimulator.com's custom
+    tile): a pointy hex's images are turned to fit it, the front a quarter clockwise and the back,
+    seen from below, the other way, and the tile a quarter back on the table. A token shows its
+    front alone: it gets no back image."""
+    tts, png, saved = built
+    turns = {o["Nickname"]: o["Transform"]["rotY"] for o in saved["ObjectStates"] if o["Name"] == "Custom_Tile"}
+    assert (turns["Lake"], turns["Ford"]) == (0.0, 270.0)
+    for name, turn in [("lake", None), ("ford", Image.Transpose.ROTATE_270), ("ford-back", Image.Transpose.ROTATE_90)]:
+        drawn = Image.open(png / f"{name}.png")
+        expected = drawn if turn is None else drawn.transpose(turn)
+        assert ImageChops.difference(Image.open(tts / f"{name}.png"), expected).getbbox() is None, name
+    assert sorted(path.name for path in tts.iterdir() if not path.name.startswith("tts-")) == [
+        "banner.png",
+        "ford-back.png",
+        "ford.png",
+        "lake.png",
+        "map.png",
+        "spark.png",
+        "table-en.json",
+    ]
+
+
+@pytest.mark.slow
+def test_a_new_tts_url_rewrites_the_json_alone(run, tmp_path):
+    """The images do not depend on where the user puts them: a new --tts-url writes the JSON that
+    names them there, and no image again."""
+    out = tmp_path / "out"
+    assert run("build", PACK, "--tts", "--no-rulebooks", "--out", out, "-q")[0] == 0
+    tts = out / "table" / "tts" / "en"
+    images = {path: path.stat().st_mtime_ns for path in tts.glob("*.png")}
+    code, _, err = run("build", PACK, "--tts-url", "https://example.org/table/", "--no-rulebooks", "--out", out)
+    assert (code, err.splitlines()[0]) == (0, "table: 1 file written, 11 files up to date")
+    assert {path: path.stat().st_mtime_ns for path in tts.glob("*.png")} == images
+    saved = json.loads((tts / "table-en.json").read_text())
+    assert saved["ObjectStates"][0]["CustomDeck"]["1"]["FaceURL"] == "https://example.org/table/tts-cards-plain-1.png"
 
 
 @pytest.mark.parametrize(
@@ -202,3 +243,20 @@ def test_seventy_cards_of_one_back_make_two_sheets_of_one_deck(tmp_path):
     assert deck["DeckIDs"] == [100 + n for n in range(69)] + [200]
     for name in ("tts-cards-plain-1.png", "tts-cards-plain-2.png"):
         assert max(Image.open(tts / name).size) <= 4096
+
+
+@pytest.mark.slow
+def test_a_landscape_card_lies_on_its_side(tmp_path):
+    """Tabletop Simulator's card is upright (2.5 x 3.5): a landscape face on it would be squeezed, so
+    its card is saved as a sideways card, as the game's own landscape cards are."""
+    pack = tmp_path / "wide"
+    pack.mkdir()
+    (pack / "pack.yaml").write_text(
+        'id: wide\ntitle: Wide\ndefaults: {back: plain}\nbacks:\n  plain: {title: Wide, color: "#2f4858"}\n'
+    )
+    (pack / "cards.yaml").write_text(
+        "cards:\n  - {id: quest, name: Quest, size: 100x70mm}\n  - {id: hero, name: Hero, size: 63x88mm}\n"
+    )
+    assert main(["build", str(pack), "--tts", "--no-rulebooks", "--out", str(tmp_path / "out"), "-q"]) == 0
+    saved = json.loads((tmp_path / "out" / "wide" / "tts" / "en" / "wide-en.json").read_text())
+    assert {o["Nickname"]: o["SidewaysCard"] for o in saved["ObjectStates"]} == {"Quest": True, "Hero": False}

@@ -28,6 +28,7 @@ from printkit.build.outputs.base import (
     BuildOptions,
     Drawn,
     FacesKind,
+    OutputKind,
     SheetsKind,
     kind_folders,
     kinds_of,
@@ -38,7 +39,7 @@ from printkit.build.plan import plan
 from printkit.build.progress import Progress, progress_display
 from printkit.build.selection import asked, check_only, chosen, fingerprints, partial
 from printkit.build.summary import PackBuilt
-from printkit.build.warnings import once_each, warn, warnings_shown
+from printkit.build.warnings import nothing_to_print, once_each, warn, warnings_shown
 from printkit.content.pack import Pack
 from printkit.content.read import Loaded, load_partial
 from printkit.i18n import words
@@ -71,6 +72,9 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
         except Problems as error:
             problems += error.problems
             continue
+        # the pack's faces and sheets are drawn with the bleed --bleed gives, else its template's
+        bleed = bleed_of(options, template)
+        drawn_with = replace(options, bleed=bleed)
         translated: dict[str, Pack] = {}
         rulebook_drafts: set[str] = set()
         for language in languages:
@@ -97,9 +101,7 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                         f"{pack.id} ({language}): {counted(len({m.msgid for m in translation.missing}), 'string')} not translated; "
                         f"{counted(len(translation.drafts), 'component')} marked DRAFT (see 'printkit i18n stats {pack.id}')"
                     )
-                faces = Faces(
-                    translation.pack, language, options.bleed, options.ink_saver, frozenset(translation.drafts)
-                )
+                faces = Faces(translation.pack, language, bleed, options.ink_saver, frozenset(translation.drafts))
                 pieces = faces.outlines()
                 if draw_all:
                     for piece in pieces:
@@ -120,18 +122,17 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
                 chosen(pieces, translation.pack, language, options, now) if partial(options) else (pieces, 0)
             )
             if not printed:
-                warn(
-                    f"{pack.id} ({language}): nothing to print: every component has count: 0, so no components "
-                    "PDF is written (nor its PDF/X, cut paths or --shop single PDF)"
-                )
-            elif not any(piece.component.count for piece in kit):
-                warn(
-                    f"{pack.id} ({language}): nothing to print: {asked(options)} left out every component with "
-                    f"copies ({left_out}), so no components PDF is written (nor its PDF/X or cut paths)"
-                )
+                unwritten = [kind.unprinted for kind in kinds_of(OutputKind, options) if kind.unprinted]
+                nothing_to_print(pack.id, language, "every component has count: 0", unwritten)
+            elif not any(piece.component.count for piece in kit):  # the kit's sheets print none; the rest all
+                unwritten = [kind.unprinted for kind in kinds_of(SheetsKind, options) if kind.unprinted]
+                why = f"{asked(options)} left out every component with copies ({left_out})"
+                nothing_to_print(pack.id, language, why, unwritten)
             kit_printed = {piece.component.id: now[piece.component.id] for piece in kit if piece.component.count}
             try:
-                laid_out = _laid_out(translation.pack, language, template, papers, kit, options) if kit_printed else []
+                laid_out = (
+                    _laid_out(translation.pack, language, template, papers, kit, drawn_with) if kit_printed else []
+                )
             except Problems as error:
                 problems += error.problems
                 continue
@@ -147,7 +148,7 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
             shop_bleed = face_bleed(pieces, options.shop_tolerance)
             shop_faces = Faces(translation.pack, language, shop_bleed, options.ink_saver, frozenset(translation.drafts))
             drawn = Drawn(
-                translation.pack, language, pieces, faces, shop_faces, printed, options, kit_printed, left_out
+                translation.pack, language, pieces, faces, shop_faces, printed, drawn_with, kit_printed, left_out
             )
             for layout, pages in laid_out:
                 jobs += [kind.job(drawn, layout, pages) for kind in kinds_of(SheetsKind, options)]
@@ -186,6 +187,13 @@ def _on_template(pack: Pack, template: SheetTemplate, pieces: list[Piece], bleed
     for warning in left_out:
         warn(str(warning))
     return pages
+
+
+def bleed_of(options: BuildOptions, template: SheetTemplate | None) -> float:
+    """The bleed a pack is drawn with: --bleed's, else its sheet template's, else none."""
+    if options.bleed is not None:
+        return options.bleed
+    return template.bleed if template is not None else 0.0
 
 
 def sheet_template(name: str | None, pack_root: Path) -> SheetTemplate | None:

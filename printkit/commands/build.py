@@ -70,9 +70,9 @@ def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--bleed",
         type=float,
-        default=0.0,
         metavar="MM",
-        help="extend backgrounds this far past the trim line: 0 for home printing (default), 3 for print shops",
+        help="extend backgrounds this far past the trim line: 0 for home printing (default; a --template's "
+        "own, as label sheets allow), 3 for print shops",
     )
     parser.add_argument(
         "--force", action="store_true", help="rebuild every output, even those whose inputs did not change"
@@ -137,7 +137,7 @@ def build_options(args: argparse.Namespace) -> BuildOptions:
     """What the command line asks the build for; a value no option takes is a UsageError."""
     from printkit.build.outputs.base import BuildOptions
 
-    if not 0 <= args.bleed <= 10:
+    if args.bleed is not None and not 0 <= args.bleed <= 10:
         raise UsageError(f"--bleed must be from 0 to 10 mm, got {args.bleed:g}")
     if args.jobs is not None and args.jobs < 1:
         raise UsageError(f"--jobs must be at least 1, got {args.jobs}")

@@ -491,15 +491,27 @@ def _builtin_safe_zone_findings(pack: Pack) -> list[Problem]:
     """Text and icons of printkit's looks whose box reaches into the safe zone of a component drawn
     with them (directly or through a look of the pack that extends one), once per element of a built-in
     look, at the first such component: the user wrote the component, not the look."""
+    from printkit.faces.face import Values, is_set  # what a component's `when:` conditions read
+
     zone = pack.meta.imposition.safe_zone
     found: dict[tuple[str, KeyPath], Problem] = {}
-    seen: set[tuple[str, Size, Outline]] = set()
+    seen: set[tuple] = set()
     for component in pack.components:
         look_id = component.look_id(pack.meta.defaults)
         trim, outline = component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)
-        if (look_id, trim, outline) in seen:
+        values = Values(component, pack)
+
+        def drawn(spec: Any, of: str, values: Values = values) -> bool:
+            """Whether the component draws the element: its `when:` holds, read in its part (`of`)."""
+            part = values.of(of.removesuffix(".")) if of else values
+            return all(is_set(part.find(c.path)[0]) != c.negated for c in getattr(spec, "when", ()))
+
+        sides = merged(pack.looks, look_id)
+        # components of one look, size and outline that draw the same elements are checked once
+        shown = tuple(drawn(spec, of) for side in sides for _, spec, of in walk(side) if getattr(spec, "when", ()))
+        if (look_id, trim, outline, shown) in seen:
             continue
-        seen.add((look_id, trim, outline))
+        seen.add((look_id, trim, outline, shown))
         builtin = {
             id(spec): (ancestor, path)
             for ancestor in lineage(pack.looks, look_id)
@@ -507,8 +519,9 @@ def _builtin_safe_zone_findings(pack: Pack) -> list[Problem]:
             for side in ("front", "back")
             for path, spec, _ in walk(getattr(pack.looks[ancestor].look, side), (side,))
         }
-        for side, elements in zip(("front", "back"), merged(pack.looks, look_id), strict=True):
-            for _, element, box in _in_safe_zone(elements, (side,), Box(0.0, 0.0, *trim), trim, outline, zone):
+        for side, elements in zip(("front", "back"), sides, strict=True):
+            frame = Box(0.0, 0.0, *trim)
+            for _, element, box in _in_safe_zone(elements, (side,), frame, trim, outline, zone, drawn):
                 where = builtin.get(id(element.spec))
                 if where is None or where in found:
                     continue
@@ -535,21 +548,55 @@ def _into_safe_zone(zone: float, box: Box, trim: Size, component: Component) -> 
 
 
 def _in_safe_zone(
-    elements: list[LookElement] | None, at: KeyPath, frame: Box, trim: Size, outline: Outline, zone: float
+    elements: list[LookElement] | None,
+    at: KeyPath,
+    frame: Box,
+    trim: Size,
+    outline: Outline,
+    zone: float,
+    drawn: Callable[[Any, str], bool] = lambda spec, of: True,
+    of: str = "",
 ) -> Iterator[tuple[KeyPath, LookElement, Box]]:
-    """The key path, element and box of each text, icon and repeated icon whose own box reaches nearer
-    the trim line than zone, but not past it (that is a box problem), looking inside groups."""
+    """The key path, element and box of each text, icon, repeated icon and rotation-track label that
+    is drawn (of a component, the elements whose `when` holds) and whose own box reaches nearer the
+    trim line than zone, but not past it (that is a box problem), looking inside groups."""
     for index, element in enumerate(elements or []):
         spec, path = element.spec, at + (index, element.kind)
+        if not drawn(spec, of):
+            continue
         if isinstance(spec, GroupSpec):
             inner = spec.frame(placed(frame, spec.box), outline, trim)
-            yield from _in_safe_zone(spec.elements, path + ("elements",), inner, trim, outline, zone)
+            part = f"{of}{spec.of}." if spec.of else of  # as walk reads a group's part
+            yield from _in_safe_zone(spec.elements, path + ("elements",), inner, trim, outline, zone, drawn, part)
         elif isinstance(spec, TextSpec | IconSpec | RepeatSpec) and spec.box is not None:
             box = placed(frame, spec.box)
             if _holds(box, trim, outline, -BOX_TOLERANCE_MM) and not _holds(
                 box, trim, outline, zone - BOX_TOLERANCE_MM
             ):
                 yield path, element, box
+        elif isinstance(spec, WidgetSpec) and spec.name == "rotation-track":
+            unsafe = (
+                strip
+                for strip in _track_strips(placed(frame, spec.box), spec)
+                if _holds(strip, trim, outline, -BOX_TOLERANCE_MM)
+                and not _holds(strip, trim, outline, zone - BOX_TOLERANCE_MM)
+            )
+            found = next(unsafe, None)
+            if found is not None:
+                yield path, element, found
+
+
+def _track_strips(box: Box, spec: WidgetSpec) -> list[Box]:
+    """The boxes the rotation-track widget sets its labels in (faces/card_parts.rotation_track): a
+    strip `depth` deep along each edge of its box, short of the corners; text, like a text element's."""
+    x, y, w, h = box
+    d = spec.depth.of(min(w, h))
+    return [
+        Box(x + d, y + h - d, w - 2 * d, d),  # top
+        Box(x, y + d, d, h - 2 * d),  # left
+        Box(x + d, y, w - 2 * d, d),  # bottom
+        Box(x + w - d, y + d, d, h - 2 * d),  # right
+    ]
 
 
 def _holds(box: Box, trim: Size, outline: Outline, margin: float) -> bool:

@@ -25,6 +25,10 @@ from printkit.layout.pieces import Piece
 
 OVERLAP = 10.0  # of the pieces of a split component, to glue them together
 GLUE_LABEL_SIZE = 5.0  # points
+# mm from a fragment's edges to printkit's words on it: the default safe zone (imposition.safe_zone),
+# which a cut may take off
+INSIDE = 3.0
+NAME_SIZE = 7.0  # points
 
 
 def fragments(piece: Piece, rooms: Sequence[Size], own: words.OwnWords) -> list[Piece]:
@@ -41,7 +45,15 @@ def fragments(piece: Piece, rooms: Sequence[Size], own: words.OwnWords) -> list[
         for col in range(cols):
             x0, y0 = col * (step_w - OVERLAP), h - step_h - row * (step_h - OVERLAP)
             guides: Drawing = [
-                Text(x0 + 2, y0 + step_h - 4, f"{chr(65 + row)}{col + 1}", "sans-bold", 7, CUT_GREY, "left"),
+                Text(
+                    x0 + INSIDE,
+                    y0 + step_h - INSIDE - NAME_SIZE * 0.3528,  # its baseline an em lower: its capitals stay inside
+                    f"{chr(65 + row)}{col + 1}",
+                    "sans-bold",
+                    NAME_SIZE,
+                    CUT_GREY,
+                    "left",
+                ),
                 *trim_line,
             ]
             if col + 1 < cols:  # the next fragment is glued over this strip
@@ -93,7 +105,9 @@ def _grid_of_fragments(size: Size, room: Size) -> tuple[int, int]:
 
 
 def _glue_label(text: str, x: float, y: float, length: float) -> Text:
-    """The label of a glue strip starting at x: it runs up the strip from y, near the dashed line (the
-    strip is narrower than the words), and is set smaller if it would be longer than the strip."""
-    size = min(GLUE_LABEL_SIZE, GLUE_LABEL_SIZE * (length - 3) / richtext.measure(text, "sans", GLUE_LABEL_SIZE))
-    return Text(x + 2.5, y + 1.5, text, "sans", size, CUT_GREY, "left", 90)
+    """The label of a glue strip starting at x: it runs up the strip from INSIDE above y, near the
+    dashed line (the strip is narrower than the words), and is set smaller if it would reach nearer
+    the strip's far end than INSIDE."""
+    room = length - 2 * INSIDE
+    size = min(GLUE_LABEL_SIZE, GLUE_LABEL_SIZE * room / richtext.measure(text, "sans", GLUE_LABEL_SIZE))
+    return Text(x + 2.5, y + INSIDE, text, "sans", size, CUT_GREY, "left", 90)

@@ -10,7 +10,8 @@ slot; when no component fits any slot, those are problems.
 
 A template file (README, "Sheet templates"): `name`, `source` (where the measurements come from),
 `page` (a size: `8.5x11in`), `printable` (the margins a printer cannot print: `top`, `bottom`,
-`left`, `right`), and `slots`, a list of groups: `shape` (`rectangle` or `circle`), `size`, `left`
+`left`, `right`), `bleed` (how far art may run past each label, gLabels' `waste`: the build's
+bleed unless --bleed gives one; 0 when left out), and `slots`, a list of groups: `shape` (`rectangle` or `circle`), `size`, `left`
 and `top` (the first slot's box from the page's top-left corner, as label makers measure), and for
 a grid `columns`, `rows`, `across` and `down` (from one slot's edge to the next one's).
 """
@@ -34,7 +35,8 @@ SHIPPED = folder("printkit.layout", "sheet_templates")
 PACK_FOLDER = "sheet-templates"  # a pack's own templates (templates/ holds its rulebook's)
 SLOT_TOLERANCE = 0.5  # mm a piece's width and height may differ from its slot's
 MAX_SLOTS = 2000  # more than any sheet holds (10 mm dots on A3 are about 1100): a typo, refused before it is laid out
-TOP_KEYS = ("name", "source", "page", "printable", "slots")
+TOP_KEYS = ("name", "source", "page", "printable", "bleed", "slots")
+MAX_BLEED = 10.0  # mm, as --bleed
 MARGINS = ("top", "bottom", "left", "right")
 GROUP_KEYS = ("shape", "size", "left", "top", "columns", "rows", "across", "down")
 # A template's key names its components PDF as a paper does (<pack>-components-<lang>-<key>.pdf), so
@@ -88,6 +90,7 @@ class SheetTemplate:
     source: str
     page: Size
     slots: tuple[Slot, ...]
+    bleed: float = 0.0  # how far art may run past each label (gLabels' waste): a build's bleed unless --bleed says
 
 
 def template_path(name: str, pack_root: Path) -> Path:
@@ -151,6 +154,11 @@ class _Reader:
             margins = {}
         self._known_keys(margins, ("printable",), MARGINS)
         edges = {m: self._value(margins, ("printable", m), parse_distance, 0.0) for m in MARGINS}
+        bleed = self._value(data, ("bleed",), parse_distance, 0.0)
+        if bleed is not None and bleed > MAX_BLEED:
+            self.problems.append(
+                self.source.problem(("bleed",), f"must be at most {MAX_BLEED:g} mm, got {bleed:g} mm", None)
+            )
         groups = data.get("slots")
         if not isinstance(groups, list) or not groups:
             self.problems.append(self.source.problem(("slots",), "must be a list of slot groups", "see README"))
@@ -162,7 +170,7 @@ class _Reader:
             slots += added
         if self.problems or page is None or name is None or source is None:
             return None
-        return SheetTemplate(key, name, source, page, tuple(slots))
+        return SheetTemplate(key, name, source, page, tuple(slots), bleed or 0.0)
 
     def _group(self, group: object, at: tuple, page: Size | None, edges: dict, room: int) -> list[Slot]:
         """A group's slots, at most room of them."""

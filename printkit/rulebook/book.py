@@ -71,6 +71,11 @@ REFERENCE = re.compile(
     r"""|@import\s+["']([^"']*)["']""",
     re.IGNORECASE,
 )
+# A tag to its closing '>', read past quoted attribute values (a '>' in one does not end the tag)
+TAG_BODY = r"""(?:[^>"']|"[^"]*"|'[^']*')*>"""
+# A link a reader may follow: not a request, the browser goes there only when it is followed
+LINK = re.compile(rf"<(?:a|area)\b{TAG_BODY}", re.IGNORECASE)
+HREF = re.compile(r"""\bhref\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -529,11 +534,22 @@ def _references(text: str, base: str) -> dict[str, tuple[int, int]]:
     """Where an HTML, SVG or CSS text refers to each absolute URL it asks for (line, column), first
     mention; what the fetcher refuses is reported at the file and line that asked for it."""
     found: dict[str, tuple[int, int]] = {}
-    for number, line in enumerate(text.splitlines(), 1):
-        for match in REFERENCE.finditer(line):
-            written = next(group for group in match.groups() if group is not None)
-            found.setdefault(urljoin(base, unescape(written.strip())), (number, match.start() + 1))
+    for match, address in requests(text):
+        line_start = text.rfind("\n", 0, match.start()) + 1
+        place = (text.count("\n", 0, match.start()) + 1, match.start() - line_start + 1)
+        found.setdefault(urljoin(base, unescape(match.group(address).strip())), place)
     return found
+
+
+def requests(text: str) -> Iterator[tuple[re.Match[str], int]]:
+    """Each reference an HTML, SVG or CSS text makes to a file or address to be read, in order, and
+    the number of its group holding the address as written; a link's href (<a>, <area>) is none:
+    it is kept as a link, and nothing is fetched for it."""
+    followed = {link.start() + href.start(1) for link in LINK.finditer(text) if (href := HREF.search(link.group(0)))}
+    for match in REFERENCE.finditer(text):
+        address = next(number for number, group in enumerate(match.groups(), 1) if group is not None)
+        if match.start(address) not in followed:
+            yield match, address
 
 
 def served(url: str, allowed: list[Path]) -> tuple[Path, bytes] | None:

@@ -28,7 +28,9 @@ from fontTools.ttLib import TTLibError
 from printkit.base.errors import Problem, Problems
 from printkit.faces.fonts import FONT_DIR
 from printkit.rulebook.book import (
-    REFERENCE,
+    HREF,
+    LINK,
+    TAG_BODY,
     TEMPLATES,
     Part,
     _made_by,
@@ -36,6 +38,7 @@ from printkit.rulebook.book import (
     note_requests,
     refused_problem,
     render_html,
+    requests,
     served,
     where_asked,
 )
@@ -46,14 +49,14 @@ FONT_SUFFIXES = (".ttf", ".otf", ".woff", ".woff2")
 DRAWN_BY_THE_BROWSER = "0123456789.•◦▪-‐ \u00a0"
 # The file may show what it holds and nothing else: no script, no request leaving it.
 POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; font-src data:; form-action 'none'"
-# A tag to its closing '>', read past quoted attribute values (a '>' in one does not end the tag)
-TAG_BODY = r"""(?:[^>"']|"[^"]*"|'[^']*')*>"""
 HEAD = re.compile(rf"\A(\s*<!DOCTYPE{TAG_BODY})?(\s*<html\b{TAG_BODY})?(\s*<head\b{TAG_BODY})?", re.IGNORECASE)
 # What a page a pack's template writes may not hold: it runs nothing and goes nowhere by itself
 ACTIVE = {"script", "iframe", "frame", "frameset", "object", "embed", "applet", "base", "form"}
 URL_ATTRIBUTES = {"href", "src", "action", "formaction", "data", "{http://www.w3.org/1999/xlink}href"}
 STYLESHEET_LINK = re.compile(r"<link\b[^>]*\brel\s*=\s*[\"']?stylesheet\b[^>]*>", re.IGNORECASE)
-HREF = re.compile(r"""\bhref\s*=\s*["']([^"']*)["']""", re.IGNORECASE)
+REL = re.compile(r"""\srel\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>/]+))""", re.IGNORECASE)
+# A link out of the file opens its page without handing it this one (window.opener) or its address
+LINK_OUT = "noopener noreferrer"
 
 
 def make(parts: list[Part], drafts: frozenset[str], target: Path) -> None:
@@ -75,6 +78,7 @@ def for_screens(html: str, parts: list[Part]) -> str:
     inliner = _Inliner(pack.root, _shown_characters(html))
     base = pack.root.resolve().as_uri() + "/"
     whole = inliner.inlined(STYLESHEET_LINK.sub(lambda link: inliner.style_element(link.group(0), base), html), base)
+    whole = LINK.sub(_opened_alone, whole)
     if inliner.refused or inliner.unreadable:
         asked_by, made_by = where_asked(pack, base, inliner.asked_by), _made_by(pack)
         problems = [refused_problem(url, asked_by.get(url, made_by)) for url in inliner.refused]
@@ -105,6 +109,24 @@ def for_screens(html: str, parts: list[Part]) -> str:
     assert opened is not None, "every part of HEAD is optional"
     whole = whole[: opened.end()] + head + whole[opened.end() :]
     return re.sub(r"</head>", lambda _: f"<style>\n{screen}</style>\n</head>", whole, count=1, flags=re.IGNORECASE)
+
+
+def _opened_alone(link: re.Match[str]) -> str:
+    """A link out of the file with rel="noopener noreferrer" besides its own rel words; a link
+    within the file (`#en-2`) as it is."""
+    tag = link.group(0)
+    href = HREF.search(tag)
+    if href is None or href.group(1).startswith("#"):
+        return tag
+    rel = REL.search(tag)
+    words = next(group for group in rel.groups() if group is not None).split() if rel else []
+    held = {word.lower() for word in words}
+    words += [word for word in LINK_OUT.split() if word not in held]
+    if rel:
+        tag = tag[: rel.start()] + tag[rel.end() :]
+    name = re.match(r"<\w+", tag)
+    assert name is not None, "LINK matches a tag name"
+    return f'{name.group(0)} rel="{" ".join(words)}"{tag[name.end() :]}'
 
 
 def _active_parts(html: str) -> list[str]:
@@ -145,9 +167,13 @@ class _Inliner:
         self.reading: list[str] = []  # the files being inlined, the outermost first: a loop is refused
 
     def inlined(self, text: str, base: str) -> str:
-        """text with each reference it makes to a file as a data URL; a fragment (`#en-2`) and a
-        data URL stay as they are."""
-        return REFERENCE.sub(lambda match: self._reference(match, base), text)
+        """text with each reference it makes to a file as a data URL; a fragment (`#en-2`), a data
+        URL and a link stay as they are."""
+        pieces, done = [], 0
+        for match, address in requests(text):
+            pieces += [text[done : match.start(address)], self._reference(match.group(address), base)]
+            done = match.end(address)
+        return "".join([*pieces, text[done:]])
 
     def style_element(self, link: str, base: str) -> str:
         """A `<link rel="stylesheet">` as the `<style>` element of the sheet it links."""
@@ -158,15 +184,15 @@ class _Inliner:
         url, body = found
         return f"<style>\n{self._inlined_file(url, body.decode('utf-8', 'replace'))}</style>"
 
-    def _reference(self, match: re.Match[str], base: str) -> str:
-        written = next(group for group in match.groups() if group is not None)
+    def _reference(self, written: str, base: str) -> str:
+        """The address written as a data URL of the file it names, or as written."""
         if written.startswith("#") or written.lower().startswith("data:") or not written.strip():
-            return match.group(0)
+            return written
         found = self._read(urljoin(base, written.strip().replace("&amp;", "&")))
         if found is None:
-            return match.group(0)
+            return written
         url, body = found
-        return match.group(0).replace(written, self._data_url(url, body), 1)
+        return self._data_url(url, body)
 
     def _read(self, url: str) -> tuple[str, bytes] | None:
         found = served(url, self.allowed)

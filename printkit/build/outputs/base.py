@@ -32,7 +32,7 @@ class BuildOptions:
     template: str | None = None  # a sheet template's name or file: its slots instead of paper (layout/templates)
     languages: tuple[str, ...] | None = None  # None: every locale the pack declares
     duplex: Duplex = "long"
-    bleed: float = 0.0
+    bleed: float | None = None  # mm past the trim; None: the sheet template's (its labels' waste), else 0
     png: bool = False
     pdfx: bool = False  # also a CMYK PDF/X-4 of each components PDF, for print shops
     cut_svg: bool = False  # also each sheet's cut paths as SVG, for cutting machines
@@ -101,6 +101,9 @@ class OutputKind(ABC):
     name: ClassVar[str]  # what the kind is called (it is what its option writes, as in --pdfx, --shop tgc)
     folder: ClassVar[str | None] = None  # the folder under a pack's output folder its files go in, if not beside
     derived_from: ClassVar[str | None] = None  # the kind it is made from, which retires it when written without it
+    # What a user calls it when a kit with nothing to print has none of it written (the components
+    # PDF); None for a kind written even then (the PNGs of the faces) or told by another (the TTS JSON)
+    unprinted: ClassVar[str | None] = None
 
     @abstractmethod
     def wanted(self, options: BuildOptions) -> bool:

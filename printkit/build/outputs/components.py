@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 @register
 class Components(SheetsKind):
     name = "components"
+    unprinted = "components PDF"
 
     def wanted(self, options: BuildOptions) -> bool:
         return True  # what every build is for

@@ -21,6 +21,7 @@ if TYPE_CHECKING:
 @register
 class CutSvg(SheetsKind):
     name = "cut-svg"
+    unprinted = "cut paths"
     folder = "cut-svg"
     derived_from = Components.name
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
 @register
 class PdfX(SheetsKind):
     name = "pdfx"
+    unprinted = "PDF/X"
     derived_from = Components.name
 
     def add_options(self, group: argparse._ArgumentGroup) -> None:

@@ -39,7 +39,8 @@ class Png(FacesKind):
 
     def key_of(self, plan: PackPlan, language: str) -> tuple:
         options = plan.options
-        return (plan.content, plan.catalog(language), language, "png", options.bleed, options.ink_saver, options.strict)
+        bleed = (options.bleed,) if options.bleed is not None else (None, plan.template)  # the template's bleed
+        return (plan.content, plan.catalog(language), language, "png", *bleed, options.ink_saver, options.strict)
 
     def job(self, drawn: Drawn) -> Job:
         from printkit.build.jobs import Job
@@ -61,7 +62,7 @@ def _write(
     completed = [faces.complete(piece) for piece in pieces]
     faces.raise_problems()
     written = []
-    for face, data in png_files(completed, options.bleed, pack):
+    for face, data in png_files(completed, faces.ctx.bleed, pack):  # --bleed's, else the template's
         staging.temporary(folder / f"{face}.png", inside=options.out).write_bytes(data)
         written.append(folder / f"{face}.png")
     retire_earlier(staging, options, pack.id, [name], written)

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
 @register
 class SingleFaces(ShopKind):
     name = "single"
+    unprinted = "--shop single PDF"
     shop = "a PDF of one face a page with 1/8 in bleed, backs after their fronts"
 
     def name_of(self, pack_id: str, language: str) -> str:

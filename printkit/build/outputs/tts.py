@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 class TabletopSimulator(FacesKind):
     name = "tts"
     folder = "tts"
+    unprinted = "Tabletop Simulator object"
 
     def add_options(self, group: argparse._ArgumentGroup) -> None:
         group.add_argument(
@@ -82,11 +83,10 @@ class TabletopSimulator(FacesKind):
         return f"{self.folder}/{language}"
 
     def key_of(self, plan: PackPlan, language: str) -> tuple:
+        # drawn without bleed, whatever --bleed is (Tabletop Simulator shows the whole image); where
+        # they are found is the saved object's business, not theirs
         options = plan.options
-        # drawn without bleed, whatever --bleed is (Tabletop Simulator shows the whole image); the
-        # JSON names its images where they are written, or under --tts-url
-        where = _images_at(options, plan.pack_id, language)
-        return (plan.content, plan.catalog(language), language, self.name, options.ink_saver, options.strict, where)
+        return (plan.content, plan.catalog(language), language, self.name, options.ink_saver, options.strict)
 
     def job(self, drawn: Drawn) -> Job | None:
         from printkit.build.jobs import Job
@@ -94,8 +94,35 @@ class TabletopSimulator(FacesKind):
         if not drawn.printed:  # nothing has copies: no saved object of nothing, nor the one before
             return nothing_to_write(drawn.pack.id, self.name_of(drawn.pack.id, drawn.language), drawn.options)
         pack, pieces = drawn.pack, drawn.pieces
-        write = partial(_write, pack, drawn.language, pieces, drawn.faces, drawn.options)
+        write = partial(_write_images, pack, drawn.language, pieces, drawn.faces, drawn.options)
         return Job(pack.id, self.name_of(pack.id, drawn.language), write, weight=15 * len(pieces))
+
+
+@register
+class TabletopSimulatorObject(FacesKind):
+    """The saved object's JSON beside its images (--tts): it alone names where they are found, so a
+    new --tts-url rewrites it and not them."""
+
+    name = "tts-object"
+
+    def wanted(self, options: BuildOptions) -> bool:
+        return options.tts
+
+    def name_of(self, pack_id: str, language: str) -> str:
+        return f"{TabletopSimulator.folder}/{language}/{pack_id}-{language}.json"
+
+    def key_of(self, plan: PackPlan, language: str) -> tuple:
+        where = _images_at(plan.options, plan.pack_id, language)
+        return (plan.content, plan.catalog(language), language, self.name, plan.options.strict, where)
+
+    def job(self, drawn: Drawn) -> Job | None:
+        from printkit.build.jobs import Job
+
+        name = self.name_of(drawn.pack.id, drawn.language)
+        if not drawn.printed:
+            return nothing_to_write(drawn.pack.id, name, drawn.options)
+        write = partial(_write_object, drawn.pack, drawn.language, drawn.pieces, drawn.faces, drawn.options)
+        return Job(drawn.pack.id, name, write, weight=len(drawn.pieces))
 
 
 def _images_at(options: BuildOptions, pack_id: str, language: str) -> str:
@@ -105,20 +132,34 @@ def _images_at(options: BuildOptions, pack_id: str, language: str) -> str:
     return (Path(options.out) / pack_id / TabletopSimulator.folder / language).resolve().as_uri() + "/"
 
 
-def _write(
+def _write_images(
     pack: Pack, language: str, pieces: list[Piece], faces: Faces, options: BuildOptions, staging: Staging
 ) -> list[Written]:
     from printkit.build.jobs import Written
-    from printkit.output.tts import tts_files  # PDFium loads only for image exports
+    from printkit.output.tts import tts_images  # PDFium loads only for image exports
 
     name = f"{TabletopSimulator.folder}/{language}"
     folder = options.out / pack.id / name
-    at = _images_at(options, pack.id, language)
     completed = [faces.complete(piece) for piece in pieces]
     faces.raise_problems()
     written = []
-    for file, data in tts_files(completed, pack, language, lambda file: at + quote(file)):
+    for file, data in tts_images(completed, pack):
         staging.temporary(folder / file, inside=options.out).write_bytes(data)
         written.append(folder / file)
     retire_earlier(staging, options, pack.id, [name], written)
     return [Written(path, None) for path in written]
+
+
+def _write_object(
+    pack: Pack, language: str, pieces: list[Piece], faces: Faces, options: BuildOptions, staging: Staging
+) -> list[Written]:
+    from printkit.build.jobs import Written
+    from printkit.output.tts import tts_object
+
+    at = _images_at(options, pack.id, language)
+    completed = [faces.complete(piece) for piece in pieces]  # a deck is the cards of one back as drawn
+    faces.raise_problems()
+    file, data = tts_object(completed, pack, language, lambda image: at + quote(image))
+    target = options.out / pack.id / TabletopSimulator.folder / language / file
+    staging.temporary(target, inside=options.out).write_bytes(data)
+    return [Written(target, None)]
