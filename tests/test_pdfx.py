@@ -8,6 +8,7 @@ ones ISO 15930-7 asks of a file like this (it has no spot colours, layers or ann
 
 import shutil
 import subprocess
+from datetime import UTC
 
 import pytest
 from conftest import FIXTURES, REPO
@@ -102,6 +103,24 @@ def test_the_file_declares_pdfx4_with_the_cmyk_profile_as_its_output_intent(buil
         assert media[:2] <= bleed[:2] <= trim[:2] and trim[2:] <= bleed[2:] <= media[2:]
     fonts = [f for page in reader.pages for f in page["/Resources"]["/Font"].values()]
     assert fonts and all("/FontFile2" in f.get_object()["/FontDescriptor"] for f in fonts)
+
+
+@needs_profile
+@pytest.mark.parametrize("pack", ["skystones", "glow"])
+def test_the_xmp_says_what_the_information_dictionary_says(built, pack):
+    """PDF/X-4 asks the two to agree; the XMP had no author, producer, subject nor keywords."""
+    reader = _pdfx(built, pack)
+    info = reader.metadata
+    xmp = reader.xmp_metadata
+    assert xmp is not None
+    assert (xmp.dc_title, xmp.dc_creator, xmp.dc_description) == (
+        {"x-default": info["/Title"]},
+        [info["/Author"]],
+        {"x-default": info["/Subject"]},
+    )
+    assert (xmp.pdf_producer, xmp.pdf_keywords or "") == (info["/Producer"], info["/Keywords"])
+    in_utc = [date.astimezone(UTC).replace(tzinfo=None) for date in (info.creation_date, info.modification_date)]
+    assert [xmp.xmp_create_date, xmp.xmp_modify_date] == in_utc  # pypdf reads XMP dates as UTC
 
 
 @needs_profile
