@@ -262,3 +262,22 @@ def test_the_safe_zone_is_3mm_by_default(tmp_path):
     near, clear = (loaded_pack(tmp_path / name, look % at, card) for name, at in (("near", "2.9mm"), ("clear", "3mm")))
     assert [p.key_path for p in near.unsafe] == ["looks.edge.front[0].text.box"]
     assert clear.unsafe == []
+
+
+@pytest.mark.parametrize("pack", ["riverfold", "skylands"])
+def test_the_ink_saver_pales_every_heavy_sheet_and_says_how_much(run, tmp_path, pack):
+    """Terrain fronts are many small fills (wedges, curves) that no large-fill rule caught: Riverfold's
+    hex sheet took 34 % ink with and without --ink-saver, Skylands' tile fronts 26-37 %."""
+    from printkit.output.ink import ink_coverage, page_coverage
+
+    kit = f"{pack}/{pack}-components-en-a4.pdf"
+    assert run("build", pack, "--lang", "en", "--no-rulebooks", "--out", tmp_path / "full", "-q")[0] == 0
+    code, _, err = run("build", pack, "--lang", "en", "--no-rulebooks", "--ink-saver", "--out", tmp_path / "saver")
+    assert code == 0
+    full, saved = page_coverage(tmp_path / "full" / kit), page_coverage(tmp_path / "saver" / kit)
+    heavy = [(page, round(before), round(saved[page - 1])) for page, before in enumerate(full, 1) if before >= 15]
+    assert heavy and [(page, before, after) for page, before, after in heavy if after > before * 0.6] == []
+    before, after = ink_coverage(tmp_path / "full" / kit), ink_coverage(tmp_path / "saver" / kit)
+    assert (
+        f"{pack}-components-en-a4.pdf" in err and f" {len(full)} pages (ink {before:.0f} % -> {after:.0f} %)\n" in err
+    )

@@ -44,9 +44,11 @@ def test_the_plan_and_the_jobs_name_the_same_outputs_of_every_kind():
         elif isinstance(kind, FacesKind):
             assert kind.name_of("every-kind", "en") in names, kind.name
         else:
-            assert {"rulebook": "every-kind-rulebook-en.pdf", "rulebook-html": "every-kind-rulebook-en.html"}[
-                kind.name
-            ] in names, kind.name
+            assert {
+                "rulebook": "every-kind-rulebook-en.pdf",
+                "booklet": "every-kind-rulebook-en-a4-booklet.pdf",
+                "rulebook-html": "every-kind-rulebook-en.html",
+            }[kind.name] in names, kind.name
 
 
 def test_a_second_build_of_every_kind_writes_nothing(run, tmp_path):
@@ -135,5 +137,6 @@ def test_a_kind_that_leaves_out_what_a_kind_says_is_refused_at_once():
         "mpc",
         "dtc",
         "rulebook",
+        "booklet",
         "rulebook-html",
     ]

@@ -247,12 +247,66 @@ def test_the_contents_and_page_numbers_are_in_the_reader_language(built):
     assert bilingual.index("Goal of the game") < bilingual.index("Ziel des Spiels")
 
 
-def test_the_booklet_folds_two_pages_per_side(built):
-    single = PdfReader(built / "skystones" / "skystones-rulebook-en.pdf")
-    booklet = PdfReader(built / "skystones" / "skystones-rulebook-en-booklet.pdf")
-    assert len(booklet.pages) == (len(single.pages) + 3) // 4 * 2
-    box = booklet.pages[0].mediabox
-    assert float(box.width) > float(box.height)
+PT = 72 / 25.4  # points a millimetre
+
+
+def booklet_measures(path: Path) -> dict:
+    """What a reader and a printer get of a booklet: its sheet (mm), the size of most of its text
+    (the body, pt), how near any text comes to the sheet's edge (mm), the page numbers each half of
+    each side shows in turn, and the duplex it asks for."""
+    sizes: dict[float, int] = {}
+    edge, numbers = float("inf"), []
+    with pdfplumber.open(path) as pdf:
+        width, height = float(pdf.pages[0].width), float(pdf.pages[0].height)
+        for page in pdf.pages:
+            for char in page.chars:
+                sizes[round(char["size"], 1)] = sizes.get(round(char["size"], 1), 0) + 1
+                edge = min(edge, char["top"], height - char["bottom"], char["x0"], width - char["x1"])
+            for half in (page.crop((0, 0, width / 2, height)), page.crop((width / 2, 0, width, height))):
+                found = re.search(r"Page (\d+) of \d+", half.extract_text() or "")
+                numbers.append(int(found.group(1)) if found else None)
+    return {
+        "sheet": (round(width / PT, 1), round(height / PT, 1)),
+        "body": max(sizes, key=lambda size: sizes[size]),
+        "edge": edge / PT,
+        "numbers": numbers,
+        "duplex": PdfReader(path).trailer["/Root"]["/ViewerPreferences"]["/Duplex"],
+    }
+
+
+def folded(sides: int) -> list[int]:
+    """The page numbers on the halves of a saddle-stitched booklet's sides, in order (left, right):
+    a sheet's outside holds its last and first page, its inside the next two."""
+    count, order = 2 * sides, []
+    for sheet in range(sides // 2):
+        order += [count - 2 * sheet, 2 * sheet + 1, 2 * sheet + 2, count - 1 - 2 * sheet]
+    return order
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_each_booklet_is_typeset_on_half_sheets_readable_and_printed_backs_up(built, pack):
+    """A5 pages set at their size (not A4 pages shrunk to 7.4 pt), headers and footers clear of the
+    printer's 6.35 mm, in the order that reads right once folded, asking for short-edge duplex."""
+    measured = booklet_measures(built / pack / f"{pack}-rulebook-en-a4-booklet.pdf")
+    assert measured["sheet"] == (297.0, 210.0)
+    assert measured["body"] >= 8.5
+    assert measured["edge"] >= 8.0
+    assert measured["duplex"] == "/DuplexFlipShortEdge"
+    pages = max(number for number in measured["numbers"] if number is not None)
+    blank_or_shown = [number if number <= pages else None for number in folded(len(measured["numbers"]) // 2)]
+    assert measured["numbers"] == blank_or_shown
+
+
+def test_paper_all_gives_a_rulebook_whole_on_both_papers_and_a_booklet_per_paper(shared_run):
+    built = shared_run("build", "skystones", "--lang", "en", "--paper", "all", "--booklet")
+    assert built.code == 0, built.stderr
+    kit = built.out / "skystones"
+    box = PdfReader(kit / "skystones-rulebook-en.pdf").pages[0].mediabox
+    assert (round(float(box.width) / PT, 1), round(float(box.height) / PT, 1)) == (210.0, 279.4)  # A4 x Letter
+    letter = booklet_measures(kit / "skystones-rulebook-en-letter-booklet.pdf")
+    assert letter["sheet"] == (279.4, 215.9)
+    assert letter["body"] >= 8.5 and letter["edge"] >= 8.0
+    assert booklet_measures(kit / "skystones-rulebook-en-a4-booklet.pdf")["sheet"] == (297.0, 210.0)
 
 
 def small_pack(tmp_path: Path, rulebook: str) -> Path:

@@ -29,10 +29,12 @@ from printkit.build.staging import Staging
 
 
 class Written(NamedTuple):
-    """A file a job writes: its final path, and its pages when it is a PDF (an image has none)."""
+    """A file a job writes: its final path, its pages when it is a PDF (an image has none), and for
+    a kit printed with --ink-saver, its ink coverage (per cent, output.ink) without and with it."""
 
     path: Path
     pages: int | None
+    ink: tuple[float, float] | None = None
 
 
 @dataclass(frozen=True)

@@ -163,7 +163,7 @@ def lay_out(packs: list[Pack], options: BuildOptions, *, draw_all: bool = False)
         if not problems:
             for book in kinds_of(BookKind, options):
                 try:
-                    jobs += book.jobs(pack, translated, frozenset(rulebook_drafts), papers[0], options)
+                    jobs += book.jobs(pack, translated, frozenset(rulebook_drafts), papers, options)
                 except Problems as error:
                     problems += error.problems
     if problems:

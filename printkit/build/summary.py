@@ -3,8 +3,9 @@
 Takes: per pack, the files written with their pages and how many files were already up to date,
 and the output folder.
 Returns: the lines `printkit build` ends with: per pack a line saying how many files were written
-(or that it was up to date), then, indented and aligned, each PDF with its pages and each folder of
-images with its files; last, the output folder.
+(or that it was up to date), then, indented and aligned, each PDF with its pages (and a kit's ink
+coverage without and with --ink-saver) and each folder of images with its files; last, the output
+folder.
 """
 
 from __future__ import annotations
@@ -73,6 +74,9 @@ def _rows(written: list[Written], folder: Path, left_out: dict[Path, int]) -> li
             name = file.path.name if beside else f"{file.path.parent.relative_to(folder)}{os.sep}"
             rows[name] = (rows.get(name, (0, "", ""))[0] + 1, "file", "")
         else:
-            omitted = f" ({counted(left_out[file.path], 'component')} left out)" if file.path in left_out else ""
-            rows[str(file.path.relative_to(folder))] = (file.pages, "page", omitted)
+            notes = [f"{counted(left_out[file.path], 'component')} left out"] if file.path in left_out else []
+            if file.ink is not None:
+                notes.append(f"ink {file.ink[0]:.0f} % -> {file.ink[1]:.0f} %")
+            besides = f" ({', '.join(notes)})" if notes else ""
+            rows[str(file.path.relative_to(folder))] = (file.pages, "page", besides)
     return [(name, number, unit, besides) for name, (number, unit, besides) in rows.items()]

@@ -117,22 +117,28 @@ class LookContext:
 
 
 INK_SAVER_OUTLINE = 0.5  # mm, the line round a paled fill
+# How far the ink saver moves fills towards white: backgrounds and panels all but white (they are
+# outlined), every smaller fill (terrain wedges and curves, icons, badges) so far that a terrain of
+# many small shapes prints pale too while its hue still tells it apart.
+LARGE_FILL_PALED, SMALL_FILL_PALED = 0.9, 0.65
 
 
 def ink_saving(drawing: Drawing, size: Size, outline: Outline) -> Drawing:
-    """The same face for a printer low on ink: large fills become pale and outlined, light text dark.
-    A fill that reaches the trim line is outlined along the trim line moved in by half the line, so
-    a cutting error shows no sliver of it on the piece or its neighbour."""
+    """The same face for a printer low on ink: large fills become pale and outlined, every other fill
+    paler, light text dark. A large fill that reaches the trim line is outlined along the trim line
+    moved in by half the line, so a cutting error shows no sliver of it on the piece or its neighbour."""
     result: Drawing = []
     for shape in drawing:
         if isinstance(shape, Rect | Circle | Path) and _large_fill(shape, size):
             assert shape.fill is not None, "a large fill is filled"
-            pale = replace(shape, fill=mix(shape.fill, "#ffffff", 0.9), stroke=None)
+            pale = replace(shape, fill=mix(shape.fill, "#ffffff", LARGE_FILL_PALED), stroke=None)
             if within(_extent(shape), size, INK_SAVER_OUTLINE / 2):
                 result.append(replace(pale, stroke=shape.fill, line_width=INK_SAVER_OUTLINE))
             else:
                 trim_line = outline.shape(size, -INK_SAVER_OUTLINE / 2)
                 result += [pale, replace(trim_line, stroke=shape.fill, line_width=INK_SAVER_OUTLINE)]
+        elif isinstance(shape, Rect | Circle | Path) and shape.fill:
+            result.append(replace(shape, fill=mix(shape.fill, "#ffffff", SMALL_FILL_PALED)))
         elif isinstance(shape, Text) and readable(shape.color) == INK:  # light ink that read on a dark fill
             result.append(replace(shape, color=INK))
         else:

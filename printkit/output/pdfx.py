@@ -162,7 +162,8 @@ def _declare_pdfx(target: Path, profile: Path, title: str) -> None:
     assert info is not None, "reportlab writes an information dictionary"
     created = str(info["/CreationDate"])
     document = cast(ArrayObject, reader.trailer["/ID"])[0].original_bytes.hex()  # reportlab's, from the content
-    writer.xmp_metadata = _xmp(title, _xmp_date(created), document)
+    described = {key: str(info.get(key, "")) for key in ("/Author", "/Producer", "/Subject", "/Keywords")}
+    writer.xmp_metadata = _xmp(title, described, _xmp_date(created), _xmp_date(str(info["/ModDate"])), document)
     metadata = cast(DictionaryObject, writer.root_object["/Metadata"].get_object())
     metadata[NameObject("/Type")] = NameObject("/Metadata")
     metadata[NameObject("/Subtype")] = NameObject("/XML")
@@ -184,10 +185,14 @@ def _xmp_date(pdf_date: str) -> str:
     return f"{d[0:4]}-{d[4:6]}-{d[6:8]}T{d[8:10]}:{d[10:12]}:{d[12:14]}{zone}"
 
 
-def _xmp(title: str, created: str, document: str) -> bytes:
-    """The XMP metadata of a PDF/X-4 file: its version, title, dates, and the document and version
-    ids it asks for (the document's made from the file identifier, so the same kit gives the same bytes)."""
+def _xmp(title: str, described: dict[str, str], created: str, modified: str, document: str) -> bytes:
+    """The XMP metadata of a PDF/X-4 file: its version, title, dates, what the information dictionary
+    says of it (described: its /Author, /Producer, /Subject and /Keywords, which XMP must repeat
+    word for word), and the document and version ids it asks for (the document's made from the file
+    identifier, so the same kit gives the same bytes)."""
     identifier = f"uuid:{uuid.UUID(document[:32])}"
+    author, producer = escape(described["/Author"]), escape(described["/Producer"])
+    subject, keywords = escape(described["/Subject"]), escape(described["/Keywords"])
     return f"""<?xpacket begin="\ufeff" id="W5M0MpCehiHzreSzNTczkc9d"?>
 <x:xmpmeta xmlns:x="adobe:ns:meta/">
 <rdf:RDF xmlns:rdf="http://www.w3.org/1999/02/22-rdf-syntax-ns#">
@@ -198,10 +203,14 @@ def _xmp(title: str, created: str, document: str) -> bytes:
  xmlns:pdf="http://ns.adobe.com/pdf/1.3/"
  xmlns:pdfxid="http://www.npes.org/pdfx/ns/id/">
 <dc:title><rdf:Alt><rdf:li xml:lang="x-default">{escape(title)}</rdf:li></rdf:Alt></dc:title>
+<dc:creator><rdf:Seq><rdf:li>{author}</rdf:li></rdf:Seq></dc:creator>
+<dc:description><rdf:Alt><rdf:li xml:lang="x-default">{subject}</rdf:li></rdf:Alt></dc:description>
 <dc:format>application/pdf</dc:format>
+<pdf:Producer>{producer}</pdf:Producer>
+<pdf:Keywords>{keywords}</pdf:Keywords>
 <xmp:CreateDate>{created}</xmp:CreateDate>
-<xmp:ModifyDate>{created}</xmp:ModifyDate>
-<xmp:MetadataDate>{created}</xmp:MetadataDate>
+<xmp:ModifyDate>{modified}</xmp:ModifyDate>
+<xmp:MetadataDate>{modified}</xmp:MetadataDate>
 <xmp:CreatorTool>printkit</xmp:CreatorTool>
 <xmpMM:DocumentID>{identifier}</xmpMM:DocumentID>
 <xmpMM:VersionID>1</xmpMM:VersionID>

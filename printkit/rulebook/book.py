@@ -41,6 +41,7 @@ from printkit.base.languages import right_to_left
 from printkit.base.package_data import folder
 from printkit.base.requires import typesetter
 from printkit.base.subset_tags import subset_tag
+from printkit.base.units import MM_PER_POINT, Size
 from printkit.content import braces, markup
 from printkit.content.components import COMPONENT_KINDS
 from printkit.content.components.boards import Board
@@ -55,7 +56,6 @@ from printkit.i18n import typography, words
 from printkit.i18n.glossary import glossary_names
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.pieces import Piece, draw_pieces
-from printkit.layout.sheets import PAPERS
 from printkit.output.svg import Scene
 from printkit.rulebook.sandbox import Sandbox, TemplateLimit
 
@@ -290,15 +290,18 @@ def css_content(sentence: str, counters: dict[str, str]) -> Markup:
     return Markup(" ".join(parts))
 
 
-def template_data(parts: list[Part], paper: str | None, drafts: frozenset[str] = frozenset()) -> dict[str, Any]:
-    """Everything rulebook.html.j2 sees: the edition's language, title and paper (None for a screen:
-    `auto`, the printer's), the URIs of printkit's fonts and style sheet, and one article per language."""
-    paper_size = PAPERS[paper] if paper else None
+def template_data(
+    parts: list[Part], page: Size | None, drafts: frozenset[str] = frozenset(), booklet: bool = False
+) -> dict[str, Any]:
+    """Everything rulebook.html.j2 sees: the edition's language, title and page size (None for a
+    screen: `auto`, the printer's), the URIs of printkit's fonts and style sheets (a booklet's pages
+    add booklet.css), and one article per language."""
     return {
         "articles": [article_data(part, part.lang in drafts) for part in parts],
-        "paper": f"{paper_size.width}mm {paper_size.height}mm" if paper_size else "auto",
+        "paper": f"{page.width:g}mm {page.height:g}mm" if page else "auto",
         "font_dir": FONT_DIR.as_uri(),
         "css": (TEMPLATES / "rulebook.css").as_uri(),
+        "booklet_css": (TEMPLATES / "booklet.css").as_uri() if booklet else None,
         "lang": parts[0].lang,
         "title": " / ".join(p.pack.meta.title for p in parts),
     }
@@ -467,11 +470,13 @@ def _html(prose: Prose, text: str | None) -> Markup | None:
     return None if text is None else inline(prose, text)
 
 
-def render_html(parts: list[Part], paper: str | None, drafts: frozenset[str] = frozenset()) -> str:
+def render_html(
+    parts: list[Part], page: Size | None, drafts: frozenset[str] = frozenset(), booklet: bool = False
+) -> str:
     """The edition's HTML: one article per language, each with its cover, contents and sections;
     the languages in drafts still lack some translations, which their cover and pages say."""
     env = _environment(parts[0].pack.root)
-    data = template_data(parts, paper, drafts)
+    data = template_data(parts, page, drafts, booklet)
     template = None
     try:
         template = env.get_template("rulebook.html.j2")
@@ -612,11 +617,12 @@ def _made_by(pack: Pack) -> tuple[str, int, int]:
     return (display_path(path) if own else display_path(pack.root / RULEBOOK_FILE), 1, 1)
 
 
-def make(parts: list[Part], paper: str, drafts: frozenset[str], target: Path) -> int:
-    """The edition's PDF at target, its HTML made and typeset in a child process bounded in memory
-    and time: what a pack's template makes decides how much work typesetting is. Returns its pages."""
+def make(parts: list[Part], page: Size, drafts: frozenset[str], target: Path, booklet: bool = False) -> int:
+    """The edition's PDF at target on pages of that size (a booklet's: set for its smaller pages), its
+    HTML made and typeset in a child process bounded in memory and time: what a pack's template makes
+    decides how much work typesetting is. Returns its pages."""
     typesetter()  # its system libraries missing is the machine's fault, said here rather than in the child
-    return in_bounds(_made, parts, parts, paper, drafts, target)
+    return in_bounds(_made, parts, parts, page, drafts, target, booklet)
 
 
 def in_bounds(work, parts: list[Part], *args):
@@ -637,9 +643,9 @@ def in_bounds(work, parts: list[Part], *args):
         ) from None
 
 
-def _made(parts: list[Part], paper: str, drafts: frozenset[str], target: Path) -> int:
+def _made(parts: list[Part], page: Size, drafts: frozenset[str], target: Path, booklet: bool) -> int:
     """In the bounded child: the edition's HTML made and typeset into target; its pages."""
-    return typeset(render_html(parts, paper, drafts), parts, target)
+    return typeset(render_html(parts, page, drafts, booklet), parts, target)
 
 
 def typeset(html: str, parts: list[Part], target: Path) -> int:
@@ -765,31 +771,35 @@ def _tag_languages(document, pdf) -> None:
                 element["Lang"] = pydyf.String(lang)
 
 
-def booklet(source: Path, target: Path) -> int:
-    """The rulebook's pages imposed for saddle-stitch folding: two pages side by side on each side
-    of a landscape sheet of the same paper, in the order that reads right once folded. Returns the
-    booklet's pages (sides of sheets)."""
+def impose(source: Path, target: Path, sheet: Size) -> int:
+    """A booklet's pages (each half the sheet, typeset at that size) imposed at 100 % for
+    saddle-stitch folding: two side by side on each side of the landscape sheet, in the order that
+    reads right once folded, blank pages filling the last sheet. The PDF asks viewers and drivers to
+    print both sides flipping on the sheet's short edge, so the backs come out the right way up.
+    Returns the booklet's pages (sides of sheets)."""
     from pypdf import PageObject, PdfReader, PdfWriter, Transformation
+    from pypdf.generic import NameObject
 
     reader = PdfReader(source)
     pages = list(reader.pages)
-    width, height = float(pages[0].mediabox.width), float(pages[0].mediabox.height)
-    count = len(pages) + -len(pages) % 4  # blank pages fill the last sheet
-    scale = min((height / 2) / width, width / height)
+    half = max(sheet.width, sheet.height) / 2 / MM_PER_POINT
+    across = min(sheet.width, sheet.height) / MM_PER_POINT
+    count = len(pages) + -len(pages) % 4
     writer = PdfWriter()
     writer.pdf_header = reader.pdf_header  # the pages keep what they use (transparency: pypdf would say 1.3)
-    for sheet in range(count // 4):
-        for left, right in ((count - 1 - 2 * sheet, 2 * sheet), (2 * sheet + 1, count - 2 - 2 * sheet)):
-            side = PageObject.create_blank_page(width=height, height=width)
+    for sheet_number in range(count // 4):
+        low, high = 2 * sheet_number, count - 1 - 2 * sheet_number
+        for left, right in ((high, low), (low + 1, high - 1)):
+            side = PageObject.create_blank_page(width=2 * half, height=across)
             for slot, index in enumerate((left, right)):
-                if index >= len(pages):  # a blank page
-                    continue
-                x = slot * height / 2 + (height / 2 - width * scale) / 2
-                y = (width - height * scale) / 2
-                side.merge_transformed_page(pages[index], Transformation().scale(scale).translate(x, y))
+                if index < len(pages):  # else a blank page
+                    side.merge_transformed_page(pages[index], Transformation().translate(slot * half, 0))
             writer.add_page(side)
     title = reader.metadata.get("/Title", "") if reader.metadata else ""
     writer.add_metadata({"/Title": title, "/Producer": "printkit"})
+    writer.create_viewer_preferences()
+    assert writer.viewer_preferences is not None, "pypdf made them"
+    writer.viewer_preferences[NameObject("/Duplex")] = NameObject("/DuplexFlipShortEdge")
     with open(target, "wb") as handle:
         writer.write(handle)
     return len(writer.pages)

@@ -34,6 +34,7 @@ from printkit.content.pack_files import ART_FORMATS, FONT_FORMATS
 from printkit.content.read import Unfit, load_partial
 from printkit.i18n.translate import translate
 from printkit.layout.pieces import Faces, Piece
+from printkit.layout.sheets import PAPERS
 from printkit.output.png import faces_at, png_bytes
 
 FACES = ("front", "back")
@@ -266,7 +267,9 @@ class Preview:
             target = Path(folder) / f"{self.id}-rulebook-{language}.pdf"
             _making.rulebook = True  # the drawing lock is held across its fork only (_fork_whole)
             try:
-                make([Part(language, drawn.pack)], drawn.pack.meta.defaults.paper, drawn.rulebook_drafts, target)
+                make(
+                    [Part(language, drawn.pack)], PAPERS[drawn.pack.meta.defaults.paper], drawn.rulebook_drafts, target
+                )
                 result: bytes | tuple[Problem, ...] = target.read_bytes()
             except Problems as error:
                 result = tuple(error.problems)

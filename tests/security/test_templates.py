@@ -11,6 +11,7 @@ from conftest import FORKED, forked_children_only
 from markupsafe import Markup
 
 from printkit.content.read import load_checked
+from printkit.layout.sheets import PAPERS
 from printkit.rulebook import book as rulebook
 from printkit.rulebook import sandbox
 from printkit.rulebook.book import Part, template_data
@@ -269,7 +270,7 @@ def test_a_template_receives_plain_data_only():
         elif not isinstance(value, PLAIN):
             unsafe.append(f"{where}: {type(value).__name__}")
 
-    data = template_data([Part("en", skystones)], "a4")
+    data = template_data([Part("en", skystones)], PAPERS["a4"])
     walk(data, "data")
     assert unsafe == []
     assert re.fullmatch(r"file:///.*/printkit/faces/fonts", data["font_dir"])
@@ -279,7 +280,7 @@ def test_the_rulebook_guide_names_every_value_a_template_sees_and_every_bound():
     guide = Path("docs/how-to/rulebook.md").read_text()
     section = guide[guide.index("## A pack's own `templates/rulebook.html.j2`") :]
     (skystones,) = load_checked([Path("content/skystones")])
-    data = template_data([Part("en", skystones)], "a4")
+    data = template_data([Part("en", skystones)], PAPERS["a4"])
     article = data["articles"][0]
     block = article["sections"][0]["blocks"][0]
     names = [*data, *article, *article["words"], *article["components"][0], *article["sections"][0], *block]

@@ -186,8 +186,14 @@ class BookKind(OutputKind):
 
     @abstractmethod
     def jobs(
-        self, pack: Pack, translated: dict[str, Pack], drafts: frozenset[str], paper: str, options: BuildOptions
-    ) -> list[Job]: ...
+        self,
+        pack: Pack,
+        translated: dict[str, Pack],
+        drafts: frozenset[str],
+        papers: tuple[str, ...],
+        options: BuildOptions,
+    ) -> list[Job]:
+        """The jobs of the pack's outputs of this kind, for the papers the build lays out on."""
 
 
 KINDS: list[OutputKind] = []

@@ -80,20 +80,34 @@ def _write(
     from printkit.build.jobs import Written
     from printkit.output.pdf import render_pdf
 
-    render_pdf(
-        faces.fill(pages),
-        staging.temporary(target, inside=options.out),
-        **kit_info(pack, language, target),
-        duplex=sheets_duplex(options),
-    )
+    written = staging.temporary(target, inside=options.out)
+    render_pdf(faces.fill(pages), written, **kit_info(pack, language, target), duplex=sheets_duplex(options))
     faces.raise_problems()
+    ink = _ink_saved(pack, language, pages, faces, options, written) if faces.ink_saver else None
     derived = [
         kind.name_of(pack.id, language, layout)
         for kind in KINDS
         if isinstance(kind, SheetsKind) and kind.derived_from == Components.name and not kind.wanted(options)
     ]
     retire_earlier(staging, options, pack.id, derived)
-    return [Written(target, len(pages))]
+    return [Written(target, len(pages), ink)]
+
+
+def _ink_saved(
+    pack: Pack, language: str, pages: list[Page], faces: Faces, options: BuildOptions, written: Path
+) -> tuple[float, float]:
+    """The ink coverage of the kit's sheets drawn without --ink-saver and as written with it."""
+    from printkit.layout.pieces import Faces
+    from printkit.output.ink import ink_coverage
+    from printkit.output.pdf import render_pdf
+
+    plain = written.with_name(f"{written.name}.plain")
+    full = Faces(pack, language, faces.ctx.bleed, False, faces.drafts)
+    try:
+        render_pdf(full.fill(pages), plain, **kit_info(pack, language, written), duplex=sheets_duplex(options))
+        return ink_coverage(plain), ink_coverage(written)
+    finally:
+        plain.unlink(missing_ok=True)
 
 
 class KitInfo(TypedDict):

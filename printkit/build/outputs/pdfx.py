@@ -1,6 +1,7 @@
 """--pdfx: beside each components PDF, its CMYK PDF/X-4 twin for print shops
-(`<pack>-components-<language>-<layout>-pdfx.pdf`), converted with Ghostscript's CMYK profile;
-derived from the components PDF, and retired when that is written again without it."""
+(`<pack>-components-<language>-<layout>-pdfx.pdf`), converted with Ghostscript's CMYK profile:
+its sheets without the calibration page, which is for home printers; derived from the components
+PDF, and retired when that is written again without it."""
 
 from __future__ import annotations
 
@@ -52,11 +53,22 @@ class PdfX(SheetsKind):
     def job(self, drawn: Drawn, layout: str, pages: list[Page]) -> Job:
         from printkit.build.jobs import Job
 
+        pages = shop_sheets(pages)
         name = self.name_of(drawn.pack.id, drawn.language, layout)
         target = drawn.options.out / drawn.pack.id / name
         write = partial(_write, drawn.pack, drawn.language, pages, drawn.faces, drawn.options, target)
         # twice a components PDF's time (measured on skylands: the file is rewritten by pypdf)
         return Job(drawn.pack.id, name, write, weight=4 * len(pages))
+
+
+def shop_sheets(pages: list[Page]) -> list[Page]:
+    """The sheets a print shop prints: the calibration page left out, and its back with it (the
+    blank page after it, on a duplex kit). A blank back between other sheets stays: left out, it
+    would put every later front on the back of the one before."""
+    if not pages or pages[0].side != "calibration":
+        return pages
+    rest = pages[1:]
+    return rest[1:] if rest and rest[0].side == "back" and not rest[0].placements else rest
 
 
 def pdfx_profile() -> Path:

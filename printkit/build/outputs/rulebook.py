@@ -1,6 +1,8 @@
 """The rulebooks: one PDF per edition of the languages built (`<pack>-rulebook-<languages>.pdf`),
-typeset from the pack's rulebook.yaml when written, and with --booklet each imposed for folding
-into a saddle-stitched booklet beside it (`…-booklet.pdf`)."""
+typeset from the pack's rulebook.yaml when written, on a page that prints whole at 100 % on every
+paper built (A4 and Letter: A4's width, Letter's height); and with --booklet, per paper, each
+typeset on half the sheet and imposed for folding into a saddle-stitched booklet
+(`<pack>-rulebook-<languages>-<paper>-booklet.pdf`)."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
+from printkit.base.units import Size
 from printkit.build.outputs.base import BookKind, BuildOptions, PackPlan, register
 
 if TYPE_CHECKING:
@@ -27,14 +30,21 @@ class EditionsKind(BookKind):
     ms_per_page: ClassVar[int]  # about 650 characters of the rulebook make a page
 
     @abstractmethod
-    def edition_key(self, plan: PackPlan) -> tuple:
-        """What an edition's cache key hashes besides its content, templates, catalogs and languages."""
+    def edition_key(self, plan: PackPlan, papers: tuple[str, ...]) -> tuple:
+        """What the cache key of an edition for these papers hashes besides its content, templates,
+        catalogs and languages."""
 
     @abstractmethod
-    def write_of(self, parts: list, paper: str, drafts: frozenset[str], target: Path, options: BuildOptions):
-        """The job's write: the edition made at target."""
+    def write_of(
+        self, parts: list, papers: tuple[str, ...], drafts: frozenset[str], target: Path, options: BuildOptions
+    ):
+        """The job's write: the edition for these papers made at target."""
 
-    def name_of(self, pack_id: str, edition: list[str]) -> str:
+    def papers_of(self, papers: tuple[str, ...]) -> list[tuple[str, ...]]:
+        """The papers of each file of an edition: one file for all the build's papers."""
+        return [papers]
+
+    def name_of(self, pack_id: str, edition: list[str], papers: tuple[str, ...]) -> str:
         return f"{pack_id}-rulebook-{'-'.join(edition)}{self.suffix}"
 
     def planned(self, plan: PackPlan, languages: list[str]) -> list[tuple[str, tuple]]:
@@ -43,14 +53,26 @@ class EditionsKind(BookKind):
         templates = plan.rulebook_templates()
         return [
             (
-                self.name_of(plan.pack_id, edition),
-                (plan.content, templates, [plan.catalog(lang) for lang in edition], edition, *self.edition_key(plan)),
+                self.name_of(plan.pack_id, edition, papers),
+                (
+                    plan.content,
+                    templates,
+                    [plan.catalog(lang) for lang in edition],
+                    edition,
+                    *self.edition_key(plan, papers),
+                ),
             )
             for edition in editions(languages, plan.source, plan.declared)
+            for papers in self.papers_of(plan.papers)
         ]
 
     def jobs(
-        self, pack: Pack, translated: dict[str, Pack], drafts: frozenset[str], paper: str, options: BuildOptions
+        self,
+        pack: Pack,
+        translated: dict[str, Pack],
+        drafts: frozenset[str],
+        papers: tuple[str, ...],
+        options: BuildOptions,
     ) -> list[Job]:
         if pack.rulebook is None:  # before the imports: a pack without a rulebook never loads Jinja2
             return []
@@ -61,9 +83,10 @@ class EditionsKind(BookKind):
         size = len(repr(pack.rulebook))
         for edition in editions(list(translated), pack.meta.language, pack.meta.editions):
             parts = [Part(language, translated[language]) for language in edition]
-            name = self.name_of(pack.id, edition)
-            write = self.write_of(parts, paper, drafts, options.out / pack.id / name, options)
-            jobs.append(Job(pack.id, name, write, weight=size * len(parts) * self.ms_per_page // 650))
+            for its_papers in self.papers_of(papers):
+                name = self.name_of(pack.id, edition, its_papers)
+                write = self.write_of(parts, its_papers, drafts, options.out / pack.id / name, options)
+                jobs.append(Job(pack.id, name, write, weight=size * len(parts) * self.ms_per_page // 650))
         return jobs
 
 
@@ -75,23 +98,69 @@ class Rulebooks(EditionsKind):
 
     def add_options(self, group: argparse._ArgumentGroup) -> None:
         group.add_argument("--no-rulebooks", action="store_true", help="build the component PDFs only")
-        group.add_argument(
-            "--booklet",
-            action="store_true",
-            help="also write each rulebook imposed for folding into a saddle-stitched booklet",
-        )
 
     def options_of(self, args: argparse.Namespace) -> dict:
-        return {"rulebooks": not args.no_rulebooks, "booklet": args.booklet}
+        return {"rulebooks": not args.no_rulebooks}
 
     def wanted(self, options: BuildOptions) -> bool:
         return options.rulebooks
 
-    def edition_key(self, plan: PackPlan) -> tuple:
-        return (plan.papers[0], plan.options.booklet, plan.options.strict)
+    def edition_key(self, plan: PackPlan, papers: tuple[str, ...]) -> tuple:
+        return (common_page(papers), plan.options.strict)
 
-    def write_of(self, parts: list, paper: str, drafts: frozenset[str], target: Path, options: BuildOptions):
-        return partial(_write, parts, paper, drafts, target, options)
+    def write_of(
+        self, parts: list, papers: tuple[str, ...], drafts: frozenset[str], target: Path, options: BuildOptions
+    ):
+        return partial(_write, parts, common_page(papers), False, None, drafts, target, options)
+
+
+@register
+class Booklets(EditionsKind):
+    name = "booklet"
+    suffix = "-booklet.pdf"
+    ms_per_page = 120  # its pages are half the size: about twice as many
+
+    def add_options(self, group: argparse._ArgumentGroup) -> None:
+        group.add_argument(
+            "--booklet",
+            action="store_true",
+            help="also write each rulebook on half sheets, imposed for folding into a saddle-stitched booklet",
+        )
+
+    def options_of(self, args: argparse.Namespace) -> dict:
+        return {"booklet": args.booklet}
+
+    def wanted(self, options: BuildOptions) -> bool:
+        return options.rulebooks and options.booklet
+
+    def papers_of(self, papers: tuple[str, ...]) -> list[tuple[str, ...]]:
+        return [(paper,) for paper in papers]  # a booklet is folded from sheets of one paper
+
+    def name_of(self, pack_id: str, edition: list[str], papers: tuple[str, ...]) -> str:
+        return f"{pack_id}-rulebook-{'-'.join(edition)}-{papers[0]}{self.suffix}"
+
+    def edition_key(self, plan: PackPlan, papers: tuple[str, ...]) -> tuple:
+        return (paper_size(papers[0]), plan.options.strict, "booklet")
+
+    def write_of(
+        self, parts: list, papers: tuple[str, ...], drafts: frozenset[str], target: Path, options: BuildOptions
+    ):
+        sheet = paper_size(papers[0])
+        half = Size(sheet.height / 2, sheet.width)
+        return partial(_write, parts, half, True, sheet, drafts, target, options)
+
+
+def common_page(papers: tuple[str, ...]) -> Size:
+    """The page a rulebook is typeset on to print whole at 100 % on each of the papers: the
+    narrowest width and the shortest height among them (A4 and Letter: 210 x 279.4 mm)."""
+    sizes = [paper_size(paper) for paper in papers]
+    return Size(min(size.width for size in sizes), min(size.height for size in sizes))
+
+
+def paper_size(paper: str) -> Size:
+    from printkit.layout.sheets import PAPERS  # not at import: `printkit build --help` draws nothing
+
+    return PAPERS[paper]
 
 
 def editions(languages: list[str], source: str, declared: list[list[str]] | None) -> list[list[str]]:
@@ -104,17 +173,26 @@ def editions(languages: list[str], source: str, declared: list[list[str]] | None
 
 
 def _write(
-    parts: list, paper: str, drafts: frozenset[str], target: Path, options: BuildOptions, staging: Staging
+    parts: list,
+    page: Size,
+    booklet: bool,
+    sheet: Size | None,
+    drafts: frozenset[str],
+    target: Path,
+    options: BuildOptions,
+    staging: Staging,
 ) -> list[Written]:
+    """The edition typeset on pages of that size at target; a booklet's pages then imposed on the
+    sheet."""
     from printkit.build.jobs import Written
     from printkit.rulebook import book as rulebook
 
     written = staging.temporary(target, inside=options.out)
-    pages = rulebook.make(parts, paper, drafts, written)
-    if not options.booklet:
-        return [Written(target, pages)]
-    booklet = target.with_name(f"{target.stem}-booklet.pdf")
-    return [
-        Written(target, pages),
-        Written(booklet, rulebook.booklet(written, staging.temporary(booklet, inside=options.out))),
-    ]
+    if sheet is None:
+        return [Written(target, rulebook.make(parts, page, drafts, written, booklet))]
+    pages = written.with_name(f"{written.name}.pages")
+    rulebook.make(parts, page, drafts, pages, booklet)
+    try:
+        return [Written(target, rulebook.impose(pages, written, sheet))]
+    finally:
+        pages.unlink()

@@ -43,10 +43,12 @@ class ScreenRulebooks(EditionsKind):
         if not options.rulebooks:
             raise UsageError("--html writes the rulebooks for screens; leave out --no-rulebooks, or --html")
 
-    def edition_key(self, plan: PackPlan) -> tuple:
+    def edition_key(self, plan: PackPlan, papers: tuple[str, ...]) -> tuple:
         return (plan.options.strict, "html")  # not the paper, nor --booklet
 
-    def write_of(self, parts: list, paper: str, drafts: frozenset[str], target: Path, options: BuildOptions):
+    def write_of(
+        self, parts: list, papers: tuple[str, ...], drafts: frozenset[str], target: Path, options: BuildOptions
+    ):
         return partial(_write, parts, drafts, target, options)
 
 
