@@ -22,7 +22,7 @@ from itertools import groupby
 from typing import Literal, NamedTuple
 
 from printkit.base.icons import ICONS
-from printkit.base.memo import BOX_CAPACITIES, FITTED_TEXTS, remembered
+from printkit.base.memo import BOX_CAPACITIES, FITTED_TEXTS, PARSED_TEXTS, remembered
 from printkit.base.shapes import Shape, Text
 from printkit.base.units import MM_PER_POINT
 from printkit.content import markup
@@ -56,9 +56,11 @@ class Refusal:
     hint: str | None = None
 
 
+@remembered(PARSED_TEXTS)
 def parse(text: str, base_font: str, script_font: str | None = None) -> list[list[Word]] | Refusal:
     """Paragraphs of words; a word is one or more segments written without a space between (a
-    Japanese sentence is many words, one for each place a line may break)."""
+    Japanese sentence is many words, one for each place a line may break). Remembered (callers
+    only read the lists): a text is set in several boxes, and measured."""
     paragraphs: list[list[Word]] = [[]]
     word: Word = []
 
