@@ -27,7 +27,7 @@ from printkit.base.shapes import Shape, Text
 from printkit.base.units import MM_PER_POINT
 from printkit.content import markup
 from printkit.faces.fonts import has_glyph, missing_glyphs, shown, styled, text_width
-from printkit.faces.scripts import breaks_between, has_right_to_left, levels, right_to_left
+from printkit.faces.scripts import breaks_between, has_ideographs, has_right_to_left, levels, right_to_left
 
 LINE_HEIGHT = 1.18
 CAP_HEIGHT = 0.72  # of the font size, for DejaVu
@@ -71,14 +71,17 @@ def parse(text: str, base_font: str, script_font: str | None = None) -> list[lis
         """The run's text as segments of one font each, a new word at each place a line may break."""
         nonlocal word
         script = styled(script_font, run.bold, run.italic) if script_font else None
+        run_font, length = font(run), len(run.text)
+        # a line may break inside a run only next to an ideograph: else the whole run is looked at once
+        ends = range(1, length + 1) if has_ideographs(run.text) else range(max(length, 1), length + 1)
         start = 0
-        for end in range(1, len(run.text) + 1):
-            if end < len(run.text) and not breaks_between(run.text[end - 1], run.text[end]):
+        for end in ends:
+            if end < length and not breaks_between(run.text[end - 1], run.text[end]):
                 continue
             joins = bool(start)
             if joins:
                 end_word()
-            for chars, chosen in _by_font(run.text[start:end], font(run), script):
+            for chars, chosen in _by_font(run.text[start:end], run_font, script):
                 word.append(Segment(chars, chosen, joins=joins))
                 joins = False
             start = end
