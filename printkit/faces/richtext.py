@@ -64,13 +64,21 @@ def parse(text: str, base_font: str, script_font: str | None = None) -> list[lis
     paragraphs: list[list[Word]] = [[]]
     word: Word = []
 
+    styles: dict[tuple[str, bool, bool], str] = {}  # each font styled once, not once per word
+
+    def style(chosen: str, run: markup.Run) -> str:
+        key = (chosen, run.bold, run.italic)
+        if key not in styles:
+            styles[key] = styled(chosen, run.bold, run.italic)
+        return styles[key]
+
     def font(run: markup.Run) -> str:
-        return styled(base_font, run.bold, run.italic)
+        return style(base_font, run)
 
     def text_segments(run: markup.Run) -> None:
         """The run's text as segments of one font each, a new word at each place a line may break."""
         nonlocal word
-        script = styled(script_font, run.bold, run.italic) if script_font else None
+        script = style(script_font, run) if script_font else None
         run_font, length = font(run), len(run.text)
         # a line may break inside a run only next to an ideograph: else the whole run is looked at once
         ends = range(1, length + 1) if has_ideographs(run.text) else range(max(length, 1), length + 1)

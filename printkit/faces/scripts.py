@@ -45,7 +45,7 @@ def needs_shaping(text: str) -> bool:
 
 def has_right_to_left(text: str) -> bool:
     """Whether text has a Hebrew or Arabic letter (or another of a right-to-left script)."""
-    return any(_right_to_left_letter(char) for char in text)
+    return any(map(_right_to_left_letter, text))
 
 
 def right_to_left(text: str) -> bool:
