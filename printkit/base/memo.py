@@ -20,6 +20,10 @@ Function = TypeVar("Function", bound=Callable[..., Any])
 TEXT_WIDTHS = 512
 # text set in a box (faces.richtext): the names, labels and values a deck repeats; its rules texts rarely recur
 FITTED_TEXTS = 512
+# a text as its locale sets it (i18n.typography) and parsed into words (faces.richtext): the names, labels and
+# values a deck repeats, looked at again for each box they are set in
+TYPESET_TEXTS = 512
+PARSED_TEXTS = 512
 # what a text box holds (faces.richtext.capacity): a pack's looks give a few dozen distinct boxes
 BOX_CAPACITIES = 256
 # a colour mixed with another, or the ink that reads on it (faces.paint): a pack's few colours, each mixed a few ways

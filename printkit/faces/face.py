@@ -22,7 +22,7 @@ from printkit.base.outlines import Outline, Rectangle
 from printkit.base.units import Size
 from printkit.content.components.base import Component
 from printkit.content.fields import entry_registry, peeled
-from printkit.content.looks import COMPUTED_VALUES, Colour, Condition, Template
+from printkit.content.looks import COMPUTED_VALUES, Colour, Condition, Template, colour_paths
 from printkit.content.pack import Pack
 from printkit.content.provenance import mark_text
 from printkit.content.rules import value_of
@@ -99,7 +99,6 @@ class Values:
     def __init__(self, component: Component, pack: Pack, part: str = ""):
         self.component, self.pack, self.part = component, pack, part
         self._known: dict[str, tuple[Any, str]] = {}
-        self.colours: dict[Colour, str | None] = {}  # the colours of the look worked out for them (Face.colour)
 
     def of(self, part: str) -> Values:
         """The values of a part of the component (`back`: a marker's back face), named from it."""
@@ -196,6 +195,99 @@ def shown(value: Any, decimal_mark: str = ".") -> str:
     return str(value)
 
 
+# --- what a look names, compiled: conditions, colours, templates -------------------------------------------
+#
+# Compiled once per condition, colour and template of a look (they are parsed values of its elements,
+# kept as long as the look), not once per component: per face only the values are looked up.
+
+Predicate = Callable[["Values"], bool]
+
+
+@cache
+def predicate(conditions: tuple[Condition, ...]) -> Predicate | None:
+    """A `when:` as a test of a face's values: each condition holds (None: no condition, always drawn)."""
+    tests = tuple(_test(condition) for condition in conditions)
+    if not tests:
+        return None
+    if len(tests) == 1:
+        return tests[0]
+    return lambda values: all(test(values) for test in tests)
+
+
+def _test(condition: Condition) -> Predicate:
+    """One condition as a test: its value set, or (`not`) unset."""
+    path, negated = condition.path, condition.negated
+    return lambda values: is_set(values.find(path)[0]) != negated
+
+
+ColourOf = Callable[["Values"], str | None]
+
+
+@cache
+def colour_of(colour: Colour | None) -> ColourOf:
+    """A colour as a function of a face's values: worked out once where it names no value."""
+    if colour is None or not colour_paths(colour):
+        constant = _worked_out(colour, lambda path: None)
+        return lambda values: constant
+    return lambda values: _worked_out(colour, values.get)
+
+
+def _worked_out(colour: Colour | None, get: Callable[[str], Any]) -> str | None:
+    """A colour's '#rrggbb' (None: one it names is not set), its values by get."""
+    if colour is None:
+        return None
+    kind = colour[0]
+    if kind == "hex":
+        return colour[1]
+    if kind == "path":
+        value = get(colour[1])
+        value = getattr(value, "color", value)  # {element} means its colour here
+        return value if isinstance(value, str) and value.startswith("#") else None
+    colours = [_worked_out(a, get) for a in colour[1:] if isinstance(a, tuple)]
+    share = colour[-1] if isinstance(colour[-1], float) else 0.0
+    if any(c is None for c in colours):
+        return None
+    first = cast(str, colours[0])
+    if kind == "contrast":
+        return readable(first)
+    other = {"tint": PAPER, "shade": INK}.get(kind) or cast(str, colours[1])
+    return mix(first, other, share)
+
+
+Filled = Callable[["Face"], tuple[str, str]]
+
+
+@cache
+def template_of(template: Template) -> Filled:
+    """A template as a function of a face: its text filled in, and the field a problem with it is
+    placed at (its first value that is set). A line whose every placeholder is empty is left out."""
+    lines = _lines(template)
+    if all(literal for _, literal in lines):  # no placeholder: the same text on every face
+        text = "\n".join("".join(part for part, _ in parts) for parts, _ in lines)
+        return lambda face: (text, "look")
+
+    def filled(face: Face) -> tuple[str, str]:
+        find = face.values.find
+        decimal = typography.decimal_mark(face.ctx.locale)
+        texts, field_name = [], ""
+        for parts, literal in lines:
+            text, filled = "", literal
+            for part, is_path in parts:
+                if not is_path:
+                    text += part
+                    continue
+                value, where = find(part)
+                value_text = shown(value, decimal)
+                filled = filled or bool(value_text)
+                field_name = field_name or (where if value_text else "")
+                text += value_text
+            if filled:
+                texts.append(text)
+        return "\n".join(texts), field_name or "look"
+
+    return filled
+
+
 # --- the face being drawn ---------------------------------------------------------------------------------
 
 
@@ -210,55 +302,16 @@ class Face:
     outline: Outline  # the face's: a back's is mirrored
 
     def holds(self, conditions: tuple[Condition, ...]) -> bool:
-        for condition in conditions:
-            if is_set(self.values.find(condition.path)[0]) == condition.negated:
-                return False
-        return True
+        test = predicate(conditions)
+        return test is None or test(self.values)
 
     def colour(self, colour: Colour | None) -> str | None:
-        if colour is None:
-            return None
-        if colour[0] == "hex":
-            return colour[1]
-        known = self.values.colours
-        if colour not in known:
-            known[colour] = self._worked_out(colour)
-        return known[colour]
-
-    def _worked_out(self, colour: Colour) -> str | None:
-        kind = colour[0]
-        if kind == "path":
-            value = self.values.get(colour[1])
-            value = getattr(value, "color", value)  # {element} means its colour here
-            return value if isinstance(value, str) and value.startswith("#") else None
-        colours = [self.colour(a) for a in colour[1:] if isinstance(a, tuple)]
-        share = colour[-1] if isinstance(colour[-1], float) else 0.0
-        if any(c is None for c in colours):
-            return None
-        first = cast(str, colours[0])
-        if kind == "contrast":
-            return readable(first)
-        other = {"tint": PAPER, "shade": INK}.get(kind) or cast(str, colours[1])
-        return mix(first, other, share)
+        return colour_of(colour)(self.values)
 
     def text(self, template: Template) -> tuple[str, str]:
         """The template filled in, and the field a problem with it is placed at (its first value that
         is set). A line whose every placeholder is empty is left out."""
-        lines, field_name = [], ""
-        for parts, literal in _lines(template):
-            text, filled = "", literal
-            for part, is_path in parts:
-                if not is_path:
-                    text += part
-                    continue
-                value, where = self.values.find(part)
-                value_text = shown(value, typography.decimal_mark(self.ctx.locale))
-                filled = filled or bool(value_text)
-                field_name = field_name or (where if value_text else "")
-                text += value_text
-            if filled:
-                lines.append(text)
-        return "\n".join(lines), field_name or "look"
+        return template_of(template)(self)
 
 
 @cache

@@ -22,12 +22,12 @@ from itertools import groupby
 from typing import Literal, NamedTuple
 
 from printkit.base.icons import ICONS
-from printkit.base.memo import BOX_CAPACITIES, FITTED_TEXTS, remembered
+from printkit.base.memo import BOX_CAPACITIES, FITTED_TEXTS, PARSED_TEXTS, remembered
 from printkit.base.shapes import Shape, Text
 from printkit.base.units import MM_PER_POINT
 from printkit.content import markup
 from printkit.faces.fonts import has_glyph, missing_glyphs, shown, styled, text_width
-from printkit.faces.scripts import breaks_between, has_right_to_left, levels, right_to_left
+from printkit.faces.scripts import breaks_between, has_ideographs, has_right_to_left, levels, right_to_left
 
 LINE_HEIGHT = 1.18
 CAP_HEIGHT = 0.72  # of the font size, for DejaVu
@@ -56,27 +56,40 @@ class Refusal:
     hint: str | None = None
 
 
+@remembered(PARSED_TEXTS)
 def parse(text: str, base_font: str, script_font: str | None = None) -> list[list[Word]] | Refusal:
     """Paragraphs of words; a word is one or more segments written without a space between (a
-    Japanese sentence is many words, one for each place a line may break)."""
+    Japanese sentence is many words, one for each place a line may break). Remembered (callers
+    only read the lists): a text is set in several boxes, and measured."""
     paragraphs: list[list[Word]] = [[]]
     word: Word = []
 
+    styles: dict[tuple[str, bool, bool], str] = {}  # each font styled once, not once per word
+
+    def style(chosen: str, run: markup.Run) -> str:
+        key = (chosen, run.bold, run.italic)
+        if key not in styles:
+            styles[key] = styled(chosen, run.bold, run.italic)
+        return styles[key]
+
     def font(run: markup.Run) -> str:
-        return styled(base_font, run.bold, run.italic)
+        return style(base_font, run)
 
     def text_segments(run: markup.Run) -> None:
         """The run's text as segments of one font each, a new word at each place a line may break."""
         nonlocal word
-        script = styled(script_font, run.bold, run.italic) if script_font else None
+        script = style(script_font, run) if script_font else None
+        run_font, length = font(run), len(run.text)
+        # a line may break inside a run only next to an ideograph: else the whole run is looked at once
+        ends = range(1, length + 1) if has_ideographs(run.text) else range(max(length, 1), length + 1)
         start = 0
-        for end in range(1, len(run.text) + 1):
-            if end < len(run.text) and not breaks_between(run.text[end - 1], run.text[end]):
+        for end in ends:
+            if end < length and not breaks_between(run.text[end - 1], run.text[end]):
                 continue
             joins = bool(start)
             if joins:
                 end_word()
-            for chars, chosen in _by_font(run.text[start:end], font(run), script):
+            for chars, chosen in _by_font(run.text[start:end], run_font, script):
                 word.append(Segment(chars, chosen, joins=joins))
                 joins = False
             start = end

@@ -11,6 +11,7 @@ and Japanese, except before closing and after opening punctuation).
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import cache
 
@@ -44,7 +45,7 @@ def needs_shaping(text: str) -> bool:
 
 def has_right_to_left(text: str) -> bool:
     """Whether text has a Hebrew or Arabic letter (or another of a right-to-left script)."""
-    return any(_right_to_left_letter(char) for char in text)
+    return any(map(_right_to_left_letter, text))
 
 
 def right_to_left(text: str) -> bool:
@@ -75,11 +76,19 @@ def levels(text: str, rtl: bool) -> list[int]:
     return [char["level"] for char in storage["chars"]]
 
 
+_IDEOGRAPHS = re.compile("[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")  # Han, kana, their punctuation
+
+
 @cache
 def _ideographic(char: str) -> bool:
     """Han, kana and their punctuation: written without spaces between words."""
-    code = ord(char)
-    return 0x3000 <= code <= 0x30FF or 0x3400 <= code <= 0x9FFF or 0xF900 <= code <= 0xFAFF or 0xFF00 <= code <= 0xFFEF
+    return _IDEOGRAPHS.match(char) is not None
+
+
+def has_ideographs(text: str) -> bool:
+    """Whether text has a character written without spaces between words (else a line breaks only at
+    its spaces)."""
+    return _IDEOGRAPHS.search(text) is not None
 
 
 def breaks_between(before: str, after: str) -> bool:

@@ -27,6 +27,7 @@ from functools import cache
 
 from printkit.base import languages
 from printkit.base.languages import UnknownLanguage, canonical, cldr
+from printkit.base.memo import TYPESET_TEXTS, remembered
 from printkit.base.package_data import folder
 from printkit.content import markup
 from printkit.content.braces import KEPT
@@ -58,6 +59,7 @@ _TYPED_CLOSERS = set("“”»」』")
 _ANY_RULE = re.compile('[\\d."“”;:!?«»]')
 
 
+@remembered(TYPESET_TEXTS)
 def apply(text: str, locale: str) -> str:
     """text as locale sets it: no-break spaces, quotation marks and French spacing (module doc)."""
     if not _ANY_RULE.search(text):  # most words on a card: nothing to set, and a deck has thousands
