@@ -36,6 +36,7 @@ from printkit.base.languages import own_name
 from printkit.base.package_data import folder
 from printkit.content.pack import Pack
 from printkit.serve.decklists import DeckCheck, check, list_rule_sets, pack_lists
+from printkit.serve.gallery import FACE_MODES, ZOOMS, View, face_dpis, facets
 from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
 
 NO_LANGUAGE = "-"  # in the address of the page of a pack that has not loaded yet, which has no languages
@@ -115,6 +116,10 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             return not_found(f"{preview.id} is not translated to {lang}")
         else:
             drawn = await run_in_threadpool(preview.drawn, lang, snapshot)
+        view = View.of(request.query_params, request.query_params.getlist("field"))
+        backs = await run_in_threadpool(preview.backs, lang, snapshot) if drawn is not None else {}
+        tags, fields = facets(drawn.pack.components if drawn and drawn.pack else ())
+        sections = _figures(preview, snapshot, lang, drawn, view, backs, figures.setdefault((preview.id, lang), {}))
         return page(
             "pack.html",
             preview=preview,
@@ -122,7 +127,16 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             lang=lang,
             languages=list(snapshot.pack.meta.locales) if snapshot.pack else [],
             has_rulebook=snapshot.pack is not None and snapshot.pack.rulebook is not None,
-            sections=_figures(preview, snapshot, lang, drawn, figures.setdefault((preview.id, lang), {})),
+            sections=sections,
+            shown=sum(map(len, sections.values())),
+            total=len(snapshot.shown),
+            view=view,
+            all_sections=list(snapshot.sections()),
+            tags=tags,
+            fields=fields,
+            zooms=ZOOMS,
+            face_modes=FACE_MODES,
+            query=request.url.query,
             problems=list(snapshot.problems) + list(drawn.problems if drawn else ()),
         )
 
@@ -131,7 +145,11 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         if preview is None or language_of(preview, request) is None or request.path_params["face"] not in FACES:
             return not_found("no such pack, language or face")
         drawn = await run_in_threadpool(
-            preview.face, request.path_params["lang"], request.path_params["component"], request.path_params["face"]
+            preview.face,
+            request.path_params["lang"],
+            request.path_params["component"],
+            request.path_params["face"],
+            request.query_params.get("dpi"),
         )
         if drawn is None:
             return not_found("no such face")
@@ -320,39 +338,58 @@ def _title(preview: Preview, snapshot: Snapshot, drawn: Drawn | None) -> str:
 
 
 def _figures(
-    preview: Preview, snapshot: Snapshot, lang: str, drawn: Drawn | None, cache: dict
+    preview: Preview, snapshot: Snapshot, lang: str, drawn: Drawn | None, view: View, backs: dict[str, str], cache: dict
 ) -> dict[str, list[Markup]]:
-    """The HTML of each component, by section: as translated into the page's language (its name,
-    and whether it is a draft), its size in millimetres and in pixels, its faces, or the problems
-    that concern it. Rendered once per version and language (cache holds them): an edit to one
-    card renders only that card again. drawn is snapshot's own translation: they were read together."""
+    """The HTML of each component the view shows, by section: as translated into the page's
+    language (its name, and whether it is a draft), its size in millimetres and in pixels, its
+    faces as the view asks (a back that looks like one shown before on the page is left out), or
+    the problems that concern it. Rendered once per version, language and way of showing it (cache
+    holds them): an edit to one card renders only that card again. drawn is snapshot's own
+    translation: they were read together."""
     translated = {c.id: c for c in drawn.pack.components} if drawn and drawn.pack else {}
     template = _templates.get_template("figure.html")
     sections: dict[str, list[Markup]] = {}
-    kept: dict[tuple[str, str], Markup] = {}
+    kept: dict[tuple, Markup] = {}
+    backs_shown: set[str] = set()
+    dpis = face_dpis(view.zoom)
     for section, items in snapshot.sections().items():
-        sections[section] = []
         for shown in items:
-            key = (shown.id, shown.version)
+            component = translated.get(shown.id, shown.component)
+            name = (component.name if component else shown.name) or shown.id
+            if not view.matches(section, component, name, bool(shown.problems)):
+                continue
+            piece = drawn.pieces.get(shown.id) if drawn else None
+            back = backs.get(shown.id)
+            faces: tuple[str, ...] = () if piece is None else ("front",) if piece.back is None else FACES
+            if back is not None and (back in backs_shown or view.faces == "fronts"):
+                faces = tuple(face for face in faces if face != "back")
+            if view.faces == "backs":
+                faces = tuple(face for face in faces if face == "back")
+                if not faces and not shown.problems:
+                    continue
+            elif view.faces == "fronts":
+                faces = tuple(face for face in faces if face == "front")
+            if "back" in faces and back is not None:
+                backs_shown.add(back)
+            key = (shown.id, shown.version, faces, view.zoom)
             if key not in cache:
-                component = translated.get(shown.id, shown.component)
-                piece = drawn.pieces.get(shown.id) if drawn else None
                 size = (piece.size.width, piece.size.height) if piece else (0.0, 0.0)
                 figure = {
                     "id": shown.id,
                     "version": shown.version,
-                    "name": (component.name if component else shown.name) or shown.id,
+                    "name": name,
                     "count": component.count if component else None,
                     "tags": component.tags if component else [],
                     "problems": shown.problems,
                     "draft": drawn is not None and shown.id in drawn.drafts,
-                    "faces": () if piece is None else ("front",) if piece.back is None else FACES,
+                    "faces": faces,
                     "size": [f"{side:g}" for side in size],
                     "pixels": [round(side / 25.4 * SCREEN_DPI) for side in size],
+                    "dpis": dpis,
                 }
                 cache[key] = Markup(template.render(f=figure, preview=preview, lang=lang))
             kept[key] = cache[key]
-            sections[section].append(kept[key])
+            sections.setdefault(section, []).append(kept[key])
     cache.clear()  # only what the page shows now is kept
     cache.update(kept)
     return sections

@@ -35,9 +35,10 @@ from printkit.content.read import Unfit, load_partial
 from printkit.i18n.translate import translate
 from printkit.layout.pieces import Faces, Piece
 from printkit.output.png import faces_at, png_bytes
+from printkit.serve.gallery import DPIS, bounded_dpi
 
 FACES = ("front", "back")
-SCREEN_DPI = 150  # sharp enough on a screen, a quarter of the pixels of print's 300
+SCREEN_DPI = DPIS[0]  # sharp enough on a screen of pixel ratio 1 at 100%, a quarter of the pixels of print's 300
 FOLDERS_NOT_DRAWN = (DECKS_DIR, "output")  # players' lists and a build's outputs draw no component
 FOLDERS_DRAWN = (LOOKS_DIR, "locales")  # every file of these draws components (looks, catalogs)
 # Editors' temporary and backup files: hidden ones (.#cards.yaml, .cards.yaml.swp, .~lock.x.ods#),
@@ -94,7 +95,10 @@ class Snapshot:
 
     def problem_count(self) -> int:
         """Each problem once: a look's problems are shown at every component that uses it."""
-        return len(set(self.problems).union(*(shown.problems for shown in self.shown.values())))
+        return len(self.all_problems())
+
+    def all_problems(self) -> set[Problem]:
+        return set(self.problems).union(*(shown.problems for shown in self.shown.values()))
 
     def sections(self) -> dict[str, list[Shown]]:
         """The components shown, by section in printkit's order of sections."""
@@ -114,6 +118,7 @@ class Drawn:
     drafts: frozenset[str]  # components still partly untranslated, marked DRAFT as printed
     rulebook_drafts: frozenset[str]  # the language, when its rulebook is still partly untranslated
     problems: tuple[Problem, ...]
+    backs: dict[str, str] | None = None  # a fingerprint of each back, once asked for (Preview.backs)
 
 
 @dataclass
@@ -215,9 +220,25 @@ class Preview:
                 self._drawn[key] = _draw(snapshot.drawable, language)
             return self._drawn[key]
 
-    def face(self, language: str, component_id: str, face: str) -> tuple[bytes, str] | None:
-        """The PNG of a face of a component as it is now, and the version it shows; None when it has
-        problems (or no such face). The snapshot is read once: a reload meanwhile cannot pair an old
+    def backs(self, language: str, snapshot: Snapshot) -> dict[str, str]:
+        """A fingerprint of each component's back (by id; one with no back has none): components
+        whose backs look alike share one, and the gallery shows it once."""
+        drawn = self.drawn(language, snapshot)
+        if drawn.backs is None:
+            with _drawing:
+                drawn.backs = {
+                    cid: _digest(f"{piece.size}{piece.outline}{drawn.faces.draw(piece.component, 'back')!r}")
+                    for cid, piece in drawn.pieces.items()
+                    if piece.back is not None and drawn.faces is not None
+                }
+        return drawn.backs
+
+    def face(
+        self, language: str, component_id: str, face: str, asked_dpi: str | None = None
+    ) -> tuple[bytes, str] | None:
+        """The PNG of a face of a component as it is now, at the resolution asked for (bounded by
+        its size: gallery.bounded_dpi), and the version it shows; None when it has problems (or no
+        such face or resolution). The snapshot is read once: a reload meanwhile cannot pair an old
         drawing with a new version."""
         snapshot = self.snapshot
         shown = snapshot.shown.get(component_id)
@@ -225,9 +246,10 @@ class Preview:
         piece = drawn.pieces.get(component_id)
         if shown is None or shown.problems or piece is None or drawn.faces is None:
             return None
-        if face == "back" and piece.back is None:
+        dpi = bounded_dpi(asked_dpi, piece.size.width, piece.size.height)
+        if dpi is None or (face == "back" and piece.back is None):
             return None
-        key = (language, component_id, f"{shown.version}-{face}")
+        key = (language, component_id, f"{shown.version}-{face}-{dpi}")
         with self._lock:
             if key in self._images:
                 return self._images[key], shown.version
@@ -235,8 +257,8 @@ class Preview:
             with self._lock:  # drawn meanwhile, by the request before or by draw_ahead
                 if key in self._images:
                     return self._images[key], shown.version
-            (image,) = (image for _, image in faces_at([drawn.faces.complete(piece)], 0.0, SCREEN_DPI, (face,)))
-            png = png_bytes(image, SCREEN_DPI, compress_level=1)
+            (image,) = (image for _, image in faces_at([drawn.faces.complete(piece)], 0.0, dpi, (face,)))
+            png = png_bytes(image, dpi, compress_level=1)
             with self._lock:
                 self._images[key] = png
         return png, shown.version
