@@ -26,7 +26,7 @@ MAX_QUERY = 200  # characters of a search or a value: a longer one is cut
 # a field value to filter by: a short id (fire, rare), not a sentence; at most this many per field
 FACET_VALUE = re.compile(r"^[\w-]{1,40}$")
 MAX_FACET_VALUES = 20
-NOT_FACETS = ("id", "look")  # a component's own id and look say nothing to filter by
+NOT_FACETS = ("id", "look", "count")  # its own id, look and copies say nothing of its design
 
 
 @dataclass(frozen=True)
