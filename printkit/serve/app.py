@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import mimetypes
 from collections.abc import AsyncIterator, Callable
 from functools import partial
 from urllib.parse import parse_qs
@@ -37,6 +38,7 @@ from printkit.base.package_data import folder
 from printkit.content.pack import Pack
 from printkit.serve.decklists import DeckCheck, check, list_rule_sets, pack_lists
 from printkit.serve.gallery import FACE_MODES, ZOOMS, View, face_dpis, facets
+from printkit.serve.outputs import OUTPUT_FOLDER, built, output_file
 from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
 
 NO_LANGUAGE = "-"  # in the address of the page of a pack that has not loaded yet, which has no languages
@@ -137,6 +139,8 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             zooms=ZOOMS,
             face_modes=FACE_MODES,
             query=request.url.query,
+            outputs=await run_in_threadpool(built, preview.id, lang) if drawn is not None else [],
+            output_folder=OUTPUT_FOLDER,
             problems=list(snapshot.problems) + list(drawn.problems if drawn else ()),
         )
 
@@ -199,6 +203,17 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             )
         return HTMLResponse(html)
 
+    async def output(request: Request) -> Response:
+        preview = preview_of(request)
+        if preview is None or language_of(preview, request) is None:
+            return not_found("no such pack or language")
+        file = request.path_params["file"]
+        data = await run_in_threadpool(output_file, preview.id, request.path_params["lang"], file)
+        if data is None:
+            return not_found(f"no output {file} of the last build: build the pack again")
+        media_type = mimetypes.guess_type(file)[0] or "application/octet-stream"
+        return Response(data, media_type=media_type, headers={"Cache-Control": "no-cache"})
+
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
         if name not in ASSETS:
@@ -236,6 +251,7 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         Route("/packs/{pack}/{lang}/", pack_page),
         Route("/packs/{pack}/{lang}/faces/{component}/{face}.png", face),
         Route("/packs/{pack}/{lang}/rulebook.pdf", rulebook),
+        Route("/packs/{pack}/{lang}/outputs/{file:path}", output),
         Route("/events", event_stream),
         Route("/assets/{name}", asset),
     ]

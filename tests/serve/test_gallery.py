@@ -2,12 +2,16 @@
 off): search, filters by section, tag and field value, problems only, fronts/backs/both with each
 distinct back once, zoom with faces drawn at the resolution the screen needs, bounded."""
 
+import os
 import re
+import subprocess
+import sys
 
 import pytest
 
 from printkit.serve.gallery import MAX_FACE_PIXELS, View, bounded_dpi, face_dpis
 
+from .conftest import REPO
 from .reading import figure, png_size, versions
 
 
@@ -114,3 +118,39 @@ def test_a_big_face_is_drawn_at_a_lower_resolution():
     assert bounded_dpi("600", 500, 500) == 150  # the least there is, however big
     assert bounded_dpi(None, 500, 500) == 150
     assert bounded_dpi("72", 63, 88) is None
+
+
+def test_the_outputs_of_the_last_build_are_linked_by_kind_and_served_as_written(own_server):
+    from printkit.build.outputs.base import KINDS
+
+    workdir = own_server.pack.parent
+    page = own_server.page("/packs/tiny/en/")
+    kinds = re.findall(r'<li><span class="kind">([^<]+)</span>:\s*not built</li>', page)
+    assert kinds == [kind.name for kind in KINDS]  # every kind of the build's registry, none built yet
+    subprocess.run(
+        [sys.executable, "-m", "printkit", "build", "tiny", "--png", "--no-rulebooks", "-q"],
+        cwd=workdir,
+        env={**os.environ, "PYTHONPATH": str(REPO)},
+        check=True,
+        capture_output=True,
+    )
+    page = own_server.page("/packs/tiny/en/")
+    links = dict(re.findall(r'<li><span class="kind">([^<]+)</span>:\s*(.*?)</li>', page, re.S))
+    assert (
+        links["components"]
+        == '<a href="/packs/tiny/en/outputs/tiny-components-en-a4.pdf">tiny-components-en-a4.pdf</a>'
+    )
+    assert '<a href="/packs/tiny/en/outputs/png/en/ember-fox.png">png/en/ember-fox.png</a>' in links["png"]
+    assert links["pdfx"].strip() == "not built"
+    status, headers, body = own_server.get("/packs/tiny/en/outputs/tiny-components-en-a4.pdf")
+    assert (status, headers["content-type"], body) == (
+        200,
+        "application/pdf",
+        (workdir / "output" / "tiny" / "tiny-components-en-a4.pdf").read_bytes(),
+    )
+    # only what the manifest records, as it was written: not the manifest, not a file changed since
+    (workdir / "output" / "tiny" / "png" / "en" / "spark.png").write_bytes(b"changed")
+    for name in [".printkit-cache.json", "png/en/spark.png", "../../tiny/cards.yaml", "png/en/nothing.png"]:
+        status, _, body = own_server.get(f"/packs/tiny/en/outputs/{name}")
+        assert status == 404, name
+        assert b"build the pack again" in body, name
