@@ -376,6 +376,8 @@ def _figures(
                 continue
             piece = drawn.pieces.get(shown.id) if drawn else None
             back = backs.get(shown.id)
+            if shown.problems and not shown.pictured:
+                piece = None  # its problems are all it shows
             faces: tuple[str, ...] = () if piece is None else ("front",) if piece.back is None else FACES
             if back is not None and (back in backs_shown or view.faces == "fronts"):
                 faces = tuple(face for face in faces if face != "back")

@@ -5,7 +5,7 @@ Returns: `Preview`, whose `reload` says which components changed, and whose `sna
 page shows: the pack loaded as far as it goes (`load_partial`), its components by section, each
 drawn fresh with its version, or, when it cannot be drawn, with the problems that concern it (text
 that does not fit is found by drawing a component's faces in every language whenever it changes,
-as `printkit check` draws them), and the problems that concern no one component. While pack.yaml
+as `printkit check` draws them; such a component is drawn with the overflow marked, beside its problems), and the problems that concern no one component. While pack.yaml
 fails, or nothing of the pack can be drawn, the last pictures stand. It draws a component's faces
 as PNG at a screen's resolution, by version (so an edit to one card draws only that card again),
 and makes the rulebook of a language once per change, in a temporary folder of its own. Drawing
@@ -82,6 +82,7 @@ class Shown:
     name: str | None
     version: str
     problems: tuple[Problem, ...] = ()
+    pictured: bool = False  # drawn despite its problems (text that does not fit, shown marked on the face)
 
 
 @dataclass(frozen=True)
@@ -163,13 +164,13 @@ class Preview:
             for place in _places(loaded.pack, loaded.unfit):
                 if place.id in drawn:
                     version, fit = self._fits[place.id]
-                    place = replace(place, version=version, problems=fit)
+                    place = replace(place, version=version, problems=fit, pictured=True)
                 elif not place.problems:  # not drawn, yet no problem of its own says why
                     before = old.shown.get(place.id)
                     # while nothing of the pack can be drawn (pack.yaml's problems), its last picture stands
                     last = before.version if fresh is None and before and not before.problems else None
                     place = replace(place, version=last or _digest(repr(place)))
-                if place.problems:
+                if place.problems and not place.pictured:
                     place = replace(place, version=_digest("\n".join(map(str, place.problems))))
                 shown[place.id] = place
         placed = {problem for s in shown.values() for problem in s.problems}
@@ -244,7 +245,7 @@ class Preview:
         shown = snapshot.shown.get(component_id)
         drawn = self.drawn(language, snapshot)
         piece = drawn.pieces.get(component_id)
-        if shown is None or shown.problems or piece is None or drawn.faces is None:
+        if shown is None or (shown.problems and not shown.pictured) or piece is None or drawn.faces is None:
             return None
         dpi = bounded_dpi(asked_dpi, piece.size.width, piece.size.height)
         if dpi is None or (face == "back" and piece.back is None):
@@ -308,7 +309,7 @@ def _draw(pack: Pack | None, language: str) -> Drawn:
     except Problems as error:
         return Drawn(None, None, {}, frozenset(), frozenset(), tuple(error.problems))
     drafts = frozenset(translation.drafts)
-    faces = Faces(translation.pack, language, 0.0, drafts=drafts)
+    faces = Faces(translation.pack, language, 0.0, drafts=drafts, mark_overflow=True)
     pieces = {piece.component.id: piece for piece in faces.outlines()}
     rulebook_drafts = frozenset({language} if any(m.key.kind == "rulebook" for m in translation.missing) else ())
     return Drawn(translation.pack, faces, pieces, drafts, rulebook_drafts, ())
