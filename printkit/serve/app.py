@@ -35,7 +35,9 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from printkit.base.errors import counted
 from printkit.base.languages import own_name
 from printkit.base.package_data import folder
+from printkit.content.components import COMPONENT_KINDS
 from printkit.content.pack import Pack
+from printkit.i18n import words
 from printkit.serve.decklists import DeckCheck, check, list_rule_sets, pack_lists
 from printkit.serve.gallery import FACE_MODES, ZOOMS, View, face_dpis, facets
 from printkit.serve.outputs import OUTPUT_FOLDER, built, output_file
@@ -121,9 +123,18 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         view = View.of(request.query_params, request.query_params.getlist("field"))
         backs = await run_in_threadpool(preview.backs, lang, snapshot) if drawn is not None else {}
         tags, fields = facets(drawn.pack.components if drawn and drawn.pack else ())
-        sections = _figures(preview, snapshot, lang, drawn, view, backs, figures.setdefault((preview.id, lang), {}))
+        # printkit's own words in the page's language (English while the pack has never loaded)
+        own = await run_in_threadpool(words.of, lang if drawn is not None else words.SOURCE_LOCALE, preview.root)
+        sections = _figures(
+            preview, snapshot, lang, drawn, view, backs, own, figures.setdefault((preview.id, lang), {})
+        )
         return page(
             "pack.html",
+            w=own,
+            headings={section: _counted(own, section, len(shown)) for section, shown in sections.items()},
+            section_names={
+                section: _counted(own, section, len(items)) for section, items in snapshot.sections().items()
+            },
             preview=preview,
             title=_title(preview, snapshot, drawn),
             lang=lang,
@@ -133,7 +144,6 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             shown=sum(map(len, sections.values())),
             total=len(snapshot.shown),
             view=view,
-            all_sections=list(snapshot.sections()),
             tags=tags,
             fields=fields,
             zooms=ZOOMS,
@@ -354,7 +364,14 @@ def _title(preview: Preview, snapshot: Snapshot, drawn: Drawn | None) -> str:
 
 
 def _figures(
-    preview: Preview, snapshot: Snapshot, lang: str, drawn: Drawn | None, view: View, backs: dict[str, str], cache: dict
+    preview: Preview,
+    snapshot: Snapshot,
+    lang: str,
+    drawn: Drawn | None,
+    view: View,
+    backs: dict[str, str],
+    own: words.OwnWords,
+    cache: dict,
 ) -> dict[str, list[Markup]]:
     """The HTML of each component the view shows, by section: as translated into the page's
     language (its name, and whether it is a draft), its size in millimetres and in pixels, its
@@ -405,12 +422,17 @@ def _figures(
                     "pixels": [round(side / 25.4 * SCREEN_DPI) for side in size],
                     "dpis": dpis,
                 }
-                cache[key] = Markup(template.render(f=figure, preview=preview, lang=lang))
+                cache[key] = Markup(template.render(f=figure, preview=preview, lang=lang, w=own))
             kept[key] = cache[key]
             sections.setdefault(section, []).append(kept[key])
     cache.clear()  # only what the page shows now is kept
     cache.update(kept)
     return sections
+
+
+def _counted(own: words.OwnWords, section: str, count: int) -> str:
+    """A section's components counted in the page's language, as its heading says it: "2 Karten"."""
+    return own.form(f"count-{COMPONENT_KINDS[section].kind}", count).format(count=count)
 
 
 def _caching(current: bool) -> str:

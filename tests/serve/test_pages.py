@@ -25,8 +25,8 @@ def test_a_pack_opens_in_its_first_language(tiny_server):
 
 def test_the_pack_page_names_each_component_with_its_count_and_tags_by_section(tiny_server):
     page = tiny_server.page("/packs/tiny/en/")
-    assert '<section class="section" id="section-cards">\n<h2>cards</h2>' in page
-    assert '<section class="section" id="section-chips">\n<h2>chips</h2>' in page
+    assert '<section class="section" id="section-cards">\n<h2>2 cards</h2>' in page
+    assert '<section class="section" id="section-chips">\n<h2>1 chip</h2>' in page
     fox = figure(page, "ember-fox")
     assert '<span class="name">Ember Fox</span> <span class="count">2</span>' in fox
     assert '<ul class="tags"><li>beast</li><li>swift</li></ul>' in fox
