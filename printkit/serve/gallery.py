@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 from printkit.content.components.base import Component
+from printkit.content.fields import Translatable, peeled
 
 FACE_MODES = ("both", "fronts", "backs")
 ZOOMS = (50, 75, 100, 150, 200, 300)  # percent of the printed size
@@ -81,14 +82,24 @@ class View:
 
 def field_values(component: Component) -> dict[str, list[str]]:
     """The values of a component's fields that could be filtered by, by field: its short words
-    (element: fire, rarity: rare, and pack.yaml's own fields under `data`)."""
+    (element: fire, rarity: rare, and pack.yaml's own fields under `data`), not its words."""
     found: dict[str, list[str]] = {}
     dumped = component.model_dump(mode="json", exclude_none=True)
-    own = {key: value for key, value in dumped.items() if key not in NOT_FACETS and key != "data"}
+    own = {key: value for key, value in dumped.items() if key not in NOT_FACETS and not _written(component, key)}
     for key, value in [*own.items(), *(dumped.get("data") or {}).items()]:
         if isinstance(value, str | int) and not isinstance(value, bool) and FACET_VALUE.match(str(value)):
             found.setdefault(key, []).append(str(value))
     return found
+
+
+def _written(component: Component, key: str) -> bool:
+    """Whether a field of the component is words (a name, a rule text: translated, not a value to
+    filter by), or the pack's own fields (`data`, whose values are taken one by one)."""
+    info = type(component).model_fields.get(key)
+    if key == "data" or info is None:
+        return True
+    _, markers = peeled(info.annotation)
+    return any(isinstance(marker, Translatable) for marker in (*info.metadata, *markers))
 
 
 def _texts(component: Component | None) -> list[str]:

@@ -11,7 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from .browsing import figure, open_page, wait_until
+from .browsing import faces_drawn, figure, open_page, wait_until
 
 pytestmark = pytest.mark.slow  # each starts chromium
 
@@ -120,3 +120,16 @@ def test_the_page_prints_a_clean_proof_sheet(browser, pocket):
         assert size == pytest.approx(card, abs=1) or size == pytest.approx(chip, abs=1), printed_sizes
     chips_page = next(sheet for sheet in pdf if "Chips" in sheet.get_textpage().get_text_range())
     assert "Spark chip" in chips_page.get_textpage().get_text_range()  # a heading goes with its figures
+
+
+def test_the_german_page_speaks_german_and_keeps_the_view_across_the_switch(browser, pocket):
+    open_page(browser, pocket.url + "packs/pocket/en/?faces=fronts")
+    browser.find_element(By.CSS_SELECTOR, 'nav.languages a[hreflang="de"]').click()
+    wait_until(browser, lambda d: "/packs/pocket/de/" in d.current_url)
+    assert browser.current_url.endswith("?faces=fronts")  # the switch keeps what the page shows
+    wait_until(browser, faces_drawn)
+    assert browser.find_element(By.CSS_SELECTOR, "header.top a").text == "printkit-Vorschau"
+    assert browser.find_element(By.ID, "shown-count").text == "3 von 3 angezeigt"
+    assert [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".section > h2")] == ["2 Karten", "1 Chip"]
+    assert browser.find_element(By.CSS_SELECTOR, "nav.tools").text.startswith("Deckliste prüfen")
+    shoot(browser, "german")
