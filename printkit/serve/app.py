@@ -32,13 +32,15 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from printkit.base.confine import Refused
 from printkit.base.errors import counted
 from printkit.base.languages import own_name
 from printkit.base.package_data import folder
 from printkit.content.components import COMPONENT_KINDS
+from printkit.content.load import DECKS_DIR
 from printkit.content.pack import Pack
 from printkit.i18n import words
-from printkit.serve.decklists import DeckCheck, check, list_rule_sets, pack_lists
+from printkit.serve.decklists import DeckCheck, check, list_rule_sets, pack_lists, save_list
 from printkit.serve.gallery import FACE_MODES, ZOOMS, View, face_dpis, facets
 from printkit.serve.outputs import OUTPUT_FOLDER, built, output_file
 from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
@@ -202,6 +204,14 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         if body is None:
             return PlainTextResponse("the list is too long", status_code=413)
         form = await run_in_threadpool(_form, body)
+        if form.get("action") == "save":  # the list written into the pack's decks/, then checked from there
+            try:
+                form["list"] = await run_in_threadpool(save_list, pack, form.get("save", ""), form.get("text", ""))
+            except Refused as refused:
+                verdict = f"not saved: {refused.message}" + (f" ({refused.hint})" if refused.hint else "")
+                named = f"{DECKS_DIR}/{form.get('save', '')}.yaml"
+                return HTMLResponse(shown(DeckCheck(named, verdict=verdict), form=form))
+            shown = partial(shown, lists=pack_lists(pack))
         async with list_turns[preview.id]:
             html = await run_in_threadpool(
                 check,

@@ -11,6 +11,9 @@ read once, inside the pack and without following a link out of it.
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -52,6 +55,56 @@ def pack_lists(pack: Pack) -> list[str]:
         return [name for name in names_in(pack.root, pack.root / DECKS_DIR) if name.endswith(".yaml")]
     except Refused:
         return []
+
+
+LIST_NAME = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$")  # an id: the file is <name>.yaml
+
+
+def save_list(pack: Pack, name: str, text: str) -> str:
+    """The list written as decks/<name>.yaml of the pack; returns the file name it was saved as.
+    Raises Refused for a name that is not a lowercase id, a decks/ folder or file that is a link
+    (or not a folder, not a regular file): written through the pack's real folder opened without
+    following a link, so nothing outside decks/ is ever written, as a build writes only its own
+    output folder."""
+    if not LIST_NAME.match(name):
+        raise Refused(f"'{name}' is no name for a deck list", "use lowercase letters, digits and dashes, as in my-deck")
+    root = pack.root.resolve()
+    nofollow = os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    try:
+        pack_folder = os.open(root, os.O_RDONLY | os.O_DIRECTORY | nofollow)
+    except OSError as error:
+        raise Refused(f"the pack's folder cannot be opened: {error.strerror}", None) from None
+    try:
+        try:
+            os.mkdir(DECKS_DIR, dir_fd=pack_folder)
+        except FileExistsError:
+            pass
+        try:
+            decks = os.open(DECKS_DIR, os.O_RDONLY | os.O_DIRECTORY | nofollow, dir_fd=pack_folder)
+        except OSError:
+            raise Refused(f"{DECKS_DIR}/ is a link or not a folder", "make it a real folder in the pack") from None
+        try:
+            file_name = f"{name}.yaml"
+            try:  # not truncated yet: a hard link to a file elsewhere is refused before it is changed
+                file = os.open(file_name, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | nofollow, 0o644, dir_fd=decks)
+            except OSError:
+                raise Refused(
+                    f"{DECKS_DIR}/{file_name} is a link or not a file", "remove it, or save under another name"
+                ) from None
+            with os.fdopen(file, "w", encoding="utf-8") as opened:
+                status = os.fstat(opened.fileno())
+                if not stat.S_ISREG(status.st_mode) or status.st_nlink != 1:
+                    raise Refused(
+                        f"{DECKS_DIR}/{file_name} is not a file of the pack's own (a pipe, a device or a hard link)",
+                        "save under another name",
+                    )
+                opened.truncate()
+                opened.write(text)
+            return file_name
+        finally:
+            os.close(decks)
+    finally:
+        os.close(pack_folder)
 
 
 def list_rule_sets(pack: Pack) -> list[str]:
