@@ -18,7 +18,7 @@ import json
 import mimetypes
 from collections.abc import AsyncIterator, Callable
 from functools import partial
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
@@ -40,7 +40,15 @@ from printkit.content.components import COMPONENT_KINDS
 from printkit.content.load import DECKS_DIR
 from printkit.content.pack import Pack
 from printkit.i18n import words
-from printkit.serve.decklists import DeckCheck, check, list_rule_sets, pack_lists, save_list
+from printkit.serve.decklists import (
+    DeckCheck,
+    built_list,
+    check,
+    list_rule_sets,
+    pack_lists,
+    pickable,
+    save_list,
+)
 from printkit.serve.gallery import FACE_MODES, ZOOMS, View, face_dpis, facets
 from printkit.serve.outputs import OUTPUT_FOLDER, built, output_file
 from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
@@ -191,9 +199,16 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             return not_found("no such pack")
         pack = preview.snapshot.pack
         if pack is None:
-            return HTMLResponse(_decklist_page(None, pack_id=preview.id, pack=None, lists=[], rule_sets=[], form={}))
+            return HTMLResponse(
+                _decklist_page(None, pack_id=preview.id, pack=None, lists=[], rule_sets=[], copies={}, form={})
+            )
         shown = partial(
-            _decklist_page, pack_id=preview.id, pack=pack, lists=pack_lists(pack), rule_sets=list_rule_sets(pack)
+            _decklist_page,
+            pack_id=preview.id,
+            pack=pack,
+            lists=pack_lists(pack),
+            rule_sets=list_rule_sets(pack),
+            copies={},
         )
         if request.method != "POST":  # GET, or HEAD
             return HTMLResponse(shown(None, form={}))
@@ -204,6 +219,21 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         if body is None:
             return PlainTextResponse("the list is too long", status_code=413)
         form = await run_in_threadpool(_form, body)
+        # the deck built by clicks so far (the page carries it), with the click sent, if one was
+        clicked = bool(form.get("add") or form.get("remove"))
+        text, copies = await run_in_threadpool(
+            built_list,
+            pack,
+            form.get("rules") or None,
+            form.get("deck", ""),
+            form.get("add", ""),
+            form.get("remove", ""),
+        )
+        shown = partial(shown, copies=copies)
+        if clicked:  # the list it makes is the one checked
+            form.update(
+                text=text, list="", deck=" ".join(f"{component_id}:{count}" for component_id, count in copies.items())
+            )
         if form.get("action") == "save":  # the list written into the pack's decks/, then checked from there
             try:
                 form["list"] = await run_in_threadpool(save_list, pack, form.get("save", ""), form.get("text", ""))
@@ -352,12 +382,21 @@ def _decklist_page(
     pack: Pack | None,
     lists: list[str],
     rule_sets: list[str],
+    copies: dict[str, int],
     form: dict[str, str],
 ) -> str:
     """The deck-list page of a pack (None while it has never loaded), with the form as sent and
     the list checked, if one was. Made from values that pickle: a child process makes it."""
     return _templates.get_template("decklist.html").render(
-        check=checked, pack_id=pack_id, pack=pack, lists=lists, rule_sets=rule_sets, form=form
+        check=checked,
+        pack_id=pack_id,
+        pack=pack,
+        lists=lists,
+        rule_sets=rule_sets,
+        form=form,
+        copies=copies,
+        pickable=pickable(pack, form.get("rules") or next(iter(rule_sets), None)) if pack else [],
+        download=quote(form.get("text", "")),
     )
 
 

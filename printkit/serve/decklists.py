@@ -107,6 +107,58 @@ def save_list(pack: Pack, name: str, text: str) -> str:
         os.close(pack_folder)
 
 
+MAX_COPIES = 99  # of one component in a deck built by clicks
+MAX_BUILT = 1000  # components in a deck built by clicks (the field carrying it is the browser's to send)
+
+
+def pickable(pack: Pack, rules: str | None) -> list[tuple[str, str]]:
+    """The components a deck of the rule set may take, as (id, name): those a section of it takes."""
+    rule_set = _rule_set(pack, rules)
+    return [(c.id, c.name or c.id) for c in pack.components if rule_set is None or _section_of(rule_set, c)]
+
+
+def built_list(pack: Pack, rules: str | None, deck: str, add: str, remove: str) -> tuple[str, dict[str, int]]:
+    """A deck built by clicks after one more: the list's text (its rule set, each component under
+    the section of the rule set that takes it) and its copies by id. deck is what the page
+    carried, `id:copies` apart by spaces; what names no component is dropped."""
+    by_id = {c.id: c for c in pack.components}
+    copies: dict[str, int] = {}
+    for item in deck.split()[:MAX_BUILT]:
+        component_id, _, written = item.partition(":")
+        if component_id in by_id and written.isdigit() and int(written) > 0:
+            copies[component_id] = min(int(written), MAX_COPIES)
+    if add in by_id:
+        copies[add] = min(copies.get(add, 0) + 1, MAX_COPIES)
+    if remove in copies:
+        copies[remove] -= 1
+        if not copies[remove]:
+            del copies[remove]
+    rule_set_id = rules if rules in list_rule_sets(pack) else next(iter(list_rule_sets(pack)), None)
+    rule_set = _rule_set(pack, rule_set_id)
+    sections: dict[str, list[str]] = {}
+    for component_id, count in copies.items():
+        component = by_id[component_id]
+        section = (_section_of(rule_set, component) if rule_set else None) or component.section
+        sections.setdefault(section, []).append(f"  {component_id}: {count}")
+    head = [f"pack: {pack.id}", *([f"rules: {rule_set_id}"] if rule_set_id else [])]
+    body = [line for section, lines in sections.items() for line in (f"{section}:", *lines)]
+    return "\n".join(head + body) + "\n", copies
+
+
+def _rule_set(pack: Pack, rules: str | None):
+    return pack.meta.rules.get(rules) if rules else None
+
+
+def _section_of(rule_set, component) -> str | None:
+    """The section of a rule set's lists that takes a component (as rules.decklist judges it), if any."""
+    for name, section in rule_set.sections.items():
+        if (not section.components or component.section in section.components) and (
+            not section.tags or set(section.tags) & set(component.tags)
+        ):
+            return name
+    return None
+
+
 def list_rule_sets(pack: Pack) -> list[str]:
     """The rule sets a list may be checked by: those with sections (one without only checks the
     pack's own component list)."""

@@ -11,7 +11,7 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 
-from .browsing import faces_drawn, figure, open_page, wait_until
+from .browsing import POCKET, copy_pack, faces_drawn, figure, open_page, wait_until
 
 pytestmark = pytest.mark.slow  # each starts chromium
 
@@ -118,7 +118,7 @@ def test_the_page_prints_a_clean_proof_sheet(browser, pocket):
     assert len(printed_sizes) == 2, printed_sizes
     for size in printed_sizes:
         assert size == pytest.approx(card, abs=1) or size == pytest.approx(chip, abs=1), printed_sizes
-    chips_page = next(sheet for sheet in pdf if "Chips" in sheet.get_textpage().get_text_range())
+    chips_page = next(sheet for sheet in pdf if "1 chip" in sheet.get_textpage().get_text_range().lower())
     assert "Spark chip" in chips_page.get_textpage().get_text_range()  # a heading goes with its figures
 
 
@@ -133,3 +133,37 @@ def test_the_german_page_speaks_german_and_keeps_the_view_across_the_switch(brow
     assert [h.text for h in browser.find_elements(By.CSS_SELECTOR, ".section > h2")] == ["2 Karten", "1 Chip"]
     assert browser.find_element(By.CSS_SELECTOR, "nav.tools").text.startswith("Deckliste prüfen")
     shoot(browser, "german")
+
+
+def test_a_deck_is_built_by_clicks_checked_with_each_and_saved(browser, serve, tmp_path):
+    pack = copy_pack(POCKET, tmp_path)
+    server = serve(pack)
+    browser.get(server.url + "packs/pocket/decklist")
+
+    def verdict(driver) -> str | None:  # read in one go: each click loads the page anew
+        return driver.execute_script("return document.querySelector('#result h2')?.textContent")
+
+    def copies(driver, id: str) -> str | None:
+        return driver.execute_script(f"return document.querySelector('#pick-{id} .copies')?.textContent")
+
+    browser.find_element(By.CSS_SELECTOR, "#pick-ember-fox button.add").click()
+    wait_until(browser, lambda d: verdict(d) == "pasted list: 1 violation (Hand)")  # a hand is two cards
+    browser.find_element(By.CSS_SELECTOR, "#pick-ember-fox button.add").click()
+    wait_until(browser, lambda d: copies(d, "ember-fox") == "×2")
+    assert verdict(browser) == "pasted list: 1 violation (Hand)"  # two cards, but the same one twice
+    wrong = browser.find_element(By.CSS_SELECTOR, "tr.wrong")
+    assert wrong.find_element(By.TAG_NAME, "code").text == "  ember-fox: 2"  # the violation beside its line
+    assert "each may appear only once" in wrong.text
+    shoot(browser, "deck-builder-violation")
+    browser.find_element(By.CSS_SELECTOR, "#pick-ember-fox button.remove").click()
+    wait_until(browser, lambda d: copies(d, "ember-fox") == "×1")
+    browser.find_element(By.CSS_SELECTOR, "#pick-tide-otter button.add").click()
+    wait_until(browser, lambda d: verdict(d) == "pasted list: legal (Hand)")
+    browser.find_element(By.CSS_SELECTOR, 'input[name="save"]').send_keys("two-of-us")
+    browser.find_element(By.CSS_SELECTOR, 'button[name="action"][value="save"]').click()
+    wait_until(browser, lambda d: verdict(d) == "decks/two-of-us.yaml: legal (Hand)")
+    assert (pack / "decks" / "two-of-us.yaml").read_text() == (
+        "pack: pocket\nrules: hand\ncards:\n  ember-fox: 1\n  tide-otter: 1\n"
+    )
+    assert copies(browser, "tide-otter") == "×1"  # the deck stays built
+    shoot(browser, "deck-builder-saved")

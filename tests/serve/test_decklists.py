@@ -166,3 +166,22 @@ def test_a_page_of_another_site_cannot_save_a_list(preview, header):
     assert status == 403
     assert page.startswith("refused: the preview takes forms only from its own pages, not from another site")
     assert not (preview.root / "decks" / "planted.yaml").exists()
+
+
+def test_a_deck_is_built_by_clicks_and_checked_with_each(preview):
+    page = checked(preview, add="ember-fox", rules="hand")
+    assert '<input type="hidden" name="deck" value="ember-fox:1">' in page
+    assert "<h2>pasted list: legal (Hand)</h2>" in page
+    page = checked(preview, add="ember-fox", rules="hand", deck="ember-fox:1")
+    assert '<span class="copies">×2</span>' in page
+    assert "<h2>pasted list: 1 violation (Hand)</h2>" in page  # a hand takes one of each
+    assert (
+        '<tr id="line-4" class="wrong"><th>4</th><td><code>  ember-fox: 2</code></td>\n'
+        '    <td><ul class="problems"><li class="problem">pasted list:4:3: cards.ember-fox: 2 copies of '
+        "&#39;Ember Fox&#39; (ember-fox); each may appear only once (rule &#39;one-of-each&#39; in tiny)</li></ul></td></tr>"
+    ) in page
+    page = checked(preview, remove="ember-fox", rules="hand", deck="ember-fox:2 ash-owl:1 nothing:3 spark:x")
+    assert '<input type="hidden" name="deck" value="ember-fox:1 ash-owl:1">' in page
+    assert "<h2>pasted list: legal (Hand)</h2>" in page
+    assert "pack: tiny\nrules: hand\ncards:\n  ember-fox: 1\n  ash-owl: 1\n</textarea>" in page
+    assert 'download="tiny-deck.yaml" href="data:text/yaml;charset=utf-8,pack%3A%20tiny%0Arules' in page
