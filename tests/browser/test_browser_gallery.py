@@ -167,3 +167,22 @@ def test_a_deck_is_built_by_clicks_checked_with_each_and_saved(browser, serve, t
     )
     assert copies(browser, "tide-otter") == "×1"  # the deck stays built
     shoot(browser, "deck-builder-saved")
+
+
+def test_an_overflowing_text_is_drawn_marked_beside_its_message(browser, serve, tmp_path):
+    pack = copy_pack(POCKET, tmp_path)
+    long_name = "Tide Otter of the Very Long Night Whose Name Goes On And On Past Every Edge"
+    (pack / "cards.yaml").write_text(
+        (pack / "cards.yaml").read_text().replace("name: Tide Otter", f"name: {long_name}")
+    )
+    server = serve(pack)
+    open_page(browser, server.url + "packs/pocket/en/?problems=1")
+    otter = figure(browser, "tide-otter")
+    assert [image["face"] for image in otter["images"]] == ["front", "back"]  # the card is drawn, not replaced
+    assert otter["problems"] == [  # German prints the new name in English until it is translated
+        f"pocket/cards.yaml:10:11: cards[1].name: text of 'tide-otter' overflows its 37.6 x 9.1 mm box by 2.5 mm at "
+        f"6 pt in locale {locale} (shorten the text or give the component more room)"
+        for locale in ("en", "de")
+    ]
+    assert browser.execute_script(SHOWN) == ["tide-otter"]  # problems only
+    shoot(browser, "overflow-marked")
