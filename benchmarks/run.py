@@ -22,6 +22,8 @@ and CPU seconds, the highest peak memory; README.md says why each floor is fair)
   check` of deck-108 goes, by package (`python -X importtime`).
 - serve-108: `printkit serve` on deck-108; from saving one card's changed text to its new image
   received (median of 20 edits); "floor" is the target, 100 ms; CPU is the server's per edit.
+- serve-skylands: the first page of Skylands (141 components) from a server just started, every
+  face fetched over 6 connections as a browser does; "floor" is the target, 2 s.
 Prints the load average and a table, or with --json {"load", "results": {"workload": {"printkit_s",
 "floor_s", "ratio", "cpu_s", "floor_cpu_s", "cpu_ratio", "peak_mib", "floor_peak_mib"}}, "imports"}.
 """
@@ -395,6 +397,65 @@ def serve_108(work: Path, repeat: int) -> dict[str, float]:
     }
 
 
+SKYLANDS = REPO / "content" / "skylands"  # 141 components
+FIRST_PAGE_TARGET_S = 2.0
+BROWSER_CONNECTIONS = 6  # what a browser opens to one host over HTTP/1.1
+
+
+def serve_skylands(work: Path, repeat: int) -> dict[str, float]:
+    """The first page of Skylands (141 components) as a browser loads it from a server just started:
+    from asking for the page until every face on it is received, fetched over 6 connections at
+    once as a browser fetches them; median of repeat fresh servers. "floor" is the target, 2 s."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    pack = Path(shutil.copytree(SKYLANDS, work / "skylands"))
+    seconds, cpu, faces, peak = [], [], 0, 0.0
+    for _ in range(repeat):
+        server = subprocess.Popen(
+            [sys.executable, "-m", "printkit", "serve", str(pack), "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            cwd=work,
+            text=True,
+        )
+        try:
+            address = server.stdout.readline().split(" at ")[-1].split(" ")[0]
+            if not address.startswith("http://"):
+                raise SystemExit(f"printkit serve did not start:\n{server.stderr.read()}")
+            port = int(address.rstrip("/").rsplit(":", 1)[1])
+            connections = [http.client.HTTPConnection("127.0.0.1", port) for _ in range(BROWSER_CONNECTIONS)]
+            cpu_before = _cpu_seconds(server.pid)
+            start = time.perf_counter()
+            page = _get(connections[0], "/packs/skylands/en/").decode()
+            sources = [src.replace("&amp;", "&") for src in _face_sources(page)]
+            with ThreadPoolExecutor(BROWSER_CONNECTIONS) as pool:
+                shares = [sources[index::BROWSER_CONNECTIONS] for index in range(BROWSER_CONNECTIONS)]
+                list(pool.map(lambda c, share: [_get(c, src) for src in share], connections, shares))
+            seconds.append(time.perf_counter() - start)
+            cpu.append(_cpu_seconds(server.pid) - cpu_before)
+            peak = max(peak, int(Path(f"/proc/{server.pid}/status").read_text().split("VmHWM:")[1].split()[0]) / 1024)
+            faces = len(sources)
+        finally:
+            server.terminate()
+            server.wait()
+    median = statistics.median(seconds)
+    print(f"serve-skylands: {faces} faces on the first page", file=sys.stderr)
+    return {
+        "printkit_s": round(median, 3),
+        "floor_s": FIRST_PAGE_TARGET_S,
+        "ratio": round(median / FIRST_PAGE_TARGET_S, 2),
+        "cpu_s": round(statistics.median(cpu), 3),
+        "peak_mib": round(peak, 1),
+    }
+
+
+def _face_sources(page: str) -> list[str]:
+    """The src of every face image on a page, as a browser at a pixel ratio of 1 asks for them."""
+    return [
+        part.split('"', 1)[0] for part in page.split('<img class="face ')[1:] for part in [part.split('src="', 1)[1]]
+    ]
+
+
 def _cpu_seconds(pid: int) -> float:
     """The CPU seconds (user and system) a running process has used so far."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
@@ -421,6 +482,7 @@ WORKLOADS = {
     "rebuild-noop": rebuild_noop,
     "sheet-10k": sheet_10k,
     "serve-108": serve_108,
+    "serve-skylands": serve_skylands,
     "help": help_startup,
 }
 

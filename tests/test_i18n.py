@@ -389,7 +389,7 @@ GERMAN_WORDS = [
     ("count-board", 1, {"count": 1}, "1 Spielplan"),
     ("count-board", 4, {"count": 4}, "4 Spielpläne"),
 ]
-SAME_IN_GERMAN = {"unit-cm", "unit-mm"}  # "{value} cm" and "{value} mm" are written alike
+SAME_IN_GERMAN = {"unit-cm", "unit-mm", "preview-zoom"}  # "{value} cm" and "{value} mm", and "Zoom", are written alike
 
 
 def test_printkits_own_words_are_translated():

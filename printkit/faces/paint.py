@@ -42,6 +42,7 @@ class LookContext:
     bleed: float = 0.0
     problems: list[Problem] = field(default_factory=list)
     boxes: Boxes | None = None  # each text's box, recorded when asked for
+    mark_overflow: bool = False  # text that overflows is drawn marked (the preview), not left out
     _art_paths: dict[str, str | None] = field(default_factory=dict)
     _fonts: dict[str, str] = field(default_factory=dict)
 
@@ -93,7 +94,19 @@ class LookContext:
             self.problem(
                 component, field_name, f"text of '{component.id}' {result.message} in locale {self.locale}", result.hint
             )
-            return []
+            marked = None
+            if self.mark_overflow and result.overflows:
+                marked = richtext.marked_overflow(
+                    typography.apply(text, self.locale),
+                    box,
+                    font=font,
+                    min_size=min_size,
+                    color=color,
+                    align=align,
+                    max_lines=max_lines,
+                    script_font=self.script_font,
+                )
+            return list(marked or ())
         return list(result)
 
     @cached_property

@@ -23,7 +23,7 @@ from typing import Literal, NamedTuple
 
 from printkit.base.icons import ICONS
 from printkit.base.memo import BOX_CAPACITIES, FITTED_TEXTS, PARSED_TEXTS, remembered
-from printkit.base.shapes import Shape, Text
+from printkit.base.shapes import Rect, Shape, Text
 from printkit.base.units import MM_PER_POINT
 from printkit.content import markup
 from printkit.faces.fonts import has_glyph, missing_glyphs, shown, styled, text_width
@@ -54,6 +54,7 @@ class Line(NamedTuple):
 class Refusal:
     message: str
     hint: str | None = None
+    overflows: bool = False  # the text is set, but passes its box even at its smallest size
 
 
 @remembered(PARSED_TEXTS)
@@ -246,6 +247,7 @@ def fit(
             return Refusal(
                 f"overflows its {width:.1f} x {height:.1f} mm box by {overflow:.1f} mm at {min_size:g} pt",
                 "shorten the text or give the component more room",
+                overflows=True,
             )
         # The largest size that fits, by halving the steps between one that overflows and one that
         # fits: what fits at a size fits at every smaller one (each width shrinks with the size), and
@@ -259,6 +261,39 @@ def fit(
             else:
                 overflowing = middle
     return tuple(_set(lines, x, y, width, height, sizes[chosen], color, align, valign))
+
+
+OVERFLOW_MARK = "#e00000"  # the outline of a box its text overflows, and the words lost past it
+
+
+def marked_overflow(
+    text: str,
+    box: tuple[float, float, float, float],
+    *,
+    font: str,
+    min_size: float,
+    color: str,
+    align: Literal["left", "center", "right"],
+    max_lines: int,
+    script_font: str | None = None,
+) -> tuple[Shape, ...] | None:
+    """Text that overflows its box as a designer judges it (the preview): set at min_size from the
+    box's top, the lines that fit in color, the lines lost past the box below it in OVERFLOW_MARK,
+    and the box outlined in OVERFLOW_MARK; None for text that cannot be set at all (an unknown icon,
+    a box of no room)."""
+    paragraphs = parse(text, font, script_font)
+    x, y, width, height = box
+    if isinstance(paragraphs, Refusal) or width <= 0 or height <= 0:
+        return None
+    lines = _wrap(paragraphs, width, min_size)
+    leading = min_size * LINE_HEIGHT * MM_PER_POINT
+    kept = max(0, min(max_lines, int(height / leading + 1e-9)))
+    lost_y = y - kept * leading  # the lost lines go on below the last that fits, a line apart each
+    return (
+        *_set(lines[:kept], x, y, width, height, min_size, color, align, "top"),
+        *_set(lines[kept:], x, lost_y, width, height, min_size, OVERFLOW_MARK, align, "top"),
+        Rect(x, y, width, height, stroke=OVERFLOW_MARK, line_width=0.4),
+    )
 
 
 def _overflow(lines: list[Line], width: float, height: float, size: float, max_lines: int) -> float:

@@ -109,6 +109,28 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "value-type": "type",
     "value-value": "value",
     "value-stats": "stats",
+    # the preview's own words (printkit serve), in the language of the page
+    "preview-title": "printkit preview",
+    "preview-rulebook": "Rulebook (PDF)",
+    "preview-decklist": "Check a deck list",
+    "preview-search": "Search",
+    "preview-search-hint": "name, text, id",
+    "preview-section": "Section",
+    "preview-tag": "Tag",
+    "preview-all": "all",
+    "preview-problems-only": "problems only",
+    "preview-faces": "Faces",
+    "preview-faces-both": "both",
+    "preview-faces-fronts": "fronts",
+    "preview-faces-backs": "backs",
+    "preview-zoom": "Zoom",
+    "preview-show": "Show",
+    "preview-shown": "{shown} of {total} shown",
+    "preview-outputs": "Outputs of the last build ({folder})",
+    "preview-not-built": "not built",
+    "preview-problems": "Problems",
+    "preview-front-of": "front of {name}",
+    "preview-back-of": "back of {name}",
 }
 
 # what a translator needs to know of a message beyond its English (the template's `#.` notes)
@@ -139,6 +161,14 @@ NOTES = {
     "adds-reading": "a kind of the kit's own content: how the kit reads an ambiguous rule",
     "adds-of": "a marked line: {values} lists values (cost, speed), {names} the components that have them",
     "value-ability": "a value of a component, listed as the kit's own in the rulebook",
+    "preview-title": "the preview in the browser (printkit serve): the name in its header bar",
+    "preview-search-hint": "the preview: greyed inside the search box, what it searches",
+    "preview-all": "the preview: the choice of a filter that shows every component",
+    "preview-faces-both": "the preview: show both faces of each component (beside 'fronts' and 'backs')",
+    "preview-show": "the preview: the button that applies the search and filters",
+    "preview-shown": "the preview: {shown} and {total} are numbers of components",
+    "preview-outputs": "the preview: {folder} is the folder the build wrote into",
+    "preview-front-of": "the preview: a picture's description; {name} is the component's name",
 }
 
 

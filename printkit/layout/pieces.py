@@ -76,8 +76,9 @@ class Faces:
         ink_saver: bool = False,
         drafts: frozenset[str] = frozenset(),
         boxes: dict | None = None,
+        mark_overflow: bool = False,
     ):
-        self.ctx = LookContext(pack, locale, bleed=bleed, boxes=boxes)
+        self.ctx = LookContext(pack, locale, bleed=bleed, boxes=boxes, mark_overflow=mark_overflow)
         self.ink_saver, self.drafts = ink_saver, drafts
         self._drawn: OrderedDict[tuple[str, str], Drawing] = OrderedDict()
 

@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import mimetypes
 from collections.abc import AsyncIterator, Callable
 from functools import partial
-from urllib.parse import parse_qs
+from urllib.parse import parse_qs, quote
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
@@ -31,11 +32,25 @@ from starlette.responses import HTMLResponse, PlainTextResponse, RedirectRespons
 from starlette.routing import Route
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from printkit.base.confine import Refused
 from printkit.base.errors import counted
 from printkit.base.languages import own_name
 from printkit.base.package_data import folder
+from printkit.content.components import COMPONENT_KINDS
+from printkit.content.load import DECKS_DIR
 from printkit.content.pack import Pack
-from printkit.serve.decklists import DeckCheck, check, list_rule_sets, pack_lists
+from printkit.i18n import words
+from printkit.serve.decklists import (
+    DeckCheck,
+    built_list,
+    check,
+    list_rule_sets,
+    pack_lists,
+    pickable,
+    save_list,
+)
+from printkit.serve.gallery import FACE_MODES, ZOOMS, View, face_dpis, facets
+from printkit.serve.outputs import OUTPUT_FOLDER, built, output_file
 from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
 
 NO_LANGUAGE = "-"  # in the address of the page of a pack that has not loaded yet, which has no languages
@@ -115,14 +130,37 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             return not_found(f"{preview.id} is not translated to {lang}")
         else:
             drawn = await run_in_threadpool(preview.drawn, lang, snapshot)
+        view = View.of(request.query_params, request.query_params.getlist("field"))
+        backs = await run_in_threadpool(preview.backs, lang, snapshot) if drawn is not None else {}
+        tags, fields = facets(drawn.pack.components if drawn and drawn.pack else ())
+        # printkit's own words in the page's language (English while the pack has never loaded)
+        own = await run_in_threadpool(words.of, lang if drawn is not None else words.SOURCE_LOCALE, preview.root)
+        sections = _figures(
+            preview, snapshot, lang, drawn, view, backs, own, figures.setdefault((preview.id, lang), {})
+        )
         return page(
             "pack.html",
+            w=own,
+            headings={section: _counted(own, section, len(shown)) for section, shown in sections.items()},
+            section_names={
+                section: _counted(own, section, len(items)) for section, items in snapshot.sections().items()
+            },
             preview=preview,
             title=_title(preview, snapshot, drawn),
             lang=lang,
             languages=list(snapshot.pack.meta.locales) if snapshot.pack else [],
             has_rulebook=snapshot.pack is not None and snapshot.pack.rulebook is not None,
-            sections=_figures(preview, snapshot, lang, drawn, figures.setdefault((preview.id, lang), {})),
+            sections=sections,
+            shown=sum(map(len, sections.values())),
+            total=len(snapshot.shown),
+            view=view,
+            tags=tags,
+            fields=fields,
+            zooms=ZOOMS,
+            face_modes=FACE_MODES,
+            query=request.url.query,
+            outputs=await run_in_threadpool(built, preview.id, lang) if drawn is not None else [],
+            output_folder=OUTPUT_FOLDER,
             problems=list(snapshot.problems) + list(drawn.problems if drawn else ()),
         )
 
@@ -131,7 +169,11 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         if preview is None or language_of(preview, request) is None or request.path_params["face"] not in FACES:
             return not_found("no such pack, language or face")
         drawn = await run_in_threadpool(
-            preview.face, request.path_params["lang"], request.path_params["component"], request.path_params["face"]
+            preview.face,
+            request.path_params["lang"],
+            request.path_params["component"],
+            request.path_params["face"],
+            request.query_params.get("dpi"),
         )
         if drawn is None:
             return not_found("no such face")
@@ -157,9 +199,16 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             return not_found("no such pack")
         pack = preview.snapshot.pack
         if pack is None:
-            return HTMLResponse(_decklist_page(None, pack_id=preview.id, pack=None, lists=[], rule_sets=[], form={}))
+            return HTMLResponse(
+                _decklist_page(None, pack_id=preview.id, pack=None, lists=[], rule_sets=[], copies={}, form={})
+            )
         shown = partial(
-            _decklist_page, pack_id=preview.id, pack=pack, lists=pack_lists(pack), rule_sets=list_rule_sets(pack)
+            _decklist_page,
+            pack_id=preview.id,
+            pack=pack,
+            lists=pack_lists(pack),
+            rule_sets=list_rule_sets(pack),
+            copies={},
         )
         if request.method != "POST":  # GET, or HEAD
             return HTMLResponse(shown(None, form={}))
@@ -170,6 +219,29 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         if body is None:
             return PlainTextResponse("the list is too long", status_code=413)
         form = await run_in_threadpool(_form, body)
+        # the deck built by clicks so far (the page carries it), with the click sent, if one was
+        clicked = bool(form.get("add") or form.get("remove"))
+        text, copies = await run_in_threadpool(
+            built_list,
+            pack,
+            form.get("rules") or None,
+            form.get("deck", ""),
+            form.get("add", ""),
+            form.get("remove", ""),
+        )
+        shown = partial(shown, copies=copies)
+        if clicked:  # the list it makes is the one checked
+            form.update(
+                text=text, list="", deck=" ".join(f"{component_id}:{count}" for component_id, count in copies.items())
+            )
+        if form.get("action") == "save":  # the list written into the pack's decks/, then checked from there
+            try:
+                form["list"] = await run_in_threadpool(save_list, pack, form.get("save", ""), form.get("text", ""))
+            except Refused as refused:
+                verdict = f"not saved: {refused.message}" + (f" ({refused.hint})" if refused.hint else "")
+                named = f"{DECKS_DIR}/{form.get('save', '')}.yaml"
+                return HTMLResponse(shown(DeckCheck(named, verdict=verdict), form=form))
+            shown = partial(shown, lists=pack_lists(pack))
         async with list_turns[preview.id]:
             html = await run_in_threadpool(
                 check,
@@ -180,6 +252,17 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
                 partial(shown, form=form),
             )
         return HTMLResponse(html)
+
+    async def output(request: Request) -> Response:
+        preview = preview_of(request)
+        if preview is None or language_of(preview, request) is None:
+            return not_found("no such pack or language")
+        file = request.path_params["file"]
+        data = await run_in_threadpool(output_file, preview.id, request.path_params["lang"], file)
+        if data is None:
+            return not_found(f"no output {file} of the last build: build the pack again")
+        media_type = mimetypes.guess_type(file)[0] or "application/octet-stream"
+        return Response(data, media_type=media_type, headers={"Cache-Control": "no-cache"})
 
     async def asset(request: Request) -> Response:
         name = request.path_params["name"]
@@ -218,6 +301,7 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         Route("/packs/{pack}/{lang}/", pack_page),
         Route("/packs/{pack}/{lang}/faces/{component}/{face}.png", face),
         Route("/packs/{pack}/{lang}/rulebook.pdf", rulebook),
+        Route("/packs/{pack}/{lang}/outputs/{file:path}", output),
         Route("/events", event_stream),
         Route("/assets/{name}", asset),
     ]
@@ -298,12 +382,21 @@ def _decklist_page(
     pack: Pack | None,
     lists: list[str],
     rule_sets: list[str],
+    copies: dict[str, int],
     form: dict[str, str],
 ) -> str:
     """The deck-list page of a pack (None while it has never loaded), with the form as sent and
     the list checked, if one was. Made from values that pickle: a child process makes it."""
     return _templates.get_template("decklist.html").render(
-        check=checked, pack_id=pack_id, pack=pack, lists=lists, rule_sets=rule_sets, form=form
+        check=checked,
+        pack_id=pack_id,
+        pack=pack,
+        lists=lists,
+        rule_sets=rule_sets,
+        form=form,
+        copies=copies,
+        pickable=pickable(pack, form.get("rules") or next(iter(rule_sets), None)) if pack else [],
+        download=quote(form.get("text", "")),
     )
 
 
@@ -320,42 +413,75 @@ def _title(preview: Preview, snapshot: Snapshot, drawn: Drawn | None) -> str:
 
 
 def _figures(
-    preview: Preview, snapshot: Snapshot, lang: str, drawn: Drawn | None, cache: dict
+    preview: Preview,
+    snapshot: Snapshot,
+    lang: str,
+    drawn: Drawn | None,
+    view: View,
+    backs: dict[str, str],
+    own: words.OwnWords,
+    cache: dict,
 ) -> dict[str, list[Markup]]:
-    """The HTML of each component, by section: as translated into the page's language (its name,
-    and whether it is a draft), its size in millimetres and in pixels, its faces, or the problems
-    that concern it. Rendered once per version and language (cache holds them): an edit to one
-    card renders only that card again. drawn is snapshot's own translation: they were read together."""
+    """The HTML of each component the view shows, by section: as translated into the page's
+    language (its name, and whether it is a draft), its size in millimetres and in pixels, its
+    faces as the view asks (a back that looks like one shown before on the page is left out), or
+    the problems that concern it. Rendered once per version, language and way of showing it (cache
+    holds them): an edit to one card renders only that card again. drawn is snapshot's own
+    translation: they were read together."""
     translated = {c.id: c for c in drawn.pack.components} if drawn and drawn.pack else {}
     template = _templates.get_template("figure.html")
     sections: dict[str, list[Markup]] = {}
-    kept: dict[tuple[str, str], Markup] = {}
+    kept: dict[tuple, Markup] = {}
+    backs_shown: set[str] = set()
+    dpis = face_dpis(view.zoom)
     for section, items in snapshot.sections().items():
-        sections[section] = []
         for shown in items:
-            key = (shown.id, shown.version)
+            component = translated.get(shown.id, shown.component)
+            name = (component.name if component else shown.name) or shown.id
+            if not view.matches(section, component, name, bool(shown.problems)):
+                continue
+            piece = drawn.pieces.get(shown.id) if drawn else None
+            back = backs.get(shown.id)
+            if shown.problems and not shown.pictured:
+                piece = None  # its problems are all it shows
+            faces: tuple[str, ...] = () if piece is None else ("front",) if piece.back is None else FACES
+            if back is not None and (back in backs_shown or view.faces == "fronts"):
+                faces = tuple(face for face in faces if face != "back")
+            if view.faces == "backs":
+                faces = tuple(face for face in faces if face == "back")
+                if not faces and not shown.problems:
+                    continue
+            elif view.faces == "fronts":
+                faces = tuple(face for face in faces if face == "front")
+            if "back" in faces and back is not None:
+                backs_shown.add(back)
+            key = (shown.id, shown.version, faces, view.zoom)
             if key not in cache:
-                component = translated.get(shown.id, shown.component)
-                piece = drawn.pieces.get(shown.id) if drawn else None
                 size = (piece.size.width, piece.size.height) if piece else (0.0, 0.0)
                 figure = {
                     "id": shown.id,
                     "version": shown.version,
-                    "name": (component.name if component else shown.name) or shown.id,
+                    "name": name,
                     "count": component.count if component else None,
                     "tags": component.tags if component else [],
                     "problems": shown.problems,
                     "draft": drawn is not None and shown.id in drawn.drafts,
-                    "faces": () if piece is None else ("front",) if piece.back is None else FACES,
+                    "faces": faces,
                     "size": [f"{side:g}" for side in size],
                     "pixels": [round(side / 25.4 * SCREEN_DPI) for side in size],
+                    "dpis": dpis,
                 }
-                cache[key] = Markup(template.render(f=figure, preview=preview, lang=lang))
+                cache[key] = Markup(template.render(f=figure, preview=preview, lang=lang, w=own))
             kept[key] = cache[key]
-            sections[section].append(kept[key])
+            sections.setdefault(section, []).append(kept[key])
     cache.clear()  # only what the page shows now is kept
     cache.update(kept)
     return sections
+
+
+def _counted(own: words.OwnWords, section: str, count: int) -> str:
+    """A section's components counted in the page's language, as its heading says it: "2 Karten"."""
+    return own.form(f"count-{COMPONENT_KINDS[section].kind}", count).format(count=count)
 
 
 def _caching(current: bool) -> str:

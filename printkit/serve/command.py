@@ -26,6 +26,7 @@ def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
     parser.add_argument("packs", nargs="*", metavar="PACK", help="pack id under ./content or a pack folder")
     parser.add_argument("--port", type=int, default=8000, help="port to listen on (default 8000; 0: any free port)")
     parser.add_argument("--lang", help="the locale to open packs in (default: each pack's first)")
+    parser.add_argument("--open", action="store_true", help="open the preview in the system's web browser")
     parser.set_defaults(run=run)
 
 
@@ -38,5 +39,5 @@ def run(args: argparse.Namespace) -> int:
     locales = languages(args.lang) or (None,)
     if len(locales) > 1:
         raise UsageError("serve --lang takes one locale, the one pages open in")
-    serve(roots(args.packs), args.port, locales[0])
+    serve(roots(args.packs), args.port, locales[0], args.open)
     return 0

@@ -11,6 +11,9 @@ read once, inside the pack and without following a link out of it.
 
 from __future__ import annotations
 
+import os
+import re
+import stat
 import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -52,6 +55,108 @@ def pack_lists(pack: Pack) -> list[str]:
         return [name for name in names_in(pack.root, pack.root / DECKS_DIR) if name.endswith(".yaml")]
     except Refused:
         return []
+
+
+LIST_NAME = re.compile(r"^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$")  # an id: the file is <name>.yaml
+
+
+def save_list(pack: Pack, name: str, text: str) -> str:
+    """The list written as decks/<name>.yaml of the pack; returns the file name it was saved as.
+    Raises Refused for a name that is not a lowercase id, a decks/ folder or file that is a link
+    (or not a folder, not a regular file): written through the pack's real folder opened without
+    following a link, so nothing outside decks/ is ever written, as a build writes only its own
+    output folder."""
+    if not LIST_NAME.match(name):
+        raise Refused(f"'{name}' is no name for a deck list", "use lowercase letters, digits and dashes, as in my-deck")
+    root = pack.root.resolve()
+    nofollow = os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
+    try:
+        pack_folder = os.open(root, os.O_RDONLY | os.O_DIRECTORY | nofollow)
+    except OSError as error:
+        raise Refused(f"the pack's folder cannot be opened: {error.strerror}", None) from None
+    try:
+        try:
+            os.mkdir(DECKS_DIR, dir_fd=pack_folder)
+        except FileExistsError:
+            pass
+        try:
+            decks = os.open(DECKS_DIR, os.O_RDONLY | os.O_DIRECTORY | nofollow, dir_fd=pack_folder)
+        except OSError:
+            raise Refused(f"{DECKS_DIR}/ is a link or not a folder", "make it a real folder in the pack") from None
+        try:
+            file_name = f"{name}.yaml"
+            try:  # not truncated yet: a hard link to a file elsewhere is refused before it is changed
+                file = os.open(file_name, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | nofollow, 0o644, dir_fd=decks)
+            except OSError:
+                raise Refused(
+                    f"{DECKS_DIR}/{file_name} is a link or not a file", "remove it, or save under another name"
+                ) from None
+            with os.fdopen(file, "w", encoding="utf-8") as opened:
+                status = os.fstat(opened.fileno())
+                if not stat.S_ISREG(status.st_mode) or status.st_nlink != 1:
+                    raise Refused(
+                        f"{DECKS_DIR}/{file_name} is not a file of the pack's own (a pipe, a device or a hard link)",
+                        "save under another name",
+                    )
+                opened.truncate()
+                opened.write(text)
+            return file_name
+        finally:
+            os.close(decks)
+    finally:
+        os.close(pack_folder)
+
+
+MAX_COPIES = 99  # of one component in a deck built by clicks
+MAX_BUILT = 1000  # components in a deck built by clicks (the field carrying it is the browser's to send)
+
+
+def pickable(pack: Pack, rules: str | None) -> list[tuple[str, str]]:
+    """The components a deck of the rule set may take, as (id, name): those a section of it takes."""
+    rule_set = _rule_set(pack, rules)
+    return [(c.id, c.name or c.id) for c in pack.components if rule_set is None or _section_of(rule_set, c)]
+
+
+def built_list(pack: Pack, rules: str | None, deck: str, add: str, remove: str) -> tuple[str, dict[str, int]]:
+    """A deck built by clicks after one more: the list's text (its rule set, each component under
+    the section of the rule set that takes it) and its copies by id. deck is what the page
+    carried, `id:copies` apart by spaces; what names no component is dropped."""
+    by_id = {c.id: c for c in pack.components}
+    copies: dict[str, int] = {}
+    for item in deck.split()[:MAX_BUILT]:
+        component_id, _, written = item.partition(":")
+        if component_id in by_id and written.isdigit() and int(written) > 0:
+            copies[component_id] = min(int(written), MAX_COPIES)
+    if add in by_id:
+        copies[add] = min(copies.get(add, 0) + 1, MAX_COPIES)
+    if remove in copies:
+        copies[remove] -= 1
+        if not copies[remove]:
+            del copies[remove]
+    rule_set_id = rules if rules in list_rule_sets(pack) else next(iter(list_rule_sets(pack)), None)
+    rule_set = _rule_set(pack, rule_set_id)
+    sections: dict[str, list[str]] = {}
+    for component_id, count in copies.items():
+        component = by_id[component_id]
+        section = (_section_of(rule_set, component) if rule_set else None) or component.section
+        sections.setdefault(section, []).append(f"  {component_id}: {count}")
+    head = [f"pack: {pack.id}", *([f"rules: {rule_set_id}"] if rule_set_id else [])]
+    body = [line for section, lines in sections.items() for line in (f"{section}:", *lines)]
+    return "\n".join(head + body) + "\n", copies
+
+
+def _rule_set(pack: Pack, rules: str | None):
+    return pack.meta.rules.get(rules) if rules else None
+
+
+def _section_of(rule_set, component) -> str | None:
+    """The section of a rule set's lists that takes a component (as rules.decklist judges it), if any."""
+    for name, section in rule_set.sections.items():
+        if (not section.components or component.section in section.components) and (
+            not section.tags or set(section.tags) & set(component.tags)
+        ):
+            return name
+    return None
 
 
 def list_rule_sets(pack: Pack) -> list[str]:

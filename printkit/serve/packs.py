@@ -5,7 +5,7 @@ Returns: `Preview`, whose `reload` says which components changed, and whose `sna
 page shows: the pack loaded as far as it goes (`load_partial`), its components by section, each
 drawn fresh with its version, or, when it cannot be drawn, with the problems that concern it (text
 that does not fit is found by drawing a component's faces in every language whenever it changes,
-as `printkit check` draws them), and the problems that concern no one component. While pack.yaml
+as `printkit check` draws them; such a component is drawn with the overflow marked, beside its problems), and the problems that concern no one component. While pack.yaml
 fails, or nothing of the pack can be drawn, the last pictures stand. It draws a component's faces
 as PNG at a screen's resolution, by version (so an edit to one card draws only that card again),
 and makes the rulebook of a language once per change, in a temporary folder of its own. Drawing
@@ -36,9 +36,10 @@ from printkit.i18n.translate import translate
 from printkit.layout.pieces import Faces, Piece
 from printkit.layout.sheets import PAPERS
 from printkit.output.png import faces_at, png_bytes
+from printkit.serve.gallery import DPIS, bounded_dpi
 
 FACES = ("front", "back")
-SCREEN_DPI = 150  # sharp enough on a screen, a quarter of the pixels of print's 300
+SCREEN_DPI = DPIS[0]  # sharp enough on a screen of pixel ratio 1 at 100%, a quarter of the pixels of print's 300
 FOLDERS_NOT_DRAWN = (DECKS_DIR, "output")  # players' lists and a build's outputs draw no component
 FOLDERS_DRAWN = (LOOKS_DIR, "locales")  # every file of these draws components (looks, catalogs)
 # Editors' temporary and backup files: hidden ones (.#cards.yaml, .cards.yaml.swp, .~lock.x.ods#),
@@ -82,6 +83,7 @@ class Shown:
     name: str | None
     version: str
     problems: tuple[Problem, ...] = ()
+    pictured: bool = False  # drawn despite its problems (text that does not fit, shown marked on the face)
 
 
 @dataclass(frozen=True)
@@ -95,7 +97,10 @@ class Snapshot:
 
     def problem_count(self) -> int:
         """Each problem once: a look's problems are shown at every component that uses it."""
-        return len(set(self.problems).union(*(shown.problems for shown in self.shown.values())))
+        return len(self.all_problems())
+
+    def all_problems(self) -> set[Problem]:
+        return set(self.problems).union(*(shown.problems for shown in self.shown.values()))
 
     def sections(self) -> dict[str, list[Shown]]:
         """The components shown, by section in printkit's order of sections."""
@@ -115,6 +120,7 @@ class Drawn:
     drafts: frozenset[str]  # components still partly untranslated, marked DRAFT as printed
     rulebook_drafts: frozenset[str]  # the language, when its rulebook is still partly untranslated
     problems: tuple[Problem, ...]
+    backs: dict[str, str] | None = None  # a fingerprint of each back, once asked for (Preview.backs)
 
 
 @dataclass
@@ -159,13 +165,13 @@ class Preview:
             for place in _places(loaded.pack, loaded.unfit):
                 if place.id in drawn:
                     version, fit = self._fits[place.id]
-                    place = replace(place, version=version, problems=fit)
+                    place = replace(place, version=version, problems=fit, pictured=True)
                 elif not place.problems:  # not drawn, yet no problem of its own says why
                     before = old.shown.get(place.id)
                     # while nothing of the pack can be drawn (pack.yaml's problems), its last picture stands
                     last = before.version if fresh is None and before and not before.problems else None
                     place = replace(place, version=last or _digest(repr(place)))
-                if place.problems:
+                if place.problems and not place.pictured:
                     place = replace(place, version=_digest("\n".join(map(str, place.problems))))
                 shown[place.id] = place
         placed = {problem for s in shown.values() for problem in s.problems}
@@ -216,19 +222,36 @@ class Preview:
                 self._drawn[key] = _draw(snapshot.drawable, language)
             return self._drawn[key]
 
-    def face(self, language: str, component_id: str, face: str) -> tuple[bytes, str] | None:
-        """The PNG of a face of a component as it is now, and the version it shows; None when it has
-        problems (or no such face). The snapshot is read once: a reload meanwhile cannot pair an old
+    def backs(self, language: str, snapshot: Snapshot) -> dict[str, str]:
+        """A fingerprint of each component's back (by id; one with no back has none): components
+        whose backs look alike share one, and the gallery shows it once."""
+        drawn = self.drawn(language, snapshot)
+        if drawn.backs is None:
+            with _drawing:
+                drawn.backs = {
+                    cid: _digest(f"{piece.size}{piece.outline}{drawn.faces.draw(piece.component, 'back')!r}")
+                    for cid, piece in drawn.pieces.items()
+                    if piece.back is not None and drawn.faces is not None
+                }
+        return drawn.backs
+
+    def face(
+        self, language: str, component_id: str, face: str, asked_dpi: str | None = None
+    ) -> tuple[bytes, str] | None:
+        """The PNG of a face of a component as it is now, at the resolution asked for (bounded by
+        its size: gallery.bounded_dpi), and the version it shows; None when it has problems (or no
+        such face or resolution). The snapshot is read once: a reload meanwhile cannot pair an old
         drawing with a new version."""
         snapshot = self.snapshot
         shown = snapshot.shown.get(component_id)
         drawn = self.drawn(language, snapshot)
         piece = drawn.pieces.get(component_id)
-        if shown is None or shown.problems or piece is None or drawn.faces is None:
+        if shown is None or (shown.problems and not shown.pictured) or piece is None or drawn.faces is None:
             return None
-        if face == "back" and piece.back is None:
+        dpi = bounded_dpi(asked_dpi, piece.size.width, piece.size.height)
+        if dpi is None or (face == "back" and piece.back is None):
             return None
-        key = (language, component_id, f"{shown.version}-{face}")
+        key = (language, component_id, f"{shown.version}-{face}-{dpi}")
         with self._lock:
             if key in self._images:
                 return self._images[key], shown.version
@@ -236,8 +259,8 @@ class Preview:
             with self._lock:  # drawn meanwhile, by the request before or by draw_ahead
                 if key in self._images:
                     return self._images[key], shown.version
-            (image,) = (image for _, image in faces_at([drawn.faces.complete(piece)], 0.0, SCREEN_DPI, (face,)))
-            png = png_bytes(image, SCREEN_DPI, compress_level=1)
+            (image,) = (image for _, image in faces_at([drawn.faces.complete(piece)], 0.0, dpi, (face,)))
+            png = png_bytes(image, dpi, compress_level=1)
             with self._lock:
                 self._images[key] = png
         return png, shown.version
@@ -289,7 +312,7 @@ def _draw(pack: Pack | None, language: str) -> Drawn:
     except Problems as error:
         return Drawn(None, None, {}, frozenset(), frozenset(), tuple(error.problems))
     drafts = frozenset(translation.drafts)
-    faces = Faces(translation.pack, language, 0.0, drafts=drafts)
+    faces = Faces(translation.pack, language, 0.0, drafts=drafts, mark_overflow=True)
     pieces = {piece.component.id: piece for piece in faces.outlines()}
     rulebook_drafts = frozenset({language} if any(m.key.kind == "rulebook" for m in translation.missing) else ())
     return Drawn(translation.pack, faces, pieces, drafts, rulebook_drafts, ())

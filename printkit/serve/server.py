@@ -1,6 +1,8 @@
 """`printkit serve`: the preview's web server on the loopback address, and the watcher of the packs' files.
 
 Takes: pack folders, a port (0: any free one) and the language to open packs in (None: each pack's first).
+With open_browser, the system's browser opens the address (webbrowser). Each reload is a line on
+stdout (the files saved, the components drawn again, the time), and each new problem one more.
 Returns: once stopped (Ctrl-C); raises UsageError when the port cannot be had, or a pack does
 not declare the language. Once it listens it prints its address on stdout. Each save in a pack folder loads that pack again in a worker thread
 and tells the open pages which components changed. Only the pack's own folders are watched (each
@@ -19,6 +21,7 @@ import socket
 import stat
 import sys
 import time
+import webbrowser
 from collections.abc import Iterable
 from pathlib import Path
 
@@ -37,6 +40,7 @@ HOST = "127.0.0.1"
 STEP_MS = 5
 DEBOUNCE_MS = 200  # the longest a burst of changes (a checkout) is gathered before loading
 SHUTDOWN_SECONDS = 2
+MAX_NAMED = 3  # files and components a reload's line names (more: counted)
 DRAW_AHEAD = 4  # components edited at once whose faces are drawn before they are asked for (more: as asked)
 
 
@@ -106,7 +110,7 @@ class LoopErrors:
         print(f"printkit serve: {one_line(message)}{reason} (the preview goes on)", file=sys.stderr, flush=True)
 
 
-def serve(roots: list[Path], port: int, language: str | None) -> None:
+def serve(roots: list[Path], port: int, language: str | None, open_browser: bool = False) -> None:
     if not 0 <= port <= 65535:
         raise UsageError(f"--port must be from 0 to 65535, got {port}")
     listening = _listening(port)
@@ -117,7 +121,7 @@ def serve(roots: list[Path], port: int, language: str | None) -> None:
             not_declared = undeclared(pack, [language]) if pack is not None and language is not None else None
             if not_declared is not None:
                 raise not_declared
-        _run(listening, previews, language)
+        _run(listening, previews, language, open_browser)
     except KeyboardInterrupt:  # Ctrl-C is how one stops it (uvicorn stops, then passes the signal on)
         pass
     finally:
@@ -134,7 +138,7 @@ def _previews(roots: list[Path]) -> dict[str, Preview]:
     return previews
 
 
-def _run(listening: socket.socket, previews: dict[str, Preview], language: str | None) -> None:
+def _run(listening: socket.socket, previews: dict[str, Preview], language: str | None, open_browser: bool) -> None:
     events = Events()
     server: uvicorn.Server
 
@@ -145,6 +149,8 @@ def _run(listening: socket.socket, previews: dict[str, Preview], language: str |
         watching = asyncio.create_task(_watch(previews, events, stop))
         address = f"http://{HOST}:{listening.getsockname()[1]}/"
         print(f"serving {counted(len(previews), 'pack')} at {address} (Ctrl-C to stop)", flush=True)
+        if open_browser:  # in a thread: a browser that starts slowly does not hold up the first page
+            asyncio.get_running_loop().run_in_executor(None, webbrowser.open, address)
         try:
             yield
         finally:
@@ -211,12 +217,28 @@ async def _watch(previews: dict[str, Preview], events: Events, stop: asyncio.Eve
             async with contextlib.aclosing(watching):
                 async for changes in watching:
                     for root in sorted(rewatched | packs(path for _, path in changes)):
-                        await _reload_or_say(by_root[root], events)
+                        saved = sorted(
+                            {Path(path).relative_to(root) for _, path in changes if Path(path).is_relative_to(root)}
+                        )
+                        await _reload_or_say(by_root[root], events, saved)
                     rewatched = packs(path for change, path in changes if _moves_a_folder(change, Path(path), folders))
                     if rewatched:
                         break
         except FileNotFoundError:  # a folder was removed before it was watched: they are listed again
             rewatched = set(by_root)
+
+
+def _reloaded(pack_id: str, saved: list[Path], changed: list[str] | None, seconds: float) -> str:
+    """The terminal's line of a reload: `tiny: cards.yaml saved; 1 component redrawn (ash-owl), 0.21 s`."""
+    files = ", ".join(map(str, saved[:MAX_NAMED])) + (
+        f" and {len(saved) - MAX_NAMED} more" if len(saved) > MAX_NAMED else ""
+    )
+    if changed is None:
+        what = "nothing shown changed"
+    else:
+        named = ", ".join(changed[:MAX_NAMED]) + (", ..." if len(changed) > MAX_NAMED else "")
+        what = f"{counted(len(changed), 'component')} redrawn" + (f" ({named})" if changed else "")
+    return f"{pack_id}: {files or 'its folders'} changed; {what}, {seconds:.2f} s"
 
 
 def _moves_a_folder(change: Change, path: Path, folders: set[Path]) -> bool:
@@ -229,11 +251,11 @@ def _moves_a_folder(change: Change, path: Path, folders: set[Path]) -> bool:
         return False
 
 
-async def _reload_or_say(preview: Preview, events: Events) -> None:
+async def _reload_or_say(preview: Preview, events: Events, saved: list[Path]) -> None:
     """The pack loaded again; a failure of printkit's own is one line on the terminal, and the preview
     goes on watching (the pages keep what they show until a save loads again)."""
     try:
-        await _reload(preview, events)
+        await _reload(preview, events, saved)
     except Exception as error:  # a bug in printkit: said, not the end of the preview
         print(
             f"printkit serve: reloading {preview.id} failed: {one_line(repr(error))} (a bug in printkit; please "
@@ -243,9 +265,15 @@ async def _reload_or_say(preview: Preview, events: Events) -> None:
         )
 
 
-async def _reload(preview: Preview, events: Events) -> None:
-    """The pack loaded again, and the pages told what changed."""
+async def _reload(preview: Preview, events: Events, saved: list[Path]) -> None:
+    """The pack loaded again, the pages told what changed, and the terminal a line of it (the files
+    saved, the components drawn again, the time it took) and a line for each new problem."""
+    started = time.monotonic()
+    before = preview.snapshot.all_problems()
     changed = await asyncio.to_thread(preview.reload)
+    print(_reloaded(preview.id, saved, changed, time.monotonic() - started), flush=True)
+    for problem in sorted(preview.snapshot.all_problems() - before):
+        print(f"  {problem}", flush=True)
     if changed is not None:
         events.publish("update", {"pack": preview.id, "changed": changed})
         if len(changed) <= DRAW_AHEAD:  # drawn while pages fetch themselves again: their images are ready sooner

@@ -26,7 +26,7 @@ pytestmark = pytest.mark.slow  # each starts chromium
 POCKET_COMPONENTS = {
     "cards": [
         ("ember-fox", "Ember Fox", "Glutfuchs", 2, ["beast"], (63, 88), ["front", "back"]),
-        ("tide-otter", "Tide Otter", "Gezeitenotter", 1, [], (63, 88), ["front", "back"]),
+        ("tide-otter", "Tide Otter", "Gezeitenotter", 1, [], (63, 88), ["front"]),  # its back is the fox's: shown once
     ],
     "chips": [("spark", "Spark chip", "Funkenchip", 1, [], (20, 20), ["front"])],
 }

@@ -1,6 +1,7 @@
 """The deck-list page in-process: what it says of a list it cannot check, which rule sets it
 offers, and the pack it names."""
 
+import os
 import shutil
 import urllib.parse
 
@@ -86,3 +87,101 @@ def test_a_list_without_rules_on_a_pack_with_two_rule_sets_is_asked_which(previe
 def test_a_rule_set_picked_on_the_page_checks_the_list(preview):
     page = checked(preview, text="cards:\n  ember-fox: 1\n", rules="pairs")
     assert "<h2>pasted list: 1 violation (Pairs)</h2>" in page
+
+
+LIST = "cards:\n  ember-fox: 1\n  ash-owl: 1\n"
+
+
+def saved(preview: Preview, name: str, text: str = LIST, headers=None) -> tuple[int, str]:
+    form = urllib.parse.urlencode({"text": text, "save": name, "action": "save", "rules": "hand"}).encode()
+    status, _, body = request(preview, "POST", "/packs/tiny/decklist", form, headers)
+    return status, body.decode()
+
+
+def test_a_pasted_list_is_saved_into_decks_and_checked_from_there(preview):
+    status, page = saved(preview, "my-deck")
+    assert status == 200
+    assert (preview.root / "decks" / "my-deck.yaml").read_text() == LIST
+    assert "<h2>decks/my-deck.yaml: legal (Hand)</h2>" in page
+    assert '<option value="my-deck.yaml" selected>decks/my-deck.yaml</option>' in page  # opened from decks/ now
+    saved(preview, "my-deck", "cards:\n  ember-fox: 1\n")  # saved again: replaced
+    assert (preview.root / "decks" / "my-deck.yaml").read_text() == "cards:\n  ember-fox: 1\n"
+
+
+@pytest.mark.parametrize(
+    "name", ["../pack", "../../escaped", "/tmp/x", "My-Deck", "deck.yaml", "a b", "-deck", "deck-", "", "x" * 65, "dé"]
+)
+def test_a_list_is_saved_only_under_a_name_printkit_checks(preview, name):
+    before = sorted(p.relative_to(preview.root.parent) for p in preview.root.parent.rglob("*"))
+    status, page = saved(preview, name)
+    assert status == 200
+    assert (
+        "not saved: &#39;" in page
+        and "is no name for a deck list (use lowercase letters, digits and dashes, as in my-deck)</h2>" in page
+    )
+    assert sorted(p.relative_to(preview.root.parent) for p in preview.root.parent.rglob("*")) == before
+
+
+def test_a_decks_folder_linked_out_of_the_pack_is_not_written_through(preview, tmp_path):
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    shutil.rmtree(preview.root / "decks")
+    (preview.root / "decks").symlink_to(outside)
+    status, page = saved(preview, "my-deck")
+    assert (
+        "<h2>decks/my-deck.yaml: not saved: decks/ is a link or not a folder (make it a real folder in the pack)</h2>"
+        in page
+    )
+    assert list(outside.iterdir()) == []
+
+
+@pytest.mark.parametrize("link", ["symlink", "hardlink", "fifo"])
+def test_a_list_file_that_leads_elsewhere_is_not_written_through(preview, tmp_path, link):
+    victim = tmp_path / "victim.txt"
+    victim.write_text("mine")
+    target = preview.root / "decks" / "my-deck.yaml"
+    if link == "symlink":
+        target.symlink_to(victim)
+    elif link == "hardlink":
+        os.link(victim, target)
+    else:
+        os.mkfifo(target)
+    status, page = saved(preview, "my-deck")
+    assert status == 200
+    assert "<h2>decks/my-deck.yaml: not saved: decks/my-deck.yaml is " in page
+    assert victim.read_text() == "mine"
+
+
+def test_an_oversize_list_is_not_saved(preview):
+    status, page = saved(preview, "big", "cards:\n" + "  ember-fox: 1\n" * 80_000)
+    assert (status, page) == (413, "the list is too long")
+    assert not (preview.root / "decks" / "big.yaml").exists()
+
+
+@pytest.mark.parametrize(
+    "header", [(b"origin", b"http://evil.example"), (b"sec-fetch-site", b"cross-site")], ids=["origin", "fetch-site"]
+)
+def test_a_page_of_another_site_cannot_save_a_list(preview, header):
+    status, page = saved(preview, "planted", headers=[(b"host", b"127.0.0.1:8000"), header])
+    assert status == 403
+    assert page.startswith("refused: the preview takes forms only from its own pages, not from another site")
+    assert not (preview.root / "decks" / "planted.yaml").exists()
+
+
+def test_a_deck_is_built_by_clicks_and_checked_with_each(preview):
+    page = checked(preview, add="ember-fox", rules="hand")
+    assert '<input type="hidden" name="deck" value="ember-fox:1">' in page
+    assert "<h2>pasted list: legal (Hand)</h2>" in page
+    page = checked(preview, add="ember-fox", rules="hand", deck="ember-fox:1")
+    assert '<span class="copies">×2</span>' in page
+    assert "<h2>pasted list: 1 violation (Hand)</h2>" in page  # a hand takes one of each
+    assert (
+        '<tr id="line-4" class="wrong"><th>4</th><td><code>  ember-fox: 2</code></td>\n'
+        '    <td><ul class="problems"><li class="problem">pasted list:4:3: cards.ember-fox: 2 copies of '
+        "&#39;Ember Fox&#39; (ember-fox); each may appear only once (rule &#39;one-of-each&#39; in tiny)</li></ul></td></tr>"
+    ) in page
+    page = checked(preview, remove="ember-fox", rules="hand", deck="ember-fox:2 ash-owl:1 nothing:3 spark:x")
+    assert '<input type="hidden" name="deck" value="ember-fox:1 ash-owl:1">' in page
+    assert "<h2>pasted list: legal (Hand)</h2>" in page
+    assert "pack: tiny\nrules: hand\ncards:\n  ember-fox: 1\n  ash-owl: 1\n</textarea>" in page
+    assert 'download="tiny-deck.yaml" href="data:text/yaml;charset=utf-8,pack%3A%20tiny%0Arules' in page

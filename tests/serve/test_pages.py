@@ -25,8 +25,8 @@ def test_a_pack_opens_in_its_first_language(tiny_server):
 
 def test_the_pack_page_names_each_component_with_its_count_and_tags_by_section(tiny_server):
     page = tiny_server.page("/packs/tiny/en/")
-    assert '<section class="section" id="section-cards">\n<h2>cards</h2>' in page
-    assert '<section class="section" id="section-chips">\n<h2>chips</h2>' in page
+    assert '<section class="section" id="section-cards">\n<h2>2 cards</h2>' in page
+    assert '<section class="section" id="section-chips">\n<h2>1 chip</h2>' in page
     fox = figure(page, "ember-fox")
     assert '<span class="name">Ember Fox</span> <span class="count">2</span>' in fox
     assert '<ul class="tags"><li>beast</li><li>swift</li></ul>' in fox
@@ -44,14 +44,20 @@ def test_the_pack_page_names_each_component_with_its_count_and_tags_by_section(t
 )
 def test_each_face_is_a_png_at_its_printed_size(tiny_server, component, faces, pixels):
     shown = figure(tiny_server.page("/packs/tiny/en/"), component)
-    images = re.findall(r'<img class="face (\w+)" src="([^"]+)" width="(\d+)" height="(\d+)" style="([^"]+)"', shown)
+    images = re.findall(
+        r'<img class="face (\w+)" src="([^"]+)" srcset="([^"]+)" width="(\d+)" height="(\d+)" style="([^"]+)"', shown
+    )
     assert [face for face, *_ in images] == faces
-    for _, src, width, height, style in images:
+    for _, src, srcset, width, height, style in images:
         assert (int(width), int(height)) == pixels
-        assert style == ("width: 63mm; height: 88mm" if pixels == CARD_PX else "width: 20mm; height: 20mm")
-        status, headers, body = tiny_server.get(src)
-        assert (status, headers["content-type"]) == (200, "image/png")
-        assert png_size(body) == pixels
+        assert style == ("--width: 63mm; --height: 88mm" if pixels == CARD_PX else "--width: 20mm; --height: 20mm")
+        assert src.endswith("&amp;dpi=150")
+        # a screen of pixel ratio 2 gets a face drawn at twice the resolution
+        assert srcset == f"{src} 1x, {src.replace('dpi=150', 'dpi=300')} 2x"
+        for url, size in [(src, pixels), (src.replace("dpi=150", "dpi=300"), tuple(2 * side for side in pixels))]:
+            status, headers, body = tiny_server.get(url.replace("&amp;", "&"))
+            assert (status, headers["content-type"]) == (200, "image/png")
+            assert png_size(body) == pytest.approx(size, abs=1)
 
 
 def test_a_chip_has_no_back_to_show(tiny_server):

@@ -146,7 +146,7 @@ def test_a_pack_that_never_loaded_has_one_page_in_no_language(tmp_path):
 
 def test_a_page_in_another_language_shows_the_translated_title_in_the_parts_its_script_swaps():
     page = request(Preview(POCKET), "GET", "/packs/pocket/de/")[2].decode()
-    assert "<title>Tasche – printkit preview</title>" in page
+    assert "<title>Tasche – printkit-Vorschau</title>" in page  # the preview's own words in German too
     assert '<span id="crumbs"> › Tasche</span>' in page
     assert '<h1 id="title">Tasche</h1>' in page
     assert '<nav class="languages" id="languages">' in page
@@ -167,3 +167,37 @@ def test_a_rulebook_that_comes_or_goes_updates_the_page_around_the_components(pr
     assert preview.reload() == []  # an update naming no component: the page's rulebook link goes
     assert {cid: shown.version for cid, shown in preview.snapshot.shown.items()} == before
     assert "rulebook.pdf" not in request(preview, "GET", "/packs/tiny/en/")[2].decode()
+
+
+def test_the_german_page_has_no_english_words_of_the_preview():
+    page = request(Preview(POCKET), "GET", "/packs/pocket/de/")[2].decode()
+    for german in [
+        '<a href="/">printkit-Vorschau</a>',
+        "<label>Suche <input",
+        'placeholder="Name, Text, ID"',
+        "<label>Bereich <select",
+        '<option value="">alle</option>',
+        "nur Probleme</label>",
+        "<legend>Seiten</legend>",
+        "> Vorderseiten</label>",
+        "<label>Zoom <select",
+        '<button type="submit">Anzeigen</button>',
+        '<output id="shown-count">3 von 3 angezeigt</output>',
+        ">Deckliste prüfen</a>",
+        "<h2>2 Karten</h2>",
+        "<h2>1 Chip</h2>",
+        'alt="Vorderseite von Glutfuchs"',
+        'alt="Rückseite von Glutfuchs"',
+    ]:
+        assert german in page, german
+    for english in [
+        "Search",
+        "Section",
+        "problems only",
+        "Check a deck list",
+        ">Show<",
+        " shown<",
+        "front of",
+        ">cards<",
+    ]:
+        assert english not in page, english

@@ -2,10 +2,13 @@
 components that can be drawn drawn fresh, and the problems of each one that cannot shown where it
 would be, in its section."""
 
+import io
 import re
 import shutil
+from itertools import product
 
 import pytest
+from PIL import Image
 
 from .conftest import TINY, start, stop
 from .reading import figure, problems, versions
@@ -95,7 +98,7 @@ def test_a_problem_of_no_one_component_is_shown_at_the_top(own_server):
     assert '<img class="face front"' in figure(page, "ember-fox")  # the last pictures stand meanwhile
 
 
-def test_text_that_does_not_fit_is_shown_instead_of_its_card(own_server):
+def test_text_that_does_not_fit_is_drawn_marked_beside_its_problem(own_server):
     events = own_server.events()
     try:
         edit(
@@ -111,7 +114,23 @@ def test_text_that_does_not_fit_is_shown_instead_of_its_card(own_server):
         "tiny/cards.yaml:10:11: cards[1].name: text of &#39;ash-owl&#39; overflows its 37.6 x 9.1 mm box by 2.5 mm "
         "at 6 pt in locale en (shorten the text or give the component more room)"
     ]
-    assert "<img" not in owl
+    # the card is drawn with the name's box outlined in red and the words past it in red below it
+    (src,) = re.findall(r'<img class="face front" src="([^"]+)"', owl)
+    status, _, png = own_server.get(src.replace("&amp;", "&"))
+    assert status == 200
+    face = Image.open(io.BytesIO(png)).convert("RGB")
+    red = [xy for xy in product(range(face.width), range(face.height)) if _marked(face.getpixel(xy))]
+    assert red, "no overflow marked"
+    left, top, right, bottom = (f(xy[i] for xy in red) for f, i in ((min, 0), (min, 1), (max, 0), (max, 1)))
+    assert 20 < top < 60 and bottom - top == pytest.approx(9.1 / 25.4 * 150, abs=3)  # the name's box outlined
+    inside = [(x, y) for x, y in red if left + 3 < x < right - 3 and top + 3 < y < bottom - 3]
+    assert len(inside) > 100  # the words lost past its lines, in red
+
+
+def _marked(pixel: tuple[int, int, int]) -> bool:
+    """The overflow's mark, #e00000, as anti-aliased on the card."""
+    r, g, b = pixel
+    return r > 180 and g < 60 and b < 60
 
 
 def test_a_pack_that_never_loaded_shows_its_problems_and_opens_once_fixed(tmp_path):

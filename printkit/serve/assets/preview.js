@@ -2,6 +2,12 @@
 // what changed: the components whose data-version differs, and the parts around them (the title,
 // the language switch, the rulebook link, the problems that concern no one component).
 "use strict";
+// The gallery's tools apply as they change (without scripts, the Show button sends them).
+(function () {
+  const tools = document.getElementById("gallery-tools");
+  if (!tools) return;
+  tools.addEventListener("change", () => tools.requestSubmit());
+})();
 (function () {
   const pack = document.querySelector("[data-pack]");
   if (!pack || !window.EventSource) return;
