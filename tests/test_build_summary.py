@@ -73,7 +73,7 @@ def test_a_parallel_build_sums_up_every_pack_aligned_with_rulebooks_and_booklets
             assert len(PdfReader(out / name.split("-")[0] / name).pages) == int(pages), line
 
 
-def test_a_build_with_a_problem_tells_only_its_problems(run, tmp_path):
+def test_a_build_with_a_problem_tells_its_problems_and_names_the_pack_not_built(run, tmp_path):
     out = tmp_path / "out"
     assert run(*SKYSTONES, "--lang", "en", "--out", out)[0] == 0
     assert run(*SKYSTONES, "tests/fixtures/bad/text-overflow", "--lang", "en", "--jobs", "2", "--out", out) == (
@@ -81,7 +81,11 @@ def test_a_build_with_a_problem_tells_only_its_problems(run, tmp_path):
         "",
         "tests/fixtures/bad/text-overflow/components.yaml:4:11: cards[0].text: text of 'ember' overflows its "
         "34.4 x 42.4 mm box by 57.5 mm at 6 pt in locale en (shorten the text or give the component more room)\n"
-        "1 problem found\n",
+        "1 problem found\n"
+        "skystones: up to date (6 files)\n"
+        "text-overflow: not built, 1 problem in tests/fixtures/bad/text-overflow/components.yaml (above); its "
+        "earlier files are as they were\n"
+        f"output: {out}/\n",
     )
 
 

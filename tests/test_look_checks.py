@@ -39,7 +39,7 @@ def test_a_look_is_checked_against_the_values_of_each_kind_that_uses_it(tmp_path
 
 
 def test_builtin_names_in_content_are_those_faces_implement():
-    from printkit.faces.face import COMPUTED
+    from printkit.content.values import COMPUTED
     from printkit.faces.fonts import FONTS
 
     assert set(FONTS) == {family + style for family in BUILT_IN_FONT_FAMILIES for style in FONT_STYLES.values()}

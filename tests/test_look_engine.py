@@ -63,7 +63,8 @@ CARDS = (
 @pytest.fixture
 def faces(tmp_path):
     """A face of each component of a small pack, by id, to draw elements on."""
-    from printkit.faces.face import Face, Values, outline, trim
+    from printkit.content.values import Values, outline, trim
+    from printkit.faces.face import Face
     from printkit.faces.paint import LookContext
 
     pack = loaded_pack(tmp_path, CARD_PACK, CARDS)

@@ -17,7 +17,7 @@ from PIL import Image
 from pypdf import PdfReader
 from pypdf.generic import ContentStream, IndirectObject
 
-from printkit.faces.paint import INK
+from printkit.base.palette import INK
 from printkit.output.pdfx import NEUTRAL, SOLID_BLACK, cmyk_profile
 
 PACKS = {"skystones": REPO / "content" / "skystones"}

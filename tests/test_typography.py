@@ -150,7 +150,8 @@ def test_the_bundled_fonts_have_the_spaces_and_quotation_marks(font):
 
 
 def test_a_look_fills_in_a_number_with_the_locales_decimal_mark(tmp_path):
-    from printkit.faces.face import Face, Values, outline, trim
+    from printkit.content.values import Values, outline, trim
+    from printkit.faces.face import Face
     from printkit.faces.looks import draw
     from printkit.faces.paint import LookContext
 

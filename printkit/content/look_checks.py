@@ -491,7 +491,7 @@ def _builtin_safe_zone_findings(pack: Pack) -> list[Problem]:
     """Text and icons of printkit's looks whose box reaches into the safe zone of a component drawn
     with them (directly or through a look of the pack that extends one), once per element of a built-in
     look, at the first such component: the user wrote the component, not the look."""
-    from printkit.faces.face import Values, is_set  # what a component's `when:` conditions read
+    from printkit.content.values import Values, is_set  # what a component's `when:` conditions read
 
     zone = pack.meta.imposition.safe_zone
     found: dict[tuple[str, KeyPath], Problem] = {}

@@ -12,12 +12,13 @@ from __future__ import annotations
 import math
 
 from printkit.base.outlines import Box
+from printkit.base.palette import INK, PAPER
 from printkit.base.shapes import Circle, Path, Rect, rotated, shifted
 from printkit.base.units import MM_PER_POINT
 from printkit.content.looks import WidgetSpec
 from printkit.faces import richtext
 from printkit.faces.face import Face
-from printkit.faces.paint import INK, PAPER, Drawing, mix, readable
+from printkit.faces.paint import Drawing, mix, readable
 from printkit.faces.widgets import widget
 from printkit.i18n import words
 

@@ -14,6 +14,7 @@ from dataclasses import replace
 from typing import TypeVar
 
 from printkit.base.outlines import Box, regular_polygon
+from printkit.base.palette import INK, PAPER
 from printkit.base.shapes import Line, Rect, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.components.base import Component
@@ -22,7 +23,7 @@ from printkit.content.components.rulers import RULER_END, Ruler
 from printkit.content.components.sheets import Sheet
 from printkit.content.looks import WidgetSpec
 from printkit.faces.face import Face
-from printkit.faces.paint import INK, PAPER, Drawing, mix
+from printkit.faces.paint import Drawing, mix
 from printkit.faces.terrain import square_terrain
 from printkit.faces.widgets import widget
 from printkit.i18n import words

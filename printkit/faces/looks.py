@@ -20,6 +20,7 @@ from typing import Any, Literal
 
 from printkit.base.icons import ICONS, icon_hint
 from printkit.base.outlines import Box, Outline
+from printkit.base.palette import INK
 from printkit.base.shapes import Circle, Image, Line, Path, Rect, rotated
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.components.base import Component
@@ -44,13 +45,14 @@ from printkit.content.looks import (
     placed,
 )
 from printkit.content.pack import Pack
+from printkit.content.values import Values, outline, trim
 from printkit.faces import (  # each registers its widgets
     card_parts,  # noqa: F401
     grids,  # noqa: F401
     terrain,  # noqa: F401
 )
-from printkit.faces.face import Face, Values, colour_of, outline, predicate, template_of, trim
-from printkit.faces.paint import INK, Drawing, LookContext
+from printkit.faces.face import Face, colour_of, predicate, template_of
+from printkit.faces.paint import Drawing, LookContext
 from printkit.faces.widgets import WIDGET_DRAWERS
 
 Side = Literal["front", "back"]

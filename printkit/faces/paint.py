@@ -17,6 +17,7 @@ from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
 from printkit.base.memo import MIXED_COLOURS, remembered
 from printkit.base.outlines import Outline, signed_area
+from printkit.base.palette import INK
 from printkit.base.shapes import Circle, Path, Rect, Shape, Text
 from printkit.base.units import Size
 from printkit.content.components.base import Component
@@ -27,10 +28,6 @@ from printkit.faces import richtext
 from printkit.faces.fonts import locale_font, pack_font
 from printkit.i18n import typography
 from printkit.i18n.extract import Boxes, TextBox
-
-INK = "#1d1d1b"
-PAPER = "#fbf8f1"
-NEUTRAL = "#7b8794"
 
 Drawing = list[Shape]
 

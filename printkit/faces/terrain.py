@@ -18,6 +18,7 @@ import math
 from typing import NamedTuple
 
 from printkit.base.outlines import Box, Point, Polygon
+from printkit.base.palette import INK, PAPER
 from printkit.base.shapes import Circle, Path, Rect
 from printkit.base.units import Size
 from printkit.content.components.edges import SQUARE_SIDES, TerrainEdges
@@ -25,7 +26,7 @@ from printkit.content.components.tiles import Tile
 from printkit.content.looks import WidgetSpec
 from printkit.content.pack_meta import PackMeta
 from printkit.faces.face import Face
-from printkit.faces.paint import INK, PAPER, Drawing, icon, mix, readable
+from printkit.faces.paint import Drawing, icon, mix, readable
 from printkit.faces.widgets import widget
 from printkit.i18n import words
 

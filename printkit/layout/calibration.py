@@ -10,9 +10,9 @@ and of a shift scale, the back's half on the back sheet that follows, behind its
 
 from __future__ import annotations
 
+from printkit.base.palette import INK
 from printkit.base.shapes import Circle, Line, Rect, Shape, Text
 from printkit.base.units import Size
-from printkit.faces.paint import INK
 from printkit.layout.sheet_words import SheetWords
 from printkit.layout.sheets import PAPERS, Page, SheetOptions
 

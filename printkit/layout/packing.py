@@ -17,11 +17,11 @@ import math
 from itertools import groupby
 
 from printkit.base.outlines import RECT, Lattice, Outline
+from printkit.base.palette import INK
 from printkit.base.shapes import Line
 from printkit.base.units import Size
 from printkit.content.components import COMPONENT_KINDS
 from printkit.content.pack_meta import Imposition
-from printkit.faces.paint import INK
 from printkit.i18n import words
 from printkit.layout.marks import MARK_OFFSET, MARK_SHORTEST, MARK_WIDTH
 from printkit.layout.pieces import Piece

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from printkit.base.errors import Problem, Problems, display_path
+from printkit.base.palette import INK
 from printkit.base.shapes import Shape
 from printkit.base.units import MM_PER_POINT
 from printkit.content.load import PACK_FILE
@@ -20,7 +21,6 @@ from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
 from printkit.faces import richtext
 from printkit.faces.fonts import locale_font
-from printkit.faces.paint import INK
 from printkit.i18n import typography, words
 from printkit.layout.sheets import FOOTER_LINE, PRINTER_REACH, Page, SheetOptions
 

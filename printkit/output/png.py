@@ -26,7 +26,7 @@ from reportlab.lib.units import mm
 
 from printkit.base.units import Size
 from printkit.content.pack import Pack
-from printkit.faces.face import back_design
+from printkit.content.values import back_design
 from printkit.layout.pieces import Piece
 from printkit.layout.sheets import Page
 from printkit.output.pdf import Operators, draw_page, new_canvas

@@ -53,14 +53,21 @@ def _fit(kind: OutputKind, pack_id: str, language: str, name: str) -> int:
     if isinstance(kind, FacesKind):
         return len(name) if name == kind.name_of(pack_id, language) else 0
     if isinstance(kind, SheetsKind):
-        prefix, suffix = kind.name_of(pack_id, language, ANY).split(ANY)
-        layout = name[len(prefix) : len(name) - len(suffix)]
-        fits = name.startswith(prefix) and name.endswith(suffix) and layout and "/" not in layout
-        return len(prefix) + len(suffix) if fits else 0
-    if isinstance(kind, EditionsKind):
-        return len(name) if name == kind.name_of(pack_id, [language]) else 0
+        return _fit_around(kind.name_of(pack_id, language, ANY), name)
+    if isinstance(kind, EditionsKind):  # a booklet's name says its paper; a rulebook's none
+        return _fit_around(kind.name_of(pack_id, [language], (ANY,)), name)
     assert isinstance(kind, BookKind)
     return 0  # a book kind of another shape says no names before it is planned
+
+
+def _fit_around(named: str, name: str) -> int:
+    """How much of name a kind's name fixes, where ANY stands for a paper or layout it may name."""
+    if ANY not in named:
+        return len(name) if name == named else 0
+    prefix, suffix = named.split(ANY)
+    layout = name[len(prefix) : len(name) - len(suffix)]
+    fits = name.startswith(prefix) and name.endswith(suffix) and layout and "/" not in layout
+    return len(prefix) + len(suffix) if fits else 0
 
 
 def output_file(pack_id: str, language: str, file: str, out: Path = OUTPUT_FOLDER) -> bytes | None:
