@@ -323,7 +323,7 @@ def test_debug_shows_where_a_worker_of_a_parallel_build_failed(run, tmp_path, mo
 def test_debug_shows_where_the_process_making_a_rulebook_failed(run, tmp_path, monkeypatch):
     import printkit.rulebook.book as book
 
-    def failing(parts, paper, drafts):
+    def failing(*arguments):
         raise ValueError("a bug in printkit")
 
     monkeypatch.setattr(book, "render_html", failing)  # called in the forked process that makes the rulebook

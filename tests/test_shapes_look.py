@@ -219,8 +219,9 @@ def test_a_hex_cards_damage_track_lies_on_the_paper_in_ink_that_reads_there(fram
     assert {t.color for t in labels.values()} == {"#872f25"}  # the frame's red a third of the way to ink, not white
 
 
-def test_the_ink_saver_pales_a_polygon_faces_background_but_not_a_hex_tiles_terrain():
+def test_the_ink_saver_pales_a_polygon_faces_background_and_a_hex_tiles_terrain_less():
     from printkit.content.read import load_checked
+    from printkit.faces.paint import SMALL_FILL_PALED, mix
     from printkit.layout.pieces import draw_pieces
 
     (framed,) = load_checked([REPO / SHAPES / "framed"])
@@ -230,8 +231,10 @@ def test_the_ink_saver_pales_a_polygon_faces_background_but_not_a_hex_tiles_terr
     assert (outline.ops, outline.fill, outline.stroke) == (card.outline.shape(card.size, -0.25).ops, None, "#c0392b")
     (terrain,) = load_checked([REPO / SHAPES / "hex-terrain"])
     tile = {p.component.id: p for p in draw_pieces(terrain, "en", 0.0, ink_saver=True)}["flat"]
-    wedges = [shape.fill for shape in tile.front if isinstance(shape, Path)][:6]
-    assert wedges == TERRAINS
+    wedges = [(shape.fill, shape.stroke) for shape in tile.front if isinstance(shape, Path)][:6]
+    paled = [mix(terrain, "#ffffff", SMALL_FILL_PALED) for terrain in TERRAINS]  # its hue still tells it apart
+    assert [fill for fill, _ in wedges] == paled
+    assert all(stroke in (None, fill) for fill, stroke in wedges)  # a stroke widening a wedge is paled with it
 
 
 def test_a_draft_band_lies_across_the_middle_of_a_hex_or_circle_and_along_the_top_of_a_card():

@@ -148,7 +148,10 @@ def ink_saving(drawing: Drawing, size: Size, outline: Outline) -> Drawing:
                 trim_line = outline.shape(size, -INK_SAVER_OUTLINE / 2)
                 result += [pale, replace(trim_line, stroke=shape.fill, line_width=INK_SAVER_OUTLINE)]
         elif isinstance(shape, Rect | Circle | Path) and shape.fill:
-            result.append(replace(shape, fill=mix(shape.fill, "#ffffff", SMALL_FILL_PALED)))
+            paled = mix(shape.fill, "#ffffff", SMALL_FILL_PALED)
+            # a stroke in the fill's own colour only widens the fill (a terrain's wedges): paled with it
+            stroke = paled if shape.stroke == shape.fill else shape.stroke
+            result.append(replace(shape, fill=paled, stroke=stroke))
         elif isinstance(shape, Text) and readable(shape.color) == INK:  # light ink that read on a dark fill
             result.append(replace(shape, color=INK))
         else:

@@ -53,7 +53,7 @@ def test_an_unknown_key_is_shown_instead_of_its_card_until_it_is_fixed(own_serve
         owl = figure(own_server.page("/packs/tiny/en/"), "ash-owl")
         assert problems(owl) == [
             "tiny/cards.yaml:14:5: cards[1].bogus: unknown key &#39;bogus&#39; (known keys: id, count, name, color, "
-            "tags, look, data, corner_radius, shape, orientation, sides, points, size, element, rarity, stats, edges, "
+            "tags, look, data, kit, corner_radius, shape, orientation, sides, points, size, element, rarity, stats, edges, "
             "cost, type, explains, explains_power, ability, text, flavor, art, back)"
         ]
         assert "<img" not in owl
@@ -92,7 +92,7 @@ def test_a_problem_of_no_one_component_is_shown_at_the_top(own_server):
     top = re.search(r'<section id="problems">.*?</section>', page, re.S).group()
     assert problems(top) == [
         "tiny/pack.yaml:4:1: paper: unknown key &#39;paper&#39; (known keys: id, title, language, locales, editions, "
-        "version, credits, defaults, imposition, elements, terrains, rarities, stats, backs, types, abilities, "
+        "version, credits, source, defaults, imposition, elements, terrains, rarities, stats, backs, types, abilities, "
         "resources, tags, rules, looks, fields, fonts, locale_fonts)"
     ]
     assert '<img class="face front"' in figure(page, "ember-fox")  # the last pictures stand meanwhile
