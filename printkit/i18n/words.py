@@ -109,6 +109,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "value-type": "type",
     "value-value": "value",
     "value-stats": "stats",
+    "value-grid": "board grid",
     # the preview's own words (printkit serve), in the language of the page
     "preview-title": "printkit preview",
     "preview-rulebook": "Rulebook (PDF)",
