@@ -21,7 +21,7 @@ from printkit.base.units import MM_PER_POINT
 from printkit.content.read import load_checked
 from printkit.faces import richtext
 from printkit.faces.fonts import locale_font, text_width
-from printkit.faces.scripts import breaks_between
+from printkit.faces.scripts import breaks_between, has_right_to_left
 from printkit.i18n.words import MESSAGES
 
 FIXTURE = Path("tests/fixtures/scripts")
@@ -209,3 +209,24 @@ def test_without_a_locale_font_a_glyph_the_font_lacks_is_a_problem_at_its_transl
             problems_found(5),
         ],
     )
+
+
+def test_arabic_in_a_rulebook_figure_is_joined_right_to_left_as_on_the_cards(built):
+    """SVG text is not shaped by WeasyPrint: a figure draws shaped text as its glyphs' outlines, so
+    the card's name in the figure is inked where the components PDF sets its joined letters."""
+    with pdfplumber.open(built / "scripts-rulebook-ar.pdf") as pdf:
+        page = pdf.pages[1]
+        card = page.rects[0]
+        unshaped = [c["text"] for c in page.chars if c["top"] > card["top"] and has_right_to_left(c["text"])]
+        assert unshaped == []  # the figure's Arabic is not text WeasyPrint sets
+        glyphs = [c for c in page.curves if c["x1"] < card["x1"] and c["bottom"] < card["top"] + 45]
+        name = [c for c in glyphs if c["x1"] - c["x0"] < 20]  # not the band behind it
+        ink = (min(c["x0"] for c in name) - card["x0"], max(c["x1"] for c in name) - card["x0"])
+    with pdfplumber.open(built / "scripts-components-ar-a4.pdf") as pdf:
+        page = pdf.pages[1]
+        card = page.rects[0]
+        letters = [c for c in page.chars if c["x1"] < card["x1"] and c["top"] < card["top"] + 45]
+        advance = (min(c["x0"] for c in letters) - card["x0"], max(c["x1"] for c in letters) - card["x0"])
+    assert "".join(c["text"] for c in sorted(letters, key=lambda c: c["x0"])) == "\u0633\ufeee\ufee7\ufe8e\ufed3"
+    assert advance[0] - 0.1 <= ink[0] < ink[1] <= advance[1] + 0.1  # within the joined word's advance
+    assert ink[1] - ink[0] > advance[1] - advance[0] - 1.5  # and as wide, less the side bearings
