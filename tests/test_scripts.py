@@ -230,3 +230,33 @@ def test_arabic_in_a_rulebook_figure_is_joined_right_to_left_as_on_the_cards(bui
     assert "".join(c["text"] for c in sorted(letters, key=lambda c: c["x0"])) == "\u0633\ufeee\ufee7\ufe8e\ufed3"
     assert advance[0] - 0.1 <= ink[0] < ink[1] <= advance[1] + 0.1  # within the joined word's advance
     assert ink[1] - ink[0] > advance[1] - advance[0] - 1.5  # and as wide, less the side bearings
+
+
+def _with_own_draft_word(root: Path, lang: str, word: str) -> None:
+    """A translator's catalog of printkit's words for lang, with the DRAFT band's word."""
+    path = root / "locales" / lang / "LC_MESSAGES" / "printkit.po"
+    path.write_text(
+        f'msgid ""\nmsgstr ""\n"Language: {lang}\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'msgctxt "draft"\nmsgid "DRAFT · not yet translated"\nmsgstr "{word}"\n'
+    )
+
+
+def test_the_draft_band_is_set_in_the_locales_font_and_direction(run, tmp_path):
+    """An untranslated card's DRAFT band: its Arabic joined and right to left, its Japanese in the
+    locale's font (the fixture's Japanese font has only the catalog's letters: the word is made of them)."""
+    root = tmp_path / "scripts"
+    shutil.copytree(FIXTURE, root)
+    _with_own_draft_word(root, "ar", "مسودة")
+    _with_own_draft_word(root, "ja", "引く手札")
+    for lang in ("ar", "ja"):
+        po = root / "locales" / lang / "LC_MESSAGES" / "scripts.po"
+        po.write_text(po.read_text().replace('msgstr "فانوس"', 'msgstr ""').replace('msgstr "ランタン"', 'msgstr ""'))
+    code, _, err = run("build", root, "--lang", "ar,ja", "--no-rulebooks", "--out", tmp_path / "out", "-q")
+    assert code == 0, err
+    arabic = _lines(tmp_path / "out" / "scripts" / "scripts-components-ar-a4.pdf", 1)
+    band = arabic[0]  # along the card's top, above its name
+    assert _text(band) == "\u0629\u062f\ufeee\ufeb4\ufee3"  # مسودة: meem initial, seen medial, waw final …
+    assert unicodedata.normalize("NFKC", _text(band))[::-1] == "مسودة"  # … its last letter leftmost
+    assert {_font(c) for c in band} == {"NotoSansArabic-Regular"}
+    band = _lines(tmp_path / "out" / "scripts" / "scripts-components-ja-a4.pdf", 1)[0]
+    assert _text(band) == "引く手札" and {_font(c) for c in band} == {"DroidSansFallback"}
