@@ -260,3 +260,21 @@ def test_the_draft_band_is_set_in_the_locales_font_and_direction(run, tmp_path):
     assert {_font(c) for c in band} == {"NotoSansArabic-Regular"}
     band = _lines(tmp_path / "out" / "scripts" / "scripts-components-ja-a4.pdf", 1)[0]
     assert _text(band) == "引く手札" and {_font(c) for c in band} == {"DroidSansFallback"}
+
+
+def test_an_arabic_text_starting_with_a_latin_name_reads_right_to_left(run, tmp_path):
+    """The paragraph's direction is its language's, as the rulebook part's dir is: the Latin name
+    that starts it stands at the right, where an Arabic sentence starts."""
+    root = tmp_path / "scripts"
+    shutil.copytree(FIXTURE, root)
+    po = root / "locales" / "ar" / "LC_MESSAGES" / "scripts.po"
+    po.write_text(po.read_text().replace('msgstr "عثة"', 'msgstr "Lantern عثة"'))
+    code, _, err = run("build", root, "--lang", "ar", "--no-rulebooks", "--out", tmp_path / "out", "-q")
+    assert code == 0, err
+    with pdfplumber.open(tmp_path / "out" / "scripts" / "scripts-components-ar-a4.pdf") as pdf:
+        page = pdf.pages[1]
+        card = page.rects[1]  # the second card's name: its Latin and Arabic sit on one baseline
+        name = sorted(
+            (c for c in page.chars if c["x0"] > card["x0"] and c["top"] < card["top"] + 45), key=lambda c: c["x0"]
+        )
+    assert _text(name) == "\ufe94\ufe9c\ufecb" + "Lantern"  # عثة, then at its start (the right) the name

@@ -144,6 +144,7 @@ class Faces:
             align="center",
             max_lines=1,
             script_font=self.ctx.script_font,
+            rtl_language=self.ctx.rtl_language,
         )
         if isinstance(word, richtext.Refusal):
             path, line = own.written_at("draft")

@@ -52,7 +52,6 @@ from printkit.content.rulebook_model import Block, Figure
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
 from printkit.i18n.glossary import glossary_names
-from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.pieces import Piece, draw_pieces
 from printkit.layout.sheets import PAPERS
 from printkit.output.svg import Scene
@@ -309,7 +308,7 @@ def article_data(part: Part, draft: bool) -> dict[str, Any]:
     ]
     return {
         "lang": lang,
-        "dir": "rtl" if lang != PSEUDO and right_to_left(lang) else None,  # qps is English, made foreign-looking
+        "dir": "rtl" if right_to_left(lang) else None,
         "script_faces": _script_faces(pack, lang),
         "title": prose.text(pack.meta.title),
         "credits": pack.meta.credits and prose.text(pack.meta.credits),
