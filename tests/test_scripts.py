@@ -278,3 +278,20 @@ def test_an_arabic_text_starting_with_a_latin_name_reads_right_to_left(run, tmp_
             (c for c in page.chars if c["x0"] > card["x0"] and c["top"] < card["top"] + 45), key=lambda c: c["x0"]
         )
     assert _text(name) == "\ufe94\ufe9c\ufecb" + "Lantern"  # عثة, then at its start (the right) the name
+
+
+def test_an_untranslated_paragraph_keeps_its_own_language_direction_and_typography(run, tmp_path):
+    """A rulebook paragraph not translated to Arabic yet prints in English: marked as English, set
+    left to right from the left margin, with English quotation marks (Arabic's would be ”…“)."""
+    root = tmp_path / "scripts"
+    shutil.copytree(FIXTURE, root)
+    rulebook = root / "rulebook.yaml"
+    rulebook.write_text(rulebook.read_text() + '      - Keep the "moths" away.\n')
+    out = tmp_path / "out"
+    code, _, err = run("build", root, "--lang", "ar", "--html", "--out", out, "-q")
+    assert "1 string not translated" in err and code == 0
+    html = (out / "scripts" / "scripts-rulebook-ar.html").read_text()
+    assert '<p><span class="untranslated" lang="en" dir="ltr">Keep the &quot;moths&quot; away.</span></p>' in html
+    line = next(line for line in _lines(out / "scripts" / "scripts-rulebook-ar.pdf", 1) if "Keep" in _text(line))
+    assert _text(line) == 'Keep the "moths" away.' and {_font(c) for c in line} == {"PK-Serif"}  # as in English
+    assert line[0]["x0"] == pytest.approx(INSET, abs=0.5)  # at the left margin, where English starts

@@ -37,7 +37,7 @@ from printkit.base.bounded import OverLimit
 from printkit.base.confine import Refused, read_bytes, read_text
 from printkit.base.errors import Problem, Problems, display_path, shown_value
 from printkit.base.icons import ICONS
-from printkit.base.languages import right_to_left
+from printkit.base.languages import PSEUDO, right_to_left
 from printkit.base.package_data import folder
 from printkit.base.requires import typesetter
 from printkit.base.subset_tags import subset_tag
@@ -51,6 +51,7 @@ from printkit.content.placeholders import expand
 from printkit.content.rulebook_model import Block, Figure
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
+from printkit.i18n.extract import messages
 from printkit.i18n.glossary import glossary_names
 from printkit.layout.pieces import Piece, draw_pieces
 from printkit.layout.sheets import PAPERS
@@ -82,11 +83,14 @@ class Part:
 @dataclass(frozen=True)
 class Prose:
     """How one language's part sets its prose: the pack whose numbers fill its placeholders, the
-    language, whose typography it takes, and the words of the glossary's names, kept whole."""
+    language, whose typography it takes, and the words of the glossary's names, kept whole. Its
+    texts still in the pack's own language (not translated yet) take that language's typography,
+    and are marked with their language and direction."""
 
     pack: Pack
     lang: str
     names: re.Pattern[str] | None
+    untranslated: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, part: Part) -> Prose:
@@ -95,7 +99,15 @@ class Prose:
         )
         names = "|".join(re.escape(escape(word)) for word in words_of_names)
         # at a word's start in escaped text, not inside an entity such as &amp;
-        return cls(part.pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None)
+        pack = part.pack
+        untranslated = frozenset(
+            message.msgid
+            for message in messages(pack)
+            if part.lang not in (pack.meta.language, PSEUDO)
+            and message.key.kind == "rulebook"
+            and message.key not in pack.translated_from
+        )
+        return cls(pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None, untranslated)
 
     def text(self, text: str) -> str:
         """Plain text (a title, a name) as the language sets it."""
@@ -112,10 +124,12 @@ class Prose:
 def inline(prose: Prose, text: str) -> Markup:
     """printkit markup as HTML: **bold**, *italic*, `code` (monospace, other markup in it printed as
     written), [icon] (inline SVG; an unknown icon is a content problem found before), line breaks;
-    numbers filled in, the language's typography applied and the glossary's names kept whole."""
+    numbers filled in, the language's typography applied and the glossary's names kept whole. A text
+    not translated yet is a paragraph of the pack's own language, its lang and dir its own."""
+    lang = prose.pack.meta.language if text in prose.untranslated else prose.lang
     html: list[str] = []
     opened: list[str] = []  # the style tags open, outermost first
-    for run in markup.runs(typography.apply(expand(prose.pack, text), prose.lang), code=True):
+    for run in markup.runs(typography.apply(expand(prose.pack, text), lang), code=True):
         wanted = [tag for tag, on in (("strong", run.bold), ("em", run.italic)) if on]
         while any(tag not in wanted for tag in opened):  # close down to the switched-off style
             html.append(f"</{opened.pop()}>")
@@ -126,6 +140,9 @@ def inline(prose: Prose, text: str) -> Markup:
         shown = _RUN_HTML[run.kind](run.text)
         html.append(prose.kept_whole(shown) if run.kind == "text" else shown)
     html += [f"</{tag}>" for tag in reversed(opened)]
+    if lang != prose.lang:
+        direction = "rtl" if right_to_left(lang) else "ltr"
+        html = [f'<span class="untranslated" lang="{lang}" dir="{direction}">', *html, "</span>"]
     return Markup("".join(html))
 
 
