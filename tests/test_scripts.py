@@ -295,3 +295,19 @@ def test_an_untranslated_paragraph_keeps_its_own_language_direction_and_typograp
     line = next(line for line in _lines(out / "scripts" / "scripts-rulebook-ar.pdf", 1) if "Keep" in _text(line))
     assert _text(line) == 'Keep the "moths" away.' and {_font(c) for c in line} == {"PK-Serif"}  # as in English
     assert line[0]["x0"] == pytest.approx(INSET, abs=0.5)  # at the left margin, where English starts
+    assert _languages(out / "scripts" / "scripts-rulebook-ar.pdf") == {"ar", "en"}  # its structure element's /Lang
+
+
+def _languages(path: Path) -> set[str]:
+    """The /Lang of every structure element of a tagged PDF."""
+    found = set()
+    todo = [PdfReader(path).trailer["/Root"]["/StructTreeRoot"]]
+    while todo:
+        element = todo.pop().get_object()
+        if not isinstance(element, dict):  # a marked-content id
+            continue
+        if "/Lang" in element:
+            found.add(str(element["/Lang"]))
+        kids = element.get("/K", [])
+        todo.extend(kids if isinstance(kids, list) else [kids])
+    return found

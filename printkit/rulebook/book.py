@@ -22,6 +22,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from html import escape, unescape
 from pathlib import Path
 from typing import Any
@@ -565,6 +566,7 @@ def typeset(html: str, parts: list[Part], target: Path) -> int:
     file (an image WeasyPrint could not read); other complaints are placed at the pack's own
     template, which made the HTML, or else at rulebook.yaml."""
     HTML = typesetter()
+    _tag_own_languages()
     pack = parts[0].pack
     fetcher = _fetcher(pack.root, [pack.root, FONT_DIR, TEMPLATES])
     complaints = _Complaints()
@@ -637,6 +639,28 @@ def _finish(document, pdf) -> None:
     to be written."""
     _tag_languages(document, pdf)
     _tag_subsets(pdf)
+
+
+@cache
+def _tag_own_languages() -> None:
+    """Make WeasyPrint give the structure element of each HTML element with a `lang` of its own
+    that language (`/Lang`), as PDF/UA asks of text in another language than its part's (a paragraph
+    not translated yet): WeasyPrint tags only the document's language, and _tag_languages the parts'.
+    Its tagging builds the structure tree in weasyprint.pdf.tags._build_box_tree, which yields each
+    box's element: wrapped once per process."""
+    import pydyf
+    from weasyprint.pdf import tags
+
+    build = tags._build_box_tree
+
+    def build_with_languages(box, parent, pdf, *rest):
+        for element in build(box, parent, pdf, *rest):
+            own = box.element is not None and box.element_tag not in ("html", "body") and box.element.get("lang")
+            if own and "Lang" not in element:
+                element["Lang"] = pydyf.String(own)
+            yield element
+
+    tags._build_box_tree = build_with_languages
 
 
 def _tag_subsets(pdf) -> None:
