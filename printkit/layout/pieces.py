@@ -139,7 +139,7 @@ class Faces:
             (0, bottom, w, band),
             font="sans-bold",
             size=min(7.0, band * 1.6),
-            min_size=4,
+            min_size=2,  # on a small piece: the red band says it, however small its word
             color="#ffffff",
             align="center",
             max_lines=1,
