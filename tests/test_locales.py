@@ -12,6 +12,7 @@ from babel import localedata
 from conftest import problems_found
 from test_i18n import tiny_pack
 
+from printkit.base.languages import plural_forms
 from printkit.i18n import words
 
 
@@ -351,6 +352,73 @@ def test_check_reports_what_the_packs_catalog_of_printkits_words_lacks(tmp_path,
         f"gen/locales/pl/LC_MESSAGES/printkit.po:{title.linenum}:1: calibration-title: not translated to pl yet "
         "(translate it; until then it prints in English)"
     )
+
+
+ARABIC_CARDS = [
+    "لا أوراق",  # n = 0
+    "ورقة واحدة",  # n = 1
+    "ورقتان",  # n = 2: the dual, said without the number
+    "{count} أوراق",  # 3 to 10
+    "{count} ورقة",  # 11 to 99
+    "{count} ورقة",  # 100, 101, 102 …
+]
+
+
+@pytest.mark.parametrize("other", ["{count} ورقة", "ورقة"])
+def test_an_arabic_plural_form_for_one_count_may_leave_out_the_number(tmp_path, run, other):
+    """As msgfmt -c allows: a form its rule gives for one n only (zero, one, two) need not say the
+    number; the forms for many counts must."""
+    root = tmp_path / "gen"
+    root.mkdir()
+    (root / "pack.yaml").write_text("id: gen\ntitle: Generated\nlocales: [en, ar]\n")
+    (root / "components.yaml").write_text("cards:\n  - {id: ember, name: Ember}\n")
+    catalog = polib.POFile(wrapwidth=0)
+    catalog.metadata = {
+        "Project-Id-Version": "gen",
+        "PO-Revision-Date": "2026-11-28 12:00+0000",
+        "Last-Translator": "A translator <t@example.org>",
+        "Language-Team": "Arabic",
+        "Language": "ar",
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": plural_forms("ar"),
+    }
+    forms = [*ARABIC_CARDS[:5], other]
+    catalog.append(
+        polib.POEntry(
+            msgctxt="count-card",
+            msgid="{count} card",
+            msgid_plural="{count} cards",
+            msgstr_plural=dict(enumerate(forms)),
+            flags=["python-brace-format"],
+        )
+    )
+    path = root / "locales/ar/LC_MESSAGES/printkit.po"
+    path.parent.mkdir(parents=True)
+    catalog.save(str(path))
+    assert run("i18n", "update", root)[0] == 0  # the pack's own catalog, which check needs
+    problems = [line for line in run("i18n", "check", root)[2].splitlines() if "count-card" in line]
+    own = words.of("ar", root)
+    if other == "ورقة":  # the form of 100 to 102, 200 …: msgfmt refuses it too
+        line = next(e.linenum for e in polib.pofile(str(path)) if e.msgctxt == "count-card")
+        assert "a format specification for argument 'count' doesn't exist in 'msgstr[5]'" in msgfmt_check(path)
+        assert problems == [
+            f"{path}:{line}:1: count-card: the translation has other placeholders than the English: 'ورقة' "
+            "(keep the English's)"
+        ]
+        assert own.form("count-card", 2) == "{count} cards"
+    else:
+        assert msgfmt_check(path) == ""
+        assert problems == []
+        assert [own.form("count-card", n).format(count=n) for n in (0, 1, 2, 3, 11, 100)] == [
+            "لا أوراق",
+            "ورقة واحدة",
+            "ورقتان",
+            "3 أوراق",
+            "11 ورقة",
+            "100 ورقة",
+        ]
 
 
 @pytest.mark.slow

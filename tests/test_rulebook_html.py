@@ -202,7 +202,7 @@ def test_each_part_has_its_language_and_direction_headings_in_order_and_alt_text
     assert page.headings[0] == 1 and all(b <= a + 1 for a, b in zip(page.headings, page.headings[1:], strict=False))
     assert page.headings.count(1) == len(articles)
     assert all(page.figures), "every figure is an image with alt text"
-    assert len(page.figures) > 5 if name.startswith("skystones") else page.figures == []
+    assert len(page.figures) > 5 if name.startswith("skystones") else len(page.figures) == len(articles)  # its cards
 
 
 def test_the_fonts_are_woff2_subsets_of_what_the_edition_shows(built):

@@ -21,7 +21,7 @@ from printkit.base.units import MM_PER_POINT
 from printkit.content.read import load_checked
 from printkit.faces import richtext
 from printkit.faces.fonts import locale_font, text_width
-from printkit.faces.scripts import breaks_between
+from printkit.faces.scripts import breaks_between, has_right_to_left
 from printkit.i18n.words import MESSAGES
 
 FIXTURE = Path("tests/fixtures/scripts")
@@ -209,3 +209,105 @@ def test_without_a_locale_font_a_glyph_the_font_lacks_is_a_problem_at_its_transl
             problems_found(5),
         ],
     )
+
+
+def test_arabic_in_a_rulebook_figure_is_joined_right_to_left_as_on_the_cards(built):
+    """SVG text is not shaped by WeasyPrint: a figure draws shaped text as its glyphs' outlines, so
+    the card's name in the figure is inked where the components PDF sets its joined letters."""
+    with pdfplumber.open(built / "scripts-rulebook-ar.pdf") as pdf:
+        page = pdf.pages[1]
+        card = page.rects[0]
+        unshaped = [c["text"] for c in page.chars if c["top"] > card["top"] and has_right_to_left(c["text"])]
+        assert unshaped == []  # the figure's Arabic is not text WeasyPrint sets
+        glyphs = [c for c in page.curves if c["x1"] < card["x1"] and c["bottom"] < card["top"] + 45]
+        name = [c for c in glyphs if c["x1"] - c["x0"] < 20]  # not the band behind it
+        ink = (min(c["x0"] for c in name) - card["x0"], max(c["x1"] for c in name) - card["x0"])
+    with pdfplumber.open(built / "scripts-components-ar-a4.pdf") as pdf:
+        page = pdf.pages[1]
+        card = page.rects[0]
+        letters = [c for c in page.chars if c["x1"] < card["x1"] and c["top"] < card["top"] + 45]
+        advance = (min(c["x0"] for c in letters) - card["x0"], max(c["x1"] for c in letters) - card["x0"])
+    assert "".join(c["text"] for c in sorted(letters, key=lambda c: c["x0"])) == "\u0633\ufeee\ufee7\ufe8e\ufed3"
+    assert advance[0] - 0.1 <= ink[0] < ink[1] <= advance[1] + 0.1  # within the joined word's advance
+    assert ink[1] - ink[0] > advance[1] - advance[0] - 1.5  # and as wide, less the side bearings
+
+
+def _with_own_draft_word(root: Path, lang: str, word: str) -> None:
+    """A translator's catalog of printkit's words for lang, with the DRAFT band's word."""
+    path = root / "locales" / lang / "LC_MESSAGES" / "printkit.po"
+    path.write_text(
+        f'msgid ""\nmsgstr ""\n"Language: {lang}\\n"\n"Content-Type: text/plain; charset=UTF-8\\n"\n\n'
+        f'msgctxt "draft"\nmsgid "DRAFT · not yet translated"\nmsgstr "{word}"\n'
+    )
+
+
+def test_the_draft_band_is_set_in_the_locales_font_and_direction(run, tmp_path):
+    """An untranslated card's DRAFT band: its Arabic joined and right to left, its Japanese in the
+    locale's font (the fixture's Japanese font has only the catalog's letters: the word is made of them)."""
+    root = tmp_path / "scripts"
+    shutil.copytree(FIXTURE, root)
+    _with_own_draft_word(root, "ar", "مسودة")
+    _with_own_draft_word(root, "ja", "引く手札")
+    for lang in ("ar", "ja"):
+        po = root / "locales" / lang / "LC_MESSAGES" / "scripts.po"
+        po.write_text(po.read_text().replace('msgstr "فانوس"', 'msgstr ""').replace('msgstr "ランタン"', 'msgstr ""'))
+    code, _, err = run("build", root, "--lang", "ar,ja", "--no-rulebooks", "--out", tmp_path / "out", "-q")
+    assert code == 0, err
+    arabic = _lines(tmp_path / "out" / "scripts" / "scripts-components-ar-a4.pdf", 1)
+    band = arabic[0]  # along the card's top, above its name
+    assert _text(band) == "\u0629\u062f\ufeee\ufeb4\ufee3"  # مسودة: meem initial, seen medial, waw final …
+    assert unicodedata.normalize("NFKC", _text(band))[::-1] == "مسودة"  # … its last letter leftmost
+    assert {_font(c) for c in band} == {"NotoSansArabic-Regular"}
+    band = _lines(tmp_path / "out" / "scripts" / "scripts-components-ja-a4.pdf", 1)[0]
+    assert _text(band) == "引く手札" and {_font(c) for c in band} == {"DroidSansFallback"}
+
+
+def test_an_arabic_text_starting_with_a_latin_name_reads_right_to_left(run, tmp_path):
+    """The paragraph's direction is its language's, as the rulebook part's dir is: the Latin name
+    that starts it stands at the right, where an Arabic sentence starts."""
+    root = tmp_path / "scripts"
+    shutil.copytree(FIXTURE, root)
+    po = root / "locales" / "ar" / "LC_MESSAGES" / "scripts.po"
+    po.write_text(po.read_text().replace('msgstr "عثة"', 'msgstr "Lantern عثة"'))
+    code, _, err = run("build", root, "--lang", "ar", "--no-rulebooks", "--out", tmp_path / "out", "-q")
+    assert code == 0, err
+    with pdfplumber.open(tmp_path / "out" / "scripts" / "scripts-components-ar-a4.pdf") as pdf:
+        page = pdf.pages[1]
+        card = page.rects[1]  # the second card's name: its Latin and Arabic sit on one baseline
+        name = sorted(
+            (c for c in page.chars if c["x0"] > card["x0"] and c["top"] < card["top"] + 45), key=lambda c: c["x0"]
+        )
+    assert _text(name) == "\ufe94\ufe9c\ufecb" + "Lantern"  # عثة, then at its start (the right) the name
+
+
+def test_an_untranslated_paragraph_keeps_its_own_language_direction_and_typography(run, tmp_path):
+    """A rulebook paragraph not translated to Arabic yet prints in English: marked as English, set
+    left to right from the left margin, with English quotation marks (Arabic's would be ”…“)."""
+    root = tmp_path / "scripts"
+    shutil.copytree(FIXTURE, root)
+    rulebook = root / "rulebook.yaml"
+    rulebook.write_text(rulebook.read_text() + '      - Keep the "moths" away.\n')
+    out = tmp_path / "out"
+    code, _, err = run("build", root, "--lang", "ar", "--html", "--out", out, "-q")
+    assert "1 string not translated" in err and code == 0
+    html = (out / "scripts" / "scripts-rulebook-ar.html").read_text()
+    assert '<p><span class="untranslated" lang="en" dir="ltr">Keep the &quot;moths&quot; away.</span></p>' in html
+    line = next(line for line in _lines(out / "scripts" / "scripts-rulebook-ar.pdf", 1) if "Keep" in _text(line))
+    assert _text(line) == 'Keep the "moths" away.' and {_font(c) for c in line} == {"PK-Serif"}  # as in English
+    assert line[0]["x0"] == pytest.approx(INSET, abs=0.5)  # at the left margin, where English starts
+    assert _languages(out / "scripts" / "scripts-rulebook-ar.pdf") == {"ar", "en"}  # its structure element's /Lang
+
+
+def _languages(path: Path) -> set[str]:
+    """The /Lang of every structure element of a tagged PDF."""
+    found = set()
+    todo = [PdfReader(path).trailer["/Root"]["/StructTreeRoot"]]
+    while todo:
+        element = todo.pop().get_object()
+        if not isinstance(element, dict):  # a marked-content id
+            continue
+        if "/Lang" in element:
+            found.add(str(element["/Lang"]))
+        kids = element.get("/K", [])
+        todo.extend(kids if isinstance(kids, list) else [kids])
+    return found

@@ -186,7 +186,8 @@ def decimal_mark(tag: str) -> str:
 
 
 def right_to_left(tag: str) -> bool:
-    return cldr(tag).character_order == "right-to-left"
+    """Whether the language is written right to left (the pseudo-locale is English, made foreign-looking)."""
+    return tag != PSEUDO and cldr(tag).character_order == "right-to-left"
 
 
 def own_name(tag: str) -> str:

@@ -4,7 +4,7 @@ Takes: font names: the bundled `FONTS` (`sans`, `serif-bold` …), or names `pac
 pack's families (`fonts:` in pack.yaml), and text.
 Returns: widths in millimetres, the characters a font cannot draw, a style's font of the same family,
 a font's name as the pack writes it, and text shaped by HarfBuzz (its glyphs, placed, in the order
-they are drawn). Registration happens once per font file and process, so measuring and drawing never
+they are drawn, or their outlines as SVG path data). Registration happens once per font file and process, so measuring and drawing never
 re-read a font file. Text that needs no shaping (faces.scripts) is measured from per-character
 widths, as reportlab draws it; text that does, from its shaped glyphs' advances.
 """
@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import uharfbuzz
+from fontTools.pens.svgPathPen import SVGPathPen
+from fontTools.pens.transformPen import TransformPen
 from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 
@@ -208,3 +210,16 @@ def shaped(text: str, font: str, rtl: bool) -> tuple[Glyph, ...]:
         Glyph(info.codepoint, pos.x_advance * scale, pos.x_offset * scale, pos.y_offset * scale)
         for info, pos in zip(buffer.glyph_infos, buffer.glyph_positions, strict=True)
     )
+
+
+def shaped_outline(text: str, font: str, rtl: bool) -> tuple[str, float]:
+    """text shaped as `shaped` places it, drawn: its glyphs' outlines as one SVG path's data, in
+    thousandths of the font size from the start of its baseline (y up), and its advance (its width)."""
+    harfbuzz_font, scale = _harfbuzz_font(font)
+    pen = SVGPathPen(None, ntos=lambda value: f"{value:.1f}".removesuffix(".0"))
+    x = 0.0
+    for glyph in shaped(text, font, rtl):
+        transform = (scale, 0, 0, scale, x + glyph.x_offset, glyph.y_offset)
+        harfbuzz_font.draw_glyph_with_pen(glyph.gid, TransformPen(pen, transform))
+        x += glyph.advance
+    return pen.getCommands(), x

@@ -15,6 +15,7 @@ from typing import Literal
 from printkit.base.confine import Refused, pack_file
 from printkit.base.errors import Problem
 from printkit.base.icons import ICONS
+from printkit.base.languages import right_to_left
 from printkit.base.memo import MIXED_COLOURS, remembered
 from printkit.base.outlines import Outline, signed_area
 from printkit.base.palette import INK
@@ -86,6 +87,7 @@ class LookContext:
             valign=valign,
             max_lines=max_lines,
             script_font=self.script_font,
+            rtl_language=self.rtl_language,
         )
         if isinstance(result, richtext.Refusal):
             self.problem(
@@ -105,6 +107,11 @@ class LookContext:
                 )
             return list(marked or ())
         return list(result)
+
+    @cached_property
+    def rtl_language(self) -> bool:
+        """Whether the locale's language is written right to left."""
+        return right_to_left(self.locale)
 
     @cached_property
     def script_font(self) -> str | None:

@@ -172,10 +172,13 @@ def _spaced(word: Word) -> bool:
     return not word[0].joins
 
 
-def _wrap(paragraphs: list[list[Word]], width: float, size: float) -> list[Line]:
+def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language: bool = False) -> list[Line]:
     lines: list[Line] = []
     for paragraph in paragraphs:
-        rtl = right_to_left("".join(s.text for word in paragraph for s in word if not s.icon))
+        letters = "".join(s.text for word in paragraph for s in word if not s.icon)
+        # a paragraph reads as its first strong letter; in a right-to-left language, as the language
+        # wherever it has its letters (it may start with a Latin name)
+        rtl = right_to_left(letters) or (rtl_language and has_right_to_left(letters))
         line: list[Word] = []
         used = 0.0
         for word in paragraph:
@@ -215,9 +218,11 @@ def fit(
     max_lines: int,
     valign: Literal["top", "middle", "bottom"] = "middle",
     script_font: str | None = None,
+    rtl_language: bool = False,
 ) -> tuple[Shape, ...] | Refusal:
     """The text set in box (x, y, width, height) at the largest size from size down to min_size; the
-    letters of other scripts than Latin in script_font where it has them.
+    letters of other scripts than Latin in script_font where it has them; rtl_language: the text's
+    language is written right to left.
     Remembered: stat values, labels and names recur on many components."""
     paragraphs = parse(text, font, script_font)
     if isinstance(paragraphs, Refusal):
@@ -234,7 +239,7 @@ def fit(
 
     def wrapped(step: int) -> tuple[list[Line], float]:
         """The lines at sizes[step] and how far they overflow the box."""
-        lines = _wrap(paragraphs, width, sizes[step])
+        lines = _wrap(paragraphs, width, sizes[step], rtl_language)
         return lines, _overflow(lines, width, height, sizes[step], max_lines)
 
     chosen = 0

@@ -13,6 +13,7 @@ msgctxt (the key below), as gettext's pgettext/npgettext find it: by context and
 from __future__ import annotations
 
 import os
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
@@ -326,27 +327,41 @@ def _usable(catalog: polib.POFile | None, locale: str, path: Path) -> dict[str, 
     usable = {}
     for entry in catalog:
         english = MESSAGES.get(entry.msgctxt or "")
-        if entry.obsolete or english is None or _problem(entry, english, locale) is not None:
+        if entry.obsolete or english is None or _problem(entry, english, locale, plural) is not None:
             continue
         forms = tuple(entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)) or (entry.msgstr,)
         usable[entry.msgctxt] = Found(forms, plural, path, entry.linenum)
     return usable
 
 
-def _problem(entry: polib.POEntry, english: str | tuple[str, str], locale: str) -> tuple[str, str] | None:
-    """Why an entry of printkit's words cannot be printed and what to do, None when it can."""
-    singular, plural = english if isinstance(english, tuple) else (english, None)
-    if entry.msgid != singular or entry.msgid_plural != (plural or ""):
+def _problem(
+    entry: polib.POEntry, english: str | tuple[str, str], locale: str, plural: Callable[[int], int]
+) -> tuple[str, str] | None:
+    """Why an entry of printkit's words cannot be printed and what to do, None when it can. A plural
+    form the catalog's rule (plural) gives for one count only may leave out the {count}, as msgfmt -c
+    allows: Arabic's forms for one and two say "ورقة واحدة" and "ورقتان" without the number."""
+    singular, english_plural = english if isinstance(english, tuple) else (english, None)
+    if entry.msgid != singular or entry.msgid_plural != (english_plural or ""):
         return "translates an earlier English text", "run 'printkit i18n update' to merge the new one"
     if entry.fuzzy:
         return f"the {locale} translation is fuzzy: the English text changed", "review it and remove the fuzzy flag"
-    forms = [entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)] if plural else [entry.msgstr]
+    forms = [entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)] if english_plural else [entry.msgstr]
     if not all(forms):
         return f"not translated to {locale} yet", "translate it; until then it prints in English"
-    for form in forms:
-        if _names(form) - _names(plural or singular) or placeholders(form) != placeholders(singular):
+    counted = _counted_once(plural, len(forms)) if english_plural else set()
+    for index, form in enumerate(forms):
+        kept = placeholders(form)
+        if index in counted and "{count}" not in kept:
+            kept = sorted([*kept, "{count}"])
+        if _names(form) - _names(english_plural or singular) or kept != placeholders(singular):
             return f"the translation has other placeholders than the English: {form!r}", "keep the English's"
     return None
+
+
+def _counted_once(plural: Callable[[int], int], count: int) -> set[int]:
+    """The plural forms the rule gives for a single count from 0 to 1000 (the counts msgfmt tries)."""
+    taken = Counter(plural(n) for n in range(1001))
+    return {form for form in range(count) if taken[form] == 1}
 
 
 def _plural_function(forms: str, locale: str) -> Callable[[int], int]:
@@ -384,6 +399,7 @@ def problems(pack_root: Path, pack_id: str, locale: str) -> list[Problem]:
             )
         ]
     found = header_problems(pack_root, locale)
+    own_plural = _plural_function(catalog.metadata.get("Plural-Forms", ""), locale)
     entries = {e.msgctxt: e for e in catalog if not e.obsolete}
     for key in own.missing:
         entry = entries.get(key)
@@ -392,7 +408,7 @@ def problems(pack_root: Path, pack_id: str, locale: str) -> list[Problem]:
                 Problem(shown, 1, 1, key, f"missing from the {locale} catalog", f"run 'printkit i18n update {pack_id}'")
             )
         else:
-            problem = _problem(entry, MESSAGES[key], locale)
+            problem = _problem(entry, MESSAGES[key], locale, own_plural)
             assert problem is not None, "a word the pack's catalog translates usably is not missing"
             found.append(Problem(shown, entry.linenum, 1, key, *problem))
     return found

@@ -14,16 +14,17 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import Literal
 
-from printkit.base.errors import Problems
+from printkit.base.errors import Problem, Problems, display_path
 from printkit.base.memo import DRAWN_FACES
 from printkit.base.outlines import Outline
-from printkit.base.shapes import Rect, Text
+from printkit.base.shapes import Rect
 from printkit.base.units import Size
 from printkit.content.components.base import Component
 from printkit.content.pack import Pack
+from printkit.faces import richtext
 from printkit.faces.looks import look_of
 from printkit.faces.paint import Drawing, LookContext, ink_saving
-from printkit.i18n import words
+from printkit.i18n import typography, words
 from printkit.layout.sheets import Corners, Page
 
 
@@ -102,9 +103,7 @@ class Faces:
         if self.ink_saver:
             drawing = ink_saving(drawing, size, look.outline(component, self.ctx.pack))
         if face == "front" and component.id in self.drafts:
-            drawing = drawing + _draft_band(
-                size, words.of(self.ctx.locale, self.ctx.pack.root), look.outline(component, self.ctx.pack)
-            )
+            drawing = drawing + self._draft_band(size, look.outline(component, self.ctx.pack))
         self._drawn[key] = drawing
         if len(self._drawn) > self.REMEMBERED:
             self._drawn.popitem(last=False)
@@ -127,27 +126,35 @@ class Faces:
                 ],
             )
 
+    def _draft_band(self, size: Size, outline: Outline) -> Drawing:
+        """A red band with the word DRAFT: along the top of a rectangle, across the middle of other
+        shapes (a hexagon or a circle is widest there; its top is a corner or a short side). The word
+        is set as card text is: in the locale's font where it has its letters, in its direction;
+        a translation of it too long for the band is a problem at its catalog entry."""
+        w, h = size
+        band = min(6.0, h * 0.12)
+        bottom = h - band if outline.straight_cuts else (h - band) / 2
+        own = words.of(self.ctx.locale, self.ctx.pack.root)
+        word = richtext.fit(
+            typography.apply(own.text("draft"), own.language_of("draft")),
+            (0, bottom, w, band),
+            font="sans-bold",
+            size=min(7.0, band * 1.6),
+            min_size=2,  # on a small piece: the red band says it, however small its word
+            color="#ffffff",
+            align="center",
+            max_lines=1,
+            script_font=self.ctx.script_font,
+            rtl_language=self.ctx.rtl_language,
+        )
+        if isinstance(word, richtext.Refusal):
+            path, line = own.written_at("draft")
+            message = f"printkit's own text {word.message} in locale {self.ctx.locale}"
+            self.ctx.problems.append(Problem(display_path(path), line, 1, "draft", message, "shorten the translation"))
+            word = ()
+        return [Rect(0, bottom, w, band, fill="#c0392b"), *word]
+
     def raise_problems(self) -> None:
         """Problems of every face drawn so far (Problems keeps each once, however often its face was drawn)."""
         if self.ctx.problems:
             raise Problems(self.ctx.problems)
-
-
-def _draft_band(size: Size, own: words.OwnWords, outline: Outline) -> Drawing:
-    """A red band with the word DRAFT: along the top of a rectangle, across the middle of other
-    shapes (a hexagon or a circle is widest there; its top is a corner or a short side)."""
-    w, h = size
-    band = min(6.0, h * 0.12)
-    bottom = h - band if outline.straight_cuts else (h - band) / 2
-    return [
-        Rect(0, bottom, w, band, fill="#c0392b"),
-        Text(
-            w / 2,
-            bottom + band * 0.32,
-            own.text("draft"),
-            "sans-bold",
-            min(7.0, band * 1.6),
-            "#ffffff",
-            "center",
-        ),
-    ]

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from printkit.base.errors import Problem, Problems, display_path
+from printkit.base.languages import right_to_left
 from printkit.base.palette import INK
 from printkit.base.shapes import Shape
 from printkit.base.units import MM_PER_POINT
@@ -65,6 +66,7 @@ class SheetWords:
             max_lines=max_lines,
             valign=valign,
             script_font=locale_font(self.pack, self.locale),
+            rtl_language=right_to_left(language or self.locale),
         )
         if isinstance(result, richtext.Refusal):
             raise Problems([blame(f"{result.message} in locale {self.locale}: {text!r}", result.hint)])

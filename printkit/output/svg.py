@@ -4,7 +4,9 @@ Takes: shapes (`printkit.base.shapes`) in millimetres, y up, and the Style of th
 drawings placed in a Scene (a rulebook figure).
 Returns: SVG elements, and a figure's SVG document, in millimetres, y down as SVG wants; text uses the bundled fonts
 by the family names the rulebook's CSS declares, so figures and prose share one set of fonts (a pack's own
-fonts are set in the bundled sans of their style).
+fonts are set in the bundled sans of their style). Text that must be shaped (Arabic, Hebrew: SVG text is
+drawn unshaped) or has letters the bundled fonts lack (Japanese in a pack's font) is drawn as the
+outlines of its glyphs, shaped by HarfBuzz in its own font: never in a font of the machine.
 """
 
 from __future__ import annotations
@@ -18,7 +20,8 @@ from pathlib import Path
 from printkit.base.confine import pack_file_bytes
 from printkit.base.shapes import Area, Circle, Image, Line, Rect, Shape, Text
 from printkit.base.shapes import Path as PathShape
-from printkit.faces.fonts import font_style
+from printkit.faces.fonts import font_style, missing_glyphs, shaped_outline, styled
+from printkit.faces.scripts import needs_shaping
 
 # printkit's font families as the rulebook's CSS declares them; a pack's own fonts are not declared
 # there, so a figure sets their text in printkit's sans, in the same style
@@ -155,6 +158,8 @@ def element(shape: Shape, style: Style = FIGURE) -> str:
         return f'<path d="{_path_data(shape)}"{paint}/>'
     if isinstance(shape, Text):
         family, bold, italic = font_style(shape.font)
+        if needs_shaping(shape.text) or missing_glyphs(shape.text, styled("sans", bold, italic)):
+            return _shaped_text(shape)
         css_family, weight, slant = (
             CSS_FAMILIES.get(family, "PK Sans"),
             700 if bold else 400,
@@ -178,3 +183,15 @@ def element(shape: Shape, style: Style = FIGURE) -> str:
             f'height="{shape.height:.3f}" href="data:image/{kind};base64,{base64.b64encode(data).decode()}"/>'
         )
     raise TypeError(f"no SVG for {type(shape).__name__}")
+
+
+def _shaped_text(text: Text) -> str:
+    """Text as the outlines of its shaped glyphs, a path; x is its left (centre, right) end as align says."""
+    outline, advance = shaped_outline(text.text, text.font, text.direction == "rtl")
+    scale = text.size * PT / 1000  # millimetres per thousandth of the font size
+    left = text.x - advance * scale * {"left": 0.0, "center": 0.5, "right": 1.0}[text.align]
+    turned = f"rotate({-text.angle:.1f},{text.x:.3f},{-text.y:.3f}) " if text.angle else ""
+    return (
+        f'<path d="{outline}" fill="{text.color}" '
+        f'transform="{turned}translate({left:.3f},{-text.y:.3f}) scale({scale:.6f},{-scale:.6f})"/>'
+    )

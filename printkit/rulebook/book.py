@@ -22,6 +22,7 @@ import os
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import cache
 from html import escape, unescape
 from pathlib import Path
 from typing import Any
@@ -37,7 +38,7 @@ from printkit.base.bounded import OverLimit
 from printkit.base.confine import Refused, read_bytes, read_text
 from printkit.base.errors import KeyPath, Problem, Problems, display_path, shown_value
 from printkit.base.icons import ICONS
-from printkit.base.languages import right_to_left
+from printkit.base.languages import PSEUDO, right_to_left
 from printkit.base.package_data import folder
 from printkit.base.requires import typesetter
 from printkit.base.subset_tags import subset_tag
@@ -53,8 +54,8 @@ from printkit.content.provenance import KINDS, WHOLE, marked_rules, marks_of, sh
 from printkit.content.rulebook_model import Block, Figure
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
+from printkit.i18n.extract import messages
 from printkit.i18n.glossary import glossary_names
-from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.layout.pieces import Piece, draw_pieces
 from printkit.output.svg import Scene
 from printkit.rulebook.sandbox import Sandbox, TemplateLimit
@@ -89,11 +90,14 @@ class Part:
 @dataclass(frozen=True)
 class Prose:
     """How one language's part sets its prose: the pack whose numbers fill its placeholders, the
-    language, whose typography it takes, and the words of the glossary's names, kept whole."""
+    language, whose typography it takes, and the words of the glossary's names, kept whole. Its
+    texts still in the pack's own language (not translated yet) take that language's typography,
+    and are marked with their language and direction."""
 
     pack: Pack
     lang: str
     names: re.Pattern[str] | None
+    untranslated: frozenset[str] = frozenset()
 
     @classmethod
     def of(cls, part: Part) -> Prose:
@@ -102,7 +106,15 @@ class Prose:
         )
         names = "|".join(re.escape(escape(word)) for word in words_of_names)
         # at a word's start in escaped text, not inside an entity such as &amp;
-        return cls(part.pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None)
+        pack = part.pack
+        untranslated = frozenset(
+            message.msgid
+            for message in messages(pack)
+            if part.lang not in (pack.meta.language, PSEUDO)
+            and message.key.kind == "rulebook"
+            and message.key not in pack.translated_from
+        )
+        return cls(pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None, untranslated)
 
     def text(self, text: str) -> str:
         """Plain text (a title, a name) as the language sets it."""
@@ -127,10 +139,12 @@ def _sans_marks(html: str) -> str:
 def inline(prose: Prose, text: str) -> Markup:
     """printkit markup as HTML: **bold**, *italic*, `code` (monospace, other markup in it printed as
     written), [icon] (inline SVG; an unknown icon is a content problem found before), line breaks;
-    numbers filled in, the language's typography applied and the glossary's names kept whole."""
+    numbers filled in, the language's typography applied and the glossary's names kept whole. A text
+    not translated yet is a paragraph of the pack's own language, its lang and dir its own."""
+    lang = prose.pack.meta.language if text in prose.untranslated else prose.lang
     html: list[str] = []
     opened: list[str] = []  # the style tags open, outermost first
-    for run in markup.runs(typography.apply(show_marks(expand(prose.pack, text)), prose.lang), code=True):
+    for run in markup.runs(typography.apply(show_marks(expand(prose.pack, text)), lang), code=True):
         wanted = [tag for tag, on in (("strong", run.bold), ("em", run.italic)) if on]
         while any(tag not in wanted for tag in opened):  # close down to the switched-off style
             html.append(f"</{opened.pop()}>")
@@ -141,6 +155,9 @@ def inline(prose: Prose, text: str) -> Markup:
         shown = _RUN_HTML[run.kind](run.text)
         html.append(_sans_marks(prose.kept_whole(shown)) if run.kind == "text" else shown)
     html += [f"</{tag}>" for tag in reversed(opened)]
+    if lang != prose.lang:
+        direction = "rtl" if right_to_left(lang) else "ltr"
+        html = [f'<span class="untranslated" lang="{lang}" dir="{direction}">', *html, "</span>"]
     return Markup("".join(html))
 
 
@@ -326,7 +343,7 @@ def article_data(part: Part, draft: bool) -> dict[str, Any]:
     ]
     return {
         "lang": lang,
-        "dir": "rtl" if lang != PSEUDO and right_to_left(lang) else None,  # qps is English, made foreign-looking
+        "dir": "rtl" if right_to_left(lang) else None,
         "script_faces": _script_faces(pack, lang),
         "title": prose.text(pack.meta.title),
         "credits": pack.meta.credits and prose.text(pack.meta.credits),
@@ -656,6 +673,7 @@ def typeset(html: str, parts: list[Part], target: Path) -> int:
     file (an image WeasyPrint could not read); other complaints are placed at the pack's own
     template, which made the HTML, or else at rulebook.yaml."""
     HTML = typesetter()
+    _tag_own_languages()
     pack = parts[0].pack
     fetcher = _fetcher(pack.root, [pack.root, FONT_DIR, TEMPLATES])
     complaints = _Complaints()
@@ -728,6 +746,28 @@ def _finish(document, pdf) -> None:
     to be written."""
     _tag_languages(document, pdf)
     _tag_subsets(pdf)
+
+
+@cache
+def _tag_own_languages() -> None:
+    """Make WeasyPrint give the structure element of each HTML element with a `lang` of its own
+    that language (`/Lang`), as PDF/UA asks of text in another language than its part's (a paragraph
+    not translated yet): WeasyPrint tags only the document's language, and _tag_languages the parts'.
+    Its tagging builds the structure tree in weasyprint.pdf.tags._build_box_tree, which yields each
+    box's element: wrapped once per process."""
+    import pydyf
+    from weasyprint.pdf import tags
+
+    build = tags._build_box_tree
+
+    def build_with_languages(box, parent, pdf, *rest):
+        for element in build(box, parent, pdf, *rest):
+            own = box.element is not None and box.element_tag not in ("html", "body") and box.element.get("lang")
+            if own and "Lang" not in element:
+                element["Lang"] = pydyf.String(own)
+            yield element
+
+    tags._build_box_tree = build_with_languages
 
 
 def _tag_subsets(pdf) -> None:
