@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import shlex
 import signal
 import sys
 import threading
@@ -84,7 +85,8 @@ def main(argv: list[str] | None = None) -> int:
         if debug:
             traceback.print_exc()
         else:
-            print(f"printkit: internal error: {error!r} (run again with --debug and report it)", file=sys.stderr)
+            again = shlex.join(["printkit", *argv[:1], "--debug", *argv[1:]])  # --debug goes after the command
+            print(f"printkit: internal error: {error!r} (run `{again}` to see where, and report it)", file=sys.stderr)
         return 3
 
 

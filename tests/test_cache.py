@@ -156,7 +156,8 @@ def test_a_bug_while_planning_is_printkit_s_failure_not_a_build_without_cache(ru
     code, _, err = run("build", "skystones", "--no-rulebooks", "--out", tmp_path)
     assert (code, err) == (
         3,
-        "printkit: internal error: TypeError('a bug in printkit') (run again with --debug and report it)\n",
+        "printkit: internal error: TypeError('a bug in printkit') "
+        f"(run `printkit build --debug skystones --no-rulebooks --out {tmp_path}` to see where, and report it)\n",
     )
 
 
@@ -173,7 +174,7 @@ def test_a_pack_the_plan_refuses_but_the_loader_takes_fails_the_build(run, tmp_p
     assert (code, err) == (
         3,
         "printkit: internal error: RuntimeError('the build cache could not plan content/skystones') "
-        "(run again with --debug and report it)\n",
+        f"(run `printkit build --debug content/skystones --no-rulebooks --out {tmp_path}` to see where, and report it)\n",
     )
     assert not (tmp_path / "skystones").exists()
 

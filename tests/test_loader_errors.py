@@ -30,7 +30,7 @@ def test_debug_shows_a_traceback_only_for_internal_errors(run, monkeypatch):
     assert run("schema") == (
         3,
         "",
-        "printkit: internal error: RuntimeError('boom') (run again with --debug and report it)\n",
+        "printkit: internal error: RuntimeError('boom') (run `printkit schema --debug` to see where, and report it)\n",
     )
     code, _, err = run("schema", "--debug")
     assert code == 3 and "Traceback" in err

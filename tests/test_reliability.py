@@ -270,7 +270,8 @@ def test_a_worker_that_dies_fails_the_build_cleanly(run, tmp_path, monkeypatch):
     assert (code, err) == (
         3,
         "printkit: internal error: RuntimeError('a build process stopped unexpectedly "
-        "(exit code 9)') (run again with --debug and report it)\n",
+        f"(exit code 9)') (run `printkit build --debug skystones --no-rulebooks --jobs 2 --out {out}` to see where, "
+        "and report it)\n",
     )
     assert not list(out.rglob("*.pdf"))  # nothing half-done took an output's name
     monkeypatch.undo()
@@ -288,7 +289,8 @@ def test_a_bug_in_a_value_parser_is_printkit_s_failure_not_a_problem_of_the_pack
     code, _, err = run("check", "tests/fixtures/bad/bad-colour")
     assert (code, err) == (
         3,
-        "printkit: internal error: ValueError('a bug in printkit') (run again with --debug and report it)\n",
+        "printkit: internal error: ValueError('a bug in printkit') "
+        "(run `printkit check --debug tests/fixtures/bad/bad-colour` to see where, and report it)\n",
     )
 
 
@@ -305,7 +307,7 @@ def test_debug_shows_where_a_worker_of_a_parallel_build_failed(run, tmp_path, mo
     assert (code, err) == (
         3,
         "printkit: internal error: RuntimeError(\"ValueError('a bug in printkit')\") "
-        "(run again with --debug and report it)\n",
+        f"(run `printkit build --debug skystones --no-rulebooks --jobs 2 --out {tmp_path}` to see where, and report it)\n",
     )
     code, _, err = run(*args, "--debug")
     worker, parent = err.split("\nThe above exception was the direct cause of the following exception:\n")

@@ -359,8 +359,11 @@ class ListSize(Rule):
 
     kind: Literal["list-size"] = "list-size"
     min: Limit | None = None
+    """At least this many; a number or {param: NAME}."""
     max: Limit | None = None
+    """At most this many; a number or {param: NAME}."""
     exact: Limit | None = None
+    """Exactly this many; a number or {param: NAME}."""
 
     def check(self, ctx: ListContext) -> Iterator[Violation]:
         for section, entries in self.section_entries(ctx):
@@ -377,9 +380,11 @@ class CopyLimit(Rule):
     kind: Literal["copy-limit"] = "copy-limit"
     value_paths: ClassVar[dict[str, str]] = {"field": "single"}
     max: Limit
+    """At most this many copies of each component; a number or {param: NAME}."""
     field: str | None = None
     """Only components whose value at this path is one of `values` (e.g. rarity)."""
     values: list[str] = []
+    """The values of `field` the limit is for, e.g. [star, moon]."""
 
     def check(self, ctx: ListContext) -> Iterator[Violation]:
         limit = ctx.limit(self.max)
@@ -413,8 +418,11 @@ class PointCap(Rule):
     called: Text | None = None
     """What the sum is called in messages, e.g. 'attack points'; defaults to the value's path."""
     min: Limit | None = None
+    """At least this many; a number or {param: NAME}."""
     max: Limit | None = None
+    """At most this many; a number or {param: NAME}."""
     exact: Limit | None = None
+    """Exactly this many; a number or {param: NAME}."""
 
     def check(self, ctx: ListContext) -> Iterator[Violation]:
         words = self.called or self.value
@@ -443,7 +451,9 @@ class TagCap(Rule):
 
     kind: Literal["tag-cap"] = "tag-cap"
     tag: Id
+    """The tag counted, e.g. giant."""
     max: Limit
+    """At most this many entries carrying it; a number or {param: NAME}."""
     called: Text | None = None
     """What tagged entries are called in messages, e.g. 'Giants'."""
 
@@ -465,7 +475,9 @@ class Ban(Rule):
 
     kind: Literal["ban"] = "ban"
     tags: list[Id] = []
+    """Components carrying any of these tags may not be in a list."""
     ids: list[Id] = []
+    """These components (by id) may not be in a list."""
 
     def check(self, ctx: ListContext) -> Iterator[Violation]:
         for _, entries in self.section_entries(ctx):

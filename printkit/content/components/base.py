@@ -96,9 +96,10 @@ class Component(Strict):
     look: Id | None = None
     """The look it is drawn with: one of the pack's `looks` or a built-in one (`printkit looks list`);
     by default `defaults.looks` of its section, else the built-in look of its kind."""
+    # None, not an empty mapping, when given none: pydantic would copy an empty default into each of
+    # 10,000 cards.
     data: Annotated[dict[str, Any] | None, WithJsonSchema({"type": "object"})] = None
-    """Values of the fields pack.yaml declares under `fields:`, by name, e.g. {glow: 4}. (None, not an
-    empty mapping, when given none: pydantic would copy an empty default into each of 10,000 cards.)"""
+    """Values of the fields pack.yaml declares under `fields:`, by name, e.g. {glow: 4}."""
     kit: Kit | None = None
     """What of it is the kit's own, not its source's: a kind (estimated, invented, house-rule,
     reading) for the whole component, or value paths with a kind each, e.g. {cost: estimated,

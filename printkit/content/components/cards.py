@@ -39,12 +39,15 @@ class Card(CustomShaped):
     size: SizeMM | None = None
     """Trim size (one length for a round, hex or polygon card); defaults to `defaults.card_size`."""
     element: ElementRef | None = None
+    """One of the pack's `elements:`, e.g. fire: its colour and icon show on the card."""
     rarity: RarityRef | None = None
+    """One of the pack's `rarities:`, e.g. star: its icon shows on the card."""
     stats: dict[StatRef, Number] = {}
     """Values of the pack's declared stats."""
     edges: Edges | None = None
     """Attack points on the four edges, for edge-battle games like Skystones."""
     cost: Annotated[int, whole(0, 10_000, "points the card costs")] | None = None
+    """Points the card costs (a squad's points, a deck's budget): a whole number from 0."""
     type: TypeRef | None = None
     """Card type, e.g. a spell type."""
     explains: TypeRef | None = None
