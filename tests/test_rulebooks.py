@@ -31,7 +31,7 @@ def built(shared_run):
 def text_of(path: Path) -> str:
     with pdfplumber.open(path) as pdf:
         text = "\n".join(page.extract_text() or "" for page in pdf.pages)
-    return " ".join(re.sub(r"-\n", "", text).split())  # undo hyphenation and line breaks
+    return " ".join(re.sub(r"[-\u2010]\n", "", text).split())  # undo hyphenation (ASCII or U+2010) and line breaks
 
 
 def plain(text: str) -> str:
