@@ -219,3 +219,13 @@ def test_nothing_to_print_plans_no_cut_paths_or_single_pdf(run, tmp_path):
     assert sorted(str(path.relative_to(out)) for path in written) == [".printkit-cache.json", "png/en/spare.png"]
     assert run("build", "tests/fixtures/nothing-to-print", "--out", tmp_path, *options)[0] == 0
     assert {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()} == written
+
+
+@pytest.mark.parametrize("name", ["./x.png", "png/./x.png", "png//x.png", "png/x.png/", "../x.png", "/x.png", "a\\b"])
+def test_a_manifest_names_files_only_as_printkit_writes_them(name):
+    """One file under many names (`./x`, `././x` …) in a manifest a pack shipped would be hashed, listed
+    and served once per name."""
+    from printkit.build.cache import _relative
+
+    assert not _relative(name)
+    assert _relative("png/en/x.png")

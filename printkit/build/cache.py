@@ -231,7 +231,15 @@ def printed_record(manifest: Manifest, language: str) -> dict[str, str]:
 
 
 def _relative(name: str) -> bool:
-    """Whether a file name of the manifest stays inside the pack's output folder: relative, without
-    `..`, a backslash or a drive (it may have been edited to name another file)."""
+    """Whether a file name of the manifest stays inside the pack's output folder and is written as
+    printkit writes names: relative, without `..`, `.`, `//`, a backslash or a drive (it may have been
+    edited to name another file, or one file under many names)."""
     path = PurePosixPath(name)
-    return bool(path.parts) and not path.is_absolute() and ".." not in path.parts and not set(name) & set("\\:")
+    written_as_printkit_does = path.as_posix() == name and "." not in name.split("/")
+    return (
+        bool(path.parts)
+        and written_as_printkit_does
+        and not path.is_absolute()
+        and ".." not in path.parts
+        and not set(name) & set("\\:")
+    )

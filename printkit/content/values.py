@@ -41,16 +41,20 @@ def outline(component: Component, pack: Pack) -> Outline:
 KIND_COLOURS = {"board": "#2f4858", "ruler": "#f2e8cf", "tile": PAPER}  # a component's colour when nothing gives one
 
 
+# A name that no entry of the pack has (a validation problem of its own) names no value here: the
+# look checks read a pack's values while its problems are still being collected.
+
+
 def _colour(component: Component, pack: Pack) -> tuple[Any, str]:
     """Its own colour, else its element's, else its card type's, else its kind's."""
     if component.color:
         return component.color, "color"
-    element = getattr(component, "element", None)
+    element = pack.meta.elements.get(getattr(component, "element", None) or "")
     if element:
-        return pack.meta.elements[element].color, "element"
-    kind = getattr(component, "type", None)
-    if kind and pack.meta.types[kind].color:
-        return pack.meta.types[kind].color, "type"
+        return element.color, "element"
+    kind = pack.meta.types.get(getattr(component, "type", None) or "")
+    if kind and kind.color:
+        return kind.color, "type"
     return KIND_COLOURS.get(component.kind, NEUTRAL), "color"
 
 
@@ -65,13 +69,13 @@ def back_design(component: Component, pack: Pack) -> str | None:
 def _design(component: Component, pack: Pack) -> tuple[Any, str]:
     """The back design it names, or the pack's default back."""
     name = back_design(component, pack)
-    return (pack.meta.backs[name] if name else None), "back"
+    return (pack.meta.backs.get(name) if name else None), "back"
 
 
 def _type_rules(component: Component, pack: Pack) -> tuple[Any, str]:
     """Its card type, when the type's text is printed on every card of it (`on_cards`)."""
-    kind = getattr(component, "type", None)
-    return (pack.meta.types[kind] if kind and pack.meta.types[kind].on_cards else None), "type"
+    kind = pack.meta.types.get(getattr(component, "type", None) or "")
+    return (kind if kind and kind.on_cards else None), "type"
 
 
 # Values worked out from several fields: name -> (value, the field a problem with it is placed at).

@@ -22,6 +22,9 @@ from printkit.build.outputs.rulebook import EditionsKind
 
 OUTPUT_FOLDER = BuildOptions().out  # where `printkit build` writes by default
 MAX_OUTPUT_BYTES = 512 * 2**20  # a components PDF of a big kit; what a manifest names is printkit's own
+# The files a page lists at most, each hashed on every view: a kit's outputs are a few hundred (a
+# pack's PNGs and shop files); a manifest naming more was not written by a build of it.
+MAX_LISTED = 5000
 ANY = "\0"  # stands for a layout (a paper or a sheet template's name) in an output's name
 
 
@@ -41,9 +44,14 @@ def built(pack_id: str, language: str, out: Path = OUTPUT_FOLDER) -> list[Built]
             if fit and fit > owner.get(name, (0, kind))[0]:
                 owner[name] = (fit, kind)
     found: dict[str, list[str]] = {kind.name: [] for kind in base.KINDS}
-    for name, (_, kind) in owner.items():
+    listed = 0
+    for name, (_, kind) in sorted(owner.items()):
+        if listed >= MAX_LISTED:  # a manifest a pack shipped with its own output/ may name without end
+            break
         folder = manifest.path.parent
-        found[kind.name] += sorted(path.relative_to(folder).as_posix() for path, _ in manifest.written(name))
+        files = sorted(path.relative_to(folder).as_posix() for path, _ in manifest.written(name))
+        found[kind.name] += files
+        listed += len(files)
     return [Built(kind, sorted(files)) for kind, files in found.items()]
 
 
