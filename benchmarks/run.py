@@ -339,6 +339,22 @@ SERVE_EDITS = 20
 SERVE_TARGET_S = 0.100
 
 
+def _started_server(pack: Path, cwd: Path) -> tuple[subprocess.Popen, int]:
+    """printkit serve on the pack, on a free port, and that port once it listens."""
+    server = subprocess.Popen(
+        [sys.executable, "-m", "printkit", "serve", str(pack), "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=cwd,
+        text=True,
+    )
+    assert server.stdout is not None and server.stderr is not None
+    address = server.stdout.readline().split(" at ")[-1].split(" ")[0]
+    if not address.startswith("http://"):
+        raise SystemExit(f"printkit serve did not start:\n{server.stderr.read()}")
+    return server, int(address.rstrip("/").rsplit(":", 1)[1])
+
+
 def serve_108(work: Path, repeat: int) -> dict[str, float]:
     """`printkit serve` on deck-108 with an event stream open: 20 times one card's text changed in
     its YAML file, timed from the write until the card's new image has been received (the update
@@ -346,18 +362,8 @@ def serve_108(work: Path, repeat: int) -> dict[str, float]:
     "floor" is the target, 100 ms; peak memory is the server's."""
     pack = make_deck_pack(work, 108)
     cards = pack / "cards.yaml"
-    server = subprocess.Popen(
-        [sys.executable, "-m", "printkit", "serve", str(pack), "--port", "0"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=REPO,
-        text=True,
-    )
+    server, port = _started_server(pack, REPO)
     try:
-        address = server.stdout.readline().split(" at ")[-1].split(" ")[0]
-        if not address.startswith("http://"):
-            raise SystemExit(f"printkit serve did not start:\n{server.stderr.read()}")
-        port = int(address.rstrip("/").rsplit(":", 1)[1])
         events = http.client.HTTPConnection("127.0.0.1", port)
         events.request("GET", "/events")
         stream = events.getresponse()
@@ -411,18 +417,8 @@ def serve_skylands(work: Path, repeat: int) -> dict[str, float]:
     pack = Path(shutil.copytree(SKYLANDS, work / "skylands"))
     seconds, cpu, faces, peak = [], [], 0, 0.0
     for _ in range(repeat):
-        server = subprocess.Popen(
-            [sys.executable, "-m", "printkit", "serve", str(pack), "--port", "0"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            cwd=work,
-            text=True,
-        )
+        server, port = _started_server(pack, work)
         try:
-            address = server.stdout.readline().split(" at ")[-1].split(" ")[0]
-            if not address.startswith("http://"):
-                raise SystemExit(f"printkit serve did not start:\n{server.stderr.read()}")
-            port = int(address.rstrip("/").rsplit(":", 1)[1])
             connections = [http.client.HTTPConnection("127.0.0.1", port) for _ in range(BROWSER_CONNECTIONS)]
             cpu_before = _cpu_seconds(server.pid)
             start = time.perf_counter()
