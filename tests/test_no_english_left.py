@@ -73,13 +73,13 @@ def test_every_page_of_a_pseudo_locale_kit_prints_only_pseudo_text(pseudo_kits):
     assert (code, err) == (0, "")
     pdfs = sorted(folder.glob("*/*.pdf"))
     assert len(pdfs) == 2 * len(BUNDLED)  # every pack's components and rulebook
-    english = []
+    english, quoted = [], quoted_titles()
     for pdf in pdfs:
         runs = text_runs(pdf)
         assert runs, f"{pdf.name}: no text found"
         english += [
             f"{pdf.parent.name}: {pdf.name} page {page}: {run!r}"
             for page, run in runs
-            if set(english_words(run)) - quoted_titles()
+            if set(english_words(run)) - quoted
         ]
     assert english == []
