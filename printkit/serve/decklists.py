@@ -23,6 +23,7 @@ from pathlib import Path
 from printkit.base import bounded
 from printkit.base.confine import Refused, names_in
 from printkit.base.errors import Problem, Problems, counted, did_you_mean
+from printkit.build.output_folder import is_link, open_file
 from printkit.content.load import DECKS_DIR
 from printkit.content.pack import Pack
 from printkit.rules.decklist import check_list, named_pack, read_list
@@ -68,7 +69,34 @@ def save_list(pack: Pack, name: str, text: str) -> str:
     output folder."""
     if not LIST_NAME.match(name):
         raise Refused(f"'{name}' is no name for a deck list", "use lowercase letters, digits and dashes, as in my-deck")
+    file_name = f"{name}.yaml"
     root = pack.root.resolve()
+    opened = _opened_by_handle(root, file_name) if BY_HANDLE else _opened_by_path(root, file_name)
+    with os.fdopen(opened, "w", encoding="utf-8") as written:
+        status = os.fstat(written.fileno())
+        if not stat.S_ISREG(status.st_mode) or status.st_nlink != 1:
+            raise Refused(
+                f"{DECKS_DIR}/{file_name} is not a file of the pack's own (a pipe, a device or a hard link)",
+                "save under another name",
+            )
+        written.truncate()
+        written.write(text)
+    return file_name
+
+
+# Folders held open and each step opened without following a link (POSIX); elsewhere (Windows) each
+# name is looked at first and the file opened as output_folder.open_file opens a build's files.
+BY_HANDLE = hasattr(os, "O_NOFOLLOW") and hasattr(os, "O_DIRECTORY") and {os.open, os.mkdir} <= os.supports_dir_fd
+_NOT_A_FOLDER = (f"{DECKS_DIR}/ is a link or not a folder", "make it a real folder in the pack")
+
+
+def _not_a_file(file_name: str) -> Refused:
+    return Refused(f"{DECKS_DIR}/{file_name} is a link or not a file", "remove it, or save under another name")
+
+
+def _opened_by_handle(root: Path, file_name: str) -> int:
+    """The list's file opened for writing, not yet truncated (a hard link to a file elsewhere is
+    refused before it is changed), through the pack's folder and decks/ held open."""
     nofollow = os.O_NOFOLLOW | getattr(os, "O_CLOEXEC", 0)
     try:
         pack_folder = os.open(root, os.O_RDONLY | os.O_DIRECTORY | nofollow)
@@ -82,29 +110,36 @@ def save_list(pack: Pack, name: str, text: str) -> str:
         try:
             decks = os.open(DECKS_DIR, os.O_RDONLY | os.O_DIRECTORY | nofollow, dir_fd=pack_folder)
         except OSError:
-            raise Refused(f"{DECKS_DIR}/ is a link or not a folder", "make it a real folder in the pack") from None
+            raise Refused(*_NOT_A_FOLDER) from None
         try:
-            file_name = f"{name}.yaml"
-            try:  # not truncated yet: a hard link to a file elsewhere is refused before it is changed
-                file = os.open(file_name, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | nofollow, 0o644, dir_fd=decks)
-            except OSError:
-                raise Refused(
-                    f"{DECKS_DIR}/{file_name} is a link or not a file", "remove it, or save under another name"
-                ) from None
-            with os.fdopen(file, "w", encoding="utf-8") as opened:
-                status = os.fstat(opened.fileno())
-                if not stat.S_ISREG(status.st_mode) or status.st_nlink != 1:
-                    raise Refused(
-                        f"{DECKS_DIR}/{file_name} is not a file of the pack's own (a pipe, a device or a hard link)",
-                        "save under another name",
-                    )
-                opened.truncate()
-                opened.write(text)
-            return file_name
+            return os.open(file_name, os.O_WRONLY | os.O_CREAT | os.O_NONBLOCK | nofollow, 0o644, dir_fd=decks)
+        except OSError:
+            raise _not_a_file(file_name) from None
         finally:
             os.close(decks)
     finally:
         os.close(pack_folder)
+
+
+def _opened_by_path(root: Path, file_name: str) -> int:
+    """The same where the OS has no folder handles: decks/ and the file looked at before each is used."""
+    decks = root / DECKS_DIR
+    try:
+        decks.mkdir(exist_ok=True)
+        status = os.lstat(decks)
+    except OSError:
+        raise Refused(*_NOT_A_FOLDER) from None
+    if is_link(status) or not stat.S_ISDIR(status.st_mode):
+        raise Refused(*_NOT_A_FOLDER)
+    try:  # a pipe or device there would hold the open where there is no O_NONBLOCK: looked at first
+        if not stat.S_ISREG(os.lstat(decks / file_name).st_mode):
+            raise _not_a_file(file_name)
+    except FileNotFoundError:
+        pass
+    try:
+        return open_file(decks / file_name, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        raise _not_a_file(file_name) from None
 
 
 MAX_COPIES = 99  # of one component in a deck built by clicks
