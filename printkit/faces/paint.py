@@ -76,8 +76,9 @@ class LookContext:
         if self.boxes is not None:
             key = MessageKey.of_component(component, tuple(field_name.split(".")))
             self.boxes[key] = TextBox(box[2], box[3], size, min_size, font, max_lines)
+        typeset = typography.apply(text, self.locale)
         result = richtext.fit(
-            typography.apply(text, self.locale),
+            typeset,
             box,
             font=font,
             size=size,
@@ -96,7 +97,7 @@ class LookContext:
             marked = None
             if self.mark_overflow and result.overflows:
                 marked = richtext.marked_overflow(
-                    typography.apply(text, self.locale),
+                    typeset,
                     box,
                     font=font,
                     min_size=min_size,
