@@ -55,6 +55,10 @@ markers:
      kit: {front: {value: reading}}}
 boards:
   - {id: board, title: Board, grid: {columns: 2, rows: 2, square: 20mm}, kit: {grid: invented}}
+sheets:
+  - {id: sheet, title: Score pad, size: 100x80mm, columns: [Player, Points], rows: 3, kit: invented}
+rulers:
+  - {id: ruler, name: Range, length: 6in, width: 28mm, unit: in, marks: [4in], kit: estimated}
 """
 
 
