@@ -36,6 +36,7 @@ class BuildOptions:
     png: bool = False
     pdfx: bool = False  # also a CMYK PDF/X-4 of each components PDF, for print shops
     cut_svg: bool = False  # also each sheet's cut paths as SVG, for cutting machines
+    silhouette: bool = False  # also sheets with Silhouette's registration marks and their cut paths as DXF
     tts: bool = False  # also a Tabletop Simulator saved object
     tts_url: str | None = None  # where its images will be found (None: where they are written)
     ink_saver: bool = False
