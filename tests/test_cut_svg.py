@@ -103,7 +103,9 @@ def test_each_front_sheet_has_an_svg_of_its_pieces_trim_lines(built, pack):
         curves = [_on_sheet(_corners(element), height) for element in cut if _straight_edges(element) is None]
         straight = [clip for clip in clips if not [c for c in curves if _same(c, clip)]]
         assert len(curves) + len(straight) == len(clips) > 0  # each curved trim line matches one clip
-        clip_edges = {_edge(*_on_sheet([a, b], height)) for c in straight for a, b in zip(c, c[1:] + c[:1])}
+        clip_edges = {
+            _edge(*_on_sheet([a, b], height)) for c in straight for a, b in zip(c, c[1:] + c[:1], strict=True)
+        }
         assert sorted(edges) == sorted(clip_edges), number  # every edge of the clips, each cut once
         (registration,) = root.iterfind(f"{SVG}g[@id='registration']")
         crop_marks = [
