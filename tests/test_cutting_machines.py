@@ -1,18 +1,25 @@
-"""--silhouette, measured: the sheets carry Silhouette Studio's registration marks where its Type 1
-settings put them (read from the PDF's paths), no piece reaches into the marks' zones, and each
-front sheet's DXF, read back by ezdxf, holds the sheet's trim lines in millimetres in the PDF's
-frame: closed polylines for pieces cut alone (exact arcs for round corners and chips), each edge
-that butted pieces share once."""
+"""--silhouette and --cricut, measured. Silhouette: the sheets carry Silhouette Studio's
+registration marks where its Type 1 settings put them (read from the PDF's paths), no piece
+reaches into the marks' zones, and each front sheet's DXF, read back by ezdxf, holds the sheet's
+trim lines in millimetres in the PDF's frame: closed polylines for pieces cut alone (exact arcs
+for round corners and chips), each edge that butted pieces share once. Cricut: each Print Then Cut
+image is at most 6.75 x 9.25 in at 300 dpi, the size its name gives, and every piece the kit
+prints is an island of its own in one of them (Design Space cuts round each)."""
 
 import math
+import re
 
 import ezdxf
 import pytest
 from conftest import FIXTURES, REPO, TOLERANCE_MM, polygon_corners, sheet_paths
+from PIL import Image, ImageDraw
 from pypdf import PdfReader
 
 from printkit.base.units import Size
+from printkit.content.read import load_checked
 from printkit.layout import silhouette
+from printkit.layout.cricut import cricut_images
+from printkit.layout.pieces import draw_pieces
 
 PACKS = {"skystones": REPO / "content" / "skystones", "hexes": FIXTURES / "outlines" / "hexes"}
 A4 = (210.0, 297.0)
@@ -23,7 +30,17 @@ def built(tmp_path_factory):
     from printkit.cli import main
 
     out = tmp_path_factory.mktemp("silhouette")
-    args = ["build", *map(str, PACKS.values()), "--no-rulebooks", "--lang", "en", "--silhouette", "--out", str(out)]
+    args = [
+        "build",
+        *map(str, PACKS.values()),
+        "--no-rulebooks",
+        "--lang",
+        "en",
+        "--silhouette",
+        "--cricut",
+        "--out",
+        str(out),
+    ]
     assert main(args) == 0
     return out
 
@@ -138,3 +155,44 @@ def test_silhouette_needs_backs_behind_their_fronts_and_paper(run, tmp_path):
         ["printkit: --silhouette lays the sheets out on paper: leave out --template"],
     )
     assert not list(tmp_path.iterdir())
+
+
+def _islands(image) -> int:
+    """How many separate opaque areas an image's alpha holds (each filled away in turn), at a sixth
+    of its resolution (Pillow fills in Python; pieces stay 8 pixels apart)."""
+    opaque = image.getchannel("A").reduce(6).point(lambda a: 255 if a > 127 else 0)
+    count = 0
+    while (box := opaque.getbbox()) is not None:
+        x0, y0, x1, _ = box
+        x, _, _, _ = opaque.crop((x0, y0, x1, y0 + 1)).getbbox()
+        ImageDraw.floodfill(opaque, (x0 + x, y0), 0)
+        count += 1
+    return count
+
+
+@pytest.mark.parametrize("pack", PACKS)
+def test_cricut_images_fit_print_then_cut_and_hold_every_piece_apart(built, pack):
+    reader = PdfReader(built / pack / f"{pack}-components-en-a4.pdf")
+    printed = sum(
+        1
+        for number, page in enumerate(reader.pages, 1)
+        if number > 1 and number % 2 == 1
+        for kind, *_ in sheet_paths(page, reader)
+        if kind == "W"
+    )
+    (loaded,) = load_checked([PACKS[pack]])
+    laid_out = cricut_images(loaded, "en", draw_pieces(loaded, "en", 0.0), 0.0)
+    placements = [p for page in laid_out for p in page.placements]
+    # each piece the kit prints, whole or (larger than Design Space's largest image) in fragments
+    fragments = [p for p in placements if p.window is not None]
+    assert len(placements) - len(fragments) + len({p.component.id for p in fragments}) == printed
+    images = sorted((built / pack / "cricut" / "en").iterdir())
+    assert len(images) == len(laid_out)
+    for number, (path, page) in enumerate(zip(images, laid_out, strict=True), 1):
+        width, height = map(float, re.fullmatch(rf"sheet-{number:02d}-([\d.]+)x([\d.]+)mm\.png", path.name).groups())
+        assert min(width, height) <= 171.45 and max(width, height) <= 234.95  # 6.75 x 9.25 in, either way up
+        with Image.open(path) as image:
+            assert image.mode == "RGBA"
+            assert [round(v) for v in image.info["dpi"]] == [300, 300]
+            assert abs(image.width - width / 25.4 * 300) <= 1 and abs(image.height - height / 25.4 * 300) <= 1
+            assert _islands(image) == len(page.placements), path.name  # Design Space cuts round each
