@@ -3,7 +3,7 @@ looks for, and no piece or mark of printkit's in their way.
 
 Takes: a validated `Pack`, the locale, `SheetOptions` and the drawn pieces.
 Returns: `Page`s as `imposition.impose` lays them out (calibration page, each front and its back)
-with margins that keep every piece clear of the marks, and the three marks on each front sheet:
+on portrait sheets, with margins that keep every piece clear of the marks, and the three marks on each front sheet:
 a filled square at the top left, an L at the top right and one at the bottom left.
 
 The marks are Silhouette Studio's "Type 1" (CAMEO, Portrait, Curio) marks, set in its Registration
@@ -68,7 +68,9 @@ def mark_zones(paper: Size) -> list[Corners]:
 
 def silhouette_sheets(pack: Pack, locale: str, options: SheetOptions, pieces: list[Piece]) -> list[Page]:
     """The kit's sheets laid out clear of Silhouette's marks, the marks on each front."""
-    imposition = pack.meta.imposition.model_copy(update={"margin": max(pack.meta.imposition.margin, MARGIN)})
+    # portrait sheets only: Studio's page, and its marks, are set up once for every sheet
+    margin = max(pack.meta.imposition.margin, MARGIN)
+    imposition = pack.meta.imposition.model_copy(update={"margin": margin, "orientation": "portrait"})
     clear = replace(pack, meta=pack.meta.model_copy(update={"imposition": imposition}))
     pages = impose(clear, locale, options, pieces)
     for page in pages:
