@@ -196,3 +196,39 @@ def test_cricut_images_fit_print_then_cut_and_hold_every_piece_apart(built, pack
             assert [round(v) for v in image.info["dpi"]] == [300, 300]
             assert abs(image.width - width / 25.4 * 300) <= 1 and abs(image.height - height / 25.4 * 300) <= 1
             assert _islands(image) == len(page.placements), path.name  # Design Space cuts round each
+
+
+@pytest.mark.parametrize(
+    ("component", "edges", "cut"),
+    [
+        # nine cards butted in a 3 x 3 grid: 36 sides, but 4 lines of 3 edges each way
+        ("cards:\n  - {id: c, name: C, size: 63x88mm, count: 9}\n", 36, 24),
+        # seven round chips, cut one by one: nothing shared
+        ("chips:\n  - {id: r, shape: round, diameter: 30mm, count: 7}\n", 7, 7),
+        # three hexes in a row of the honeycomb (flat side up: each shifted half down from the last
+        # shares one edge with it): 18 sides, 2 shared
+        ("chips:\n  - {id: h, shape: hex, orientation: flat, diameter: 60mm, count: 3}\n", 18, 16),
+    ],
+)
+def test_an_edge_two_pieces_share_is_cut_once(tmp_path, component, edges, cut):
+    from conftest import loaded_pack
+
+    from printkit.layout.cut_paths import cut_paths
+    from printkit.layout.imposition import impose
+    from printkit.layout.sheets import SheetOptions
+
+    (front,) = [
+        page for page in impose(loaded_pack(tmp_path, "", component), "en", SheetOptions()) if page.side == "front"
+    ]
+    paths = cut_paths(front)
+    assert (paths.edges, paths.cut) == (edges, cut)
+    straight = [_edge(a, b) for line in paths.polylines() for a, b in _sides(line)]
+    assert len(straight) == len(set(straight))  # no edge twice
+    assert (
+        len(straight) + sum(1 for shape in paths.alone if not hasattr(shape, "ops") and getattr(shape, "r", 0)) == cut
+    )
+
+
+def _sides(line):
+    ends = len(line.points) if line.closed else len(line.points) - 1
+    return [(line.points[i], line.points[(i + 1) % len(line.points)]) for i in range(ends)]
