@@ -79,7 +79,8 @@ def _write(drawn: Drawn, layout: str, name: str, staging: Staging) -> list[Writt
 
     options, faces = drawn.options, drawn.faces
     sheet = SheetOptions(layout, options.duplex, faces.ctx.bleed)
-    pages = silhouette_sheets(drawn.pack, drawn.language, sheet, drawn.pieces)
+    kit = [piece for piece in drawn.pieces if piece.component.id in drawn.kit]  # what --only leaves on the sheets
+    pages = silhouette_sheets(drawn.pack, drawn.language, sheet, kit)
     folder = options.out / drawn.pack.id / name
     target = folder / "sheets.pdf"
     info = kit_info(drawn.pack, drawn.language, target)
