@@ -1,6 +1,7 @@
 """--cut-svg, measured: each sheet's SVG is the paper's size in millimetres and its cut paths are
 the trim lines the PDF clips each piece to (bleed 0: the clip is the trim line), to a hundredth of
-a millimetre; its registration layer is the PDF's crop marks; only front sheets with pieces get one."""
+a millimetre, an edge that two pieces share cut once; its registration layer is the PDF's crop
+marks; only front sheets with pieces get one."""
 
 import math
 import shutil
@@ -30,6 +31,25 @@ def built(tmp_path_factory):
     args = ["build", *map(str, PACKS.values()), "--no-rulebooks", "--lang", "en", "--cut-svg", "--out", str(out)]
     assert main(args) == 0
     return out
+
+
+def _edge(a, b) -> tuple:
+    ends = sorted([(round(a[0], 2), round(a[1], 2)), (round(b[0], 2), round(b[1], 2))])
+    return tuple(ends)
+
+
+def _straight_edges(element) -> list[tuple] | None:
+    """The edges of a straight-sided cut path (a square rectangle, a polygon, a polyline); None for a curved one."""
+    tag = element.tag.removeprefix(SVG)
+    if tag in ("circle", "rect") and float(element.get("rx", 0) if tag == "rect" else 1):
+        return None
+    points = (
+        _corners(element)
+        if tag != "polyline"
+        else [tuple(map(float, p.split(","))) for p in element.get("points").split()]
+    )
+    ends = len(points) if tag != "polyline" else len(points) - 1
+    return [_edge(points[i], points[(i + 1) % len(points)]) for i in range(ends)]
 
 
 def _corners(element) -> list[tuple[float, float]]:
@@ -79,10 +99,14 @@ def test_each_front_sheet_has_an_svg_of_its_pieces_trim_lines(built, pack):
         assert root.get("width") == f"{width:g}mm" and root.get("height") == f"{height:g}mm"
         assert root.get("viewBox") == f"0 0 {width:g} {height:g}"
         (cut,) = root.iterfind(f"{SVG}g[@id='cut']")
-        cuts = [_on_sheet(_corners(element), height) for element in cut]
-        assert len(cuts) == len(clips) > 0
-        for clip in clips:
-            assert [c for c in cuts if _same(c, clip)], (number, clip)
+        edges = [edge for element in cut for edge in _straight_edges(element) or []]
+        curves = [_on_sheet(_corners(element), height) for element in cut if _straight_edges(element) is None]
+        straight = [clip for clip in clips if not [c for c in curves if _same(c, clip)]]
+        assert len(curves) + len(straight) == len(clips) > 0  # each curved trim line matches one clip
+        clip_edges = {
+            _edge(*_on_sheet([a, b], height)) for c in straight for a, b in zip(c, c[1:] + c[:1], strict=True)
+        }
+        assert sorted(edges) == sorted(clip_edges), number  # every edge of the clips, each cut once
         (registration,) = root.iterfind(f"{SVG}g[@id='registration']")
         crop_marks = [
             points

@@ -17,7 +17,7 @@ from printkit.content.read import load_checked
 
 PACK = FIXTURES / "outputs" / "every-kind"
 EVERY_KIND = (
-    *("--png", "--tts", "--pdfx", "--cut-svg", "--booklet", "--html"),
+    *("--png", "--cricut", "--tts", "--pdfx", "--cut-svg", "--silhouette", "--booklet", "--html"),
     *("--shop", "single", "--shop", "tgc", "--shop", "mpc", "--shop", "dtc"),
 )
 
@@ -58,7 +58,7 @@ def test_a_second_build_of_every_kind_writes_nothing(run, tmp_path):
     assert run("build", PACK, *EVERY_KIND, "--out", out) == (
         0,
         "",
-        f"every-kind: up to date (27 files)\noutput: {out}/\n",
+        f"every-kind: up to date (30 files)\noutput: {out}/\n",
     )
     assert {path: path.stat().st_mtime_ns for path in out.rglob("*") if path.is_file()} == written
 
@@ -72,7 +72,9 @@ def test_every_option_an_output_kind_adds_is_in_what_a_build_writes():
     assert flags == [
         "--pdfx",
         "--cut-svg",
+        "--silhouette",
         "--png",
+        "--cricut",
         "--tts",
         "--tts-url",
         "--no-rulebooks",
@@ -129,7 +131,9 @@ def test_a_kind_that_leaves_out_what_a_kind_says_is_refused_at_once():
         "components",
         "pdfx",
         "cut-svg",
+        "silhouette",
         "png",
+        "cricut",
         "tts",
         "tts-object",
         "single",

@@ -4,7 +4,8 @@ Takes: laid-out `Page`s of a components PDF (their faces need not be drawn).
 Returns: (page number in the PDF, SVG text) for each sheet with pieces on its front: an SVG the size
 of the paper, in millimetres, with two layers: "cut", each piece's trim line (a rectangle, rounded
 or not, as a rect; a round chip as a circle; a hexagon, other polygon or custom outline as a
-polygon), and "registration", the sheet's crop marks, exactly where the PDF prints them. Print-then-
+polygon) except where pieces are butted together: their edges as polylines, an edge two pieces
+share once (layout.cut_paths), and "registration", the sheet's crop marks, exactly where the PDF prints them. Print-then-
 cut machines (Cricut, Silhouette) and laser cutters line the cut layer up with the printed sheet by
 the registration layer, or by the paper's corners: both files share the paper's origin.
 
@@ -15,11 +16,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from printkit.base.shapes import Line, Shape, shifted
-from printkit.base.units import Size
+from printkit.base.shapes import Line
+from printkit.layout.cut_paths import Polyline, cut_paths
 from printkit.layout.marks import CROP_INK
-from printkit.layout.sheets import Page, Placement
-from printkit.output.svg import element, sheet_style
+from printkit.layout.sheets import Page
+from printkit.output.svg import Style, element, sheet_style
 
 CUT_COLOUR = "#ff0000"  # laser cutters' usual "cut" colour
 CUT_WIDTH = 0.1  # a hairline, mm
@@ -36,7 +37,10 @@ def cut_files(pages: list[Page]) -> Iterator[tuple[int, str]]:
 def cut_svg(page: Page) -> str:
     width, height = page.size
     style = sheet_style(height)
-    cuts = "".join(element(_trim_line(placement), style) for placement in page.placements)
+    paths = cut_paths(page)
+    cuts = "".join(element(shape, style) for shape in paths.alone) + "".join(
+        _polyline(run, style) for run in paths.runs
+    )
     marks = "".join(element(mark, style) for mark in page.marks if isinstance(mark, Line) and mark.stroke == CROP_INK)
     n = style.number
     return (
@@ -51,8 +55,6 @@ def cut_svg(page: Page) -> str:
     )
 
 
-def _trim_line(placement: Placement) -> Shape:
-    """A piece's trim line on the sheet: its outline at no bleed, moved to where its box lies."""
-    x, y = placement.x, placement.y
-    (shape,) = shifted([placement.outline.shape(Size(placement.width, placement.height))], x, y)
-    return shape
+def _polyline(run: Polyline, style: Style) -> str:
+    points = " ".join(f"{style.number(x)},{style.y(y)}" for x, y in run.points)
+    return f'<polygon points="{points}"/>' if run.closed else f'<polyline points="{points}"/>'

@@ -7,7 +7,8 @@ size and one back (the last slot holds that back, which Tabletop Simulator shows
 `<back>` names the pack's back design). Faces are drawn with the
 same vector drawing as the PDF and rasterised by PDFium, so PNG and PDF always agree.
 Also takes laid-out pages of one face each (a print shop's templates) and returns each as a PNG;
-and returns faces as images at any resolution (`faces_at`: the live preview's, at a screen's).
+Cricut Print Then Cut images (layout.cricut), each as a PNG transparent outside its pieces' trim
+lines; and returns faces as images at any resolution (`faces_at`: the live preview's, at a screen's).
 """
 
 from __future__ import annotations
@@ -105,6 +106,33 @@ def page_files(named: list[tuple[str, Page]]) -> Iterator[tuple[str, bytes]]:
     images = _rasterised(buffer.getvalue(), [page.size for _, page in named], DPI)
     for (name, _), image in zip(named, images, strict=True):
         yield name, png_bytes(image)
+
+
+def cut_image_files(images: list[Page]) -> Iterator[bytes]:
+    """The PNG of each Print Then Cut image (layout.cricut), its faces drawn: its pieces drawn as the
+    PDF draws them, rasterised at DPI to the image's size, transparent outside their trim lines
+    (Design Space cuts round what is opaque)."""
+    if not images:  # PDFium cannot open a PDF of no pages
+        return
+    buffer = io.BytesIO()
+    operators = Operators(new_canvas(buffer))
+    for page in images:
+        draw_page(operators, page)
+    operators.canvas.save()
+    for group, image in zip(images, _rasterised(buffer.getvalue(), [g.size for g in images], DPI), strict=True):
+        alpha = Image.new("L", image.size, 0)
+        for p in group.placements:
+            left, top = _pixels(p.x), image.size[1] - _pixels(p.y + p.height)
+            box = (_pixels(p.x + p.width) - left, image.size[1] - _pixels(p.y) - top)
+            alpha.paste(
+                p.outline.mask(Size(p.width, p.height), 0.0, box) or 255, (left, top, left + box[0], top + box[1])
+            )
+        image.putalpha(alpha)
+        yield png_bytes(image)
+
+
+def _pixels(length: float) -> int:
+    return round(length / 25.4 * DPI)
 
 
 def _rasterised(pdf: bytes, sizes: list[tuple[float, float]], dpi: float) -> Iterator[Image.Image]:

@@ -17,7 +17,9 @@ A kind is registered by `register`, which refuses at once one that leaves out wh
 from printkit.build.outputs import components  # noqa: F401
 from printkit.build.outputs import pdfx  # noqa: F401
 from printkit.build.outputs import cut_svg  # noqa: F401
+from printkit.build.outputs import silhouette  # noqa: F401
 from printkit.build.outputs import png  # noqa: F401
+from printkit.build.outputs import cricut  # noqa: F401
 from printkit.build.outputs import tts  # noqa: F401
 from printkit.build.outputs import shop_single  # noqa: F401
 from printkit.build.outputs import shop_tgc  # noqa: F401

@@ -34,8 +34,10 @@ class BuildOptions:
     duplex: Duplex = "long"
     bleed: float | None = None  # mm past the trim; None: the sheet template's (its labels' waste), else 0
     png: bool = False
+    cricut: bool = False  # also Print Then Cut images for Cricut Design Space
     pdfx: bool = False  # also a CMYK PDF/X-4 of each components PDF, for print shops
     cut_svg: bool = False  # also each sheet's cut paths as SVG, for cutting machines
+    silhouette: bool = False  # also sheets with Silhouette's registration marks and their cut paths as DXF
     tts: bool = False  # also a Tabletop Simulator saved object
     tts_url: str | None = None  # where its images will be found (None: where they are written)
     ink_saver: bool = False
