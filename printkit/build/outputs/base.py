@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from printkit.base.units import Tolerance
+from printkit.output.conditions import DEFAULT_CONDITION
 
 # Light to import: `printkit build --help` lists the kinds' options; what writes an output is imported
 # by its job.
@@ -35,6 +36,7 @@ class BuildOptions:
     bleed: float | None = None  # mm past the trim; None: the sheet template's (its labels' waste), else 0
     png: bool = False
     pdfx: bool = False  # also a CMYK PDF/X-4 of each components PDF, for print shops
+    output_condition: str = DEFAULT_CONDITION  # the printing condition it converts for (output.conditions)
     cut_svg: bool = False  # also each sheet's cut paths as SVG, for cutting machines
     tts: bool = False  # also a Tabletop Simulator saved object
     tts_url: str | None = None  # where its images will be found (None: where they are written)
