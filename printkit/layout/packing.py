@@ -7,8 +7,10 @@ Returns: the front sheets (`Page`s) with their placements, in millimetres: the p
 kind, size and outline, each group laid out by its outline's lattice row by row down the sheet, a
 new group continuing on the same sheet when it fits; a group that fits better (or only) on a
 turned sheet gets landscape sheets of its own, and a piece larger than any sheet is split
-(`printkit.layout.split`). With duplex off a back is placed beside its front, with the line it is
-folded along. Crop marks, backs, footers and the calibration page are added by imposition.
+(`printkit.layout.split`); last, a sheet left with a few pieces has them moved in blocks onto
+other sheets with room (`Packer._merged`). With duplex off a back is placed beside its front, with
+the line it is folded along. Crop marks, backs, footers and the calibration page are added by
+imposition.
 """
 
 from __future__ import annotations
