@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from printkit.base.units import Tolerance
+from printkit.output.conditions import DEFAULT_CONDITION
 
 # Light to import: `printkit build --help` lists the kinds' options; what writes an output is imported
 # by its job.
@@ -36,6 +37,7 @@ class BuildOptions:
     png: bool = False
     cricut: bool = False  # also Print Then Cut images for Cricut Design Space
     pdfx: bool = False  # also a CMYK PDF/X-4 of each components PDF, for print shops
+    output_condition: str = DEFAULT_CONDITION  # the printing condition it converts for (output.conditions)
     cut_svg: bool = False  # also each sheet's cut paths as SVG, for cutting machines
     silhouette: bool = False  # also sheets with Silhouette's registration marks and their cut paths as DXF
     tts: bool = False  # also a Tabletop Simulator saved object
