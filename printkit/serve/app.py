@@ -18,7 +18,8 @@ import json
 import mimetypes
 from collections.abc import AsyncIterator, Callable
 from functools import partial
-from urllib.parse import parse_qs, quote
+from pathlib import Path
+from urllib.parse import parse_qs, quote, urlencode
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
@@ -44,6 +45,7 @@ from printkit.serve.decklists import (
     DeckCheck,
     built_list,
     check,
+    gallery_deck,
     list_rule_sets,
     pack_lists,
     pickable,
@@ -60,6 +62,7 @@ ASSET_FOLDER = folder("printkit.serve", "assets")
 KEEP_ALIVE_SECONDS = 15.0
 STOP_POLL_SECONDS = 0.25  # how soon an open event stream ends once the server stops
 MAX_FORM_BYTES = 1024 * 1024
+DECK_KEYS = ("deck", "add", "remove", "open", "rules")  # the gallery's deck in a pack page's address
 SAFE_METHODS = ("GET", "HEAD")  # what a page of another site may ask: nothing that acts on what it sends
 _templates = Environment(
     loader=FileSystemLoader(folder("printkit.serve", "templates")),
@@ -135,8 +138,9 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         tags, fields = facets(drawn.pack.components if drawn and drawn.pack else ())
         # printkit's own words in the page's language (English while the pack has never loaded)
         own = await run_in_threadpool(words.of, lang if drawn is not None else words.SOURCE_LOCALE, preview.root)
+        deckable = drawn is not None and bool(list_rule_sets(snapshot.pack))
         sections = _figures(
-            preview, snapshot, lang, drawn, view, backs, own, figures.setdefault((preview.id, lang), {})
+            preview, snapshot, lang, drawn, view, backs, own, deckable, figures.setdefault((preview.id, lang), {})
         )
         return page(
             "pack.html",
@@ -162,7 +166,42 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             outputs=await run_in_threadpool(built, preview.id, lang) if drawn is not None else [],
             output_folder=OUTPUT_FOLDER,
             problems=list(snapshot.problems) + list(drawn.problems if drawn else ()),
+            deck=await deck_panel(preview, snapshot, drawn, lang, request) if deckable else "",
         )
+
+    async def deck_panel(preview: Preview, snapshot: Snapshot, drawn: Drawn, lang: str, request: Request) -> Markup:
+        """The gallery's deck as the address says it (built by clicks, or opened from decks/), checked."""
+        pack = snapshot.pack
+        query = request.query_params
+        rule_sets = list_rule_sets(pack)
+        titled = (drawn.pack or pack).meta.rules
+        rules = query.get("rules") if query.get("rules") in rule_sets else None
+        show = partial(
+            _deck_panel,
+            pack_id=preview.id,
+            lang=lang,
+            root=preview.root,
+            kept=[(key, value) for key, value in query.multi_items() if key not in DECK_KEYS],
+            rule_sets=[(rule_set, titled[rule_set].title) for rule_set in rule_sets],
+            lists=await run_in_threadpool(pack_lists, pack),
+            names={c.id: c.name or c.id for c in (drawn.pack or pack).components},
+        )
+        deck, add, remove, opened = (query.get(key, "") for key in ("deck", "add", "remove", "open"))
+        if not (deck or add or opened):
+            return Markup(show(None, "", {}, rules))
+        async with list_turns[preview.id]:
+            made = await run_in_threadpool(gallery_deck, pack, rules, deck, add, remove, opened or None, show)
+        return Markup(made)
+
+    async def deck(request: Request) -> Response:
+        preview = preview_of(request)
+        if preview is None or language_of(preview, request) is None:
+            return not_found("no such pack or language")
+        snapshot = preview.snapshot
+        if not list_rule_sets(snapshot.pack):
+            return not_found(f"{preview.id} has no rule set for deck lists")
+        drawn = await run_in_threadpool(preview.drawn, request.path_params["lang"], snapshot)
+        return HTMLResponse(await deck_panel(preview, snapshot, drawn, request.path_params["lang"], request))
 
     async def face(request: Request) -> Response:
         preview = preview_of(request)
@@ -198,18 +237,23 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         if preview is None:
             return not_found("no such pack")
         pack = preview.snapshot.pack
-        if pack is None:
-            return HTMLResponse(
-                _decklist_page(None, pack_id=preview.id, pack=None, lists=[], rule_sets=[], copies={}, form={})
-            )
+        languages = list(pack.meta.locales) if pack else []
+        lang = request.path_params.get("lang") or (language if language in languages else next(iter(languages), None))
+        if pack is not None and lang not in languages:
+            return not_found(f"{preview.id} is not translated to {lang}")
         shown = partial(
             _decklist_page,
             pack_id=preview.id,
             pack=pack,
-            lists=pack_lists(pack),
-            rule_sets=list_rule_sets(pack),
+            lang=lang or words.SOURCE_LOCALE,
+            languages=languages,
+            root=preview.root,
+            lists=pack_lists(pack) if pack else [],
+            rule_sets=list_rule_sets(pack) if pack else [],
             copies={},
         )
+        if pack is None:
+            return HTMLResponse(shown(None, form={}))
         if request.method != "POST":  # GET, or HEAD
             return HTMLResponse(shown(None, form={}))
         try:
@@ -238,9 +282,13 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             try:
                 form["list"] = await run_in_threadpool(save_list, pack, form.get("save", ""), form.get("text", ""))
             except Refused as refused:
-                verdict = f"not saved: {refused.message}" + (f" ({refused.hint})" if refused.hint else "")
+                reason = refused.message + (f" ({refused.hint})" if refused.hint else "")
+                verdict = ("preview-deck-not-saved", {"reason": reason})
                 named = f"{DECKS_DIR}/{form.get('save', '')}.yaml"
                 return HTMLResponse(shown(DeckCheck(named, verdict=verdict), form=form))
+            if form.get("gallery"):  # saved from the gallery's deck: back there, the list opened
+                opened = urlencode({"open": form["list"], "rules": form.get("rules", "")})
+                return RedirectResponse(f"/packs/{preview.id}/{lang}/?{opened}#deck", status_code=303)
             shown = partial(shown, lists=pack_lists(pack))
         async with list_turns[preview.id]:
             html = await run_in_threadpool(
@@ -299,6 +347,8 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         Route("/packs/{pack}/", pack_home),
         Route("/packs/{pack}/decklist", decklist, methods=["GET", "POST"]),
         Route("/packs/{pack}/{lang}/", pack_page),
+        Route("/packs/{pack}/{lang}/deck", deck),
+        Route("/packs/{pack}/{lang}/decklist", decklist, methods=["GET", "POST"]),
         Route("/packs/{pack}/{lang}/faces/{component}/{face}.png", face),
         Route("/packs/{pack}/{lang}/rulebook.pdf", rulebook),
         Route("/packs/{pack}/{lang}/outputs/{file:path}", output),
@@ -380,6 +430,9 @@ def _decklist_page(
     *,
     pack_id: str,
     pack: Pack | None,
+    lang: str,
+    languages: list[str],
+    root: Path,
     lists: list[str],
     rule_sets: list[str],
     copies: dict[str, int],
@@ -389,6 +442,9 @@ def _decklist_page(
     the list checked, if one was. Made from values that pickle: a child process makes it."""
     return _templates.get_template("decklist.html").render(
         check=checked,
+        w=words.of(lang, root),
+        lang=lang,
+        languages=languages,
         pack_id=pack_id,
         pack=pack,
         lists=lists,
@@ -397,6 +453,38 @@ def _decklist_page(
         copies=copies,
         pickable=pickable(pack, form.get("rules") or next(iter(rule_sets), None)) if pack else [],
         download=quote(form.get("text", "")),
+    )
+
+
+def _deck_panel(
+    checked: DeckCheck | None,
+    text: str,
+    copies: dict[str, int],
+    rules: str | None,
+    *,
+    pack_id: str,
+    lang: str,
+    root: Path,
+    kept: list[tuple[str, str]],
+    rule_sets: list[tuple[str, str]],
+    lists: list[str],
+    names: dict[str, str],
+) -> str:
+    """The gallery's deck panel: the deck built so far (copies by id, its list's text) and its
+    check, if it has one. Made from values that pickle: a child process makes it."""
+    return _templates.get_template("deck.html").render(
+        check=checked,
+        text=text,
+        copies=copies,
+        deck=" ".join(f"{component_id}:{count}" for component_id, count in copies.items()),
+        rules=rules,
+        w=words.of(lang, root),
+        pack_id=pack_id,
+        lang=lang,
+        kept=kept,
+        rule_sets=rule_sets,
+        lists=lists,
+        names=names,
     )
 
 
@@ -420,6 +508,7 @@ def _figures(
     view: View,
     backs: dict[str, str],
     own: words.OwnWords,
+    deckable: bool,
     cache: dict,
 ) -> dict[str, list[Markup]]:
     """The HTML of each component the view shows, by section: as translated into the page's
@@ -427,7 +516,7 @@ def _figures(
     faces as the view asks (a back that looks like one shown before on the page is left out), or
     the problems that concern it. Rendered once per version, language and way of showing it (cache
     holds them): an edit to one card renders only that card again. drawn is snapshot's own
-    translation: they were read together."""
+    translation: they were read together. deckable: each has + and − for the gallery's deck."""
     translated = {c.id: c for c in drawn.pack.components} if drawn and drawn.pack else {}
     template = _templates.get_template("figure.html")
     sections: dict[str, list[Markup]] = {}
@@ -455,7 +544,7 @@ def _figures(
                 faces = tuple(face for face in faces if face == "front")
             if "back" in faces and back is not None:
                 backs_shown.add(back)
-            key = (shown.id, shown.version, faces, view.zoom)
+            key = (shown.id, shown.version, faces, view.zoom, deckable)
             if key not in cache:
                 size = (piece.size.width, piece.size.height) if piece else (0.0, 0.0)
                 figure = {
@@ -470,6 +559,7 @@ def _figures(
                     "size": [f"{side:g}" for side in size],
                     "pixels": [round(side / 25.4 * SCREEN_DPI) for side in size],
                     "dpis": dpis,
+                    "deckable": deckable and component is not None,
                 }
                 cache[key] = Markup(template.render(f=figure, preview=preview, lang=lang, w=own))
             kept[key] = cache[key]

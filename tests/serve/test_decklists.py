@@ -9,7 +9,7 @@ import pytest
 
 from printkit.serve.packs import Preview
 
-from .conftest import TINY
+from .conftest import REPO, TINY
 from .inprocess import request
 
 RULE_SETS = """
@@ -185,3 +185,51 @@ def test_a_deck_is_built_by_clicks_and_checked_with_each(preview):
     assert "<h2>pasted list: legal (Hand)</h2>" in page
     assert "pack: tiny\nrules: hand\ncards:\n  ember-fox: 1\n  ash-owl: 1\n</textarea>" in page
     assert 'download="tiny-deck.yaml" href="data:text/yaml;charset=utf-8,pack%3A%20tiny%0Arules' in page
+
+
+def gallery(preview: Preview, url: str) -> str:
+    status, _, body = request(preview, "GET", url)
+    assert status == 200
+    return body.decode()
+
+
+def test_a_deck_is_built_by_clicks_in_the_gallery_and_checked_with_each(preview):
+    page = gallery(preview, "/packs/tiny/en/?q=fox&deck=ember-fox:1&add=ember-fox&rules=hand")
+    assert (
+        '<button type="submit" form="deck-form" name="add" value="ember-fox" title="add Ember Fox">+</button>'
+    ) in page  # on the component's own figure
+    assert '<input type="hidden" name="q" value="fox">' in page  # the gallery's filters kept
+    assert '<input type="hidden" name="deck" value="ember-fox:2">' in page
+    assert "<h2>pasted list: 1 violation (Hand)</h2>" in page
+    assert "pasted list:4:3: cards.ember-fox: 2 copies of &#39;Ember Fox&#39;" in page
+    panel = gallery(preview, "/packs/tiny/en/deck?deck=ember-fox:2&remove=ember-fox&add=ash-owl&rules=hand")
+    assert panel.startswith('<section id="deck" class="deck">')
+    assert "<h2>pasted list: legal (Hand)</h2>" in panel
+    assert (
+        '<input type="hidden" name="text" value="pack: tiny\nrules: hand\ncards:\n  ember-fox: 1\n  ash-owl: 1\n">'
+        in panel
+    )
+
+
+def test_a_list_of_decks_is_opened_into_the_gallerys_deck_and_saved_back_there(preview):
+    (preview.root / "decks" / "two.yaml").write_text("pack: tiny\nrules: pairs\ncards:\n  ember-fox: 1\n  ash-owl: 1\n")
+    page = gallery(preview, "/packs/tiny/en/deck?open=two.yaml")
+    assert '<input type="hidden" name="deck" value="ember-fox:1 ash-owl:1">' in page
+    assert '<option value="pairs" selected>Pairs</option>' in page  # the list's own rule set
+    assert "<h2>pasted list: legal (Pairs)</h2>" in page
+    assert "<h2>decks/../pack.yaml: 1 problem: the list cannot be opened</h2>" in gallery(
+        preview, "/packs/tiny/en/deck?open=../pack.yaml"
+    )
+    form = urllib.parse.urlencode({"text": LIST, "save": "mine", "action": "save", "rules": "hand", "gallery": "1"})
+    status, headers, _ = request(preview, "POST", "/packs/tiny/en/decklist", form.encode())
+    assert (status, headers["location"]) == (303, "/packs/tiny/en/?open=mine.yaml&rules=hand#deck")
+    assert (preview.root / "decks" / "mine.yaml").read_text() == LIST
+
+
+def test_the_deck_list_page_is_in_the_language_picked(preview, tmp_path):
+    root = shutil.copytree(REPO / "tests" / "fixtures" / "serve" / "pocket", tmp_path / "pocket")
+    page = gallery(Preview(root), "/packs/pocket/de/decklist")
+    assert '<html lang="de">' in page
+    assert "<h1>Eine Deckliste von Pocket prüfen</h1>" in page
+    assert '<a href="/packs/pocket/de/decklist" lang="de" hreflang="de" aria-current="page">Deutsch</a>' in page
+    assert "deck list" not in page.replace("decklist", "")
