@@ -170,6 +170,21 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "preview-deck-not-a-list": "not one of the lists of {pack}'s {folder}/ folder",
     "preview-deck-not-saved": "not saved: {reason}",
     "preview-deck-over": "the list cannot be checked: checking it {over}",
+    "preview-field-element": "Element",
+    "preview-field-rarity": "Rarity",
+    "preview-field-type": "Type",
+    "preview-field-ability": "Ability",
+    "preview-field-shape": "Shape",
+    "preview-field-cost": "Cost",
+    "preview-field-back": "Back",
+    "preview-field-points": "Points",
+    "preview-field-effect": "Effect",
+    "preview-field-explains": "Explains",
+    "preview-shape-rect": "rectangle",
+    "preview-shape-round": "round",
+    "preview-shape-hex": "hexagon",
+    "preview-shape-polygon": "polygon",
+    "preview-shape-custom": "own outline",
 }
 
 # what a translator needs to know of a message beyond its English (the template's `#.` notes)
@@ -214,6 +229,9 @@ NOTES = {
     "preview-deck-not-saved": "the preview: {reason} is printkit's message (in English) why the list was not saved",
     "preview-deck-over": "the preview: {over} says which limit checking the list met (in English)",
     "preview-deck-not-a-list": "the preview: {pack} is the pack's id, {folder} the folder name decks",
+    "preview-field-explains": "the preview: a filter by the card type a reference card explains",
+    "preview-field-back": "the preview: a filter by a component's back design",
+    "preview-shape-custom": "the preview: a filter value, a component cut along an outline the pack draws",
 }
 
 

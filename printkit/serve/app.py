@@ -51,7 +51,7 @@ from printkit.serve.decklists import (
     pickable,
     save_list,
 )
-from printkit.serve.gallery import FACE_MODES, ZOOMS, View, face_dpis, facets
+from printkit.serve.gallery import FACE_MODES, ZOOMS, View, face_dpis, facets, labels
 from printkit.serve.outputs import OUTPUT_FOLDER, built, output_file
 from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
 
@@ -160,6 +160,7 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             view=view,
             tags=tags,
             fields=fields,
+            labels=labels(drawn.pack.meta if drawn and drawn.pack else None, own, tags, fields),
             zooms=ZOOMS,
             face_modes=FACE_MODES,
             query=request.url.query,
