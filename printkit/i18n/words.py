@@ -185,6 +185,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "preview-shape-hex": "hexagon",
     "preview-shape-polygon": "polygon",
     "preview-shape-custom": "own outline",
+    "preview-sheets-link": "Sheets as printed",
+    "preview-sheets": "sheets",
+    "preview-sheets-title": "Sheets of {title} as printed",
+    "preview-sheets-shown": "{shown} of {total} sheets shown",
+    "preview-sheets-hint": "The components PDF's pages as printkit build lays them out on the pack's paper, printed on both sides (flipped on the long edge).",
+    "preview-sheet": "sheet {number}: {side}",
 }
 
 # what a translator needs to know of a message beyond its English (the template's `#.` notes)
@@ -232,6 +238,7 @@ NOTES = {
     "preview-field-explains": "the preview: a filter by the card type a reference card explains",
     "preview-field-back": "the preview: a filter by a component's back design",
     "preview-shape-custom": "the preview: a filter value, a component cut along an outline the pack draws",
+    "preview-sheet": "the preview: a sheet's caption; {side} is fronts, backs or calibration (side-* words)",
 }
 
 

@@ -53,7 +53,7 @@ from printkit.serve.decklists import (
 )
 from printkit.serve.gallery import FACE_MODES, ZOOMS, View, face_dpis, facets, labels
 from printkit.serve.outputs import OUTPUT_FOLDER, built, output_file
-from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
+from printkit.serve.packs import FACES, SCREEN_DPI, SHEET_DPI, Drawn, Preview, Snapshot
 
 NO_LANGUAGE = "-"  # in the address of the page of a pack that has not loaded yet, which has no languages
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost"]
@@ -302,6 +302,52 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             )
         return HTMLResponse(html)
 
+    async def sheets(request: Request) -> Response:
+        preview = preview_of(request)
+        if preview is None or language_of(preview, request) is None:
+            return not_found("no such pack or language")
+        lang = request.path_params["lang"]
+        generation, made, _ = await run_in_threadpool(preview.sheets, lang)
+        view = View.of(request.query_params, ())
+        shown = (
+            []
+            if isinstance(made, tuple)
+            else [
+                (number, page)
+                for number, page in enumerate(made, 1)
+                if view.faces == "both" or page.side == "calibration" or page.side == view.faces[:-1]
+            ]
+        )
+        own = await run_in_threadpool(words.of, lang, preview.root)
+        snapshot = preview.snapshot
+        return page(
+            "sheets.html",
+            w=own,
+            preview=preview,
+            title=_title(preview, snapshot, None),
+            lang=lang,
+            languages=list(snapshot.pack.meta.locales) if snapshot.pack else [],
+            generation=generation,
+            sheets=shown,
+            total=0 if isinstance(made, tuple) else len(made),
+            problems=list(made) if isinstance(made, tuple) else [],
+            view=view,
+            face_modes=FACE_MODES,
+            dpi=SHEET_DPI,
+        )
+
+    async def sheet(request: Request) -> Response:
+        preview = preview_of(request)
+        number = request.path_params["number"]
+        if preview is None or language_of(preview, request) is None or not number.isdigit():
+            return not_found("no such pack, language or sheet")
+        drawn = await run_in_threadpool(preview.sheet_image, request.path_params["lang"], int(number) - 1)
+        if drawn is None:
+            return not_found("no such sheet")
+        png, generation = drawn
+        current = request.query_params.get("v") == str(generation)
+        return Response(png, media_type="image/png", headers={"Cache-Control": _caching(current)})
+
     async def output(request: Request) -> Response:
         preview = preview_of(request)
         if preview is None or language_of(preview, request) is None:
@@ -349,6 +395,8 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         Route("/packs/{pack}/decklist", decklist, methods=["GET", "POST"]),
         Route("/packs/{pack}/{lang}/", pack_page),
         Route("/packs/{pack}/{lang}/deck", deck),
+        Route("/packs/{pack}/{lang}/sheets", sheets),
+        Route("/packs/{pack}/{lang}/sheets/{number}.png", sheet),
         Route("/packs/{pack}/{lang}/decklist", decklist, methods=["GET", "POST"]),
         Route("/packs/{pack}/{lang}/faces/{component}/{face}.png", face),
         Route("/packs/{pack}/{lang}/rulebook.pdf", rulebook),
