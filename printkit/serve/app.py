@@ -138,7 +138,10 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         tags, fields = facets(drawn.pack.components if drawn and drawn.pack else ())
         # printkit's own words in the page's language (English while the pack has never loaded)
         own = await run_in_threadpool(words.of, lang if drawn is not None else words.SOURCE_LOCALE, preview.root)
-        deckable = drawn is not None and bool(list_rule_sets(snapshot.pack))
+        deck_html = Markup("")  # the gallery's deck, where the pack has a rule set for lists
+        if drawn is not None and snapshot.pack is not None and list_rule_sets(snapshot.pack):
+            deck_html = await deck_panel(preview, snapshot.pack, drawn, lang, request)
+        deckable = bool(deck_html)
         sections = _figures(
             preview, snapshot, lang, drawn, view, backs, own, deckable, figures.setdefault((preview.id, lang), {})
         )
@@ -167,12 +170,11 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             outputs=await run_in_threadpool(built, preview.id, lang) if drawn is not None else [],
             output_folder=OUTPUT_FOLDER,
             problems=list(snapshot.problems) + list(drawn.problems if drawn else ()),
-            deck=await deck_panel(preview, snapshot, drawn, lang, request) if deckable else "",
+            deck=deck_html,
         )
 
-    async def deck_panel(preview: Preview, snapshot: Snapshot, drawn: Drawn, lang: str, request: Request) -> Markup:
+    async def deck_panel(preview: Preview, pack: Pack, drawn: Drawn, lang: str, request: Request) -> Markup:
         """The gallery's deck as the address says it (built by clicks, or opened from decks/), checked."""
-        pack = snapshot.pack
         query = request.query_params
         rule_sets = list_rule_sets(pack)
         titled = (drawn.pack or pack).meta.rules
@@ -199,10 +201,10 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         if preview is None or language_of(preview, request) is None:
             return not_found("no such pack or language")
         snapshot = preview.snapshot
-        if not list_rule_sets(snapshot.pack):
+        if snapshot.pack is None or not list_rule_sets(snapshot.pack):
             return not_found(f"{preview.id} has no rule set for deck lists")
         drawn = await run_in_threadpool(preview.drawn, request.path_params["lang"], snapshot)
-        return HTMLResponse(await deck_panel(preview, snapshot, drawn, request.path_params["lang"], request))
+        return HTMLResponse(await deck_panel(preview, snapshot.pack, drawn, request.path_params["lang"], request))
 
     async def face(request: Request) -> Response:
         preview = preview_of(request)
