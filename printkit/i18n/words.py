@@ -191,6 +191,12 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "preview-sheets-shown": "{shown} of {total} sheets shown",
     "preview-sheets-hint": "The components PDF's pages as printkit build lays them out on the pack's paper, printed on both sides (flipped on the long edge).",
     "preview-sheet": "sheet {number}: {side}",
+    "preview-packs": "Packs",
+    "preview-components": ("{count} component", "{count} components"),
+    "preview-problem-count": ("{count} problem", "{count} problems"),
+    "preview-not-found": "Not found",
+    "preview-rulebook-title": "Rulebook",
+    "preview-rulebook-problems": "The rulebook of {pack} cannot be made",
 }
 
 # what a translator needs to know of a message beyond its English (the template's `#.` notes)

@@ -92,6 +92,9 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
     list_turns = {pack_id: asyncio.Lock() for pack_id in previews}  # one child checks a pack's list
 
     def page(name: str, status: int = 200, **values) -> HTMLResponse:
+        if "w" not in values:  # a page of no one pack's language: in the one --lang asks for, if printkit has it
+            shown = language if language in words.locales() else words.SOURCE_LOCALE
+            values.update(w=words.of(shown), lang=shown)
         return HTMLResponse(_templates.get_template(name).render(**values), status_code=status)
 
     def not_found(what: str) -> HTMLResponse:
@@ -233,7 +236,9 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             made = await run_in_threadpool(preview.rulebook, request.path_params["lang"])
         if isinstance(made, bytes):
             return Response(made, media_type="application/pdf", headers={"Cache-Control": "no-cache"})
-        return page("rulebook-problems.html", 422, preview=preview, problems=made)
+        own = await run_in_threadpool(words.of, request.path_params["lang"], preview.root)
+        lang = request.path_params["lang"]
+        return page("rulebook-problems.html", 422, preview=preview, problems=made, w=own, lang=lang)
 
     async def decklist(request: Request) -> Response:
         preview = preview_of(request)

@@ -233,3 +233,19 @@ def test_the_deck_list_page_is_in_the_language_picked(preview, tmp_path):
     assert "<h1>Eine Deckliste von Pocket prüfen</h1>" in page
     assert '<a href="/packs/pocket/de/decklist" lang="de" hreflang="de" aria-current="page">Deutsch</a>' in page
     assert "deck list" not in page.replace("decklist", "")
+
+
+def test_the_index_and_a_missing_page_speak_the_language_serve_was_started_in(tmp_path):
+    import asyncio
+
+    from printkit.serve.app import Events, application
+
+    from .inprocess import respond
+
+    preview = Preview(shutil.copytree(REPO / "tests" / "fixtures" / "serve" / "pocket", tmp_path / "pocket"))
+    app = application({preview.id: preview}, "de", Events(), lambda: False)
+    _, _, index = asyncio.run(respond(app, "GET", "/"))
+    assert '<html lang="de">' in index.decode()
+    assert "<h1>Pakete</h1>" in index.decode() and '<span class="summary">3 Komponenten</span>' in index.decode()
+    status, _, missing = asyncio.run(respond(app, "GET", "/nowhere"))
+    assert status == 404 and "<h1>Nicht gefunden</h1>" in missing.decode()
