@@ -136,6 +136,9 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             return not_found(f"{preview.id} is not translated to {lang}")
         else:
             drawn = await run_in_threadpool(preview.drawn, lang, snapshot)
+        query = request.query_params
+        if snapshot.pack is not None and (query.get("add") or query.get("remove")):  # a click, scripts off
+            return await clicked(preview.id, lang, snapshot.pack, request)
         view = View.of(request.query_params, request.query_params.getlist("field"))
         backs = await run_in_threadpool(preview.backs, lang, snapshot) if drawn is not None else {}
         tags, fields = facets(drawn.pack.components if drawn and drawn.pack else ())
@@ -175,6 +178,18 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             problems=list(snapshot.problems) + list(drawn.problems if drawn else ()),
             deck=deck_html,
         )
+
+    async def clicked(pack_id: str, lang: str, pack: Pack, request: Request) -> Response:
+        """The gallery's address with the deck a click made in it (see other, 303): reloading the
+        page, or switching its language, does not click again."""
+        query = request.query_params
+        rules = query.get("rules") or None
+        _, copies = await run_in_threadpool(
+            built_list, pack, rules, query.get("deck", ""), query.get("add", ""), query.get("remove", "")
+        )
+        kept = [(key, value) for key, value in query.multi_items() if key not in ("add", "remove", "deck")]
+        deck = " ".join(f"{component_id}:{count}" for component_id, count in copies.items())
+        return RedirectResponse(f"/packs/{pack_id}/{lang}/?{urlencode([*kept, ('deck', deck)])}#deck", 303)
 
     async def deck_panel(preview: Preview, pack: Pack, drawn: Drawn, lang: str, request: Request) -> Markup:
         """The gallery's deck as the address says it (built by clicks, or opened from decks/), checked."""

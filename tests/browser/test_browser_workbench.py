@@ -68,9 +68,9 @@ def test_without_scripts_a_click_in_the_gallery_sends_the_deck_in_the_address(br
     browser = browser_without_scripts
     open_page(browser, pocket.url + "packs/pocket/en/?faces=fronts")
     click(browser, '#component-ember-fox button[name="add"]')
-    wait_until(browser, lambda d: "add=ember-fox" in d.current_url)
+    wait_until(browser, lambda d: d.current_url.endswith("deck=ember-fox%3A1#deck"))  # a reload clicks no more
     click(browser, '#component-tide-otter button[name="add"]')
-    wait_until(browser, lambda d: "deck=ember-fox%3A1" in d.current_url and "add=tide-otter" in d.current_url)
+    wait_until(browser, lambda d: d.current_url.endswith("deck=ember-fox%3A1+tide-otter%3A1#deck"))
     assert browser.find_element(By.CSS_SELECTOR, "#deck #result h2").text == "pasted list: legal (Hand)"
     assert "faces=fronts" in browser.current_url  # the gallery's view kept
     shoot(browser, "gallery-deck-no-scripts")
@@ -122,8 +122,10 @@ def test_the_sheet_view_shows_the_pages_as_imposed(browser, pocket):
     assert browser.execute_script(sheets) == [[True, 827]] * 4  # A4 at 100 dpi: calibration, its back, fronts, backs
     captions = [caption.text for caption in browser.find_elements(By.TAG_NAME, "figcaption")]
     assert captions == ["sheet 1: calibration", "sheet 2: backs", "sheet 3: fronts", "sheet 4: backs"]
-    browser.execute_script("document.getElementById('sheet-3').scrollIntoView()")
+    browser.execute_script("window.scrollTo(0, 0)")
     shoot(browser, "sheet-view")
+    browser.execute_script("document.getElementById('sheet-3').scrollIntoView()")
+    shoot(browser, "sheet-view-fronts")
 
 
 def metrics(browser, width: int, height: int, ratio: float, mobile: bool = False) -> None:

@@ -194,7 +194,9 @@ def gallery(preview: Preview, url: str) -> str:
 
 
 def test_a_deck_is_built_by_clicks_in_the_gallery_and_checked_with_each(preview):
-    page = gallery(preview, "/packs/tiny/en/?q=fox&deck=ember-fox:1&add=ember-fox&rules=hand")
+    status, headers, _ = request(preview, "GET", "/packs/tiny/en/?q=fox&deck=ember-fox:1&add=ember-fox&rules=hand")
+    assert (status, headers["location"]) == (303, "/packs/tiny/en/?q=fox&rules=hand&deck=ember-fox%3A2#deck")
+    page = gallery(preview, "/packs/tiny/en/?q=fox&rules=hand&deck=ember-fox:2")
     assert (
         '<button type="submit" form="deck-form" name="add" value="ember-fox" title="add Ember Fox">+</button>'
     ) in page  # on the component's own figure
