@@ -264,10 +264,14 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         lang = request.path_params.get("lang") or (language if language in languages else next(iter(languages), None))
         if pack is not None and lang not in languages:
             return not_found(f"{preview.id} is not translated to {lang}")
+        # the page's words, and the pack's names in the page's language
+        translated = (await run_in_threadpool(preview.drawn, lang, preview.snapshot)).pack if pack and lang else None
         shown = partial(
             _decklist_page,
             pack_id=preview.id,
             pack=pack,
+            title=(translated or pack).meta.title if pack else preview.id,
+            names={c.id: c.name or c.id for c in translated.components} if translated else {},
             lang=lang or words.SOURCE_LOCALE,
             languages=languages,
             root=preview.root,
@@ -501,6 +505,8 @@ def _decklist_page(
     *,
     pack_id: str,
     pack: Pack | None,
+    title: str,
+    names: dict[str, str],
     lang: str,
     languages: list[str],
     root: Path,
@@ -510,12 +516,15 @@ def _decklist_page(
     form: dict[str, str],
 ) -> str:
     """The deck-list page of a pack (None while it has never loaded), with the form as sent and
-    the list checked, if one was. Made from values that pickle: a child process makes it."""
+    the list checked, if one was; title and names (of components, by id) in the page's language.
+    Made from values that pickle: a child process makes it."""
     return _templates.get_template("decklist.html").render(
         check=checked,
         w=words.of(lang, root),
         lang=lang,
         languages=languages,
+        title=title,
+        names=names,
         pack_id=pack_id,
         pack=pack,
         lists=lists,

@@ -81,7 +81,7 @@ def test_the_deck_list_page_speaks_german(browser, pocket):
     click(browser, 'nav.languages a[hreflang="de"]')
     wait_until(browser, lambda d: "/packs/pocket/de/decklist" in d.current_url)
     assert browser.find_element(By.TAG_NAME, "html").get_attribute("lang") == "de"
-    assert browser.find_element(By.TAG_NAME, "h1").text == "Eine Deckliste von Pocket prüfen"
+    assert browser.find_element(By.TAG_NAME, "h1").text == "Eine Deckliste von Tasche prüfen"
     click(browser, "#pick-ember-fox button.add")
     wait_until(
         browser,
@@ -93,7 +93,7 @@ def test_the_deck_list_page_speaks_german(browser, pocket):
     text = browser.find_element(By.TAG_NAME, "main").text
     for english in ("Rule set", "Check a deck list", "Paste a list", "Save and check", "Download the list"):
         assert english not in text
-    assert "Regelwerk" in text and "Speichern und prüfen" in text
+    assert "Regelwerk" in text and "Speichern und prüfen" in text and "Glutfuchs" in text  # the pack's names too
     shoot(browser, "decklist-german")
 
 

@@ -232,7 +232,7 @@ def test_the_deck_list_page_is_in_the_language_picked(preview, tmp_path):
     root = shutil.copytree(REPO / "tests" / "fixtures" / "serve" / "pocket", tmp_path / "pocket")
     page = gallery(Preview(root), "/packs/pocket/de/decklist")
     assert '<html lang="de">' in page
-    assert "<h1>Eine Deckliste von Pocket prüfen</h1>" in page
+    assert "<h1>Eine Deckliste von Tasche prüfen</h1>" in page
     assert '<a href="/packs/pocket/de/decklist" lang="de" hreflang="de" aria-current="page">Deutsch</a>' in page
     assert "deck list" not in page.replace("decklist", "")
 
