@@ -251,3 +251,16 @@ def test_the_index_and_a_missing_page_speak_the_language_serve_was_started_in(tm
     assert "<h1>Pakete</h1>" in index.decode() and '<span class="summary">3 Komponenten</span>' in index.decode()
     status, _, missing = asyncio.run(respond(app, "GET", "/nowhere"))
     assert status == 404 and "<h1>Nicht gefunden</h1>" in missing.decode()
+
+
+def test_a_list_linked_out_of_the_pack_is_not_opened_into_the_gallerys_deck(preview, tmp_path):
+    (tmp_path / "secret.yaml").write_text("pack: tiny\ncards:\n  TOP-SECRET: 1\n")
+    (preview.root / "decks" / "theirs.yaml").symlink_to(tmp_path / "secret.yaml")
+    page = gallery(preview, "/packs/tiny/en/deck?open=theirs.yaml")
+    assert "SECRET" not in page
+    assert (
+        "<h2>decks/theirs.yaml: 1 problem: the list cannot be opened</h2>\n"
+        '<ul class="problems"><li class="problem">decks/theirs.yaml:1:1: is a link to a file outside the pack '
+        "folder; printkit reads only files inside the pack (copy the file into the pack instead of linking to it)"
+        "</li></ul>"
+    ) in page
