@@ -389,7 +389,8 @@ GERMAN_WORDS = [
     ("count-board", 1, {"count": 1}, "1 Spielplan"),
     ("count-board", 4, {"count": 4}, "4 Spielpläne"),
 ]
-SAME_IN_GERMAN = {"unit-cm", "unit-mm", "preview-zoom"}  # "{value} cm" and "{value} mm", and "Zoom", are written alike
+# "{value} cm" and "{value} mm", "Zoom", "Deck" and "Element" are written alike
+SAME_IN_GERMAN = {"unit-cm", "unit-mm", "preview-zoom", "preview-deck", "preview-field-element"}
 
 
 def test_printkits_own_words_are_translated():
