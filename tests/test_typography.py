@@ -52,6 +52,22 @@ def test_french_takes_a_narrow_no_break_space_before_double_punctuation():
     )
 
 
+def test_french_sets_typographic_apostrophes_between_letters():
+    assert apply("L'eau d'aujourd'hui, qu'il dit ; 'x' et **l'**[fire]", "fr") == (
+        f"L’eau d’aujourd’hui, qu’il dit{NN}; 'x' et **l'**[fire]"
+    )
+    assert apply("Don't", "en") == "Don't"  # English keeps what its text is written with
+
+
+def test_canadian_french_spaces_only_the_colon_and_the_guillemets():
+    assert apply("Attention: « oui » ; non ! Vraiment ?", "fr-CA") == f"Attention{N}: «{N}oui{N}»; non! Vraiment?"
+
+
+def test_swiss_german_writes_ss_and_swiss_quotation_marks():
+    assert apply('Die Straße heißt "Große Gasse"', "de-CH") == "Die Strasse heisst «Grosse Gasse»"
+    assert apply('Die Straße "GROẞ"', "de") == "Die Straße „GROẞ“"
+
+
 # --- quotation marks ----------------------------------------------------------------------------------
 
 

@@ -11,7 +11,13 @@ Returns: the text as that locale sets it, so translators type none of it:
   another with the locale's inner marks; marks the translator already typed the locale's way stay.
   English keeps the marks its text is written with; a language CLDR gives no marks of its own
   sets English ones;
-- French: a narrow no-break space (U+202F) before ; : ! ? and inside « »;
+- French: a narrow no-break space (U+202F) before ; : ! ? and inside « », and the typographic
+  apostrophe (’, U+2019) for a typed ' between letters (l'eau, aujourd'hui); Canadian French
+  (fr-CA, the Office québécois de la langue française's rule) a no-break space before : and inside
+  « » and none before ; ! ?;
+- Swiss German (de-CH, de-LI): ss for ß, as Swiss orthography writes it (CLDR keeps ß among
+  German's letters for every region, so this is the Swiss rule, not CLDR's); its quotation marks
+  «…» ‹…› are CLDR's;
 and the locale's decimal mark (CLDR) for the numbers printkit fills in. Markup ({placeholders},
 [icons], `code`, \\[) is left as written. The bundled DejaVu fonts carry U+00A0, U+202F and every
 quotation mark used here but the CJK corner brackets, which only CJK fonts (that such text needs
@@ -48,6 +54,8 @@ _ABBREVIATION_AND_NUMBER = re.compile(rf"(?<!{_LETTER})({_LETTER}{{1,3}}\.) +(?=
 _ABBREVIATION_LETTERS = re.compile(rf"(?<!{_LETTER})({_LETTER}\.) +(?={_LETTER}\.)")
 # French: before ; : ! ? after a word (not inside 12:30 or a URL), and inside « »
 _FRENCH_BEFORE = re.compile(rf"(?<=[^\s;:!?«]){_SPACES}*([;:!?]+)(?=\s|$|[*»)\]]|{_ICON})")
+_FRENCH_APOSTROPHE = re.compile(rf"(?<={_LETTER})'(?={_LETTER})")
+_SWISS = ("de-CH", "de-LI")
 _FRENCH_OPEN = re.compile(f"«{_SPACES}*")
 _FRENCH_CLOSE = re.compile(f"{_SPACES}*»")
 _OPENING_CONTEXT = set("([{/-–—\n ") | {NBSP, NARROW_NBSP}
@@ -56,7 +64,8 @@ _TYPED_CLOSERS = set("“”»」』")
 
 
 # what any rule below starts from: a figure, an abbreviation's full stop, a quotation mark, French punctuation
-_ANY_RULE = re.compile('[\\d."“”;:!?«»]')
+# and apostrophes, a Swiss ß
+_ANY_RULE = re.compile("[\\d.\"“”;:!?«»'ßẞ]")
 
 
 @remembered(TYPESET_TEXTS)
@@ -73,9 +82,27 @@ def apply(text: str, locale: str) -> str:
     if language is not None and language != "en":
         masked = _quoted(masked, quotes(locale))
     if language == "fr":
-        masked = _FRENCH_BEFORE.sub(rf"{NARROW_NBSP}\1", masked)
-        masked = _FRENCH_CLOSE.sub(f"{NARROW_NBSP}»", _FRENCH_OPEN.sub(f"«{NARROW_NBSP}", masked))
+        masked = _FRENCH_APOSTROPHE.sub("’", masked)
+        canadian = _region(locale) == "fr-CA"
+        inside = NBSP if canadian else NARROW_NBSP
+        masked = _FRENCH_BEFORE.sub(_french_before(canadian), masked)
+        masked = _FRENCH_CLOSE.sub(f"{inside}»", _FRENCH_OPEN.sub(f"«{inside}", masked))
+    if _region(locale) in _SWISS:
+        masked = masked.replace("ß", "ss").replace("ẞ", "SS")
     return _unmasked(masked, hidden)
+
+
+def _french_before(canadian: bool):
+    """What goes before ; : ! ?: a narrow no-break space in France; in Canada a no-break space
+    before the colon only."""
+
+    def spaced(match: re.Match[str]) -> str:
+        marks = match.group(1)
+        if not canadian:
+            return NARROW_NBSP + marks
+        return (NBSP if marks.startswith(":") else "") + marks
+
+    return spaced
 
 
 def _masked(text: str, hidden: list[str]) -> str:
@@ -149,6 +176,16 @@ def _language(locale: str) -> str | None:
         return cldr(locale).language
     except UnknownLanguage:
         return None
+
+
+@cache
+def _region(locale: str) -> str:
+    """The locale's language and region as CLDR writes them (`fr-CA`), or its language alone."""
+    try:
+        found = cldr(locale)
+    except UnknownLanguage:
+        return locale
+    return f"{found.language}-{found.territory}" if found.territory else found.language
 
 
 @cache
