@@ -127,7 +127,10 @@ def test_a_length_limit_is_in_characters_of_the_target_script(tiny, run):
     assert [e.flags for e in japanese if e.msgid == "Spark"] == [["max-length:28"]]
     assert entry("Spark").flags == ["max-length:57"]  # German letters are as wide as English ones
     assert run("i18n", "export", "tiny", "--lang", "ja")[0] == 0
-    assert 'resname="card:spark/name" maxwidth="28" size-unit="char"' in Path("content/tiny/locales/ja/tiny.xlf").read_text()
+    assert (
+        'resname="card:spark/name" maxwidth="28" size-unit="char"'
+        in Path("content/tiny/locales/ja/tiny.xlf").read_text()
+    )
 
 
 def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obsolete(tiny, run):
