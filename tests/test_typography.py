@@ -146,6 +146,31 @@ def test_a_rulebook_with_a_private_use_character_is_a_problem_not_a_crash(run, t
 # --- what components and the rulebook set them with --------------------------------------------------
 
 
+@pytest.mark.parametrize(
+    ("written", "set"),
+    [
+        ("Deal [fire] damage.", f"Deal [fire]{N}damage."),  # to the word after it
+        ("Gain [star].", f"Gain{N}[star]."),  # or, where none follows, to the word before it
+        ("Pay [fire] [water] now", f"Pay{N}[fire] [water]{N}now"),
+        ("Take **[fire]** damage", f"Take **[fire]**{N}damage"),
+        ("Macht [fire]-Schaden", "Macht [fire]-Schaden"),  # joined already
+    ],
+)
+def test_an_icon_is_joined_to_its_word(written, set):
+    assert apply(written, "en") == set
+
+
+def test_an_icon_never_ends_a_line_apart_from_its_word():
+    box = (0.0, 0.0, 18.0, 30.0)  # room for "Deal [fire]" on a line, not for "Deal [fire] damage"
+    shapes = richtext.fit(
+        apply("Deal [fire] damage", "en"), box, font="sans", size=9, min_size=9, color="#000", align="left", max_lines=4
+    )
+    (icon,) = [shape for shape in shapes if not isinstance(shape, Text)]
+    texts = {shape.text: shape.y for shape in shapes if isinstance(shape, Text)}
+    assert texts.keys() == {"Deal", f"{N}damage"}
+    assert abs(icon.ops[0][2] - texts[f"{N}damage"]) < 1 < texts["Deal"] - icon.ops[0][2]  # on the second line
+
+
 def test_components_never_break_a_line_at_a_no_break_space_and_never_hyphenate():
     box = (0.0, 0.0, 16.0, 30.0)  # room for "Nimm 20" on a line, not for "Nimm 20 mm"
     free = richtext.fit("Nimm 20 mm", box, font="sans", size=9, min_size=9, color="#000", align="left", max_lines=4)

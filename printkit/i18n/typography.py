@@ -4,7 +4,9 @@ Takes: a text in printkit's markup (component text, rulebook prose, printkit's o
 its placeholders filled in or not) and the BCP 47 locale it is printed in.
 Returns: the text as that locale sets it, so translators type none of it:
 - a no-break space (U+00A0) joins a number to the word, unit, percent sign or icon after it
-  ("20 mm", "2 SP", "4 Zoll", "2 [star]"), an abbreviation to the number after it ("ca. 76") and
+  ("20 mm", "2 SP", "4 Zoll", "2 [star]"), an inline icon to the word after it ("[fire] damage")
+  or, where none follows, to the word before it ("gain [star]."), so no line ends or starts with
+  an icon apart from its word, an abbreviation to the number after it ("ca. 76") and
   the letters of an abbreviation ("k. o.", "z. B."), so no line starts with a lone unit or letter;
 - straight quotation marks ("…") and English ones (“…”) become the locale's, from CLDR's
   delimiters (`delimiters.json`): German „…“, French « … », Japanese 「…」, a quotation inside
@@ -50,6 +52,9 @@ _LETTER = r"[^\W\d_]"
 _SPACES = "[ \u00a0\u202f]"
 # a figure, any bold/italic switch, spaces, then a word, a unit sign or an icon
 _NUMBER_AND_WORD = re.compile(rf"(?<=\d)(\**) +(?=\**(?:{_LETTER}|[%‰°′″]|{_ICON}))")
+# an icon, then spaces and a word; else a word, spaces and an icon no word follows
+_ICON_AND_WORD = re.compile(rf"({_ICON}{_KEPT}\**) +(?=\**(?:{_LETTER}|\d))")
+_WORD_AND_LAST_ICON = re.compile(rf"(?<=[^\W_])(\**) +(?=\**{_ICON}{_KEPT}\**[.,;:!?)\]»”’]*(?:$|\n| +(?!\**[^\W_])))")
 _ABBREVIATION_AND_NUMBER = re.compile(rf"(?<!{_LETTER})({_LETTER}{{1,3}}\.) +(?=\d)")
 _ABBREVIATION_LETTERS = re.compile(rf"(?<!{_LETTER})({_LETTER}\.) +(?={_LETTER}\.)")
 # French: before ; : ! ? after a word (not inside 12:30 or a URL), and inside « »
@@ -64,8 +69,8 @@ _TYPED_CLOSERS = set("“”»」』")
 
 
 # what any rule below starts from: a figure, an abbreviation's full stop, a quotation mark, French punctuation
-# and apostrophes, a Swiss ß
-_ANY_RULE = re.compile("[\\d.\"“”;:!?«»'ßẞ]")
+# and apostrophes, a Swiss ß, an icon
+_ANY_RULE = re.compile("[\\d.\"“”;:!?«»'ßẞ[]")
 
 
 @remembered(TYPESET_TEXTS)
@@ -76,6 +81,8 @@ def apply(text: str, locale: str) -> str:
     hidden: list[str] = []
     masked = _masked(text, hidden)
     masked = _NUMBER_AND_WORD.sub(rf"\1{NBSP}", masked)
+    masked = _ICON_AND_WORD.sub(rf"\1{NBSP}", masked)
+    masked = _WORD_AND_LAST_ICON.sub(rf"\1{NBSP}", masked)
     masked = _ABBREVIATION_AND_NUMBER.sub(rf"\1{NBSP}", masked)
     masked = _ABBREVIATION_LETTERS.sub(rf"\1{NBSP}", masked)
     language = _language(locale)
