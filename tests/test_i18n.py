@@ -372,7 +372,7 @@ def test_xliff_round_trip_carries_box_limits(tiny, run):
     from printkit.i18n.merge import unit_id
 
     assert (
-        f'id="{unit_id("Deals 2 [fire] damage.")}" resname="card:spark/text" maxwidth="679" size-unit="char"' in xliff
+        f'id="{unit_id("Deals 2 [fire] damage.")}" resname="card:spark/text" maxwidth="688" size-unit="char"' in xliff
     )
     edited = Path("edited.xlf")
     edited.write_text(
