@@ -35,7 +35,7 @@ N, NN = NBSP, NARROW_NBSP
         ("de", "bei 100 % Größe", f"bei 100{N}% Größe"),
         ("de", "Er ist k. o. und ca. 76 cm weit", f"Er ist k.{N}o. und ca.{N}76{N}cm weit"),
         ("de", "Macht **2** Schaden", f"Macht **2**{N}Schaden"),  # through a bold switch
-        ("de", "Macht 2 [fire] Schaden", f"Macht 2{N}[fire] Schaden"),  # an icon is a word too
+        ("de", "Macht 2 [fire] Schaden", f"Macht 2{N}[fire]{N}Schaden"),  # an icon is a word too, and joins its word
         ("en", "Move up to 4.5 in, then draw 2 cards", f"Move up to 4.5{N}in, then draw 2{N}cards"),
         ("fr", "Piochez 3 cartes", f"Piochez 3{N}cartes"),
         ("de", "2. Stellt sie auf", "2. Stellt sie auf"),  # a list number
