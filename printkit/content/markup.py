@@ -27,13 +27,14 @@ _KINDS: dict[str, TokenKind] = {"\\[": "bracket", "**": "bold", "*": "italic", "
 
 
 _ICON_OR_BRACKET = re.compile(r"\\\[|\[[a-z0-9-]+\]")
-_WORD = re.compile(r"[^\W\d_]{2}")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def has_words(text: str) -> bool:
-    """Whether a text holds words to translate: two letters in a row outside its {placeholders} and
-    [icons]. `⬇`, `P1`, `+2 [fire]` and `{count}` hold none, so they are not messages."""
-    return _WORD.search(_ICON_OR_BRACKET.sub(" ", KEPT.sub(" ", text))) is not None
+    """Whether a text holds words to translate: a letter outside its {placeholders} and [icons]
+    (`P1` is a player's label, `S1` in German). `⬇`, `+2 [fire]` and `{count}` hold none, so they
+    are not messages."""
+    return _LETTER.search(_ICON_OR_BRACKET.sub(" ", KEPT.sub(" ", text))) is not None
 
 
 class Token(NamedTuple):  # tuples: a deck has thousands, made a quarter faster than dataclasses

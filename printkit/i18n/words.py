@@ -374,6 +374,17 @@ def of(locale: str, pack_root: Path | None = None) -> OwnWords:
     return _words(locale, tuple((root, path, _stamp(path)) for root, path in sources))
 
 
+def texts(locale: str) -> list[str]:
+    """printkit's words as printkit prints them in locale (English where it has none), each form once:
+    prose of the language that no pack changes."""
+    own = of(locale)
+    return [
+        own.form(key, count)
+        for key, english in MESSAGES.items()
+        for count in ((1, 2) if isinstance(english, tuple) else (None,))
+    ]
+
+
 def _stamp(path: Path) -> tuple[int, int] | None:
     try:
         status = os.stat(path)
