@@ -144,8 +144,8 @@ COMPONENT_LISTS = {
         "de": [
             "84 Zauberkarten",
             "7 Übersichtskarten der Zauberarten",
-            "2 Magiepunkte-Leisten",
-            "2 Magiepunkt-Marker",
+            "2 Magiepunktleisten",
+            "2 Magiepunktmarker",
         ],
     },
 }
