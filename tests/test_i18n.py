@@ -11,6 +11,7 @@ import polib
 import pytest
 from conftest import BUNDLED, TRANSLATIONS
 
+from printkit.i18n.glossary import uses_word
 from printkit.i18n.po_check import read_catalog
 
 PACK_YAML = """\
@@ -331,6 +332,23 @@ def test_a_compound_the_glossary_lists_counts_as_its_term(tiny, run):
     assert run("i18n", "check")[0] == 0
 
 
+@pytest.mark.parametrize(
+    ("text", "word", "used"),
+    [
+        ("番人の盾を受け取ります。", "番人の盾", True),  # no spaces: the term followed by a particle
+        ("守り手の盾を受け取ります。", "番人の盾", False),
+        ("يأخذ كلّ لاعب المخيّمات الخمسة", "مخيّم", True),  # the article, a plural
+        ("فجرابك ممتلئ", "جراب", True),  # a conjunction and a pronoun joined to the word
+        ("للاعب البادئ", "لاعب", True),
+        ("تخيّم", "خيّم", False),  # a letter that is not a proclitic: another word
+    ],
+)
+def test_a_term_is_found_as_japanese_and_arabic_write_it(text, word, used):
+    """Japanese writes no spaces between words and Arabic joins its article and one-letter words to
+    the next word: the riverfold glossary's ja and ar terms were reported missing from every text."""
+    assert uses_word(text, word) is used
+
+
 def test_the_glossary_exports_as_tbx_and_csv_that_translate_toolkit_reads(tiny, run):
     """The glossary as Weblate's glossary component imports it (through translate-toolkit): each term
     with its translation and the compounds that count as it, each name untranslatable (read-only)."""
@@ -445,7 +463,7 @@ def test_every_bundled_pack_is_fully_translated(run):
     )
     assert run("i18n", "check", *BUNDLED) == (
         0,
-        "7 catalogs checked: complete, consistent and every text fits\n",
+        "9 catalogs checked: complete, consistent and every text fits\n",
         "",
     )
 

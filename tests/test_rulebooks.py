@@ -44,7 +44,9 @@ def test_every_seed_game_has_a_rulebook():
 
 # The editions of each bundled pack: one per locale, and the bilingual ones. Riverfold names its own
 # (`editions: [[en, de], [en, fr]]`); the others pair the source language with each other locale.
-EDITIONS = {pack: ["de", "en", "en-de"] for pack in PACKS} | {"riverfold": ["de", "en", "en-de", "en-fr", "fr"]}
+EDITIONS = {pack: ["de", "en", "en-de"] for pack in PACKS} | {
+    "riverfold": ["ar", "de", "en", "en-de", "en-fr", "fr", "ja"]
+}
 
 
 @pytest.mark.parametrize("pack", PACKS)
@@ -142,8 +144,8 @@ COMPONENT_LISTS = {
         "de": [
             "84 Zauberkarten",
             "7 Übersichtskarten der Zauberarten",
-            "2 Magiepunkte-Leisten",
-            "2 Magiepunkt-Marker",
+            "2 Magiepunktleisten",
+            "2 Magiepunktmarker",
         ],
     },
 }

@@ -24,7 +24,6 @@ import uharfbuzz
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.pens.transformPen import TransformPen
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.base.confine import Refused, pack_file
 from printkit.base.errors import Fault, ValueProblem, did_you_mean, display_path
@@ -33,7 +32,7 @@ from printkit.base.package_data import folder
 from printkit.base.units import MM_PER_POINT
 from printkit.content.pack_files import MAX_FILE_BYTES
 from printkit.content.pack_meta import BUILT_IN_FONT_FAMILIES, FONT_STYLES
-from printkit.faces.reportlab_internals import glyph_map
+from printkit.faces.reportlab_internals import glyph_map, register_font
 from printkit.faces.scripts import needs_shaping, right_to_left
 
 if TYPE_CHECKING:
@@ -138,7 +137,7 @@ def registered(name: str) -> str:
         font_name = next(n for n in names if n not in taken)
         face = _PACK_FACES.get(name)
         if face is None:  # printkit's own
-            pdfmetrics.registerFont(TTFont(font_name, str(path)))
+            register_font(font_name, str(path))
         else:  # a pack's, read confined (never its path opened again: it may be a link by now)
             try:
                 read = io.BytesIO(pack_file(face.root, path, MAX_FILE_BYTES)[1])
@@ -148,7 +147,7 @@ def registered(name: str) -> str:
                     "check it, then build again)"
                 ) from None
             read.name = str(path)  # as reportlab names a file it opens itself
-            pdfmetrics.registerFont(TTFont(font_name, read))
+            register_font(font_name, read)
         _REPORTLAB_NAMES[path] = font_name
     return _REPORTLAB_NAMES[path]
 
