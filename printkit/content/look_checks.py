@@ -109,8 +109,7 @@ def look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Problem
         for side in ("front", "back"):
             problems += _element_problems(pack, art, source, at + (side,), getattr(look, side), look_users)
         problems += _box_problems(source, at, look, look_users, pack)
-        pack.unsafe += _safe_zone_findings(source, at, look, look_users, pack)
-    pack.unsafe += _builtin_safe_zone_findings(pack)
+    pack.unsafe += _safe_zone_findings(pack)
     return problems, warnings
 
 
@@ -463,34 +462,12 @@ def _outside(
             yield from _outside(spec.elements, path + ("elements",), spec.frame(box, outline, trim), trim, outline)
 
 
-def _safe_zone_findings(
-    source: SourceFile, at: KeyPath, look: LookDef, users: list[Component], pack: Pack
-) -> list[Problem]:
-    """Text and icons of a look's front and back whose box reaches into the safe zone inside the trim
-    line of a component using it, once per element."""
-    zone = pack.meta.imposition.safe_zone
-    found: dict[KeyPath, Problem] = {}
-    shapes: dict[tuple[Size, Outline], Component] = {}
-    for component in users:
-        shapes.setdefault((component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)), component)
-    for (trim, outline), component in shapes.items():
-        for side in ("front", "back"):
-            for path, _, box in _in_safe_zone(
-                getattr(look, side), at + (side,), Box(0.0, 0.0, *trim), trim, outline, zone
-            ):
-                if path not in found:
-                    found[path] = source.problem(
-                        path + ("box",),
-                        f"the box reaches into {_into_safe_zone(zone, box, trim, component)}",
-                        f"keep text and icons {zone:g} mm inside the trim line, or change imposition.safe_zone in {PACK_FILE}",
-                    )
-    return list(found.values())
-
-
-def _builtin_safe_zone_findings(pack: Pack) -> list[Problem]:
-    """Text and icons of printkit's looks whose box reaches into the safe zone of a component drawn
-    with them (directly or through a look of the pack that extends one), once per element of a built-in
-    look, at the first such component: the user wrote the component, not the look."""
+def _safe_zone_findings(pack: Pack) -> list[Problem]:
+    """Text and icons whose box reaches into the safe zone inside the trim line of a component drawn
+    with them, each measured in the frame it is drawn in (an element replacing one inside a group by
+    its id is drawn in that group) and only where its `when:` holds for the component. One warning per
+    element: at the element of a look of the pack, or, for printkit's looks, at the first component
+    drawn with it (the user wrote the component, not the look)."""
     from printkit.content.values import Values, is_set  # what a component's `when:` conditions read
 
     zone = pack.meta.imposition.safe_zone
@@ -512,25 +489,34 @@ def _builtin_safe_zone_findings(pack: Pack) -> list[Problem]:
         if (look_id, trim, outline, shown) in seen:
             continue
         seen.add((look_id, trim, outline, shown))
-        builtin = {
+        written = {  # each element of the looks drawn: the look it is written in and its key path there
             id(spec): (ancestor, path)
             for ancestor in lineage(pack.looks, look_id)
-            if pack.looks[ancestor].builtin
             for side in ("front", "back")
             for path, spec, _ in walk(getattr(pack.looks[ancestor].look, side), (side,))
         }
         for side, elements in zip(("front", "back"), sides, strict=True):
             frame = Box(0.0, 0.0, *trim)
-            for _, element, box in _in_safe_zone(elements, (side,), frame, trim, outline, zone, drawn):
-                where = builtin.get(id(element.spec))
+            for _, element, box, group in _in_safe_zone(elements, (side,), frame, trim, outline, zone, drawn):
+                where = written.get(id(element.spec))
                 if where is None or where in found:
                     continue
                 ancestor, path = where
+                declared = pack.looks[ancestor]
+                into = _into_safe_zone(zone, box, trim, component)
+                if not declared.builtin:
+                    inside = f": its box is a share of the group '{group}' it is drawn in;" if group else ","
+                    found[where] = pack.sources[declared.file].problem(
+                        declared.path + path + ("box",),
+                        f"the box reaches into {into}",
+                        f"keep text and icons {zone:g} mm inside the trim line{inside} or change "
+                        f"imposition.safe_zone in {PACK_FILE}",
+                    )
+                    continue
                 named = f"'{element.spec.id}'" if element.spec.id else f"at {format_key_path(path)}"
                 found[where] = pack.sources[component.origin.file].problem(
                     component.origin.path + (("look",) if component.look is not None else ()),
-                    f"printkit's look '{ancestor}' puts its {path[0]} {element.kind} {named} "
-                    f"into {_into_safe_zone(zone, box, trim, component)}",
+                    f"printkit's look '{ancestor}' puts its {path[0]} {element.kind} {named} into {into}",
                     f"keep text and icons {zone:g} mm inside the trim line: give it a look of the pack that "
                     f"extends '{ancestor}' and moves them, or change imposition.safe_zone in {PACK_FILE}",
                 )
@@ -554,12 +540,14 @@ def _in_safe_zone(
     trim: Size,
     outline: Outline,
     zone: float,
-    drawn: Callable[[Any, str], bool] = lambda spec, of: True,
+    drawn: Callable[[Any, str], bool],
     of: str = "",
-) -> Iterator[tuple[KeyPath, LookElement, Box]]:
-    """The key path, element and box of each text, icon, repeated icon and rotation-track label that
-    is drawn (of a component, the elements whose `when` holds) and whose own box reaches nearer the
-    trim line than zone, but not past it (that is a box problem), looking inside groups."""
+    group: str | None = None,
+) -> Iterator[tuple[KeyPath, LookElement, Box, str | None]]:
+    """The key path, element, box and innermost group (its id, None on the face) of each text, icon,
+    repeated icon and rotation-track label that is drawn (of a component, the elements whose `when`
+    holds) and whose own box reaches nearer the trim line than zone, but not past it (that is a box
+    problem), looking inside groups."""
     for index, element in enumerate(elements or []):
         spec, path = element.spec, at + (index, element.kind)
         if not drawn(spec, of):
@@ -567,13 +555,15 @@ def _in_safe_zone(
         if isinstance(spec, GroupSpec):
             inner = spec.frame(placed(frame, spec.box), outline, trim)
             part = f"{of}{spec.of}." if spec.of else of  # as walk reads a group's part
-            yield from _in_safe_zone(spec.elements, path + ("elements",), inner, trim, outline, zone, drawn, part)
+            yield from _in_safe_zone(
+                spec.elements, path + ("elements",), inner, trim, outline, zone, drawn, part, spec.id or group
+            )
         elif isinstance(spec, TextSpec | IconSpec | RepeatSpec) and spec.box is not None:
             box = placed(frame, spec.box)
             if _holds(box, trim, outline, -BOX_TOLERANCE_MM) and not _holds(
                 box, trim, outline, zone - BOX_TOLERANCE_MM
             ):
-                yield path, element, box
+                yield path, element, box, group
         elif isinstance(spec, WidgetSpec) and spec.name == "rotation-track":
             unsafe = (
                 strip
@@ -583,7 +573,7 @@ def _in_safe_zone(
             )
             found = next(unsafe, None)
             if found is not None:
-                yield path, element, found
+                yield path, element, found, group
 
 
 def _track_strips(box: Box, spec: WidgetSpec) -> list[Box]:
