@@ -110,7 +110,51 @@ def look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Problem
             problems += _element_problems(pack, art, source, at + (side,), getattr(look, side), look_users)
         problems += _box_problems(source, at, look, look_users, pack)
     pack.unsafe += _safe_zone_findings(pack)
-    return problems, warnings
+    return problems, warnings + _unprinted_fields(pack)
+
+
+def _unprinted_fields(pack: Pack) -> list[Problem]:
+    """A warning at the declaration of each field that components give under `data:` but that no
+    look they are drawn with shows: names in a text, icon, image, count, colour or `when:` (what a
+    `when:` draws shows it, as a boolean field is shown)."""
+    printed: dict[str, set[str]] = {}  # a look (with what it extends) -> the declared fields it shows
+    users: dict[str, list[Component]] = {}
+    for component in pack.components:
+        look_id = component.look_id(pack.meta.defaults)
+        if look_id not in printed:
+            printed[look_id] = {
+                choice.removeprefix("data.")
+                for side in merged(pack.looks, look_id)
+                for _, spec, of in walk(side)
+                if not of  # a group of a part (`of: back`) names the part's values
+                for _, path, _ in element_paths(spec)
+                for choice in path.split("|")
+                if choice.startswith("data.")
+            }
+        for name in component.data or {}:
+            users.setdefault(name, [])
+            if name in pack.meta.fields and name not in printed[look_id]:
+                users[name].append(component)
+            else:
+                users[name].append(None)
+    warnings = []
+    source = pack.source_of(PACK_FILE)
+    for name in pack.meta.fields:
+        given = users.get(name) or []
+        if given and all(given):
+            first = cast(Component, given[0])
+            many = f"{len(given)} components" if len(given) > 1 else "1 component"
+            warnings.append(
+                source.problem(
+                    ("fields", name),
+                    f"field '{name}' is given by {many} ({first.kind} '{first.id}' first), but no look they are "
+                    "drawn with shows it",
+                    f"show it in a look they use, e.g. with a text element of text: '{{data.{name}}}' or an "
+                    f"element drawn when: data.{name}",
+                    of_key=True,
+                )
+            )
+    return warnings
 
 
 def _looks_hint(pack: Pack) -> str:
