@@ -26,6 +26,7 @@ from printkit.content.looks import (
     COMPUTED_VALUES,
     MAX_LINEAGE,
     WIDGET_KINDS,
+    Condition,
     Drawn,
     GroupSpec,
     IconSpec,
@@ -118,7 +119,8 @@ def _unprinted_fields(pack: Pack) -> list[Problem]:
     look they are drawn with shows: names in a text, icon, image, count, colour or `when:` (what a
     `when:` draws shows it, as a boolean field is shown)."""
     printed: dict[str, set[str]] = {}  # a look (with what it extends) -> the declared fields it shows
-    users: dict[str, list[Component]] = {}
+    users: dict[str, list[Component]] = {}  # a field -> the components that give it
+    shown: set[str] = set()  # the fields a look of a component that gives them shows
     for component in pack.components:
         look_id = component.look_id(pack.meta.defaults)
         if look_id not in printed:
@@ -132,17 +134,15 @@ def _unprinted_fields(pack: Pack) -> list[Problem]:
                 if choice.startswith("data.")
             }
         for name in component.data or {}:
-            users.setdefault(name, [])
-            if name in pack.meta.fields and name not in printed[look_id]:
-                users[name].append(component)
-            else:
-                users[name].append(None)
+            users.setdefault(name, []).append(component)
+            if name in printed[look_id]:
+                shown.add(name)
     warnings = []
     source = pack.source_of(PACK_FILE)
     for name in pack.meta.fields:
         given = users.get(name) or []
-        if given and all(given):
-            first = cast(Component, given[0])
+        if given and name not in shown:
+            first = given[0]
             many = f"{len(given)} components" if len(given) > 1 else "1 component"
             warnings.append(
                 source.problem(
@@ -233,6 +233,10 @@ def _element_problems(
                     problems.append(source.problem(path + (key,), *wrong))
                     if key == "of":
                         unknown_parts.append(f"{of}{choice}.")
+        for condition in spec.when if not any(of.startswith(part) for part in unknown_parts) else ():
+            if condition.op and not _value_problem(pack, classes, of, condition.path, "", who):
+                wrong = _comparison_problem(pack, classes, of + condition.path, condition)
+                problems += [source.problem(path + ("when",), *wrong)] if wrong else []
         if isinstance(spec, WidgetSpec):
             problems += _widget_problems(source, path, spec, users)
         if isinstance(spec, TextSpec) and spec.font not in fonts and not spec.font.startswith(failed_fonts):
@@ -257,6 +261,56 @@ def _element_problems(
                 source.problem(path + ("count",), f"must be a whole number or a placeholder for one, got '{count}'")
             )
     return problems
+
+
+def _comparison_problem(
+    pack: Pack, classes: list[type[Component]], path: str, condition: Condition
+) -> tuple[str, str] | None:
+    """(message, hint) for a `when:` comparing a value with operands of another type (a number with a
+    word, a text with a number, a text by order), or with a word that is none of the values it may hold
+    (a choice's values, the ids of a registry); None when it fits, or when printkit cannot tell."""
+    kind, allowed = _compared_kind(pack, classes, path)
+    numbers = [operand for operand in condition.operands if isinstance(operand, float)]
+    words = [operand for operand in condition.operands if isinstance(operand, str)]
+    if kind is None:
+        return None
+    if kind == "a number":
+        if words:
+            return f"compares {path}, a number, with '{words[0]}'", f"compare it with a number, e.g. {path} >= 5"
+        return None
+    if condition.op not in ("==", "!=", "in"):
+        return (
+            f"'{condition.op}' compares numbers, but {path} is {kind}",
+            f"compare it with ==, != or in, e.g. {path} in [a, b]",
+        )
+    if numbers:
+        hint = "compare it with one of its values: " + ", ".join(allowed) if allowed else "put the text in quotes"
+        return f"compares {path}, {kind}, with the number {numbers[0]:g}", hint
+    for word in words:
+        if allowed is not None and word not in allowed:
+            return (
+                f"'{word}' is not one of the values of {path}",
+                did_you_mean(word, allowed) or ("its values: " + ", ".join(allowed) if allowed else "it has none yet"),
+            )
+    return None
+
+
+def _compared_kind(pack: Pack, classes: list[type[Component]], path: str) -> tuple[str | None, list[str] | None]:
+    """What a comparison finds at path, in words (a number, a text, a choice, an id), and the values it
+    may hold (None: any); (None, None) for a value printkit does not compare by type."""
+    head, _, rest = path.partition(".")
+    if head == "data" and "." not in rest and (declared := pack.meta.fields.get(rest)) is not None:
+        if declared.type in ("integer", "number"):
+            return "a number", None
+        if declared.type == "choice":
+            return "a choice", list(declared.values)
+        return ("a text", None) if declared.type == "text" else (None, None)
+    for cls in classes:
+        info = cls.model_fields.get(head)
+        registry = entry_registry(tuple(info.metadata) + peeled(info.annotation)[1]) if info else None
+        if registry and not rest:
+            return f"an id of {registry}", list(getattr(pack.meta, registry))
+    return None, None
 
 
 def _hide_problems(pack: Pack, source: SourceFile, at: KeyPath, look: LookDef) -> list[Problem]:
@@ -512,7 +566,7 @@ def _safe_zone_findings(pack: Pack) -> list[Problem]:
     its id is drawn in that group) and only where its `when:` holds for the component. One warning per
     element: at the element of a look of the pack, or, for printkit's looks, at the first component
     drawn with it (the user wrote the component, not the look)."""
-    from printkit.content.values import Values, is_set  # what a component's `when:` conditions read
+    from printkit.content.values import Values, predicate  # what a component's `when:` conditions read
 
     zone = pack.meta.imposition.safe_zone
     found: dict[tuple[str, KeyPath], Problem] = {}
@@ -525,7 +579,8 @@ def _safe_zone_findings(pack: Pack) -> list[Problem]:
         def drawn(spec: Any, of: str, values: Values = values) -> bool:
             """Whether the component draws the element: its `when:` holds, read in its part (`of`)."""
             part = values.of(of.removesuffix(".")) if of else values
-            return all(is_set(part.find(c.path)[0]) != c.negated for c in getattr(spec, "when", ()))
+            holds = predicate(getattr(spec, "when", ()))
+            return holds is None or holds(part)
 
         sides = merged(pack.looks, look_id)
         # components of one look, size and outline that draw the same elements are checked once
