@@ -110,6 +110,25 @@ def test_when_not_draws_only_where_the_value_is_unset(faces):
     assert texts(drawn(faces["fancy"], element)) == []
 
 
+@pytest.mark.parametrize(
+    ("when", "drawn_on"),
+    [
+        ("data.glow >= 4", ["fancy"]),  # the others' glow is the field's default, 1
+        ("data.glow < 4", ["plain", "token"]),
+        ("data.glow == 1", ["plain", "token"]),
+        ("data.glow != 4", ["plain", "token"]),
+        ("data.glow in [2, 4]", ["fancy"]),
+        ("stats.power > 1", ["fancy"]),  # plain has no power: neither more nor less than any
+        ("name in [Plain, Other]", ["plain"]),
+        ("flavor == 'Old tale'", ["fancy"]),
+        ("flavor != 'Old tale'", ["plain", "token"]),  # unset is unequal to every value
+    ],
+)
+def test_when_compares_a_value(faces, when, drawn_on):
+    element = {"text": {"when": when, "text": "Shown", "box": [0, 0, "100%", "20%"]}}
+    assert [name for name, face in faces.items() if texts(drawn(face, element))] == drawn_on
+
+
 def test_a_group_of_back_names_the_values_of_the_back(faces):
     group = {"group": {"of": "back", "when": "back", "elements": [{"text": {"text": "{label}"}}]}}
     assert [t.text for t in texts(drawn(faces["token"], group))] == ["Back"]
