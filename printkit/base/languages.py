@@ -205,3 +205,12 @@ def character_width(tag: str) -> int:
         return 1
     letters = [char for char in own_name(cldr(tag).language) if char.isalpha()]
     return 2 if letters and all(unicodedata.east_asian_width(char) in "WF" for char in letters) else 1
+
+
+IDEOGRAPHS = re.compile("[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")  # Han, kana, their punctuation
+
+
+def has_ideographs(text: str) -> bool:
+    """Whether text has a character written without spaces between words (else a line breaks only at
+    its spaces, and a word is what spaces part)."""
+    return IDEOGRAPHS.search(text) is not None

@@ -22,12 +22,13 @@ from itertools import groupby
 from typing import Literal, NamedTuple
 
 from printkit.base.icons import ICONS
+from printkit.base.languages import has_ideographs
 from printkit.base.memo import BOX_CAPACITIES, FITTED_TEXTS, PARSED_TEXTS, remembered
 from printkit.base.shapes import Rect, Shape, Text
 from printkit.base.units import MM_PER_POINT
 from printkit.content import markup
 from printkit.faces.fonts import has_glyph, missing_glyphs, shown, styled, text_width
-from printkit.faces.scripts import breaks_between, has_ideographs, has_right_to_left, levels, right_to_left
+from printkit.faces.scripts import breaks_between, has_right_to_left, levels, right_to_left
 
 LINE_HEIGHT = 1.18
 CAP_HEIGHT = 0.72  # of the font size, for DejaVu

@@ -16,9 +16,9 @@ from printkit.base.errors import (
     display_path,
     shown_value,
 )
+from printkit.base.languages import has_ideographs
 from printkit.content.pack import Pack
 from printkit.content.source import SourceFile, read_yaml
-from printkit.faces.scripts import has_ideographs
 
 GLOSSARY = "glossary.yaml"  # beside the packs it serves: content/glossary.yaml for content/<pack>
 NAMES = "names"  # the glossary's list of names kept whole, beside its locales

@@ -376,11 +376,13 @@ def of(locale: str, pack_root: Path | None = None) -> OwnWords:
 
 def texts(locale: str) -> list[str]:
     """printkit's words as printkit prints them in locale (English where it has none), each form once:
-    prose of the language that no pack changes."""
+    prose of the language that no pack changes. The preview's words are left out: they are read on
+    a screen, not printed, and a box's room must not move when the preview gains a word."""
     own = of(locale)
     return [
         own.form(key, count)
         for key, english in MESSAGES.items()
+        if not key.startswith("preview-")
         for count in ((1, 2) if isinstance(english, tuple) else (None,))
     ]
 
