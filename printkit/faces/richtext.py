@@ -104,7 +104,11 @@ def parse(text: str, base_font: str, script_font: str | None = None) -> list[lis
             paragraphs[-1].append(word)
             word = []
 
-    for run in markup.runs(text):
+    plain = None if script_font or has_ideographs(text) else markup.plain_words(text)
+    if plain is not None:  # most text: a word a piece, in the base font
+        regular = styled(base_font, False, False)
+        paragraphs[0] = [[Segment(piece, regular)] for piece in plain]
+    for run in markup.runs(text) if plain is None else ():
         if run.kind == "break":
             end_word()
             paragraphs.append([])
