@@ -571,6 +571,8 @@ def _safe_zone_findings(pack: Pack) -> list[Problem]:
     zone = pack.meta.imposition.safe_zone
     found: dict[tuple[str, KeyPath], Problem] = {}
     seen: set[tuple] = set()
+    # each look's merged sides and the elements with a `when:` in them, worked out once per look, not per component
+    looks: dict[str, tuple[tuple[list[LookElement], list[LookElement]], list[tuple[Any, str]]]] = {}
     for component in pack.components:
         look_id = component.look_id(pack.meta.defaults)
         trim, outline = component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)
@@ -582,9 +584,15 @@ def _safe_zone_findings(pack: Pack) -> list[Problem]:
             holds = predicate(getattr(spec, "when", ()))
             return holds is None or holds(part)
 
-        sides = merged(pack.looks, look_id)
+        if look_id not in looks:
+            both = merged(pack.looks, look_id)
+            looks[look_id] = (
+                both,
+                [(spec, of) for side in both for _, spec, of in walk(side) if getattr(spec, "when", ())],
+            )
+        sides, conditional = looks[look_id]
         # components of one look, size and outline that draw the same elements are checked once
-        shown = tuple(drawn(spec, of) for side in sides for _, spec, of in walk(side) if getattr(spec, "when", ()))
+        shown = tuple(drawn(spec, of) for spec, of in conditional)
         if (look_id, trim, outline, shown) in seen:
             continue
         seen.add((look_id, trim, outline, shown))

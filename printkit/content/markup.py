@@ -85,6 +85,18 @@ def runs(text: str, *, code: bool = False) -> list[Run]:
     return found
 
 
+_MARKED = re.compile(r"[\\*\[\n]")  # a character that may start markup (a line break is markup too)
+
+
+def plain_words(text: str) -> list[str] | None:
+    """The words of a text without markup, as runs would give them (its text runs: cut at its
+    spaces), or None when the text has markup. Most component text has none: read without a run
+    for each word and each space."""
+    if _MARKED.search(text):
+        return None
+    return [piece for piece in text.split(" ") if piece and not piece.isspace()]
+
+
 def kept(text: str) -> list[str]:
     """What a translation must keep as written: every {placeholder}, [icon] and ▶ of text, in order."""
     found = []
