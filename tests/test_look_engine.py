@@ -116,14 +116,14 @@ def test_when_not_draws_only_where_the_value_is_unset(faces):
     ("when", "drawn_on"),
     [
         ("data.glow >= 4", ["fancy"]),  # the others' glow is the field's default, 1
-        ("data.glow < 4", ["plain", "token"]),
-        ("data.glow == 1", ["plain", "token"]),
-        ("data.glow != 4", ["plain", "token"]),
+        ("data.glow < 4", ["plain", "token", "five", "five-vp"]),
+        ("data.glow == 1", ["plain", "token", "five", "five-vp"]),
+        ("data.glow != 4", ["plain", "token", "five", "five-vp"]),
         ("data.glow in [2, 4]", ["fancy"]),
         ("stats.power > 1", ["fancy"]),  # plain has no power: neither more nor less than any
         ("name in [Plain, Other]", ["plain"]),
         ("flavor == 'Old tale'", ["fancy"]),
-        ("flavor != 'Old tale'", ["plain", "token"]),  # unset is unequal to every value
+        ("flavor != 'Old tale'", ["plain", "token", "five", "five-vp"]),  # unset is unequal to every value
     ],
 )
 def test_when_compares_a_value(faces, when, drawn_on):
