@@ -69,11 +69,13 @@ __all__ = [
 
 
 def register_font(font_name: str, file: str | BinaryIO) -> None:
-    """Registers the TrueType font in file as font_name. A font whose PostScript name another
-    registered font has (a subset of it, the same font in two packs) is embedded under font_name,
-    so that each is its own font."""
+    """Registers the TrueType font in file as font_name. A font whose PostScript name a different
+    registered font has (a subset of it) is embedded under font_name, so that each is its own font;
+    the same font registered again keeps its name, so a PDF's font names do not depend on what the
+    process drew before."""
     font = ttfonts.TTFont(font_name, file)
-    if font.face.name in pdfmetrics._dynFaceNames:
+    earlier = pdfmetrics._dynFaceNames.get(font.face.name)
+    if earlier is not None and earlier.face._ttf_data != font.face._ttf_data:  # the font file's bytes
         font.face.name = font_name.encode()
     pdfmetrics.registerFont(font)
 
