@@ -138,6 +138,25 @@ class SheetsKind(OutputKind):
     def job(self, drawn: Drawn, layout: str, pages: list[Page]) -> Job: ...
 
 
+class CutFilesKind(SheetsKind):
+    """Files a cutting machine cuts a paper's sheets by, in `<folder>/<language>-<layout>/`: it cuts
+    along the trim lines, so each back must print behind its front."""
+
+    folder: ClassVar[str]
+
+    def name_of(self, pack_id: str, language: str, layout: str) -> str:
+        return f"{self.folder}/{language}-{layout}"
+
+    def check_usage(self, options: BuildOptions) -> None:
+        from printkit.base.errors import UsageError
+
+        if options.duplex == "off" and options.template is None:  # a template prints no backs
+            raise UsageError(
+                f"--{self.name} needs backs printed behind their fronts (--duplex long or short): "
+                "with --duplex off a back beside its front is folded along the line a cutter would cut"
+            )
+
+
 class FacesKind(OutputKind):
     """One output per language, made from the faces of the pieces."""
 
