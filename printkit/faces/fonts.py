@@ -77,18 +77,29 @@ def pack_font(pack: Pack, name: str) -> str:
     regular). Raises ValueProblem for a name that is neither a bundled font nor a pack's style."""
     if name in FONTS:
         return name
-    for family_name, family in pack.meta.fonts.items():
+    for family_name in pack.meta.fonts:
         if name.removeprefix(family_name) in FONT_STYLES.values():
-            family_id = f"{pack.root.resolve()}:{family_name}"
-            for style, suffix in FONT_STYLES.items():  # all styles: markup may switch to any of them
-                path = Path(os.path.abspath(pack.root / family.file(style)))  # its links are pack_file's to refuse
-                label = f"{pack.id}-{re.sub('[^A-Za-z0-9-]', '-', path.stem)}"  # PDF names are ASCII
-                _PACK_FACES[family_id + suffix] = _PackFace(
-                    path, pack.root.resolve(), family_name + suffix, family_id, label
-                )
-            return family_id + name.removeprefix(family_name)
+            return _declared(pack, family_name) + name.removeprefix(family_name)
     known = [*FONTS, *(family + suffix for family in pack.meta.fonts for suffix in FONT_STYLES.values())]
     raise ValueProblem(f"'{name}' is not a font of printkit or of this pack", did_you_mean(name, known))
+
+
+def _declared(pack: Pack, family_name: str) -> str:
+    """The id of one of the pack's font families, its styles made known to this process's drawing."""
+    family = pack.meta.fonts[family_name]
+    family_id = f"{pack.root.resolve()}:{family_name}"
+    for style, suffix in FONT_STYLES.items():  # all styles: markup may switch to any of them
+        path = Path(os.path.abspath(pack.root / family.file(style)))  # its links are pack_file's to refuse
+        label = f"{pack.id}-{re.sub('[^A-Za-z0-9-]', '-', path.stem)}"  # PDF names are ASCII
+        _PACK_FACES[family_id + suffix] = _PackFace(path, pack.root.resolve(), family_name + suffix, family_id, label)
+    return family_id
+
+
+def declare_pack_fonts(pack: Pack) -> None:
+    """Every font family of the pack made known to this process's drawing: a process started
+    without fork (Windows, macOS) draws pages laid out elsewhere, whose text names the pack's fonts."""
+    for family_name in pack.meta.fonts:
+        _declared(pack, family_name)
 
 
 def locale_font(pack: Pack, locale: str) -> str | None:

@@ -26,7 +26,7 @@ from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
 from printkit.content.pack_files import MAX_FILE_BYTES
 from printkit.faces import richtext
-from printkit.faces.fonts import locale_font, pack_font
+from printkit.faces.fonts import declare_pack_fonts, locale_font, pack_font
 from printkit.i18n import typography
 from printkit.i18n.extract import Boxes, TextBox
 
@@ -44,6 +44,12 @@ class LookContext:
     mark_overflow: bool = False  # text that overflows is drawn marked (the preview), not left out
     _art_paths: dict[str, str | None] = field(default_factory=dict)
     _fonts: dict[str, str] = field(default_factory=dict)
+
+    def __setstate__(self, state: dict) -> None:
+        """Unpickled in a worker process: the pack's fonts, which the faces and sheets it draws name,
+        made known there too (a spawned process inherits nothing of the one that laid them out)."""
+        self.__dict__.update(state)
+        declare_pack_fonts(self.pack)
 
     def art(self, name: str) -> str | None:
         """The real path of an art file inside the pack, its bytes read confined (confine.pack_file:
