@@ -16,7 +16,9 @@ from printkit.content.placeholders import expand
 from printkit.content.read import load_checked
 from printkit.i18n.extract import messages
 
-pytestmark = pytest.mark.slow
+# the shared build of every pack's editions and booklets (Riverfold in five languages) runs in the
+# first test; in workers started without fork (--non-posix, as on Windows and macOS) it passed 120 s
+pytestmark = [pytest.mark.slow, pytest.mark.timeout(600)]
 
 PACKS = BUNDLED  # each bundled pack has a rulebook
 
