@@ -22,7 +22,7 @@ FIXTURES = REPO / "tests" / "fixtures"
 # user adds there (`printkit new`), or a broken one they are working on, changes no test.
 BUNDLED = ["attacktix", "riverfold", "skylanders-tabletop", "skylands", "skystones", "sorcerers-home-game"]
 # The locales each bundled pack is translated into besides English, in the order pack.yaml gives them.
-TRANSLATIONS = {name: ["de"] for name in BUNDLED} | {"riverfold": ["de", "fr"]}
+TRANSLATIONS = {name: ["de"] for name in BUNDLED} | {"riverfold": ["de", "fr", "ja", "ar"]}
 
 
 # Where printkit cannot fork (Windows, macOS, `./dev test --non-posix`) its workers and the rulebook's

@@ -1,6 +1,6 @@
 """Translations survive editing: catalogs are keyed by their English text and merged as GNU msgmerge
 merges them, so inserting, moving, deleting and editing rulebook paragraphs keeps every translation of
-an unchanged text; identical texts are one entry; text without words is no entry at all."""
+an unchanged text; identical texts are one entry; text without a letter is no entry at all."""
 
 import shutil
 import subprocess
@@ -27,6 +27,7 @@ GERMAN = {
     PARAGRAPHS[4]: "Das Spiel endet mit dem letzten Plättchen; wer die meisten Punkte hat, gewinnt.",
     "River": "Fluss",
     "Lake": "See",
+    "P1": "S1",
 }
 
 
@@ -67,17 +68,22 @@ def _translated_pack(tmp_path: Path, run) -> Path:
     return root
 
 
-def test_a_text_used_in_twelve_places_is_one_entry_and_text_without_words_is_none(tmp_path, run):
+def test_a_text_used_in_twelve_places_is_one_entry_and_text_without_letters_is_none(tmp_path, run):
+    """A chip's `P1` is translated (a German edition may call it `S1`); its `⬇` is the same in every language."""
     root = tmp_path / "flow"
     _write_pack(root, PARAGRAPHS[:2], PARAGRAPHS[2:])
     assert run("i18n", "extract", root)[0] == 0
     pot = polib.pofile(str(root / "locales" / "flow.pot"))
-    assert [e.msgid for e in pot] == ["Flow", "Setup", *PARAGRAPHS[:2], "Playing", *PARAGRAPHS[2:], "River", "Lake"]
+    assert [e.msgid for e in pot] == [
+        *("Flow", "Setup", *PARAGRAPHS[:2], "Playing", *PARAGRAPHS[2:], "River", "Lake"),
+        "P1",
+    ]
+    assert next(e for e in pot if e.msgid == "P1").comment.startswith("chip:first/label: chip; box")
     river = next(e for e in pot if e.msgid == "River")
     assert river.occurrences == [("cards.yaml", str(line)) for line in range(2, 14)]
     assert river.comment.splitlines() == [
         *(
-            f"card:river-{n}/name: card; box 37.6 x 9.1 mm, 10.5 pt (at least 6 pt), room for 57 characters"
+            f"card:river-{n}/name: card; box 37.6 x 9.1 mm, 10.5 pt (at least 6 pt), room for 58 characters"
             for n in range(1, 6)
         ),
         "and 7 more places",
@@ -93,7 +99,7 @@ def test_inserting_moving_deleting_and_editing_paragraphs_loses_no_unchanged_tra
     assert run("i18n", "update", root)[0] == 0
     live = {e.msgid: e for e in _catalog(root) if not e.obsolete}
     unchanged = [text for text in GERMAN if text in live and text not in (edited, inserted)]
-    assert len(unchanged) == 8  # title, both section titles, three paragraphs, River, Lake
+    assert len(unchanged) == 9  # title, both section titles, three paragraphs, River, Lake, P1
     for text in unchanged:
         entry = live[text]
         assert (entry.msgstr, entry.fuzzy, entry.tcomment) == (GERMAN[text], False, f"checked by Anna ({len(text)})")

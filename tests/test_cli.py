@@ -75,6 +75,19 @@ def test_new_names_the_next_commands_as_the_pack_was_typed(run, tmp_path, monkey
     assert run("check", "my games/duel") == (0, "1 pack checked: duel (1 component)\n", "")
 
 
+def test_new_takes_a_path_like_every_command(run, capsys, tmp_path, monkeypatch):
+    """A pack anywhere, as check and build name it: its help says so (it said only 'id of the new pack')."""
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit):
+        run("new", "--help")
+    help_words = " ".join(capsys.readouterr().out.split())  # as wide as the terminal wraps it
+    assert "PACK id of the new pack under ./content (lowercase, dashes), or a path ending in it" in help_words
+    folder = tmp_path / "games" / "river-run"
+    assert run("new", str(folder))[0] == 0
+    assert run("check", str(folder)) == (0, "1 pack checked: river-run (1 component)\n", "")
+    assert not (tmp_path / "content").exists()
+
+
 def test_a_pack_id_must_be_lowercase(run, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     assert run("new", "My Game")[1:] == (

@@ -11,8 +11,6 @@ from conftest import FIXTURES, PT_PER_MM, REPO, TOLERANCE_MM, polygon_corners, s
 from defusedxml import ElementTree
 from pypdf import PdfReader
 
-from printkit.output.pdfx import cmyk_profile
-
 SVG = "{http://www.w3.org/2000/svg}"
 # Rectangles and round chips (skystones), polygons, custom outlines and rounded corners (odd), a honeycomb (hexes).
 PACKS = {
@@ -150,7 +148,6 @@ def test_a_stale_temporary_cut_file_from_a_hard_kill_is_cleaned_up(run, tmp_path
     assert not stale.exists()
 
 
-@pytest.mark.skipif(cmyk_profile() is None, reason="Ghostscript's CMYK profile is not installed")
 def test_a_rewritten_components_pdf_takes_its_pdfx_twin_and_cut_paths_with_it(run, tmp_path):
     pack = tmp_path / "hexes"
     shutil.copytree(PACKS["hexes"], pack)

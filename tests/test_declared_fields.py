@@ -71,6 +71,28 @@ def test_text_fields_are_translated_and_other_fields_are_not(run, tmp_path):
     assert translated.meta.fields["motto"].default == "Leuchte weiter"
 
 
+def unshown(pack_yaml, at: str, name: str, given: str) -> str:
+    """The warning at a field's declaration when no look shows it (#38: declared fields printed nowhere)."""
+    return (
+        f"printkit: warning: {pack_yaml}:{at}: fields.{name}: field '{name}' is given by {given}, but no look they "
+        f"are drawn with shows it (show it in a look they use, e.g. with a text element of text: '{{data.{name}}}' "
+        f"or an element drawn when: data.{name})"
+    )
+
+
+GLOWING_UNSHOWN = [  # the glowing pack's cards use printkit's card look, which shows none of its fields
+    ("5:3", "glow", "2 components (card 'ember' first)"),
+    ("6:3", "weight", "1 component (card 'ember' first)"),
+    ("7:3", "motto", "1 component (card 'ember' first)"),
+    ("8:3", "rare", "1 component (card 'ember' first)"),
+    ("9:3", "mood", "1 component (card 'ember' first)"),
+    ("10:3", "sigil", "1 component (card 'ember' first)"),
+    ("11:3", "portrait", "1 component (card 'ember' first)"),
+    ("12:3", "sayings", "1 component (card 'ember' first)"),
+    ("13:3", "rolls", "1 component (card 'ember' first)"),
+]
+
+
 def test_a_rule_adds_up_a_number_field(run, tmp_path):
     root = tmp_path / "glowing"
     shutil.copytree(GLOWING, root)
@@ -80,6 +102,7 @@ def test_a_rule_adds_up_a_number_field(run, tmp_path):
     code, out, err = run("check", deck)
     assert code == 1
     assert err.splitlines() == [
+        *(unshown(root / "pack.yaml", *field) for field in GLOWING_UNSHOWN),
         "printkit: warning: glowing (de): 12 strings not translated; 2 components marked DRAFT "
         "(see 'printkit i18n stats glowing')",
         f"{deck}:2:1: cards: 11 glow in all; at most 8 allowed (rule 'point-cap' in glowing)",
@@ -104,7 +127,10 @@ rules:
     deck.write_text("pack: kit\ncards: {a: 1, b: 2}\n")
     code, _, err = run("check", deck)
     assert code == 1
-    assert err.splitlines() == [f"{deck}:2:1: cards: 6 data.power in all; at most 4 allowed (rule 'point-cap' in kit)"]
+    assert err.splitlines() == [
+        unshown(tmp_path / "kit" / "pack.yaml", "3:10", "power", "1 component (card 'a' first)"),
+        f"{deck}:2:1: cards: 6 data.power in all; at most 4 allowed (rule 'point-cap' in kit)",
+    ]
 
 
 NUMBERS = "corner_radius, cost, count, data.glow, edges.bottom, edges.left, edges.right, edges.top, edges.total, sides"
@@ -192,8 +218,9 @@ def test_a_rule_covers_the_values_of_a_choice(run, tmp_path):
     code, _, err = run("check", deck)
     assert code == 1
     assert err.splitlines() == [
+        unshown(tmp_path / "kit" / "pack.yaml", "3:10", "mood", "1 component (card 'a' first)"),
         f"{deck}:2:1: cards: covers 1 of 2 data.mood values (one of each required); missing: wild "
-        "(rule 'coverage' in kit)"
+        "(rule 'coverage' in kit)",
     ]
 
 

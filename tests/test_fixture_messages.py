@@ -50,6 +50,8 @@ ROOTS = {
         "hostile-po-hebrew": "security/test_hostile_content.py",
     },
     "tests/fixtures/allatonce": {},
+    "tests/fixtures/tiles": {},
+    "tests/fixtures/safe-zone": {"edge-text": "test_home_printing.py", "builtin-look": "test_home_printing.py"},
 }
 # The corpora of bad packs, whose every pack that fails is refused by a strict build too.
 BAD_PACKS = ("tests/fixtures/bad/", "tests/fixtures/security/")

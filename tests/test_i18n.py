@@ -11,6 +11,7 @@ import polib
 import pytest
 from conftest import BUNDLED, TRANSLATIONS
 
+from printkit.i18n.glossary import uses_word
 from printkit.i18n.po_check import read_catalog
 
 PACK_YAML = """\
@@ -91,8 +92,8 @@ def test_extract_collects_every_text_with_a_note(tiny, run):
     assert [(e.msgctxt, e.msgid) for e in pot] == [(None, english) for english in GERMAN]
     text = next(e for e in pot if e.msgid == "Deals 2 [fire] damage.")
     assert text.occurrences == [("cards.yaml", "6")]
-    assert text.comment == "card:spark/text: card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt), room for 679 characters"
-    assert text.flags == ["max-length:679", 'placeholders:"[fire]"']
+    assert text.comment == "card:spark/text: card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt), room for 682 characters"
+    assert text.flags == ["max-length:682", 'placeholders:"[fire]"']
 
 
 def test_the_catalog_carries_the_weblate_flags_of_printkits_checks(tiny, run):
@@ -103,10 +104,34 @@ def test_the_catalog_carries_the_weblate_flags_of_printkits_checks(tiny, run):
     assert run("i18n", "update", "tiny")[0] == 0
     assert entry("Deals **2** [fire] damage, [fire] {{x}}.").flags == [
         "fuzzy",  # the translation of the text before
-        "max-length:640",
+        "max-length:682",  # the same box: its room is measured with printkit's words, not the pack's
         'placeholders:"[fire]":"{{":"}}"',
         "md-text",
     ]
+
+
+def test_a_boxs_length_limit_stays_when_another_text_changes(tiny, run):
+    before = entry("Spark").flags
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(cards.read_text().replace("Deals 2 [fire] damage.", "Deals 2 [fire] damage to every creature."))
+    assert run("i18n", "update", "tiny")[0] == 0
+    assert entry("Spark").flags == before == ["max-length:58"]
+
+
+def test_a_length_limit_is_in_characters_of_the_target_script(tiny, run):
+    """A Japanese name of 20 characters is as wide as 40 English ones: the box of 58 English
+    characters holds 29 Japanese ones, in the catalog Weblate checks and in the XLIFF export."""
+    pack = Path("content/tiny/pack.yaml")
+    pack.write_text(pack.read_text().replace("locales: [en, de]", "locales: [en, de, ja]"))
+    assert run("i18n", "update", "tiny")[0] == 0
+    japanese = polib.pofile("content/tiny/locales/ja/LC_MESSAGES/tiny.po")
+    assert [e.flags for e in japanese if e.msgid == "Spark"] == [["max-length:29"]]
+    assert entry("Spark").flags == ["max-length:58"]  # German letters are as wide as English ones
+    assert run("i18n", "export", "tiny", "--lang", "ja")[0] == 0
+    assert (
+        'resname="card:spark/name" maxwidth="29" size-unit="char"'
+        in Path("content/tiny/locales/ja/tiny.xlf").read_text()
+    )
 
 
 def test_update_keeps_translations_marks_changed_text_fuzzy_and_removed_text_obsolete(tiny, run):
@@ -307,6 +332,23 @@ def test_a_compound_the_glossary_lists_counts_as_its_term(tiny, run):
     assert run("i18n", "check")[0] == 0
 
 
+@pytest.mark.parametrize(
+    ("text", "word", "used"),
+    [
+        ("番人の盾を受け取ります。", "番人の盾", True),  # no spaces: the term followed by a particle
+        ("守り手の盾を受け取ります。", "番人の盾", False),
+        ("يأخذ كلّ لاعب المخيّمات الخمسة", "مخيّم", True),  # the article, a plural
+        ("فجرابك ممتلئ", "جراب", True),  # a conjunction and a pronoun joined to the word
+        ("للاعب البادئ", "لاعب", True),
+        ("تخيّم", "خيّم", False),  # a letter that is not a proclitic: another word
+    ],
+)
+def test_a_term_is_found_as_japanese_and_arabic_write_it(text, word, used):
+    """Japanese writes no spaces between words and Arabic joins its article and one-letter words to
+    the next word: the riverfold glossary's ja and ar terms were reported missing from every text."""
+    assert uses_word(text, word) is used
+
+
 def test_the_glossary_exports_as_tbx_and_csv_that_translate_toolkit_reads(tiny, run):
     """The glossary as Weblate's glossary component imports it (through translate-toolkit): each term
     with its translation and the compounds that count as it, each name untranslatable (read-only)."""
@@ -348,7 +390,7 @@ def test_xliff_round_trip_carries_box_limits(tiny, run):
     from printkit.i18n.merge import unit_id
 
     assert (
-        f'id="{unit_id("Deals 2 [fire] damage.")}" resname="card:spark/text" maxwidth="679" size-unit="char"' in xliff
+        f'id="{unit_id("Deals 2 [fire] damage.")}" resname="card:spark/text" maxwidth="682" size-unit="char"' in xliff
     )
     edited = Path("edited.xlf")
     edited.write_text(
@@ -389,7 +431,8 @@ GERMAN_WORDS = [
     ("count-board", 1, {"count": 1}, "1 Spielplan"),
     ("count-board", 4, {"count": 4}, "4 Spielpläne"),
 ]
-SAME_IN_GERMAN = {"unit-cm", "unit-mm", "preview-zoom"}  # "{value} cm" and "{value} mm", and "Zoom", are written alike
+# "{value} cm" and "{value} mm", "Zoom", "Deck" and "Element" are written alike
+SAME_IN_GERMAN = {"unit-cm", "unit-mm", "preview-zoom", "preview-deck", "preview-field-element"}
 
 
 def test_printkits_own_words_are_translated():
@@ -420,7 +463,7 @@ def test_every_bundled_pack_is_fully_translated(run):
     )
     assert run("i18n", "check", *BUNDLED) == (
         0,
-        "7 catalogs checked: complete, consistent and every text fits\n",
+        "9 catalogs checked: complete, consistent and every text fits\n",
         "",
     )
 

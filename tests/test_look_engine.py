@@ -57,6 +57,8 @@ CARDS = (
     "  - {id: fancy, name: Fancy, text: Rules, flavor: Old tale, stats: {power: 2}, data: {glow: 4}}\n"
     "chips:\n"
     "  - {id: token, label: Front, back: {label: Back, color: '#112233'}}\n"
+    "  - {id: five, value: 5, diameter: 20mm}\n"
+    "  - {id: five-vp, value: 5, label: VP, diameter: 20mm}\n"
 )
 
 
@@ -110,9 +112,47 @@ def test_when_not_draws_only_where_the_value_is_unset(faces):
     assert texts(drawn(faces["fancy"], element)) == []
 
 
+@pytest.mark.parametrize(
+    ("when", "drawn_on"),
+    [
+        ("data.glow >= 4", ["fancy"]),  # the others' glow is the field's default, 1
+        ("data.glow < 4", ["plain", "token", "five", "five-vp"]),
+        ("data.glow == 1", ["plain", "token", "five", "five-vp"]),
+        ("data.glow != 4", ["plain", "token", "five", "five-vp"]),
+        ("data.glow in [2, 4]", ["fancy"]),
+        ("stats.power > 1", ["fancy"]),  # plain has no power: neither more nor less than any
+        ("name in [Plain, Other]", ["plain"]),
+        ("flavor == 'Old tale'", ["fancy"]),
+        ("flavor != 'Old tale'", ["plain", "token", "five", "five-vp"]),  # unset is unequal to every value
+    ],
+)
+def test_when_compares_a_value(faces, when, drawn_on):
+    element = {"text": {"when": when, "text": "Shown", "box": [0, 0, "100%", "20%"]}}
+    assert [name for name, face in faces.items() if texts(drawn(face, element))] == drawn_on
+
+
 def test_a_group_of_back_names_the_values_of_the_back(faces):
     group = {"group": {"of": "back", "when": "back", "elements": [{"text": {"text": "{label}"}}]}}
     assert [t.text for t in texts(drawn(faces["token"], group))] == ["Back"]
+
+
+def test_a_chip_showing_only_a_number_prints_it_large_and_centred(tmp_path):
+    from printkit.faces.looks import look_of
+    from printkit.faces.paint import LookContext
+
+    pack = loaded_pack(tmp_path, CARD_PACK, CARDS)
+    context = LookContext(pack, "en")
+
+    def front_texts(chip_id):
+        chip = next(c for c in pack.components if c.id == chip_id)
+        look = look_of(pack, chip)
+        return texts(look.front(context, chip, look.size(chip, pack)))
+
+    (alone,) = front_texts("five")
+    with_label, _ = front_texts("five-vp")
+    assert alone.text == with_label.text == "5"
+    assert alone.size > 1.5 * with_label.size
+    assert alone.y < with_label.y  # with a label the number sits above the middle; alone it fills it
 
 
 def test_valign_puts_the_text_at_the_top_or_bottom_of_its_box(faces):

@@ -1,6 +1,6 @@
 """No English left in a translated kit: every bundled pack built in the pseudo-locale (qps) prints no
 word on any page of its components or its rulebook that the pseudo-locale has not been over, so every
-visible word comes from a catalog. A word is two letters in a row, as `markup.has_words` counts them:
+visible word comes from a catalog. A word is two letters in a row here:
 numbers, symbols and texts without words (`P1`, `A1`, `⬇`, `+2`) may stay as they are, and so may the
 title of the source document a pack follows (`source:`), which every edition quotes as its cover
 gives it, and its version."""

@@ -71,6 +71,7 @@ def test_every_option_an_output_kind_adds_is_in_what_a_build_writes():
     flags = [flag for action in group._group_actions for flag in action.option_strings]
     assert flags == [
         "--pdfx",
+        "--output-condition",
         "--cut-svg",
         "--silhouette",
         "--png",

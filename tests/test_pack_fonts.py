@@ -10,6 +10,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from fontTools.subset import Options, Subsetter
+from fontTools.ttLib import TTFont
 
 from printkit.base.errors import ValueProblem
 from printkit.base.shapes import Text
@@ -217,3 +219,32 @@ def _sixty_mebibytes(path: Path) -> None:
 )
 def test_a_font_file_is_confined_like_art(run, tmp_path, make, message):
     assert _check_one_font(run, tmp_path, "Glow.ttf", make) == _refused(tmp_path, "Glow.ttf", message)
+
+
+def test_a_pack_font_cut_from_a_bundled_font_is_embedded_as_its_own(tmp_path):
+    """A pack's subset of DejaVu Sans has printkit's sans's PostScript name; reportlab would hand out
+    whichever registered first for both (riverfold's Arabic family: exit 3, a glyph number past the
+    subset's end, or the pack's glyph numbers drawn from the whole font)."""
+    cut = tmp_path / "DejaVuSans-arabic.ttf"
+    font = TTFont(FONT_DIR / "DejaVuSans.ttf")
+    subsetter = Subsetter(Options(layout_features=["*"]))
+    subsetter.populate(text=" سلام")
+    subsetter.subset(font)
+    font.save(cut)
+    arabic = pack_font(_pack_with_fonts(tmp_path, "arabic", {"regular": cut}), "arabic")
+    page = Page(
+        Size(100, 50),
+        "front",
+        marks=[
+            Text(10, 20, "Ember", "sans", 12, "#000000", "left"),
+            Text(10, 30, "سلام", arabic, 12, "#000000", "left"),
+        ],
+    )
+    page.trim_box = page.bleed_box = (0, 0, 100, 50)
+    target = tmp_path / "fonts.pdf"
+    render_pdf([page], target, title="Fonts", subject="", lang="ar", duplex="off")
+    listing = subprocess.run(["pdffonts", target], capture_output=True, text=True, check=True).stdout
+    names = sorted(line.split()[0].split("+")[1] for line in listing.splitlines()[2:])
+    # two fonts: the one registered second is embedded under its name for printkit (printkit-…)
+    assert len(names) == 2 and names[0] == "DejaVuSans" and names[1].startswith("printkit-"), listing
+    assert registered(arabic) != registered("sans")

@@ -97,7 +97,7 @@ def test_each_sheets_trim_box_encloses_exactly_the_pieces_printed_on_that_side(t
             outer += [max(b[2] for b in pieces), max(b[3] for b in pieces)]
             assert trim == bleed == pytest.approx(outer, abs=TOLERANCE_MM), (path.name, number + 1)
             backs_with_pieces += number % 2  # every kit has backs: sheets pair up, fronts first
-    assert (backs_with_pieces, blank_backs) == (36, 15)
+    assert (backs_with_pieces, blank_backs) == (36, 13)
 
 
 def test_each_sheets_bleed_box_is_its_trim_box_grown_by_the_bleed(kits):

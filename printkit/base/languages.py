@@ -12,6 +12,7 @@ from __future__ import annotations
 import difflib
 import gettext
 import re
+import unicodedata
 from collections.abc import Callable
 from functools import cache
 
@@ -193,3 +194,23 @@ def right_to_left(tag: str) -> bool:
 def own_name(tag: str) -> str:
     """The language's name in itself: Deutsch, français, 日本語."""
     return cldr(tag).get_display_name() or tag
+
+
+@cache
+def character_width(tag: str) -> int:
+    """How wide the language's letters are, in the half-width units East Asian text is measured in:
+    2 for a language written in East Asian wide characters (Japanese, Chinese, Korean: its own name's
+    letters are all wide, Unicode's East_Asian_Width W or F), else 1."""
+    if tag == PSEUDO:
+        return 1
+    letters = [char for char in own_name(cldr(tag).language) if char.isalpha()]
+    return 2 if letters and all(unicodedata.east_asian_width(char) in "WF" for char in letters) else 1
+
+
+IDEOGRAPHS = re.compile("[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")  # Han, kana, their punctuation
+
+
+def has_ideographs(text: str) -> bool:
+    """Whether text has a character written without spaces between words (else a line breaks only at
+    its spaces, and a word is what spaces part)."""
+    return IDEOGRAPHS.search(text) is not None

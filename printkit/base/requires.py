@@ -1,7 +1,7 @@
 """What printkit needs beyond its core install, and the one line that says how to get it.
 
 Takes: the name of an optional part of printkit (`preview`, `export`), or of a system library a
-part loads (`pango`, `unistring`, `ghostscript`).
+part loads (`pango`, `unistring`).
 Gives: `need(extra)`, which returns when the part's Python packages are installed and otherwise
 raises a `Fault` naming the pip command; `missing_library(name)`, the sentence naming what needs the
 library and how this operating system installs it; `typesetter()`, WeasyPrint's HTML class, or a
@@ -48,14 +48,6 @@ LIBRARIES: dict[str, tuple[str, dict[str, str]]] = {
             "linux": "install gettext (Debian, Ubuntu: apt-get install gettext; Fedora: dnf install gettext)",
             "darwin": "install it with Homebrew: brew install gettext",
             "win32": "install gettext (MSYS2: pacman -S mingw-w64-x86_64-gettext) and put its bin folder on PATH",
-        },
-    ),
-    "ghostscript": (
-        "--pdfx needs Ghostscript's CMYK profile (default_cmyk.icc)",
-        {
-            "linux": "install Ghostscript (Debian, Ubuntu: apt-get install ghostscript; Fedora: dnf install ghostscript)",
-            "darwin": "install it with Homebrew: brew install ghostscript",
-            "win32": "install Ghostscript from ghostscript.com",
         },
     ),
 }

@@ -28,13 +28,23 @@ from printkit.build.progress import Progress, progress_display
 from printkit.build.staging import Staging
 
 
+class ColourShifts(NamedTuple):
+    """How far a CMYK file moves each component's colours (output.pdfx): the printing condition's
+    identifier, and by component id its largest shift (CIEDE2000) with the colour that shifts so."""
+
+    condition: str
+    shifts: dict[str, tuple[float, str]]
+
+
 class Written(NamedTuple):
-    """A file a job writes: its final path, its pages when it is a PDF (an image has none), and for
-    a kit printed with --ink-saver, its ink coverage (per cent, output.ink) without and with it."""
+    """A file a job writes: its final path, its pages when it is a PDF (an image has none), for
+    a kit printed with --ink-saver, its ink coverage (per cent, output.ink) without and with it, and
+    for a CMYK file, its colour shifts."""
 
     path: Path
     pages: int | None
     ink: tuple[float, float] | None = None
+    shifts: ColourShifts | None = None
 
 
 @dataclass(frozen=True)

@@ -69,15 +69,22 @@ def fingerprints(pack: Pack, language: str, components: Iterable[Component]) -> 
     settings = pack.meta.model_dump_json()
     looks = [declared.look.model_dump(mode="json") for _, declared in sorted(pack.looks.items())]
     shared.update(f"{__version__}\0{language}\0{settings}\0{json.dumps(looks, sort_keys=True)}".encode())
+    art: dict[str, bytes] = {}  # each file read and hashed once: a deck's cards share a few dozen images
+
+    def named(name: str) -> bytes:
+        if name not in art:
+            art[name] = b"\0" + name.encode() + b"\0" + hashlib.sha256(_art(pack.root, name)).digest()
+        return art[name]
+
     for name in sorted(_art_names([json.loads(settings), looks], pack.root)):  # fonts, backs' and looks' art
-        shared.update(b"\0" + name.encode() + b"\0" + hashlib.sha256(_art(pack.root, name)).digest())
+        shared.update(named(name))
     found = {}
     for component in components:
         digest = shared.copy()
         data = component.model_dump_json()
         digest.update(data.encode())
         for name in sorted(_art_names(json.loads(data), pack.root)):
-            digest.update(b"\0" + name.encode() + b"\0" + hashlib.sha256(_art(pack.root, name)).digest())
+            digest.update(named(name))
         found[component.id] = digest.hexdigest()
     return found
 

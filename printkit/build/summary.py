@@ -4,18 +4,21 @@ Takes: per pack, the files written with their pages and how many files were alre
 and the output folder.
 Returns: the lines `printkit build` ends with: per pack a line saying how many files were written
 (or that it was up to date), then, indented and aligned, each PDF with its pages (and a kit's ink
-coverage without and with --ink-saver) and each folder of images with its files; last, the output
-folder.
+coverage without and with --ink-saver) and each folder of images with its files; under a CMYK file,
+the largest colour shift of each component it prints; last, the output folder.
 """
 
 from __future__ import annotations
 
 import os
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from printkit.base.errors import Problem, counted, display_path, plural
-from printkit.build.jobs import Written
+from printkit.build.jobs import ColourShifts, Written
+
+VISIBLE = 1.0  # a colour shift (CIEDE2000) a reader can just see side by side
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,27 @@ def summary_lines(packs: list[PackBuilt], out: Path) -> list[str]:
             f"  {name:<{name_width}}  {number:>{number_width}} {plural(unit, number)}{besides}"
             for name, number, unit, besides in rows[pack.pack]
         ]
+        lines += [line for file in pack.written if file.shifts for line in _shift_lines(file.path.name, file.shifts)]
     lines.append(f"output: {display_path(out)}{os.sep}")
+    return lines
+
+
+def _shift_lines(name: str, shifts: ColourShifts) -> list[str]:
+    """A CMYK file's colour shifts: the components whose largest shift is one colour's, the largest
+    first, and how many components shift less than a reader can see, wrapped to the screen."""
+    by_colour: dict[tuple[float, str], list[str]] = {}
+    for component, (shift, colour) in shifts.shifts.items():
+        if shift >= VISIBLE:
+            by_colour.setdefault((round(shift, 1), colour), []).append(component)
+    still = sum(1 for shift, _ in shifts.shifts.values() if shift < VISIBLE)
+    lines = [f"  {name}: each component's largest colour shift ({shifts.condition}, CIEDE2000)"]
+    for (shift, colour), components in sorted(by_colour.items(), key=lambda item: (-item[0][0], item[0][1])):
+        text = f"{shift:4.1f} {colour}: {', '.join(sorted(components))}"
+        lines += textwrap.wrap(
+            text, width=100, initial_indent="    ", subsequent_indent="      ", break_on_hyphens=False
+        )
+    if still:
+        lines.append(f"    under {VISIBLE:.0f}: {counted(still, 'component')}")
     return lines
 
 

@@ -53,10 +53,11 @@ def target_locales(pack: Pack, wanted: list[str] | None = None) -> list[str]:
 
 def measured_boxes(pack: Pack) -> Boxes:
     """The text boxes of the pack's components, measured by drawing them in the source language, each
-    with how many characters of the pack's typical text it holds."""
+    with how many characters of typical text of that language it holds: printkit's own words in it,
+    the same whatever the pack's texts are, so a box's limit stays when another text changes."""
     boxes: Boxes = {}
     draw_pieces(pack, pack.meta.language, 0.0, boxes=boxes)
-    samples = typical_texts(pack)
+    samples = typical_texts(words.texts(pack.meta.language))
     return {
         key: box._replace(capacity=capacity(box.width, box.height, box.font, box.min_size, box.max_lines, samples))
         for key, box in boxes.items()

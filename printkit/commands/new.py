@@ -1,7 +1,8 @@
 """`printkit new`: its argument, and a new pack with one card and its back, valid and buildable
 from the start.
 
-Takes: a pack id (a folder name under ./content, or a path whose last part is the id).
+Takes: where the pack goes, as every command names a pack: an id (a folder under ./content) or a
+folder's path (any name with a folder separator, or starting with a dot), whose last part is the id.
 Returns: the new pack folder; refuses (UsageError) to touch a folder that already exists. And the
 next three commands to run on it, each with what it does, printed.
 """
@@ -49,7 +50,11 @@ cards:
 
 def add_parser(commands: Commands, common: argparse.ArgumentParser) -> None:
     parser = commands.add_parser("new", parents=[common], help="scaffold a new pack that builds at once")
-    parser.add_argument("pack", metavar="PACK", help="id of the new pack (lowercase, dashes)")
+    parser.add_argument(
+        "pack",
+        metavar="PACK",
+        help="id of the new pack under ./content (lowercase, dashes), or a path ending in it",
+    )
     parser.set_defaults(run=run)
 
 
@@ -63,7 +68,8 @@ def new_pack(name: str) -> Path:
     from printkit.content.fields import parse_id  # the content model, only when a pack is made
     from printkit.content.load import CONTENT_DIR, DECKS_DIR
 
-    root = Path(name) if ("/" in name or name.startswith(".")) else CONTENT_DIR / name
+    path = Path(name)  # a separator of the OS (a backslash on Windows too) makes it a path, as for every command
+    root = path if (len(path.parts) > 1 or path.is_absolute() or name.startswith(".")) else CONTENT_DIR / name
     try:
         pack_id = parse_id(root.name)
     except ValueProblem as problem:

@@ -26,6 +26,7 @@ from printkit.content.looks import (
     COMPUTED_VALUES,
     MAX_LINEAGE,
     WIDGET_KINDS,
+    Condition,
     Drawn,
     GroupSpec,
     IconSpec,
@@ -109,9 +110,51 @@ def look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Problem
         for side in ("front", "back"):
             problems += _element_problems(pack, art, source, at + (side,), getattr(look, side), look_users)
         problems += _box_problems(source, at, look, look_users, pack)
-        pack.unsafe += _safe_zone_findings(source, at, look, look_users, pack)
-    pack.unsafe += _builtin_safe_zone_findings(pack)
-    return problems, warnings
+    pack.unsafe += _safe_zone_findings(pack)
+    return problems, warnings + _unprinted_fields(pack)
+
+
+def _unprinted_fields(pack: Pack) -> list[Problem]:
+    """A warning at the declaration of each field that components give under `data:` but that no
+    look they are drawn with shows: names in a text, icon, image, count, colour or `when:` (what a
+    `when:` draws shows it, as a boolean field is shown)."""
+    printed: dict[str, set[str]] = {}  # a look (with what it extends) -> the declared fields it shows
+    users: dict[str, list[Component]] = {}  # a field -> the components that give it
+    shown: set[str] = set()  # the fields a look of a component that gives them shows
+    for component in pack.components:
+        look_id = component.look_id(pack.meta.defaults)
+        if look_id not in printed:
+            printed[look_id] = {
+                choice.removeprefix("data.")
+                for side in merged(pack.looks, look_id)
+                for _, spec, of in walk(side)
+                if not of  # a group of a part (`of: back`) names the part's values
+                for _, path, _ in element_paths(spec)
+                for choice in path.split("|")
+                if choice.startswith("data.")
+            }
+        for name in component.data or {}:
+            users.setdefault(name, []).append(component)
+            if name in printed[look_id]:
+                shown.add(name)
+    warnings = []
+    source = pack.source_of(PACK_FILE)
+    for name in pack.meta.fields:
+        given = users.get(name) or []
+        if given and name not in shown:
+            first = given[0]
+            many = f"{len(given)} components" if len(given) > 1 else "1 component"
+            warnings.append(
+                source.problem(
+                    ("fields", name),
+                    f"field '{name}' is given by {many} ({first.kind} '{first.id}' first), but no look they are "
+                    "drawn with shows it",
+                    f"show it in a look they use, e.g. with a text element of text: '{{data.{name}}}' or an "
+                    f"element drawn when: data.{name}",
+                    of_key=True,
+                )
+            )
+    return warnings
 
 
 def _looks_hint(pack: Pack) -> str:
@@ -190,6 +233,10 @@ def _element_problems(
                     problems.append(source.problem(path + (key,), *wrong))
                     if key == "of":
                         unknown_parts.append(f"{of}{choice}.")
+        for condition in spec.when if not any(of.startswith(part) for part in unknown_parts) else ():
+            if condition.op and not _value_problem(pack, classes, of, condition.path, "", who):
+                wrong = _comparison_problem(pack, classes, of + condition.path, condition)
+                problems += [source.problem(path + ("when",), *wrong)] if wrong else []
         if isinstance(spec, WidgetSpec):
             problems += _widget_problems(source, path, spec, users)
         if isinstance(spec, TextSpec) and spec.font not in fonts and not spec.font.startswith(failed_fonts):
@@ -214,6 +261,56 @@ def _element_problems(
                 source.problem(path + ("count",), f"must be a whole number or a placeholder for one, got '{count}'")
             )
     return problems
+
+
+def _comparison_problem(
+    pack: Pack, classes: list[type[Component]], path: str, condition: Condition
+) -> tuple[str, str] | None:
+    """(message, hint) for a `when:` comparing a value with operands of another type (a number with a
+    word, a text with a number, a text by order), or with a word that is none of the values it may hold
+    (a choice's values, the ids of a registry); None when it fits, or when printkit cannot tell."""
+    kind, allowed = _compared_kind(pack, classes, path)
+    numbers = [operand for operand in condition.operands if isinstance(operand, float)]
+    words = [operand for operand in condition.operands if isinstance(operand, str)]
+    if kind is None:
+        return None
+    if kind == "a number":
+        if words:
+            return f"compares {path}, a number, with '{words[0]}'", f"compare it with a number, e.g. {path} >= 5"
+        return None
+    if condition.op not in ("==", "!=", "in"):
+        return (
+            f"'{condition.op}' compares numbers, but {path} is {kind}",
+            f"compare it with ==, != or in, e.g. {path} in [a, b]",
+        )
+    if numbers:
+        hint = "compare it with one of its values: " + ", ".join(allowed) if allowed else "put the text in quotes"
+        return f"compares {path}, {kind}, with the number {numbers[0]:g}", hint
+    for word in words:
+        if allowed is not None and word not in allowed:
+            return (
+                f"'{word}' is not one of the values of {path}",
+                did_you_mean(word, allowed) or ("its values: " + ", ".join(allowed) if allowed else "it has none yet"),
+            )
+    return None
+
+
+def _compared_kind(pack: Pack, classes: list[type[Component]], path: str) -> tuple[str | None, list[str] | None]:
+    """What a comparison finds at path, in words (a number, a text, a choice, an id), and the values it
+    may hold (None: any); (None, None) for a value printkit does not compare by type."""
+    head, _, rest = path.partition(".")
+    if head == "data" and "." not in rest and (declared := pack.meta.fields.get(rest)) is not None:
+        if declared.type in ("integer", "number"):
+            return "a number", None
+        if declared.type == "choice":
+            return "a choice", list(declared.values)
+        return ("a text", None) if declared.type == "text" else (None, None)
+    for cls in classes:
+        info = cls.model_fields.get(head)
+        registry = entry_registry(tuple(info.metadata) + peeled(info.annotation)[1]) if info else None
+        if registry and not rest:
+            return f"an id of {registry}", list(getattr(pack.meta, registry))
+    return None, None
 
 
 def _hide_problems(pack: Pack, source: SourceFile, at: KeyPath, look: LookDef) -> list[Problem]:
@@ -463,39 +560,19 @@ def _outside(
             yield from _outside(spec.elements, path + ("elements",), spec.frame(box, outline, trim), trim, outline)
 
 
-def _safe_zone_findings(
-    source: SourceFile, at: KeyPath, look: LookDef, users: list[Component], pack: Pack
-) -> list[Problem]:
-    """Text and icons of a look's front and back whose box reaches into the safe zone inside the trim
-    line of a component using it, once per element."""
-    zone = pack.meta.imposition.safe_zone
-    found: dict[KeyPath, Problem] = {}
-    shapes: dict[tuple[Size, Outline], Component] = {}
-    for component in users:
-        shapes.setdefault((component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)), component)
-    for (trim, outline), component in shapes.items():
-        for side in ("front", "back"):
-            for path, _, box in _in_safe_zone(
-                getattr(look, side), at + (side,), Box(0.0, 0.0, *trim), trim, outline, zone
-            ):
-                if path not in found:
-                    found[path] = source.problem(
-                        path + ("box",),
-                        f"the box reaches into {_into_safe_zone(zone, box, trim, component)}",
-                        f"keep text and icons {zone:g} mm inside the trim line, or change imposition.safe_zone in {PACK_FILE}",
-                    )
-    return list(found.values())
-
-
-def _builtin_safe_zone_findings(pack: Pack) -> list[Problem]:
-    """Text and icons of printkit's looks whose box reaches into the safe zone of a component drawn
-    with them (directly or through a look of the pack that extends one), once per element of a built-in
-    look, at the first such component: the user wrote the component, not the look."""
-    from printkit.content.values import Values, is_set  # what a component's `when:` conditions read
+def _safe_zone_findings(pack: Pack) -> list[Problem]:
+    """Text and icons whose box reaches into the safe zone inside the trim line of a component drawn
+    with them, each measured in the frame it is drawn in (an element replacing one inside a group by
+    its id is drawn in that group) and only where its `when:` holds for the component. One warning per
+    element: at the element of a look of the pack, or, for printkit's looks, at the first component
+    drawn with it (the user wrote the component, not the look)."""
+    from printkit.content.values import Values, predicate  # what a component's `when:` conditions read
 
     zone = pack.meta.imposition.safe_zone
     found: dict[tuple[str, KeyPath], Problem] = {}
     seen: set[tuple] = set()
+    # each look's merged sides and the elements with a `when:` in them, worked out once per look, not per component
+    looks: dict[str, tuple[tuple[list[LookElement], list[LookElement]], list[tuple[Any, str]]]] = {}
     for component in pack.components:
         look_id = component.look_id(pack.meta.defaults)
         trim, outline = component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)
@@ -504,33 +581,49 @@ def _builtin_safe_zone_findings(pack: Pack) -> list[Problem]:
         def drawn(spec: Any, of: str, values: Values = values) -> bool:
             """Whether the component draws the element: its `when:` holds, read in its part (`of`)."""
             part = values.of(of.removesuffix(".")) if of else values
-            return all(is_set(part.find(c.path)[0]) != c.negated for c in getattr(spec, "when", ()))
+            holds = predicate(getattr(spec, "when", ()))
+            return holds is None or holds(part)
 
-        sides = merged(pack.looks, look_id)
+        if look_id not in looks:
+            both = merged(pack.looks, look_id)
+            looks[look_id] = (
+                both,
+                [(spec, of) for side in both for _, spec, of in walk(side) if getattr(spec, "when", ())],
+            )
+        sides, conditional = looks[look_id]
         # components of one look, size and outline that draw the same elements are checked once
-        shown = tuple(drawn(spec, of) for side in sides for _, spec, of in walk(side) if getattr(spec, "when", ()))
+        shown = tuple(drawn(spec, of) for spec, of in conditional)
         if (look_id, trim, outline, shown) in seen:
             continue
         seen.add((look_id, trim, outline, shown))
-        builtin = {
+        written = {  # each element of the looks drawn: the look it is written in and its key path there
             id(spec): (ancestor, path)
             for ancestor in lineage(pack.looks, look_id)
-            if pack.looks[ancestor].builtin
             for side in ("front", "back")
             for path, spec, _ in walk(getattr(pack.looks[ancestor].look, side), (side,))
         }
         for side, elements in zip(("front", "back"), sides, strict=True):
             frame = Box(0.0, 0.0, *trim)
-            for _, element, box in _in_safe_zone(elements, (side,), frame, trim, outline, zone, drawn):
-                where = builtin.get(id(element.spec))
+            for _, element, box, group in _in_safe_zone(elements, (side,), frame, trim, outline, zone, drawn):
+                where = written.get(id(element.spec))
                 if where is None or where in found:
                     continue
                 ancestor, path = where
+                declared = pack.looks[ancestor]
+                into = _into_safe_zone(zone, box, trim, component)
+                if not declared.builtin:
+                    inside = f": its box is a share of the group '{group}' it is drawn in;" if group else ","
+                    found[where] = pack.sources[declared.file].problem(
+                        declared.path + path + ("box",),
+                        f"the box reaches into {into}",
+                        f"keep text and icons {zone:g} mm inside the trim line{inside} or change "
+                        f"imposition.safe_zone in {PACK_FILE}",
+                    )
+                    continue
                 named = f"'{element.spec.id}'" if element.spec.id else f"at {format_key_path(path)}"
                 found[where] = pack.sources[component.origin.file].problem(
                     component.origin.path + (("look",) if component.look is not None else ()),
-                    f"printkit's look '{ancestor}' puts its {path[0]} {element.kind} {named} "
-                    f"into {_into_safe_zone(zone, box, trim, component)}",
+                    f"printkit's look '{ancestor}' puts its {path[0]} {element.kind} {named} into {into}",
                     f"keep text and icons {zone:g} mm inside the trim line: give it a look of the pack that "
                     f"extends '{ancestor}' and moves them, or change imposition.safe_zone in {PACK_FILE}",
                 )
@@ -554,12 +647,14 @@ def _in_safe_zone(
     trim: Size,
     outline: Outline,
     zone: float,
-    drawn: Callable[[Any, str], bool] = lambda spec, of: True,
+    drawn: Callable[[Any, str], bool],
     of: str = "",
-) -> Iterator[tuple[KeyPath, LookElement, Box]]:
-    """The key path, element and box of each text, icon, repeated icon and rotation-track label that
-    is drawn (of a component, the elements whose `when` holds) and whose own box reaches nearer the
-    trim line than zone, but not past it (that is a box problem), looking inside groups."""
+    group: str | None = None,
+) -> Iterator[tuple[KeyPath, LookElement, Box, str | None]]:
+    """The key path, element, box and innermost group (its id, None on the face) of each text, icon,
+    repeated icon and rotation-track label that is drawn (of a component, the elements whose `when`
+    holds) and whose own box reaches nearer the trim line than zone, but not past it (that is a box
+    problem), looking inside groups."""
     for index, element in enumerate(elements or []):
         spec, path = element.spec, at + (index, element.kind)
         if not drawn(spec, of):
@@ -567,13 +662,15 @@ def _in_safe_zone(
         if isinstance(spec, GroupSpec):
             inner = spec.frame(placed(frame, spec.box), outline, trim)
             part = f"{of}{spec.of}." if spec.of else of  # as walk reads a group's part
-            yield from _in_safe_zone(spec.elements, path + ("elements",), inner, trim, outline, zone, drawn, part)
+            yield from _in_safe_zone(
+                spec.elements, path + ("elements",), inner, trim, outline, zone, drawn, part, spec.id or group
+            )
         elif isinstance(spec, TextSpec | IconSpec | RepeatSpec) and spec.box is not None:
             box = placed(frame, spec.box)
             if _holds(box, trim, outline, -BOX_TOLERANCE_MM) and not _holds(
                 box, trim, outline, zone - BOX_TOLERANCE_MM
             ):
-                yield path, element, box
+                yield path, element, box, group
         elif isinstance(spec, WidgetSpec) and spec.name == "rotation-track":
             unsafe = (
                 strip
@@ -583,7 +680,7 @@ def _in_safe_zone(
             )
             found = next(unsafe, None)
             if found is not None:
-                yield path, element, found
+                yield path, element, found, group
 
 
 def _track_strips(box: Box, spec: WidgetSpec) -> list[Box]:

@@ -184,21 +184,50 @@ def parse_template(value: Any) -> Template:
 
 
 class Condition(NamedTuple):
+    """A value set (or, negated, unset), or compared: `data.glow >= 5`, `rarity in [rare, mythic]`."""
+
     path: str
     negated: bool
+    op: str = ""  # one of COMPARISONS, or "" for set/unset
+    operands: tuple[float | str, ...] = ()  # numbers and words (ids, choice values), in order
+
+
+COMPARISONS = ("==", "!=", "<=", ">=", "<", ">", "in")
+_OPERAND = r"(?:'[^']*'|\"[^\"]*\"|[^\s,\[\]'\"=<>!]+)"
+_CONDITION = re.compile(
+    rf"\s*(?:(not)\s+({_PATH})|({_PATH})\s*(==|!=|<=|>=|<|>)\s*({_OPERAND})"
+    rf"|({_PATH})\s+in\s+\[\s*({_OPERAND}(?:\s*,\s*{_OPERAND})*)\s*\]|({_PATH}))\s*"
+)
+
+
+def _operand(text: str) -> float | str:
+    """A number, a quoted text, or a word (an id or a choice's value) as written."""
+    if text[0] in "'\"":
+        return text[1:-1]
+    return float(text) if re.fullmatch(rf"-?{_NUMBER}", text) else text
 
 
 def _conditions(value: Any) -> tuple[Condition, ...]:
     given = value if isinstance(value, list) else [value]
     conditions = []
     for item in given:
-        match = re.fullmatch(rf"\s*(not\s+)?({_PATH})\s*", item) if isinstance(item, str) else None
+        match = _CONDITION.fullmatch(item) if isinstance(item, str) else None
         if match is None:
             raise ValueProblem(
-                f"must name a value, 'not' and a value, or a list of them, got {shown_value(item)}",
-                "e.g. when: art, when: not art or when: [data.glow, not flavor]",
+                f"must name a value, 'not' and a value, a comparison, or a list of them, got {shown_value(item)}",
+                "e.g. when: art, when: not art, when: data.glow >= 5, when: rarity in [rare, mythic] "
+                "or when: [data.glow, not flavor]",
             )
-        conditions.append(Condition(match.group(2), bool(match.group(1))))
+        negated, compared, op, operand, member, words, path = match.group(2, 3, 4, 5, 6, 7, 8)
+        if negated:
+            conditions.append(Condition(negated, True))
+        elif compared:
+            conditions.append(Condition(compared, False, op, (_operand(operand),)))
+        elif member:
+            operands = tuple(_operand(word) for word in re.findall(_OPERAND, words))
+            conditions.append(Condition(member, False, "in", operands))
+        else:
+            conditions.append(Condition(path, False))
     return tuple(conditions)
 
 
@@ -208,7 +237,8 @@ When = Annotated[
     WithJsonSchema(
         {
             "anyOf": [{"type": "string"}, {"type": "array", "items": {"type": "string"}}],
-            "description": "drawn only when each value is set (and not false); 'not PATH' for unset",
+            "description": "drawn only when each value is set (and not false); 'not PATH' for unset; "
+            "'PATH >= 5' (==, !=, <, <=, >, >=) or 'PATH in [a, b]' to compare it",
         }
     ),
 ]

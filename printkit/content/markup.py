@@ -27,13 +27,14 @@ _KINDS: dict[str, TokenKind] = {"\\[": "bracket", "**": "bold", "*": "italic", "
 
 
 _ICON_OR_BRACKET = re.compile(r"\\\[|\[[a-z0-9-]+\]")
-_WORD = re.compile(r"[^\W\d_]{2}")
+_LETTER = re.compile(r"[^\W\d_]")
 
 
 def has_words(text: str) -> bool:
-    """Whether a text holds words to translate: two letters in a row outside its {placeholders} and
-    [icons]. `⬇`, `P1`, `+2 [fire]` and `{count}` hold none, so they are not messages."""
-    return _WORD.search(_ICON_OR_BRACKET.sub(" ", KEPT.sub(" ", text))) is not None
+    """Whether a text holds words to translate: a letter outside its {placeholders} and [icons]
+    (`P1` is a player's label, `S1` in German). `⬇`, `+2 [fire]` and `{count}` hold none, so they
+    are not messages."""
+    return _LETTER.search(_ICON_OR_BRACKET.sub(" ", KEPT.sub(" ", text))) is not None
 
 
 class Token(NamedTuple):  # tuples: a deck has thousands, made a quarter faster than dataclasses
@@ -82,6 +83,18 @@ def runs(text: str, *, code: bool = False) -> list[Run]:
         else:
             found.append(Run(token.kind, token.written, bold, italic))
     return found
+
+
+_MARKED = re.compile(r"[\\*\[\n]")  # a character that may start markup (a line break is markup too)
+
+
+def plain_words(text: str) -> list[str] | None:
+    """The words of a text without markup, as runs would give them (its text runs: cut at its
+    spaces), or None when the text has markup. Most component text has none: read without a run
+    for each word and each space."""
+    if _MARKED.search(text):
+        return None
+    return [piece for piece in text.split(" ") if piece and not piece.isspace()]
 
 
 def kept(text: str) -> list[str]:

@@ -556,7 +556,8 @@ class Coverage(Rule):
 
 @rule_kind
 class TilePlacement(Rule):
-    """Tiles laid on a board's grid: shared edges must show the same terrain; the board's rim takes any."""
+    """Tiles laid on a board's grid: shared edges must show the same terrain where both tiles give
+    edges; the board's rim takes any."""
 
     kind: Literal["placement"] = "placement"
     board: Id
@@ -594,8 +595,11 @@ class TilePlacement(Rule):
                     if neighbour is None:
                         continue
                     other_side = sides[(sides.index(side) + len(sides) // 2) % len(sides)]
-                    mine, theirs = rotated_edges(placed, sides)[side], rotated_edges(neighbour, sides)[other_side]
-                    if mine != theirs:
+                    mine, theirs = (
+                        rotated_edges(placed, sides).get(side),
+                        rotated_edges(neighbour, sides).get(other_side),
+                    )
+                    if mine is not None and theirs is not None and mine != theirs:
                         yield Violation(
                             neighbour.path,
                             f"{other_side} edge of {neighbour.component.named} on {grid.name_of(other_cell)} is "
@@ -632,8 +636,11 @@ class TilePlacement(Rule):
 
 def rotated_edges(placed: Placed, sides: tuple[str, ...]) -> dict[str, str]:
     """Edge terrains after turning the tile clockwise by its rotation: each step of 360 / sides
-    degrees moves every terrain one side on."""
-    edges = cast("Tile", placed.component).edges.along(sides)  # the placement rule lets only tiles through
+    degrees moves every terrain one side on; none for a tile without edges."""
+    given = cast("Tile", placed.component).edges  # the placement rule lets only tiles through
+    if given is None:
+        return {}
+    edges = given.along(sides)
     turns = placed.rotation * len(sides) // 360
     return {side: edges[(i - turns) % len(sides)] for i, side in enumerate(sides)}
 

@@ -3,12 +3,13 @@
 Takes: a component and its pack.
 Returns: `Values` (`name`, `data.glow`, `element.name` for the registry entry a component names,
 `{a|b}` for the first that is set, and the values `COMPUTED` from several fields), `is_set` (what
-`when:` accepts), a component's trim and outline in its pack and the back design it names. The
+`when:` accepts), a `when:` compiled into a `predicate` of them, a component's trim and outline in its pack and the back design it names. The
 content stage's look checks read them (which elements a component draws) as the faces do.
 """
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from functools import cache
 from typing import Any, cast
@@ -20,7 +21,7 @@ from printkit.base.palette import NEUTRAL, PAPER
 from printkit.base.units import Size
 from printkit.content.components.base import Component
 from printkit.content.fields import entry_registry, peeled
-from printkit.content.looks import COMPUTED_VALUES
+from printkit.content.looks import COMPUTED_VALUES, Condition
 from printkit.content.pack import Pack
 from printkit.content.provenance import mark_text
 from printkit.content.rules import value_of
@@ -138,6 +139,17 @@ class Values:
             value = self._field(value, part)
         return value, field_name
 
+    def entry_id(self, entry: BaseModel) -> str | None:
+        """The id a registry entry has in the pack (a comparison in a `when:` names entries by id)."""
+        meta = self.pack.meta
+        for name in type(meta).model_fields:
+            registry = getattr(meta, name)
+            if isinstance(registry, dict):
+                found = next((key for key, each in registry.items() if each is entry), None)
+                if found is not None:
+                    return found
+        return None
+
     def _field(self, owner: Any, name: str) -> Any:
         if isinstance(owner, dict):
             return owner.get(name)
@@ -180,3 +192,64 @@ def _registry_of(model: type[BaseModel], name: str) -> str | None:
 def is_set(value: Any) -> bool:
     """A value `when:` accepts: given, and not false or empty (0 is set: a card may cost 0)."""
     return value is not None and value is not False and value != "" and value != [] and value != {}
+
+
+# --- `when:` conditions, compiled ---------------------------------------------------------------------
+#
+# Compiled once per condition of a look (kept as long as the look), not once per component: the faces
+# draw with them and the look checks read them (which elements a component draws).
+
+Predicate = Callable[["Values"], bool]
+
+
+@cache
+def predicate(conditions: tuple[Condition, ...]) -> Predicate | None:
+    """A `when:` as a test of a face's values: each condition holds (None: no condition, always drawn)."""
+    tests = tuple(_test(condition) for condition in conditions)
+    if not tests:
+        return None
+    if len(tests) == 1:
+        return tests[0]
+    return lambda values: all(test(values) for test in tests)
+
+
+def _test(condition: Condition) -> Predicate:
+    """One condition as a test: its value set, or (`not`) unset, or compared (an unset value is
+    unequal to every operand, and neither less nor more than any)."""
+    path, negated, op, operands = condition
+    if not op:
+        return lambda values: is_set(values.find(path)[0]) != negated
+    if op == "in":
+        wanted = frozenset(operands)
+        return lambda values: _compared(values, path) in wanted
+    compare, operand = _COMPARE[op], operands[0]
+    if op in ("==", "!="):
+        return lambda values: compare(_compared(values, path), operand)
+    if not isinstance(operand, float):  # by order only numbers compare (the look checks say so)
+        return lambda values: False
+    return lambda values: isinstance(value := _compared(values, path), float) and compare(value, operand)
+
+
+_COMPARE: dict[str, Callable[[Any, Any], bool]] = {
+    "==": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+
+
+def _compared(values: Values, path: str) -> Any:
+    """A value as a comparison reads it: a number as a float, a registry entry by its id, a text as
+    written; None when unset or a list or mapping (which equals no operand)."""
+    value = values.get(path)
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, list | dict):
+        return None
+    if isinstance(value, int | float):
+        return float(value)
+    if isinstance(value, BaseModel):
+        return values.entry_id(value)
+    return value

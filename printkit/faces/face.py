@@ -23,7 +23,7 @@ from printkit.base.palette import INK, PAPER
 from printkit.base.units import Size
 from printkit.content.components.base import Component
 from printkit.content.looks import Colour, Condition, Template, colour_paths
-from printkit.content.values import Values, is_set
+from printkit.content.values import Values, predicate
 from printkit.faces.paint import LookContext, mix, readable
 from printkit.i18n import typography
 
@@ -45,26 +45,6 @@ def shown(value: Any, decimal_mark: str = ".") -> str:
 #
 # Compiled once per condition, colour and template of a look (they are parsed values of its elements,
 # kept as long as the look), not once per component: per face only the values are looked up.
-
-Predicate = Callable[["Values"], bool]
-
-
-@cache
-def predicate(conditions: tuple[Condition, ...]) -> Predicate | None:
-    """A `when:` as a test of a face's values: each condition holds (None: no condition, always drawn)."""
-    tests = tuple(_test(condition) for condition in conditions)
-    if not tests:
-        return None
-    if len(tests) == 1:
-        return tests[0]
-    return lambda values: all(test(values) for test in tests)
-
-
-def _test(condition: Condition) -> Predicate:
-    """One condition as a test: its value set, or (`not`) unset."""
-    path, negated = condition.path, condition.negated
-    return lambda values: is_set(values.find(path)[0]) != negated
-
 
 ColourOf = Callable[["Values"], str | None]
 

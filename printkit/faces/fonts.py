@@ -24,7 +24,6 @@ import uharfbuzz
 from fontTools.pens.svgPathPen import SVGPathPen
 from fontTools.pens.transformPen import TransformPen
 from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.ttfonts import TTFont
 
 from printkit.base.confine import Refused, pack_file
 from printkit.base.errors import Fault, ValueProblem, did_you_mean, display_path
@@ -33,7 +32,7 @@ from printkit.base.package_data import folder
 from printkit.base.units import MM_PER_POINT
 from printkit.content.pack_files import MAX_FILE_BYTES
 from printkit.content.pack_meta import BUILT_IN_FONT_FAMILIES, FONT_STYLES
-from printkit.faces.reportlab_internals import glyph_map
+from printkit.faces.reportlab_internals import glyph_map, register_font
 from printkit.faces.scripts import needs_shaping, right_to_left
 
 if TYPE_CHECKING:
@@ -78,18 +77,29 @@ def pack_font(pack: Pack, name: str) -> str:
     regular). Raises ValueProblem for a name that is neither a bundled font nor a pack's style."""
     if name in FONTS:
         return name
-    for family_name, family in pack.meta.fonts.items():
+    for family_name in pack.meta.fonts:
         if name.removeprefix(family_name) in FONT_STYLES.values():
-            family_id = f"{pack.root.resolve()}:{family_name}"
-            for style, suffix in FONT_STYLES.items():  # all styles: markup may switch to any of them
-                path = Path(os.path.abspath(pack.root / family.file(style)))  # its links are pack_file's to refuse
-                label = f"{pack.id}-{re.sub('[^A-Za-z0-9-]', '-', path.stem)}"  # PDF names are ASCII
-                _PACK_FACES[family_id + suffix] = _PackFace(
-                    path, pack.root.resolve(), family_name + suffix, family_id, label
-                )
-            return family_id + name.removeprefix(family_name)
+            return _declared(pack, family_name) + name.removeprefix(family_name)
     known = [*FONTS, *(family + suffix for family in pack.meta.fonts for suffix in FONT_STYLES.values())]
     raise ValueProblem(f"'{name}' is not a font of printkit or of this pack", did_you_mean(name, known))
+
+
+def _declared(pack: Pack, family_name: str) -> str:
+    """The id of one of the pack's font families, its styles made known to this process's drawing."""
+    family = pack.meta.fonts[family_name]
+    family_id = f"{pack.root.resolve()}:{family_name}"
+    for style, suffix in FONT_STYLES.items():  # all styles: markup may switch to any of them
+        path = Path(os.path.abspath(pack.root / family.file(style)))  # its links are pack_file's to refuse
+        label = f"{pack.id}-{re.sub('[^A-Za-z0-9-]', '-', path.stem)}"  # PDF names are ASCII
+        _PACK_FACES[family_id + suffix] = _PackFace(path, pack.root.resolve(), family_name + suffix, family_id, label)
+    return family_id
+
+
+def declare_pack_fonts(pack: Pack) -> None:
+    """Every font family of the pack made known to this process's drawing: a process started
+    without fork (Windows, macOS) draws pages laid out elsewhere, whose text names the pack's fonts."""
+    for family_name in pack.meta.fonts:
+        _declared(pack, family_name)
 
 
 def locale_font(pack: Pack, locale: str) -> str | None:
@@ -138,7 +148,7 @@ def registered(name: str) -> str:
         font_name = next(n for n in names if n not in taken)
         face = _PACK_FACES.get(name)
         if face is None:  # printkit's own
-            pdfmetrics.registerFont(TTFont(font_name, str(path)))
+            register_font(font_name, str(path))
         else:  # a pack's, read confined (never its path opened again: it may be a link by now)
             try:
                 read = io.BytesIO(pack_file(face.root, path, MAX_FILE_BYTES)[1])
@@ -148,7 +158,7 @@ def registered(name: str) -> str:
                     "check it, then build again)"
                 ) from None
             read.name = str(path)  # as reportlab names a file it opens itself
-            pdfmetrics.registerFont(TTFont(font_name, read))
+            register_font(font_name, read)
         _REPORTLAB_NAMES[path] = font_name
     return _REPORTLAB_NAMES[path]
 

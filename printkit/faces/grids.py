@@ -23,7 +23,7 @@ from printkit.content.components.rulers import RULER_END, Ruler
 from printkit.content.components.sheets import Sheet
 from printkit.content.looks import WidgetSpec
 from printkit.faces.face import Face
-from printkit.faces.paint import Drawing, mix
+from printkit.faces.paint import Drawing, legible, mix
 from printkit.faces.terrain import square_terrain
 from printkit.faces.widgets import widget
 from printkit.i18n import words
@@ -93,7 +93,7 @@ def _squares(face: Face, board: Board, grid: Grid, colour: str) -> Drawing:
                 font="sans-bold",
                 size=grid.square * 0.3 / MM_PER_POINT,
                 min_size=6,
-                color=mix(colour, PAPER, 0.65),
+                color=legible(mix(colour, PAPER, 0.65), mix(colour, PAPER, 0.88)),
             )
     return drawing
 
@@ -102,7 +102,8 @@ def _hex_cells(face: Face, board: Board, grid: HexGrid, colour: str) -> Drawing:
     """The cells edge to edge, each outlined, with its number (column and row) below its top."""
     drawing: Drawing = []
     outline = regular_polygon(6, grid.orientation)
-    fill, stroke, number = mix(colour, PAPER, 0.88), mix(colour, PAPER, 0.4), mix(colour, PAPER, 0.55)
+    fill, stroke = mix(colour, PAPER, 0.88), mix(colour, PAPER, 0.4)
+    number = legible(mix(colour, PAPER, 0.55), fill)
     for cell in grid.cells():
         x, y, w, h = board.cell_box(cell)
         hexagon = replace(outline.shape(Size(w, h)), fill=fill, stroke=stroke, line_width=0.4)

@@ -45,13 +45,13 @@ from printkit.content.looks import (
     placed,
 )
 from printkit.content.pack import Pack
-from printkit.content.values import Values, outline, trim
+from printkit.content.values import Values, outline, predicate, trim
 from printkit.faces import (  # each registers its widgets
     card_parts,  # noqa: F401
     grids,  # noqa: F401
     terrain,  # noqa: F401
 )
-from printkit.faces.face import Face, colour_of, predicate, template_of
+from printkit.faces.face import Face, colour_of, template_of
 from printkit.faces.paint import Drawing, LookContext
 from printkit.faces.widgets import WIDGET_DRAWERS
 

@@ -26,11 +26,12 @@ from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
 from printkit.content.pack_files import MAX_FILE_BYTES
 from printkit.faces import richtext
-from printkit.faces.fonts import locale_font, pack_font
+from printkit.faces.fonts import declare_pack_fonts, locale_font, pack_font
 from printkit.i18n import typography
 from printkit.i18n.extract import Boxes, TextBox
 
 Drawing = list[Shape]
+AA_CONTRAST = 4.5  # WCAG 2.1's level AA for text: what every text of a built-in look reaches on what it is drawn on
 
 
 @dataclass
@@ -43,6 +44,12 @@ class LookContext:
     mark_overflow: bool = False  # text that overflows is drawn marked (the preview), not left out
     _art_paths: dict[str, str | None] = field(default_factory=dict)
     _fonts: dict[str, str] = field(default_factory=dict)
+
+    def __setstate__(self, state: dict) -> None:
+        """Unpickled in a worker process: the pack's fonts, which the faces and sheets it draws name,
+        made known there too (a spawned process inherits nothing of the one that laid them out)."""
+        self.__dict__.update(state)
+        declare_pack_fonts(self.pack)
 
     def art(self, name: str) -> str | None:
         """The real path of an art file inside the pack, its bytes read confined (confine.pack_file:
@@ -226,9 +233,36 @@ def mix(colour: str, other: str, amount: float) -> str:
 
 @remembered(MIXED_COLOURS)
 def readable(colour: str) -> str:
-    """Ink that reads on a background colour."""
-    r, g, b = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
-    return INK if 0.299 * r + 0.587 * g + 0.114 * b > 150 else "#ffffff"
+    """Ink that reads on a background colour: the kit's ink or white, whichever contrasts more with
+    it; on a middle tone where neither reaches AA_CONTRAST (a blue such as #2b7bd9), pure black,
+    which reaches it on any colour white does not."""
+    best = max((INK, "#ffffff"), key=lambda ink: contrast_ratio(ink, colour))
+    return best if contrast_ratio(best, colour) >= AA_CONTRAST else "#000000"
+
+
+@remembered(MIXED_COLOURS)
+def legible(colour: str, background: str) -> str:
+    """colour, or the colour nearest it towards the ink that reads on background that reaches
+    AA_CONTRAST there: for a label meant to be quieter than the text around it."""
+    ink = readable(background)
+    steps = (mix(colour, ink, step / 20) for step in range(21))
+    return next(c for c in steps if contrast_ratio(c, background) >= AA_CONTRAST)
+
+
+def contrast_ratio(colour: str, other: str) -> float:
+    """WCAG 2.1's contrast ratio of two colours, 1 to 21."""
+    lighter, darker = sorted((_luminance(colour), _luminance(other)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
+def _luminance(colour: str) -> float:
+    """WCAG 2.1's relative luminance of an sRGB colour."""
+    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in _channels(colour)]
+    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
+
+
+def _channels(colour: str) -> list[float]:
+    return [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
 
 
 def icon(name: str | None, cx: float, cy: float, size: float, colour: str) -> Drawing:

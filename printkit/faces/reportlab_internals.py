@@ -28,6 +28,9 @@ lives in faces/ because fonts, the lowest stage that needs it, reads a font's gl
 - `pdfdoc.PDFFile`, swapped while saving: the document written object by object as it is
   formatted, instead of joined in memory at the end (the whole document twice over: the peak of a
   big deck's build). reportlab makes its collector from this module-level name and takes no other.
+- `pdfmetrics._dynFaceNames`: the PostScript names of the TrueType fonts registered so far.
+  registerFont hands out the font registered first for a second one of the same PostScript name
+  (a pack's subset of DejaVu Sans drew as printkit's own, with the other file's glyph numbers).
 """
 
 from __future__ import annotations
@@ -58,10 +61,23 @@ __all__ = [
     "glyph_code",
     "glyph_map",
     "page_code",
+    "register_font",
     "save_as_formatted",
     "show_image",
     "subset_runs",
 ]
+
+
+def register_font(font_name: str, file: str | BinaryIO) -> None:
+    """Registers the TrueType font in file as font_name. A font whose PostScript name a different
+    registered font has (a subset of it) is embedded under font_name, so that each is its own font;
+    the same font registered again keeps its name, so a PDF's font names do not depend on what the
+    process drew before."""
+    font = ttfonts.TTFont(font_name, file)
+    earlier = pdfmetrics._dynFaceNames.get(font.face.name)
+    if earlier is not None and earlier.face._ttf_data != font.face._ttf_data:  # the font file's bytes
+        font.face.name = font_name.encode()
+    pdfmetrics.registerFont(font)
 
 
 def glyph_map(font_name: str) -> dict[int, int]:

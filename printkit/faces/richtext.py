@@ -22,20 +22,20 @@ from itertools import groupby
 from typing import Literal, NamedTuple
 
 from printkit.base.icons import ICONS
+from printkit.base.languages import has_ideographs
 from printkit.base.memo import BOX_CAPACITIES, FITTED_TEXTS, PARSED_TEXTS, remembered
 from printkit.base.shapes import Rect, Shape, Text
 from printkit.base.units import MM_PER_POINT
 from printkit.content import markup
 from printkit.faces.fonts import has_glyph, missing_glyphs, shown, styled, text_width
-from printkit.faces.scripts import breaks_between, has_ideographs, has_right_to_left, levels, right_to_left
+from printkit.faces.scripts import breaks_between, has_right_to_left, levels, right_to_left
 
 LINE_HEIGHT = 1.18
 CAP_HEIGHT = 0.72  # of the font size, for DejaVu
 ICON_SCALE = 1.05  # an inline icon is a little taller than a capital
 
 
-@dataclass(frozen=True)
-class Segment:
+class Segment(NamedTuple):  # a tuple: a deck's texts have a segment a word, made faster than dataclasses
     text: str  # the text, or the icon name when icon is True
     font: str
     icon: bool = False
@@ -79,8 +79,12 @@ def parse(text: str, base_font: str, script_font: str | None = None) -> list[lis
     def text_segments(run: markup.Run) -> None:
         """The run's text as segments of one font each, a new word at each place a line may break."""
         nonlocal word
-        script = style(script_font, run) if script_font else None
         run_font, length = font(run), len(run.text)
+        if not script_font and not has_ideographs(run.text):  # most text: the run is one word, in one font
+            if length:
+                word.append(Segment(run.text, run_font))
+            return
+        script = style(script_font, run) if script_font else None
         # a line may break inside a run only next to an ideograph: else the whole run is looked at once
         ends = range(1, length + 1) if has_ideographs(run.text) else range(max(length, 1), length + 1)
         start = 0
@@ -101,7 +105,11 @@ def parse(text: str, base_font: str, script_font: str | None = None) -> list[lis
             paragraphs[-1].append(word)
             word = []
 
-    for run in markup.runs(text):
+    plain = None if script_font or has_ideographs(text) else markup.plain_words(text)
+    if plain is not None:  # most text: a word a piece, in the base font
+        regular = styled(base_font, False, False)
+        paragraphs[0] = [[Segment(piece, regular)] for piece in plain]
+    for run in markup.runs(text) if plain is None else ():
         if run.kind == "break":
             end_word()
             paragraphs.append([])
@@ -156,6 +164,9 @@ def _by_font(text: str, font: str, script_font: str | None) -> list[tuple[str, s
 
 
 def _width(word: Word, size: float) -> float:
+    if len(word) == 1:  # most words: one segment (the same float as the sum of one)
+        segment = word[0]
+        return _icon_size(size) if segment.icon else text_width(segment.text, segment.font, size)
     return sum(_icon_size(size) if s.icon else text_width(s.text, s.font, size) for s in word)
 
 
@@ -181,11 +192,13 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
         rtl = right_to_left(letters) or (rtl_language and has_right_to_left(letters))
         line: list[Word] = []
         used = 0.0
+        space = _space(size)
         for word in paragraph:
-            needed = _width(word, size) + (_space(size) if line and _spaced(word) else 0)
+            own = _width(word, size)  # each word measured once a size
+            needed = own + (space if line and _spaced(word) else 0)
             if line and used + needed > width:
                 lines.append(Line(line, rtl))
-                line, used = [word], _width(word, size)
+                line, used = [word], own
             else:
                 line.append(word)
                 used += needed
@@ -353,18 +366,19 @@ def _set(
     for index, (line, rtl) in enumerate(lines):
         baseline = top - cap - index * leading
         slack = width - _line_width(line, size)
-        if rtl or any(has_right_to_left(s.text) for word in line for s in word if not s.icon):
+        if rtl or has_right_to_left("".join(s.text for word in line for s in word if not s.icon)):
             start = {"left": "right", "right": "left"}.get(align, align) if rtl else align  # start and end
             cursor = x + {"left": 0.0, "center": slack / 2, "right": slack}[start]
             shapes.extend(_set_bidi(line, rtl, cursor, baseline, size, color))
             continue
         cursor = x + {"left": 0.0, "center": slack / 2, "right": slack}[align]
-        run: Text | None = None  # neighbouring text in one font becomes one Text
+        # neighbouring text in one font becomes one Text: where it starts, its font and its pieces
+        run: tuple[float, float, str, list[str]] | None = None
 
         def flush() -> None:
             nonlocal run
             if run is not None:
-                shapes.append(run)
+                shapes.append(Text(run[0], run[1], "".join(run[3]), run[2], size, color, "left"))
                 run = None
 
         for number, word in enumerate(line):
@@ -376,13 +390,13 @@ def _set(
                     side = _icon_size(size)
                     shapes.extend(ICONS[segment.text](cursor + side / 2, baseline + cap / 2, side, color))
                     cursor += side
-                elif run is not None and run.font == segment.font:
-                    run = Text(run.x, baseline, run.text + gap + segment.text, segment.font, size, color, "left")
+                elif run is not None and run[2] == segment.font:
+                    run[3].extend((gap, segment.text))
                     cursor += text_width(gap + segment.text, segment.font, size)
                 else:
                     flush()
                     cursor += _space(size) if gap else 0
-                    run = Text(cursor, baseline, segment.text, segment.font, size, color, "left")
+                    run = (cursor, baseline, segment.font, [segment.text])
                     cursor += text_width(segment.text, segment.font, size)
         flush()
     return shapes

@@ -11,9 +11,10 @@ and Japanese, except before closing and after opening punctuation).
 
 from __future__ import annotations
 
-import re
 import unicodedata
 from functools import cache
+
+from printkit.base.languages import IDEOGRAPHS
 
 # Scripts HarfBuzz must shape beyond joining and marks: Devanagari to Myanmar, and Khmer.
 _COMPLEX_BLOCKS = ((0x0900, 0x109F), (0x1780, 0x17FF))
@@ -76,19 +77,10 @@ def levels(text: str, rtl: bool) -> list[int]:
     return [char["level"] for char in storage["chars"]]
 
 
-_IDEOGRAPHS = re.compile("[\u3000-\u30ff\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")  # Han, kana, their punctuation
-
-
 @cache
 def _ideographic(char: str) -> bool:
     """Han, kana and their punctuation: written without spaces between words."""
-    return _IDEOGRAPHS.match(char) is not None
-
-
-def has_ideographs(text: str) -> bool:
-    """Whether text has a character written without spaces between words (else a line breaks only at
-    its spaces)."""
-    return _IDEOGRAPHS.search(text) is not None
+    return IDEOGRAPHS.match(char) is not None
 
 
 def breaks_between(before: str, after: str) -> bool:

@@ -69,7 +69,7 @@ def _tile_terrain(face: Face, side: str) -> Drawing:
     if not isinstance(tile, Tile):  # validate refuses it in the look of another kind (WIDGET_KINDS)
         return []
     drawn = tile.reverse if side == "reverse" else tile
-    if drawn is None:
+    if drawn is None or drawn.edges is None:  # a tile of a game that matches no edges: its look's colour
         return []
     meta, size, outline = face.ctx.pack.meta, face.size, face.outline
     if not isinstance(outline, Polygon):

@@ -24,7 +24,7 @@ from printkit.base.errors import (
     column_letters,
     display_path,
 )
-from printkit.base.languages import gettext_name, plural_forms
+from printkit.base.languages import character_width, gettext_name, plural_forms
 from printkit.content import markup
 from printkit.content.braces import FIELD
 from printkit.content.fields import Translatable, marked_values
@@ -295,13 +295,13 @@ TYPICAL_TEXT_LENGTH = 4000  # characters; more than the largest text box of a co
 TYPICAL_CUTS = 16  # places the typical text is read from: how many ways a box's text may break
 
 
-def typical_texts(pack: Pack) -> tuple[str, ...]:
-    """The pack's texts as plain words, one after another, read from TYPICAL_CUTS places spread
-    over them (each at a word's start, going round to TYPICAL_TEXT_LENGTH characters): what text of
-    the pack's language is typically like, to measure how many characters a box holds."""
+def typical_texts(texts: list[str]) -> tuple[str, ...]:
+    """texts as plain words, one after another, read from TYPICAL_CUTS places spread over them (each
+    at a word's start, going round to TYPICAL_TEXT_LENGTH characters): what text of a language is
+    typically like, to measure how many characters a box holds."""
     words = " ".join(
-        "".join(run.text for run in markup.runs(WORDS_ONLY.sub(" ", msgid)) if run.kind in ("text", "space", "code"))
-        for msgid in by_text(messages(pack))
+        "".join(run.text for run in markup.runs(WORDS_ONLY.sub(" ", text)) if run.kind in ("text", "space", "code"))
+        for text in texts
     ).split()
     if not words:
         return ()
@@ -311,3 +311,20 @@ def typical_texts(pack: Pack) -> tuple[str, ...]:
     )
     rounds = TYPICAL_TEXT_LENGTH // len(text) + 2
     return tuple((text * rounds)[start : start + TYPICAL_TEXT_LENGTH] for start in starts)
+
+
+def room_in(room: int, source: str, locale: str) -> int:
+    """A box's room for room characters of the source language, as characters of locale's script:
+    what the box holds in half-width units over the width of the locale's letters (a box of 23
+    English characters holds 11 Japanese ones: East Asian wide characters count two, as their
+    glyphs are about twice as wide)."""
+    return room * character_width(source) // character_width(locale)
+
+
+def in_locale_widths(flags: list[str], source: str, locale: str) -> list[str]:
+    """flags with `max-length:N` (N characters of the source language) in characters of locale's
+    script (room_in), so Weblate's count of characters holds in every script."""
+    return [
+        f"max-length:{room_in(int(flag.split(':')[1]), source, locale)}" if flag.startswith("max-length:") else flag
+        for flag in flags
+    ]

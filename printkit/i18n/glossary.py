@@ -16,6 +16,7 @@ from printkit.base.errors import (
     display_path,
     shown_value,
 )
+from printkit.base.languages import has_ideographs
 from printkit.content.pack import Pack
 from printkit.content.source import SourceFile, read_yaml
 
@@ -118,11 +119,20 @@ def glossary_names(pack: Pack) -> list[str]:
 INFLECTION = r"[^\W\d_]{0,3}"
 
 
+# the article and the one-letter words Arabic writes joined to the word after them (و, ف, ب, ك, ل; ال,
+# وال, بال, لل): a term's word may follow them (المخيّمات uses مخيّم)
+ARABIC_PROCLITICS = "(?:[وف]?(?:[بكل]?ال|لل|[بكل])?)"
+
+
 def uses_word(text: str, word: str, *, ignore_case: bool = False) -> bool:
     """Whether text uses the term or name as a word of its own, perhaps inflected: `Siegpunkt` is in
-    `Siegpunkte`, `Hand` is not in `Handkarten`."""
+    `Siegpunkte`, `Hand` is not in `Handkarten`, an Arabic word may follow a proclitic. In a script
+    written without spaces between words (Japanese, Chinese) a term is wherever it is written."""
     flags = re.IGNORECASE if ignore_case else 0
-    return re.search(rf"(?<!\w){re.escape(word)}{INFLECTION}(?!\w)", text, flags) is not None
+    if has_ideographs(word):
+        return re.search(re.escape(word), text, flags) is not None
+    proclitics = ARABIC_PROCLITICS if "\u0600" <= word[:1] <= "\u06ff" else ""
+    return re.search(rf"(?<!\w){proclitics}{re.escape(word)}{INFLECTION}(?!\w)", text, flags) is not None
 
 
 def _names(source: SourceFile) -> tuple[list[str], list[Problem]]:

@@ -19,7 +19,7 @@ from collections.abc import Callable
 import polib
 
 from printkit.content.pack import Pack
-from printkit.i18n.extract import CATALOG_BASEPATH, header, project_name
+from printkit.i18n.extract import CATALOG_BASEPATH, header, in_locale_widths, project_name
 from printkit.i18n.po_file import REVIEWED, has_translation, is_reviewed
 
 
@@ -48,7 +48,10 @@ def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: s
     given the closest previous translation as fuzzy."""
     metadata = dict(catalog.metadata) if catalog is not None else header(project_name(pack), locale)
     metadata["X-Poedit-Basepath"] = CATALOG_BASEPATH
-    return merged(catalog, pot, metadata, key=lambda entry: entry.msgid, closest=True)
+    result = merged(catalog, pot, metadata, key=lambda entry: entry.msgid, closest=True)
+    for entry in result:
+        entry.flags = in_locale_widths(entry.flags, pack.meta.language, locale)
+    return result
 
 
 def merged(

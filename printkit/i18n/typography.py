@@ -4,14 +4,22 @@ Takes: a text in printkit's markup (component text, rulebook prose, printkit's o
 its placeholders filled in or not) and the BCP 47 locale it is printed in.
 Returns: the text as that locale sets it, so translators type none of it:
 - a no-break space (U+00A0) joins a number to the word, unit, percent sign or icon after it
-  ("20 mm", "2 SP", "4 Zoll", "2 [star]"), an abbreviation to the number after it ("ca. 76") and
+  ("20 mm", "2 SP", "4 Zoll", "2 [star]"), an inline icon to the word after it ("[fire] damage")
+  or, where none follows, to the word before it ("gain [star]."), so no line ends or starts with
+  an icon apart from its word, an abbreviation to the number after it ("ca. 76") and
   the letters of an abbreviation ("k. o.", "z. B."), so no line starts with a lone unit or letter;
 - straight quotation marks ("…") and English ones (“…”) become the locale's, from CLDR's
   delimiters (`delimiters.json`): German „…“, French « … », Japanese 「…」, a quotation inside
   another with the locale's inner marks; marks the translator already typed the locale's way stay.
   English keeps the marks its text is written with; a language CLDR gives no marks of its own
   sets English ones;
-- French: a narrow no-break space (U+202F) before ; : ! ? and inside « »;
+- French: a narrow no-break space (U+202F) before ; : ! ? and inside « », and the typographic
+  apostrophe (’, U+2019) for a typed ' between letters (l'eau, aujourd'hui); Canadian French
+  (fr-CA, the Office québécois de la langue française's rule) a no-break space before : and inside
+  « » and none before ; ! ?;
+- Swiss German (de-CH, de-LI): ss for ß, as Swiss orthography writes it (CLDR keeps ß among
+  German's letters for every region, so this is the Swiss rule, not CLDR's); its quotation marks
+  «…» ‹…› are CLDR's;
 and the locale's decimal mark (CLDR) for the numbers printkit fills in. Markup ({placeholders},
 [icons], `code`, \\[) is left as written. The bundled DejaVu fonts carry U+00A0, U+202F and every
 quotation mark used here but the CJK corner brackets, which only CJK fonts (that such text needs
@@ -44,10 +52,15 @@ _LETTER = r"[^\W\d_]"
 _SPACES = "[ \u00a0\u202f]"
 # a figure, any bold/italic switch, spaces, then a word, a unit sign or an icon
 _NUMBER_AND_WORD = re.compile(rf"(?<=\d)(\**) +(?=\**(?:{_LETTER}|[%‰°′″]|{_ICON}))")
+# an icon, then spaces and a word; else a word, spaces and an icon no word follows
+_ICON_AND_WORD = re.compile(rf"({_ICON}{_KEPT}\**) +(?=\**(?:{_LETTER}|\d))")
+_WORD_AND_LAST_ICON = re.compile(rf"(?<=[^\W_])(\**) +(?=\**{_ICON}{_KEPT}\**[.,;:!?)\]»”’]*(?:$|\n| +(?!\**[^\W_])))")
 _ABBREVIATION_AND_NUMBER = re.compile(rf"(?<!{_LETTER})({_LETTER}{{1,3}}\.) +(?=\d)")
 _ABBREVIATION_LETTERS = re.compile(rf"(?<!{_LETTER})({_LETTER}\.) +(?={_LETTER}\.)")
 # French: before ; : ! ? after a word (not inside 12:30 or a URL), and inside « »
 _FRENCH_BEFORE = re.compile(rf"(?<=[^\s;:!?«]){_SPACES}*([;:!?]+)(?=\s|$|[*»)\]]|{_ICON})")
+_FRENCH_APOSTROPHE = re.compile(rf"(?<={_LETTER})'(?={_LETTER})")
+_SWISS = ("de-CH", "de-LI")
 _FRENCH_OPEN = re.compile(f"«{_SPACES}*")
 _FRENCH_CLOSE = re.compile(f"{_SPACES}*»")
 _OPENING_CONTEXT = set("([{/-–—\n ") | {NBSP, NARROW_NBSP}
@@ -56,7 +69,8 @@ _TYPED_CLOSERS = set("“”»」』")
 
 
 # what any rule below starts from: a figure, an abbreviation's full stop, a quotation mark, French punctuation
-_ANY_RULE = re.compile('[\\d."“”;:!?«»]')
+# and apostrophes, a Swiss ß, an icon
+_ANY_RULE = re.compile("[\\d.\"“”;:!?«»'ßẞ[]")
 
 
 @remembered(TYPESET_TEXTS)
@@ -67,15 +81,35 @@ def apply(text: str, locale: str) -> str:
     hidden: list[str] = []
     masked = _masked(text, hidden)
     masked = _NUMBER_AND_WORD.sub(rf"\1{NBSP}", masked)
+    masked = _ICON_AND_WORD.sub(rf"\1{NBSP}", masked)
+    masked = _WORD_AND_LAST_ICON.sub(rf"\1{NBSP}", masked)
     masked = _ABBREVIATION_AND_NUMBER.sub(rf"\1{NBSP}", masked)
     masked = _ABBREVIATION_LETTERS.sub(rf"\1{NBSP}", masked)
     language = _language(locale)
     if language is not None and language != "en":
         masked = _quoted(masked, quotes(locale))
     if language == "fr":
-        masked = _FRENCH_BEFORE.sub(rf"{NARROW_NBSP}\1", masked)
-        masked = _FRENCH_CLOSE.sub(f"{NARROW_NBSP}»", _FRENCH_OPEN.sub(f"«{NARROW_NBSP}", masked))
+        masked = _FRENCH_APOSTROPHE.sub("’", masked)
+        canadian = _region(locale) == "fr-CA"
+        inside = NBSP if canadian else NARROW_NBSP
+        masked = _FRENCH_BEFORE.sub(_french_before(canadian), masked)
+        masked = _FRENCH_CLOSE.sub(f"{inside}»", _FRENCH_OPEN.sub(f"«{inside}", masked))
+    if _region(locale) in _SWISS:
+        masked = masked.replace("ß", "ss").replace("ẞ", "SS")
     return _unmasked(masked, hidden)
+
+
+def _french_before(canadian: bool):
+    """What goes before ; : ! ?: a narrow no-break space in France; in Canada a no-break space
+    before the colon only."""
+
+    def spaced(match: re.Match[str]) -> str:
+        marks = match.group(1)
+        if not canadian:
+            return NARROW_NBSP + marks
+        return (NBSP if marks.startswith(":") else "") + marks
+
+    return spaced
 
 
 def _masked(text: str, hidden: list[str]) -> str:
@@ -149,6 +183,16 @@ def _language(locale: str) -> str | None:
         return cldr(locale).language
     except UnknownLanguage:
         return None
+
+
+@cache
+def _region(locale: str) -> str:
+    """The locale's language and region as CLDR writes them (`fr-CA`), or its language alone."""
+    try:
+        found = cldr(locale)
+    except UnknownLanguage:
+        return locale
+    return f"{found.language}-{found.territory}" if found.territory else found.language
 
 
 @cache

@@ -133,6 +133,70 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "preview-problems": "Problems",
     "preview-front-of": "front of {name}",
     "preview-back-of": "back of {name}",
+    "preview-decklist-title": "Deck lists of {title}",
+    "preview-decklists": "deck lists",
+    "preview-decklist-heading": "Check a deck list of {title}",
+    "preview-not-loaded": "The pack does not load; its page shows why.",
+    "preview-rule-set": "Rule set",
+    "preview-rules-as-listed": "as the list says",
+    "preview-pack-lists": "One of the pack's lists",
+    "preview-list-pasted": "the list pasted below",
+    "preview-builder": "Build a deck: click a component to add a copy, \u2212 to take one away",
+    "preview-paste": "Paste a list (a deck built above is written here)",
+    "preview-check": "Check",
+    "preview-save-pasted": "Save the pasted list into decks/ as",
+    "preview-save-check": "Save and check",
+    "preview-deck": "Deck",
+    "preview-deck-open": "Open",
+    "preview-deck-apply": "Apply",
+    "preview-deck-hint": "Click + on a component to add a copy to the deck, \u2212 to take one away.",
+    "preview-deck-add": "add {name}",
+    "preview-deck-remove": "take a copy of {name} away",
+    "preview-deck-download": "Download the list",
+    "preview-deck-save-as": "Save into decks/ as",
+    "preview-deck-save": "Save",
+    "preview-deck-legal": "legal ({title})",
+    "preview-deck-violations": ("{count} violation ({title})", "{count} violations ({title})"),
+    "preview-deck-unchecked": (
+        "{count} problem: the list cannot be checked",
+        "{count} problems: the list cannot be checked",
+    ),
+    "preview-deck-not-opened": (
+        "{count} problem: the list cannot be opened",
+        "{count} problems: the list cannot be opened",
+    ),
+    "preview-deck-empty": "nothing to check: add a component",
+    "preview-deck-nothing": "nothing to check: paste a deck list",
+    "preview-deck-not-a-list": "not one of the lists of {pack}'s {folder}/ folder",
+    "preview-deck-not-saved": "not saved: {reason}",
+    "preview-deck-over": "the list cannot be checked: checking it {over}",
+    "preview-field-element": "Element",
+    "preview-field-rarity": "Rarity",
+    "preview-field-type": "Type",
+    "preview-field-ability": "Ability",
+    "preview-field-shape": "Shape",
+    "preview-field-cost": "Cost",
+    "preview-field-back": "Back",
+    "preview-field-points": "Points",
+    "preview-field-effect": "Effect",
+    "preview-field-explains": "Explains",
+    "preview-shape-rect": "rectangle",
+    "preview-shape-round": "round",
+    "preview-shape-hex": "hexagon",
+    "preview-shape-polygon": "polygon",
+    "preview-shape-custom": "own outline",
+    "preview-sheets-link": "Sheets as printed",
+    "preview-sheets": "sheets",
+    "preview-sheets-title": "Sheets of {title} as printed",
+    "preview-sheets-shown": "{shown} of {total} sheets shown",
+    "preview-sheets-hint": "The components PDF's pages as printkit build lays them out on the pack's paper, printed on both sides (flipped on the long edge).",
+    "preview-sheet": "sheet {number}: {side}",
+    "preview-packs": "Packs",
+    "preview-components": ("{count} component", "{count} components"),
+    "preview-problem-count": ("{count} problem", "{count} problems"),
+    "preview-not-found": "Not found",
+    "preview-rulebook-title": "Rulebook",
+    "preview-rulebook-problems": "The rulebook of {pack} cannot be made",
 }
 
 # what a translator needs to know of a message beyond its English (the template's `#.` notes)
@@ -171,6 +235,16 @@ NOTES = {
     "preview-shown": "the preview: {shown} and {total} are numbers of components",
     "preview-outputs": "the preview: {folder} is the folder the build wrote into",
     "preview-front-of": "the preview: a picture's description; {name} is the component's name",
+    "preview-decklists": "the preview: the last part of the deck-list page's path in its header bar",
+    "preview-deck": "the preview: the heading of the deck built by clicking components in the gallery",
+    "preview-deck-open": "the preview: open a deck list saved in the pack's decks/ folder",
+    "preview-deck-not-saved": "the preview: {reason} is printkit's message (in English) why the list was not saved",
+    "preview-deck-over": "the preview: {over} says which limit checking the list met (in English)",
+    "preview-deck-not-a-list": "the preview: {pack} is the pack's id, {folder} the folder name decks",
+    "preview-field-explains": "the preview: a filter by the card type a reference card explains",
+    "preview-field-back": "the preview: a filter by a component's back design",
+    "preview-shape-custom": "the preview: a filter value, a component cut along an outline the pack draws",
+    "preview-sheet": "the preview: a sheet's caption; {side} is fronts, backs or calibration (side-* words)",
 }
 
 
@@ -298,6 +372,19 @@ def of(locale: str, pack_root: Path | None = None) -> OwnWords:
     sources = [(pack_root, pack_catalog(pack_root, locale))] if pack_root is not None else []
     sources.append((LOCALE_DIR, shipped_catalog(locale)))
     return _words(locale, tuple((root, path, _stamp(path)) for root, path in sources))
+
+
+def texts(locale: str) -> list[str]:
+    """printkit's words as printkit prints them in locale (English where it has none), each form once:
+    prose of the language that no pack changes. The preview's words are left out: they are read on
+    a screen, not printed, and a box's room must not move when the preview gains a word."""
+    own = of(locale)
+    return [
+        own.form(key, count)
+        for key, english in MESSAGES.items()
+        if not key.startswith("preview-")
+        for count in ((1, 2) if isinstance(english, tuple) else (None,))
+    ]
 
 
 def _stamp(path: Path) -> tuple[int, int] | None:

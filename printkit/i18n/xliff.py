@@ -27,7 +27,7 @@ from printkit.content.braces import KEPT
 from printkit.content.pack import Pack
 
 # --- XLIFF 1.2 ------------------------------------------------------------------------------------------
-from printkit.i18n.extract import Boxes, by_text, messages, references, tightest_room
+from printkit.i18n.extract import Boxes, by_text, messages, references, room_in, tightest_room
 from printkit.i18n.merge import entries, unit_id
 from printkit.i18n.po_check import load_catalog
 from printkit.i18n.po_file import is_reviewed
@@ -64,7 +64,7 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     place); a reviewed unit is `approved="yes"` with a `state="final"` target, one translated but
     not reviewed `approved="no"` and `translated` (Weblate's "waiting for review"; translate-toolkit,
     which knows no review, reads it as fuzzy), a fuzzy one `needs-review-translation`. Text
-    in boxes carries maxwidth in characters (what its tightest box holds), so platforms can
+    in boxes carries maxwidth in characters of the target script (what its tightest box holds), so platforms can
     enforce it. {placeholders}, [icons] and ▶ are `<ph>`s, which CAT tools protect. A unit's notes
     (`from="developer"`), `po-reference` locations and a fuzzy entry's previous English (`<alt-trans
     origin="previous">`) are its catalog entry's `#.`, `#:` and `#|`, as translate-toolkit's po2xliff
@@ -91,7 +91,7 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
         attributes = {"id": unit_id(msgid), "resname": places[0].place}
         room = tightest_room(places, boxes)
         if room is not None:
-            attributes.update({"maxwidth": str(room), "size-unit": "char"})
+            attributes.update({"maxwidth": str(room_in(room, pack.meta.language, locale)), "size-unit": "char"})
         unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
         marks: dict[tuple[str, int], str] = {}  # the unit's {placeholders} and [icons], each one <ph> id
         inline.append((ET.SubElement(unit, f"{{{XLIFF_NS}}}source"), msgid, marks))

@@ -11,7 +11,8 @@ How sheets are filled (`packing`): components are grouped by kind, size and outl
 laid out by its outline's lattice (rows and columns; a honeycomb of hexagons), row by row down the
 sheet, a new group continuing on the same sheet when it fits. A group whose pieces fit better (or
 only) on a turned sheet gets landscape sheets of its own; a component larger than any sheet is
-split over several sheets with an overlap to glue (`split`). Rectangles get crop marks; pieces that
+split over several sheets with an overlap to glue (`split`). A sheet left with a few pieces has
+them moved onto other sheets with room, in blocks (`packing`). Rectangles get crop marks; pieces that
 share their cuts (a honeycomb) get their edges drawn, each shared edge once; others their own cut
 path (`marks`). With duplex printing every front sheet is followed by its back sheet (blank when
 nothing on the front has a back, so fronts and backs stay paired); each back lands exactly behind

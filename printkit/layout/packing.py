@@ -7,13 +7,16 @@ Returns: the front sheets (`Page`s) with their placements, in millimetres: the p
 kind, size and outline, each group laid out by its outline's lattice row by row down the sheet, a
 new group continuing on the same sheet when it fits; a group that fits better (or only) on a
 turned sheet gets landscape sheets of its own, and a piece larger than any sheet is split
-(`printkit.layout.split`). With duplex off a back is placed beside its front, with the line it is
-folded along. Crop marks, backs, footers and the calibration page are added by imposition.
+(`printkit.layout.split`); last, a sheet left with a few pieces has them moved in blocks onto
+other sheets with room (`Packer._merged`). With duplex off a back is placed beside its front, with
+the line it is folded along. Crop marks, backs, footers and the calibration page are added by
+imposition.
 """
 
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from itertools import groupby
 
 from printkit.base.outlines import RECT, Lattice, Outline
@@ -23,7 +26,7 @@ from printkit.base.units import Size
 from printkit.content.components import COMPONENT_KINDS
 from printkit.content.pack_meta import Imposition
 from printkit.i18n import words
-from printkit.layout.marks import MARK_OFFSET, MARK_SHORTEST, MARK_WIDTH
+from printkit.layout.marks import MARK_LENGTH, MARK_OFFSET, MARK_SHORTEST, MARK_WIDTH
 from printkit.layout.pieces import Piece
 from printkit.layout.sheets import FOOTER_LINE, PAPERS, PRINTER_REACH, Page, Placement, SheetOptions
 from printkit.layout.split import fragments
@@ -69,7 +72,105 @@ class Packer:
                 continue
             shared, cursor, new_pages = self._stack(copies, unit, shared, cursor)
             fronts += new_pages
-        return fronts
+        return self._merged(fronts)
+
+    def _merged(self, fronts: list[Page]) -> list[Page]:
+        """The sheets with the pieces of a sheet moved onto other sheets of its paper where they
+        fit, whatever their sections, so a few chips, a ruler or a board are printed with other
+        pieces instead of alone: a whole sheet's pieces under an earlier one's, or (with backs printed on
+        the back sheet; pieces cut along their own lines, which have no crop marks to cross others) each of its
+        groups beside another sheet's pieces. Pieces move in blocks, so rows, columns and cuts stay
+        as they were, and every block can be cut free with straight cuts; each back follows its front
+        when the back sheet is made."""
+        sheets = list(fronts)
+        index = 0
+        while index < len(sheets):
+            page = sheets[index]
+            host = next((earlier for earlier in sheets[:index] if self._fits_under(earlier, page)), None)
+            if host is not None:
+                _move(host, 0.0, self._top_of(host.size) - _top(host))  # a landscape sheet's pieces are centred
+                _move(page, 0.0, _bottom(host) - self._clearance() - _top(page))
+                host.placements += page.placements
+                host.marks += page.marks
+                del sheets[index]
+                continue
+            placed = self._beside(sheets[:index] + sheets[index + 1 :], page)
+            if placed is None:
+                index += 1
+            else:
+                sheets = placed
+        return sheets
+
+    def _fits_under(self, host: Page, page: Page) -> bool:
+        height = _top(host) - _bottom(host) + self._clearance() + _top(page) - _bottom(page)
+        return host.size == page.size and height <= self._top_of(host.size) - self.bottom + 1e-9
+
+    def _clearance(self) -> float:
+        """Between blocks of pieces: room for the crop marks of both and their bleed."""
+        return BLOCK_GAP + 2 * self.options.bleed
+
+    def _beside(self, sheets: list[Page], page: Page) -> list[Page] | None:
+        """The sheets with each group of page's pieces laid out in free room beside the pieces of
+        one of them, or None when some group finds no room (then none moves)."""
+        if self.options.duplex == "off" or any(p.outline.straight_cuts for p in page.placements):
+            return None
+        sheets = [replace(sheet, placements=list(sheet.placements), marks=list(sheet.marks)) for sheet in sheets]
+        for _, group in groupby(page.placements, key=lambda p: (p.component.section, p.width, p.height, p.outline)):
+            copies = list(group)
+            if not any(self._lay_beside(sheet, copies) for sheet in sheets if sheet.size == page.size):
+                return None
+        return sheets
+
+    def _lay_beside(self, sheet: Page, copies: list[Placement]) -> bool:
+        """Lays copies of one piece out in a free room of the sheet, if one holds them all: right of
+        its lowest row (under the rows above), or right of all its pieces, moved left if need be."""
+        first = copies[0]
+        unit = Size(first.width, first.height)
+        lattice = first.outline.lattice(unit, self._gap(first.outline))
+        for x0, y0, x1, y1, shift in self._free_rooms(sheet, unit.width):
+            slots = self._slots(lattice, unit, Size(x1 - x0, y1 - y0))
+            if len(slots) >= len(copies):
+                _move(sheet, shift, 0.0)
+                sheet.placements += [
+                    replace(p, x=x0 + x, y=y1 - depth - unit.height)
+                    for p, (x, depth) in zip(copies, slots, strict=False)
+                ]
+                return True
+        return False
+
+    def _free_rooms(self, sheet: Page, width: float) -> list[tuple[float, float, float, float, float]]:
+        """Rooms free of the sheet's pieces and their crop marks, each cut free of them with straight
+        cuts, as (x0, y0, x1, y1, how far the sheet's pieces move left first)."""
+        clear, right_edge = self._clearance(), sheet.size.width - self.margin
+        top, low = self._top_of(sheet.size), _bottom(sheet)
+        lowest = [p for p in sheet.placements if abs(p.y - low) < 1e-6]
+        row_top = max(p.y + p.height for p in lowest)
+        above = [p.y for p in sheet.placements if p not in lowest]
+        rooms = []
+        if all(y >= row_top - 1e-6 for y in above):  # a row of its own: room right of it, under the rows above
+            rooms.append(
+                (
+                    max(p.x + p.width for p in lowest) + clear,
+                    self.bottom,
+                    right_edge,
+                    min(above, default=top) - clear,
+                    0.0,
+                )
+            )
+        right = max(p.x + p.width for p in sheet.placements)
+        # far enough from the paper's edge for the crop marks on the left
+        shift = max(right + clear + width - right_edge, 0.0)
+        shift = min(
+            shift, min(p.x for p in sheet.placements) - self.margin - MARK_OFFSET - MARK_LENGTH - self.options.bleed
+        )
+        rooms += [
+            (right + clear, self.bottom, right_edge, top, 0.0),
+            (right - shift + clear, self.bottom, right_edge, top, shift),
+        ]
+        return [room for room in rooms if room[2] - room[0] >= width - 1e-9 and room[3] > room[1]]
+
+    def _top_of(self, paper: Size) -> float:
+        return paper.height - self.margin
 
     def _unit(self, piece: Piece) -> Size:
         """The space one copy takes in a row: with duplex off, a front and its back side by side (or
@@ -201,3 +302,24 @@ class Packer:
             back = piece.outline.back()
             page.placements.append(Placement(piece.component, "back", x + w, y, w, h, back, beside, bleed, fold="left"))
             page.marks.append(Line(x + w, y, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
+
+
+def _top(page: Page) -> float:
+    """The top of a sheet's pieces' trim boxes."""
+    return max(p.y + p.height for p in page.placements)
+
+
+def _bottom(page: Page) -> float:
+    return min(p.y for p in page.placements)
+
+
+def _move(page: Page, left: float, up: float) -> None:
+    """A sheet's pieces and the lines placed with them (a back's fold) moved left and up (not by a
+    rounding error: a sheet already in place keeps its very numbers)."""
+    if abs(left) < 1e-6 and abs(up) < 1e-6:
+        return
+    page.placements = [replace(p, x=p.x - left, y=p.y + up) for p in page.placements]
+    page.marks = [
+        replace(m, x1=m.x1 - left, x2=m.x2 - left, y1=m.y1 + up, y2=m.y2 + up) if isinstance(m, Line) else m
+        for m in page.marks
+    ]

@@ -149,9 +149,12 @@ TGC = Shop("The Game Crafter", TGC_PRODUCTS)
 # page, https://www.makeplayingcards.com/design/custom-blank-card.html ("Custom Game Cards (63 x
 # 88mm)", the poker size): an image of 822 x 1122 px whose cut line is 36 px inside each edge (a
 # 750 x 1050 px trim, 2.5 x 3.5 in) and whose safe zone is 36 px inside the cut line. MPC's page
-# could not be loaded while this table was written: these figures are as other card tools that
-# upload to MPC record them (MPC checks the pixels: 36 px is 3.048 mm, not the 1/8 in its text
-# says). Its other sizes are not in the table until they are checked against its templates.
+# could not be loaded while this table was written: these figures are as card tools that upload
+# to MPC record them, each independently of the others (a print-profile package: "MPC's published
+# poker image guide uses 822 x 1122 pixels with 36-pixel bleed margins at 300 dpi"; a tool whose
+# tests hold the figures read off MPC's portal, "MPC 822x1122 et 36 px"; MPC checks the pixels:
+# 36 px is 3.048 mm, not the 1/8 in its text says). Its other sizes are not in the table until
+# they are checked against its templates.
 MPC_EDGE = 36 * INCH / SHOP_DPI
 MPC_PRODUCTS = (Product("poker card", "custom-blank-card", CARDS, RECT, (822, 1122), MPC_EDGE, MPC_EDGE),)
 MPC = Shop("MakePlayingCards", MPC_PRODUCTS)

@@ -13,18 +13,18 @@ Neutral colours (grey, and the kit's near-black ink) print on the black plate al
 solid black (0 0 0 1): small text and thin marks in four-colour black blur when the plates do not
 register, and a 90 % screen of black looks grey. Other colours go through the profile (perceptual).
 
-The profile is Ghostscript's default CMYK profile (Artifex's SWOP profile), read from the installed
-ghostscript package and never copied into printkit: Debian's icc-profiles-free has no CMYK profile.
+The profile is the one printkit ships for the printing condition the user chose
+(printkit.output.conditions), and the output intent names that condition as the ICC registry does.
+How far each component's colours move on the way (CIEDE2000, the colour against its ink seen
+through the profile) is measured as the file is drawn, for the build's summary.
 """
 
 from __future__ import annotations
 
 import io
-import re
 import uuid
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cached_property
-from glob import glob
 from html import escape
 from pathlib import Path
 from typing import cast
@@ -33,34 +33,12 @@ from PIL import Image
 
 from printkit.base.confine import pack_file_bytes
 from printkit.layout.sheets import Page
+from printkit.output.conditions import REGISTRY, OutputCondition
 from printkit.output.pdf import Ink, render_pdf
 
-# where Ghostscript's installers put its profiles: Linux packages, Homebrew (Apple silicon, Intel), Windows
-PROFILE_PATTERNS = (
-    "/usr/share/ghostscript/*/iccprofiles/default_cmyk.icc",
-    "/opt/homebrew/share/ghostscript/*/iccprofiles/default_cmyk.icc",
-    "/usr/local/share/ghostscript/*/iccprofiles/default_cmyk.icc",
-    "C:/Program Files/gs/gs*/iccprofiles/default_cmyk.icc",
-)
 PDFX_VERSION = "PDF/X-4"
 NEUTRAL = 4  # channels at most this far apart (of 255) are a grey
 SOLID_BLACK = 0.85  # a grey at least this dark prints as solid black
-
-
-def cmyk_profile() -> Path | None:
-    """The CMYK profile --pdfx converts with, or None when Ghostscript is not installed."""
-    found = max(
-        (path for pattern in PROFILE_PATTERNS for path in glob(pattern)),
-        key=lambda path: (_version(path), path),
-        default=None,
-    )
-    return Path(found) if found else None
-
-
-def _version(path: str) -> tuple[int, ...]:
-    """The version of the Ghostscript whose folder holds a profile (`…/10.00.0/iccprofiles/…`), as
-    numbers: 10.00 is newer than 9.56, though it sorts before it as text (`gs10.02.1` on Windows)."""
-    return tuple(int(number) for number in re.findall(r"\d+", Path(path).parent.parent.name))
 
 
 class CmykInk(Ink):
@@ -69,6 +47,7 @@ class CmykInk(Ink):
     def __init__(self, profile: Path):
         self.profile = profile
         self._operands: dict[str, str] = {}  # a kit has a few dozen colours, each used many times
+        self._shifts: dict[str, float] = {}
 
     @cached_property
     def _transform(self):
@@ -95,19 +74,71 @@ class CmykInk(Ink):
         return self._operands[colour]
 
     def _converted(self, colour: str) -> tuple[float, ...]:
-        rgb = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
+        rgb = _rgb(colour)
         if max(rgb) - min(rgb) <= NEUTRAL:
-            black = 1 - sum(rgb) / 3 / 255
-            return (0, 0, 0, 1 if black >= SOLID_BLACK else black)
-        pixel = self._cmyk_image(Image.new("RGB", (1, 1), tuple(rgb))).getpixel((0, 0))
+            return (0, 0, 0, 1 if 1 - sum(rgb) / 3 / 255 >= SOLID_BLACK else self._black_for(rgb))
+        pixel = self._cmyk_image(Image.new("RGB", (1, 1), rgb)).getpixel((0, 0))
         return tuple(v / 255 for v in pixel)
 
+    def _black_for(self, rgb: tuple[int, int, int]) -> float:
+        """The screen of black that prints a grey as light as it is on screen: the press darkens a
+        screen (dot gain), so a 50 % grey printed as 50 % black came out 10 to 12 units lighter."""
+        lightness = self._wanted(rgb)["lightness"]
+        ramp = self._black_ramp
+        return min(range(256), key=lambda k: abs(ramp[k] - lightness)) / 255
+
+    @cached_property
+    def _black_ramp(self) -> list[float]:
+        """The lightness (L*) each of the 256 screens of black alone prints at."""
+        ramp = Image.frombytes("CMYK", (256, 1), bytes(v for k in range(256) for v in (0, 0, 0, k)))
+        pixels = _through(self._to_lab[1], ramp, "LAB")
+        return [_lab_values(pixels.getpixel((k, 0)))[0] for k in range(256)]
+
+    def shift(self, colour: str) -> float:
+        """How far a colour moves on the press: CIEDE2000 between the colour wanted and its ink as
+        the profile says it prints (relative colorimetric: the paper is the white)."""
+        if colour not in self._shifts:
+            from coloraide import Color
+
+            printed = self._lab(_rgb(colour), tuple(round(v * 255) for v in self._converted(colour)))[1]
+            self._shifts[colour] = self._wanted(_rgb(colour)).delta_e(Color("lab", printed), method="2000")
+        return self._shifts[colour]
+
+    def _wanted(self, rgb: tuple[int, int, int]):
+        """The screen's colour (sRGB) as the press is asked to print it: CIELAB with black point
+        compensation, the screen's black taken as solid black ink, the darkest a kit prints (or
+        every black text would count as a shift of 10 to 13 units)."""
+        from coloraide import Color
+
+        black = Color("lab", self._lab((0, 0, 0), (0, 0, 0, 255))[1]).convert("xyz-d50")
+        white = Color("lab", [100, 0, 0]).convert("xyz-d50")
+        screen = Color("lab", self._lab(rgb, (0, 0, 0, 0))[0]).convert("xyz-d50")
+        compensated = [k + v * (w - k) / w for v, k, w in zip(screen[:3], black[:3], white[:3], strict=True)]
+        return Color("xyz-d50", compensated).convert("lab")
+
+    def _lab(self, rgb: tuple[int, ...], cmyk: tuple[int, ...]) -> tuple[list[float], list[float]]:
+        """An sRGB colour and a CMYK ink as CIELAB (D50) by LittleCMS (8 bits a channel, so a
+        shift is known to about half a unit, well under the one a reader can see)."""
+        screen = _through(self._to_lab[0], Image.new("RGB", (1, 1), rgb), "LAB")
+        press = _through(self._to_lab[1], Image.new("CMYK", (1, 1), cmyk), "LAB")
+        return _lab_values(screen.getpixel((0, 0))), _lab_values(press.getpixel((0, 0)))
+
+    @cached_property
+    def _to_lab(self):
+        """sRGB to CIELAB, and this profile's CMYK to CIELAB (relative colorimetric)."""
+        from PIL import ImageCms
+
+        lab, relative = ImageCms.createProfile("LAB"), ImageCms.Intent.RELATIVE_COLORIMETRIC
+        screen = ImageCms.createProfile("sRGB")
+        press = ImageCms.getOpenProfile(str(self.profile))
+        return (
+            ImageCms.buildTransform(screen, lab, "RGB", "LAB", relative),
+            ImageCms.buildTransform(press, lab, "CMYK", "LAB", relative),
+        )
+
     def _cmyk_image(self, image):
-        """An RGB image converted. Through LittleCMS's transform itself: Pillow's apply() also writes
-        the 187 kB profile into the result's info, 26 ms a call, a second for a kit's colours."""
-        converted = Image.new("CMYK", image.size)
-        self._transform.transform.apply(image.getim(), converted.getim())
-        return converted
+        """An RGB image converted."""
+        return _through(self._transform, image, "CMYK")
 
     def image_pixels(self, path: str) -> bytes:
         with Image.open(io.BytesIO(pack_file_bytes(Path(path)))) as image:
@@ -116,14 +147,51 @@ class CmykInk(Ink):
             return self._cmyk_image(image.convert("RGB")).tobytes()
 
 
-def render_pdfx(pages: Iterable[Page], target: Path, profile: Path, *, title: str, subject: str, lang: str) -> None:
+def _through(transform, image, mode: str):
+    """An image converted by a transform. Through LittleCMS's transform itself: Pillow's apply() also
+    writes the 187 kB profile into the result's info, 26 ms a call, a second for a kit's colours."""
+    converted = Image.new(mode, image.size)
+    transform.transform.apply(image.getim(), converted.getim())
+    return converted
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+
+
+def _lab_values(pixel) -> list[float]:
+    """Pillow's 8-bit LAB pixel (L 0-255, a and b 128 for 0) as L*, a*, b*."""
+    lightness, a, b = pixel
+    return [lightness * 100 / 255, a - 128, b - 128]
+
+
+def render_pdfx(
+    pages: Iterable[Page], target: Path, condition: OutputCondition, *, title: str, subject: str, lang: str
+) -> dict[str, tuple[float, str]]:
     """The kit drawn in CMYK into target, then made a PDF/X-4 file there. It has no /Duplex viewer
-    preference: that is a PDF 1.7 key, and PDF/X-4 files are PDF 1.6 (a shop's press ignores it)."""
-    render_pdf(pages, target, title=title, subject=subject, lang=lang, duplex=None, ink=CmykInk(profile))
-    _declare_pdfx(target, profile, title)
+    preference: that is a PDF 1.7 key, and PDF/X-4 files are PDF 1.6 (a shop's press ignores it).
+    Returns by component id the colour of it that shifts most, with the shift (CIEDE2000)."""
+    ink = CmykInk(condition.profile)
+    colours: dict[str, set[str]] = {}
+    render_pdf(_noting_colours(pages, colours), target, title=title, subject=subject, lang=lang, duplex=None, ink=ink)
+    _declare_pdfx(target, condition, title)
+    return {
+        component: max(((ink.shift(c), c) for c in sorted(used)), default=(0.0, "#ffffff"))
+        for component, used in colours.items()
+    }
 
 
-def _declare_pdfx(target: Path, profile: Path, title: str) -> None:
+def _noting_colours(pages: Iterable[Page], colours: dict[str, set[str]]) -> Iterator[Page]:
+    """The pages as they go to be drawn, each component's colours noted in colours by its id."""
+    for page in pages:
+        for placement in page.placements:
+            used = colours.setdefault(placement.component.id, set())
+            for shape in placement.drawing:
+                used.update(c for c in (getattr(shape, n, None) for n in ("fill", "stroke", "color")) if c)
+        yield page
+
+
+def _declare_pdfx(target: Path, condition: OutputCondition, title: str) -> None:
     """The output intent, the version keys and the XMP metadata PDF/X asks for, added to the file
     (the profile and the intent are indirect objects, which pypdf adds only by its _add_object)."""
     from pypdf import PdfReader, PdfWriter
@@ -140,18 +208,17 @@ def _declare_pdfx(target: Path, profile: Path, title: str) -> None:
     writer = PdfWriter(clone_from=reader)
     writer.pdf_header = b"%PDF-1.6"  # PDF/X-4 is based on PDF 1.6
     decoded = DecodedStreamObject()
-    decoded.set_data(profile.read_bytes())
+    decoded.set_data(condition.profile.read_bytes())
     decoded[NameObject("/N")] = NumberObject(4)
     icc = decoded.flate_encode()
-    description = profile_description(profile)
     intent = DictionaryObject(
         {
             NameObject("/Type"): NameObject("/OutputIntent"),
             NameObject("/S"): NameObject("/GTS_PDFX"),
-            NameObject("/OutputConditionIdentifier"): TextStringObject("Custom"),
-            NameObject("/OutputCondition"): TextStringObject(description),
-            NameObject("/Info"): TextStringObject(description),
-            NameObject("/RegistryName"): TextStringObject("http://www.color.org"),
+            NameObject("/OutputConditionIdentifier"): TextStringObject(condition.identifier),
+            NameObject("/OutputCondition"): TextStringObject(condition.condition),
+            NameObject("/Info"): TextStringObject(profile_description(condition.profile)),
+            NameObject("/RegistryName"): TextStringObject(REGISTRY),
             NameObject("/DestOutputProfile"): writer._add_object(icc),
         }
     )
@@ -172,7 +239,7 @@ def _declare_pdfx(target: Path, profile: Path, title: str) -> None:
 
 
 def profile_description(profile: Path) -> str:
-    """The profile's own name for itself (Artifex CMYK SWOP Profile)."""
+    """The profile's own name for itself (FOGRA39L Coated (printkit))."""
     from PIL import ImageCms
 
     return ImageCms.getProfileDescription(ImageCms.getOpenProfile(str(profile))).strip()

@@ -93,9 +93,10 @@ def faces_at(
         yield name, image
 
 
-def page_files(named: list[tuple[str, Page]]) -> Iterator[tuple[str, bytes]]:
-    """(name, PNG bytes) of each laid-out page (a print shop's template of one face), drawn as the
-    PDF draws it and rasterised at DPI to exactly the page's size in pixels."""
+def page_files(named: list[tuple[str, Page]], dpi: float = DPI) -> Iterator[tuple[str, bytes]]:
+    """(name, PNG bytes) of each laid-out page (a print shop's template of one face, a sheet of the
+    preview's sheet view), drawn as the PDF draws it and rasterised at dpi to exactly the page's
+    size in pixels."""
     if not named:  # every piece was left out: no PDF to rasterise (PDFium cannot open one of no pages)
         return
     buffer = io.BytesIO()
@@ -103,9 +104,9 @@ def page_files(named: list[tuple[str, Page]]) -> Iterator[tuple[str, bytes]]:
     for _, page in named:
         draw_page(operators, page)
     operators.canvas.save()
-    images = _rasterised(buffer.getvalue(), [page.size for _, page in named], DPI)
+    images = _rasterised(buffer.getvalue(), [page.size for _, page in named], dpi)
     for (name, _), image in zip(named, images, strict=True):
-        yield name, png_bytes(image)
+        yield name, png_bytes(image, dpi)
 
 
 def cut_image_files(images: list[Page]) -> Iterator[bytes]:

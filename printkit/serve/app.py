@@ -18,7 +18,8 @@ import json
 import mimetypes
 from collections.abc import AsyncIterator, Callable
 from functools import partial
-from urllib.parse import parse_qs, quote
+from pathlib import Path
+from urllib.parse import parse_qs, quote, urlencode
 
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
@@ -44,14 +45,15 @@ from printkit.serve.decklists import (
     DeckCheck,
     built_list,
     check,
+    gallery_deck,
     list_rule_sets,
     pack_lists,
     pickable,
     save_list,
 )
-from printkit.serve.gallery import FACE_MODES, ZOOMS, View, face_dpis, facets
+from printkit.serve.gallery import FACE_MODES, ZOOMS, View, face_dpis, facets, labels
 from printkit.serve.outputs import OUTPUT_FOLDER, built, output_file
-from printkit.serve.packs import FACES, SCREEN_DPI, Drawn, Preview, Snapshot
+from printkit.serve.packs import FACES, SCREEN_DPI, SHEET_DPI, Drawn, Preview, Snapshot
 
 NO_LANGUAGE = "-"  # in the address of the page of a pack that has not loaded yet, which has no languages
 LOOPBACK_HOSTS = ["127.0.0.1", "localhost"]
@@ -60,6 +62,7 @@ ASSET_FOLDER = folder("printkit.serve", "assets")
 KEEP_ALIVE_SECONDS = 15.0
 STOP_POLL_SECONDS = 0.25  # how soon an open event stream ends once the server stops
 MAX_FORM_BYTES = 1024 * 1024
+DECK_KEYS = ("deck", "add", "remove", "open", "rules")  # the gallery's deck in a pack page's address
 SAFE_METHODS = ("GET", "HEAD")  # what a page of another site may ask: nothing that acts on what it sends
 _templates = Environment(
     loader=FileSystemLoader(folder("printkit.serve", "templates")),
@@ -89,6 +92,9 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
     list_turns = {pack_id: asyncio.Lock() for pack_id in previews}  # one child checks a pack's list
 
     def page(name: str, status: int = 200, **values) -> HTMLResponse:
+        if "w" not in values:  # a page of no one pack's language: in the one --lang asks for, if printkit has it
+            shown = language if language in words.locales() else words.SOURCE_LOCALE
+            values.update(w=words.of(shown), lang=shown)
         return HTMLResponse(_templates.get_template(name).render(**values), status_code=status)
 
     def not_found(what: str) -> HTMLResponse:
@@ -130,13 +136,20 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             return not_found(f"{preview.id} is not translated to {lang}")
         else:
             drawn = await run_in_threadpool(preview.drawn, lang, snapshot)
+        query = request.query_params
+        if snapshot.pack is not None and (query.get("add") or query.get("remove")):  # a click, scripts off
+            return await clicked(preview.id, lang, snapshot.pack, request)
         view = View.of(request.query_params, request.query_params.getlist("field"))
         backs = await run_in_threadpool(preview.backs, lang, snapshot) if drawn is not None else {}
         tags, fields = facets(drawn.pack.components if drawn and drawn.pack else ())
         # printkit's own words in the page's language (English while the pack has never loaded)
         own = await run_in_threadpool(words.of, lang if drawn is not None else words.SOURCE_LOCALE, preview.root)
+        deck_html = Markup("")  # the gallery's deck, where the pack has a rule set for lists
+        if drawn is not None and snapshot.pack is not None and list_rule_sets(snapshot.pack):
+            deck_html = await deck_panel(preview, snapshot.pack, drawn, lang, request)
+        deckable = bool(deck_html)
         sections = _figures(
-            preview, snapshot, lang, drawn, view, backs, own, figures.setdefault((preview.id, lang), {})
+            preview, snapshot, lang, drawn, view, backs, own, deckable, figures.setdefault((preview.id, lang), {})
         )
         return page(
             "pack.html",
@@ -156,13 +169,60 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             view=view,
             tags=tags,
             fields=fields,
+            labels=labels(drawn.pack.meta if drawn and drawn.pack else None, own, tags, fields),
             zooms=ZOOMS,
             face_modes=FACE_MODES,
             query=request.url.query,
             outputs=await run_in_threadpool(built, preview.id, lang) if drawn is not None else [],
             output_folder=OUTPUT_FOLDER,
             problems=list(snapshot.problems) + list(drawn.problems if drawn else ()),
+            deck=deck_html,
         )
+
+    async def clicked(pack_id: str, lang: str, pack: Pack, request: Request) -> Response:
+        """The gallery's address with the deck a click made in it (see other, 303): reloading the
+        page, or switching its language, does not click again."""
+        query = request.query_params
+        rules = query.get("rules") or None
+        _, copies = await run_in_threadpool(
+            built_list, pack, rules, query.get("deck", ""), query.get("add", ""), query.get("remove", "")
+        )
+        kept = [(key, value) for key, value in query.multi_items() if key not in ("add", "remove", "deck")]
+        deck = " ".join(f"{component_id}:{count}" for component_id, count in copies.items())
+        return RedirectResponse(f"/packs/{pack_id}/{lang}/?{urlencode([*kept, ('deck', deck)])}#deck", 303)
+
+    async def deck_panel(preview: Preview, pack: Pack, drawn: Drawn, lang: str, request: Request) -> Markup:
+        """The gallery's deck as the address says it (built by clicks, or opened from decks/), checked."""
+        query = request.query_params
+        rule_sets = list_rule_sets(pack)
+        titled = (drawn.pack or pack).meta.rules
+        rules = query.get("rules") if query.get("rules") in rule_sets else None
+        show = partial(
+            _deck_panel,
+            pack_id=preview.id,
+            lang=lang,
+            root=preview.root,
+            kept=[(key, value) for key, value in query.multi_items() if key not in DECK_KEYS],
+            rule_sets=[(rule_set, titled[rule_set].title) for rule_set in rule_sets],
+            lists=await run_in_threadpool(pack_lists, pack),
+            names={c.id: c.name or c.id for c in (drawn.pack or pack).components},
+        )
+        deck, add, remove, opened = (query.get(key, "") for key in ("deck", "add", "remove", "open"))
+        if not (deck or add or opened):
+            return Markup(show(None, "", {}, rules))
+        async with list_turns[preview.id]:
+            made = await run_in_threadpool(gallery_deck, pack, rules, deck, add, remove, opened or None, show)
+        return Markup(made)
+
+    async def deck(request: Request) -> Response:
+        preview = preview_of(request)
+        if preview is None or language_of(preview, request) is None:
+            return not_found("no such pack or language")
+        snapshot = preview.snapshot
+        if snapshot.pack is None or not list_rule_sets(snapshot.pack):
+            return not_found(f"{preview.id} has no rule set for deck lists")
+        drawn = await run_in_threadpool(preview.drawn, request.path_params["lang"], snapshot)
+        return HTMLResponse(await deck_panel(preview, snapshot.pack, drawn, request.path_params["lang"], request))
 
     async def face(request: Request) -> Response:
         preview = preview_of(request)
@@ -191,25 +251,36 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             made = await run_in_threadpool(preview.rulebook, request.path_params["lang"])
         if isinstance(made, bytes):
             return Response(made, media_type="application/pdf", headers={"Cache-Control": "no-cache"})
-        return page("rulebook-problems.html", 422, preview=preview, problems=made)
+        own = await run_in_threadpool(words.of, request.path_params["lang"], preview.root)
+        lang = request.path_params["lang"]
+        return page("rulebook-problems.html", 422, preview=preview, problems=made, w=own, lang=lang)
 
     async def decklist(request: Request) -> Response:
         preview = preview_of(request)
         if preview is None:
             return not_found("no such pack")
         pack = preview.snapshot.pack
-        if pack is None:
-            return HTMLResponse(
-                _decklist_page(None, pack_id=preview.id, pack=None, lists=[], rule_sets=[], copies={}, form={})
-            )
+        languages = list(pack.meta.locales) if pack else []
+        lang = request.path_params.get("lang") or (language if language in languages else next(iter(languages), None))
+        if pack is not None and lang not in languages:
+            return not_found(f"{preview.id} is not translated to {lang}")
+        # the page's words, and the pack's names in the page's language
+        translated = (await run_in_threadpool(preview.drawn, lang, preview.snapshot)).pack if pack and lang else None
         shown = partial(
             _decklist_page,
             pack_id=preview.id,
             pack=pack,
-            lists=pack_lists(pack),
-            rule_sets=list_rule_sets(pack),
+            title=(translated or pack).meta.title if pack else preview.id,
+            names={c.id: c.name or c.id for c in translated.components} if translated else {},
+            lang=lang or words.SOURCE_LOCALE,
+            languages=languages,
+            root=preview.root,
+            lists=pack_lists(pack) if pack else [],
+            rule_sets=list_rule_sets(pack) if pack else [],
             copies={},
         )
+        if pack is None:
+            return HTMLResponse(shown(None, form={}))
         if request.method != "POST":  # GET, or HEAD
             return HTMLResponse(shown(None, form={}))
         try:
@@ -238,9 +309,13 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
             try:
                 form["list"] = await run_in_threadpool(save_list, pack, form.get("save", ""), form.get("text", ""))
             except Refused as refused:
-                verdict = f"not saved: {refused.message}" + (f" ({refused.hint})" if refused.hint else "")
+                reason = refused.message + (f" ({refused.hint})" if refused.hint else "")
+                verdict = ("preview-deck-not-saved", {"reason": reason})
                 named = f"{DECKS_DIR}/{form.get('save', '')}.yaml"
                 return HTMLResponse(shown(DeckCheck(named, verdict=verdict), form=form))
+            if form.get("gallery"):  # saved from the gallery's deck: back there, the list opened
+                opened = urlencode({"open": form["list"], "rules": form.get("rules", "")})
+                return RedirectResponse(f"/packs/{preview.id}/{lang}/?{opened}#deck", status_code=303)
             shown = partial(shown, lists=pack_lists(pack))
         async with list_turns[preview.id]:
             html = await run_in_threadpool(
@@ -252,6 +327,52 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
                 partial(shown, form=form),
             )
         return HTMLResponse(html)
+
+    async def sheets(request: Request) -> Response:
+        preview = preview_of(request)
+        if preview is None or language_of(preview, request) is None:
+            return not_found("no such pack or language")
+        lang = request.path_params["lang"]
+        generation, made, _ = await run_in_threadpool(preview.sheets, lang)
+        view = View.of(request.query_params, ())
+        shown = (
+            []
+            if isinstance(made, tuple)
+            else [
+                (number, page)
+                for number, page in enumerate(made, 1)
+                if view.faces == "both" or page.side == "calibration" or page.side == view.faces[:-1]
+            ]
+        )
+        own = await run_in_threadpool(words.of, lang, preview.root)
+        snapshot = preview.snapshot
+        return page(
+            "sheets.html",
+            w=own,
+            preview=preview,
+            title=_title(preview, snapshot, None),
+            lang=lang,
+            languages=list(snapshot.pack.meta.locales) if snapshot.pack else [],
+            generation=generation,
+            sheets=shown,
+            total=0 if isinstance(made, tuple) else len(made),
+            problems=list(made) if isinstance(made, tuple) else [],
+            view=view,
+            face_modes=FACE_MODES,
+            dpi=SHEET_DPI,
+        )
+
+    async def sheet(request: Request) -> Response:
+        preview = preview_of(request)
+        number = request.path_params["number"]
+        if preview is None or language_of(preview, request) is None or not number.isdigit():
+            return not_found("no such pack, language or sheet")
+        drawn = await run_in_threadpool(preview.sheet_image, request.path_params["lang"], int(number) - 1)
+        if drawn is None:
+            return not_found("no such sheet")
+        png, generation = drawn
+        current = request.query_params.get("v") == str(generation)
+        return Response(png, media_type="image/png", headers={"Cache-Control": _caching(current)})
 
     async def output(request: Request) -> Response:
         preview = preview_of(request)
@@ -299,6 +420,10 @@ def application(previews: dict[str, Preview], language: str | None, events: Even
         Route("/packs/{pack}/", pack_home),
         Route("/packs/{pack}/decklist", decklist, methods=["GET", "POST"]),
         Route("/packs/{pack}/{lang}/", pack_page),
+        Route("/packs/{pack}/{lang}/deck", deck),
+        Route("/packs/{pack}/{lang}/sheets", sheets),
+        Route("/packs/{pack}/{lang}/sheets/{number}.png", sheet),
+        Route("/packs/{pack}/{lang}/decklist", decklist, methods=["GET", "POST"]),
         Route("/packs/{pack}/{lang}/faces/{component}/{face}.png", face),
         Route("/packs/{pack}/{lang}/rulebook.pdf", rulebook),
         Route("/packs/{pack}/{lang}/outputs/{file:path}", output),
@@ -380,15 +505,26 @@ def _decklist_page(
     *,
     pack_id: str,
     pack: Pack | None,
+    title: str,
+    names: dict[str, str],
+    lang: str,
+    languages: list[str],
+    root: Path,
     lists: list[str],
     rule_sets: list[str],
     copies: dict[str, int],
     form: dict[str, str],
 ) -> str:
     """The deck-list page of a pack (None while it has never loaded), with the form as sent and
-    the list checked, if one was. Made from values that pickle: a child process makes it."""
+    the list checked, if one was; title and names (of components, by id) in the page's language.
+    Made from values that pickle: a child process makes it."""
     return _templates.get_template("decklist.html").render(
         check=checked,
+        w=words.of(lang, root),
+        lang=lang,
+        languages=languages,
+        title=title,
+        names=names,
         pack_id=pack_id,
         pack=pack,
         lists=lists,
@@ -397,6 +533,38 @@ def _decklist_page(
         copies=copies,
         pickable=pickable(pack, form.get("rules") or next(iter(rule_sets), None)) if pack else [],
         download=quote(form.get("text", "")),
+    )
+
+
+def _deck_panel(
+    checked: DeckCheck | None,
+    text: str,
+    copies: dict[str, int],
+    rules: str | None,
+    *,
+    pack_id: str,
+    lang: str,
+    root: Path,
+    kept: list[tuple[str, str]],
+    rule_sets: list[tuple[str, str]],
+    lists: list[str],
+    names: dict[str, str],
+) -> str:
+    """The gallery's deck panel: the deck built so far (copies by id, its list's text) and its
+    check, if it has one. Made from values that pickle: a child process makes it."""
+    return _templates.get_template("deck.html").render(
+        check=checked,
+        text=text,
+        copies=copies,
+        deck=" ".join(f"{component_id}:{count}" for component_id, count in copies.items()),
+        rules=rules,
+        w=words.of(lang, root),
+        pack_id=pack_id,
+        lang=lang,
+        kept=kept,
+        rule_sets=rule_sets,
+        lists=lists,
+        names=names,
     )
 
 
@@ -420,6 +588,7 @@ def _figures(
     view: View,
     backs: dict[str, str],
     own: words.OwnWords,
+    deckable: bool,
     cache: dict,
 ) -> dict[str, list[Markup]]:
     """The HTML of each component the view shows, by section: as translated into the page's
@@ -427,7 +596,7 @@ def _figures(
     faces as the view asks (a back that looks like one shown before on the page is left out), or
     the problems that concern it. Rendered once per version, language and way of showing it (cache
     holds them): an edit to one card renders only that card again. drawn is snapshot's own
-    translation: they were read together."""
+    translation: they were read together. deckable: each has + and − for the gallery's deck."""
     translated = {c.id: c for c in drawn.pack.components} if drawn and drawn.pack else {}
     template = _templates.get_template("figure.html")
     sections: dict[str, list[Markup]] = {}
@@ -455,7 +624,7 @@ def _figures(
                 faces = tuple(face for face in faces if face == "front")
             if "back" in faces and back is not None:
                 backs_shown.add(back)
-            key = (shown.id, shown.version, faces, view.zoom)
+            key = (shown.id, shown.version, faces, view.zoom, deckable)
             if key not in cache:
                 size = (piece.size.width, piece.size.height) if piece else (0.0, 0.0)
                 figure = {
@@ -470,6 +639,7 @@ def _figures(
                     "size": [f"{side:g}" for side in size],
                     "pixels": [round(side / 25.4 * SCREEN_DPI) for side in size],
                     "dpis": dpis,
+                    "deckable": deckable and component is not None,
                 }
                 cache[key] = Markup(template.render(f=figure, preview=preview, lang=lang, w=own))
             kept[key] = cache[key]

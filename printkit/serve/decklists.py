@@ -22,10 +22,11 @@ from pathlib import Path
 
 from printkit.base import bounded
 from printkit.base.confine import Refused, names_in
-from printkit.base.errors import Problem, Problems, counted, did_you_mean
+from printkit.base.errors import Problem, Problems, did_you_mean
 from printkit.build.output_folder import is_link, open_file
 from printkit.content.load import DECKS_DIR
 from printkit.content.pack import Pack
+from printkit.i18n import words
 from printkit.rules.decklist import check_list, named_pack, read_list
 
 PASTED = "pasted list"  # the name a pasted list goes by in its messages
@@ -40,8 +41,13 @@ class DeckCheck:
     text: str = ""  # the list as checked
     at: dict[int, list[str]] = field(default_factory=dict)  # what is wrong, by line number
     elsewhere: list[str] = field(default_factory=list)  # what is placed at no line of the text
-    verdict: str = ""
+    verdict: tuple[str, dict] = ("", {})  # printkit's words for it (a key of words.MESSAGES) and their values
     ok: bool = False
+
+    def said(self, own: words.OwnWords) -> str:
+        """The verdict in the page's language."""
+        key, values = self.verdict
+        return own.form(key, values.get("count")).format(**values)
 
     def lines(self) -> Iterator[tuple[int, str, list[str]]]:
         """Each line of the list: its number, its text and what is wrong there."""
@@ -180,6 +186,57 @@ def built_list(pack: Pack, rules: str | None, deck: str, add: str, remove: str) 
     return "\n".join(head + body) + "\n", copies
 
 
+def gallery_deck(
+    pack: Pack, rules: str | None, deck: str, add: str, remove: str, opened: str | None, show: Callable[..., str]
+) -> str:
+    """The deck built by clicks in the gallery after one more (or the list of decks/ called opened,
+    taken as its copies), checked as `check` checks a pasted list, and shown: show(DeckCheck,
+    list text, copies by id, rule set). In a child bounded as `check`'s is."""
+    try:
+        work = partial(_built_checked_and_shown, pack, rules, deck, add, remove, opened, show)
+        return bounded.run(work, memory=LIST_MEMORY, seconds=LIST_SECONDS)
+    except bounded.OverLimit as over:
+        return show(DeckCheck(PASTED, verdict=("preview-deck-over", {"over": str(over)})), "", {}, rules)
+
+
+def _built_checked_and_shown(
+    pack: Pack, rules: str | None, deck: str, add: str, remove: str, opened: str | None, show: Callable[..., str]
+) -> str:
+    if opened is not None:
+        try:
+            deck, rules = copies_of_list(pack, opened, rules)
+        except Problems as error:
+            problems = [str(problem) for problem in error.problems]
+            verdict = ("preview-deck-not-opened", {"count": len(problems)})
+            return show(DeckCheck(f"{DECKS_DIR}/{opened}", elsewhere=problems, verdict=verdict), "", {}, rules)
+    rules = rules or next(iter(list_rule_sets(pack)), None)  # as built_list builds it
+    text, copies = built_list(pack, rules, deck, add, remove)
+    if not copies:
+        return show(DeckCheck(PASTED, verdict=("preview-deck-empty", {})), "", {}, rules)
+    return show(check_pasted(pack, text, rules), text, copies, rules)
+
+
+def copies_of_list(pack: Pack, name: str, rules: str | None) -> tuple[str, str | None]:
+    """A list of the pack's decks/ folder as a deck built by clicks carries it (`id:copies` apart
+    by spaces), and the rule set to build it by (the page's, else the one the list names). Raises
+    Problems for a list that cannot be read; what is not a count of a component is left out."""
+    if name not in pack_lists(pack):
+        missing = f"not one of the lists of {pack.id}'s {DECKS_DIR}/ folder"
+        raise Problems([Problem(f"{DECKS_DIR}/{name}", 0, 0, "", missing)])
+    source = read_list(pack.root / DECKS_DIR / name, f"{DECKS_DIR}/{name}", pack.root)
+    named = source.data.get("rules")
+    if rules is None and named in list_rule_sets(pack):
+        rules = named
+    items = [
+        f"{component_id}:{count}"
+        for section in source.data.values()
+        if isinstance(section, dict)
+        for component_id, count in section.items()
+        if isinstance(component_id, str) and isinstance(count, int) and not isinstance(count, bool)
+    ]
+    return " ".join(items[:MAX_BUILT]), rules
+
+
 def _rule_set(pack: Pack, rules: str | None):
     return pack.meta.rules.get(rules) if rules else None
 
@@ -210,7 +267,7 @@ def check(pack: Pack, name: str | None, text: str, rules: str | None, show: Call
         return bounded.run(work, memory=LIST_MEMORY, seconds=LIST_SECONDS)
     except bounded.OverLimit as over:
         shown = f"{DECKS_DIR}/{name}" if name else PASTED
-        return show(DeckCheck(shown, verdict=f"the list cannot be checked: checking it {over}"))
+        return show(DeckCheck(shown, verdict=("preview-deck-over", {"over": str(over)})))
 
 
 def _checked_and_shown(
@@ -222,7 +279,7 @@ def _checked_and_shown(
 def check_pasted(pack: Pack, text: str, rules: str | None) -> DeckCheck:
     """A list pasted into the page, for this pack (it may leave out `pack:`)."""
     if not text.strip():
-        return DeckCheck(PASTED, verdict="nothing to check: paste a deck list")
+        return DeckCheck(PASTED, verdict=("preview-deck-nothing", {}))
     with tempfile.TemporaryDirectory(prefix="printkit-serve-") as folder:
         path = Path(folder) / "pasted.yaml"
         path.write_text(text, encoding="utf-8")
@@ -232,7 +289,7 @@ def check_pasted(pack: Pack, text: str, rules: str | None) -> DeckCheck:
 def check_pack_list(pack: Pack, name: str, rules: str | None) -> DeckCheck:
     """One of the lists of the pack's decks/ folder, read inside the pack as a build reads its files."""
     if name not in pack_lists(pack):
-        return DeckCheck(name, verdict=f"not one of the lists of {pack.id}'s {DECKS_DIR}/ folder")
+        return DeckCheck(name, verdict=("preview-deck-not-a-list", {"pack": pack.id, "folder": DECKS_DIR}))
     path = pack.root / DECKS_DIR / name
     return _checked(pack, path, f"{DECKS_DIR}/{name}", pack.root, None, rules)
 
@@ -245,9 +302,10 @@ def _checked(pack: Pack, path: Path, shown: str, folder: Path, text: str | None,
         guess = did_you_mean(rules, known)
         hint = (f"{guess} " if guess else "") + "rule sets: " + ", ".join(known)
         picked = f"rule set picked on this page: pack '{pack.id}' has no rule set '{rules}' for lists ({hint})"
-        return DeckCheck(shown, elsewhere=[picked], verdict="1 problem: the list cannot be checked")
+        return DeckCheck(shown, elsewhere=[picked], verdict=("preview-deck-unchecked", {"count": 1}))
     problems: list[Problem] = []
-    verdict, ok = "", False
+    verdict: tuple[str, dict] = ("", {})
+    ok = False
     try:
         source = read_list(path, shown, folder)
         text = source.text() if text is None else text
@@ -263,10 +321,15 @@ def _checked(pack: Pack, path: Path, shown: str, folder: Path, text: str | None,
         problems = [line for line, *_ in report.violations]
         title = pack.meta.rules[report.rule_set].title
         ok = report.ok
-        verdict = f"legal ({title})" if ok else f"{counted(len(report.violations), 'violation')} ({title})"
+        count = len(report.violations)
+        verdict = (
+            ("preview-deck-legal", {"title": title})
+            if ok
+            else ("preview-deck-violations", {"count": count, "title": title})
+        )
     except Problems as error:
         problems = list(error.problems)
-        verdict = f"{counted(len(problems), 'problem')}: the list cannot be checked"
+        verdict = ("preview-deck-unchecked", {"count": len(problems)})
     count = len((text or "").splitlines())
     at: dict[int, list[str]] = {}
     for problem in problems:

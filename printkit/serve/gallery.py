@@ -16,6 +16,8 @@ from dataclasses import dataclass
 
 from printkit.content.components.base import Component
 from printkit.content.fields import Translatable, peeled
+from printkit.content.pack_meta import PackMeta
+from printkit.i18n import words
 
 FACE_MODES = ("both", "fronts", "backs")
 ZOOMS = (50, 75, 100, 150, 200, 300)  # percent of the printed size
@@ -123,6 +125,45 @@ def facets(components: Iterable[Component]) -> tuple[list[str], dict[str, list[s
         key: sorted(found, key=_natural) for key, found in sorted(values.items()) if 2 <= len(found) <= MAX_FACET_VALUES
     }
     return sorted(tags), fields
+
+
+# a field whose values pack.yaml names (element: fire is pack.yaml's elements.fire.name), by the part of pack.yaml
+NAMED_IN = {"element": "elements", "rarity": "rarities", "type": "types", "ability": "abilities"}
+
+
+@dataclass(frozen=True)
+class Labels:
+    """What the filters say for tags, fields and their values: in the page's language."""
+
+    tags: dict[str, str]
+    fields: dict[str, str]
+    values: dict[tuple[str, str], str]
+
+
+def labels(meta: PackMeta | None, own: words.OwnWords, tags: list[str], fields: dict[str, list[str]]) -> Labels:
+    """The filters' words from the pack translated into the page's language (meta: its pack.yaml;
+    a tag's name, a value's name, a `data` field's label) and printkit's own words (the fields
+    printkit knows, the shapes); what neither names is shown as written."""
+
+    def own_word(key: str, written: str) -> str:
+        return own.text(key) if key in words.MESSAGES else written
+
+    if meta is None:
+        return Labels({}, {}, {})
+    field_names = {}
+    values: dict[tuple[str, str], str] = {}
+    for field, found in fields.items():
+        declared = meta.fields.get(field)
+        field_names[field] = (
+            declared.label if declared and declared.label else own_word(f"preview-field-{field}", field)
+        )
+        named = getattr(meta, NAMED_IN[field]) if field in NAMED_IN else meta.backs if field == "back" else {}
+        for value in found:
+            if value in named:
+                values[field, value] = getattr(named[value], "name", None) or named[value].title
+            elif field == "shape":
+                values[field, value] = own_word(f"preview-shape-{value}", value)
+    return Labels({tag: meta.tags[tag].name for tag in tags if tag in meta.tags}, field_names, values)
 
 
 def _natural(value: str) -> tuple:

@@ -33,12 +33,14 @@ from printkit.content.pack import Pack
 from printkit.content.pack_files import ART_FORMATS, FONT_FORMATS
 from printkit.content.read import Unfit, load_partial
 from printkit.i18n.translate import translate
+from printkit.layout.imposition import impose
 from printkit.layout.pieces import Faces, Piece
-from printkit.layout.sheets import PAPERS
-from printkit.output.png import faces_at, png_bytes
+from printkit.layout.sheets import PAPERS, Page, SheetOptions
+from printkit.output.png import faces_at, page_files, png_bytes
 from printkit.serve.gallery import DPIS, bounded_dpi
 
 FACES = ("front", "back")
+SHEET_DPI = 100  # a sheet in the sheet view: an A4 page is 827 pixels wide, a laptop screen's width
 SCREEN_DPI = DPIS[0]  # sharp enough on a screen of pixel ratio 1 at 100%, a quarter of the pixels of print's 300
 FOLDERS_NOT_DRAWN = (DECKS_DIR, "output")  # players' lists and a build's outputs draw no component
 FOLDERS_DRAWN = (LOOKS_DIR, "locales")  # every file of these draws components (looks, catalogs)
@@ -130,6 +132,12 @@ class Preview:
     _drawn: dict[tuple[int, str], Drawn] = field(default_factory=dict, init=False)
     _images: dict[tuple[str, str, str], bytes] = field(default_factory=dict, init=False)  # (lang, id, version-face)
     _rulebooks: dict[str, tuple[int, bytes | tuple[Problem, ...]]] = field(default_factory=dict, init=False)
+    # by language: the generation imposed, its sheets (or why it cannot be) and what draws their faces;
+    # their images by (generation, language, index)
+    _sheets: dict[str, tuple[int, list[Page] | tuple[Problem, ...], Faces | None]] = field(
+        default_factory=dict, init=False
+    )
+    _sheet_images: dict[tuple[int, str, int], bytes] = field(default_factory=dict, init=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False)
     viewed: set[str] = field(default_factory=set, init=False)  # the languages pages were opened in
     # by component id: the version it was drawn in, and its text that cannot be set in any language
@@ -264,6 +272,49 @@ class Preview:
             with self._lock:
                 self._images[key] = png
         return png, shown.version
+
+    def sheets(self, language: str) -> tuple[int, list[Page] | tuple[Problem, ...], Faces | None]:
+        """The sheets of the components PDF of a language as `printkit build` lays them out with
+        its defaults (the pack's paper, duplex on the long edge, no bleed): the layout stage's own
+        imposition of the pieces drawn for the gallery (text that overflows shows marked), made once
+        per change; the generation they show, and what draws their faces. Problems when the pack
+        cannot be imposed."""
+        snapshot = self.snapshot
+        with self._lock:
+            made = self._sheets.get(language)
+            if made is not None and made[0] == snapshot.generation:
+                return made
+        drawn = self.drawn(language, snapshot)
+        result: list[Page] | tuple[Problem, ...]
+        if drawn.pack is None:
+            result = drawn.problems or snapshot.problems
+        else:
+            options = SheetOptions(drawn.pack.meta.defaults.paper)
+            with _drawing:
+                try:  # outlines: a sheet's faces are drawn when its image is asked for (Faces.fill)
+                    result = impose(drawn.pack, language, options, list(drawn.pieces.values()))
+                except Problems as error:
+                    result = tuple(error.problems)
+        with self._lock:
+            self._sheets[language] = (snapshot.generation, result, drawn.faces)
+            self._sheet_images = {k: png for k, png in self._sheet_images.items() if k[0] == snapshot.generation}
+        return self._sheets[language]
+
+    def sheet_image(self, language: str, index: int) -> tuple[bytes, int] | None:
+        """The PNG of a sheet (counted from 0) at SHEET_DPI, drawn as the PDF draws it, and the
+        generation it shows; None for no such sheet."""
+        shown, sheets, faces = self.sheets(language)
+        if isinstance(sheets, tuple) or not 0 <= index < len(sheets) or faces is None:
+            return None
+        key = (shown, language, index)
+        with self._lock:
+            if key in self._sheet_images:
+                return self._sheet_images[key], shown
+        with _drawing:
+            ((_, png),) = page_files([("sheet", page) for page in faces.fill([sheets[index]])], SHEET_DPI)
+        with self._lock:
+            self._sheet_images[key] = png
+        return png, shown
 
     def draw_ahead(self, component_ids: list[str]) -> None:
         """Draw the faces of these components in the languages pages were opened in, before the

@@ -9,7 +9,7 @@ import pytest
 
 from printkit.serve.packs import Preview
 
-from .conftest import TINY
+from .conftest import REPO, TINY
 from .inprocess import request
 
 RULE_SETS = """
@@ -185,3 +185,82 @@ def test_a_deck_is_built_by_clicks_and_checked_with_each(preview):
     assert "<h2>pasted list: legal (Hand)</h2>" in page
     assert "pack: tiny\nrules: hand\ncards:\n  ember-fox: 1\n  ash-owl: 1\n</textarea>" in page
     assert 'download="tiny-deck.yaml" href="data:text/yaml;charset=utf-8,pack%3A%20tiny%0Arules' in page
+
+
+def gallery(preview: Preview, url: str) -> str:
+    status, _, body = request(preview, "GET", url)
+    assert status == 200
+    return body.decode()
+
+
+def test_a_deck_is_built_by_clicks_in_the_gallery_and_checked_with_each(preview):
+    status, headers, _ = request(preview, "GET", "/packs/tiny/en/?q=fox&deck=ember-fox:1&add=ember-fox&rules=hand")
+    assert (status, headers["location"]) == (303, "/packs/tiny/en/?q=fox&rules=hand&deck=ember-fox%3A2#deck")
+    page = gallery(preview, "/packs/tiny/en/?q=fox&rules=hand&deck=ember-fox:2")
+    assert (
+        '<button type="submit" form="deck-form" name="add" value="ember-fox" title="add Ember Fox">+</button>'
+    ) in page  # on the component's own figure
+    assert '<input type="hidden" name="q" value="fox">' in page  # the gallery's filters kept
+    assert '<input type="hidden" name="deck" value="ember-fox:2">' in page
+    assert "<h2>pasted list: 1 violation (Hand)</h2>" in page
+    assert "pasted list:4:3: cards.ember-fox: 2 copies of &#39;Ember Fox&#39;" in page
+    panel = gallery(preview, "/packs/tiny/en/deck?deck=ember-fox:2&remove=ember-fox&add=ash-owl&rules=hand")
+    assert panel.startswith('<section id="deck" class="deck">')
+    assert "<h2>pasted list: legal (Hand)</h2>" in panel
+    assert (
+        '<input type="hidden" name="text" value="pack: tiny\nrules: hand\ncards:\n  ember-fox: 1\n  ash-owl: 1\n">'
+        in panel
+    )
+
+
+def test_a_list_of_decks_is_opened_into_the_gallerys_deck_and_saved_back_there(preview):
+    (preview.root / "decks" / "two.yaml").write_text("pack: tiny\nrules: pairs\ncards:\n  ember-fox: 1\n  ash-owl: 1\n")
+    page = gallery(preview, "/packs/tiny/en/deck?open=two.yaml")
+    assert '<input type="hidden" name="deck" value="ember-fox:1 ash-owl:1">' in page
+    assert '<option value="pairs" selected>Pairs</option>' in page  # the list's own rule set
+    assert "<h2>pasted list: legal (Pairs)</h2>" in page
+    assert "<h2>decks/../pack.yaml: 1 problem: the list cannot be opened</h2>" in gallery(
+        preview, "/packs/tiny/en/deck?open=../pack.yaml"
+    )
+    form = urllib.parse.urlencode({"text": LIST, "save": "mine", "action": "save", "rules": "hand", "gallery": "1"})
+    status, headers, _ = request(preview, "POST", "/packs/tiny/en/decklist", form.encode())
+    assert (status, headers["location"]) == (303, "/packs/tiny/en/?open=mine.yaml&rules=hand#deck")
+    assert (preview.root / "decks" / "mine.yaml").read_text() == LIST
+
+
+def test_the_deck_list_page_is_in_the_language_picked(preview, tmp_path):
+    root = shutil.copytree(REPO / "tests" / "fixtures" / "serve" / "pocket", tmp_path / "pocket")
+    page = gallery(Preview(root), "/packs/pocket/de/decklist")
+    assert '<html lang="de">' in page
+    assert "<h1>Eine Deckliste von Tasche prüfen</h1>" in page
+    assert '<a href="/packs/pocket/de/decklist" lang="de" hreflang="de" aria-current="page">Deutsch</a>' in page
+    assert "deck list" not in page.replace("decklist", "")
+
+
+def test_the_index_and_a_missing_page_speak_the_language_serve_was_started_in(tmp_path):
+    import asyncio
+
+    from printkit.serve.app import Events, application
+
+    from .inprocess import respond
+
+    preview = Preview(shutil.copytree(REPO / "tests" / "fixtures" / "serve" / "pocket", tmp_path / "pocket"))
+    app = application({preview.id: preview}, "de", Events(), lambda: False)
+    _, _, index = asyncio.run(respond(app, "GET", "/"))
+    assert '<html lang="de">' in index.decode()
+    assert "<h1>Pakete</h1>" in index.decode() and '<span class="summary">3 Komponenten</span>' in index.decode()
+    status, _, missing = asyncio.run(respond(app, "GET", "/nowhere"))
+    assert status == 404 and "<h1>Nicht gefunden</h1>" in missing.decode()
+
+
+def test_a_list_linked_out_of_the_pack_is_not_opened_into_the_gallerys_deck(preview, tmp_path):
+    (tmp_path / "secret.yaml").write_text("pack: tiny\ncards:\n  TOP-SECRET: 1\n")
+    (preview.root / "decks" / "theirs.yaml").symlink_to(tmp_path / "secret.yaml")
+    page = gallery(preview, "/packs/tiny/en/deck?open=theirs.yaml")
+    assert "SECRET" not in page
+    assert (
+        "<h2>decks/theirs.yaml: 1 problem: the list cannot be opened</h2>\n"
+        '<ul class="problems"><li class="problem">decks/theirs.yaml:1:1: is a link to a file outside the pack '
+        "folder; printkit reads only files inside the pack (copy the file into the pack instead of linking to it)"
+        "</li></ul>"
+    ) in page

@@ -28,7 +28,7 @@ SECRET = "TOP-SECRET-91d4"
 METHODS = ["GET", "POST", "HEAD", "PUT", "DELETE", "OPTIONS", "PATCH", "TRACE"]
 SEGMENTS = [
     "packs", "tiny", "en", "-", "decklist", "faces", "ember-fox", "ash-owl", "spark", "front.png", "back.png",
-    "rulebook.pdf", "events", "assets", "preview.css", "preview.js", "decks", "hand.yaml", "theirs.yaml",
+    "rulebook.pdf", "events", "assets", "deck", "sheets", "3.png", "preview.css", "preview.js", "decks", "hand.yaml", "theirs.yaml",
     "pack.yaml", "cards.yaml", "..", ".", "", "%2e%2e", "..%2f", "%2F", "%00", "%ff%fe", "%C3%A9", "%252e",
     "etc%2fpasswd", "x" * 300,
 ]  # fmt: skip
@@ -66,6 +66,14 @@ def preview(tmp_path_factory) -> Preview:
     return Preview(root)
 
 
+GALLERY_DECKS = [  # the gallery's deck in its address: built by clicks, or opened from decks/
+    "deck=ember-fox:2&add=ash-owl&rules=hand",
+    "remove=ember-fox&deck=ember-fox:1+ember-fox:x+nothing:3",
+    "open=theirs.yaml",
+    "open=../pack.yaml",
+    "open=hand.yaml&rules=zzz",
+    "deck=" + "ember-fox:99+" * 2000,
+]
 ROUTES = {  # each with the method its page is asked with
     "/": "GET",
     "/packs/{pack}/": "GET",
@@ -73,6 +81,10 @@ ROUTES = {  # each with the method its page is asked with
     "/packs/{pack}/{lang}/": "GET",
     "/packs/{pack}/{lang}/faces/{component}/{face}.png": "GET",
     "/packs/{pack}/{lang}/rulebook.pdf": "GET",
+    "/packs/{pack}/{lang}/decklist": "POST",
+    "/packs/{pack}/{lang}/deck": "GET",
+    "/packs/{pack}/{lang}/sheets": "GET",
+    "/packs/{pack}/{lang}/sheets/{number}.png": "GET",
     "/events": "GET",
     "/assets/{name}": "GET",
 }
@@ -82,6 +94,7 @@ PARTS = {  # the first of each is the one the tiny pack answers
     "component": ["ember-fox", "ash-owl", "spark", "cards.yaml:cards[9]", "..%2f..%2fpack.yaml", "%2e%2e", ""],
     "face": ["front", "back", "side", "..%2fpack", ""],
     "name": ["preview.css", "preview.js", "..%2fapp.py", "%2e%2e%2fapp.py", "preview.css%00.py", ""],
+    "number": ["3", "1", "0", "99", "-1", "%2e%2e", "9" * 30, ""],
 }
 
 
@@ -107,7 +120,8 @@ def requests(draw) -> tuple[str, str]:
         method = draw(methods)
         segments = draw(st.lists(st.one_of(st.sampled_from(SEGMENTS), st.text(VISIBLE, max_size=20)), max_size=7))
         path = "/" + "/".join(segments) + draw(st.sampled_from(["", "/"]))
-    query = draw(st.one_of(st.just(""), st.sampled_from(["v=0", "v=", "v=%ff", "a=1&a=2"]), st.text(VISIBLE + "?=&")))
+    queries = ["v=0", "v=", "v=%ff", "a=1&a=2", *GALLERY_DECKS]
+    query = draw(st.one_of(st.just(""), st.sampled_from(queries), st.text(VISIBLE + "?=&")))
     return method, path + ("?" + query if query else "")
 
 

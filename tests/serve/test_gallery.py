@@ -154,3 +154,32 @@ def test_the_outputs_of_the_last_build_are_linked_by_kind_and_served_as_written(
         status, _, body = own_server.get(f"/packs/tiny/en/outputs/{name}")
         assert status == 404, name
         assert b"build the pack again" in body, name
+
+
+def test_the_filters_say_the_packs_names_and_printkits_words_in_the_pages_language(tmp_path):
+    import shutil
+
+    from printkit.serve.packs import Preview
+
+    from .inprocess import request
+
+    root = shutil.copytree(REPO / "tests" / "fixtures" / "serve" / "pocket", tmp_path / "pocket")
+    (root / "pack.yaml").write_text((root / "pack.yaml").read_text() + "tags:\n  beast: {name: Beast}\n")
+    preview = Preview(root)
+    _, _, body = request(preview, "GET", "/packs/pocket/de/?field=element:fire")
+    page = body.decode()
+    assert (
+        '<label>Schlagwort <select name="tag">\n    <option value="">alle</option>\n    <option value="beast">Beast</option>'
+        in page
+    )
+    assert (
+        '<option value="element:fire" selected>Feuer</option>\n    <option value="element:water">Wasser</option>'
+        in page
+    )
+    assert (
+        '<label>Form <select name="field">\n    <option value="">alle</option>\n    <option value="shape:rect">Rechteck</option>'
+        in page
+    )
+    _, _, body = request(preview, "GET", "/packs/pocket/en/")
+    assert '<option value="element:water">Water</option>' in body.decode()
+    assert '<label>Shape <select name="field">' in body.decode()

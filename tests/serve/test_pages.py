@@ -6,6 +6,11 @@ import urllib.parse
 
 import pytest
 
+from printkit.content.read import load_partial
+from printkit.layout.imposition import impose
+from printkit.layout.sheets import SheetOptions
+
+from .conftest import REPO
 from .reading import figure, png_size
 
 CARD_PX = (372, 520)  # 63 x 88 mm at 150 dpi
@@ -99,3 +104,20 @@ def test_one_of_the_packs_own_lists_can_be_picked(tiny_server):
     page = tiny_server.post("/packs/tiny/decklist", "list=hand.yaml")
     assert "<h2>decks/hand.yaml: legal (Hand)</h2>" in page
     assert '<tr id="line-3"><th>3</th><td><code>cards: [ember-fox, ash-owl]</code></td>' in page
+
+
+def test_the_sheet_view_shows_the_components_pdf_as_imposed(tiny_server):
+    page = tiny_server.page("/packs/tiny/en/")
+    assert '<a href="/packs/tiny/en/sheets">Sheets as printed</a>' in page
+    sheets = tiny_server.page("/packs/tiny/en/sheets")
+    captions = re.findall(r"<figcaption>(.*?)</figcaption>", sheets)
+    pack = load_partial(REPO / "tests" / "serve" / "packs" / "tiny").pack
+    laid_out = impose(pack, "en", SheetOptions(pack.meta.defaults.paper))
+    sides = {"front": "fronts", "back": "backs", "calibration": "calibration"}
+    assert captions == [f"sheet {n}: {sides[p.side]}" for n, p in enumerate(laid_out, 1)]  # the build's own sheets
+    url = re.search(r'<img src="(/packs/tiny/en/sheets/3\.png\?v=\d+)" width="827" height="1169"', sheets).group(1)
+    status, headers, body = tiny_server.get(url)
+    assert (status, headers["content-type"], png_size(body)) == (200, "image/png", (827, 1169))  # A4 at 100 dpi
+    assert tiny_server.get("/packs/tiny/en/sheets/99.png")[0] == 404
+    fronts = tiny_server.page("/packs/tiny/en/sheets?faces=fronts")
+    assert "backs</figcaption>" not in fronts and "sheet 3: fronts" in fronts

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from printkit.base.units import Tolerance
+from printkit.output.conditions import DEFAULT_CONDITION
 
 # Light to import: `printkit build --help` lists the kinds' options; what writes an output is imported
 # by its job.
@@ -36,6 +37,7 @@ class BuildOptions:
     png: bool = False
     cricut: bool = False  # also Print Then Cut images for Cricut Design Space
     pdfx: bool = False  # also a CMYK PDF/X-4 of each components PDF, for print shops
+    output_condition: str = DEFAULT_CONDITION  # the printing condition it converts for (output.conditions)
     cut_svg: bool = False  # also each sheet's cut paths as SVG, for cutting machines
     silhouette: bool = False  # also sheets with Silhouette's registration marks and their cut paths as DXF
     tts: bool = False  # also a Tabletop Simulator saved object
@@ -134,6 +136,25 @@ class SheetsKind(OutputKind):
 
     @abstractmethod
     def job(self, drawn: Drawn, layout: str, pages: list[Page]) -> Job: ...
+
+
+class CutFilesKind(SheetsKind):
+    """Files a cutting machine cuts a paper's sheets by, in `<folder>/<language>-<layout>/`: it cuts
+    along the trim lines, so each back must print behind its front."""
+
+    folder: ClassVar[str]
+
+    def name_of(self, pack_id: str, language: str, layout: str) -> str:
+        return f"{self.folder}/{language}-{layout}"
+
+    def check_usage(self, options: BuildOptions) -> None:
+        from printkit.base.errors import UsageError
+
+        if options.duplex == "off" and options.template is None:  # a template prints no backs
+            raise UsageError(
+                f"--{self.name} needs backs printed behind their fronts (--duplex long or short): "
+                "with --duplex off a back beside its front is folded along the line a cutter would cut"
+            )
 
 
 class FacesKind(OutputKind):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from printkit.build.outputs.base import BuildOptions, Drawn, PackPlan, SheetsKind, register, retire_earlier
+from printkit.build.outputs.base import BuildOptions, CutFilesKind, Drawn, PackPlan, register, retire_earlier
 from printkit.build.outputs.components import Components
 
 if TYPE_CHECKING:
@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
 
 @register
-class CutSvg(SheetsKind):
+class CutSvg(CutFilesKind):
     name = "cut-svg"
     unprinted = "cut paths"
     folder = "cut-svg"
@@ -37,19 +37,6 @@ class CutSvg(SheetsKind):
 
     def wanted(self, options: BuildOptions) -> bool:
         return options.cut_svg
-
-    def check_usage(self, options: BuildOptions) -> None:
-        from printkit.base.errors import UsageError
-
-        if options.duplex == "off" and options.template is None:  # a template prints no backs
-            raise UsageError(
-                "--cut-svg needs backs printed behind their fronts (--duplex long or short): "
-                "with --duplex off a back beside its front is folded along the line a cutter would cut"
-            )
-
-    def name_of(self, pack_id: str, language: str, layout: str) -> str:
-        """The folder of a components PDF's cut paths, one SVG per sheet."""
-        return f"{self.folder}/{language}-{layout}"
 
     def key_of(self, plan: PackPlan) -> tuple:
         return (plan.options.strict, "cut-svg")

@@ -1,7 +1,9 @@
 """--pdfx: beside each components PDF, its CMYK PDF/X-4 twin for print shops
-(`<pack>-components-<language>-<layout>-pdfx.pdf`), converted with Ghostscript's CMYK profile:
-its sheets without the calibration page, which is for home printers; derived from the components
-PDF, and retired when that is written again without it."""
+(`<pack>-components-<language>-<layout>-pdfx.pdf`), converted for the printing condition
+--output-condition names (FOGRA39 unless told) with the profile printkit ships for it: its sheets
+without the calibration page, which is for home printers; derived from the components PDF, and
+retired when that is written again without it. Its summary line gives the largest colour shift of
+each component."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from printkit.build.outputs.base import BuildOptions, Drawn, PackPlan, SheetsKind, register
 from printkit.build.outputs.components import Components, kit_info
+from printkit.output.conditions import DEFAULT_CONDITION, OUTPUT_CONDITIONS
 
 if TYPE_CHECKING:
     import argparse
@@ -32,23 +35,28 @@ class PdfX(SheetsKind):
         group.add_argument(
             "--pdfx",
             action="store_true",
-            help="also write a CMYK PDF/X-4 of each components PDF for print shops (needs Ghostscript's CMYK profile)",
+            help="also write a CMYK PDF/X-4 of each components PDF for print shops",
+        )
+        group.add_argument(
+            "--output-condition",
+            choices=list(OUTPUT_CONDITIONS),
+            default=DEFAULT_CONDITION,
+            help="the printing condition --pdfx converts for: "
+            + "; ".join(f"{c.name}: {c.identifier}, {c.where}" for c in OUTPUT_CONDITIONS.values())
+            + f" (default: {DEFAULT_CONDITION}; ask your print shop)",
         )
 
     def options_of(self, args: argparse.Namespace) -> dict:
-        return {"pdfx": args.pdfx}
+        return {"pdfx": args.pdfx, "output_condition": args.output_condition}
 
     def wanted(self, options: BuildOptions) -> bool:
         return options.pdfx
-
-    def check_usage(self, options: BuildOptions) -> None:
-        pdfx_profile()
 
     def name_of(self, pack_id: str, language: str, layout: str) -> str:
         return f"{pack_id}-components-{language}-{layout}-pdfx.pdf"
 
     def key_of(self, plan: PackPlan) -> tuple:
-        return (plan.options.strict, "pdfx", _profile_key())
+        return (plan.options.strict, "pdfx", plan.options.output_condition, _profile_key(plan.options.output_condition))
 
     def job(self, drawn: Drawn, layout: str, pages: list[Page]) -> Job:
         from printkit.build.jobs import Job
@@ -71,39 +79,23 @@ def shop_sheets(pages: list[Page]) -> list[Page]:
     return rest[1:] if rest and rest[0].side == "back" and not rest[0].placements else rest
 
 
-def pdfx_profile() -> Path:
-    """The CMYK profile of --pdfx, or a usage error saying how to get one."""
-    from printkit.base.errors import UsageError
-    from printkit.base.requires import missing_library
-    from printkit.output.pdfx import cmyk_profile
-
-    profile = cmyk_profile()
-    if profile is None:
-        raise UsageError(missing_library("ghostscript"))
-    return profile
-
-
 @cache
-def _profile_key() -> str:
-    """The CMYK profile --pdfx converts with and embeds (another Ghostscript may bring another)."""
+def _profile_key(condition: str) -> str:
+    """The profile a condition converts with and embeds (a new printkit may bring a better one)."""
     from printkit.build.cache import file_hash
-    from printkit.output.pdfx import cmyk_profile
 
-    profile = cmyk_profile()
-    return "" if profile is None else f"{profile}:{file_hash(profile)}"
+    return file_hash(OUTPUT_CONDITIONS[condition].profile)
 
 
 def _write(
     pack: Pack, language: str, pages: list[Page], faces: Faces, options: BuildOptions, target: Path, staging: Staging
 ) -> list[Written]:
-    from printkit.build.jobs import Written
+    from printkit.build.jobs import ColourShifts, Written
     from printkit.output.pdfx import render_pdfx
 
-    render_pdfx(
-        faces.fill(pages),
-        staging.temporary(target, inside=options.out),
-        profile=pdfx_profile(),
-        **kit_info(pack, language, target),
+    condition = OUTPUT_CONDITIONS[options.output_condition]
+    shifts = render_pdfx(
+        faces.fill(pages), staging.temporary(target, inside=options.out), condition, **kit_info(pack, language, target)
     )
     faces.raise_problems()
-    return [Written(target, len(pages))]
+    return [Written(target, len(pages), shifts=ColourShifts(condition.identifier, shifts))]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING
 
-from printkit.build.outputs.base import BuildOptions, Drawn, PackPlan, SheetsKind, register, retire_earlier
+from printkit.build.outputs.base import BuildOptions, CutFilesKind, Drawn, PackPlan, register, retire_earlier
 
 if TYPE_CHECKING:
     import argparse
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 @register
-class Silhouette(SheetsKind):
+class Silhouette(CutFilesKind):
     name = "silhouette"
     unprinted = "Silhouette sheets"
     folder = "silhouette"
@@ -46,15 +46,7 @@ class Silhouette(SheetsKind):
 
         if options.template is not None:
             raise UsageError("--silhouette lays the sheets out on paper: leave out --template")
-        if options.duplex == "off":
-            raise UsageError(
-                "--silhouette needs backs printed behind their fronts (--duplex long or short): "
-                "with --duplex off a back beside its front is folded along the line a cutter would cut"
-            )
-
-    def name_of(self, pack_id: str, language: str, layout: str) -> str:
-        """The folder of a paper's Silhouette sheets and their cut files."""
-        return f"{self.folder}/{language}-{layout}"
+        super().check_usage(options)
 
     def key_of(self, plan: PackPlan) -> tuple:
         options = plan.options

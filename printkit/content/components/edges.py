@@ -97,17 +97,19 @@ def _edges_hint(sides: tuple[str, ...], given: list[str]) -> str:
 
 def space_problems(source: SourceFile, sides: list[tuple[KeyPath, Any, dict[str, int]]]) -> list[Problem]:
     """Spaces on a terrain that no edge of their tile side or printed square shows; sides are
-    (key path, edges, spaces)."""
+    (key path, edges or None for a tile without them, spaces)."""
     problems = []
     for path, edges, spaces in sides:
-        shown = {getattr(edges, side) for side in edges.given}
+        shown = {getattr(edges, side) for side in edges.given} if edges is not None else set()
         for terrain in spaces:
             if terrain not in shown:
                 problems.append(
                     source.problem(
                         path + ("spaces", terrain),
                         f"no edge shows {terrain}",
-                        f"its edges show {', '.join(sorted(shown))}",
+                        f"its edges show {', '.join(sorted(shown))}"
+                        if shown
+                        else f"spaces lie on the terrain of its edges: give it edges showing {terrain}, or leave out spaces",
                     )
                 )
     return problems

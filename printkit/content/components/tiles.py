@@ -27,7 +27,8 @@ if TYPE_CHECKING:
 
 @component_kind("tiles")
 class Tile(Shaped):
-    """A tile with a typed terrain on each edge: square, or a hexagon (`shape: hex`)."""
+    """A tile, square or a hexagon (`shape: hex`), with a typed terrain on each edge where its game
+    matches edges."""
 
     kind: ClassVar[str] = "tile"
     size_default: ClassVar[str] = "tile_size"
@@ -36,9 +37,10 @@ class Tile(Shaped):
     size: SizeMM | None = None
     """Trim size; defaults to `defaults.tile_size`. A hex tile is given one length, across the flats
     (50mm: 57.7mm across the corners)."""
-    edges: TerrainEdges
-    """Terrain on each edge; neighbouring edges must match. A square names top, right, bottom, left;
-    a flat hex n, ne, se, s, sw, nw; a pointy hex ne, e, se, sw, w, nw."""
+    edges: TerrainEdges | None = None
+    """Terrain on each edge, for a game whose tiles match edges: neighbouring edges must match. A
+    square names top, right, bottom, left; a flat hex n, ne, se, s, sw, nw; a pointy hex ne, e, se, sw,
+    w, nw. Left out (a river tile of a game that matches no edges), the tile shows its colour."""
     cost: dict[ResourceRef, Annotated[int, whole(1, 100, "how many")]] = {}
     """What placing the tile costs, e.g. {green: 1, any: 1}."""
     points: Annotated[int, whole(0, 1000, "victory points")] | None = None
@@ -71,7 +73,10 @@ class Tile(Shaped):
         if self.reverse is not None:
             sides.append((self.origin.path + ("reverse",), self.reverse.edges, self.reverse.spaces))
         edge_problems = [
-            p for path, edges, _ in sides for p in edges.problems(source, path, self.edge_names, self.what)
+            p
+            for path, edges, _ in sides
+            if edges is not None
+            for p in edges.problems(source, path, self.edge_names, self.what)
         ]
         return edge_problems + space_problems(source, sides) + super().problems(source, defaults)
 
@@ -79,8 +84,9 @@ class Tile(Shaped):
 class TileSide(Strict):
     name: Text | None = None
     """Name printed on this side."""
-    edges: TerrainEdges
-    """Terrain on each edge of this side, named as on the front (top … left, or the hex's sides)."""
+    edges: TerrainEdges | None = None
+    """Terrain on each edge of this side, named as on the front (top … left, or the hex's sides); left
+    out, the side shows its colour."""
     spaces: Spaces = {}
     """Spaces for inhabitants on this side, per terrain it shows."""
     color: Colour | None = None

@@ -8,6 +8,31 @@
   if (!tools) return;
   tools.addEventListener("change", () => tools.requestSubmit());
 })();
+// The gallery's deck: each + and − (and the rule set or list picked) checks the deck at once and
+// swaps the deck panel; the address keeps the deck, so a reload or the next update shows it too.
+// (Without scripts the deck's form sends the page's own address with the deck in it.)
+(function () {
+  async function send(form, submitter) {
+    const query = new URLSearchParams(new FormData(form, submitter));
+    const response = await fetch(form.dataset.panel + "?" + query, { cache: "no-store" });
+    if (!response.ok) return;
+    const fresh = new DOMParser().parseFromString(await response.text(), "text/html").getElementById("deck");
+    if (!fresh) return;
+    document.getElementById("deck").replaceWith(document.importNode(fresh, true));
+    const kept = new URLSearchParams(new FormData(document.getElementById("deck-form")));
+    kept.delete("open");
+    history.replaceState(null, "", location.pathname + "?" + kept + "#deck");
+  }
+  document.addEventListener("submit", (event) => {
+    if (event.target.id !== "deck-form") return;
+    event.preventDefault();
+    send(event.target, event.submitter);
+  });
+  document.addEventListener("change", (event) => {
+    const form = event.target.form;
+    if (form && form.id === "deck-form") form.requestSubmit();
+  });
+})();
 (function () {
   const pack = document.querySelector("[data-pack]");
   if (!pack || !window.EventSource) return;
@@ -28,7 +53,7 @@
     }
   }
 
-  const AROUND = ["crumbs", "title", "languages", "tools", "problems"];  // ids of the parts around the components
+  const AROUND = ["crumbs", "title", "languages", "tools", "problems", "deck"];  // ids of the parts around the components
 
   function ids(root) {
     return Array.from(root.querySelectorAll("figure.component"), (figure) => figure.id).join(" ");
