@@ -114,9 +114,9 @@ def _table_problems(pack: Pack, source: SourceFile, where: KeyPath, table: Table
     problems = []
     for i, column in enumerate(table.columns):
         shown = f"'{column.value}'"
-        wrong = value_problem(pack, classes, "", column.value, shown, who) or untranslated_problem(
-            pack, classes, column.value, shown
-        )
+        wrong = value_problem(pack, classes, "", column.value, shown, who)
+        if not wrong and (untranslated := untranslated_problem(pack, classes, column.value, shown)):
+            wrong = untranslated[0], "show a text or a number instead, e.g. name, element.name or stats.attack"
         if wrong:
             problems.append(source.problem(where + ("columns", i, "value"), *wrong))
     return problems
