@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 SCRIPTS = "tests/fixtures/scripts"  # Arabic, Hebrew and Japanese parts, with the pack's own fonts
 SMALL = FIXTURES / "outputs" / "every-kind"
 FOOTERS = {"Page", "of", "Seite", "von"}  # "Page 2 of 5" in English and German
-BLOCKS = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "figcaption"}
+BLOCKS = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "figcaption", "th", "td"}
 
 
 @pytest.fixture(scope="module")

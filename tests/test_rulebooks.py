@@ -64,7 +64,8 @@ def test_the_german_edition_has_no_english_paragraph_left(built, pack):
     for message in messages(model):
         if message.key.kind == "rulebook" and catalog[message.msgid] != message.msgid:
             english = plain(expand(model, message.msgid))
-            assert english[:50] not in german, message.place
+            # a one-word text (a table's heading: Card) may be a word of the source's title too
+            assert " " not in english or english[:50] not in german, message.place
             assert plain(expand(model, catalog[message.msgid]))[:30] in german, message.place
             checked += 1
     assert checked > 20
