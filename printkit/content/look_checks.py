@@ -226,15 +226,15 @@ def _element_problems(
         for key, value_path, written in named:
             for choice in value_path.split("|"):
                 shown = written if choice == value_path else f"'{choice}' in {written}"
-                wrong = _value_problem(pack, classes, of, choice, shown, who)
+                wrong = value_problem(pack, classes, of, choice, shown, who)
                 if not wrong and users and isinstance(spec, TextSpec) and key == "text":  # what it prints
-                    wrong = _untranslated_problem(pack, classes, of + choice, shown)
+                    wrong = untranslated_problem(pack, classes, of + choice, shown)
                 if wrong:
                     problems.append(source.problem(path + (key,), *wrong))
                     if key == "of":
                         unknown_parts.append(f"{of}{choice}.")
         for condition in spec.when if not any(of.startswith(part) for part in unknown_parts) else ():
-            if condition.op and not _value_problem(pack, classes, of, condition.path, "", who):
+            if condition.op and not value_problem(pack, classes, of, condition.path, "", who):
                 wrong = _comparison_problem(pack, classes, of + condition.path, condition)
                 problems += [source.problem(path + ("when",), *wrong)] if wrong else []
         if isinstance(spec, WidgetSpec):
@@ -388,7 +388,7 @@ def _literal(spec: Drawn, key: str) -> str | None:
     return template.source if isinstance(template, Template) and not template.paths else None
 
 
-def _value_problem(
+def value_problem(
     pack: Pack, classes: list[type[Component]], of: str, path: str, shown: str, who: str
 ) -> tuple[str, str | None] | None:
     """(message, hint) when no component of the classes has a value at path (read under of), else None."""
@@ -456,7 +456,7 @@ def _look_up(
     return None, found
 
 
-def _untranslated_problem(pack: Pack, classes: list[type[Component]], path: str, shown: str) -> tuple[str, str] | None:
+def untranslated_problem(pack: Pack, classes: list[type[Component]], path: str, shown: str) -> tuple[str, str] | None:
     """(message, hint) when a text element prints a value at path as written in the YAML, which no
     catalog translates (an id, a choice, true or false, a file or icon name), else None. Texts,
     numbers and registry entries (printed by their name) are words from a catalog or no words at all;

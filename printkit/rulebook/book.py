@@ -50,8 +50,10 @@ from printkit.content.load import RULEBOOK_FILE
 from printkit.content.pack import Pack
 from printkit.content.pack_meta import FONT_STYLES, Source
 from printkit.content.placeholders import expand
-from printkit.content.provenance import KINDS, WHOLE, marked_rules, marks_of, show_marks
-from printkit.content.rulebook_model import Block, Figure
+from printkit.content.provenance import KINDS, WHOLE, marked_rules, marks_of, show_marks, value_marks
+from printkit.content.rulebook_checks import table_rows
+from printkit.content.rulebook_model import Block, Figure, Table
+from printkit.content.values import Values
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
 from printkit.i18n.extract import messages
@@ -466,6 +468,7 @@ def _block_data(prose: Prose, block: Block, pieces: dict[str, Piece], name: str)
         "figure": block.figure
         and {"svg": figure_svg(pack, block.figure, pieces, name), "caption": _html(prose, block.figure.caption)},
         "components": block.components,
+        "table": block.table and _table_data(prose, block.table),
         "explain": block.explain,
         "entries": [
             {
@@ -477,6 +480,34 @@ def _block_data(prose: Prose, block: Block, pieces: dict[str, Piece], name: str)
             if entry.text
         ],
     }
+
+
+def _table_data(prose: Prose, table: Table) -> dict[str, Any]:
+    """A component table: its headings, and a row of cells (HTML) for each component it lists, each
+    value followed by the kit's marks it carries; a whole component's mark follows its first value."""
+    rows = []
+    for component in table_rows(prose.pack, table):
+        values = Values(component, prose.pack)
+        whole = marks_of(component).get(WHOLE)
+        cells = []
+        for i, column in enumerate(table.columns):
+            marks = value_marks(component, tuple(column.value.split(".")))
+            if i == 0 and whole:
+                marks = KINDS[whole] + marks
+            shown = escape(prose.text(_printed(values.get(column.value))))
+            cells.append(Markup(shown + (f'\u202f<span class="kit-mark">{marks}</span>' if marks else "")))
+        rows.append(cells)
+    return {"headings": [prose.text(column.title) for column in table.columns], "rows": rows}
+
+
+def _printed(value: Any) -> str:
+    """A value as a table cell prints it: a registry entry by its name, a whole number without a
+    point, nothing given as a dash."""
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(getattr(value, "name", value))
 
 
 def _icon_html(name: str | None) -> Markup | None:
