@@ -23,7 +23,7 @@ from typing import cast
 import polib
 
 from printkit.base.errors import Problem, display_path
-from printkit.base.languages import plural_forms, plural_problem, plural_rule
+from printkit.base.languages import parents, plural_forms, plural_problem, plural_rule
 from printkit.base.package_data import folder
 from printkit.content import braces
 from printkit.i18n import merge, typography
@@ -365,13 +365,17 @@ class OwnWords:
 
 
 def of(locale: str, pack_root: Path | None = None) -> OwnWords:
-    """printkit's words in locale: from the pack's catalog of them, else printkit's, else English.
-    Read again when a catalog changes (a build after `i18n update` in the same process)."""
+    """printkit's words in locale: from the pack's catalog of them, else printkit's, then the same in
+    each locale it inherits from (de-CH from de), else English. Read again when a catalog changes
+    (a build after `i18n update` in the same process)."""
     if locale in (SOURCE_LOCALE, PSEUDO):
         return OwnWords(locale)
-    sources = [(pack_root, pack_catalog(pack_root, locale))] if pack_root is not None else []
-    sources.append((LOCALE_DIR, shipped_catalog(locale)))
-    return _words(locale, tuple((root, path, _stamp(path)) for root, path in sources))
+    sources = []
+    for tag in (locale, *parents(locale)):
+        if pack_root is not None:
+            sources.append((pack_root, pack_catalog(pack_root, tag), tag))
+        sources.append((LOCALE_DIR, shipped_catalog(tag), tag))
+    return _words(locale, tuple((root, path, _stamp(path), tag) for root, path, tag in sources))
 
 
 def texts(locale: str) -> list[str]:
@@ -396,11 +400,11 @@ def _stamp(path: Path) -> tuple[int, int] | None:
 
 
 @cache
-def _words(locale: str, sources: tuple[tuple[Path, Path, tuple[int, int] | None], ...]) -> OwnWords:
+def _words(locale: str, sources: tuple[tuple[Path, Path, tuple[int, int] | None, str], ...]) -> OwnWords:
     found: dict[str, Found] = {}
-    for root, path, stamp in sources:
+    for root, path, stamp, tag in sources:
         catalog = read_catalog(root, path) if stamp is not None else None
-        for key, translation in _usable(catalog, locale, path).items():
+        for key, translation in _usable(catalog, tag, path).items():
             found.setdefault(key, translation)
     return OwnWords(locale, found, tuple(key for key in MESSAGES if key not in found))
 
