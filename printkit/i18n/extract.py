@@ -2,7 +2,7 @@
 
 Takes: a loaded `Pack` and (for translator notes) the text boxes layout measured.
 Returns: the pack's messages (one per place a text with words is used, named by its place such as
-`card:spyro/name`), the template (`locales/<pack>.pot`) as a polib file with each text's places and
+`card:spyro/name`, with the context and note for translators a designer gave it), the template (`locales/<pack>.pot`) as a polib file with each text's places and
 the Weblate flags of printkit's checks (`max-length:N` where boxes hold it, `placeholders:`, `md-text`), the paths and headers of catalogs as gettext names them
 (`locales/<lang>/LC_MESSAGES/<pack>.po`, the folder `pt_BR`), and typical texts for overflow checks.
 """
@@ -57,6 +57,9 @@ Boxes = dict[MessageKey, TextBox]
 WORDS_ONLY = re.compile(rf"{FIELD}|(?<!\S)\S*/\S*")
 
 
+EntryKey = tuple[str | None, str]  # (msgctxt, msgid): what a catalog entry is found by, as gettext finds it
+
+
 @dataclass(frozen=True)
 class Message:
     key: MessageKey
@@ -67,6 +70,21 @@ class Message:
     note: str
     sheet: str | None = None  # a workbook's sheet holding the text, in row line and column column
     column: int = 1  # of a spreadsheet's cell
+
+    @property
+    def context(self) -> str | None:
+        """The context the designer gave the text (`{text: Bolt, context: the spell}`): its entry's msgctxt."""
+        return getattr(self.msgid, "context", None)
+
+    @property
+    def designer_note(self) -> str | None:
+        """The note for translators the designer gave the text (`note:` beside it)."""
+        return getattr(self.msgid, "note", None)
+
+    @property
+    def entry_key(self) -> EntryKey:
+        """The catalog entry that translates the text: its context and English, as gettext finds it."""
+        return self.context, self.msgid
 
     @property
     def place(self) -> str:
@@ -139,12 +157,12 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
     return [message for message in found if has_words(message.msgid)]
 
 
-def by_text(found: list[Message]) -> dict[str, list[Message]]:
-    """The messages grouped by their English text, in the order the texts first appear: one
-    catalog entry each."""
-    grouped: dict[str, list[Message]] = {}
+def by_entry(found: list[Message]) -> dict[EntryKey, list[Message]]:
+    """The messages grouped by their English text and context, in the order the texts first appear:
+    one catalog entry each."""
+    grouped: dict[EntryKey, list[Message]] = {}
     for message in found:
-        grouped.setdefault(message.msgid, []).append(message)
+        grouped.setdefault(message.entry_key, []).append(message)
     return grouped
 
 
@@ -247,14 +265,18 @@ NOTED_PLACES = 5  # a text used in more places names the first few in its note, 
 
 
 def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
-    """The template: one entry per English text, its note naming the places it is used."""
+    """The template: one entry per English text and context (msgctxt), its notes the designer's for
+    translators, then the places it is used."""
     pot = polib.POFile(wrapwidth=0)
     pot.metadata = header(project_name(pack), None)
-    for msgid, places in by_text(messages(pack, boxes)).items():
-        notes = [f"{message.place}: {message.note}" for message in places[:NOTED_PLACES]]
+    for (context, msgid), places in by_entry(messages(pack, boxes)).items():
+        notes = list(dict.fromkeys(m.designer_note for m in places if m.designer_note))  # the designer's first
+        notes += [f"{message.place}: {message.note}" for message in places[:NOTED_PLACES]]
         if len(places) > NOTED_PLACES:
             notes.append(f"and {len(places) - NOTED_PLACES} more places")
-        entry = polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=references(pack, places))
+        entry = polib.POEntry(
+            msgctxt=context, msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=references(pack, places)
+        )
         entry.flags = weblate_flags(msgid, tightest_room(places, boxes or {}))
         pot.append(entry)
     return pot

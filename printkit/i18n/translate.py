@@ -30,9 +30,9 @@ from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
 
 # --- counts -------------------------------------------------------------------------------------------
-from printkit.i18n.extract import WORDS_ONLY, Message, by_text, catalog_path, messages
+from printkit.i18n.extract import WORDS_ONLY, EntryKey, Message, by_entry, catalog_path, messages
 from printkit.i18n.glossary import glossary_file, glossary_names, load_glossary, uses_word
-from printkit.i18n.merge import entries
+from printkit.i18n.merge import entries, entry_key
 from printkit.i18n.po_check import load_catalog, plural_header_problem
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
@@ -52,12 +52,12 @@ class Counts:
 
 
 def counts(pack: Pack, locale: str) -> Counts:
-    wanted = by_text(messages(pack))
+    wanted = by_entry(messages(pack))
     catalog = load_catalog(pack, locale)
     live = entries(catalog)
     translated = fuzzy = 0
-    for msgid in wanted:
-        entry = live.get(msgid)
+    for key in wanted:
+        entry = live.get(key)
         if entry is None or not entry.msgstr.strip():
             continue
         if entry.fuzzy:
@@ -93,7 +93,7 @@ def translate(pack: Pack, locale: str) -> Translation:
     problems = []
     for message in messages(pack):
         key = message.key
-        entry = live.get(message.msgid)
+        entry = live.get(message.entry_key)
         if locale == PSEUDO:
             text = pseudo(message.msgid)
         elif entry is not None and usable(entry):
@@ -219,30 +219,15 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
     shown = display_path(catalog_path(pack, locale))
     glossary = load_glossary(pack).get(locale, {})
     names = glossary_names(pack)
-    wanted = by_text(messages(pack))
+    wanted = by_entry(messages(pack))
     header = plural_header_problem(pack.root, catalog_path(pack, locale), locale)
     problems = [header] if header is not None else []
     live = entries(catalog)
-    # a translator's entry with a msgctxt, where another entry of its text is the one printkit prints (an
-    # earlier printkit's entries per place that agree with it are not: the next update merges them)
-    for shadowed in (e for e in catalog or [] if e.msgctxt is not None and not e.obsolete and e.msgid in wanted):
-        used = live[shadowed.msgid]
-        if used is not shadowed and used.msgstr != shadowed.msgstr:
-            problems.append(
-                Problem(
-                    shown,
-                    shadowed.linenum,
-                    1,
-                    wanted[shadowed.msgid][0].place,
-                    f"the entry of context '{shadowed.msgctxt}' is not used: a pack's text is translated once, "
-                    f"by the entry on line {used.linenum}",
-                    "put the translation you want in that entry and remove this one",
-                )
-            )
-    for msgid, entry in live.items():
-        if msgid not in wanted or not entry.msgstr.strip() or entry.fuzzy:
+    problems += _unused_contexts(catalog, live, wanted, shown)
+    for key, entry in live.items():
+        if key not in wanted or not entry.msgstr.strip() or entry.fuzzy:
             continue
-        where = (shown, entry.linenum, 1, wanted[msgid][0].place)
+        where = (shown, entry.linenum, 1, wanted[key][0].place)
         broken = markup_problem(entry.msgid, entry.msgstr)
         if broken is not None:
             problems.append(Problem(*where, *broken))
@@ -272,6 +257,48 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
     return problems
 
 
+def _unused_contexts(
+    catalog: polib.POFile | None, live: dict[EntryKey, polib.POEntry], wanted: dict[EntryKey, list[Message]], shown: str
+) -> list[Problem]:
+    """A translator's entry with a msgctxt that no text of its English has, which printkit never prints:
+    a context of the translator's own (the designer gives a text its context in the pack), or an
+    earlier printkit's entry of a place whose text another entry translates otherwise (those that
+    agree with it are not: the next update merges them)."""
+    contexts: dict[str, list[EntryKey]] = {}
+    for key in wanted:
+        contexts.setdefault(key[1], []).append(key)
+    problems = []
+    for entry in catalog or []:
+        if entry.msgctxt is None or entry.obsolete or entry.msgid not in contexts:
+            continue
+        key, first = entry_key(entry), wanted[contexts[entry.msgid][0]][0]
+        used = live.get(key)
+        if key in wanted and used is not entry and used is not None and used.msgstr != entry.msgstr:
+            message = (
+                f"the entry of context '{entry.msgctxt}' is not used: a pack's text is translated once, "
+                f"by the entry on line {used.linenum}"
+            )
+            problems.append(Problem(shown, entry.linenum, 1, first.place, message, _PUT_IT_THERE))
+        elif key not in wanted:
+            given = [f"'{context}'" if context else "none" for context, _ in contexts[entry.msgid]]
+            problems.append(
+                Problem(
+                    shown,
+                    entry.linenum,
+                    1,
+                    first.place,
+                    f"the entry of context '{entry.msgctxt}' is not used: no text '{entry.msgid}' of the pack has "
+                    f"that context (it has {', '.join(given)})",
+                    f"give a text of the pack this context ({{text: {entry.msgid}, context: {entry.msgctxt}}}), "
+                    "or remove this entry",
+                )
+            )
+    return problems
+
+
+_PUT_IT_THERE = "put the translation you want in that entry and remove this one"
+
+
 def _difference(a: list[str], b: list[str]) -> list[str]:
     rest = list(b)
     missing = []
@@ -290,8 +317,8 @@ def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[
     live = entries(load_catalog(pack, locale))
     shown = display_path(catalog_path(pack, locale))
     problems = []
-    for msgid, places in by_text(translation.missing).items():
-        entry, first = live.get(msgid), places[0]
+    for key, places in by_entry(translation.missing).items():
+        entry, first = live.get(key), places[0]
         if entry is None:
             problems.append(
                 first.problem(

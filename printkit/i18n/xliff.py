@@ -27,7 +27,7 @@ from printkit.content.braces import KEPT
 from printkit.content.pack import Pack
 
 # --- XLIFF 1.2 ------------------------------------------------------------------------------------------
-from printkit.i18n.extract import Boxes, by_text, messages, references, room_in, tightest_room
+from printkit.i18n.extract import Boxes, by_entry, messages, references, room_in, tightest_room
 from printkit.i18n.merge import entries, unit_id
 from printkit.i18n.po_check import load_catalog
 from printkit.i18n.po_file import is_reviewed
@@ -87,15 +87,16 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
     body = ET.SubElement(file_element, f"{{{XLIFF_NS}}}body")
     live = entries(load_catalog(pack, locale))
     inline: list[tuple[Any, str, dict[tuple[str, int], str]]] = []  # each <source> and <target> with its text
-    for msgid, places in by_text(messages(pack, boxes)).items():
-        attributes = {"id": unit_id(msgid), "resname": places[0].place}
+    for key, places in by_entry(messages(pack, boxes)).items():
+        msgid = key[1]
+        attributes = {"id": unit_id(msgid, key[0]), "resname": places[0].place}
         room = tightest_room(places, boxes)
         if room is not None:
             attributes.update({"maxwidth": str(room_in(room, pack.meta.language, locale)), "size-unit": "char"})
         unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
         marks: dict[tuple[str, int], str] = {}  # the unit's {placeholders} and [icons], each one <ph> id
         inline.append((ET.SubElement(unit, f"{{{XLIFF_NS}}}source"), msgid, marks))
-        entry = live.get(msgid)
+        entry = live.get(key)
         if entry is not None and entry.msgstr:
             unit.set("approved", "yes" if is_reviewed(entry) else "no")
             state = "needs-review-translation" if entry.fuzzy else "final" if is_reviewed(entry) else "translated"
