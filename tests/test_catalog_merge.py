@@ -407,3 +407,44 @@ def test_update_with_contexts_agrees_with_gnu_msgmerge(tmp_path, run):
         ("the spell card", False, True, None),
         ("the spell", True, True, None),
     ]
+
+
+def _write_counted(root: Path, count: int, locale: str) -> None:
+    """A pack whose component list says how many river cards it has: count, the pack printing as many."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "pack.yaml").write_text(
+        f"id: flow\ntitle: Flow\nlocales: [en, {locale}]\nrules:\n  components:\n    title: Component list\n"
+        "    sections: {}\n    checks:\n"
+        f"      - {{kind: inventory, name: rivers, select: {{section: cards}}, count: {count}, called: river cards,"
+        " called_one: river card}\n"
+    )
+    (root / "cards.yaml").write_text(f"cards:\n  - {{id: river, name: River, count: {count}}}\n")
+
+
+def test_a_component_list_line_has_plural_forms_chosen_by_the_locales_rule(tmp_path, run):
+    """An inventory rule's `called_one`/`called` is one entry with msgid_plural; each count prints the
+    form the catalog's Plural-Forms gives it (Polish: 1 karta rzeki, 2 karty rzeki, 5 kart rzeki)."""
+    root = tmp_path / "flow"
+    _write_counted(root, 1, "pl")
+    assert run("i18n", "update", root)[0] == 0
+    pot = polib.pofile(str(root / "locales" / "flow.pot"))
+    assert [(e.msgid, e.msgid_plural) for e in pot if e.msgid_plural] == [("river card", "river cards")]
+    path = root / "locales" / "pl" / "LC_MESSAGES" / "flow.po"
+    catalog = polib.pofile(str(path))
+    for entry in catalog:
+        if entry.msgid_plural:
+            entry.msgstr_plural = {0: "karta rzeki", 1: "karty rzeki", 2: "kart rzeki"}
+        else:
+            entry.msgstr = {"Flow": "Przepływ", "River": "Rzeka", "Component list": "Elementy gry"}[entry.msgid]
+    catalog.save()
+    check = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", path], capture_output=True, text=True)
+    assert (check.returncode, check.stderr) == (0, "")
+    from printkit.content.read import load_checked
+    from printkit.i18n.translate import translate
+
+    lines = []
+    for count in (1, 2, 5, 22):
+        _write_counted(root, count, "pl")
+        pack = translate(load_checked([root])[0], "pl").pack
+        lines += [rule.component_line() for rule in pack.meta.rules["components"].checks]
+    assert lines == [(1, "karta rzeki"), (2, "karty rzeki"), (5, "kart rzeki"), (22, "karty rzeki")]

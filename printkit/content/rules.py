@@ -243,6 +243,12 @@ class Rule(Strict):
         """A line (count, what) of the game's own component list, for a rule that declares one."""
         return None
 
+    def counted_text(self) -> tuple[str, str, int] | None:
+        """For a rule whose text is shown with a count (a component list's line): the keys of its
+        singular and plural English (the same key where it has no singular of its own) and the count,
+        so that its catalog entry has plural forms."""
+        return None
+
     def _value_path_problems(self, site: RuleSite) -> list[Problem]:
         rule_set, kinds_by_section = site.rule_set, site.component_kinds
         kinds = [
@@ -704,6 +710,9 @@ class Inventory(Rule):
 
     def component_line(self) -> tuple[int, str] | None:
         return self.count, self.called_one if self.count == 1 and self.called_one else self.called
+
+    def counted_text(self) -> tuple[str, str, int] | None:
+        return ("called_one" if self.called_one else "called"), "called", self.count
 
 
 def registry_of(pack: Pack, field_path: str) -> dict[str, Any]:

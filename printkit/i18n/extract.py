@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -70,6 +70,9 @@ class Message:
     note: str
     sheet: str | None = None  # a workbook's sheet holding the text, in row line and column column
     column: int = 1  # of a spreadsheet's cell
+    plural: str | None = None  # a text shown with a count: its English plural (msgid_plural), msgid the singular
+    count: int | None = None  # and the count, which chooses the plural form printed
+    singular_path: KeyPath | None = None  # where its singular is written, where not at path
 
     @property
     def context(self) -> str | None:
@@ -113,18 +116,32 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
     boxes = boxes or {}
     meta_source = pack.source_of(PACK_FILE)
     found = []
-    for path, value in pack.meta.texts():
+    texts = dict(pack.meta.texts())
+    counted = _counted(pack)
+    singulars = {singular for singular, _ in counted.values()}
+    for path, value in texts.items():
+        if path in singulars and path not in counted:
+            continue  # one entry with its plural
         line, _ = meta_source.position(path)
-        found.append(
-            Message(
-                MessageKey.of("pack", path),
-                path,
-                value,
-                meta_source.shown,
-                line,
-                "pack-wide text, shown wherever it is used",
-            )
+        message = Message(
+            MessageKey.of("pack", path),
+            path,
+            value,
+            meta_source.shown,
+            line,
+            "pack-wide text, shown wherever it is used",
         )
+        if path in counted:
+            singular, count = counted[path]
+            message = replace(
+                message,
+                msgid=texts[singular],
+                plural=value,
+                count=count,
+                singular_path=singular if singular != path else None,
+                note=f"pack-wide text, shown after its count ({count})",
+            )
+        found.append(message)
     found += _look_messages(pack)
     if pack.rulebook is not None:
         source = pack.source_of(RULEBOOK_FILE)
@@ -155,6 +172,20 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
             cell = (at.sheet, at.column) if isinstance(source, TableSource) else ()  # YAML: its line
             found.append(Message(key, path, value, source.shown, at.line, note, *cell))
     return [message for message in found if has_words(message.msgid)]
+
+
+def _counted(pack: Pack) -> dict[KeyPath, tuple[KeyPath, int]]:
+    """The pack-wide texts shown with a count (a line of the game's component list: "15 valley
+    tiles"): the key path of each one's plural, and of its singular with the count."""
+    counted = {}
+    for name, rule_set in pack.meta.rules.items():
+        for index, rule in enumerate(rule_set.checks):
+            text = rule.counted_text()
+            if text is not None:
+                singular, plural, count = text
+                at: KeyPath = ("rules", name, "checks", index)
+                counted[at + (plural,)] = (at + (singular,), count)
+    return counted
 
 
 def by_entry(found: list[Message]) -> dict[EntryKey, list[Message]]:
@@ -277,6 +308,8 @@ def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
         entry = polib.POEntry(
             msgctxt=context, msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=references(pack, places)
         )
+        if places[0].plural is not None:
+            entry.msgid_plural, entry.msgstr_plural = places[0].plural, {0: "", 1: ""}
         entry.flags = weblate_flags(msgid, tightest_room(places, boxes or {}))
         pot.append(entry)
     return pot

@@ -22,6 +22,7 @@ import polib
 from printkit.content.message_key import is_place
 from printkit.content.pack import Pack
 from printkit.i18n.extract import CATALOG_BASEPATH, EntryKey, header, in_locale_widths, project_name
+from printkit.i18n.po_check import catalog_nplurals
 from printkit.i18n.po_file import REVIEWED, has_translation, is_reviewed
 
 
@@ -65,7 +66,7 @@ def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: s
     new one given the closest previous translation as fuzzy."""
     metadata = dict(catalog.metadata) if catalog is not None else header(project_name(pack), locale)
     metadata["X-Poedit-Basepath"] = CATALOG_BASEPATH
-    result = merged(catalog, pot, metadata, key=entry_key, closest=True)
+    result = merged(catalog, pot, metadata, key=entry_key, closest=True, nplurals=catalog_nplurals(metadata, locale))
     for entry in result:
         entry.flags = in_locale_widths(entry.flags, pack.meta.language, locale)
     return result
@@ -163,15 +164,15 @@ def _merged_header(metadata: dict[str, str], template: dict[str, str]) -> dict[s
 
 def _take(new: polib.POEntry, previous: polib.POEntry) -> bool:
     """Give new the translation and translator comments of previous, and say whether the translation
-    changed its shape: a translation of one form given to a text with plural forms fills the first
-    of them (msgstr[0]), and the first of several fills a text without (msgmerge's way); either is
-    fuzzy, as is a change of the plural English (msgid_plural)."""
+    changed its shape: a translation of one form given to a text with plural forms fills each of
+    them, and the first of several fills a text without (msgmerge's way); either is fuzzy, as is a
+    change of the plural English (msgid_plural)."""
     new.tcomment = previous.tcomment
     if new.msgid_plural and previous.msgid_plural:
         new.msgstr_plural = dict(previous.msgstr_plural) or new.msgstr_plural
         return new.msgid_plural != previous.msgid_plural
     if new.msgid_plural:
-        new.msgstr_plural = {**new.msgstr_plural, 0: previous.msgstr}
+        new.msgstr_plural = dict.fromkeys(new.msgstr_plural, previous.msgstr)
         return True
     if previous.msgid_plural:
         new.msgstr = previous.msgstr_plural.get(0, "")

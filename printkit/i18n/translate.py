@@ -33,7 +33,7 @@ from printkit.content.pack import Pack
 from printkit.i18n.extract import WORDS_ONLY, EntryKey, Message, by_entry, catalog_path, messages
 from printkit.i18n.glossary import glossary_file, glossary_names, load_glossary, uses_word
 from printkit.i18n.merge import entries, entry_key
-from printkit.i18n.po_check import load_catalog, plural_header_problem
+from printkit.i18n.po_check import load_catalog, plural_function, plural_header_problem
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
@@ -58,7 +58,7 @@ def counts(pack: Pack, locale: str) -> Counts:
     translated = fuzzy = 0
     for key in wanted:
         entry = live.get(key)
-        if entry is None or not entry.msgstr.strip():
+        if entry is None or not is_translated(entry):
             continue
         if entry.fuzzy:
             fuzzy += 1
@@ -85,6 +85,7 @@ def translate(pack: Pack, locale: str) -> Translation:
     catalog = load_catalog(pack, locale) if locale != PSEUDO else None
     catalog_file = display_path(catalog_path(pack, locale))
     live = entries(catalog)
+    plural = plural_function(catalog.metadata.get("Plural-Forms", ""), locale) if catalog is not None else None
     result = Translation(pack)
     meta, rulebook, looks = pack.meta, pack.rulebook, dict(pack.looks)
     components = list(pack.components)
@@ -95,9 +96,10 @@ def translate(pack: Pack, locale: str) -> Translation:
         key = message.key
         entry = live.get(message.entry_key)
         if locale == PSEUDO:
-            text = pseudo(message.msgid)
-        elif entry is not None and usable(entry):
-            text = entry.msgstr
+            text = pseudo(message.plural if message.plural is not None and message.count != 1 else message.msgid)
+        elif entry is not None and plural is not None and usable(entry):  # an entry: there is a catalog
+            written = forms(entry)
+            text = written[min(plural(message.count), len(written) - 1)] if message.count is not None else written[0]
             origins[key] = (catalog_file, entry.linenum)
         else:
             result.missing.append(message)
@@ -105,6 +107,8 @@ def translate(pack: Pack, locale: str) -> Translation:
             continue
         if key.kind == "pack":
             meta = replace_at(meta, message.path, text)
+            if message.singular_path is not None:  # a component list's line, printed in the count's form
+                meta = replace_at(meta, message.singular_path, text)
         elif key.kind == "rulebook":
             rulebook = replace_at(rulebook, message.path, text)
         elif key.kind == "look":
@@ -200,15 +204,32 @@ def _emphasis_problem(english: str, translation: str) -> tuple[str, str] | None:
 _STRAY_BRACE = re.compile(r"[{}]")
 
 
+def forms(entry: polib.POEntry) -> list[str]:
+    """An entry's translation: its plural forms in order (msgstr[0], msgstr[1] …), or its msgstr."""
+    return [entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)] if entry.msgid_plural else [entry.msgstr]
+
+
+def is_translated(entry: polib.POEntry) -> bool:
+    """Whether an entry is translated: its msgstr, or every plural form, not blank."""
+    return all(form.strip() for form in forms(entry))
+
+
+def translation_problem(entry: polib.POEntry) -> tuple[str, str] | None:
+    """What is wrong with the markup of an entry's translation (`markup_problem`), or of one of its
+    plural forms, each held to the English plural and named (`in msgstr[1], …`)."""
+    if not entry.msgid_plural:
+        return markup_problem(entry.msgid, entry.msgstr)
+    for index, form in enumerate(forms(entry)):
+        problem = markup_problem(entry.msgid_plural, form)
+        if problem is not None:
+            return f"in msgstr[{index}], {problem[0]}", problem[1]
+    return None
+
+
 def usable(entry: polib.POEntry | None) -> bool:
-    """Whether a catalog entry's translation is printed: translated (not blank), not fuzzy, its
-    markup intact."""
-    return (
-        entry is not None
-        and bool(entry.msgstr.strip())
-        and not entry.fuzzy
-        and markup_problem(entry.msgid, entry.msgstr) is None
-    )
+    """Whether a catalog entry's translation is printed: translated (not blank, every plural form),
+    not fuzzy, its markup intact."""
+    return entry is not None and is_translated(entry) and not entry.fuzzy and translation_problem(entry) is None
 
 
 def entry_problems(pack: Pack, locale: str) -> list[Problem]:
@@ -225,17 +246,18 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
     live = entries(catalog)
     problems += _unused_contexts(catalog, live, wanted, shown)
     for key, entry in live.items():
-        if key not in wanted or not entry.msgstr.strip() or entry.fuzzy:
+        if key not in wanted or not is_translated(entry) or entry.fuzzy:
             continue
         where = (shown, entry.linenum, 1, wanted[key][0].place)
-        broken = markup_problem(entry.msgid, entry.msgstr)
+        broken = translation_problem(entry)
+        translation = "\n".join(forms(entry))
         if broken is not None:
             problems.append(Problem(*where, *broken))
         prose = WORDS_ONLY.sub(" ", entry.msgid)
         for term, translated in glossary.items():
             # A capitalised term is a game term (Attack, Giant) and must match its case.
             flags = 0 if term[0].isupper() else re.IGNORECASE
-            if re.search(rf"\b{re.escape(term)}\b", prose, flags) and not translated.used_in(entry.msgstr):
+            if re.search(rf"\b{re.escape(term)}\b", prose, flags) and not translated.used_in(translation):
                 problems.append(
                     Problem(
                         *where,
@@ -244,7 +266,7 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
                     )
                 )
         for name in names:
-            if uses_word(prose, name) and not uses_word(entry.msgstr, name):
+            if uses_word(prose, name) and not uses_word(translation, name):
                 problems.append(
                     Problem(
                         *where,
@@ -325,9 +347,9 @@ def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[
                     f"missing from the {locale} catalog", f"run 'printkit i18n update {pack.id}' and translate it"
                 )
             )
-        elif entry.msgstr.strip() and not entry.fuzzy:
+        elif is_translated(entry) and not entry.fuzzy:
             continue
-        elif entry.msgstr.strip():
+        elif is_translated(entry):
             problems.append(
                 Problem(
                     shown,
