@@ -677,9 +677,10 @@ class Inventory(Rule):
     select: Select
     count: Annotated[int, whole(0, MAX_LIMIT, "copies the game has")]
     called: Text
-    """What the counted components are called, e.g. 'special islands'."""
+    """What the counted components are called, e.g. 'special islands'; printed after the count in the
+    rulebook's component list, translated with plural forms (msgid_plural)."""
     called_one: Text | None = None
-    """What one of them is called, for a game that has just one, e.g. 'supply board'."""
+    """What one of them is called, e.g. 'supply board' (the catalog entry's msgid; without it, `called`)."""
 
     def check(self, ctx: ListContext) -> Iterator[Violation]:
         return iter(())  # it checks the pack itself (see problems), never a player's list
