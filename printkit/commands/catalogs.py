@@ -36,7 +36,7 @@ from printkit.i18n import words
 from printkit.i18n.extract import Boxes, catalog_path, message_folder, messages, template, template_path, typical_texts
 from printkit.i18n.merge import entries, entry_key, merge, unit_id
 from printkit.i18n.po_check import MAX_CATALOG_BYTES, load_catalog, read_catalog
-from printkit.i18n.po_file import REVIEWED, is_reviewed, po_text
+from printkit.i18n.po_file import REVIEWED, forms, is_reviewed, po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.terminology import glossary_csv, glossary_tbx
 from printkit.i18n.translate import counts, entry_problems, missing_problems, translate
@@ -376,7 +376,12 @@ def import_xliff(
         matched[how] += 1
         needs_review = unit.needs_review or unit.source != entry.msgid
         reviewed = unit.reviewed and not needs_review
-        differs = entry.msgstr != unit.target or entry.fuzzy != needs_review or is_reviewed(entry) != reviewed
+        incoming = list(unit.forms or (unit.target,))
+        if entry.msgid_plural:  # each of the catalog's forms, those the unit lacks left to translate
+            incoming = [incoming[n] if n < len(incoming) else "" for n in sorted(entry.msgstr_plural)]
+        else:
+            incoming = incoming[:1]
+        differs = forms(entry) != incoming or entry.fuzzy != needs_review or is_reviewed(entry) != reviewed
         newer = (
             unit.exported is not None
             and unit.id == unit_id(entry.msgid, entry_key(entry)[0])
@@ -396,7 +401,10 @@ def import_xliff(
                 )
             )
         elif differs:
-            entry.msgstr = unit.target
+            if entry.msgid_plural:
+                entry.msgstr_plural = dict(zip(sorted(entry.msgstr_plural), incoming, strict=True))
+            else:
+                entry.msgstr = incoming[0]
             entry.flags = [flag for flag in entry.flags if flag not in ("fuzzy", REVIEWED)]
             entry.flags += ["fuzzy"] if needs_review else [REVIEWED] if reviewed else []
             entry.previous_msgid = (

@@ -34,6 +34,7 @@ from printkit.i18n.extract import WORDS_ONLY, EntryKey, Message, by_entry, catal
 from printkit.i18n.glossary import glossary_file, glossary_names, load_glossary, uses_word
 from printkit.i18n.merge import entries, entry_key
 from printkit.i18n.po_check import load_catalog, plural_function, plural_header_problem
+from printkit.i18n.po_file import forms
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
@@ -202,11 +203,6 @@ def _emphasis_problem(english: str, translation: str) -> tuple[str, str] | None:
 
 
 _STRAY_BRACE = re.compile(r"[{}]")
-
-
-def forms(entry: polib.POEntry) -> list[str]:
-    """An entry's translation: its plural forms in order (msgstr[0], msgstr[1] …), or its msgstr."""
-    return [entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)] if entry.msgid_plural else [entry.msgstr]
 
 
 def is_translated(entry: polib.POEntry) -> bool:
