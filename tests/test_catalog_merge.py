@@ -419,23 +419,39 @@ def _write_counted(root: Path, count: int, locale: str) -> None:
         " called_one: river card}\n"
     )
     (root / "cards.yaml").write_text(f"cards:\n  - {{id: river, name: River, count: {count}}}\n")
+    (root / "rulebook.yaml").write_text(
+        "sections:\n  - title: Setup\n    blocks:\n      - Shuffle the {count:cards} cards.\n"
+    )
 
 
-def test_a_component_list_line_has_plural_forms_chosen_by_the_locales_rule(tmp_path, run):
-    """An inventory rule's `called_one`/`called` is one entry with msgid_plural; each count prints the
-    form the catalog's Plural-Forms gives it (Polish: 1 karta rzeki, 2 karty rzeki, 5 kart rzeki)."""
+def test_counted_texts_have_plural_forms_chosen_by_the_locales_rule(tmp_path, run):
+    """An inventory rule's `called_one`/`called` is one entry with msgid_plural, and so is a rulebook
+    text with a {count:…}; each count prints the form the catalog's Plural-Forms gives it (Polish:
+    1 karta rzeki, 2 karty rzeki, 5 kart rzeki)."""
     root = tmp_path / "flow"
     _write_counted(root, 1, "pl")
     assert run("i18n", "update", root)[0] == 0
     pot = polib.pofile(str(root / "locales" / "flow.pot"))
-    assert [(e.msgid, e.msgid_plural) for e in pot if e.msgid_plural] == [("river card", "river cards")]
+    assert [(e.msgid, e.msgid_plural) for e in pot if e.msgid_plural] == [
+        ("river card", "river cards"),
+        ("Shuffle the {count:cards} cards.", "Shuffle the {count:cards} cards."),  # the English has one form
+    ]
     path = root / "locales" / "pl" / "LC_MESSAGES" / "flow.po"
     catalog = polib.pofile(str(path))
     for entry in catalog:
-        if entry.msgid_plural:
+        if entry.msgid == "river card":
             entry.msgstr_plural = {0: "karta rzeki", 1: "karty rzeki", 2: "kart rzeki"}
+        elif entry.msgid_plural:
+            entry.msgstr_plural = {
+                n: f"Potasuj {{count:cards}} {word}." for n, word in enumerate(("kartę", "karty", "kart"))
+            }
         else:
-            entry.msgstr = {"Flow": "Przepływ", "River": "Rzeka", "Component list": "Elementy gry"}[entry.msgid]
+            entry.msgstr = {
+                "Flow": "Przepływ",
+                "River": "Rzeka",
+                "Component list": "Elementy gry",
+                "Setup": "Przygotowanie",
+            }[entry.msgid]
     catalog.save()
     check = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", path], capture_output=True, text=True)
     assert (check.returncode, check.stderr) == (0, "")
@@ -447,4 +463,10 @@ def test_a_component_list_line_has_plural_forms_chosen_by_the_locales_rule(tmp_p
         _write_counted(root, count, "pl")
         pack = translate(load_checked([root])[0], "pl").pack
         lines += [rule.component_line() for rule in pack.meta.rules["components"].checks]
-    assert lines == [(1, "karta rzeki"), (2, "karty rzeki"), (5, "kart rzeki"), (22, "karty rzeki")]
+        lines.append(pack.rulebook.sections[0].blocks[0].text)
+    assert lines == [
+        *((1, "karta rzeki"), "Potasuj {count:cards} kartę."),
+        *((2, "karty rzeki"), "Potasuj {count:cards} karty."),
+        *((5, "kart rzeki"), "Potasuj {count:cards} kart."),
+        *((22, "karty rzeki"), "Potasuj {count:cards} karty."),
+    ]

@@ -26,13 +26,14 @@ from printkit.base.errors import (
 )
 from printkit.base.languages import character_width, gettext_name, plural_forms
 from printkit.content import markup
-from printkit.content.braces import FIELD
+from printkit.content.braces import FIELD, NUMBER
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE
 from printkit.content.looks import GroupSpec, LookElement, TextSpec, walk
 from printkit.content.markup import has_words
 from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
+from printkit.content.placeholders import placeholder_value
 from printkit.content.spreadsheet import TableSource
 from printkit.i18n.pseudo import CODE as PSEUDO
 
@@ -147,6 +148,8 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
         source = pack.source_of(RULEBOOK_FILE)
         for path, _, value in marked_values(pack.rulebook, (), Translatable):
             line, _ = source.position(path)
+            first = next((m for m in NUMBER.finditer(value) if m.group(1) == "count"), None)
+            number = placeholder_value(pack, "count", first.group(2)) if first else None
             found.append(
                 Message(
                     MessageKey.of("rulebook", path),
@@ -155,6 +158,9 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
                     source.shown,
                     line,
                     "rulebook text; keep {placeholders}, **bold**, *italic* and [icons]",
+                    # a text with a {count:…} says it in the form its (first) count takes
+                    plural=value if first else None,
+                    count=int(number) if number is not None else None,
                 )
             )
     for component in pack.components:
