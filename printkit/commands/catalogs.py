@@ -36,7 +36,7 @@ from printkit.i18n import words
 from printkit.i18n.extract import Boxes, catalog_path, message_folder, messages, template, template_path, typical_texts
 from printkit.i18n.merge import entries, entry_key, merge, unit_id
 from printkit.i18n.po_check import MAX_CATALOG_BYTES, load_catalog, read_catalog
-from printkit.i18n.po_file import REVIEWED, forms, is_reviewed, po_text
+from printkit.i18n.po_file import REVIEWED, forms, has_translation, is_reviewed, po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.terminology import glossary_csv, glossary_tbx
 from printkit.i18n.translate import counts, entry_problems, missing_problems, translate
@@ -326,7 +326,7 @@ def import_xliff(
     for (_, msgid), entry in sorted(live.items(), key=lambda item: item[0][0] is not None):
         by_source.setdefault(msgid, entry)
     by_place = {m.place: live[m.entry_key] for m in messages(pack) if m.entry_key in live}
-    finished = {id(entry) for entry in live.values() if entry.msgstr and not entry.fuzzy}
+    finished = {id(entry) for entry in live.values() if has_translation(entry) and not entry.fuzzy}
     # the entries units name by id, or by their source text (translate-toolkit's po2xliff and Okapi number
     # their units, and a file from Weblate's PO component ids them its own way)
     named = {id(by_id[unit.id]) for unit in units if unit.id in by_id}
@@ -395,7 +395,7 @@ def import_xliff(
                     1,
                     unit.place,
                     f"trans-unit '{unit.id}' changed in the catalog since this file was exported: kept the "
-                    f"catalog's '{entry.msgstr}', not the file's '{unit.target}'",
+                    f"catalog's '{' / '.join(forms(entry))}', not the file's '{' / '.join(incoming)}'",
                     f"merge the two in {display_path(catalog_path(pack, locale))}, or import again with --force "
                     "to take the file's",
                 )
