@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import polib
 import pytest
-from conftest import BUNDLED, TRANSLATIONS
+from conftest import BUNDLED, REPO, TRANSLATIONS
 
 from printkit.i18n.glossary import uses_word
 from printkit.i18n.po_check import read_catalog
@@ -637,3 +637,17 @@ def test_a_catalog_entry_msgfmt_or_printkit_cannot_read_is_refused_at_its_line(r
 def test_strings_one_after_another_on_a_line_are_one_string_as_msgfmt_reads_them(run, tmp_path):
     root, catalog = _one_card_pack_with_catalog(tmp_path, HEADER + 'msgid "Em" "ber"\nmsgstr "Gl" \t"ut"\n')
     assert [(e.msgid, e.msgstr, e.linenum) for e in read_catalog(root, catalog) if e.msgid] == [("Ember", "Glut", 5)]
+
+
+def test_a_notes_type_sizes_are_written_as_a_translator_reads_them():
+    """A box's size in a note to ten points at most (7.4 pt, not the fitted 7.42677 pt)."""
+    import re
+
+    sizes = {
+        size
+        for pack in BUNDLED
+        for path in (REPO / "content" / pack / "locales").glob("*.pot")
+        for entry in polib.pofile(path)
+        for size in re.findall(r"([\d.]+) pt", entry.comment)
+    }
+    assert sizes and all(re.fullmatch(r"\d+(\.\d)?", size) for size in sizes), sorted(sizes)

@@ -172,7 +172,7 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
             box = boxes.get(key)
             if box:
                 note += (
-                    f"; box {box.width:.1f} x {box.height:.1f} mm, {box.size:g} pt (at least {box.min_size:g} pt),"
+                    f"; box {box.width:.1f} x {box.height:.1f} mm, {round(box.size, 1):g} pt (at least {round(box.min_size, 1):g} pt),"
                     f" room for {box.capacity} characters"
                 )
             cell = (at.sheet, at.column) if isinstance(source, TableSource) else ()  # YAML: its line
