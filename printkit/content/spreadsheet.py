@@ -618,7 +618,9 @@ def _columns(
                     f"give each of its keys a column of its own, such as '{example}'",
                 )
                 continue
-            if "array" in node.types and "object" in node.child_items().types:
+            # a list of texts may hold a text given as {text, context, note}; a cell holds the plain ones
+            items = node.child_items().types if "array" in node.types else set()
+            if "object" in items and "string" not in items:
                 refuse(
                     f"'{text}' holds a list of mappings, which one cell cannot",
                     "keep these components in a YAML file",
