@@ -111,6 +111,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "value-cost": "cost",
     "value-edges": "edge values",
     "value-element": "element",
+    "value-rarity": "rarity",
     "value-type": "type",
     "value-value": "value",
     "value-stats": "stats",
