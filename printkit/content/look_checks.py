@@ -231,8 +231,8 @@ def _element_problems(
         named = [] if any(of.startswith(part) for part in unknown_parts) else element_paths(spec)
         for key, mapped_path, written in named:
             value_path, map_name = mapped(mapped_path)
-            if map_name is not None and (wrong := _map_problem(pack, maps, classes, of + value_path, map_name, key)):
-                problems.append(source.problem(path + (key,), *wrong))
+            if map_name is not None and (unfit := _map_problem(pack, maps, classes, of + value_path, map_name, key)):
+                problems.append(source.problem(path + (key,), *unfit))
             for choice in value_path.split("|"):
                 shown = written if choice == value_path else f"'{choice}' in {written}"
                 wrong = value_problem(pack, classes, of, choice, shown, who)
@@ -289,20 +289,23 @@ def _map_problem(
     if kind == "a number" and (words := [k for k in table if not re.fullmatch(r"-?\d+(?:\.\d+)?", k)]):
         return (
             f"map '{map_name}' is used on {path}, a number, but has keys that are not numbers: {', '.join(words)}",
-            "give its keys as numbers, e.g. 1: '#888'",
+            "give its keys as numbers, e.g. 5: bright",
         )
     if allowed is not None and (missing := [value for value in allowed if value not in table]):
         return (
             f"map '{map_name}' gives nothing for {_listed(missing)}, of the values of {path}",
             f"add {_listed(missing)} to map '{map_name}'",
         )
-    if key in ("fill", "stroke", "color") and (wrong := [v for v in table.values() if not _COLOUR.fullmatch(v)]):
+    if key in ("fill", "stroke", "color") and (wrong := [k for k, v in table.items() if not _COLOUR.fullmatch(v)]):
         return (
-            f"map '{map_name}' gives {key} a colour, but '{wrong[0]}' is not one",
-            "write its colours as '#rrggbb'",
+            f"{key} needs a colour, but map '{map_name}' gives '{table[wrong[0]]}' for {wrong[0]}",
+            "write the map's colours as '#rrggbb'",
         )
-    if key == "icon" and (wrong := [v for v in table.values() if v not in ICONS]):
-        return f"map '{map_name}' gives an icon, but '{wrong[0]}' is not one of printkit's icons", icon_hint(wrong[0])
+    if key == "icon" and (wrong := [k for k, v in table.items() if v not in ICONS]):
+        return (
+            f"icon needs one of printkit's icons, but map '{map_name}' gives '{table[wrong[0]]}' for {wrong[0]}",
+            icon_hint(table[wrong[0]]),
+        )
     return None
 
 

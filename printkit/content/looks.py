@@ -183,8 +183,7 @@ def parse_template(value: Any) -> Template:
             if not MAPPED.fullmatch(part.text):
                 raise ValueProblem(
                     f"'{{{part.text}}}' is not a placeholder",
-                    "a placeholder names a value in lowercase: {name}, {data.glow}, {stats.attack} or "
-                    "{data.rarity:rarity-colours} (through a map); {{ for a brace",
+                    "a placeholder names a value in lowercase: {name}, {data.glow} or {stats.attack}; {{ for a brace",
                 )
             parts.append((part.text,))
         elif part.kind == "lone":
