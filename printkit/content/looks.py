@@ -631,8 +631,9 @@ class LookDef(Strict):
     hide: list[Id] = []
     """Ids of elements of the extended look to leave out (inside groups too)."""
     maps: dict[Id, dict[str | int, str]] = {}
-    """Value lookup tables: map name -> {value: what it stands for} (a colour, a text, an icon's name),
-    used as {data.rarity:rarity-colours}; a look's maps replace those of the same name it extends."""
+    """Value lookup tables by name, each from a value (a choice's value, an id, a number) to what it
+    stands for (a colour, a mark, an icon's name): `{data.rarity:rarity-colours}` is what the map
+    rarity-colours gives for the rarity. They replace the maps of the same name of the look extended."""
     front: list[LookElement] | None = None
     """Elements of the front, drawn in order (later ones on top)."""
     back: list[LookElement] | None = None
