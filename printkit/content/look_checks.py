@@ -7,6 +7,7 @@ problems with `build --strict`).
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from collections.abc import Callable, Iterator
@@ -41,6 +42,8 @@ from printkit.content.looks import (
     element_paths,
     extends_cycles,
     lineage,
+    mapped,
+    maps_of,
     merged,
     placed,
     walk,
@@ -108,7 +111,9 @@ def look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Problem
             )
         look_users = users.get(look_id) or []
         for side in ("front", "back"):
-            problems += _element_problems(pack, art, source, at + (side,), getattr(look, side), look_users)
+            problems += _element_problems(
+                pack, art, source, at + (side,), getattr(look, side), look_users, maps_of(pack.looks, look_id)
+            )
         problems += _box_problems(source, at, look, look_users, pack)
     pack.unsafe += _safe_zone_findings(pack)
     return problems, warnings + _unprinted_fields(pack)
@@ -130,7 +135,7 @@ def _unprinted_fields(pack: Pack) -> list[Problem]:
                 for _, spec, of in walk(side)
                 if not of  # a group of a part (`of: back`) names the part's values
                 for _, path, _ in element_paths(spec)
-                for choice in path.split("|")
+                for choice in mapped(path)[0].split("|")
                 if choice.startswith("data.")
             }
         for name in component.data or {}:
@@ -207,6 +212,7 @@ def _element_problems(
     at: KeyPath,
     elements: list[LookElement] | None,
     users: list[Component],
+    maps: dict[str, dict[str, str]],
 ) -> list[Problem]:
     """Values an element names that no component using the look has, values a text prints that no
     catalog translates (in a look components use), fonts the pack does not have, and icons and images
@@ -223,11 +229,14 @@ def _element_problems(
     unknown_parts: list[str] = []  # groups' `of:` naming nothing: what is inside them is not looked at
     for path, spec, of in walk(elements, at):
         named = [] if any(of.startswith(part) for part in unknown_parts) else element_paths(spec)
-        for key, value_path, written in named:
+        for key, mapped_path, written in named:
+            value_path, map_name = mapped(mapped_path)
+            if map_name is not None and (unfit := _map_problem(pack, maps, classes, of + value_path, map_name, key)):
+                problems.append(source.problem(path + (key,), *unfit))
             for choice in value_path.split("|"):
                 shown = written if choice == value_path else f"'{choice}' in {written}"
                 wrong = value_problem(pack, classes, of, choice, shown, who)
-                if not wrong and users and isinstance(spec, TextSpec) and key == "text":  # what it prints
+                if not wrong and users and isinstance(spec, TextSpec) and key == "text" and not map_name:
                     wrong = untranslated_problem(pack, classes, of + choice, shown)
                 if wrong:
                     problems.append(source.problem(path + (key,), *wrong))
@@ -261,6 +270,50 @@ def _element_problems(
                 source.problem(path + ("count",), f"must be a whole number or a placeholder for one, got '{count}'")
             )
     return problems
+
+
+def _map_problem(
+    pack: Pack, maps: dict[str, dict[str, str]], classes: list[type[Component]], path: str, map_name: str, key: str
+) -> tuple[str, str] | None:
+    """(message, hint) for a value put through a map the look (with what it extends) does not have, a
+    map of a number with keys that are not numbers, one missing some values of a choice or registry,
+    or one giving what the place cannot use (a colour where a colour is needed); None when it fits."""
+    table = maps.get(map_name)
+    if table is None:
+        return (
+            f"'{map_name}' is no map of this look",
+            did_you_mean(map_name, maps)
+            or "declare it under maps: in the look, e.g. maps: {colours: {rare: '#c9a227'}}",
+        )
+    kind, allowed = _compared_kind(pack, classes, path.split("|")[0])
+    if kind == "a number" and (words := [k for k in table if not re.fullmatch(r"-?\d+(?:\.\d+)?", k)]):
+        return (
+            f"map '{map_name}' is used on {path}, a number, but has keys that are not numbers: {', '.join(words)}",
+            "give its keys as numbers, e.g. 5: bright",
+        )
+    if allowed is not None and (missing := [value for value in allowed if value not in table]):
+        return (
+            f"map '{map_name}' gives nothing for {_listed(missing)}, of the values of {path}",
+            f"add {_listed(missing)} to map '{map_name}'",
+        )
+    if key in ("fill", "stroke", "color") and (wrong := [k for k, v in table.items() if not _COLOUR.fullmatch(v)]):
+        return (
+            f"{key} needs a colour, but map '{map_name}' gives '{table[wrong[0]]}' for {wrong[0]}",
+            "write the map's colours as '#rrggbb'",
+        )
+    if key == "icon" and (wrong := [k for k, v in table.items() if v not in ICONS]):
+        return (
+            f"icon needs one of printkit's icons, but map '{map_name}' gives '{table[wrong[0]]}' for {wrong[0]}",
+            icon_hint(table[wrong[0]]),
+        )
+    return None
+
+
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def _listed(words: list[str]) -> str:
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
 
 
 def _comparison_problem(
