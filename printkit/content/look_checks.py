@@ -11,7 +11,7 @@ import re
 import types
 import typing
 from collections.abc import Callable, Iterator
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
@@ -51,6 +51,9 @@ from printkit.content.looks import (
 from printkit.content.pack import Pack
 from printkit.content.pack_meta import BUILT_IN_FONT_FAMILIES, FONT_STYLES, FieldDecl, PackMeta
 from printkit.content.source import SourceFile
+
+if TYPE_CHECKING:
+    from printkit.content.values import Values
 
 # --- looks -----------------------------------------------------------------------------------------------
 
@@ -613,39 +616,50 @@ def _outside(
             yield from _outside(spec.elements, path + ("elements",), spec.frame(box, outline, trim), trim, outline)
 
 
+def _part(parts: dict[str, Values], of: str) -> Values:
+    """The values of a component's part (`of`: `back.`), kept in parts (whose "" is the component's)."""
+    if of not in parts:
+        parts[of] = parts[""].of(of.removesuffix("."))
+    return parts[of]
+
+
 def _safe_zone_findings(pack: Pack) -> list[Problem]:
     """Text and icons whose box reaches into the safe zone inside the trim line of a component drawn
     with them, each measured in the frame it is drawn in (an element replacing one inside a group by
     its id is drawn in that group) and only where its `when:` holds for the component. One warning per
     element: at the element of a look of the pack, or, for printkit's looks, at the first component
     drawn with it (the user wrote the component, not the look)."""
-    from printkit.content.values import Values, predicate  # what a component's `when:` conditions read
+    from printkit.content.values import Predicate, Values, predicate  # what a component's `when:` conditions read
 
     zone = pack.meta.imposition.safe_zone
     found: dict[tuple[str, KeyPath], Problem] = {}
     seen: set[tuple] = set()
     # each look's merged sides and the elements with a `when:` in them, worked out once per look, not per component
-    looks: dict[str, tuple[tuple[list[LookElement], list[LookElement]], list[tuple[Any, str]]]] = {}
+    looks: dict[str, tuple[tuple[list[LookElement], list[LookElement]], list[tuple[Predicate, str]]]] = {}
     for component in pack.components:
         look_id = component.look_id(pack.meta.defaults)
         trim, outline = component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)
-        values = Values(component, pack)
+        parts = {"": Values(component, pack)}  # the component's values and its parts' (by `of`), each read once
 
-        def drawn(spec: Any, of: str, values: Values = values) -> bool:
+        def drawn(spec: Any, of: str, parts: dict[str, Values] = parts) -> bool:
             """Whether the component draws the element: its `when:` holds, read in its part (`of`)."""
-            part = values.of(of.removesuffix(".")) if of else values
             holds = predicate(getattr(spec, "when", ()))
-            return holds is None or holds(part)
+            return holds is None or holds(_part(parts, of))
 
         if look_id not in looks:
             both = merged(pack.looks, look_id)
             looks[look_id] = (
                 both,
-                [(spec, of) for side in both for _, spec, of in walk(side) if getattr(spec, "when", ())],
+                [
+                    (holds, of)
+                    for side in both
+                    for _, spec, of in walk(side)
+                    if (holds := predicate(getattr(spec, "when", ()))) is not None
+                ],
             )
         sides, conditional = looks[look_id]
         # components of one look, size and outline that draw the same elements are checked once
-        shown = tuple(drawn(spec, of) for spec, of in conditional)
+        shown = tuple(holds(_part(parts, of)) for holds, of in conditional)
         if (look_id, trim, outline, shown) in seen:
             continue
         seen.add((look_id, trim, outline, shown))

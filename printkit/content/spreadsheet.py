@@ -27,8 +27,6 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
-import python_calamine
-
 from printkit.base.confine import Refused, read_bytes
 from printkit.base.errors import KeyPath, Problem, column_letters, did_you_mean, shortened
 from printkit.content.source import MAX_FILE_BYTES, Position, SourceFile
@@ -290,6 +288,8 @@ _RECALCULATE = "open and save the workbook in a spreadsheet program, which calcu
 def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
     """(sheet, section, rows, False: numbers are numbers) of each sheet named after a section, once
     the zip's size is measured; a note for each other sheet."""
+    import python_calamine  # on demand: a pack of YAML and CSV files never reads a workbook
+
     parts = read_parts(_archive(raw, kind, source.path))
     scans = (xlsx_scans if kind == "XLSX" else ods_scans)(parts)
     try:

@@ -124,8 +124,8 @@ class Values:
                 known = self._look_up(choice)
                 if is_set(known[0]):
                     break
-            self._known[path] = cast(tuple[Any, str], known)
-        return self._known[path]
+            known = self._known[path] = cast(tuple[Any, str], known)
+        return known
 
     def _look_up(self, path: str) -> tuple[Any, str]:
         if self.part:
