@@ -57,7 +57,8 @@ from printkit.content.values import Values
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
 from printkit.i18n.extract import messages
-from printkit.i18n.glossary import glossary_names
+from printkit.i18n.glossary import glossary_names, load_glossary
+from printkit.i18n.joints import SOFT_HYPHEN, Joints
 from printkit.layout.pieces import Piece, draw_pieces
 from printkit.output.svg import Scene
 from printkit.rulebook.sandbox import Sandbox, TemplateLimit
@@ -100,6 +101,7 @@ class Prose:
     lang: str
     names: re.Pattern[str] | None
     untranslated: frozenset[str] = frozenset()
+    joints: Joints = Joints(frozenset())
 
     @classmethod
     def of(cls, part: Part) -> Prose:
@@ -116,7 +118,13 @@ class Prose:
             and message.key.kind == "rulebook"
             and message.key not in pack.translated_from
         )
-        return cls(pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None, untranslated)
+        terms = load_glossary(pack).get(part.lang.split("-")[0], {}).values()
+        joints = Joints.of(
+            part.lang,
+            [message.msgid for message in messages(pack)],
+            [word for term in terms for word in (term.translation, *term.also)],
+        )
+        return cls(pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None, untranslated, joints)
 
     def text(self, text: str) -> str:
         """Plain text (a title, a name) as the language sets it."""
@@ -124,12 +132,23 @@ class Prose:
 
     def kept_whole(self, html: str) -> str:
         """Escaped text with each word of a glossary name in a span WeasyPrint does not hyphenate
-        (a name and the word it begins: Skylanders, Spyros)."""
-        if self.names is None:
-            return html
-        return self.names.sub(lambda m: f'<span class="name" style="hyphens: manual">{m.group(0)}</span>', html)
+        (a name and the word it begins: Skylanders, Spyros), and each compound in one it breaks only
+        at its joints (Nachzieh-stapel, never Nachziehsta-pel)."""
+
+        def word(match: re.Match[str]) -> str:
+            text = match.group(0)
+            if self.names is not None and self.names.fullmatch(text):
+                return f'<span class="name" style="hyphens: manual">{text}</span>'
+            parts = self.joints.split(text)
+            if len(parts) == 1:
+                return text
+            return f'<span style="hyphens: manual">{SOFT_HYPHEN.join(parts)}</span>'
+
+        return _WORD.sub(word, html)
 
 
+# a word of escaped text, not inside an entity such as &amp;
+_WORD = re.compile(r"(?<![\w&#])\w+")
 _MARKS = re.compile("[" + "".join(KINDS.values()) + "]")
 
 
