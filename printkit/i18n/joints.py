@@ -2,11 +2,12 @@
 and a dictionary hyphenator breaks them anywhere (Nachziehsta-pel, Fernan-griff); a reader wants the
 break at the joint (Nachzieh-stapel, Fern-angriff).
 
-Takes: a language and the texts of a pack in it (its translated catalog and glossary terms).
-Returns: each compound's joints as soft hyphens (U+00AD), for the rulebooks (WeasyPrint breaks a
-word set `hyphens: manual` only at its soft hyphens) and the components' text fitting.
-A joint is found from the pack's own words: a word ends in a noun the texts use on its own, after at
-least three letters (Sonderinseln is Sonder + Inseln, Angriffspunkte is Angriffs + Punkte).
+Takes: a language and the texts of a pack in it (its translated messages and glossary terms).
+Returns: each compound split at its joints, for the rulebooks (which join the parts with soft
+hyphens in a span WeasyPrint sets `hyphens: manual`, so it breaks the word there and nowhere else).
+A joint is found from the pack's own words: a capitalised word ends, after at least three letters, in
+a noun the texts write on their own, perhaps inflected (Sonderinseln is Sonder + Inseln,
+Angriffspunkte is Angriffs + Punkt-e), or in the last word two glossary terms share (Stapel).
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ class Joints:
         if not word[:1].isupper() or lowered in self.lower:  # a compound is a noun (not Kritischer)
             return [word]
         starts = range(SHORTEST, len(word) - SHORTEST_NOUN + 1)
-        # a noun as written before an inflected one: Wald-ecken, not Wal-decken
+        # a noun as written before an inflected one, whichever ends the word first
         for found in (lambda tail: tail in self.nouns, self.inflected):
             for start in starts:
                 if found(lowered[start:]):
@@ -74,12 +75,6 @@ class Joints:
         """Whether a lower-cased word is a noun of the texts inflected (Punkt-e, Feld-ern)."""
         stems = (lowered[: -len(ending)] for ending in ENDINGS if lowered.endswith(ending))
         return any(len(stem) >= SHORTEST_STEM and stem in self.nouns for stem in stems)
-
-    def marked(self, text: str) -> str:
-        """The text with a soft hyphen at each compound's joints."""
-        if not self.nouns:
-            return text
-        return WORD.sub(lambda m: SOFT_HYPHEN.join(self.split(m.group(0))), text)
 
 
 def _shared_ends(compounds: set[str]) -> set[str]:

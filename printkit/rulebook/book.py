@@ -7,8 +7,9 @@ only), and the PDF written from it: tagged PDF/UA-1 with the edition's language 
 on its structure elements, bookmarks, a table of contents with page numbers, running headers and
 translated "Page X of Y", bundled fonts only. Generated parts (the component list, the numbers rule sets and counts put into the prose,
 figures drawn from real components) come from the same model the kit is printed from, so they
-cannot drift. Prose is set in each language's typography (printkit.i18n.typography), and the
-glossary's names are never hyphenated.
+cannot drift. Prose is set in each language's typography (printkit.i18n.typography), the
+glossary's names are never hyphenated, and German compounds break only at their joints
+(printkit.i18n.joints).
 WeasyPrint fetches only the pack's own files and printkit's; anything else fails the build, at
 the file that asked for it.
 """
@@ -93,7 +94,8 @@ class Part:
 @dataclass(frozen=True)
 class Prose:
     """How one language's part sets its prose: the pack whose numbers fill its placeholders, the
-    language, whose typography it takes, and the words of the glossary's names, kept whole. Its
+    language, whose typography it takes, the words of the glossary's names, kept whole, and where
+    the language's compounds are joined, their only breaks. Its
     texts still in the pack's own language (not translated yet) take that language's typography,
     and are marked with their language and direction."""
 
