@@ -113,9 +113,10 @@ class Prose:
         names = "|".join(re.escape(escape(word)) for word in words_of_names)
         # at a word's start in escaped text, not inside an entity such as &amp;
         pack = part.pack
+        texts = messages(pack)
         untranslated = frozenset(
             message.msgid
-            for message in messages(pack)
+            for message in texts
             if part.lang not in (pack.meta.language, PSEUDO)
             and message.key.kind == "rulebook"
             and message.key not in pack.translated_from
@@ -123,7 +124,7 @@ class Prose:
         terms = load_glossary(pack).get(part.lang.split("-")[0], {}).values()
         joints = Joints.of(
             part.lang,
-            [message.msgid for message in messages(pack)],
+            [message.msgid for message in texts if message.msgid not in untranslated],
             [word for term in terms for word in (term.translation, *term.also)],
         )
         return cls(pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None, untranslated, joints)
