@@ -145,7 +145,9 @@ class Prose:
             parts = self.joints.split(text)
             if len(parts) == 1:
                 return text
-            return f'<span style="hyphens: manual">{SOFT_HYPHEN.join(parts)}</span>'
+            # no ligature: German sets none across a joint, and one across a soft hyphen (Kampf-figuren's
+            # ffi) loses its letters in the PDF's text
+            return f'<span style="hyphens: manual; font-variant-ligatures: none">{SOFT_HYPHEN.join(parts)}</span>'
 
         return _WORD.sub(word, html)
 
