@@ -89,9 +89,9 @@ def words(text: str) -> list[str]:
     """The words of a text as compared: Unicode's compatibility forms (a ligature is its letters, a
     no-break space a space), a contents line's dot leader a space, hyphens left out (a word
     hyphenated at a line's end in the PDF is one word in the HTML; a compound broken at its
-    hyphen loses it in the PDF's text)."""
+    hyphen loses it in the PDF's text), soft hyphens too (a compound's joints in the HTML)."""
     text = re.sub(r"\.{2,}", " ", unicodedata.normalize("NFKC", text))
-    return [word for word in (w.replace("-", "").replace("\u2010", "") for w in text.split()) if word]
+    return [word for word in (re.sub("[-\u2010\u00ad]", "", w) for w in text.split()) if word]
 
 
 def pdf_words(path: Path) -> list[str]:
