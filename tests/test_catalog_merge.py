@@ -83,7 +83,7 @@ def test_a_text_used_in_twelve_places_is_one_entry_and_text_without_letters_is_n
     assert river.occurrences == [("cards.yaml", str(line)) for line in range(2, 14)]
     assert river.comment.splitlines() == [
         *(
-            f"card:river-{n}/name: card; box 37.6 x 9.1 mm, 10.5 pt (at least 6 pt), room for 58 characters"
+            f"card:river-{n}/name: card; box 37.6 x 9.1 mm, 10.5 pt (at least 6 pt), room for 53 characters"
             for n in range(1, 6)
         ),
         "and 7 more places",

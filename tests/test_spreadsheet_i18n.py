@@ -154,7 +154,7 @@ def test_a_spreadsheet_gives_a_text_its_context_and_note_in_dotted_columns(kit, 
         ("the spell", "a crossbow bolt charged with magic", ("cards.csv", "2")),
         (
             None,
-            "card:zap/name: card; box 37.6 x 9.1 mm, 10.5 pt (at least 6 pt), room for 58 characters",
+            "card:zap/name: card; box 37.6 x 9.1 mm, 10.5 pt (at least 6 pt), room for 53 characters",
             ("cards.csv", "3"),
         ),
     ]  # the second also the Bolt of spells.xlsx
