@@ -83,7 +83,7 @@ def test_a_text_used_in_twelve_places_is_one_entry_and_text_without_letters_is_n
     assert river.occurrences == [("cards.yaml", str(line)) for line in range(2, 14)]
     assert river.comment.splitlines() == [
         *(
-            f"card:river-{n}/name: card; box 37.6 x 9.1 mm, 10.5 pt (at least 6 pt), room for 58 characters"
+            f"card:river-{n}/name: card; box 37.6 x 9.1 mm, 10.5 pt (at least 6 pt), room for 53 characters"
             for n in range(1, 6)
         ),
         "and 7 more places",
@@ -336,3 +336,137 @@ def test_update_writes_only_what_changed(tmp_path, run):
     _write_pack(root, [PARAGRAPHS[0], PARAGRAPHS[1].replace("three", "four")], PARAGRAPHS[2:])
     assert run("i18n", "update", root) == (0, f"wrote {root}/locales/flow.pot\nwrote {path}\n", "")
     assert run("i18n", "update", root) == (0, "", "")
+
+
+def _write_bolts(root: Path, spell: str) -> None:
+    """A pack of two cards called Bolt: a spell (written as spell) and a lightning bolt."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "pack.yaml").write_text("id: flow\ntitle: Flow\nlocales: [en, de]\n")
+    (root / "cards.yaml").write_text(f"cards:\n  - {{id: spell, name: {spell}}}\n  - {{id: lightning, name: Bolt}}\n")
+
+
+def test_a_text_given_a_context_is_an_entry_of_its_own_with_the_designers_note(tmp_path, run):
+    """`{text: Bolt, context: …, note: …}`: the spell's Bolt is an entry of its own (msgctxt), with the
+    note as its first `#.` line, translated apart from the lightning's Bolt; msgfmt -c takes the catalog."""
+    root = tmp_path / "flow"
+    _write_bolts(root, "{text: Bolt, context: the spell, note: a crossbow bolt charged with magic}")
+    assert run("i18n", "update", root)[0] == 0
+    pot = polib.pofile(str(root / "locales" / "flow.pot"))
+    assert [(e.msgctxt, e.msgid, e.comment.split("; box")[0]) for e in pot if e.msgid == "Bolt"] == [
+        ("the spell", "Bolt", "a crossbow bolt charged with magic\ncard:spell/name: card"),
+        (None, "Bolt", "card:lightning/name: card"),
+    ]
+    catalog = _catalog(root)
+    for entry in catalog:
+        entry.msgstr = {"the spell": "Bolzen", None: "Blitz"}[entry.msgctxt] if entry.msgid == "Bolt" else "Fluss"
+    catalog.save()
+    check = subprocess.run(
+        ["msgfmt", "-c", "-o", "/dev/null", root / "locales" / "de" / "LC_MESSAGES" / "flow.po"],
+        capture_output=True,
+        text=True,
+    )
+    assert (check.returncode, check.stderr) == (0, "")
+    assert run("i18n", "check", root) == (0, "1 catalog checked: complete, consistent and every text fits\n", "")
+    from printkit.content.read import load_checked
+    from printkit.i18n.translate import translate
+
+    pack = translate(load_checked([root])[0], "de").pack
+    assert [c.name for c in pack.components] == ["Bolzen", "Blitz"]
+
+
+def test_update_with_contexts_agrees_with_gnu_msgmerge(tmp_path, run):
+    """A translated catalog of two Bolts without context, then the designer gives the spell's its
+    context: printkit's update and msgmerge --previous give the same entries (the spell's fuzzy,
+    `#|` the English it was translated for), the same again when the context changes."""
+    root = tmp_path / "flow"
+    _write_bolts(root, "Bolt")
+    assert run("i18n", "update", root)[0] == 0
+    catalog = _catalog(root)
+    for entry in catalog:
+        entry.msgstr = {"Bolt": "Blitz", "Flow": "Fluss"}[entry.msgid]
+    catalog.save()
+
+    def states(catalog: polib.POFile) -> set[tuple]:
+        return {
+            (e.msgctxt, e.msgid, e.msgstr, e.fuzzy, e.previous_msgctxt, e.previous_msgid, e.obsolete) for e in catalog
+        }
+
+    for context in ("the spell", "the spell card"):
+        previous = tmp_path / "previous.po"
+        shutil.copy(root / "locales" / "de" / "LC_MESSAGES" / "flow.po", previous)
+        _write_bolts(root, f"{{text: Bolt, context: {context}}}")
+        assert run("i18n", "update", root)[0] == 0
+        gnu = tmp_path / "gnu.po"
+        subprocess.run(
+            ["msgmerge", "--previous", "--quiet", "-o", gnu, previous, root / "locales" / "flow.pot"], check=True
+        )
+        assert states(_catalog(root)) == states(polib.pofile(str(gnu)))
+    # the unreviewed translation of the first context stays as `#~`, and the reviewed one without
+    # context, preferred, is lent to the second
+    assert [(e.msgctxt, e.obsolete, e.fuzzy, e.previous_msgctxt) for e in _catalog(root) if e.msgctxt] == [
+        ("the spell card", False, True, None),
+        ("the spell", True, True, None),
+    ]
+
+
+def _write_counted(root: Path, count: int, locale: str) -> None:
+    """A pack whose component list says how many river cards it has: count, the pack printing as many."""
+    root.mkdir(parents=True, exist_ok=True)
+    (root / "pack.yaml").write_text(
+        f"id: flow\ntitle: Flow\nlocales: [en, {locale}]\nrules:\n  components:\n    title: Component list\n"
+        "    sections: {}\n    checks:\n"
+        f"      - {{kind: inventory, name: rivers, select: {{section: cards}}, count: {count}, called: river cards,"
+        " called_one: river card}\n"
+    )
+    (root / "cards.yaml").write_text(f"cards:\n  - {{id: river, name: River, count: {count}}}\n")
+    (root / "rulebook.yaml").write_text(
+        "sections:\n  - title: Setup\n    blocks:\n      - Shuffle the {count:cards} cards.\n"
+    )
+
+
+def test_counted_texts_have_plural_forms_chosen_by_the_locales_rule(tmp_path, run):
+    """An inventory rule's `called_one`/`called` is one entry with msgid_plural, and so is a rulebook
+    text with a {count:…}; each count prints the form the catalog's Plural-Forms gives it (Polish:
+    1 karta rzeki, 2 karty rzeki, 5 kart rzeki)."""
+    root = tmp_path / "flow"
+    _write_counted(root, 1, "pl")
+    assert run("i18n", "update", root)[0] == 0
+    pot = polib.pofile(str(root / "locales" / "flow.pot"))
+    assert [(e.msgid, e.msgid_plural) for e in pot if e.msgid_plural] == [
+        ("river card", "river cards"),
+        ("Shuffle the {count:cards} cards.", "Shuffle the {count:cards} cards."),  # the English has one form
+    ]
+    path = root / "locales" / "pl" / "LC_MESSAGES" / "flow.po"
+    catalog = polib.pofile(str(path))
+    for entry in catalog:
+        if entry.msgid == "river card":
+            entry.msgstr_plural = {0: "karta rzeki", 1: "karty rzeki", 2: "kart rzeki"}
+        elif entry.msgid_plural:
+            entry.msgstr_plural = {
+                n: f"Potasuj {{count:cards}} {word}." for n, word in enumerate(("kartę", "karty", "kart"))
+            }
+        else:
+            entry.msgstr = {
+                "Flow": "Przepływ",
+                "River": "Rzeka",
+                "Component list": "Elementy gry",
+                "Setup": "Przygotowanie",
+            }[entry.msgid]
+    catalog.save()
+    check = subprocess.run(["msgfmt", "-c", "-o", "/dev/null", path], capture_output=True, text=True)
+    assert (check.returncode, check.stderr) == (0, "")
+    from printkit.content.read import load_checked
+    from printkit.i18n.translate import translate
+
+    lines = []
+    for count in (1, 2, 5, 22):
+        _write_counted(root, count, "pl")
+        pack = translate(load_checked([root])[0], "pl").pack
+        lines += [rule.component_line() for rule in pack.meta.rules["components"].checks]
+        lines.append(pack.rulebook.sections[0].blocks[0].text)
+    assert lines == [
+        *((1, "karta rzeki"), "Potasuj {count:cards} kartę."),
+        *((2, "karty rzeki"), "Potasuj {count:cards} karty."),
+        *((5, "kart rzeki"), "Potasuj {count:cards} kart."),
+        *((22, "karty rzeki"), "Potasuj {count:cards} karty."),
+    ]

@@ -198,6 +198,19 @@ def test_cricut_images_fit_print_then_cut_and_hold_every_piece_apart(built, pack
             assert _islands(image) == len(page.placements), path.name  # Design Space cuts round each
 
 
+def test_cricut_images_hold_only_what_only_leaves_and_follow_it_when_it_changes(run, tmp_path):
+    """A cutter cuts what the kit prints: with --only the images hold those pieces; the next build
+    with other names writes them anew (their cache key holds the names)."""
+
+    def islands(only: str) -> int:
+        assert run("build", PACKS["hexes"], "--no-rulebooks", "--cricut", "--only", only, "--out", tmp_path)[0] == 0
+        images = sorted((tmp_path / "hexes" / "cricut" / "en").iterdir())
+        return sum(_islands(Image.open(path)) for path in images)
+
+    assert islands("pointy") == 5
+    assert islands("flat") == 7
+
+
 @pytest.mark.parametrize(
     ("component", "edges", "cut"),
     [

@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import polib
 import pytest
-from conftest import BUNDLED, TRANSLATIONS
+from conftest import BUNDLED, REPO, TRANSLATIONS
 
 from printkit.i18n.glossary import uses_word
 from printkit.i18n.po_check import read_catalog
@@ -92,8 +92,8 @@ def test_extract_collects_every_text_with_a_note(tiny, run):
     assert [(e.msgctxt, e.msgid) for e in pot] == [(None, english) for english in GERMAN]
     text = next(e for e in pot if e.msgid == "Deals 2 [fire] damage.")
     assert text.occurrences == [("cards.yaml", "6")]
-    assert text.comment == "card:spark/text: card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt), room for 682 characters"
-    assert text.flags == ["max-length:682", 'placeholders:"[fire]"']
+    assert text.comment == "card:spark/text: card; box 51.6 x 38.1 mm, 9 pt (at least 6 pt), room for 681 characters"
+    assert text.flags == ["max-length:681", 'placeholders:"[fire]"']
 
 
 def test_the_catalog_carries_the_weblate_flags_of_printkits_checks(tiny, run):
@@ -104,7 +104,7 @@ def test_the_catalog_carries_the_weblate_flags_of_printkits_checks(tiny, run):
     assert run("i18n", "update", "tiny")[0] == 0
     assert entry("Deals **2** [fire] damage, [fire] {{x}}.").flags == [
         "fuzzy",  # the translation of the text before
-        "max-length:682",  # the same box: its room is measured with printkit's words, not the pack's
+        "max-length:681",  # the same box: its room is measured with printkit's words, not the pack's
         'placeholders:"[fire]":"{{":"}}"',
         "md-text",
     ]
@@ -115,21 +115,21 @@ def test_a_boxs_length_limit_stays_when_another_text_changes(tiny, run):
     cards = Path("content/tiny/cards.yaml")
     cards.write_text(cards.read_text().replace("Deals 2 [fire] damage.", "Deals 2 [fire] damage to every creature."))
     assert run("i18n", "update", "tiny")[0] == 0
-    assert entry("Spark").flags == before == ["max-length:58"]
+    assert entry("Spark").flags == before == ["max-length:53"]
 
 
 def test_a_length_limit_is_in_characters_of_the_target_script(tiny, run):
-    """A Japanese name of 20 characters is as wide as 40 English ones: the box of 58 English
-    characters holds 29 Japanese ones, in the catalog Weblate checks and in the XLIFF export."""
+    """A Japanese name of 20 characters is as wide as 40 English ones: the box of 53 English
+    characters holds 26 Japanese ones, in the catalog Weblate checks and in the XLIFF export."""
     pack = Path("content/tiny/pack.yaml")
     pack.write_text(pack.read_text().replace("locales: [en, de]", "locales: [en, de, ja]"))
     assert run("i18n", "update", "tiny")[0] == 0
     japanese = polib.pofile("content/tiny/locales/ja/LC_MESSAGES/tiny.po")
-    assert [e.flags for e in japanese if e.msgid == "Spark"] == [["max-length:29"]]
-    assert entry("Spark").flags == ["max-length:58"]  # German letters are as wide as English ones
+    assert [e.flags for e in japanese if e.msgid == "Spark"] == [["max-length:26"]]
+    assert entry("Spark").flags == ["max-length:53"]  # German letters are as wide as English ones
     assert run("i18n", "export", "tiny", "--lang", "ja")[0] == 0
     assert (
-        'resname="card:spark/name" maxwidth="29" size-unit="char"'
+        'resname="card:spark/name" maxwidth="26" size-unit="char"'
         in Path("content/tiny/locales/ja/tiny.xlf").read_text()
     )
 
@@ -390,7 +390,7 @@ def test_xliff_round_trip_carries_box_limits(tiny, run):
     from printkit.i18n.merge import unit_id
 
     assert (
-        f'id="{unit_id("Deals 2 [fire] damage.")}" resname="card:spark/text" maxwidth="682" size-unit="char"' in xliff
+        f'id="{unit_id("Deals 2 [fire] damage.")}" resname="card:spark/text" maxwidth="681" size-unit="char"' in xliff
     )
     edited = Path("edited.xlf")
     edited.write_text(
@@ -637,3 +637,17 @@ def test_a_catalog_entry_msgfmt_or_printkit_cannot_read_is_refused_at_its_line(r
 def test_strings_one_after_another_on_a_line_are_one_string_as_msgfmt_reads_them(run, tmp_path):
     root, catalog = _one_card_pack_with_catalog(tmp_path, HEADER + 'msgid "Em" "ber"\nmsgstr "Gl" \t"ut"\n')
     assert [(e.msgid, e.msgstr, e.linenum) for e in read_catalog(root, catalog) if e.msgid] == [("Ember", "Glut", 5)]
+
+
+def test_a_notes_type_sizes_are_written_as_a_translator_reads_them():
+    """A box's size in a note to ten points at most (7.4 pt, not the fitted 7.42677 pt)."""
+    import re
+
+    sizes = {
+        size
+        for pack in BUNDLED
+        for path in (REPO / "content" / pack / "locales").glob("*.pot")
+        for entry in polib.pofile(path)
+        for size in re.findall(r"([\d.]+) pt", entry.comment)
+    }
+    assert sizes and all(re.fullmatch(r"\d+(\.\d)?", size) for size in sizes), sorted(sizes)

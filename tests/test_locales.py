@@ -307,6 +307,21 @@ def test_plural_forms_follow_the_catalogs_rule(tmp_path):
     assert shown == ["1 karta", "2 karty", "5 kart", "12 kart", "22 karty", "25 kart", "104 karty"]
 
 
+def test_a_regional_locale_takes_its_languages_words_where_it_has_none_of_its_own(tmp_path):
+    """As CLDR's locales inherit: de-CH prints printkit's German, pl-PL a pack's Polish; Traditional
+    Chinese (zh-TW) never takes Simplified (zh)."""
+    german = words.of("de")
+    assert words.of("de-CH").text("rulebook-page-of", page=1, pages=2) == "Seite 1 von 2"
+    assert words.of("de-CH").missing == german.missing
+    root = polish_pack(tmp_path / "gen")
+    assert words.of("pl-PL", root).form("count-card", 5) == "{count} kart"
+    chinese = root / "locales/zh/LC_MESSAGES/printkit.po"
+    chinese.parent.mkdir(parents=True)
+    chinese.write_text(POLISH.replace("Language: pl", "Language: zh"))
+    assert words.of("zh-TW", root).form("count-card", 5) == "{count} cards"
+    assert words.of("zh-Hans-CN", root).form("count-card", 5) == "{count} kart"
+
+
 def test_a_rulebook_prints_printkits_words_from_the_packs_catalog(tmp_path, run):
     """Counted in Polish plural form, the footer's quote, apostrophe and backslash as written, the
     words printkit lacks in English with a warning."""

@@ -11,7 +11,7 @@ from conftest import FIXTURES, PT_PER_MM, loaded_pack
 from PIL import Image as PILImage
 
 from printkit.base.errors import ValueProblem
-from printkit.base.shapes import Text
+from printkit.base.shapes import Rect, Text
 from printkit.content.looks import (
     Condition,
     Declared,
@@ -129,6 +129,52 @@ def test_when_not_draws_only_where_the_value_is_unset(faces):
 def test_when_compares_a_value(faces, when, drawn_on):
     element = {"text": {"when": when, "text": "Shown", "box": [0, 0, "100%", "20%"]}}
     assert [name for name, face in faces.items() if texts(drawn(face, element))] == drawn_on
+
+
+MAPS_PACK = """\
+elements: {fire: {name: Fire, color: '#d94f2b'}, water: {name: Water, color: '#2b6cd9'}}
+fields:
+  rarity: {type: choice, values: [common, rare]}
+  glow: {type: integer, default: 1}
+looks:
+  base:
+    maps:
+      rarity-colours: {common: '#888888', rare: '#c9a227'}
+      glow-words: {1: Dim, 5: Bright}
+  mapped:
+    extends: base
+    front:
+      - rect: {fill: "{data.rarity:rarity-colours}"}
+      - text: {text: "{data.glow:glow-words} {data.rarity:rarity-codes}"}
+      - icon: {icon: "{element:element-icons}", box: [0, 0, 10mm, 10mm]}
+    maps:
+      element-icons: {fire: fire, water: water}
+      rarity-codes: {common: C, rare: R}
+"""
+
+
+def test_a_map_gives_a_colour_a_text_and_an_icon_for_a_value(tmp_path):
+    from printkit.content.values import Values, outline, trim
+    from printkit.faces.face import Face
+    from printkit.faces.looks import look_of
+    from printkit.faces.paint import LookContext
+
+    cards = (
+        "cards:\n"
+        "  - {id: ember, name: Ember, look: mapped, element: fire, data: {rarity: rare, glow: 5}}\n"
+        "  - {id: drop, name: Drop, look: mapped, element: water, data: {rarity: common}}\n"
+    )
+    pack = loaded_pack(tmp_path, MAPS_PACK, cards)
+    ember, drop = pack.components
+    context = LookContext(pack, "en")
+    front = {card.id: look_of(pack, card).front(context, card, trim(card, pack)) for card in (ember, drop)}
+    assert [shape.fill for shape in front["ember"] if isinstance(shape, Rect)][0] == "#c9a227"
+    assert [shape.fill for shape in front["drop"] if isinstance(shape, Rect)][0] == "#888888"
+    assert [t.text for t in texts(front["ember"])] == ["Bright R"]
+    assert [t.text for t in texts(front["drop"])] == ["Dim C"]  # glow's default, 1, through the map
+    icon = {"icon": {"icon": "fire", "box": [0, 0, "10mm", "10mm"]}}
+    fire = drawn(Face(context, ember, Values(ember, pack), trim(ember, pack), outline(ember, pack)), icon)
+    assert fire and list(front["ember"])[-len(fire) :] == list(fire)  # the fire icon, drawn as named outright
 
 
 def test_a_group_of_back_names_the_values_of_the_back(faces):

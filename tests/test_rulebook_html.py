@@ -20,7 +20,7 @@ pytestmark = pytest.mark.slow
 SCRIPTS = "tests/fixtures/scripts"  # Arabic, Hebrew and Japanese parts, with the pack's own fonts
 SMALL = FIXTURES / "outputs" / "every-kind"
 FOOTERS = {"Page", "of", "Seite", "von"}  # "Page 2 of 5" in English and German
-BLOCKS = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "figcaption"}
+BLOCKS = {"p", "li", "h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "figcaption", "th", "td"}
 
 
 @pytest.fixture(scope="module")
@@ -89,9 +89,9 @@ def words(text: str) -> list[str]:
     """The words of a text as compared: Unicode's compatibility forms (a ligature is its letters, a
     no-break space a space), a contents line's dot leader a space, hyphens left out (a word
     hyphenated at a line's end in the PDF is one word in the HTML; a compound broken at its
-    hyphen loses it in the PDF's text)."""
+    hyphen loses it in the PDF's text), soft hyphens too (a compound's joints in the HTML)."""
     text = re.sub(r"\.{2,}", " ", unicodedata.normalize("NFKC", text))
-    return [word for word in (w.replace("-", "").replace("\u2010", "") for w in text.split()) if word]
+    return [word for word in (re.sub("[-\u2010\u00ad]", "", w) for w in text.split()) if word]
 
 
 def pdf_words(path: Path) -> list[str]:
@@ -103,12 +103,14 @@ def pdf_words(path: Path) -> list[str]:
 def furniture(page: Page, html: str) -> set[str]:
     """The words the PDF may have that the HTML's blocks do not: its running headers (the title),
     footers ("Page 2 of 5", "Seite 2 von 5"), the contents' page numbers, list numbers and bullets
-    (numbers and punctuation alone, see `allowed`), and the figures' text, which the PDF gives line
-    by line across the figure, its small words run together, and the HTML figure by figure."""
+    (numbers and punctuation alone, see `allowed`), a table's headings, repeated on each page it
+    spans, and the figures' text, which the PDF gives line by line across the figure, its small
+    words run together, and the HTML figure by figure."""
     titles = re.search(r"<title>(.*?)</title>", html, re.DOTALL)
     assert titles is not None
     run_together = {re.sub(r"\W+", "", text) for text in page.figure_text}
-    return set(re.findall(r"\w+", " ".join([titles.group(1), *page.figure_text]))) | run_together | FOOTERS
+    headings = re.findall(r"<th>(.*?)</th>", html)
+    return set(re.findall(r"\w+", " ".join([titles.group(1), *headings, *page.figure_text]))) | run_together | FOOTERS
 
 
 def allowed(word: str, extra: set[str]) -> bool:

@@ -5,7 +5,7 @@ import pdfplumber
 import pypdf
 import pytest
 import yaml
-from conftest import PT_PER_MM, problems_found
+from conftest import PT_PER_MM, REPO, problems_found
 
 from printkit.layout.templates import SHIPPED
 
@@ -80,6 +80,20 @@ def test_every_slot_of_a_shipped_template_is_where_its_file_says(run, tmp_path, 
     bled = sorted((x - bleed, y - bleed, sw + 2 * bleed, sh + 2 * bleed) for x, y, sw, sh in slots)
     for measured, expected in zip(found, bled, strict=True):
         assert max(abs(a - b) for a, b in zip(measured, expected, strict=True)) <= 0.01
+
+
+def test_skystones_player_chips_fill_the_labels_of_a_shipped_round_sheet(run, tmp_path):
+    """#36 item 7: a bundled kit whose chips fit a label sheet as they are, each on its own label."""
+    code, out, err = run(
+        "build", REPO / "content" / "skystones", "--lang", "en", "--template", "endisch-6500020",
+        "--only", "chips", "--no-rulebooks", "--out", tmp_path,
+    )  # fmt: skip
+    assert code == 0
+    assert "warning" not in err  # no chip left without a label
+    with pdfplumber.open(tmp_path / "skystones" / "skystones-components-en-endisch-6500020.pdf") as pdf:
+        (page,) = pdf.pages
+        labels = [c for c in page.curves if c["fill"] and abs(c["width"] / PT_PER_MM - 21) < 0.01]
+    assert len(labels) == 18  # 20 mm chips with the sheet's 0.5 mm waste all round
 
 
 def test_a_packs_own_template_comes_first_and_a_near_size_is_centred_in_its_slot(run, tmp_path):
@@ -283,7 +297,7 @@ def test_a_template_name_with_a_folder_is_a_usage_error(run, tmp_path):
         [
             "printkit: '../kit' is not a sheet template's name: a name is a file's name in sheet-templates/ "
             "without .yaml (give a template file's path ending in .yaml, or one of: avery-3274-1, avery-3274-2, "
-            "cricut-print-then-cut-letter, endisch-6500050, ol2682)"
+            "cricut-print-then-cut-letter, endisch-6500020, endisch-6500050, ol2682)"
         ],
     )
 

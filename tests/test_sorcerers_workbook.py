@@ -77,7 +77,9 @@ def test_the_workbook_builds_the_pdfs_its_cards_build_as_yaml(tmp_path, run):
     assert len(cards) == 49
     assert run("build", pack, "--out", tmp_path / "from-workbook", "--paper", "a4")[0] == 0
     (pack / "spells.xlsx").unlink()
-    (pack / "spells.yaml").write_text(yaml.safe_dump({"cards": cards}, allow_unicode=True), encoding="utf-8")
+    (pack / "spells.yaml").write_text(
+        yaml.safe_dump({"cards": cards}, allow_unicode=True, sort_keys=False), encoding="utf-8"
+    )
     assert run("build", pack, "--out", tmp_path / "from-yaml", "--paper", "a4")[0] == 0
     built = sorted(path.name for path in (tmp_path / "from-workbook" / "sorcerers-home-game").glob("*.pdf"))
     assert len(built) == 5  # en and de components, three rulebooks

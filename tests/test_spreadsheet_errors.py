@@ -149,3 +149,10 @@ def test_a_number_too_long_for_python_is_a_problem_not_a_crash(run, tmp_path):
         f"{pack}/cards.csv:2:2: count: must be a whole number from 0 to 10000, got '99999999999999999999… "
         f"(5000 characters)'\n{problems_found(1)}\n",
     )
+
+
+def test_a_column_for_the_whole_kit_mark_stands_beside_columns_for_its_keys():
+    """`kit: invented` on one row and `kit: {stats: {attack: estimated}}` on the next, from one sheet;
+    the row filling both is the fixture's one problem."""
+    cards = read("csv-kit-whole-and-keys").data["cards"]
+    assert [card.get("kit") for card in cards] == ["invented", {"stats": {"attack": "estimated"}}, "invented"]

@@ -140,3 +140,21 @@ def test_a_sheet_named_with_spaces_around_its_section_gives_references_without_t
     assert run("i18n", "update", "kit")[0] == 0
     pot = polib.pofile(str(kit / "locales" / "kit.pot"))
     assert [e.occurrences for e in pot if e.msgid == "Bolt"] == [[("spells.xlsx:Cards.B2", "")]]
+
+
+def test_a_spreadsheet_gives_a_text_its_context_and_note_in_dotted_columns(kit, run):
+    """`name.text`, `name.context` and `name.note` columns, as nested keys are written in a table; a row
+    with an empty context cell is the text without context."""
+    (kit / "cards.csv").write_text(
+        "id,name.text,name.context,name.note\nspark,Bolt,the spell,a crossbow bolt charged with magic\nzap,Bolt,,\n"
+    )
+    assert run("i18n", "extract", kit)[0] == 0
+    pot = polib.pofile(str(kit / "locales" / "kit.pot"))
+    assert [(e.msgctxt, e.comment.split("\n")[0], e.occurrences[0]) for e in pot if e.msgid == "Bolt"] == [
+        ("the spell", "a crossbow bolt charged with magic", ("cards.csv", "2")),
+        (
+            None,
+            "card:zap/name: card; box 37.6 x 9.1 mm, 10.5 pt (at least 6 pt), room for 53 characters",
+            ("cards.csv", "3"),
+        ),
+    ]  # the second also the Bolt of spells.xlsx

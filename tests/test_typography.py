@@ -227,6 +227,32 @@ def test_rulebook_prose_is_set_in_its_language(tmp_path):
     ]
 
 
+def test_german_rulebook_prose_breaks_compounds_at_their_joints(tmp_path):
+    """A compound of the glossary's terms or ending in a noun the texts use on their own breaks
+    only at its joints (a soft hyphen, in a span WeasyPrint does not hyphenate otherwise, with no
+    ligature across the joint); a name,
+    a word that is no noun and the English part are left to the hyphenator."""
+    from printkit.rulebook.book import Part, Prose, inline
+
+    (tmp_path / "glossary.yaml").write_text(
+        "names: [Spyro]\nde:\n  discard pile: Ablagestapel\n  draw pile: Nachziehstapel\n"
+    )
+    pack = loaded_pack(tmp_path, "", "cards:\n  - {id: a, name: Angriff, count: 3}\n")
+    text = "Spyros Fernangriff: vom Nachziehstapel auf den Ablagestapel, kritischer Angriff"
+    manual = '<span style="hyphens: manual; font-variant-ligatures: none">{}</span>'
+    assert [str(inline(Prose.of(Part(lang, pack)), text)) for lang in ("de", "en")] == [
+        '<span class="name" style="hyphens: manual">Spyros</span> '
+        + manual.format("Fern\u00adangriff")
+        + ": vom "
+        + manual.format("Nachzieh\u00adstapel")
+        + " auf den "
+        + manual.format("Ablage\u00adstapel")
+        + ", kritischer Angriff",
+        '<span class="name" style="hyphens: manual">Spyros</span> Fernangriff: vom Nachziehstapel auf den '
+        "Ablagestapel, kritischer Angriff",
+    ]
+
+
 # --- the German Skylanders rulebook and kit ------------------------------------------------------------
 
 

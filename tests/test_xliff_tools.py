@@ -74,5 +74,23 @@ def test_an_export_comes_back_from_xliff2po_with_every_unit_note_and_state(river
         returned = back[msgid]
         # translate-toolkit knows no review: a translation not reviewed comes back fuzzy, as pocount counts it
         assert (returned.msgstr, returned.fuzzy) == (entry.msgstr, entry.fuzzy or not is_reviewed(entry)), msgid
+        assert (returned.msgid_plural, returned.msgstr_plural) == (entry.msgid_plural, entry.msgstr_plural), msgid
         assert returned.comment == entry.comment, msgid  # the notes from="developer", as `#.`
         assert returned.occurrences == entry.occurrences, msgid
+
+
+def test_a_plural_form_edited_in_po2xliffs_group_comes_back_into_its_msgstr(riverfold, run):
+    """po2xliff writes a text with plural forms as a group of one unit a form (`3[0]`, `3[1]`); an edit
+    of one form comes back into that form of the entry, the others kept."""
+    subprocess.run([TOOLKIT / "po2xliff", PO, "po2xliff.xlf"], capture_output=True, check=True)
+    text = Path("po2xliff.xlf").read_text(encoding="utf-8")
+    assert 'restype="x-gettext-plurals"' in text
+    Path("po2xliff.xlf").write_text(text.replace(">boucliers du Gardien</target>", ">écus du Gardien</target>"))
+    count = len(live(PO))
+    assert run("i18n", "import", "riverfold", "--lang", "fr", "--file", "po2xliff.xlf") == (
+        0,
+        f"wrote {PO}: 1 entries changed ({count} units matched by source text)\n",
+        "",
+    )
+    shield = next(e for e in live(PO) if e.msgid == "warden shield")
+    assert (shield.msgstr_plural, shield.fuzzy) == ({0: "bouclier du Gardien", 1: "écus du Gardien"}, False)

@@ -102,6 +102,27 @@ def _language_aliases() -> dict[str, str]:
     return {old: new for old, new in get_global("language_aliases").items() if new}
 
 
+def parents(tag: str) -> list[str]:
+    """The locales a text missing in tag is looked for in next, nearest first, as CLDR's inheritance
+    goes: de-CH -> de, es-MX -> es-419 -> es, pt-AO -> pt-PT -> pt; never across scripts (zh-TW,
+    written in Traditional characters, does not fall back to zh, which is Simplified)."""
+    likely = get_global("likely_subtags")
+    exceptions = get_global("parent_exceptions")
+
+    def script(name: str) -> str | None:
+        return Locale.parse(likely.get(name, name)).script
+
+    chain: list[str] = []
+    name = gettext_name(tag)
+    while "_" in name:
+        parent = exceptions.get(name) or name.rsplit("_", 1)[0]
+        if parent == "root" or script(parent) != script(name):
+            break
+        chain.append(canonical(parent))
+        name = parent
+    return chain
+
+
 def gettext_name(tag: str) -> str:
     """The name GNU gettext, Poedit and Weblate give a language: its catalog folder and `Language:`
     header, the tag as written with `_` (`pt_BR`, `zh_CN`, `zh_Hans`), as msginit names it."""

@@ -95,8 +95,9 @@ def plan(root: Path, options: BuildOptions) -> tuple[str, list[Output]] | None:
             for kind in kinds_of(SheetsKind, options):
                 name = kind.name_of(pack_id, language, layout)
                 outputs.append(Output(name, key(*sheets, *kind.key_of(pack), *chosen)))
-        for kind in kinds_of(FacesKind, options):  # of the whole kit, whatever part its sheets print
-            outputs.append(Output(kind.name_of(pack_id, language), key(*kind.key_of(pack, language))))
+        for kind in kinds_of(FacesKind, options):
+            selection = chosen if kind.follows_selection else ()
+            outputs.append(Output(kind.name_of(pack_id, language), key(*kind.key_of(pack, language), *selection)))
     for kind in kinds_of(BookKind, options):
         outputs += [Output(name, key(*parts)) for name, parts in kind.planned(pack, languages)]
     return pack_id, outputs

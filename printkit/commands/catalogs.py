@@ -34,9 +34,9 @@ from printkit.content.source import MAX_FILE_BYTES, YAML_LINE_BREAK, Loader
 from printkit.faces.richtext import capacity
 from printkit.i18n import words
 from printkit.i18n.extract import Boxes, catalog_path, message_folder, messages, template, template_path, typical_texts
-from printkit.i18n.merge import entries, merge, unit_id
+from printkit.i18n.merge import entries, entry_key, merge, unit_id
 from printkit.i18n.po_check import MAX_CATALOG_BYTES, load_catalog, read_catalog
-from printkit.i18n.po_file import REVIEWED, is_reviewed, po_text
+from printkit.i18n.po_file import REVIEWED, forms, has_translation, is_reviewed, po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.terminology import glossary_csv, glossary_tbx
 from printkit.i18n.translate import counts, entry_problems, missing_problems, translate
@@ -321,27 +321,30 @@ def import_xliff(
     pot = template(pack, measured_boxes(pack))
     catalog = merge(load_catalog(pack, locale), pot, pack, locale)
     live = entries(catalog)
-    by_id = {unit_id(msgid): entry for msgid, entry in live.items()}
-    by_place = {message.place: live[message.msgid] for message in messages(pack) if message.msgid in live}
-    finished = {msgid for msgid, entry in live.items() if entry.msgstr and not entry.fuzzy}
-    # the texts units name by id, or by their source text (translate-toolkit's po2xliff and Okapi number
+    by_id = {unit_id(msgid, context): entry for (context, msgid), entry in live.items()}
+    by_source: dict[str, polib.POEntry] = {}  # a text of several contexts: the entry without one, else the first
+    for (_, msgid), entry in sorted(live.items(), key=lambda item: item[0][0] is not None):
+        by_source.setdefault(msgid, entry)
+    by_place = {m.place: live[m.entry_key] for m in messages(pack) if m.entry_key in live}
+    finished = {id(entry) for entry in live.values() if has_translation(entry) and not entry.fuzzy}
+    # the entries units name by id, or by their source text (translate-toolkit's po2xliff and Okapi number
     # their units, and a file from Weblate's PO component ids them its own way)
-    named = {by_id[unit.id].msgid for unit in units if unit.id in by_id}
-    named |= {unit.source for unit in units if unit.id not in by_id and unit.source in live}
-    changed: set[str] = set()
+    named = {id(by_id[unit.id]) for unit in units if unit.id in by_id}
+    named |= {id(by_source[unit.source]) for unit in units if unit.id not in by_id and unit.source in by_source}
+    changed: set[int] = set()
     matched: Counter[str] = Counter()  # how units were found: by id, source text or resname
     problems, conflicts = [], []
     for unit in units:
         entry, how = by_id.get(unit.id), "id"
-        if entry is None and unit.source in live:
-            entry, how = live[unit.source], "source text"
+        if entry is None and unit.source in by_source:
+            entry, how = by_source[unit.source], "source text"
         if entry is None:
             entry, how = by_place.get(unit.place), "resname"
             taken = entry is not None and (
                 "translated already"
-                if entry.msgid in finished
+                if id(entry) in finished
                 else "which another unit of the file translates"
-                if entry.msgid in named
+                if id(entry) in named
                 else ""
             )
             if entry is not None and taken:
@@ -369,12 +372,21 @@ def import_xliff(
                 )
             )
             continue
-        named.add(entry.msgid)
+        named.add(id(entry))
         matched[how] += 1
         needs_review = unit.needs_review or unit.source != entry.msgid
         reviewed = unit.reviewed and not needs_review
-        differs = entry.msgstr != unit.target or entry.fuzzy != needs_review or is_reviewed(entry) != reviewed
-        newer = unit.exported is not None and unit.id == unit_id(entry.msgid) and unit.exported != exported_as(entry)
+        incoming = list(unit.forms or (unit.target,))
+        if entry.msgid_plural:  # each of the catalog's forms, those the unit lacks left to translate
+            incoming = [incoming[n] if n < len(incoming) else "" for n in sorted(entry.msgstr_plural)]
+        else:
+            incoming = incoming[:1]
+        differs = forms(entry) != incoming or entry.fuzzy != needs_review or is_reviewed(entry) != reviewed
+        newer = (
+            unit.exported is not None
+            and unit.id == unit_id(entry.msgid, entry_key(entry)[0])
+            and unit.exported != exported_as(entry)
+        )
         if differs and newer and not force:
             conflicts.append(
                 Problem(
@@ -383,19 +395,22 @@ def import_xliff(
                     1,
                     unit.place,
                     f"trans-unit '{unit.id}' changed in the catalog since this file was exported: kept the "
-                    f"catalog's '{entry.msgstr}', not the file's '{unit.target}'",
+                    f"catalog's '{' / '.join(forms(entry))}', not the file's '{' / '.join(incoming)}'",
                     f"merge the two in {display_path(catalog_path(pack, locale))}, or import again with --force "
                     "to take the file's",
                 )
             )
         elif differs:
-            entry.msgstr = unit.target
+            if entry.msgid_plural:
+                entry.msgstr_plural = dict(zip(sorted(entry.msgstr_plural), incoming, strict=True))
+            else:
+                entry.msgstr = incoming[0]
             entry.flags = [flag for flag in entry.flags if flag not in ("fuzzy", REVIEWED)]
             entry.flags += ["fuzzy"] if needs_review else [REVIEWED] if reviewed else []
             entry.previous_msgid = (
                 unit.source if unit.source != entry.msgid else unit.previous if needs_review else None
             )
-            changed.add(entry.msgid)
+            changed.add(id(entry))
     if problems:
         raise Problems(problems)
     path = catalog_path(pack, locale)

@@ -2,7 +2,7 @@
 
 Four dialects write fields between braces: a pack's numbers and marks in prose (`{count:cards}`,
 `{param:deck/points}`, `{limit:deck/copies/max}`, `{kit:house-rule}`), a look's value paths
-(`{data.glow}`, `{art|icon}`), printkit's own words' fields (`{number}`, `{title}`, as str.format names them) and
+(`{data.glow}`, `{art|icon}`, `{data.rarity:rarity-colours}` through a map of the look), printkit's own words' fields (`{number}`, `{title}`, as str.format names them) and
 the escapes `{{` and `}}` for a brace itself.
 
 Takes: a text.
@@ -26,7 +26,7 @@ NUMBER = re.compile(r"\{(count|param|limit):([a-z0-9/-]+)\}")
 # A mark in prose after a rule that is the kit's own, not its source's (see content.provenance).
 KIT = re.compile(r"\{kit:([a-z0-9/-]+)\}")
 # What prose holds that a translation keeps as written: a field of any dialect (a pack's
-# {count:cards}, printkit's own {number}, a look's {stats.attack} or {art|icon}), the escapes {{
+# {count:cards}, printkit's own {number}, a look's {stats.attack}, {art|icon} or {data.rarity:rarity-colours}), the escapes {{
 # and }}, and the ▶ arrow.
 KEPT = re.compile(r"\{\{|\}\}|\{[a-z_][a-z0-9_.|-]*(?::[a-z0-9/-]+)?\}|▶")
 

@@ -19,10 +19,10 @@ from dataclasses import dataclass
 from typing import Annotated, Any
 
 from annotated_types import GroupedMetadata
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, WithJsonSchema
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, PlainValidator, WithJsonSchema
 from pydantic_core import PydanticCustomError
 
-from printkit.base.errors import KeyPath, ValueProblem, shown_value
+from printkit.base.errors import KeyPath, ValueProblem, did_you_mean, shown_value
 from printkit.base.languages import UnknownLanguage, canonical, cldr
 from printkit.base.units import Size, parse_distance, parse_length, parse_size
 
@@ -152,10 +152,68 @@ Id = Annotated[
     BeforeValidator(pydantic_parser(parse_id)),
     WithJsonSchema({"type": "string", "pattern": _ID.pattern, "description": "lowercase id"}),
 ]
+
+
+class PackText(str):
+    """A text a designer gave a context or a note for translators (`{text: Bolt, context: the spell}`):
+    it reads, prints and compares as its text; its catalog entry takes the context as msgctxt, so two
+    equal English texts of different contexts are translated apart, and the note as a `#.` line."""
+
+    context: str | None
+    note: str | None
+
+    def __new__(cls, text: str, context: str | None = None, note: str | None = None) -> PackText:
+        made = super().__new__(cls, text)
+        made.context, made.note = context, note
+        return made
+
+    def __reduce__(self) -> tuple[Any, ...]:  # pickled (the build cache) with its context and note
+        return PackText, (str(self), self.context, self.note)
+
+
+_TEXT_KEYS = ("text", "context", "note")
+
+
+def parse_pack_text(value: Any) -> str:
+    """A translatable text: written as it is, or as a mapping of its text with a context and/or a
+    note for translators."""
+    if not isinstance(value, dict):
+        return parse_text(value)
+    unknown = [key for key in value if key not in _TEXT_KEYS]
+    if unknown:
+        raise ValueProblem(
+            f"a text written as a mapping takes text, context and note, not {shown_value(unknown[0])}",
+            did_you_mean(str(unknown[0]), _TEXT_KEYS) or "write it as {text: Bolt, context: the spell}",
+        )
+    if "text" not in value:
+        raise ValueProblem("a text written as a mapping needs its text", "write it as {text: Bolt, context: the spell}")
+    text = parse_text(value["text"])
+    context, note = (None if value.get(key) is None else parse_text(value[key]) for key in ("context", "note"))
+    return PackText(text, context, note) if context or note else text
+
+
+_TEXT_SCHEMA = {"type": "string", "minLength": 1}
 Text = Annotated[
     str,
-    BeforeValidator(pydantic_parser(parse_text)),
-    WithJsonSchema({"type": "string", "minLength": 1}),
+    PlainValidator(pydantic_parser(parse_pack_text)),
+    WithJsonSchema(
+        {
+            "anyOf": [
+                _TEXT_SCHEMA,
+                {
+                    "type": "object",
+                    "description": "a text with a context (its catalog entry's msgctxt) or a note for translators",
+                    "properties": {
+                        "text": _TEXT_SCHEMA,
+                        "context": {**_TEXT_SCHEMA, "description": "tells this text from an equal English one"},
+                        "note": {**_TEXT_SCHEMA, "description": "a note for translators"},
+                    },
+                    "required": ["text"],
+                    "additionalProperties": False,
+                },
+            ]
+        }
+    ),
     Translatable(),
 ]
 PlainText = Annotated[

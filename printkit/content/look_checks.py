@@ -7,10 +7,11 @@ problems with `build --strict`).
 
 from __future__ import annotations
 
+import re
 import types
 import typing
 from collections.abc import Callable, Iterator
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from pydantic import BaseModel
 
@@ -41,6 +42,8 @@ from printkit.content.looks import (
     element_paths,
     extends_cycles,
     lineage,
+    mapped,
+    maps_of,
     merged,
     placed,
     walk,
@@ -48,6 +51,9 @@ from printkit.content.looks import (
 from printkit.content.pack import Pack
 from printkit.content.pack_meta import BUILT_IN_FONT_FAMILIES, FONT_STYLES, FieldDecl, PackMeta
 from printkit.content.source import SourceFile
+
+if TYPE_CHECKING:
+    from printkit.content.values import Values
 
 # --- looks -----------------------------------------------------------------------------------------------
 
@@ -108,7 +114,9 @@ def look_findings(pack: Pack, art: Callable[[str], tuple]) -> tuple[list[Problem
             )
         look_users = users.get(look_id) or []
         for side in ("front", "back"):
-            problems += _element_problems(pack, art, source, at + (side,), getattr(look, side), look_users)
+            problems += _element_problems(
+                pack, art, source, at + (side,), getattr(look, side), look_users, maps_of(pack.looks, look_id)
+            )
         problems += _box_problems(source, at, look, look_users, pack)
     pack.unsafe += _safe_zone_findings(pack)
     return problems, warnings + _unprinted_fields(pack)
@@ -130,7 +138,7 @@ def _unprinted_fields(pack: Pack) -> list[Problem]:
                 for _, spec, of in walk(side)
                 if not of  # a group of a part (`of: back`) names the part's values
                 for _, path, _ in element_paths(spec)
-                for choice in path.split("|")
+                for choice in mapped(path)[0].split("|")
                 if choice.startswith("data.")
             }
         for name in component.data or {}:
@@ -207,6 +215,7 @@ def _element_problems(
     at: KeyPath,
     elements: list[LookElement] | None,
     users: list[Component],
+    maps: dict[str, dict[str, str]],
 ) -> list[Problem]:
     """Values an element names that no component using the look has, values a text prints that no
     catalog translates (in a look components use), fonts the pack does not have, and icons and images
@@ -223,18 +232,21 @@ def _element_problems(
     unknown_parts: list[str] = []  # groups' `of:` naming nothing: what is inside them is not looked at
     for path, spec, of in walk(elements, at):
         named = [] if any(of.startswith(part) for part in unknown_parts) else element_paths(spec)
-        for key, value_path, written in named:
+        for key, mapped_path, written in named:
+            value_path, map_name = mapped(mapped_path)
+            if map_name is not None and (unfit := _map_problem(pack, maps, classes, of + value_path, map_name, key)):
+                problems.append(source.problem(path + (key,), *unfit))
             for choice in value_path.split("|"):
                 shown = written if choice == value_path else f"'{choice}' in {written}"
-                wrong = _value_problem(pack, classes, of, choice, shown, who)
-                if not wrong and users and isinstance(spec, TextSpec) and key == "text":  # what it prints
-                    wrong = _untranslated_problem(pack, classes, of + choice, shown)
+                wrong = value_problem(pack, classes, of, choice, shown, who)
+                if not wrong and users and isinstance(spec, TextSpec) and key == "text" and not map_name:
+                    wrong = untranslated_problem(pack, classes, of + choice, shown)
                 if wrong:
                     problems.append(source.problem(path + (key,), *wrong))
                     if key == "of":
                         unknown_parts.append(f"{of}{choice}.")
         for condition in spec.when if not any(of.startswith(part) for part in unknown_parts) else ():
-            if condition.op and not _value_problem(pack, classes, of, condition.path, "", who):
+            if condition.op and not value_problem(pack, classes, of, condition.path, "", who):
                 wrong = _comparison_problem(pack, classes, of + condition.path, condition)
                 problems += [source.problem(path + ("when",), *wrong)] if wrong else []
         if isinstance(spec, WidgetSpec):
@@ -261,6 +273,50 @@ def _element_problems(
                 source.problem(path + ("count",), f"must be a whole number or a placeholder for one, got '{count}'")
             )
     return problems
+
+
+def _map_problem(
+    pack: Pack, maps: dict[str, dict[str, str]], classes: list[type[Component]], path: str, map_name: str, key: str
+) -> tuple[str, str] | None:
+    """(message, hint) for a value put through a map the look (with what it extends) does not have, a
+    map of a number with keys that are not numbers, one missing some values of a choice or registry,
+    or one giving what the place cannot use (a colour where a colour is needed); None when it fits."""
+    table = maps.get(map_name)
+    if table is None:
+        return (
+            f"'{map_name}' is no map of this look",
+            did_you_mean(map_name, maps)
+            or "declare it under maps: in the look, e.g. maps: {colours: {rare: '#c9a227'}}",
+        )
+    kind, allowed = _compared_kind(pack, classes, path.split("|")[0])
+    if kind == "a number" and (words := [k for k in table if not re.fullmatch(r"-?\d+(?:\.\d+)?", k)]):
+        return (
+            f"map '{map_name}' is used on {path}, a number, but has keys that are not numbers: {', '.join(words)}",
+            "give its keys as numbers, e.g. 5: bright",
+        )
+    if allowed is not None and (missing := [value for value in allowed if value not in table]):
+        return (
+            f"map '{map_name}' gives nothing for {_listed(missing)}, of the values of {path}",
+            f"add {_listed(missing)} to map '{map_name}'",
+        )
+    if key in ("fill", "stroke", "color") and (wrong := [k for k, v in table.items() if not _COLOUR.fullmatch(v)]):
+        return (
+            f"{key} needs a colour, but map '{map_name}' gives '{table[wrong[0]]}' for {wrong[0]}",
+            "write the map's colours as '#rrggbb'",
+        )
+    if key == "icon" and (wrong := [k for k, v in table.items() if v not in ICONS]):
+        return (
+            f"icon needs one of printkit's icons, but map '{map_name}' gives '{table[wrong[0]]}' for {wrong[0]}",
+            icon_hint(table[wrong[0]]),
+        )
+    return None
+
+
+_COLOUR = re.compile(r"#[0-9a-fA-F]{6}")
+
+
+def _listed(words: list[str]) -> str:
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else words[0]
 
 
 def _comparison_problem(
@@ -388,7 +444,7 @@ def _literal(spec: Drawn, key: str) -> str | None:
     return template.source if isinstance(template, Template) and not template.paths else None
 
 
-def _value_problem(
+def value_problem(
     pack: Pack, classes: list[type[Component]], of: str, path: str, shown: str, who: str
 ) -> tuple[str, str | None] | None:
     """(message, hint) when no component of the classes has a value at path (read under of), else None."""
@@ -456,7 +512,7 @@ def _look_up(
     return None, found
 
 
-def _untranslated_problem(pack: Pack, classes: list[type[Component]], path: str, shown: str) -> tuple[str, str] | None:
+def untranslated_problem(pack: Pack, classes: list[type[Component]], path: str, shown: str) -> tuple[str, str] | None:
     """(message, hint) when a text element prints a value at path as written in the YAML, which no
     catalog translates (an id, a choice, true or false, a file or icon name), else None. Texts,
     numbers and registry entries (printed by their name) are words from a catalog or no words at all;
@@ -560,39 +616,50 @@ def _outside(
             yield from _outside(spec.elements, path + ("elements",), spec.frame(box, outline, trim), trim, outline)
 
 
+def _part(parts: dict[str, Values], of: str) -> Values:
+    """The values of a component's part (`of`: `back.`), kept in parts (whose "" is the component's)."""
+    if of not in parts:
+        parts[of] = parts[""].of(of.removesuffix("."))
+    return parts[of]
+
+
 def _safe_zone_findings(pack: Pack) -> list[Problem]:
     """Text and icons whose box reaches into the safe zone inside the trim line of a component drawn
     with them, each measured in the frame it is drawn in (an element replacing one inside a group by
     its id is drawn in that group) and only where its `when:` holds for the component. One warning per
     element: at the element of a look of the pack, or, for printkit's looks, at the first component
     drawn with it (the user wrote the component, not the look)."""
-    from printkit.content.values import Values, predicate  # what a component's `when:` conditions read
+    from printkit.content.values import Predicate, Values, predicate  # what a component's `when:` conditions read
 
     zone = pack.meta.imposition.safe_zone
     found: dict[tuple[str, KeyPath], Problem] = {}
     seen: set[tuple] = set()
     # each look's merged sides and the elements with a `when:` in them, worked out once per look, not per component
-    looks: dict[str, tuple[tuple[list[LookElement], list[LookElement]], list[tuple[Any, str]]]] = {}
+    looks: dict[str, tuple[tuple[list[LookElement], list[LookElement]], list[tuple[Predicate, str]]]] = {}
     for component in pack.components:
         look_id = component.look_id(pack.meta.defaults)
         trim, outline = component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)
-        values = Values(component, pack)
+        parts = {"": Values(component, pack)}  # the component's values and its parts' (by `of`), each read once
 
-        def drawn(spec: Any, of: str, values: Values = values) -> bool:
+        def drawn(spec: Any, of: str, parts: dict[str, Values] = parts) -> bool:
             """Whether the component draws the element: its `when:` holds, read in its part (`of`)."""
-            part = values.of(of.removesuffix(".")) if of else values
             holds = predicate(getattr(spec, "when", ()))
-            return holds is None or holds(part)
+            return holds is None or holds(_part(parts, of))
 
         if look_id not in looks:
             both = merged(pack.looks, look_id)
             looks[look_id] = (
                 both,
-                [(spec, of) for side in both for _, spec, of in walk(side) if getattr(spec, "when", ())],
+                [
+                    (holds, of)
+                    for side in both
+                    for _, spec, of in walk(side)
+                    if (holds := predicate(getattr(spec, "when", ()))) is not None
+                ],
             )
         sides, conditional = looks[look_id]
         # components of one look, size and outline that draw the same elements are checked once
-        shown = tuple(drawn(spec, of) for spec, of in conditional)
+        shown = tuple(holds(_part(parts, of)) for holds, of in conditional)
         if (look_id, trim, outline, shown) in seen:
             continue
         seen.add((look_id, trim, outline, shown))

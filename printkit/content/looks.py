@@ -136,6 +136,16 @@ MeasureM = Annotated[Measure, BeforeValidator(pydantic_parser(parse_measure)), W
 _ONE_PATH = r"[a-z_][a-z0-9_-]*(?:\.[a-z0-9_-]+)*"
 _PATH = rf"{_ONE_PATH}(?:\|{_ONE_PATH})*"  # a|b: the first of them that is set
 PATH = re.compile(_PATH)
+# A value through one of the look's maps (`maps:`): {data.rarity:rarity-colours} is what the map
+# rarity-colours gives for the card's rarity (the map named after the colon, as a format spec is).
+_MAPPED = rf"{_PATH}(?::[a-z0-9-]+)?"
+MAPPED = re.compile(_MAPPED)
+
+
+def mapped(path: str) -> tuple[str, str | None]:
+    """A path as a look writes it, cut into the value's path and the map it goes through (None: none)."""
+    value, _, map_name = path.partition(":")
+    return value, map_name or None
 
 
 # Values a look may name that no single field holds, worked out from several by printkit.faces.face
@@ -170,7 +180,7 @@ def parse_template(value: Any) -> Template:
     parts: list[str | tuple[str]] = []
     for part in braces.parts(text):
         if part.kind == "field":
-            if not PATH.fullmatch(part.text):
+            if not MAPPED.fullmatch(part.text):
                 raise ValueProblem(
                     f"'{{{part.text}}}' is not a placeholder",
                     "a placeholder names a value in lowercase: {name}, {data.glow} or {stats.attack}; {{ for a brace",
@@ -258,7 +268,7 @@ _TAKES = {  # what each function takes, in words and as an example
     "contrast": "one colour, e.g. contrast({color})",
 }
 Colour = tuple  # ("hex", "#rrggbb") | ("path", "element.color") | ("tint"|"shade"|"mix"|"contrast", args...)
-_COLOUR_TOKEN = re.compile(r"\s*(#[0-9a-fA-F]{6}\b|\{" + _PATH + r"\}|[a-z]+|" + _NUMBER + r"%|[(),])")
+_COLOUR_TOKEN = re.compile(r"\s*(#[0-9a-fA-F]{6}\b|\{" + _MAPPED + r"\}|[a-z]+|" + _NUMBER + r"%|[(),])")
 
 
 def parse_colour(value: Any) -> Colour:
@@ -620,6 +630,10 @@ class LookDef(Strict):
     their place, inside groups too), the others are drawn after (on top of) them."""
     hide: list[Id] = []
     """Ids of elements of the extended look to leave out (inside groups too)."""
+    maps: dict[Id, dict[str | int, str]] = {}
+    """Value lookup tables by name, each from a value (a choice's value, an id, a number) to what it
+    stands for (a colour, a mark, an icon's name): `{data.rarity:rarity-colours}` is what the map
+    rarity-colours gives for the rarity. They replace the maps of the same name of the look extended."""
     front: list[LookElement] | None = None
     """Elements of the front, drawn in order (later ones on top)."""
     back: list[LookElement] | None = None
@@ -695,6 +709,17 @@ def merged(looks: dict[str, Declared], look_id: str) -> tuple[list[LookElement],
         hidden = set(look.hide)
         front, back = _over(front, look.front, hidden), _over(back, look.back, hidden)
     return front, back
+
+
+def maps_of(looks: dict[str, Declared], look_id: str) -> dict[str, dict[str, str]]:
+    """A look's maps with those of what it extends (its own win), their keys as text: a value is
+    looked up by its text (a number as 5, a registry entry by its id)."""
+    maps: dict[str, dict[str, str]] = {}
+    for ancestor in reversed(lineage(looks, look_id)):
+        maps |= {
+            name: {str(key): value for key, value in table.items()} for name, table in looks[ancestor].look.maps.items()
+        }
+    return maps
 
 
 def _over(base: list[LookElement], own: list[LookElement] | None, hidden: set[str]) -> list[LookElement]:

@@ -8,6 +8,7 @@ each translation came from by it), and written as the gettext `msgctxt` of its c
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from printkit.base.errors import KeyPath
@@ -33,3 +34,13 @@ class MessageKey:
         """The key as a catalog entry's msgctxt."""
         field = "/".join(self.field_path)
         return f"{self.kind}:{self.owner}/{field}" if self.owner else f"{self.kind}:{field}"
+
+
+# a msgctxt an earlier printkit wrote (one entry per place): a kind, a colon, a key path without spaces
+_PLACE = re.compile(r"[a-z]+(?: [a-z]+)*:[^\s/]+(?:/[^\s/]+)*")
+
+
+def is_place(msgctxt: str) -> bool:
+    """Whether a catalog entry's msgctxt names a place as earlier printkit versions wrote it
+    (`card:spyro/name`), rather than a context a designer gave a text."""
+    return _PLACE.fullmatch(msgctxt) is not None

@@ -76,6 +76,19 @@ def marks_of(component: Component) -> dict[KeyPath, str]:
     return {WHOLE: kit} if isinstance(kit, str) else dict(_leaves(kit, WHOLE))
 
 
+def value_marks(component: Component, path: KeyPath) -> str:
+    """The marks of one value (a key path such as ("edges", "top")): one for each kind of a marked
+    value it is or lies under, in KINDS' order, the whole component's mark not included; none for a
+    value worked out from others (edges.total), which may be the source's though its parts are not."""
+    owner: Any = component
+    for key in path:
+        if isinstance(getattr(type(owner), str(key), None), property):
+            return ""
+        owner = getattr(owner, str(key), None) if not isinstance(owner, dict) else owner.get(key)
+    kinds = {kind for marked, kind in marks_of(component).items() if marked and path[: len(marked)] == marked}
+    return "".join(mark for kind, mark in KINDS.items() if kind in kinds)
+
+
 def _leaves(marks: dict[str, Any], path: KeyPath) -> Iterator[tuple[KeyPath, str]]:
     for key, inner in marks.items():
         if isinstance(inner, dict):

@@ -1,5 +1,6 @@
 """The checks of rulebook.yaml against the pack: placeholders that name no count, param or
-limit, `{kit:…}` marks that name no kind, figures that name no component or a cell off their board, inline icons printkit lacks.
+limit, `{kit:…}` marks that name no kind, figures that name no component or a cell off their board,
+component tables that name no section or value, inline icons printkit lacks.
 
 Takes: a loaded `Pack` and its `Rulebook`. Returns: their problems.
 """
@@ -11,14 +12,16 @@ from typing import cast
 from printkit.base.errors import KeyPath, Problem, did_you_mean
 from printkit.content import markup
 from printkit.content.braces import NUMBER
+from printkit.content.components.base import Component
 from printkit.content.components.boards import Board, BoardGrid
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE
+from printkit.content.look_checks import untranslated_problem, value_problem
 from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
 from printkit.content.placeholders import placeholder_value
 from printkit.content.provenance import rule_mark_problems
-from printkit.content.rulebook_model import Placed, Rulebook
+from printkit.content.rulebook_model import Placed, Rulebook, Table
 from printkit.content.source import SourceFile
 
 
@@ -40,6 +43,8 @@ def rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> lis
     ids = {c.id: c for c in pack.components}
     for s, section in enumerate(rulebook.sections):
         for b, block in enumerate(section.blocks):
+            if block.table is not None:
+                problems += _table_problems(pack, source, ("sections", s, "blocks", b, "table"), block.table)
             figure = block.figure
             if figure is None:
                 continue
@@ -72,6 +77,54 @@ def rulebook_problems(pack: Pack, rulebook: Rulebook, source: SourceFile) -> lis
             if not figure.show and not figure.board:
                 problems.append(source.problem(where, "a figure shows components ('show') or a board ('board')"))
     return problems
+
+
+def _table_problems(pack: Pack, source: SourceFile, where: KeyPath, table: Table) -> list[Problem]:
+    """A component table must list components the pack has, and each column name a value they have
+    that prints in the reader's language (a name, a number, a registry entry's name; not an id)."""
+    # a component that failed has its own problems, and may be one the table lists
+    uncertain = pack.lost_file() is not None or any(f.is_component for f in pack.failed)
+    sections = {c.section for c in pack.components}
+    if table.section not in sections:
+        return (
+            []
+            if uncertain
+            else [
+                source.problem(
+                    where + ("section",),
+                    f"'{table.section}' is not a component section",
+                    did_you_mean(table.section, sections),
+                )
+            ]
+        )
+    rows = table_rows(pack, table)
+    if not rows:
+        if uncertain:
+            return []
+        tags = sorted({tag for c in pack.components if c.section == table.section for tag in c.tags})
+        return [
+            source.problem(
+                where + ("tag",),
+                f"no component of '{table.section}' has the tag '{table.tag}'",
+                did_you_mean(table.tag or "", tags) or (f"its tags: {', '.join(tags)}" if tags else None),
+            )
+        ]
+    classes = list(dict.fromkeys(type(c) for c in rows))
+    who = "the " + " and ".join(f"{cls.kind}s" for cls in classes) + " of the table"
+    problems = []
+    for i, column in enumerate(table.columns):
+        shown = f"'{column.value}'"
+        wrong = value_problem(pack, classes, "", column.value, shown, who)
+        if not wrong and (untranslated := untranslated_problem(pack, classes, column.value, shown)):
+            wrong = untranslated[0], "show a text or a number instead, e.g. name, element.name or stats.attack"
+        if wrong:
+            problems.append(source.problem(where + ("columns", i, "value"), *wrong))
+    return problems
+
+
+def table_rows(pack: Pack, table: Table) -> list[Component]:
+    """The components a table lists, in the pack's order."""
+    return [c for c in pack.components if c.section == table.section and (table.tag is None or table.tag in c.tags)]
 
 
 def _placed_problems(source: SourceFile, path: KeyPath, placed: Placed, grid: BoardGrid) -> list[Problem]:

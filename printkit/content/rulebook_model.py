@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Any, Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 from pydantic_core import PydanticCustomError
 
 from printkit.content.components.boards import Address, BoardGrid
@@ -59,6 +59,25 @@ class Figure(Strict):
     """Show the backs of the components in `show` instead of their fronts."""
 
 
+class Column(Strict):
+    """A column of a component table: its heading and the value it shows of each component."""
+
+    title: Text
+    value: str
+    """The value's dotted path, as a look names it: name, element.name, stats.attack, edges.total."""
+
+
+class Table(Strict):
+    """A table generated from the pack's components: a row for each component of a section (in the
+    pack's order), a column for each value, each value printed with the kit's marks it carries."""
+
+    section: Id
+    """Component section, e.g. cards."""
+    tag: Id | None = None
+    """Only components with this tag."""
+    columns: Annotated[list[Column], Field(min_length=1)]
+
+
 class Block(Strict):
     """One block of a rulebook section: a paragraph (plain text), or one of the keys below."""
 
@@ -76,6 +95,8 @@ class Block(Strict):
     """The generated list of the pack's components with their counts."""
     explain: Literal["types", "abilities"] | None = None
     """The pack's card types or special powers with what each does, from pack.yaml."""
+    table: Table | None = None
+    """A table of the pack's components and their values, e.g. every card with its numbers."""
 
     @model_validator(mode="before")
     @classmethod
@@ -85,14 +106,16 @@ class Block(Strict):
     @model_validator(mode="after")
     def _one_kind(self) -> Block:
         kinds = [
-            name for name in ("text", "items", "steps", "tip", "figure", "components", "explain") if getattr(self, name)
+            name
+            for name in ("text", "items", "steps", "tip", "figure", "components", "explain", "table")
+            if getattr(self, name)
         ]
         if len(kinds) != 1:
             raise PydanticCustomError(
                 "printkit",
                 "{message}",
                 {
-                    "message": "a block is one of text, items, steps, tip, figure, components or explain"
+                    "message": "a block is one of text, items, steps, tip, figure, components, explain or table"
                     + (f", not {' and '.join(kinds)} together" if kinds else ""),
                     "hint": None,
                 },

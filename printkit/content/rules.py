@@ -243,6 +243,12 @@ class Rule(Strict):
         """A line (count, what) of the game's own component list, for a rule that declares one."""
         return None
 
+    def counted_text(self) -> tuple[str, str, int] | None:
+        """For a rule whose text is shown with a count (a component list's line): the keys of its
+        singular and plural English (the same key where it has no singular of its own) and the count,
+        so that its catalog entry has plural forms."""
+        return None
+
     def _value_path_problems(self, site: RuleSite) -> list[Problem]:
         rule_set, kinds_by_section = site.rule_set, site.component_kinds
         kinds = [
@@ -671,9 +677,10 @@ class Inventory(Rule):
     select: Select
     count: Annotated[int, whole(0, MAX_LIMIT, "copies the game has")]
     called: Text
-    """What the counted components are called, e.g. 'special islands'."""
+    """What the counted components are called, e.g. 'special islands'; printed after the count in the
+    rulebook's component list, translated with plural forms (msgid_plural)."""
     called_one: Text | None = None
-    """What one of them is called, for a game that has just one, e.g. 'supply board'."""
+    """What one of them is called, e.g. 'supply board' (the catalog entry's msgid; without it, `called`)."""
 
     def check(self, ctx: ListContext) -> Iterator[Violation]:
         return iter(())  # it checks the pack itself (see problems), never a player's list
@@ -704,6 +711,9 @@ class Inventory(Rule):
 
     def component_line(self) -> tuple[int, str] | None:
         return self.count, self.called_one if self.count == 1 and self.called_one else self.called
+
+    def counted_text(self) -> tuple[str, str, int] | None:
+        return ("called_one" if self.called_one else "called"), "called", self.count
 
 
 def registry_of(pack: Pack, field_path: str) -> dict[str, Any]:

@@ -27,8 +27,6 @@ from datetime import date, datetime, time
 from pathlib import Path
 from typing import Any
 
-import python_calamine
-
 from printkit.base.confine import Refused, read_bytes
 from printkit.base.errors import KeyPath, Problem, column_letters, did_you_mean, shortened
 from printkit.content.source import MAX_FILE_BYTES, Position, SourceFile
@@ -290,6 +288,8 @@ _RECALCULATE = "open and save the workbook in a spreadsheet program, which calcu
 def _workbook_tables(raw: bytes, kind: str, source: TableSource, sections: _Sections) -> Iterator:
     """(sheet, section, rows, False: numbers are numbers) of each sheet named after a section, once
     the zip's size is measured; a note for each other sheet."""
+    import python_calamine  # on demand: a pack of YAML and CSV files never reads a workbook
+
     parts = read_parts(_archive(raw, kind, source.path))
     scans = (xlsx_scans if kind == "XLSX" else ods_scans)(parts)
     try:
@@ -562,6 +562,9 @@ class _Column:
     number: int
     key: tuple[str, ...]
     read: Callable[[Any], Any]
+    # a value that is one word or a mapping (`kit: invented`, `kit: {rarity: estimated}`): a column
+    # for the whole and columns for its keys may stand side by side, one of them filled in a row
+    whole_or_keys: bool = False
 
 
 def _columns(
@@ -615,14 +618,23 @@ def _columns(
                     f"give each of its keys a column of its own, such as '{example}'",
                 )
                 continue
-            if "array" in node.types and "object" in node.child_items().types:
+            # a list of texts may hold a text given as {text, context, note}; a cell holds the plain ones
+            items = node.child_items().types if "array" in node.types else set()
+            if "object" in items and "string" not in items:
                 refuse(
                     f"'{text}' holds a list of mappings, which one cell cannot",
                     "keep these components in a YAML file",
                 )
                 continue
+            column = _Column(number, key, _reader(node, decimal_comma), {"string", "object"} <= node.types)
             clash = next(
-                (other for other in columns if other.key[: len(key)] == key or key[: len(other.key)] == other.key), None
+                (
+                    other
+                    for other in columns
+                    if (other.key[: len(key)] == key or key[: len(other.key)] == other.key)
+                    and not (_whole_and_key(other, column) or _whole_and_key(column, other))
+                ),
+                None,
             )
             if clash:
                 refuse(
@@ -630,9 +642,14 @@ def _columns(
                     "keep one of them",
                 )
                 continue
-            columns.append(_Column(number, key, _reader(node, decimal_comma)))
+            columns.append(column)
             section_cells.columns[key] = number
     return columns
+
+
+def _whole_and_key(whole: _Column, part: _Column) -> bool:
+    """Whether one column gives a whole value and the other one of its keys (`kit`, `kit.rarity`)."""
+    return whole.whole_or_keys and len(part.key) > len(whole.key) and part.key[: len(whole.key)] == whole.key
 
 
 def _blank(cell: Any) -> bool:
@@ -700,12 +717,30 @@ def _read_rows(
         if all(map(_blank, cells)):
             continue  # a blank row, left to space out groups
         component: dict[str, Any] = {}
+        filled: list[_Column] = []
         for column in columns:
             if column.number > len(cells):
                 continue
             value = column.read(cells[column.number - 1])
             if value is _EMPTY:
                 continue
+            both = next(
+                (other for other in filled if _whole_and_key(other, column) or _whole_and_key(column, other)), None
+            )
+            if both:  # the header allows a column for the whole and columns for its keys; a row fills one
+                letter = column_letters(both.number) if section_cells.sheet is not None else str(both.number)
+                source.problems.append(
+                    source.cell_problem(
+                        section_cells.sheet,
+                        number,
+                        column.number,
+                        ".".join(column.key),
+                        f"'{'.'.join(column.key)}' and '{'.'.join(both.key)}' (column {letter}) are both filled in this row",
+                        f"give '{'.'.join(both.key if both.whole_or_keys else column.key)}' either as one word or key by key",
+                    )
+                )
+                continue
+            filled.append(column)
             into = component
             for part in column.key[:-1]:
                 into = into.setdefault(part, {})

@@ -21,7 +21,7 @@ from printkit.base.palette import NEUTRAL, PAPER
 from printkit.base.units import Size
 from printkit.content.components.base import Component
 from printkit.content.fields import entry_registry, peeled
-from printkit.content.looks import COMPUTED_VALUES, Condition
+from printkit.content.looks import COMPUTED_VALUES, Condition, mapped
 from printkit.content.pack import Pack
 from printkit.content.provenance import mark_text
 from printkit.content.rules import value_of
@@ -97,13 +97,14 @@ class Values:
     `element.name` (a registry entry named by the component), `design.title`, `{a|b}` for the first
     that is set. Each is looked up once per face."""
 
-    def __init__(self, component: Component, pack: Pack, part: str = ""):
+    def __init__(self, component: Component, pack: Pack, part: str = "", maps: dict[str, dict[str, str]] | None = None):
         self.component, self.pack, self.part = component, pack, part
+        self.maps = maps or {}  # the look's maps (content.looks.maps_of), compiled once per look
         self._known: dict[str, tuple[Any, str]] = {}
 
     def of(self, part: str) -> Values:
         """The values of a part of the component (`back`: a marker's back face), named from it."""
-        return Values(self.component, self.pack, f"{self.part}{part}.")
+        return Values(self.component, self.pack, f"{self.part}{part}.", self.maps)
 
     def get(self, path: str) -> Any:
         return self.find(path)[0]
@@ -111,13 +112,20 @@ class Values:
     def find(self, path: str) -> tuple[Any, str]:
         """The value at path and the field path (dotted) it comes from; of `a|b`, the first that is set."""
         known = self._known.get(path)
+        if known is None and ":" in path:  # through a map: what it gives for the value (None: nothing)
+            value_path, map_name = mapped(path)
+            field_name = self.find(value_path)[1]
+            key = _compared(self, value_path)
+            key = f"{key:g}" if isinstance(key, float) else key
+            known = (self.maps.get(cast(str, map_name), {}).get(key) if isinstance(key, str) else None), field_name
+            self._known[path] = known
         if known is None:
             for choice in _choices(path):  # a path has at least one
                 known = self._look_up(choice)
                 if is_set(known[0]):
                     break
-            self._known[path] = cast(tuple[Any, str], known)
-        return self._known[path]
+            known = self._known[path] = cast(tuple[Any, str], known)
+        return known
 
     def _look_up(self, path: str) -> tuple[Any, str]:
         if self.part:

@@ -21,8 +21,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 import uharfbuzz
-from fontTools.pens.svgPathPen import SVGPathPen
-from fontTools.pens.transformPen import TransformPen
 from reportlab.pdfbase import pdfmetrics
 
 from printkit.base.confine import Refused, pack_file
@@ -225,6 +223,9 @@ def shaped(text: str, font: str, rtl: bool) -> tuple[Glyph, ...]:
 def shaped_outline(text: str, font: str, rtl: bool) -> tuple[str, float]:
     """text shaped as `shaped` places it, drawn: its glyphs' outlines as one SVG path's data, in
     thousandths of the font size from the start of its baseline (y up), and its advance (its width)."""
+    from fontTools.pens.svgPathPen import SVGPathPen  # on demand: only the SVG output draws outlines
+    from fontTools.pens.transformPen import TransformPen
+
     harfbuzz_font, scale = _harfbuzz_font(font)
     pen = SVGPathPen(None, ntos=lambda value: f"{value:.1f}".removesuffix(".0"))
     x = 0.0

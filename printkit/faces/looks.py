@@ -41,6 +41,7 @@ from printkit.content.looks import (
     RepeatSpec,
     TextSpec,
     WidgetSpec,
+    maps_of,
     merged,
     placed,
 )
@@ -303,6 +304,7 @@ class Look:
 
     front_elements: list[LookElement]
     back_elements: list[LookElement]
+    maps: dict[str, dict[str, str]]  # its value lookup tables (`maps:`), with those of what it extends
 
     def outline(self, component: Component, pack: Pack) -> Outline:
         return outline(component, pack)
@@ -313,7 +315,11 @@ class Look:
     def _face(self, ctx: LookContext, component: Component, size: Size, side: Side) -> Face:
         face_outline = outline(component, ctx.pack)
         return Face(
-            ctx, component, Values(component, ctx.pack), size, face_outline.back() if side == "back" else face_outline
+            ctx,
+            component,
+            Values(component, ctx.pack, maps=self.maps),
+            size,
+            face_outline.back() if side == "back" else face_outline,
         )
 
     def front(self, ctx: LookContext, component: Component, size: Size) -> Drawing:
@@ -339,6 +345,6 @@ def look_of(pack: Pack, component: Component) -> Look:
     if known is None or known[0].looks is not pack.looks:
         if len(_LOOKS) > 1024:  # a long run (a preview) sees many packs and their translations
             _LOOKS.clear()
-        known = (pack, Look(*merged(pack.looks, look_id)))
+        known = (pack, Look(*merged(pack.looks, look_id), maps_of(pack.looks, look_id)))
         _LOOKS[key] = known
     return known[1]

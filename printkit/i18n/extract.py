@@ -2,7 +2,7 @@
 
 Takes: a loaded `Pack` and (for translator notes) the text boxes layout measured.
 Returns: the pack's messages (one per place a text with words is used, named by its place such as
-`card:spyro/name`), the template (`locales/<pack>.pot`) as a polib file with each text's places and
+`card:spyro/name`, with the context and note for translators a designer gave it), the template (`locales/<pack>.pot`) as a polib file with each text's places and
 the Weblate flags of printkit's checks (`max-length:N` where boxes hold it, `placeholders:`, `md-text`), the paths and headers of catalogs as gettext names them
 (`locales/<lang>/LC_MESSAGES/<pack>.po`, the folder `pt_BR`), and typical texts for overflow checks.
 """
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import NamedTuple
@@ -26,13 +26,14 @@ from printkit.base.errors import (
 )
 from printkit.base.languages import character_width, gettext_name, plural_forms
 from printkit.content import markup
-from printkit.content.braces import FIELD
+from printkit.content.braces import FIELD, NUMBER
 from printkit.content.fields import Translatable, marked_values
 from printkit.content.load import PACK_FILE, RULEBOOK_FILE
 from printkit.content.looks import GroupSpec, LookElement, TextSpec, walk
 from printkit.content.markup import has_words
 from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
+from printkit.content.placeholders import placeholder_value
 from printkit.content.spreadsheet import TableSource
 from printkit.i18n.pseudo import CODE as PSEUDO
 
@@ -57,6 +58,9 @@ Boxes = dict[MessageKey, TextBox]
 WORDS_ONLY = re.compile(rf"{FIELD}|(?<!\S)\S*/\S*")
 
 
+EntryKey = tuple[str | None, str]  # (msgctxt, msgid): what a catalog entry is found by, as gettext finds it
+
+
 @dataclass(frozen=True)
 class Message:
     key: MessageKey
@@ -67,6 +71,24 @@ class Message:
     note: str
     sheet: str | None = None  # a workbook's sheet holding the text, in row line and column column
     column: int = 1  # of a spreadsheet's cell
+    plural: str | None = None  # a text shown with a count: its English plural (msgid_plural), msgid the singular
+    count: int | None = None  # and the count, which chooses the plural form printed
+    singular_path: KeyPath | None = None  # where its singular is written, where not at path
+
+    @property
+    def context(self) -> str | None:
+        """The context the designer gave the text (`{text: Bolt, context: the spell}`): its entry's msgctxt."""
+        return getattr(self.msgid, "context", None)
+
+    @property
+    def designer_note(self) -> str | None:
+        """The note for translators the designer gave the text (`note:` beside it)."""
+        return getattr(self.msgid, "note", None)
+
+    @property
+    def entry_key(self) -> EntryKey:
+        """The catalog entry that translates the text: its context and English, as gettext finds it."""
+        return self.context, self.msgid
 
     @property
     def place(self) -> str:
@@ -95,23 +117,39 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
     boxes = boxes or {}
     meta_source = pack.source_of(PACK_FILE)
     found = []
-    for path, value in pack.meta.texts():
+    texts = dict(pack.meta.texts())
+    counted = _counted(pack)
+    singulars = {singular for singular, _ in counted.values()}
+    for path, value in texts.items():
+        if path in singulars and path not in counted:
+            continue  # one entry with its plural
         line, _ = meta_source.position(path)
-        found.append(
-            Message(
-                MessageKey.of("pack", path),
-                path,
-                value,
-                meta_source.shown,
-                line,
-                "pack-wide text, shown wherever it is used",
-            )
+        message = Message(
+            MessageKey.of("pack", path),
+            path,
+            value,
+            meta_source.shown,
+            line,
+            "pack-wide text, shown wherever it is used",
         )
+        if path in counted:
+            singular, count = counted[path]
+            message = replace(
+                message,
+                msgid=texts[singular],
+                plural=value,
+                count=count,
+                singular_path=singular if singular != path else None,
+                note=f"pack-wide text, shown after its count ({count})",
+            )
+        found.append(message)
     found += _look_messages(pack)
     if pack.rulebook is not None:
         source = pack.source_of(RULEBOOK_FILE)
         for path, _, value in marked_values(pack.rulebook, (), Translatable):
             line, _ = source.position(path)
+            first = next((m for m in NUMBER.finditer(value) if m.group(1) == "count"), None)
+            number = placeholder_value(pack, "count", first.group(2)) if first else None
             found.append(
                 Message(
                     MessageKey.of("rulebook", path),
@@ -120,6 +158,9 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
                     source.shown,
                     line,
                     "rulebook text; keep {placeholders}, **bold**, *italic* and [icons]",
+                    # a text with a {count:…} says it in the form its (first) count takes
+                    plural=value if first else None,
+                    count=int(number) if number is not None else None,
                 )
             )
     for component in pack.components:
@@ -131,7 +172,7 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
             box = boxes.get(key)
             if box:
                 note += (
-                    f"; box {box.width:.1f} x {box.height:.1f} mm, {box.size:g} pt (at least {box.min_size:g} pt),"
+                    f"; box {box.width:.1f} x {box.height:.1f} mm, {round(box.size, 1):g} pt (at least {round(box.min_size, 1):g} pt),"
                     f" room for {box.capacity} characters"
                 )
             cell = (at.sheet, at.column) if isinstance(source, TableSource) else ()  # YAML: its line
@@ -139,12 +180,26 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
     return [message for message in found if has_words(message.msgid)]
 
 
-def by_text(found: list[Message]) -> dict[str, list[Message]]:
-    """The messages grouped by their English text, in the order the texts first appear: one
-    catalog entry each."""
-    grouped: dict[str, list[Message]] = {}
+def _counted(pack: Pack) -> dict[KeyPath, tuple[KeyPath, int]]:
+    """The pack-wide texts shown with a count (a line of the game's component list: "15 valley
+    tiles"): the key path of each one's plural, and of its singular with the count."""
+    counted = {}
+    for name, rule_set in pack.meta.rules.items():
+        for index, rule in enumerate(rule_set.checks):
+            text = rule.counted_text()
+            if text is not None:
+                singular, plural, count = text
+                at: KeyPath = ("rules", name, "checks", index)
+                counted[at + (plural,)] = (at + (singular,), count)
+    return counted
+
+
+def by_entry(found: list[Message]) -> dict[EntryKey, list[Message]]:
+    """The messages grouped by their English text and context, in the order the texts first appear:
+    one catalog entry each."""
+    grouped: dict[EntryKey, list[Message]] = {}
     for message in found:
-        grouped.setdefault(message.msgid, []).append(message)
+        grouped.setdefault(message.entry_key, []).append(message)
     return grouped
 
 
@@ -247,14 +302,20 @@ NOTED_PLACES = 5  # a text used in more places names the first few in its note, 
 
 
 def template(pack: Pack, boxes: Boxes | None = None) -> polib.POFile:
-    """The template: one entry per English text, its note naming the places it is used."""
+    """The template: one entry per English text and context (msgctxt), its notes the designer's for
+    translators, then the places it is used."""
     pot = polib.POFile(wrapwidth=0)
     pot.metadata = header(project_name(pack), None)
-    for msgid, places in by_text(messages(pack, boxes)).items():
-        notes = [f"{message.place}: {message.note}" for message in places[:NOTED_PLACES]]
+    for (context, msgid), places in by_entry(messages(pack, boxes)).items():
+        notes = list(dict.fromkeys(m.designer_note for m in places if m.designer_note))  # the designer's first
+        notes += [f"{message.place}: {message.note}" for message in places[:NOTED_PLACES]]
         if len(places) > NOTED_PLACES:
             notes.append(f"and {len(places) - NOTED_PLACES} more places")
-        entry = polib.POEntry(msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=references(pack, places))
+        entry = polib.POEntry(
+            msgctxt=context, msgid=msgid, msgstr="", comment="\n".join(notes), occurrences=references(pack, places)
+        )
+        if places[0].plural is not None:
+            entry.msgid_plural, entry.msgstr_plural = places[0].plural, {0: "", 1: ""}
         entry.flags = weblate_flags(msgid, tightest_room(places, boxes or {}))
         pot.append(entry)
     return pot

@@ -5,8 +5,9 @@ Returns: the merged catalog: an entry whose text is new takes the translation of
 previous text as fuzzy (`#|` shows the English that translation was made for), translator comments,
 the header's and the reviewed flag of an unchanged text stay, a text no longer used becomes obsolete
 (`#~`, unless it lent its translation) and comes back if the text does; entries are keyed by their
-English text (msgid), so a text used in twelve places is translated once. Entries written with a
-msgctxt by earlier printkit versions are read by their msgid.
+context and English text (msgctxt and msgid, as gettext finds them), so a text used in twelve places
+is translated once and two equal texts of different contexts apart. Entries written with their
+place as msgctxt by earlier printkit versions are read as entries without context.
 """
 
 from __future__ import annotations
@@ -14,41 +15,58 @@ from __future__ import annotations
 import difflib
 import hashlib
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 
 import polib
 
+from printkit.content.message_key import is_place
 from printkit.content.pack import Pack
-from printkit.i18n.extract import CATALOG_BASEPATH, header, in_locale_widths, project_name
+from printkit.i18n.extract import CATALOG_BASEPATH, EntryKey, header, in_locale_widths, project_name
+from printkit.i18n.po_check import catalog_nplurals
 from printkit.i18n.po_file import REVIEWED, has_translation, is_reviewed
 
 
-def entries(catalog: polib.POFile | None, obsolete: bool = False) -> dict[str, polib.POEntry]:
-    """A catalog's live (or obsolete) entries by their English text; an entry an earlier printkit
-    wrote with a msgctxt is found by its msgid too, unless an entry without one has the same text."""
-    found: dict[str, polib.POEntry] = {}
-    for entry in sorted(catalog or [], key=lambda e: e.msgctxt is not None):
+def entry_key(entry: polib.POEntry) -> EntryKey:
+    """What a pack's catalog entry is found by: its context and English text; an entry an earlier
+    printkit wrote with its place as msgctxt (`card:spyro/name`) counts as one without context."""
+    legacy = entry.msgctxt is not None and is_place(entry.msgctxt)
+    return (None if legacy else entry.msgctxt), entry.msgid
+
+
+def entries(catalog: polib.POFile | None, obsolete: bool = False) -> dict[EntryKey, polib.POEntry]:
+    """A catalog's live (or obsolete) entries by their context and English text (`entry_key`); an entry
+    an earlier printkit wrote with its place as msgctxt is found as one without context, unless an
+    entry without one has the same text."""
+    found: dict[EntryKey, polib.POEntry] = {}
+    for entry in sorted(catalog or [], key=_is_legacy):
         if entry.obsolete == obsolete:
-            found.setdefault(entry.msgid, entry)
+            found.setdefault(entry_key(entry), entry)
     return found
 
 
-def unit_id(msgid: str) -> str:
-    """A stable id of a text for exchange formats that need one (XLIFF trans-unit ids)."""
-    return hashlib.sha1(msgid.encode("utf-8")).hexdigest()[:16]
+def _is_legacy(entry: polib.POEntry) -> bool:
+    return entry.msgctxt is not None and is_place(entry.msgctxt)
+
+
+def unit_id(msgid: str, context: str | None = None) -> str:
+    """A stable id of a text (and its context) for exchange formats that need one (XLIFF trans-unit
+    ids); a text without context keeps the id of its English alone."""
+    written = msgid if context is None else f"{context}\x04{msgid}"  # gettext's separator of the two
+    return hashlib.sha1(written.encode("utf-8")).hexdigest()[:16]
 
 
 FUZZY_THRESHOLD = 0.6  # GNU msgmerge's: how alike a previous text must be to lend its translation
 RARE_WORDS = 3  # a text of more words is compared with the previous texts sharing one of its rarest
 MAX_COMPARED = 200  # and with at most this many of them
+PREFERRED = 0.00001  # what msgmerge adds to how alike a translation is for its own context, and for not being fuzzy
 
 
 def merge(catalog: polib.POFile | None, pot: polib.POFile, pack: Pack, locale: str) -> polib.POFile:
-    """A pack's catalog brought up to its template: entries keyed by their English text, a new text
-    given the closest previous translation as fuzzy."""
+    """A pack's catalog brought up to its template: entries keyed by their context and English text, a
+    new one given the closest previous translation as fuzzy."""
     metadata = dict(catalog.metadata) if catalog is not None else header(project_name(pack), locale)
     metadata["X-Poedit-Basepath"] = CATALOG_BASEPATH
-    result = merged(catalog, pot, metadata, key=lambda entry: entry.msgid, closest=True)
+    result = merged(catalog, pot, metadata, key=entry_key, closest=True, nplurals=catalog_nplurals(metadata, locale))
     for entry in result:
         entry.flags = in_locale_widths(entry.flags, pack.meta.language, locale)
     return result
@@ -59,7 +77,7 @@ def merged(
     template: polib.POFile,
     metadata: dict[str, str],
     *,
-    key: Callable[[polib.POEntry], str | None],
+    key: Callable[[polib.POEntry], Hashable],
     closest: bool,
     nplurals: int = 2,
 ) -> polib.POFile:
@@ -87,23 +105,26 @@ def merged(
             unmatched.append(new)
         else:
             used.add(id(previous))
-            new.msgstr, new.tcomment = previous.msgstr, previous.tcomment
-            new.msgstr_plural = dict(previous.msgstr_plural) or new.msgstr_plural
-            if previous.fuzzy or previous.msgid != entry.msgid:
+            reshaped = _take(new, previous)
+            if previous.fuzzy or previous.msgid != entry.msgid or reshaped:
                 new.flags.append("fuzzy")
-                new.previous_msgid = previous.previous_msgid if previous.msgid == entry.msgid else _lent_for(previous)
+                if previous.msgid == entry.msgid and not reshaped:  # still fuzzy: the English it was made for
+                    new.previous_msgctxt, new.previous_msgid = previous.previous_msgctxt, previous.previous_msgid
+                    new.previous_msgid_plural = previous.previous_msgid_plural
+                else:
+                    _lend(new, previous)
             elif is_reviewed(previous):  # the template knows nothing of the review: the catalog's is kept
                 new.flags.append(REVIEWED)
         result.append(new)
     if closest:
-        similar = _Similar([e for e in catalog or [] if e.msgstr])
+        similar = _Similar([e for e in catalog or [] if has_translation(e)])
         for new in unmatched:  # msgmerge looks through every previous translation, used or not
-            found = similar.closest(new.msgid)
+            found = similar.closest(new.msgid, new.msgctxt)
             if found is not None:
                 used.add(id(found))
-                new.msgstr, new.tcomment = found.msgstr, found.tcomment
+                _take(new, found)
                 new.flags.append("fuzzy")
-                new.previous_msgid = _lent_for(found)
+                _lend(new, found)
     # The rest is no longer used (a text that lent its translation lives on in the fuzzy entry): kept
     # as obsolete, so no translation is lost, unless a live entry has its key (msgfmt's duplicate).
     keys = {(new.msgctxt, new.msgid) for new in result}
@@ -141,18 +162,40 @@ def _merged_header(metadata: dict[str, str], template: dict[str, str]) -> dict[s
     return first | {name: value for name, value in fields.items() if name not in first}
 
 
-def _lent_for(entry: polib.POEntry) -> str:
-    """The English a translation was made for, which `#|` shows where it is lent: a fuzzy entry's own
-    previous text (so a second edit still shows the first English), else its text, as msgmerge does."""
-    return entry.previous_msgid if entry.fuzzy and entry.previous_msgid is not None else entry.msgid
+def _take(new: polib.POEntry, previous: polib.POEntry) -> bool:
+    """Give new the translation and translator comments of previous, and say whether the translation
+    changed its shape: a translation of one form given to a text with plural forms fills each of
+    them, and the first of several fills a text without (msgmerge's way); either is fuzzy, as is a
+    change of the plural English (msgid_plural)."""
+    new.tcomment = previous.tcomment
+    if new.msgid_plural and previous.msgid_plural:
+        new.msgstr_plural = dict(previous.msgstr_plural) or new.msgstr_plural
+        return new.msgid_plural != previous.msgid_plural
+    if new.msgid_plural:
+        new.msgstr_plural = dict.fromkeys(new.msgstr_plural, previous.msgstr)
+        return True
+    if previous.msgid_plural:
+        new.msgstr = previous.msgstr_plural.get(0, "")
+        return True
+    new.msgstr = previous.msgstr
+    return False
+
+
+def _lend(new: polib.POEntry, previous: polib.POEntry) -> None:
+    """`#|` of a translation lent to new: the context and English it was made for, a fuzzy entry's own
+    previous ones (so a second edit still shows the first English), as msgmerge --previous writes them;
+    an earlier printkit's place is no context of the designer's, and is left out."""
+    if previous.fuzzy and previous.previous_msgid is not None:
+        context, msgid, plural = previous.previous_msgctxt, previous.previous_msgid, previous.previous_msgid_plural
+    else:
+        context, msgid, plural = entry_key(previous)[0], previous.msgid, previous.msgid_plural or None
+    new.previous_msgctxt, new.previous_msgid, new.previous_msgid_plural = context, msgid, plural
 
 
 def _by_age(catalog: polib.POFile | None, *, obsolete: bool) -> list[polib.POEntry]:
     """A catalog's live (or obsolete) entries, the first of two alike last (so it is the one kept
     by key); an entry an earlier printkit wrote with a msgctxt after those without."""
-    return list(
-        reversed(sorted((e for e in catalog or [] if e.obsolete == obsolete), key=lambda e: e.msgctxt is not None))
-    )
+    return list(reversed(sorted((e for e in catalog or [] if e.obsolete == obsolete), key=_is_legacy)))
 
 
 class _Similar:
@@ -168,8 +211,9 @@ class _Similar:
             for word in set(_WORD.findall(candidate.msgid.lower())):
                 self.by_word.setdefault(word, []).append(candidate)
 
-    def closest(self, msgid: str) -> polib.POEntry | None:
-        """The candidate whose text is most like msgid, if it is alike enough."""
+    def closest(self, msgid: str, context: str | None = None) -> polib.POEntry | None:
+        """The candidate whose text is most like msgid, if it is alike enough; of two as alike, the one of
+        the same context, then one not fuzzy (msgmerge's preferences)."""
         words = set(_WORD.findall(msgid.lower()))
         pool = self.candidates
         if len(words) > RARE_WORDS:
@@ -183,8 +227,10 @@ class _Similar:
         matcher.set_seq2(msgid)
         for candidate in pool:
             matcher.set_seq1(candidate.msgid)
-            if matcher.real_quick_ratio() >= best_ratio and matcher.quick_ratio() >= best_ratio:
+            reach = best_ratio - 2 * PREFERRED  # what a candidate preferred twice must have to beat the best
+            if matcher.real_quick_ratio() >= reach and matcher.quick_ratio() >= reach:
                 ratio = matcher.ratio()
+                ratio += PREFERRED * ((entry_key(candidate)[0] == context) + (not candidate.fuzzy))
                 if ratio >= best_ratio and (best is None or ratio > best_ratio):
                     best, best_ratio = candidate, ratio
         return best

@@ -1,7 +1,8 @@
 """Catalogs read as msgfmt reads them, and what msgfmt -c would refuse in them.
 
 Takes: a pack's folder and a catalog's path (read confined), or a catalog's text.
-Returns: the catalog as a polib file (None when there is none), its Plural-Forms header's problem,
+Returns: the catalog as a polib file (None when there is none), its Plural-Forms header's problem
+and plural rule (how many forms, which form a count takes),
 and its syntax problems and duplicate entries as `Problem`s at their lines.
 """
 
@@ -9,7 +10,10 @@ from __future__ import annotations
 
 import os
 import re
+from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
+from typing import cast
 
 import polib
 
@@ -19,7 +23,7 @@ from printkit.base.errors import (
     Problems,
     display_path,
 )
-from printkit.base.languages import plural_forms, plural_problem
+from printkit.base.languages import plural_forms, plural_problem, plural_rule
 from printkit.content.pack import Pack
 from printkit.i18n.extract import catalog_path
 
@@ -78,6 +82,24 @@ def plural_count(forms: str) -> int | None:
     gives none, or more than any language has (a catalog of 10**9 forms would fill the memory)."""
     count = _nplurals(forms)
     return count if count is not None and 1 <= count <= MAX_PLURAL_FORMS else None
+
+
+def catalog_nplurals(metadata: dict[str, str], locale: str) -> int:
+    """How many plural forms a catalog's entries have: its header's, else the locale's usual number."""
+    return plural_count(metadata.get("Plural-Forms", "")) or cast(int, plural_count(plural_forms(locale)))
+
+
+def plural_function(forms: str, locale: str) -> Callable[[int], int]:
+    """The catalog's plural rule (its Plural-Forms header) where msgfmt takes it, else the locale's usual one."""
+    rule = plural_rule(forms if forms and plural_problem(forms) is None else plural_forms(locale))
+    return rule if rule is not None else lambda n: int(n != 1)
+
+
+def counted_once(plural: Callable[[int], int], count: int) -> set[int]:
+    """The plural forms the rule gives for a single count from 0 to 1000 (the counts msgfmt tries): such
+    a form may leave out the number, as msgfmt -c allows (Arabic's "ورقتان", two cards)."""
+    taken = Counter(plural(n) for n in range(1001))
+    return {form for form in range(count) if taken[form] == 1}
 
 
 def _nplurals(forms: str) -> int | None:

@@ -44,6 +44,11 @@ def po_text(catalog: polib.POFile) -> str:
     return "\n".join(blocks)
 
 
+def forms(entry: polib.POEntry) -> list[str]:
+    """An entry's translation: its plural forms in order (msgstr[0], msgstr[1] …), or its msgstr."""
+    return [entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)] if entry.msgid_plural else [entry.msgstr]
+
+
 def has_translation(entry: polib.POEntry) -> bool:
     return bool(entry.msgstr or any(entry.msgstr_plural.values()))
 

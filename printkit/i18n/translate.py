@@ -30,10 +30,11 @@ from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
 
 # --- counts -------------------------------------------------------------------------------------------
-from printkit.i18n.extract import WORDS_ONLY, Message, by_text, catalog_path, messages
+from printkit.i18n.extract import WORDS_ONLY, EntryKey, Message, by_entry, catalog_path, messages
 from printkit.i18n.glossary import glossary_file, glossary_names, load_glossary, uses_word
-from printkit.i18n.merge import entries
-from printkit.i18n.po_check import load_catalog, plural_header_problem
+from printkit.i18n.merge import entries, entry_key
+from printkit.i18n.po_check import load_catalog, plural_function, plural_header_problem
+from printkit.i18n.po_file import forms
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
 
@@ -52,13 +53,13 @@ class Counts:
 
 
 def counts(pack: Pack, locale: str) -> Counts:
-    wanted = by_text(messages(pack))
+    wanted = by_entry(messages(pack))
     catalog = load_catalog(pack, locale)
     live = entries(catalog)
     translated = fuzzy = 0
-    for msgid in wanted:
-        entry = live.get(msgid)
-        if entry is None or not entry.msgstr.strip():
+    for key in wanted:
+        entry = live.get(key)
+        if entry is None or not is_translated(entry):
             continue
         if entry.fuzzy:
             fuzzy += 1
@@ -85,6 +86,7 @@ def translate(pack: Pack, locale: str) -> Translation:
     catalog = load_catalog(pack, locale) if locale != PSEUDO else None
     catalog_file = display_path(catalog_path(pack, locale))
     live = entries(catalog)
+    plural = plural_function(catalog.metadata.get("Plural-Forms", ""), locale) if catalog is not None else None
     result = Translation(pack)
     meta, rulebook, looks = pack.meta, pack.rulebook, dict(pack.looks)
     components = list(pack.components)
@@ -93,11 +95,12 @@ def translate(pack: Pack, locale: str) -> Translation:
     problems = []
     for message in messages(pack):
         key = message.key
-        entry = live.get(message.msgid)
+        entry = live.get(message.entry_key)
         if locale == PSEUDO:
-            text = pseudo(message.msgid)
-        elif entry is not None and usable(entry):
-            text = entry.msgstr
+            text = pseudo(message.plural if message.plural is not None and message.count != 1 else message.msgid)
+        elif entry is not None and plural is not None and usable(entry):  # an entry: there is a catalog
+            written = forms(entry)
+            text = written[min(plural(message.count), len(written) - 1)] if message.count is not None else written[0]
             origins[key] = (catalog_file, entry.linenum)
         else:
             result.missing.append(message)
@@ -105,6 +108,8 @@ def translate(pack: Pack, locale: str) -> Translation:
             continue
         if key.kind == "pack":
             meta = replace_at(meta, message.path, text)
+            if message.singular_path is not None:  # a component list's line, printed in the count's form
+                meta = replace_at(meta, message.singular_path, text)
         elif key.kind == "rulebook":
             rulebook = replace_at(rulebook, message.path, text)
         elif key.kind == "look":
@@ -200,15 +205,27 @@ def _emphasis_problem(english: str, translation: str) -> tuple[str, str] | None:
 _STRAY_BRACE = re.compile(r"[{}]")
 
 
+def is_translated(entry: polib.POEntry) -> bool:
+    """Whether an entry is translated: its msgstr, or every plural form, not blank."""
+    return all(form.strip() for form in forms(entry))
+
+
+def translation_problem(entry: polib.POEntry) -> tuple[str, str] | None:
+    """What is wrong with the markup of an entry's translation (`markup_problem`), or of one of its
+    plural forms, each held to the English plural and named (`in msgstr[1], …`)."""
+    if not entry.msgid_plural:
+        return markup_problem(entry.msgid, entry.msgstr)
+    for index, form in enumerate(forms(entry)):
+        problem = markup_problem(entry.msgid_plural, form)
+        if problem is not None:
+            return f"in msgstr[{index}], {problem[0]}", problem[1]
+    return None
+
+
 def usable(entry: polib.POEntry | None) -> bool:
-    """Whether a catalog entry's translation is printed: translated (not blank), not fuzzy, its
-    markup intact."""
-    return (
-        entry is not None
-        and bool(entry.msgstr.strip())
-        and not entry.fuzzy
-        and markup_problem(entry.msgid, entry.msgstr) is None
-    )
+    """Whether a catalog entry's translation is printed: translated (not blank, every plural form),
+    not fuzzy, its markup intact."""
+    return entry is not None and is_translated(entry) and not entry.fuzzy and translation_problem(entry) is None
 
 
 def entry_problems(pack: Pack, locale: str) -> list[Problem]:
@@ -219,38 +236,24 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
     shown = display_path(catalog_path(pack, locale))
     glossary = load_glossary(pack).get(locale, {})
     names = glossary_names(pack)
-    wanted = by_text(messages(pack))
+    wanted = by_entry(messages(pack))
     header = plural_header_problem(pack.root, catalog_path(pack, locale), locale)
     problems = [header] if header is not None else []
     live = entries(catalog)
-    # a translator's entry with a msgctxt, where another entry of its text is the one printkit prints (an
-    # earlier printkit's entries per place that agree with it are not: the next update merges them)
-    for shadowed in (e for e in catalog or [] if e.msgctxt is not None and not e.obsolete and e.msgid in wanted):
-        used = live[shadowed.msgid]
-        if used is not shadowed and used.msgstr != shadowed.msgstr:
-            problems.append(
-                Problem(
-                    shown,
-                    shadowed.linenum,
-                    1,
-                    wanted[shadowed.msgid][0].place,
-                    f"the entry of context '{shadowed.msgctxt}' is not used: a pack's text is translated once, "
-                    f"by the entry on line {used.linenum}",
-                    "put the translation you want in that entry and remove this one",
-                )
-            )
-    for msgid, entry in live.items():
-        if msgid not in wanted or not entry.msgstr.strip() or entry.fuzzy:
+    problems += _unused_contexts(catalog, live, wanted, shown)
+    for key, entry in live.items():
+        if key not in wanted or not is_translated(entry) or entry.fuzzy:
             continue
-        where = (shown, entry.linenum, 1, wanted[msgid][0].place)
-        broken = markup_problem(entry.msgid, entry.msgstr)
+        where = (shown, entry.linenum, 1, wanted[key][0].place)
+        broken = translation_problem(entry)
+        translation = "\n".join(forms(entry))
         if broken is not None:
             problems.append(Problem(*where, *broken))
         prose = WORDS_ONLY.sub(" ", entry.msgid)
         for term, translated in glossary.items():
             # A capitalised term is a game term (Attack, Giant) and must match its case.
             flags = 0 if term[0].isupper() else re.IGNORECASE
-            if re.search(rf"\b{re.escape(term)}\b", prose, flags) and not translated.used_in(entry.msgstr):
+            if re.search(rf"\b{re.escape(term)}\b", prose, flags) and not translated.used_in(translation):
                 problems.append(
                     Problem(
                         *where,
@@ -259,7 +262,7 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
                     )
                 )
         for name in names:
-            if uses_word(prose, name) and not uses_word(entry.msgstr, name):
+            if uses_word(prose, name) and not uses_word(translation, name):
                 problems.append(
                     Problem(
                         *where,
@@ -270,6 +273,48 @@ def entry_problems(pack: Pack, locale: str) -> list[Problem]:
                     )
                 )
     return problems
+
+
+def _unused_contexts(
+    catalog: polib.POFile | None, live: dict[EntryKey, polib.POEntry], wanted: dict[EntryKey, list[Message]], shown: str
+) -> list[Problem]:
+    """A translator's entry with a msgctxt that no text of its English has, which printkit never prints:
+    a context of the translator's own (the designer gives a text its context in the pack), or an
+    earlier printkit's entry of a place whose text another entry translates otherwise (those that
+    agree with it are not: the next update merges them)."""
+    contexts: dict[str, list[EntryKey]] = {}
+    for key in wanted:
+        contexts.setdefault(key[1], []).append(key)
+    problems = []
+    for entry in catalog or []:
+        if entry.msgctxt is None or entry.obsolete or entry.msgid not in contexts:
+            continue
+        key, first = entry_key(entry), wanted[contexts[entry.msgid][0]][0]
+        used = live.get(key)
+        if key in wanted and used is not entry and used is not None and used.msgstr != entry.msgstr:
+            message = (
+                f"the entry of context '{entry.msgctxt}' is not used: a pack's text is translated once, "
+                f"by the entry on line {used.linenum}"
+            )
+            problems.append(Problem(shown, entry.linenum, 1, first.place, message, _PUT_IT_THERE))
+        elif key not in wanted:
+            given = [f"'{context}'" if context else "none" for context, _ in contexts[entry.msgid]]
+            problems.append(
+                Problem(
+                    shown,
+                    entry.linenum,
+                    1,
+                    first.place,
+                    f"the entry of context '{entry.msgctxt}' is not used: no text '{entry.msgid}' of the pack has "
+                    f"that context (it has {', '.join(given)})",
+                    f"give a text of the pack this context ({{text: {entry.msgid}, context: {entry.msgctxt}}}), "
+                    "or remove this entry",
+                )
+            )
+    return problems
+
+
+_PUT_IT_THERE = "put the translation you want in that entry and remove this one"
 
 
 def _difference(a: list[str], b: list[str]) -> list[str]:
@@ -290,17 +335,17 @@ def missing_problems(pack: Pack, translation: Translation, locale: str) -> list[
     live = entries(load_catalog(pack, locale))
     shown = display_path(catalog_path(pack, locale))
     problems = []
-    for msgid, places in by_text(translation.missing).items():
-        entry, first = live.get(msgid), places[0]
+    for key, places in by_entry(translation.missing).items():
+        entry, first = live.get(key), places[0]
         if entry is None:
             problems.append(
                 first.problem(
                     f"missing from the {locale} catalog", f"run 'printkit i18n update {pack.id}' and translate it"
                 )
             )
-        elif entry.msgstr.strip() and not entry.fuzzy:
+        elif is_translated(entry) and not entry.fuzzy:
             continue
-        elif entry.msgstr.strip():
+        elif is_translated(entry):
             problems.append(
                 Problem(
                     shown,

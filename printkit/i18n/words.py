@@ -13,22 +13,26 @@ msgctxt (the key below), as gettext's pgettext/npgettext find it: by context and
 from __future__ import annotations
 
 import os
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import cast
 
 import polib
 
 from printkit.base.errors import Problem, display_path
-from printkit.base.languages import plural_forms, plural_problem, plural_rule
+from printkit.base.languages import parents
 from printkit.base.package_data import folder
 from printkit.content import braces
 from printkit.i18n import merge, typography
 from printkit.i18n.extract import header, message_folder
-from printkit.i18n.po_check import plural_count, plural_header_problem, read_catalog
+from printkit.i18n.po_check import (
+    catalog_nplurals,
+    counted_once,
+    plural_function,
+    plural_header_problem,
+    read_catalog,
+)
 from printkit.i18n.po_file import po_text
 from printkit.i18n.pseudo import CODE as PSEUDO
 from printkit.i18n.pseudo import pseudo
@@ -107,6 +111,7 @@ MESSAGES: dict[str, str | tuple[str, str]] = {
     "value-cost": "cost",
     "value-edges": "edge values",
     "value-element": "element",
+    "value-rarity": "rarity",
     "value-type": "type",
     "value-value": "value",
     "value-stats": "stats",
@@ -279,7 +284,7 @@ def merged(catalog: polib.POFile | None, locale: str) -> polib.POFile:
     word comes empty, a word whose English changed keeps its translation as fuzzy (`#|` shows the
     previous English), a word no longer used stays as obsolete; the header stays the translator's."""
     metadata = dict(catalog.metadata) if catalog is not None else header(DOMAIN, locale)
-    nplurals = plural_count(metadata.get("Plural-Forms", "")) or cast(int, plural_count(plural_forms(locale)))
+    nplurals = catalog_nplurals(metadata, locale)
     return merge.merged(
         catalog, template(), metadata, key=lambda entry: entry.msgctxt, closest=False, nplurals=nplurals
     )
@@ -365,13 +370,17 @@ class OwnWords:
 
 
 def of(locale: str, pack_root: Path | None = None) -> OwnWords:
-    """printkit's words in locale: from the pack's catalog of them, else printkit's, else English.
-    Read again when a catalog changes (a build after `i18n update` in the same process)."""
+    """printkit's words in locale: from the pack's catalog of them, else printkit's, then the same in
+    each locale it inherits from (de-CH from de), else English. Read again when a catalog changes
+    (a build after `i18n update` in the same process)."""
     if locale in (SOURCE_LOCALE, PSEUDO):
         return OwnWords(locale)
-    sources = [(pack_root, pack_catalog(pack_root, locale))] if pack_root is not None else []
-    sources.append((LOCALE_DIR, shipped_catalog(locale)))
-    return _words(locale, tuple((root, path, _stamp(path)) for root, path in sources))
+    sources = []
+    for tag in (locale, *parents(locale)):
+        if pack_root is not None:
+            sources.append((pack_root, pack_catalog(pack_root, tag), tag))
+        sources.append((LOCALE_DIR, shipped_catalog(tag), tag))
+    return _words(locale, tuple((root, path, _stamp(path), tag) for root, path, tag in sources))
 
 
 def texts(locale: str) -> list[str]:
@@ -396,11 +405,11 @@ def _stamp(path: Path) -> tuple[int, int] | None:
 
 
 @cache
-def _words(locale: str, sources: tuple[tuple[Path, Path, tuple[int, int] | None], ...]) -> OwnWords:
+def _words(locale: str, sources: tuple[tuple[Path, Path, tuple[int, int] | None, str], ...]) -> OwnWords:
     found: dict[str, Found] = {}
-    for root, path, stamp in sources:
+    for root, path, stamp, tag in sources:
         catalog = read_catalog(root, path) if stamp is not None else None
-        for key, translation in _usable(catalog, locale, path).items():
+        for key, translation in _usable(catalog, tag, path).items():
             found.setdefault(key, translation)
     return OwnWords(locale, found, tuple(key for key in MESSAGES if key not in found))
 
@@ -410,7 +419,7 @@ def _usable(catalog: polib.POFile | None, locale: str, path: Path) -> dict[str, 
     with the English's {names} (a translation that lost one would fail to print)."""
     if catalog is None:
         return {}
-    plural = _plural_function(catalog.metadata.get("Plural-Forms", ""), locale)
+    plural = plural_function(catalog.metadata.get("Plural-Forms", ""), locale)
     usable = {}
     for entry in catalog:
         english = MESSAGES.get(entry.msgctxt or "")
@@ -435,7 +444,7 @@ def _problem(
     forms = [entry.msgstr_plural[n] for n in sorted(entry.msgstr_plural)] if english_plural else [entry.msgstr]
     if not all(forms):
         return f"not translated to {locale} yet", "translate it; until then it prints in English"
-    counted = _counted_once(plural, len(forms)) if english_plural else set()
+    counted = counted_once(plural, len(forms)) if english_plural else set()
     for index, form in enumerate(forms):
         kept = placeholders(form)
         if index in counted and "{count}" not in kept:
@@ -443,18 +452,6 @@ def _problem(
         if _names(form) - _names(english_plural or singular) or kept != placeholders(singular):
             return f"the translation has other placeholders than the English: {form!r}", "keep the English's"
     return None
-
-
-def _counted_once(plural: Callable[[int], int], count: int) -> set[int]:
-    """The plural forms the rule gives for a single count from 0 to 1000 (the counts msgfmt tries)."""
-    taken = Counter(plural(n) for n in range(1001))
-    return {form for form in range(count) if taken[form] == 1}
-
-
-def _plural_function(forms: str, locale: str) -> Callable[[int], int]:
-    """The catalog's plural rule (its Plural-Forms header) where msgfmt takes it, else the locale's usual one."""
-    rule = plural_rule(forms if forms and plural_problem(forms) is None else plural_forms(locale))
-    return rule if rule is not None else lambda n: int(n != 1)
 
 
 def header_problems(pack_root: Path, locale: str) -> list[Problem]:
@@ -486,7 +483,7 @@ def problems(pack_root: Path, pack_id: str, locale: str) -> list[Problem]:
             )
         ]
     found = header_problems(pack_root, locale)
-    own_plural = _plural_function(catalog.metadata.get("Plural-Forms", ""), locale)
+    own_plural = plural_function(catalog.metadata.get("Plural-Forms", ""), locale)
     entries = {e.msgctxt: e for e in catalog if not e.obsolete}
     for key in own.missing:
         entry = entries.get(key)

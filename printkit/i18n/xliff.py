@@ -27,16 +27,18 @@ from printkit.content.braces import KEPT
 from printkit.content.pack import Pack
 
 # --- XLIFF 1.2 ------------------------------------------------------------------------------------------
-from printkit.i18n.extract import Boxes, by_text, messages, references, room_in, tightest_room
+from printkit.i18n.extract import Boxes, by_entry, messages, references, room_in, tightest_room
 from printkit.i18n.merge import entries, unit_id
-from printkit.i18n.po_check import load_catalog
-from printkit.i18n.po_file import is_reviewed
+from printkit.i18n.po_check import catalog_nplurals, load_catalog
+from printkit.i18n.po_file import forms, has_translation, is_reviewed
 
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:1.2"
 # the versions read: 1.2 (Weblate, Okapi, printkit) and 1.1 (translate-toolkit's po2xliff), alike in all printkit reads
 READ_NAMESPACES = ("urn:oasis:names:tc:xliff:document:1.2", "urn:oasis:names:tc:xliff:document:1.1")
 # translate-toolkit's po2xliff writes the PO header as a unit of this restype: no text of the pack
 GETTEXT_HEADER = "x-gettext-domain-header"
+# and a text with plural forms as a <group> of this restype, one trans-unit a form (id `GROUP[N]`)
+GETTEXT_PLURALS = "x-gettext-plurals"
 # printkit's own attribute on a trans-unit, where XLIFF 1.2 allows other namespaces' (tools keep them)
 PRINTKIT_NS = "urn:x-printkit:xliff"
 EXPORTED = f"{{{PRINTKIT_NS}}}exported"
@@ -48,14 +50,14 @@ def exported_as(entry: polib.POEntry | None) -> str:
     holds, so that an import sees an entry changed since its export."""
     state = (
         "untranslated"
-        if entry is None or not entry.msgstr
+        if entry is None or not has_translation(entry)
         else "fuzzy"
         if entry.fuzzy
         else "reviewed"
         if is_reviewed(entry)
         else "translated"
     )
-    text = entry.msgstr if entry is not None else ""
+    text = "\0".join(forms(entry)) if entry is not None else ""  # a text without plural forms: its msgstr
     return hashlib.sha1(f"{state}\0{text}".encode()).hexdigest()[:16]
 
 
@@ -85,25 +87,30 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
         },
     )
     body = ET.SubElement(file_element, f"{{{XLIFF_NS}}}body")
-    live = entries(load_catalog(pack, locale))
+    catalog = load_catalog(pack, locale)
+    live = entries(catalog)
+    nplurals = catalog_nplurals(catalog.metadata if catalog is not None else {}, locale)
     inline: list[tuple[Any, str, dict[tuple[str, int], str]]] = []  # each <source> and <target> with its text
-    for msgid, places in by_text(messages(pack, boxes)).items():
-        attributes = {"id": unit_id(msgid), "resname": places[0].place}
+    for key, places in by_entry(messages(pack, boxes)).items():
+        msgid, plural = key[1], places[0].plural
+        attributes = {"id": unit_id(msgid, key[0]), "resname": places[0].place}
         room = tightest_room(places, boxes)
         if room is not None:
             attributes.update({"maxwidth": str(room_in(room, pack.meta.language, locale)), "size-unit": "char"})
-        unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
+        entry = live.get(key)
         marks: dict[tuple[str, int], str] = {}  # the unit's {placeholders} and [icons], each one <ph> id
-        inline.append((ET.SubElement(unit, f"{{{XLIFF_NS}}}source"), msgid, marks))
-        entry = live.get(msgid)
-        if entry is not None and entry.msgstr:
-            unit.set("approved", "yes" if is_reviewed(entry) else "no")
-            state = "needs-review-translation" if entry.fuzzy else "final" if is_reviewed(entry) else "translated"
-            inline.append((ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state), entry.msgstr, marks))
-            if entry.fuzzy and entry.previous_msgid is not None:  # its `#|`, as po2xliff writes it
-                previous = ET.SubElement(unit, f"{{{XLIFF_NS}}}alt-trans", origin="previous")
-                inline.append((ET.SubElement(previous, f"{{{XLIFF_NS}}}source"), entry.previous_msgid, marks))
-                inline.append((ET.SubElement(previous, f"{{{XLIFF_NS}}}target"), entry.msgstr, marks))
+        if plural is None:
+            unit = ET.SubElement(body, f"{{{XLIFF_NS}}}trans-unit", attributes)
+            _source_and_target(unit, msgid, entry, 0, marks, inline)
+        else:  # a group of one unit a form (`ID[0]`, `ID[1]` …), as translate-toolkit's po2xliff writes it
+            unit = ET.SubElement(body, f"{{{XLIFF_NS}}}group", {**attributes, "restype": GETTEXT_PLURALS})
+            count = max(nplurals, len(forms(entry)) if entry is not None else 0)
+            for index in range(count):
+                form = ET.SubElement(unit, f"{{{XLIFF_NS}}}trans-unit", {"id": f"{attributes['id']}[{index}]"})
+                _source_and_target(form, plural if index else msgid, entry, index, marks, inline)
+                form.set(XML_SPACE, "preserve")
+            if entry is not None and has_translation(entry):
+                unit.set("approved", "yes" if is_reviewed(entry) else "no")
         unit.set(EXPORTED, exported_as(entry))
         # as po2xliff writes it: xliff2po keeps a note's lines, CAT tools a text's spaces
         unit.set(XML_SPACE, "preserve")
@@ -118,6 +125,32 @@ def to_xliff(pack: Pack, locale: str, boxes: Boxes) -> bytes:
         _inline(element, text, marks)
     # a carriage return written as it is reads back as a line feed (XML normalises line ends)
     return ET.tostring(root, encoding="utf-8", xml_declaration=True).replace(b"\r", b"&#13;") + b"\n"
+
+
+def _source_and_target(
+    unit: Any,
+    source: str,
+    entry: polib.POEntry | None,
+    index: int,
+    marks: dict[tuple[str, int], str],
+    inline: list[tuple[Any, str, dict[tuple[str, int], str]]],
+) -> None:
+    """A trans-unit's <source> and, for a translated entry, its approval, the <target> of its form index
+    and a fuzzy one's previous English; their texts are put in inline, to be filled after indenting."""
+    import xml.etree.ElementTree as ET
+
+    inline.append((ET.SubElement(unit, f"{{{XLIFF_NS}}}source"), source, marks))
+    if entry is None or not has_translation(entry):
+        return
+    written = forms(entry)
+    target = written[index] if index < len(written) else ""
+    unit.set("approved", "yes" if is_reviewed(entry) else "no")
+    state = "needs-review-translation" if entry.fuzzy else "final" if is_reviewed(entry) else "translated"
+    inline.append((ET.SubElement(unit, f"{{{XLIFF_NS}}}target", state=state), target, marks))
+    if entry.fuzzy and entry.previous_msgid is not None:  # its `#|`, as po2xliff writes it
+        previous = ET.SubElement(unit, f"{{{XLIFF_NS}}}alt-trans", origin="previous")
+        inline.append((ET.SubElement(previous, f"{{{XLIFF_NS}}}source"), entry.previous_msgid, marks))
+        inline.append((ET.SubElement(previous, f"{{{XLIFF_NS}}}target"), target, marks))
 
 
 def _inline(element: Any, text: str, marks: dict[tuple[str, int], str]) -> None:
@@ -162,6 +195,7 @@ class XliffUnit:
     line: int
     exported: str | None  # its entry as exported (`exported_as`), None from a file that does not say
     previous: str | None = None  # the English its translation was made for (<alt-trans origin="previous">)
+    forms: tuple[str, ...] = ()  # of a text with plural forms (a group of units), each form's target; target the first
 
 
 # the states of a target still to be looked at (XLIFF 1.2); translated, final, signed-off and none are done
@@ -195,8 +229,11 @@ def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
                     f"import it with --lang {language}, or export the {locale} file with 'printkit i18n export'",
                 )
             )
-    found = []
+    found: list[XliffUnit] = []
     first: dict[str, int] = {}
+    plurals = [group for group in root.iter(f"{{{ns}}}group") if group.get("restype") == GETTEXT_PLURALS]
+    form_of = {id(unit): group for group in plurals for unit in group.findall(f"{{{ns}}}trans-unit")}
+    forms_found: dict[int, list[XliffUnit]] = {id(group): [] for group in plurals}
     for unit in root.iter(f"{{{ns}}}trans-unit"):
         if unit.get("restype") == GETTEXT_HEADER:
             continue
@@ -251,7 +288,8 @@ def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
         if target is not None and texts[1]:
             state, approved = target.get("state") or "", unit.get("approved")
             reviewed = approved != "no" and (state in _REVIEWED or (not state and approved == "yes"))
-            found.append(
+            group = form_of.get(id(unit))
+            (found if group is None else forms_found[id(group)]).append(
                 XliffUnit(
                     unit.get("id") or "",
                     place,
@@ -262,6 +300,23 @@ def from_xliff(data: bytes, shown: str, locale: str) -> list[XliffUnit]:
                     lines[unit],
                     unit.get(EXPORTED),
                     _previous_source(unit, ns),
+                )
+            )
+    for group in plurals:  # a text with plural forms: one unit, translated when each form is
+        units = forms_found[id(group)]
+        if units and len(units) == len(group.findall(f"{{{ns}}}trans-unit")):
+            found.append(
+                XliffUnit(
+                    group.get("id") or "",
+                    group.get("resname") or units[0].place,
+                    units[0].source,
+                    units[0].target,
+                    any(unit.needs_review for unit in units),
+                    all(unit.reviewed for unit in units),
+                    lines[group],
+                    group.get(EXPORTED),
+                    units[0].previous,
+                    tuple(unit.target for unit in units),
                 )
             )
     if problems:

@@ -7,8 +7,9 @@ only), and the PDF written from it: tagged PDF/UA-1 with the edition's language 
 on its structure elements, bookmarks, a table of contents with page numbers, running headers and
 translated "Page X of Y", bundled fonts only. Generated parts (the component list, the numbers rule sets and counts put into the prose,
 figures drawn from real components) come from the same model the kit is printed from, so they
-cannot drift. Prose is set in each language's typography (printkit.i18n.typography), and the
-glossary's names are never hyphenated.
+cannot drift. Prose is set in each language's typography (printkit.i18n.typography), the
+glossary's names are never hyphenated, and German compounds break only at their joints
+(printkit.i18n.joints).
 WeasyPrint fetches only the pack's own files and printkit's; anything else fails the build, at
 the file that asked for it.
 """
@@ -50,12 +51,15 @@ from printkit.content.load import RULEBOOK_FILE
 from printkit.content.pack import Pack
 from printkit.content.pack_meta import FONT_STYLES, Source
 from printkit.content.placeholders import expand
-from printkit.content.provenance import KINDS, WHOLE, marked_rules, marks_of, show_marks
-from printkit.content.rulebook_model import Block, Figure
+from printkit.content.provenance import KINDS, WHOLE, marked_rules, marks_of, show_marks, value_marks
+from printkit.content.rulebook_checks import table_rows
+from printkit.content.rulebook_model import Block, Figure, Table
+from printkit.content.values import Values
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
 from printkit.i18n.extract import messages
-from printkit.i18n.glossary import glossary_names
+from printkit.i18n.glossary import glossary_names, load_glossary
+from printkit.i18n.joints import SOFT_HYPHEN, Joints
 from printkit.layout.pieces import Piece, draw_pieces
 from printkit.output.svg import Scene
 from printkit.rulebook.sandbox import Sandbox, TemplateLimit
@@ -90,7 +94,8 @@ class Part:
 @dataclass(frozen=True)
 class Prose:
     """How one language's part sets its prose: the pack whose numbers fill its placeholders, the
-    language, whose typography it takes, and the words of the glossary's names, kept whole. Its
+    language, whose typography it takes, the words of the glossary's names, kept whole, and where
+    the language's compounds are joined, their only breaks. Its
     texts still in the pack's own language (not translated yet) take that language's typography,
     and are marked with their language and direction."""
 
@@ -98,6 +103,7 @@ class Prose:
     lang: str
     names: re.Pattern[str] | None
     untranslated: frozenset[str] = frozenset()
+    joints: Joints = Joints(frozenset())
 
     @classmethod
     def of(cls, part: Part) -> Prose:
@@ -107,14 +113,21 @@ class Prose:
         names = "|".join(re.escape(escape(word)) for word in words_of_names)
         # at a word's start in escaped text, not inside an entity such as &amp;
         pack = part.pack
+        texts = messages(pack)
         untranslated = frozenset(
             message.msgid
-            for message in messages(pack)
+            for message in texts
             if part.lang not in (pack.meta.language, PSEUDO)
             and message.key.kind == "rulebook"
             and message.key not in pack.translated_from
         )
-        return cls(pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None, untranslated)
+        terms = load_glossary(pack).get(part.lang.split("-")[0], {}).values()
+        joints = Joints.of(
+            part.lang,
+            [message.msgid for message in texts if message.msgid not in untranslated],
+            [word for term in terms for word in (term.translation, *term.also)],
+        )
+        return cls(pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None, untranslated, joints)
 
     def text(self, text: str) -> str:
         """Plain text (a title, a name) as the language sets it."""
@@ -122,12 +135,25 @@ class Prose:
 
     def kept_whole(self, html: str) -> str:
         """Escaped text with each word of a glossary name in a span WeasyPrint does not hyphenate
-        (a name and the word it begins: Skylanders, Spyros)."""
-        if self.names is None:
-            return html
-        return self.names.sub(lambda m: f'<span class="name" style="hyphens: manual">{m.group(0)}</span>', html)
+        (a name and the word it begins: Skylanders, Spyros), and each compound in one it breaks only
+        at its joints (Nachzieh-stapel, never Nachziehsta-pel)."""
+
+        def word(match: re.Match[str]) -> str:
+            text = match.group(0)
+            if self.names is not None and self.names.fullmatch(text):
+                return f'<span class="name" style="hyphens: manual">{text}</span>'
+            parts = self.joints.split(text)
+            if len(parts) == 1:
+                return text
+            # no ligature: German sets none across a joint, and one across a soft hyphen (Kampf-figuren's
+            # ffi) loses its letters in the PDF's text
+            return f'<span style="hyphens: manual; font-variant-ligatures: none">{SOFT_HYPHEN.join(parts)}</span>'
+
+        return _WORD.sub(word, html)
 
 
+# a word of escaped text, not inside an entity such as &amp;
+_WORD = re.compile(r"(?<![\w&#])\w+")
 _MARKS = re.compile("[" + "".join(KINDS.values()) + "]")
 
 
@@ -466,6 +492,7 @@ def _block_data(prose: Prose, block: Block, pieces: dict[str, Piece], name: str)
         "figure": block.figure
         and {"svg": figure_svg(pack, block.figure, pieces, name), "caption": _html(prose, block.figure.caption)},
         "components": block.components,
+        "table": block.table and _table_data(prose, block.table),
         "explain": block.explain,
         "entries": [
             {
@@ -477,6 +504,34 @@ def _block_data(prose: Prose, block: Block, pieces: dict[str, Piece], name: str)
             if entry.text
         ],
     }
+
+
+def _table_data(prose: Prose, table: Table) -> dict[str, Any]:
+    """A component table: its headings, and a row of cells (HTML) for each component it lists, each
+    value followed by the kit's marks it carries; a whole component's mark follows its first value."""
+    rows = []
+    for component in table_rows(prose.pack, table):
+        values = Values(component, prose.pack)
+        whole = marks_of(component).get(WHOLE)
+        cells = []
+        for i, column in enumerate(table.columns):
+            marks = value_marks(component, tuple(column.value.split(".")))
+            if i == 0 and whole:
+                marks = KINDS[whole] + marks
+            shown = escape(prose.text(_printed(values.get(column.value))))
+            cells.append(Markup(shown + (f'\u202f<span class="kit-mark">{marks}</span>' if marks else "")))
+        rows.append(cells)
+    return {"headings": [prose.text(column.title) for column in table.columns], "rows": rows}
+
+
+def _printed(value: Any) -> str:
+    """A value as a table cell prints it: a registry entry by its name, a whole number without a
+    point, nothing given as a dash."""
+    if value is None or value == "":
+        return "–"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(getattr(value, "name", value))
 
 
 def _icon_html(name: str | None) -> Markup | None:

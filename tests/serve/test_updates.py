@@ -251,7 +251,7 @@ def test_a_card_whose_look_fails_shows_the_looks_problem_in_its_place(own_server
         events.close()
     page = own_server.page("/packs/tiny/en/")
     assert problems(figure(page, "ash-owl")) == [
-        "tiny/looks/owl.yaml:1:28: owl.bogus: unknown key &#39;bogus&#39; (known keys: extends, hide, front, back)"
+        "tiny/looks/owl.yaml:1:28: owl.bogus: unknown key &#39;bogus&#39; (known keys: extends, hide, maps, front, back)"
     ]
     assert '<img class="face front"' in figure(page, "ember-fox")
     assert problems(re.search(r'<section id="problems">.*?</section>', page, re.S).group()) == []

@@ -160,6 +160,10 @@ class CutFilesKind(SheetsKind):
 class FacesKind(OutputKind):
     """One output per language, made from the faces of the pieces."""
 
+    # prints what --only and --changed-since leave of the kit (Drawn.kit), as the kit's sheets do;
+    # else the whole kit, whatever part its sheets print
+    follows_selection: ClassVar[bool] = False
+
     @abstractmethod
     def name_of(self, pack_id: str, language: str) -> str: ...
 

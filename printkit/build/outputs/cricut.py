@@ -16,12 +16,14 @@ if TYPE_CHECKING:
 
     from printkit.build.jobs import Job, Written
     from printkit.build.staging import Staging
+    from printkit.layout.pieces import Piece
 
 
 @register
 class Cricut(FacesKind):
     name = "cricut"
     folder = "cricut"
+    follows_selection = True  # a cutter cuts what the kit prints
 
     def add_options(self, group: argparse._ArgumentGroup) -> None:
         group.add_argument(
@@ -47,20 +49,21 @@ class Cricut(FacesKind):
     def job(self, drawn: Drawn) -> Job | None:
         from printkit.build.jobs import Job
 
-        if not drawn.printed:
+        pieces = [piece for piece in drawn.pieces if piece.component.id in drawn.kit]  # what --only leaves
+        if not drawn.printed or not pieces:
             return None
         name = self.name_of(drawn.pack.id, drawn.language)
-        copies = sum(piece.component.count for piece in drawn.pieces)
-        return Job(drawn.pack.id, name, partial(_write, drawn, name), weight=5 * copies)
+        copies = sum(piece.component.count for piece in pieces)
+        return Job(drawn.pack.id, name, partial(_write, drawn, pieces, name), weight=5 * copies)
 
 
-def _write(drawn: Drawn, name: str, staging: Staging) -> list[Written]:
+def _write(drawn: Drawn, pieces: list[Piece], name: str, staging: Staging) -> list[Written]:
     from printkit.build.jobs import Written
     from printkit.layout.cricut import cricut_images
     from printkit.output.png import cut_image_files
 
     options, faces = drawn.options, drawn.faces
-    images = list(faces.fill(cricut_images(drawn.pack, drawn.language, drawn.pieces, faces.ctx.bleed)))
+    images = list(faces.fill(cricut_images(drawn.pack, drawn.language, pieces, faces.ctx.bleed)))
     faces.raise_problems()
     folder = options.out / drawn.pack.id / name
     written = []

@@ -1,0 +1,88 @@
+"""Where a compound word is joined: German writes compounds closed (Nachziehstapel, Fernangriff),
+and a dictionary hyphenator breaks them anywhere (Nachziehsta-pel, Fernan-griff); a reader wants the
+break at the joint (Nachzieh-stapel, Fern-angriff).
+
+Takes: a language and the texts of a pack in it (its translated messages and glossary terms).
+Returns: each compound split at its joints, for the rulebooks (which join the parts with soft
+hyphens in a span WeasyPrint sets `hyphens: manual`, so it breaks the word there and nowhere else).
+A joint is found from the pack's own words: a capitalised word ends, after at least three letters, in
+a noun the texts write on their own, perhaps inflected (Sonderinseln is Sonder + Inseln,
+Angriffspunkte is Angriffs + Punkt-e), or in the last word two glossary terms share (Stapel).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+SOFT_HYPHEN = "\u00ad"
+
+# languages that write compounds as one word
+COMPOUNDING = frozenset({"de"})
+
+# the shortest fragment a joint leaves on either side: a shorter one is not worth a line break
+SHORTEST = 3
+# the shortest noun seen as a compound's last word: shorter ones (Ort, Eis) end too many other words
+SHORTEST_NOUN = 4
+# a German noun's inflections, and the shortest noun seen inflected: a shorter one would find Ende-r in
+# schwebender and Erde-m in Außerdem
+ENDINGS = ("e", "n", "s", "en", "er", "es", "ns", "ern")
+SHORTEST_STEM = 5
+
+WORD = re.compile(r"[^\W\d_]+")
+
+
+@dataclass(frozen=True)
+class Joints:
+    """The nouns a language's texts use on their own, lower-cased: the ends compounds are split at."""
+
+    nouns: frozenset[str]
+    lower: frozenset[str] = frozenset()  # the words also written in lower case: not nouns
+
+    @classmethod
+    def of(cls, lang: str, texts: Iterable[str], terms: Iterable[str] = ()) -> Joints:
+        """From the language's texts and its glossary's terms, whose shared last word is a noun even
+        where no text writes it alone (Ablage-stapel, Nachzieh-stapel: Stapel)."""
+        if lang.split("-")[0] not in COMPOUNDING:
+            return cls(frozenset())
+        words = {word for text in texts for word in WORD.findall(text)}
+        words |= _shared_ends({word for term in terms for word in WORD.findall(term) if word[0].isupper()})
+        # a noun is capitalised wherever it is written; a word also written in lower case (Ohne at a
+        # sentence's start) is not one
+        lower = frozenset(w for w in words if w[0].islower())
+        nouns = frozenset(
+            w.lower() for w in words if w[0].isupper() and len(w) >= SHORTEST_NOUN and w.lower() not in lower
+        )
+        return cls(nouns, lower)
+
+    def split(self, word: str) -> list[str]:
+        """The word in its parts, first to last: the longest known noun it ends in after at least
+        SHORTEST letters, then the rest split the same way (Nachziehstapel -> Nachzieh, stapel)."""
+        lowered = word.lower()
+        if not word[:1].isupper() or lowered in self.lower:  # a compound is a noun (not Kritischer)
+            return [word]
+        starts = range(SHORTEST, len(word) - SHORTEST_NOUN + 1)
+        # a noun as written before an inflected one, whichever ends the word first
+        for found in (lambda tail: tail in self.nouns, self.inflected):
+            for start in starts:
+                if found(lowered[start:]):
+                    return [*self.split(word[:start]), word[start:]]
+        return [word]
+
+    def inflected(self, lowered: str) -> bool:
+        """Whether a lower-cased word is a noun of the texts inflected (Punkt-e, Feld-ern)."""
+        stems = (lowered[: -len(ending)] for ending in ENDINGS if lowered.endswith(ending))
+        return any(len(stem) >= SHORTEST_STEM and stem in self.nouns for stem in stems)
+
+
+def _shared_ends(compounds: set[str]) -> set[str]:
+    """The last words two compounds share after different first parts, capitalised (Stapel)."""
+    ends = set()
+    for a in compounds:
+        for b in compounds:
+            shared = len(os.path.commonprefix([a[::-1].lower(), b[::-1].lower()]))
+            if a < b and shared >= SHORTEST_STEM and min(len(a), len(b)) - shared >= SHORTEST:
+                ends.add(a[-shared:].capitalize())
+    return ends
