@@ -24,7 +24,7 @@ from pydantic import (
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, shown_value
-from printkit.base.icons import ICONS
+from printkit.base.icons import ICON_NAME, ICONS
 from printkit.base.units import Size
 from printkit.content.fields import (
     BackRef,
@@ -65,7 +65,7 @@ class Element(Strict):
     color: Colour
     """Frame colour of components of this element."""
     icon: IconRef | None = None
-    """Built-in vector icon drawn for this element (see `printkit.base.icons`)."""
+    """Icon drawn for this element: one of printkit's, or of the pack's icons/ folder (icons/NAME.svg)."""
 
 
 class Terrain(Strict):
@@ -74,7 +74,7 @@ class Terrain(Strict):
     color: Colour
     """Colour of this terrain on tile edges."""
     icon: IconRef | None = None
-    """Built-in vector icon for this terrain."""
+    """Icon of this terrain: one of printkit's, or of the pack's icons/ folder (icons/NAME.svg)."""
     sky: bool = False
     """Sky rather than land (Skylands' clouds): drawn as soft clouds, and land meets it with a coast."""
 
@@ -83,7 +83,7 @@ class Rarity(Strict):
     name: Text
     """Name of the rarity, e.g. Star."""
     icon: IconRef | None = None
-    """Built-in vector icon for this rarity."""
+    """Icon of this rarity: one of printkit's, or of the pack's icons/ folder (icons/NAME.svg)."""
 
 
 class Derived(Strict):
@@ -367,7 +367,12 @@ class FieldDecl(Strict):
         elif kind == "text":
             schema["minLength"] = 1
         elif kind == "icon":
-            schema.update(enum=sorted(ICONS), description="a printkit icon")
+            # the pack's own icons (icons/*.svg) are names too: its editor offers printkit's
+            schema.update(
+                pattern=f"^{ICON_NAME.pattern}$",
+                examples=sorted(ICONS),
+                description="an icon: printkit's or the pack's",
+            )
         elif kind == "image":
             schema["description"] = "an art file inside the pack"
         return schema
