@@ -43,12 +43,14 @@ def icon(name: str) -> Callable[[IconDrawer], IconDrawer]:
 @dataclass(frozen=True)
 class Icons:
     """The icons a pack may name: printkit's own (ICONS) and the pack's, each (name, the real path of
-    its SVG file, read confined: renderers draw its bytes). Hashable: text set with them is remembered."""
+    its SVG file, read confined: renderers draw its bytes); failed: the names of the pack's icon files
+    refused (their own problems say so, and they draw nothing). Hashable: text set with them is remembered."""
 
     own: tuple[tuple[str, str], ...] = ()
+    failed: tuple[str, ...] = ()
 
     def __contains__(self, name: object) -> bool:
-        return name in ICONS or name in self._files
+        return name in ICONS or name in self._files or name in self.failed
 
     @cached_property
     def _files(self) -> dict[str, str]:
@@ -59,6 +61,8 @@ class Icons:
 
     def draw(self, name: str, cx: float, cy: float, size: float, colour: str) -> list[Shape]:
         """The icon centred on (cx, cy), size wide and high, painted in colour."""
+        if name in self.failed:
+            return []
         path = self._files.get(name)
         if path is None:
             return ICONS[name](cx, cy, size, colour)
