@@ -24,7 +24,7 @@ from pydantic import (
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, shown_value
-from printkit.base.icons import ICON_NAME, ICONS
+from printkit.base.icons import PRINTKITS_ICONS, Icons
 from printkit.base.units import Size
 from printkit.content.fields import (
     BackRef,
@@ -350,14 +350,15 @@ class FieldDecl(Strict):
             return f" of at least {self.min:g}"
         return f" of at most {self.max:g}" if self.max is not None else ""
 
-    def json_schema(self) -> dict[str, Any]:
-        """The JSON Schema of the field's values under `data:`, described by its label."""
-        schema = self._single_schema(self.type)
+    def json_schema(self, icons: Icons = PRINTKITS_ICONS) -> dict[str, Any]:
+        """The JSON Schema of the field's values under `data:`, described by its label; an icon is one
+        of icons (printkit's, and the pack's own when given)."""
+        schema = self._single_schema(self.type, icons)
         if self.type == "list":
-            schema["items"] = self._single_schema(self.items) if self.items else {}
+            schema["items"] = self._single_schema(self.items, icons) if self.items else {}
         return schema | ({"description": self.label} if self.label else {})
 
-    def _single_schema(self, kind: str) -> dict[str, Any]:
+    def _single_schema(self, kind: str, icons: Icons) -> dict[str, Any]:
         schema: dict[str, Any] = {"type": _JSON_TYPES.get(kind, "string")}
         if kind == "choice":
             schema["enum"] = list(self.values)
@@ -367,12 +368,7 @@ class FieldDecl(Strict):
         elif kind == "text":
             schema["minLength"] = 1
         elif kind == "icon":
-            # the pack's own icons (icons/*.svg) are names too: its editor offers printkit's
-            schema.update(
-                pattern=f"^{ICON_NAME.pattern}$",
-                examples=sorted(ICONS),
-                description="an icon: printkit's or the pack's",
-            )
+            schema.update(enum=icons.names(), description="an icon: printkit's or the pack's")
         elif kind == "image":
             schema["description"] = "an art file inside the pack"
         return schema
