@@ -263,7 +263,15 @@ def looks_pages() -> dict[str, str]:
     lines += ["| Widget | Draws | On |", "|---|---|---|"]
     for name, description in WIDGETS.items():
         lines.append(f"| `{name}` | {_cell(description)} | {', '.join(WIDGET_KINDS[name])} |")
-    lines += ["", "## Icons", "", "Write `[NAME]` in a text, or `icon: NAME` in a look or an element.", ""]
+    lines += [
+        "",
+        "## Icons",
+        "",
+        "Write `[NAME]` in a text, or `icon: NAME` in a look or an element. A pack adds its own: each SVG",
+        "file of its `icons/` folder, by its name ([your own art and icons](../how-to/art-and-icons.md));",
+        "`printkit looks icons PACK` lists printkit's and the pack's.",
+        "",
+    ]
     lines += ['<div class="icon-grid" markdown>', ""]
     pages = {}
     for name in sorted(ICONS):

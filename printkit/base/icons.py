@@ -1,9 +1,10 @@
 """Built-in vector icons for elements, terrains and markers: no copyrighted art, only shapes.
 
 Takes: an icon name, a centre, a size in millimetres and a colour.
-Returns: drawing primitives; `ICONS` names every icon a pack may refer to with `icon:`, and
-`icon_hint` what to write instead of a name it lacks.
-Each icon is drawn in a box from -1 to 1 on both axes, y up.
+Returns: drawing primitives; `ICONS` names printkit's own icons, and `Icons` every icon a pack may
+refer to with `icon:` or `[name]`: printkit's and the pack's own SVG files (its icons/ folder), with
+what to write instead of a name it lacks. Each icon is drawn in a box from -1 to 1 on both axes, y up;
+a pack's icon is its file fitted into that box (a `Vector`).
 
 Arrows are named by where they point, up being north: `arrow` points up (as `arrow-n`), and
 `arrow-n`, `arrow-ne`, `arrow-e`, `arrow-se`, `arrow-s`, `arrow-sw`, `arrow-w`, `arrow-nw` are the
@@ -17,14 +18,18 @@ always the compass's 45°.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable
+from dataclasses import dataclass
+from functools import cached_property
 
 from printkit.base.errors import did_you_mean
 from printkit.base.outlines import Orientation, closed, offset, sides_facing
-from printkit.base.shapes import Circle, Line, Path, Shape, moved, rotated
+from printkit.base.shapes import Circle, Line, Path, Shape, Vector, moved, rotated
 
 IconDrawer = Callable[[float, float, float, str], list[Shape]]
 ICONS: dict[str, IconDrawer] = {}
+ICON_NAME = re.compile(r"[a-z0-9-]+")  # what `[name]` in a text can name
 
 
 def icon(name: str) -> Callable[[IconDrawer], IconDrawer]:
@@ -35,13 +40,48 @@ def icon(name: str) -> Callable[[IconDrawer], IconDrawer]:
     return register
 
 
-def icon_hint(name: str) -> str:
-    """What to write for an icon name printkit lacks: the closest names, or else every name."""
-    return did_you_mean(name, ICONS) or known_icons()
+@dataclass(frozen=True)
+class Icons:
+    """The icons a pack may name: printkit's own (ICONS) and the pack's, each (name, the real path of
+    its SVG file, read confined: renderers draw its bytes); failed: the names of the pack's icon files
+    refused (their own problems say so, and they draw nothing). Hashable: text set with them is remembered."""
+
+    own: tuple[tuple[str, str], ...] = ()
+    failed: tuple[str, ...] = ()
+
+    def __contains__(self, name: object) -> bool:
+        return name in ICONS or name in self._files or name in self.failed
+
+    @cached_property
+    def _files(self) -> dict[str, str]:
+        return dict(self.own)
+
+    def names(self) -> list[str]:
+        return sorted([*ICONS, *self._files])
+
+    def draw(self, name: str, cx: float, cy: float, size: float, colour: str) -> list[Shape]:
+        """The icon centred on (cx, cy), size wide and high, painted in colour."""
+        if name in self.failed:
+            return []
+        path = self._files.get(name)
+        if path is None:
+            return ICONS[name](cx, cy, size, colour)
+        return [Vector(path, cx - size / 2, cy - size / 2, size, size, colour)]
+
+    def hint(self, name: str) -> str:
+        """What to write for an icon name neither printkit nor the pack has: the closest names, or else every name."""
+        return did_you_mean(name, self.names()) or self.known()
+
+    def of_whom(self) -> str:
+        """Whose icons a name must be one of, as a problem says it."""
+        return "printkit's or the pack's icons" if self.own else "printkit's icons"
+
+    def known(self) -> str:
+        mine = f"; the pack's: {', '.join(sorted(self._files))}" if self._files else ""
+        return "known icons: " + ", ".join(sorted(ICONS)) + mine
 
 
-def known_icons() -> str:
-    return "known icons: " + ", ".join(sorted(ICONS))
+PRINTKITS_ICONS = Icons()  # where a pack adds none
 
 
 def _shape(ops, fill=None, stroke=None, width=0.0):

@@ -33,6 +33,8 @@ DRAWN_FACES = 256
 # image files read and compressed for embedding (faces.reportlab_internals): a pack's art is a few dozen
 # files, each embedded in every document (per language and paper; per face in the preview)
 READ_IMAGES = 32
+# SVG files drawn by svglib (content.svg_drawing): a pack's SVG art and icons, each in the few colours its looks give
+SVG_DRAWINGS = 64
 # distinct shapes turned into PDF operators (output.pdf), per document: a new page mostly repeats the last ones
 SHAPE_OPERATORS = 2048
 

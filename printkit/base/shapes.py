@@ -1,7 +1,7 @@
 """Drawing primitives: what layout hands to renderers, every length in millimetres.
 
 Takes: nothing; looks and imposition build these.
-Returns: frozen shapes (`Rect`, `Circle`, `Path`, `Text`, `Line`, `Image`) positioned in the
+Returns: frozen shapes (`Rect`, `Circle`, `Path`, `Text`, `Line`, `Image`, `Vector`) positioned in the
 coordinates of the box they belong to, origin bottom-left, y up (as in PDF). Colours are
 '#rrggbb' strings or None for "no fill" / "no stroke".
 """
@@ -81,7 +81,23 @@ class Image:
     height: float
 
 
-Shape = Rect | Circle | Line | Path | Text | Image
+@dataclass(frozen=True, slots=True)
+class Vector:
+    """An SVG file of the pack (art, or an icon of its own) drawn as vectors, fitted into the box with
+    its proportions kept and centred, turned angle degrees counter-clockwise about the box's centre.
+    colour: what an icon is painted in where the file paints in one colour or in currentColor
+    (content.svg_drawing); None: as the file paints it."""
+
+    path: str
+    x: float
+    y: float
+    width: float
+    height: float
+    colour: Colour = None
+    angle: float = 0.0
+
+
+Shape = Rect | Circle | Line | Path | Text | Image | Vector
 Area = Rect | Circle | Path  # a closed shape: what a face fills and is clipped to
 
 
@@ -98,7 +114,7 @@ def shifted(shapes: list[Shape], dx: float, dy: float) -> list[Shape]:
     """Shapes moved by (dx, dy)."""
     result: list[Shape] = []
     for shape in shapes:
-        if isinstance(shape, Text | Rect | Image):
+        if isinstance(shape, Text | Rect | Image | Vector):
             result.append(replace(shape, x=shape.x + dx, y=shape.y + dy))
         elif isinstance(shape, Line):
             result.append(replace(shape, x1=shape.x1 + dx, y1=shape.y1 + dy, x2=shape.x2 + dx, y2=shape.y2 + dy))
@@ -128,6 +144,9 @@ def rotated(shapes: list[Shape], angle: float, cx: float, cy: float) -> list[Sha
         elif isinstance(shape, Line):
             (x1, y1), (x2, y2) = turn(shape.x1, shape.y1), turn(shape.x2, shape.y2)
             result.append(replace(shape, x1=x1, y1=y1, x2=x2, y2=y2))
+        elif isinstance(shape, Vector):  # turned about its box's centre, which moves with the turn
+            x, y = turn(shape.x + shape.width / 2, shape.y + shape.height / 2)
+            result.append(replace(shape, x=x - shape.width / 2, y=y - shape.height / 2, angle=shape.angle + angle))
         elif isinstance(shape, Path):
             ops = []
             for op in shape.ops:

@@ -1,19 +1,23 @@
-"""`printkit looks`: the looks there are, one look's YAML to copy, and the widgets looks can place.
+"""`printkit looks`: the looks there are, one look's YAML to copy, the widgets looks can place and
+the icons texts and looks can name.
 
 Takes: a validated pack, or none for printkit's built-in looks only; a look id.
 Returns: lines to print: every look with where it is declared, what it extends and (for a pack)
 which components use it (`listing`); a look's YAML under its own id, with a comment saying how to
-make it a pack's own (`source`); each widget's name and description (`widget_lines`). An unknown
-look id is a usage error naming the closest ids.
+make it a pack's own (`source`); each widget's name and description (`widget_lines`); each icon's
+name and whose it is, printkit's or the pack's file (`icon_lines`). An unknown look id is a usage
+error naming the closest ids.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import yaml
 
 from printkit.base.errors import UsageError, did_you_mean
+from printkit.base.icons import ICONS
 from printkit.content.looks import WIDGETS, Declared, builtin_looks, builtin_source, lineage
 from printkit.content.pack import Pack
 from printkit.content.source import read_yaml
@@ -94,6 +98,16 @@ def source(look_id: str, pack: Pack | None) -> str:
         {look_id: written}, Dumper=_Dumper, sort_keys=False, allow_unicode=True, default_flow_style=None, width=100
     )
     return "\n".join(comment) + "\n" + body
+
+
+def icon_lines(pack: Pack | None) -> list[str]:
+    """Every icon by name: printkit's, and with a pack each of its icons/ folder, by its file."""
+    whose = dict.fromkeys(ICONS, "printkit's")
+    if pack is not None:
+        root = pack.root.resolve()
+        whose |= {name: Path(path).relative_to(root).as_posix() for name, path in pack.icons.own}
+    width = max(map(len, whose))
+    return [f"{name.ljust(width)}  {whose[name]}" for name in sorted(whose)]
 
 
 def widget_lines() -> list[str]:

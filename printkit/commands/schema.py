@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
     schema = with_field_docs(model.model_json_schema())
     if args.pack:
         (pack,) = loaded([args.pack])
-        component_schema(pack.meta, schema)
+        component_schema(pack.meta, schema, pack.icons)
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     print(json.dumps(schema, indent=2, ensure_ascii=False))
     return 0

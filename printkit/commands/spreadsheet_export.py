@@ -62,7 +62,7 @@ def export(pack: Pack, target: Path, section: str | None) -> list[Sheet]:
     kind = _kind(target)
     sections = _sections(pack, section, kind, target)
     _check_target(pack, target)
-    schema = component_schema(pack.meta)
+    schema = component_schema(pack.meta, icons=pack.icons)
     written = _written_components(pack, sections, schema)
     sheets = [_sheet(pack, name, components, sections, schema) for name, components in written.items()]
     try:

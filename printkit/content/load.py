@@ -27,6 +27,7 @@ from printkit.content.components.base import Component, Origin
 from printkit.content.components.boards import GRID_KINDS
 from printkit.content.looks import Declared, LooksFile, builtin_looks
 from printkit.content.pack import LOST_FILE, Failed, Pack
+from printkit.content.pack_files import pack_icons
 from printkit.content.pack_meta import PackMeta, pack_model
 from printkit.content.rulebook_model import Rulebook
 from printkit.content.rules import RULE_KINDS
@@ -178,6 +179,9 @@ def load_parts(root: Path) -> tuple[Pack | None, list[Problem], list[Problem]]:
             else:
                 looks[look_id] = Declared(look, source.shown, at + (look_id,))
 
+    icons, icon_problems = pack_icons(root)
+    problems += icon_problems
+
     rulebook = None
     if os.path.lexists(root / RULEBOOK_FILE):  # a folder or a link of that name is refused, not passed over
         rulebook = _validate(Rulebook, read(root / RULEBOOK_FILE), problems)
@@ -185,7 +189,7 @@ def load_parts(root: Path) -> tuple[Pack | None, list[Problem], list[Problem]]:
     if meta is None:
         return None, problems, warnings
     return (
-        Pack(root, meta, components, sources, rulebook, looks=looks, warnings=warnings, failed=failed),
+        Pack(root, meta, components, sources, rulebook, looks=looks, warnings=warnings, failed=failed, icons=icons),
         problems,
         warnings,
     )

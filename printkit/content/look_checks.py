@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, cast
 from pydantic import BaseModel
 
 from printkit.base.errors import KeyPath, Problem, did_you_mean, format_key_path
-from printkit.base.icons import ICONS, icon_hint
 from printkit.base.outlines import Box, Outline, Rectangle
 from printkit.base.units import Size
 from printkit.content.components import COMPONENT_KINDS
@@ -260,9 +259,11 @@ def _element_problems(
                     did_you_mean(spec.font, fonts) or "printkit's fonts: " + ", ".join(builtin),
                 )
             )
-        if (name := _literal(spec, "icon")) and name not in ICONS:
+        if (name := _literal(spec, "icon")) and name not in pack.icons:
             problems.append(
-                source.problem(path + ("icon",), f"'{name}' is not one of printkit's icons", icon_hint(name))
+                source.problem(
+                    path + ("icon",), f"'{name}' is not one of {pack.icons.of_whom()}", pack.icons.hint(name)
+                )
             )
         if name := _literal(spec, "image"):
             problems += [source.problem(path + ("image",), *finding) for finding in art(name)]
@@ -304,10 +305,10 @@ def _map_problem(
             f"{key} needs a colour, but map '{map_name}' gives '{table[wrong[0]]}' for {wrong[0]}",
             "write the map's colours as '#rrggbb'",
         )
-    if key == "icon" and (wrong := [k for k, v in table.items() if v not in ICONS]):
+    if key == "icon" and (wrong := [k for k, v in table.items() if v not in pack.icons]):
         return (
-            f"icon needs one of printkit's icons, but map '{map_name}' gives '{table[wrong[0]]}' for {wrong[0]}",
-            icon_hint(table[wrong[0]]),
+            f"icon needs one of {pack.icons.of_whom()}, but map '{map_name}' gives '{table[wrong[0]]}' for {wrong[0]}",
+            pack.icons.hint(table[wrong[0]]),
         )
     return None
 

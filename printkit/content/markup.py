@@ -16,7 +16,7 @@ import re
 from typing import Literal, NamedTuple
 
 from printkit.base.errors import did_you_mean
-from printkit.base.icons import ICONS, known_icons
+from printkit.base.icons import Icons
 from printkit.content.braces import KEPT
 
 _MARKUP = r"\\\[|\*\*|\*|\[[a-z0-9-]+\]|\n| +"  # \[, **, *, [icon], a line break, spaces
@@ -108,9 +108,9 @@ def kept(text: str) -> list[str]:
     return found
 
 
-def unknown_icon(name: str) -> tuple[str, str] | None:
-    """(message, hint) when printkit has no icon of this name, else None."""
-    if name in ICONS:
+def unknown_icon(name: str, icons: Icons) -> tuple[str, str] | None:
+    """(message, hint) when neither printkit nor the pack (icons) has an icon of this name, else None."""
+    if name in icons:
         return None
-    hint = did_you_mean(name, ICONS) or f"{known_icons()}; write \\[ for a plain bracket"
+    hint = did_you_mean(name, icons.names()) or f"{icons.known()}; write \\[ for a plain bracket"
     return f"names an unknown icon '[{name}]'", hint

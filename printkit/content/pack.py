@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from printkit.base.errors import KeyPath, Problem
+from printkit.base.icons import PRINTKITS_ICONS, Icons
 from printkit.content.components import COMPONENT_KINDS
 from printkit.content.components.base import Component
 from printkit.content.looks import Declared
@@ -61,6 +62,8 @@ class Pack:
     unsafe: list[Problem] = field(default_factory=list)
     # the parts that failed their own checks (validate adds the rule sets that have problems)
     failed: list[Failed] = field(default_factory=list)
+    # every icon its texts and looks may name: printkit's, and the drawable SVG files of its icons/ folder
+    icons: Icons = PRINTKITS_ICONS
 
     @property
     def id(self) -> str:

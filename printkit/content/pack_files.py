@@ -1,8 +1,9 @@
 """The files a pack names: art and fonts (with their licences), found inside the pack and
-checked for what they must be (format, size, readable tables).
+checked for what they must be (format, size, readable tables); and the icons of its icons/ folder.
 
 Takes: the pack's folder and a file name as the YAML gives it. Returns: the file, or what is wrong
-with it, as words for a located problem; and the problems of pack.yaml's font families.
+with it, as words for a located problem; the problems of pack.yaml's font families; the pack's own
+icons, and the problems of its icon files.
 """
 
 from __future__ import annotations
@@ -14,17 +15,19 @@ import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-from printkit.base.confine import Refused, checked, files_under, named_as_written, pack_file
-from printkit.base.errors import Problem, did_you_mean
+from printkit.base.confine import Refused, checked, files_under, named_as_written, names_in, pack_file
+from printkit.base.errors import Problem, did_you_mean, display_path
+from printkit.base.icons import ICON_NAME, ICONS, Icons
 from printkit.content.pack import Pack
 from printkit.content.pack_meta import BUILT_IN_FONT_FAMILIES, FONT_STYLES
 from printkit.content.source import SourceFile
 
-ART_FORMATS = (".png", ".jpg", ".jpeg")
+ART_FORMATS = (".png", ".jpg", ".jpeg", ".svg")
 FONT_FORMATS = (".ttf", ".otf")
 # An A3 board at 300 dpi is 17 megapixels; a decoded 50-megapixel image takes 200 MB.
 MAX_ART_PIXELS = 50_000_000
 MAX_FILE_BYTES = 50 * 2**20  # an art or font file: both are read whole
+ICONS_DIR = "icons"  # a pack's own icons: icons/lantern.svg is [lantern]
 
 
 @dataclass(frozen=True)
@@ -77,6 +80,8 @@ def art_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]:
     target = _pack_file(root, value, ART)
     if isinstance(target, tuple):
         return target
+    if target.suffix.lower() == ".svg":
+        return _svg_findings(root, target, f"art file '{value}'")
     from PIL import Image as PILImage  # only packs with art pay for loading Pillow
 
     try:
@@ -106,6 +111,82 @@ def art_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]:
             (f"art file '{value}' is a {kind.upper()} image; printkit prints PNG and JPEG", "save it as PNG or JPEG"),
         )
     return ()
+
+
+def _svg_findings(root: Path, target: Path, what: str) -> tuple[tuple[str, str | None], ...]:
+    """(message, hint) for what is wrong with an SVG file of the pack (art or an icon): what it may
+    not hold (content.svg_safety), then what svglib cannot draw of it as printkit prints it."""
+    from printkit.content.svg_drawing import drawing_findings  # only packs with SVG files pay for svglib
+    from printkit.content.svg_safety import svg_findings
+
+    try:
+        data = pack_file(root, target, MAX_FILE_BYTES)[1]
+    except Refused as refused:  # made a link, or unreadable, since it was checked
+        return ((f"{what} {refused.message}", refused.hint),)
+    return svg_findings(data, what) or drawing_findings(data, what)
+
+
+def pack_icons(root: Path) -> tuple[Icons, list[Problem]]:
+    """The icons of the pack at root: printkit's and each SVG file of its icons/ folder that can be
+    drawn, by its name without .svg (read confined: renderers draw its bytes); and the problems of
+    the folder and its files, at each file (an image that is not SVG, a name a text cannot write or
+    that printkit's own icon has, what its SVG may not hold)."""
+    root = root.resolve()
+    folder = root / ICONS_DIR
+    if not os.path.lexists(folder):
+        return Icons(), []
+    try:
+        names = names_in(root, folder)
+    except Refused as refused:
+        return Icons(), [Problem(display_path(folder), 1, 1, "", f"the icons folder {refused.message}", refused.hint)]
+    own, failed, problems = [], [], []
+    for file in names:
+        name, suffix = os.path.splitext(file)
+        path = folder / file
+        if suffix.lower() != ".svg":
+            if suffix.lower() in ART_FORMATS:  # a PNG icon left there, not a licence or a note
+                problems.append(Problem(display_path(path), 1, 1, "", f"icon '{file}' is not an SVG file", _AS_SVG))
+                failed.append(name)
+            continue
+        found = _icon_findings(root, path, name)
+        if not found:
+            try:  # read by _icon_findings: its bytes, unless it changed since
+                own.append((name, str(pack_file(root, path, MAX_FILE_BYTES)[0])))
+            except Refused as refused:
+                found = ((f"icon '{name}' {refused.message}", refused.hint),)
+        problems += [Problem(display_path(path), 1, 1, "", message, hint) for message, hint in found]
+        failed += [name] if found else []
+    # a text naming a refused file is not wrong as well; one it cannot name (Old Lantern) is left out
+    return Icons(
+        tuple(own), tuple(sorted(n for n in set(failed) if ICON_NAME.fullmatch(n) and n not in ICONS))
+    ), problems
+
+
+_AS_SVG = "icons are drawn as vectors: save it as SVG (Inkscape: File > Save As > Plain SVG)"
+
+
+def _icon_findings(root: Path, path: Path, name: str) -> tuple[tuple[str, str | None], ...]:
+    """(message, hint) for what is wrong with an SVG file of the icons/ folder named name."""
+    if not ICON_NAME.fullmatch(name):
+        written = "-".join(ICON_NAME.findall(name.lower().replace("_", "-").replace(" ", "-"))) or "my-icon"
+        return (
+            (
+                f"icon '{name}' cannot be written in a text: an icon's name is lowercase letters, digits and dashes",
+                f"rename it {ICONS_DIR}/{written}.svg",
+            ),
+        )
+    if name in ICONS:
+        return (
+            (
+                f"icon '{name}' is one of printkit's own icons",
+                f"rename it, e.g. {ICONS_DIR}/my-{name}.svg, and write [my-{name}]",
+            ),
+        )
+    try:
+        target = checked(root, path)
+    except Refused as refused:
+        return ((f"icon '{name}' {refused.message}", refused.hint),)
+    return _svg_findings(root, target, f"icon '{name}'")
 
 
 def _font_findings(root: Path, value: str) -> tuple[tuple[str, str | None], ...]:

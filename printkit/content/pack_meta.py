@@ -24,7 +24,7 @@ from pydantic import (
 from pydantic_core import InitErrorDetails, PydanticCustomError
 
 from printkit.base.errors import KeyPath, Problem, ValueProblem, did_you_mean, shown_value
-from printkit.base.icons import ICONS
+from printkit.base.icons import PRINTKITS_ICONS, Icons
 from printkit.base.units import Size
 from printkit.content.fields import (
     BackRef,
@@ -65,7 +65,7 @@ class Element(Strict):
     color: Colour
     """Frame colour of components of this element."""
     icon: IconRef | None = None
-    """Built-in vector icon drawn for this element (see `printkit.base.icons`)."""
+    """Icon drawn for this element: one of printkit's, or of the pack's icons/ folder (icons/NAME.svg)."""
 
 
 class Terrain(Strict):
@@ -74,7 +74,7 @@ class Terrain(Strict):
     color: Colour
     """Colour of this terrain on tile edges."""
     icon: IconRef | None = None
-    """Built-in vector icon for this terrain."""
+    """Icon of this terrain: one of printkit's, or of the pack's icons/ folder (icons/NAME.svg)."""
     sky: bool = False
     """Sky rather than land (Skylands' clouds): drawn as soft clouds, and land meets it with a coast."""
 
@@ -83,7 +83,7 @@ class Rarity(Strict):
     name: Text
     """Name of the rarity, e.g. Star."""
     icon: IconRef | None = None
-    """Built-in vector icon for this rarity."""
+    """Icon of this rarity: one of printkit's, or of the pack's icons/ folder (icons/NAME.svg)."""
 
 
 class Derived(Strict):
@@ -350,14 +350,15 @@ class FieldDecl(Strict):
             return f" of at least {self.min:g}"
         return f" of at most {self.max:g}" if self.max is not None else ""
 
-    def json_schema(self) -> dict[str, Any]:
-        """The JSON Schema of the field's values under `data:`, described by its label."""
-        schema = self._single_schema(self.type)
+    def json_schema(self, icons: Icons = PRINTKITS_ICONS) -> dict[str, Any]:
+        """The JSON Schema of the field's values under `data:`, described by its label; an icon is one
+        of icons (printkit's, and the pack's own when given)."""
+        schema = self._single_schema(self.type, icons)
         if self.type == "list":
-            schema["items"] = self._single_schema(self.items) if self.items else {}
+            schema["items"] = self._single_schema(self.items, icons) if self.items else {}
         return schema | ({"description": self.label} if self.label else {})
 
-    def _single_schema(self, kind: str) -> dict[str, Any]:
+    def _single_schema(self, kind: str, icons: Icons) -> dict[str, Any]:
         schema: dict[str, Any] = {"type": _JSON_TYPES.get(kind, "string")}
         if kind == "choice":
             schema["enum"] = list(self.values)
@@ -367,7 +368,7 @@ class FieldDecl(Strict):
         elif kind == "text":
             schema["minLength"] = 1
         elif kind == "icon":
-            schema.update(enum=sorted(ICONS), description="a printkit icon")
+            schema.update(enum=icons.names(), description="an icon: printkit's or the pack's")
         elif kind == "image":
             schema["description"] = "an art file inside the pack"
         return schema

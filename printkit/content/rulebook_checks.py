@@ -170,7 +170,7 @@ def rulebook_icon_problems(pack: Pack, locale: str) -> list[Problem]:
     problems = []
     for file, kind, path, text in texts:
         names = (run.text for run in markup.runs(text, code=True) if run.kind == "icon")
-        unknown = next(filter(None, map(markup.unknown_icon, names)), None)
+        unknown = next(filter(None, (markup.unknown_icon(name, pack.icons) for name in names)), None)
         if unknown is None:
             continue
         message, hint = f"text {unknown[0]} in locale {locale}", unknown[1]

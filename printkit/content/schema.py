@@ -16,6 +16,7 @@ from pydantic import (
     create_model,
 )
 
+from printkit.base.icons import PRINTKITS_ICONS, Icons
 from printkit.content.components import COMPONENT_KINDS
 from printkit.content.fields import Strict
 from printkit.content.pack_meta import PackMeta
@@ -36,14 +37,17 @@ def _component_file_schema() -> str:
     return json.dumps(component_file_model().model_json_schema())
 
 
-def component_schema(meta: PackMeta | None, schema: dict[str, Any] | None = None) -> dict[str, Any]:
+def component_schema(
+    meta: PackMeta | None, schema: dict[str, Any] | None = None, icons: Icons = PRINTKITS_ICONS
+) -> dict[str, Any]:
     """The JSON Schema of a pack's component files (or the schema given): `data:` takes the fields the
-    pack declares and `stats:` its stats, each with its type, and no other key."""
+    pack declares and `stats:` its stats, each with its type, and no other key; an icon field one of
+    icons (the pack's own too, when given)."""
     schema = json.loads(_component_file_schema()) if schema is None else schema
     if meta is None:
         return schema
     declared = {
-        "data": {name: field.json_schema() for name, field in meta.fields.items()},
+        "data": {name: field.json_schema(icons) for name, field in meta.fields.items()},
         "stats": {name: {"type": "number"} for name in meta.stats},
     }
     kinds = {cls.__name__ for cls in COMPONENT_KINDS.values()}

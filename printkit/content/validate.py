@@ -22,7 +22,6 @@ from collections.abc import Callable
 from functools import cache, partial
 
 from printkit.base.errors import KeyPath, Problem, did_you_mean
-from printkit.base.icons import ICONS, icon_hint
 from printkit.content.components import COMPONENT_KINDS
 from printkit.content.components.base import Component
 from printkit.content.fields import Ref, marked_values
@@ -204,14 +203,15 @@ def _check(
 ) -> list[Problem]:
     if ref.registry == "files":
         return [problem(message, hint) for message, hint in art(value)]
-    known = ICONS if ref.registry == "icons" else getattr(pack.meta, ref.registry)
+    if ref.registry == "icons":
+        if value in pack.icons:
+            return []
+        return [problem(f"'{value}' is not declared in {pack.icons.of_whom()}", pack.icons.hint(value))]
+    known = getattr(pack.meta, ref.registry)
     if value in known or pack.failed_part(ref.registry, value):
         return []
-    where = "printkit's icons" if ref.registry == "icons" else f"{PACK_FILE} {ref.registry}"
-    hint = (
-        icon_hint(value)
-        if ref.registry == "icons"
-        else did_you_mean(value, known)
-        or (f"declared: {', '.join(sorted(known))}" if known else f"{where} declares none")
+    where = f"{PACK_FILE} {ref.registry}"
+    hint = did_you_mean(value, known) or (
+        f"declared: {', '.join(sorted(known))}" if known else f"{where} declares none"
     )
     return [problem(f"'{value}' is not declared in {where}", hint)]

@@ -156,7 +156,7 @@ def badges(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     drawing: Drawing = []
     left = x
     for field_name, text, colour in labels:
-        width = richtext.measure(text, "sans-bold", size) + 2 * LABEL_PAD
+        width = richtext.measure(text, "sans-bold", size, icons=face.ctx.icons) + 2 * LABEL_PAD
         if left > x and left + width > x + w:
             left, y = x, y - h - LABEL_GAP
         width = min(width, w)

@@ -82,7 +82,7 @@ def _squares(face: Face, board: Board, grid: Grid, colour: str) -> Drawing:
         if square in printed:  # terrain printed on the board, like a tile already placed
             terrain = printed[square]
             drawing.append(Rect(x, y, side, side, fill=PAPER))
-            edges = square_terrain(face.ctx.pack.meta, terrain.edges, terrain.spaces, Size(side, side))
+            edges = square_terrain(face.ctx.pack.meta, face.ctx.icons, terrain.edges, terrain.spaces, Size(side, side))
             drawing += shifted(edges, x, y)
         elif grid.numbered:
             drawing += face.ctx.text(

@@ -18,10 +18,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
-from printkit.base.icons import ICONS, icon_hint
 from printkit.base.outlines import Box, Outline
 from printkit.base.palette import INK
-from printkit.base.shapes import Circle, Image, Line, Path, Rect, rotated
+from printkit.base.shapes import Circle, Image, Line, Path, Rect, Vector, rotated
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.components.base import Component
 from printkit.content.components.boards import Board
@@ -186,7 +185,9 @@ def _image(spec: ImageSpec, box: Box, size: Size, face_outline: Outline) -> Step
     def step(face: Face) -> Drawing:
         name, _ = filled(face)
         path = face.ctx.art(name) if name else None
-        return [Image(path, *box)] if path else []
+        if path is None:
+            return []
+        return [Vector(path, *box) if path.lower().endswith(".svg") else Image(path, *box)]
 
     return step
 
@@ -204,10 +205,11 @@ def _icon(spec: IconSpec, box: Box, size: Size, face_outline: Outline) -> Step:
 
 
 def _icon_at(face: Face, name: str, field_name: str, cx: float, cy: float, size: float, colour: str | None) -> Drawing:
-    if name not in ICONS:
-        face.ctx.problem(face.component, field_name, f"'{name}' is not one of printkit's icons", icon_hint(name))
+    icons = face.ctx.icons
+    if name not in icons:
+        face.ctx.problem(face.component, field_name, f"'{name}' is not one of {icons.of_whom()}", icons.hint(name))
         return []
-    return ICONS[name](cx, cy, size, colour or INK)
+    return icons.draw(name, cx, cy, size, colour or INK)
 
 
 MAX_REPEAT = 100  # icons in one row: more would not be told apart on a card

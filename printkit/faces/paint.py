@@ -8,13 +8,14 @@ the component, field, locale and overflow), colour helpers (`mix`, `readable`) a
 from __future__ import annotations
 
 import math
+import pathlib
 from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Literal
 
 from printkit.base.confine import Refused, pack_file
 from printkit.base.errors import Problem
-from printkit.base.icons import ICONS
+from printkit.base.icons import Icons
 from printkit.base.languages import right_to_left
 from printkit.base.memo import MIXED_COLOURS, remembered
 from printkit.base.outlines import Outline, signed_area
@@ -47,9 +48,13 @@ class LookContext:
 
     def __setstate__(self, state: dict) -> None:
         """Unpickled in a worker process: the pack's fonts, which the faces and sheets it draws name,
-        made known there too (a spawned process inherits nothing of the one that laid them out)."""
+        made known there too, and its art and icon files read there (renderers draw the bytes read in
+        their own process; a spawned process inherits nothing of the one that laid them out)."""
         self.__dict__.update(state)
         declare_pack_fonts(self.pack)
+        root = self.pack.root.resolve()
+        for path in [*filter(None, self._art_paths.values()), *(path for _, path in self.pack.icons.own)]:
+            pack_file(root, pathlib.Path(path), MAX_FILE_BYTES)
 
     def art(self, name: str) -> str | None:
         """The real path of an art file inside the pack, its bytes read confined (confine.pack_file:
@@ -96,6 +101,7 @@ class LookContext:
             max_lines=max_lines,
             script_font=self.script_font,
             rtl_language=self.rtl_language,
+            icons=self.icons,
         )
         if isinstance(result, richtext.Refusal):
             self.problem(
@@ -112,9 +118,15 @@ class LookContext:
                     align=align,
                     max_lines=max_lines,
                     script_font=self.script_font,
+                    icons=self.icons,
                 )
             return list(marked or ())
         return list(result)
+
+    @property
+    def icons(self) -> Icons:
+        """The icons the pack's texts and looks may name: printkit's and its own."""
+        return self.pack.icons
 
     @cached_property
     def rtl_language(self) -> bool:
@@ -263,7 +275,3 @@ def _luminance(colour: str) -> float:
 
 def _channels(colour: str) -> list[float]:
     return [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
-
-
-def icon(name: str | None, cx: float, cy: float, size: float, colour: str) -> Drawing:
-    return ICONS[name](cx, cy, size, colour) if name else []

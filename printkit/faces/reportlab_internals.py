@@ -28,6 +28,9 @@ lives in faces/ because fonts, the lowest stage that needs it, reads a font's gl
 - `pdfdoc.PDFFile`, swapped while saving: the document written object by object as it is
   formatted, instead of joined in memory at the end (the whole document twice over: the peak of a
   big deck's build). reportlab makes its collector from this module-level name and takes no other.
+- `renderPDF._PDFRenderer`, its `setFillColor` and `setStrokeColor`: a pack's SVG file, as svglib
+  read it into a Drawing, drawn through the canvas with each colour written by printkit's ink (PDF/X
+  writes CMYK), not as reportlab writes RGB.
 - `pdfmetrics._dynFaceNames`: the PostScript names of the TrueType fonts registered so far.
   registerFont hands out the font registered first for a second one of the same PostScript name
   (a pack's subset of DejaVu Sans drew as printkit's own, with the other file's glyph numbers).
@@ -54,6 +57,7 @@ from printkit.base.subset_tags import subset_tag
 
 __all__ = [
     "compress_last_page",
+    "draw_vectors",
     "embed_fonts",
     "embed_image",
     "escapePDF",
@@ -148,6 +152,33 @@ def _read_image(digest: str, path: str) -> pdfdoc.PDFImageXObject:
     if not (Path(path).suffix.lower() in (".jpg", ".jpeg") and xobject.loadImageFromJPEG(data)):
         (xobject.loadImageFromA85 if rl_config.useA85 else xobject.loadImageFromRaw)(data)
     return xobject
+
+
+def draw_vectors(canvas: Canvas, drawing, fill: Callable[[str], str], stroke: Callable[[str], str]) -> None:
+    """A reportlab Drawing drawn onto the canvas's current page with its origin at the page's (the
+    current transformation's), each fill and stroke colour ('#rrggbb') written as fill and stroke say."""
+    from reportlab.graphics.renderbase import renderScaledDrawing
+    from reportlab.graphics.renderPDF import _PDFRenderer
+
+    class Inked(_PDFRenderer):
+        def setFillColor(self, c) -> None:
+            _painted(canvas, fill(_hex(c)), canvas.setFillAlpha, c)
+
+        def setStrokeColor(self, c) -> None:
+            _painted(canvas, stroke(_hex(c)), canvas.setStrokeAlpha, c)
+
+    Inked().draw(renderScaledDrawing(drawing), canvas, 0, 0, showBoundary=False)
+
+
+def _hex(colour) -> str:
+    return "#" + colour.hexval()[2:]
+
+
+def _painted(canvas: Canvas, operator: str, set_alpha: Callable[[float], None], colour) -> None:
+    """A colour's operator on the page, and its alpha when it is see-through (as reportlab's setter does)."""
+    canvas._code.append(operator)
+    if getattr(colour, "alpha", 1) != 1:
+        set_alpha(colour.alpha)
 
 
 def show_image(canvas: Canvas, name: str) -> str:

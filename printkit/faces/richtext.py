@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import groupby
 from typing import Literal, NamedTuple
 
-from printkit.base.icons import ICONS
+from printkit.base.icons import PRINTKITS_ICONS, Icons
 from printkit.base.languages import has_ideographs
 from printkit.base.memo import BOX_CAPACITIES, FITTED_TEXTS, PARSED_TEXTS, remembered
 from printkit.base.shapes import Rect, Shape, Text
@@ -58,10 +58,12 @@ class Refusal:
 
 
 @remembered(PARSED_TEXTS)
-def parse(text: str, base_font: str, script_font: str | None = None) -> list[list[Word]] | Refusal:
+def parse(
+    text: str, base_font: str, script_font: str | None = None, icons: Icons = PRINTKITS_ICONS
+) -> list[list[Word]] | Refusal:
     """Paragraphs of words; a word is one or more segments written without a space between (a
-    Japanese sentence is many words, one for each place a line may break). Remembered (callers
-    only read the lists): a text is set in several boxes, and measured."""
+    Japanese sentence is many words, one for each place a line may break); [icons] among icons.
+    Remembered (callers only read the lists): a text is set in several boxes, and measured."""
     paragraphs: list[list[Word]] = [[]]
     word: Word = []
 
@@ -116,7 +118,7 @@ def parse(text: str, base_font: str, script_font: str | None = None) -> list[lis
         elif run.kind == "space":
             end_word()
         elif run.kind == "icon":
-            unknown = markup.unknown_icon(run.text)
+            unknown = markup.unknown_icon(run.text, icons)
             if unknown:
                 return Refusal(*unknown)
             word.append(Segment(run.text, font(run), icon=True))
@@ -210,9 +212,9 @@ def _line_width(line: list[Word], size: float) -> float:
     return sum(_width(word, size) for word in line) + _space(size) * sum(map(_spaced, line[1:]))
 
 
-def measure(text: str, font: str, size: float, script_font: str | None = None) -> float:
+def measure(text: str, font: str, size: float, script_font: str | None = None, icons: Icons = PRINTKITS_ICONS) -> float:
     """The width of text set on one line, in millimetres (0 when it cannot be set)."""
-    paragraphs = parse(text, font, script_font)
+    paragraphs = parse(text, font, script_font, icons)
     if isinstance(paragraphs, Refusal):
         return 0.0
     return max(_line_width([w for w in paragraph], size) for paragraph in paragraphs)
@@ -232,12 +234,13 @@ def fit(
     valign: Literal["top", "middle", "bottom"] = "middle",
     script_font: str | None = None,
     rtl_language: bool = False,
+    icons: Icons = PRINTKITS_ICONS,
 ) -> tuple[Shape, ...] | Refusal:
     """The text set in box (x, y, width, height) at the largest size from size down to min_size; the
     letters of other scripts than Latin in script_font where it has them; rtl_language: the text's
-    language is written right to left.
+    language is written right to left; icons: what its [icons] may name.
     Remembered: stat values, labels and names recur on many components."""
-    paragraphs = parse(text, font, script_font)
+    paragraphs = parse(text, font, script_font, icons)
     if isinstance(paragraphs, Refusal):
         return paragraphs
     x, y, width, height = box
@@ -278,7 +281,7 @@ def fit(
                 chosen, (lines, overflow) = middle, tried
             else:
                 overflowing = middle
-    return tuple(_set(lines, x, y, width, height, sizes[chosen], color, align, valign))
+    return tuple(_set(lines, x, y, width, height, sizes[chosen], color, align, valign, icons))
 
 
 OVERFLOW_MARK = "#e00000"  # the outline of a box its text overflows, and the words lost past it
@@ -294,12 +297,13 @@ def marked_overflow(
     align: Literal["left", "center", "right"],
     max_lines: int,
     script_font: str | None = None,
+    icons: Icons = PRINTKITS_ICONS,
 ) -> tuple[Shape, ...] | None:
     """Text that overflows its box as a designer judges it (the preview): set at min_size from the
     box's top, the lines that fit in color, the lines lost past the box below it in OVERFLOW_MARK,
     and the box outlined in OVERFLOW_MARK; None for text that cannot be set at all (an unknown icon,
     a box of no room)."""
-    paragraphs = parse(text, font, script_font)
+    paragraphs = parse(text, font, script_font, icons)
     x, y, width, height = box
     if isinstance(paragraphs, Refusal) or width <= 0 or height <= 0:
         return None
@@ -308,8 +312,8 @@ def marked_overflow(
     kept = max(0, min(max_lines, int(height / leading + 1e-9)))
     lost_y = y - kept * leading  # the lost lines go on below the last that fits, a line apart each
     return (
-        *_set(lines[:kept], x, y, width, height, min_size, color, align, "top"),
-        *_set(lines[kept:], x, lost_y, width, height, min_size, OVERFLOW_MARK, align, "top"),
+        *_set(lines[:kept], x, y, width, height, min_size, color, align, "top", icons),
+        *_set(lines[kept:], x, lost_y, width, height, min_size, OVERFLOW_MARK, align, "top", icons),
         Rect(x, y, width, height, stroke=OVERFLOW_MARK, line_width=0.4),
     )
 
@@ -356,6 +360,7 @@ def _set(
     color: str,
     align: str,
     valign: str,
+    icons: Icons,
 ) -> list[Shape]:
     leading = size * LINE_HEIGHT * MM_PER_POINT
     cap = size * CAP_HEIGHT * MM_PER_POINT
@@ -369,7 +374,7 @@ def _set(
         if rtl or has_right_to_left("".join(s.text for word in line for s in word if not s.icon)):
             start = {"left": "right", "right": "left"}.get(align, align) if rtl else align  # start and end
             cursor = x + {"left": 0.0, "center": slack / 2, "right": slack}[start]
-            shapes.extend(_set_bidi(line, rtl, cursor, baseline, size, color))
+            shapes.extend(_set_bidi(line, rtl, cursor, baseline, size, color, icons))
             continue
         cursor = x + {"left": 0.0, "center": slack / 2, "right": slack}[align]
         # neighbouring text in one font becomes one Text: where it starts, its font and its pieces
@@ -388,7 +393,7 @@ def _set(
                     flush()
                     cursor += _space(size) if gap else 0
                     side = _icon_size(size)
-                    shapes.extend(ICONS[segment.text](cursor + side / 2, baseline + cap / 2, side, color))
+                    shapes.extend(icons.draw(segment.text, cursor + side / 2, baseline + cap / 2, side, color))
                     cursor += side
                 elif run is not None and run[2] == segment.font:
                     run[3].extend((gap, segment.text))
@@ -423,7 +428,9 @@ def _visual_order(runs: list[Run]) -> list[Run]:
     return runs
 
 
-def _set_bidi(line: list[Word], rtl: bool, cursor: float, baseline: float, size: float, color: str) -> list[Shape]:
+def _set_bidi(
+    line: list[Word], rtl: bool, cursor: float, baseline: float, size: float, color: str, icons: Icons
+) -> list[Shape]:
     """A line with text of both directions, in the visual order the Unicode bidi algorithm gives it
     (rule L2), from cursor rightwards; each run of one direction and font is a Text of that direction."""
     pieces: list[tuple[str, Segment | None]] = []  # in reading order: the text to order, its segment (None: a space)
@@ -446,7 +453,9 @@ def _set_bidi(line: list[Word], rtl: bool, cursor: float, baseline: float, size:
         elif segment.icon:
             side = _icon_size(size)
             shapes.extend(
-                ICONS[segment.text](cursor + side / 2, baseline + size * CAP_HEIGHT * MM_PER_POINT / 2, side, color)
+                icons.draw(
+                    segment.text, cursor + side / 2, baseline + size * CAP_HEIGHT * MM_PER_POINT / 2, side, color
+                )
             )
             cursor += side
         else:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
+from printkit.base.icons import Icons
 from printkit.base.outlines import Box, Point, Polygon
 from printkit.base.palette import INK, PAPER
 from printkit.base.shapes import Circle, Path, Rect
@@ -26,7 +27,7 @@ from printkit.content.components.tiles import Tile
 from printkit.content.looks import WidgetSpec
 from printkit.content.pack_meta import PackMeta
 from printkit.faces.face import Face
-from printkit.faces.paint import Drawing, icon, mix, readable
+from printkit.faces.paint import Drawing, mix, readable
 from printkit.faces.widgets import widget
 from printkit.i18n import words
 
@@ -49,7 +50,7 @@ class Wedge(NamedTuple):
 
 
 def square_terrain(
-    meta: PackMeta, edges: TerrainEdges, spaces: dict[str, int], size: Size, bleed: float = 0.0
+    meta: PackMeta, icons: Icons, edges: TerrainEdges, spaces: dict[str, int], size: Size, bleed: float = 0.0
 ) -> Drawing:
     """The terrain of a square (a square tile, or a board's printed square) of this size, its edges
     top, right, bottom and left, with its spaces; the outer corners reach `bleed` past the trim."""
@@ -60,7 +61,7 @@ def square_terrain(
         Wedge((corners[i], corners[(i + 1) % 4]), (grown[i], grown[(i + 1) % 4]), terrain)
         for i, terrain in enumerate(edges.along(SQUARE_SIDES))
     ]
-    return _terrain(meta, wedges, (w / 2, h / 2), min(w, h) / 2, spaces)
+    return _terrain(meta, icons, wedges, (w / 2, h / 2), min(w, h) / 2, spaces)
 
 
 def _tile_terrain(face: Face, side: str) -> Drawing:
@@ -73,7 +74,7 @@ def _tile_terrain(face: Face, side: str) -> Drawing:
         return []
     meta, size, outline = face.ctx.pack.meta, face.size, face.outline
     if not isinstance(outline, Polygon):
-        return square_terrain(meta, drawn.edges, drawn.spaces, size, face.ctx.bleed)
+        return square_terrain(meta, face.ctx.icons, drawn.edges, drawn.spaces, size, face.ctx.bleed)
     terrains = drawn.edges.along(tile.edge_names)
     wedges = [
         Wedge(trim, grown, terrain)
@@ -81,10 +82,12 @@ def _tile_terrain(face: Face, side: str) -> Drawing:
             outline.sides_from_top(size), outline.sides_from_top(size, face.ctx.bleed), terrains, strict=True
         )
     ]
-    return _terrain(meta, wedges, (size.width / 2, size.height / 2), min(size) / 2, drawn.spaces)
+    return _terrain(meta, face.ctx.icons, wedges, (size.width / 2, size.height / 2), min(size) / 2, drawn.spaces)
 
 
-def _terrain(meta: PackMeta, wedges: list[Wedge], centre: Point, apothem: float, spaces: dict[str, int]) -> Drawing:
+def _terrain(
+    meta: PackMeta, icons: Icons, wedges: list[Wedge], centre: Point, apothem: float, spaces: dict[str, int]
+) -> Drawing:
     """The wedges filled with their terrains, their borders, icons, clouds and spaces."""
     count = len(wedges)
     # The border between wedge i and the next runs from the centre to their shared corner: straight,
@@ -114,7 +117,7 @@ def _terrain(meta: PackMeta, wedges: list[Wedge], centre: Point, apothem: float,
         first, second = controls[i]
         border = (("M", *centre), ("C", *first, *second, *wedge.trim[1]))
         drawing.append(Path(border, stroke=COAST if sky else PAPER, line_width=0.7 if sky else 0.4))
-    drawing += _marks(meta, wedges, centre, apothem, spaces)
+    drawing += _marks(meta, icons, wedges, centre, apothem, spaces)
     return drawing
 
 
@@ -145,7 +148,9 @@ def _side_middle(wedge: Wedge) -> Point:
     return (x1 + x2) / 2, (y1 + y2) / 2
 
 
-def _marks(meta: PackMeta, wedges: list[Wedge], centre: Point, apothem: float, spaces: dict[str, int]) -> Drawing:
+def _marks(
+    meta: PackMeta, icons: Icons, wedges: list[Wedge], centre: Point, apothem: float, spaces: dict[str, int]
+) -> Drawing:
     """Each land's icon near its side and each sky's cloud, then the spaces beside the icons."""
     cx, cy = centre
     drawing: Drawing = []
@@ -158,7 +163,7 @@ def _marks(meta: PackMeta, wedges: list[Wedge], centre: Point, apothem: float, s
         if terrain.sky:
             drawing += _cloud(x, y, apothem * ICON_SIZE * 1.3, terrain.color)
             continue
-        drawing += icon(terrain.icon, x, y, apothem * ICON_SIZE, readable(terrain.color))
+        drawing += icons.draw(terrain.icon, x, y, apothem * ICON_SIZE, readable(terrain.color)) if terrain.icon else []
         (x1, y1), (x2, y2) = wedge.trim
         side = math.hypot(x2 - x1, y2 - y1)
         # Along the side, up to where the wedge narrows to a ring's width from its borders.

@@ -27,12 +27,13 @@ from reportlab.pdfgen.canvas import Canvas
 
 from printkit.base.confine import pack_file_bytes
 from printkit.base.memo import SHAPE_OPERATORS
-from printkit.base.shapes import Area, Circle, Image, Line, Rect, Shape, Text
+from printkit.base.shapes import Area, Circle, Image, Line, Rect, Shape, Text, Vector
 from printkit.base.shapes import Path as PathShape
 from printkit.base.units import Size
 from printkit.faces.fonts import registered, shaped, text_width
 from printkit.faces.reportlab_internals import (
     compress_last_page,
+    draw_vectors,
     embed_fonts,
     embed_image,
     escapePDF,
@@ -158,6 +159,9 @@ class Operators:
             if type(shape) is Image:
                 code.append(self._image(shape))
                 continue
+            if type(shape) is Vector:  # drawn by svglib's shapes through the canvas, each time
+                self._vector(shape)
+                continue
             ops = memo.get(shape)
             if ops is None:
                 if len(memo) >= SHAPE_OPERATORS:
@@ -241,6 +245,21 @@ class Operators:
             True, "c", image.x * mm, image.y * mm, image.width * mm, image.height * mm, px_w, px_h
         )
         return f"q {fp_str(w, 0, 0, h, x, y)} cm /{resource} Do Q"
+
+    def _vector(self, vector: Vector) -> None:
+        """An SVG file drawn as vectors, fitted into its box and turned about its centre."""
+        from printkit.content.svg_drawing import svg_drawing  # only packs with SVG files pay for svglib and lxml
+
+        drawing = svg_drawing(pack_file_bytes(Path(vector.path)), vector.colour)
+        scale = min(vector.width * mm / drawing.width, vector.height * mm / drawing.height)
+        cos, sin = math.cos(math.radians(vector.angle)) * scale, math.sin(math.radians(vector.angle)) * scale
+        cx, cy = (vector.x + vector.width / 2) * mm, (vector.y + vector.height / 2) * mm
+        half_w, half_h = drawing.width / 2, drawing.height / 2
+        matrix = fp_str(cos, sin, -sin, cos, cx - cos * half_w + sin * half_h, cy - sin * half_w - cos * half_h)
+        code = page_code(self.canvas)
+        code.append(f"q {matrix} cm")
+        draw_vectors(self.canvas, drawing, self.ink.fill, self.ink.stroke)
+        code.append("Q")
 
     def _xobject(self, path: str) -> tuple[str, int, int]:
         """The image at path embedded once per distinct content, however many names it goes by."""

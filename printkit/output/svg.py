@@ -18,7 +18,7 @@ from html import escape
 from pathlib import Path
 
 from printkit.base.confine import pack_file_bytes
-from printkit.base.shapes import Area, Circle, Image, Line, Rect, Shape, Text
+from printkit.base.shapes import Area, Circle, Image, Line, Rect, Shape, Text, Vector
 from printkit.base.shapes import Path as PathShape
 from printkit.faces.fonts import font_style, missing_glyphs, shaped_outline, styled
 from printkit.faces.scripts import needs_shaping
@@ -181,6 +181,16 @@ def element(shape: Shape, style: Style = FIGURE) -> str:
         return (
             f'<image x="{shape.x:.3f}" y="{-(shape.y + shape.height):.3f}" width="{shape.width:.3f}" '
             f'height="{shape.height:.3f}" href="data:image/{kind};base64,{base64.b64encode(data).decode()}"/>'
+        )
+    if isinstance(shape, Vector):  # the pack's file, painted as the PDF paints it, fitted as SVG fits an image
+        from printkit.content.svg_drawing import painted_svg  # only packs with SVG files pay for lxml
+
+        data = painted_svg(pack_file_bytes(Path(shape.path)), shape.colour)
+        cx, cy = shape.x + shape.width / 2, -(shape.y + shape.height / 2)
+        turned = f' transform="rotate({-shape.angle:.1f},{cx:.3f},{cy:.3f})"' if shape.angle else ""
+        return (
+            f'<image x="{shape.x:.3f}" y="{-(shape.y + shape.height):.3f}" width="{shape.width:.3f}" '
+            f'height="{shape.height:.3f}"{turned} href="data:image/svg+xml;base64,{base64.b64encode(data).decode()}"/>'
         )
     raise TypeError(f"no SVG for {type(shape).__name__}")
 

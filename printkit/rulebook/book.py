@@ -38,7 +38,7 @@ from printkit.base import bounded
 from printkit.base.bounded import OverLimit
 from printkit.base.confine import Refused, read_bytes, read_text
 from printkit.base.errors import KeyPath, Problem, Problems, display_path, shown_value
-from printkit.base.icons import ICONS
+from printkit.base.icons import Icons
 from printkit.base.languages import PSEUDO, right_to_left
 from printkit.base.package_data import folder
 from printkit.base.requires import typesetter
@@ -178,7 +178,7 @@ def inline(prose: Prose, text: str) -> Markup:
             if tag not in opened:
                 html.append(f"<{tag}>")
                 opened.append(tag)
-        shown = _RUN_HTML[run.kind](run.text)
+        shown = _icon_svg(prose.pack.icons, run.text) if run.kind == "icon" else _RUN_HTML[run.kind](run.text)
         html.append(_sans_marks(prose.kept_whole(shown)) if run.kind == "text" else shown)
     html += [f"</{tag}>" for tag in reversed(opened)]
     if lang != prose.lang:
@@ -187,9 +187,9 @@ def inline(prose: Prose, text: str) -> Markup:
     return Markup("".join(html))
 
 
-def _icon_svg(name: str) -> str:
+def _icon_svg(icons: Icons, name: str) -> str:
     scene = Scene(4, 4, f"icon-{name}")
-    scene.add(ICONS[name](2, 2, 3.6, "#1d1d1b"), 0, 0)
+    scene.add(icons.draw(name, 2, 2, 3.6, "#1d1d1b"), 0, 0)
     return f'<span class="icon">{scene.svg(name)}</span>'
 
 
@@ -198,7 +198,6 @@ _RUN_HTML: dict[str, Callable[[str], str]] = {
     "space": escape,
     "break": lambda _: "<br>",
     "code": lambda text: f"<code>{escape(text)}</code>",
-    "icon": _icon_svg,
 }
 
 
@@ -497,7 +496,7 @@ def _block_data(prose: Prose, block: Block, pieces: dict[str, Piece], name: str)
         "entries": [
             {
                 "name": prose.text(entry.name),
-                "icon": _icon_html(getattr(entry, "icon", None)),
+                "icon": _icon_html(pack.icons, getattr(entry, "icon", None)),
                 "text": inline(prose, entry.text),
             }
             for entry in explained
@@ -534,8 +533,8 @@ def _printed(value: Any) -> str:
     return str(getattr(value, "name", value))
 
 
-def _icon_html(name: str | None) -> Markup | None:
-    return Markup(_icon_svg(name)) if name else None
+def _icon_html(icons: Icons, name: str | None) -> Markup | None:
+    return Markup(_icon_svg(icons, name)) if name else None
 
 
 def _html(prose: Prose, text: str | None) -> Markup | None:
