@@ -23,8 +23,10 @@ GROUPS = ("printkit.component_kinds", "printkit.rule_kinds", "printkit.widgets")
 @cache
 def ready() -> None:
     """The plugins loaded and every registry checked; raises a Fault naming what is wrong."""
+    # one scan of the installed distributions for all groups: each scan reads every one's metadata
+    found = metadata.entry_points()
     for group in GROUPS:
-        for entry_point in metadata.entry_points(group=group):
+        for entry_point in found.select(group=group):
             try:
                 entry_point.load()
             except Exception as error:  # a plugin is someone else's code: its failure is named, not a bug of printkit
