@@ -76,33 +76,45 @@ def fingerprints(pack: Pack, language: str, components: Iterable[Component]) -> 
             art[name] = b"\0" + name.encode() + b"\0" + hashlib.sha256(_art(pack.root, name)).digest()
         return art[name]
 
-    for name in sorted(_art_names([json.loads(settings), looks], pack.root)):  # fonts, backs' and looks' art
+    files: dict[str, bool] = {}
+    for name in sorted(_art_names([json.loads(settings), looks], pack.root, files)):  # fonts, backs' and looks' art
         shared.update(named(name))
     found = {}
     for component in components:
         digest = shared.copy()
         data = component.model_dump_json()
         digest.update(data.encode())
-        for name in sorted(_art_names(json.loads(data), pack.root)):
+        for name in sorted(_art_names(json.loads(data), pack.root, files)):
             digest.update(named(name))
         found[component.id] = digest.hexdigest()
     return found
 
 
-def _art_names(value: object, root: Path) -> set[str]:
-    """The texts of a component's data that name a file of the pack (its art)."""
-    if isinstance(value, dict):
-        return {name for item in value.values() for name in _art_names(item, root)}
-    if isinstance(value, list):
-        return {name for item in value for name in _art_names(item, root)}
-    if isinstance(value, str) and "/" in value and "\n" not in value and len(value) < 500:
-        if Path(value).is_absolute() or ".." in Path(value).parts:  # the loader refused such art already
-            return set()
-        try:
-            return {value} if (root / value).is_file() else set()
-        except (OSError, ValueError):
-            return set()
-    return set()
+def _art_names(value: object, root: Path, files: dict[str, bool]) -> set[str]:
+    """The texts of a component's data that name a file of the pack (its art); files remembers, for
+    the components of one build, which texts name a file (a deck's cards share a few dozen images)."""
+    names, pending = set(), [value]
+    while pending:
+        item = pending.pop()
+        if isinstance(item, dict):
+            pending.extend(item.values())
+        elif isinstance(item, list):
+            pending.extend(item)
+        elif isinstance(item, str) and "/" in item and "\n" not in item and len(item) < 500:
+            if item not in files:
+                files[item] = _names_file(root, item)
+            if files[item]:
+                names.add(item)
+    return names
+
+
+def _names_file(root: Path, name: str) -> bool:
+    if Path(name).is_absolute() or ".." in Path(name).parts:  # the loader refused such art already
+        return False
+    try:
+        return (root / name).is_file()
+    except (OSError, ValueError):
+        return False
 
 
 def _art(root: Path, name: str) -> bytes:
