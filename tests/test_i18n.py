@@ -651,3 +651,35 @@ def test_a_notes_type_sizes_are_written_as_a_translator_reads_them():
         for size in re.findall(r"([\d.]+) pt", entry.comment)
     }
     assert sizes and all(re.fullmatch(r"\d+(\.\d)?", size) for size in sizes), sorted(sizes)
+
+
+def test_a_pack_wide_text_in_boxes_has_a_length_and_overflows_once_at_its_entry(tiny, run):
+    """An element's name prints on every card of the element: its entry has the room of its tightest
+    box, and a translation too long for it is one problem at its line of the catalog, not one per
+    card at the YAML."""
+    cards = Path("content/tiny/cards.yaml")
+    cards.write_text(
+        cards.read_text().replace(
+            "    sheets:",
+            "      - {id: ember, name: Ember, element: fire}\n      - {id: flame, name: Flame, element: fire}\n    sheets:",
+        )
+    )
+    assert run("i18n", "update", "tiny")[0] == 0
+    fire = entry("Fire")
+    assert fire.comment == (
+        "pack:elements/fire/name: pack-wide text, shown wherever it is used; "
+        "box 32.2 x 4.5 mm, 8 pt (at least 6 pt), room for 24 characters"
+    )
+    assert fire.flags == ["max-length:24"]
+    translate({**GERMAN, "Fire": "Feuer " * 20, "Ember": "Glut", "Flame": "Flamme"})
+    line = entry("Fire").linenum  # where the entry starts, as every problem with a translation says
+    code, out, err = run("check", "tiny")
+    assert (code, err.splitlines()) == (
+        1,
+        [
+            f"{PO}:{line}:1: pack:elements/fire/name: pack-wide text 'Feuer Feuer Feuer Fe… (120 characters)' "
+            "overflows its 32.2 x 4.5 mm box by 10.0 mm at 6 pt in locale de (shorten the text or give the "
+            "component more room; it is printed so on every card that shows it)",
+            "1 problem found",
+        ],
+    )

@@ -28,6 +28,7 @@ from printkit.build.outputs.base import BuildOptions, kind_folders
 from printkit.build.pipeline import lay_out
 from printkit.build.staging import atomic_target
 from printkit.content.load import PACK_FILE
+from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
 from printkit.content.read import load_checked
 from printkit.content.source import MAX_FILE_BYTES, YAML_LINE_BREAK, Loader
@@ -54,14 +55,20 @@ def target_locales(pack: Pack, wanted: list[str] | None = None) -> list[str]:
 def measured_boxes(pack: Pack) -> Boxes:
     """The text boxes of the pack's components, measured by drawing them in the source language, each
     with how many characters of typical text of that language it holds: printkit's own words in it,
-    the same whatever the pack's texts are, so a box's limit stays when another text changes."""
+    the same whatever the pack's texts are, so a box's limit stays when another text changes. A
+    pack-wide text (a back's subtitle) has the tightest of the boxes it is printed in."""
     boxes: Boxes = {}
     draw_pieces(pack, pack.meta.language, 0.0, boxes=boxes)
     samples = typical_texts(words.texts(pack.meta.language))
-    return {
-        key: box._replace(capacity=capacity(box.width, box.height, box.font, box.min_size, box.max_lines, samples))
-        for key, box in boxes.items()
-    }
+    measured: Boxes = {}
+    for key, box in boxes.items():
+        box = box._replace(capacity=capacity(box.width, box.height, box.font, box.min_size, box.max_lines, samples))
+        if key.kind == "pack":  # a pack-wide text, in its box on one component: its tightest box is its room
+            key = MessageKey.of("pack", key.field_path)
+            if key in measured and measured[key].capacity <= box.capacity:
+                continue
+        measured[key] = box
+    return measured
 
 
 def _write(pack: Pack, path: Path, data: bytes) -> None:

@@ -14,7 +14,7 @@ from functools import cached_property
 from typing import Literal
 
 from printkit.base.confine import Refused, pack_file
-from printkit.base.errors import Problem
+from printkit.base.errors import KeyPath, Problem, shown_value
 from printkit.base.icons import Icons
 from printkit.base.languages import right_to_left
 from printkit.base.memo import MIXED_COLOURS, remembered
@@ -23,6 +23,7 @@ from printkit.base.palette import INK
 from printkit.base.shapes import Circle, Path, Rect, Shape, Text
 from printkit.base.units import Size
 from printkit.content.components.base import Component
+from printkit.content.load import PACK_FILE
 from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
 from printkit.content.pack_files import MAX_FILE_BYTES
@@ -85,8 +86,14 @@ class LookContext:
     ) -> Drawing:
         """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be, in
         the locale's typography (no-break spaces, quotation marks)."""
+        pack_wide = self._pack_wide(component, field_name, text)
         if self.boxes is not None:
-            key = MessageKey.of_component(component, tuple(field_name.split(".")))
+            # a pack-wide text's box on this component: extract keeps the tightest of its boxes
+            key = (
+                MessageKey.of("pack", pack_wide, component.id)
+                if pack_wide
+                else MessageKey.of_component(component, tuple(field_name.split(".")))
+            )
             self.boxes[key] = TextBox(box[2], box[3], size, min_size, font, max_lines)
         typeset = typography.apply(text, self.locale)
         result = richtext.fit(
@@ -104,9 +111,23 @@ class LookContext:
             icons=self.icons,
         )
         if isinstance(result, richtext.Refusal):
-            self.problem(
-                component, field_name, f"text of '{component.id}' {result.message} in locale {self.locale}", result.hint
-            )
+            if pack_wide:  # one problem for all the components that print it (Problems keeps each once)
+                self.problems.append(
+                    self.pack.text_problem(
+                        MessageKey.of("pack", pack_wide),
+                        self.pack.source_of(PACK_FILE),
+                        pack_wide,
+                        f"pack-wide text {shown_value(text)} {result.message} in locale {self.locale}",
+                        f"{result.hint}; it is printed so on every {component.kind} that shows it",
+                    )
+                )
+            else:
+                self.problem(
+                    component,
+                    field_name,
+                    f"text of '{component.id}' {result.message} in locale {self.locale}",
+                    result.hint,
+                )
             marked = None
             if self.mark_overflow and result.overflows:
                 marked = richtext.marked_overflow(
@@ -122,6 +143,23 @@ class LookContext:
                 )
             return list(marked or ())
         return list(result)
+
+    def _pack_wide(self, component: Component, field_name: str, text: str) -> KeyPath | None:
+        """Where pack.yaml writes text when the component prints a pack-wide text there (a back's
+        title, an element's name, read from the registry entry the field names), not one of its own."""
+        path = self._pack_texts.get(text)
+        if path is None or field_name == "look" or text in (own for _, own in component.texts(self.pack.meta.fields)):
+            return None
+        return path
+
+    @cached_property
+    def _pack_texts(self) -> dict[str, KeyPath]:
+        """pack.yaml's texts as the locale prints them, each with its key path (the first, for a text
+        written twice)."""
+        found: dict[str, KeyPath] = {}
+        for path, value in self.pack.meta.texts():
+            found.setdefault(value, path)
+        return found
 
     @property
     def icons(self) -> Icons:

@@ -124,13 +124,14 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
         if path in singulars and path not in counted:
             continue  # one entry with its plural
         line, _ = meta_source.position(path)
+        key = MessageKey.of("pack", path)
         message = Message(
-            MessageKey.of("pack", path),
+            key,
             path,
             value,
             meta_source.shown,
             line,
-            "pack-wide text, shown wherever it is used",
+            "pack-wide text, shown wherever it is used" + _box_note(boxes, key),
         )
         if path in counted:
             singular, count = counted[path]
@@ -167,17 +168,21 @@ def messages(pack: Pack, boxes: Boxes | None = None) -> list[Message]:
         source = pack.sources[component.origin.file]
         for path, value in component.texts(pack.meta.fields):
             at = source.problem(component.origin.path + path, "")  # its line, or its workbook cell
-            note = component.kind
             key = MessageKey.of_component(component, path)
-            box = boxes.get(key)
-            if box:
-                note += (
-                    f"; box {box.width:.1f} x {box.height:.1f} mm, {round(box.size, 1):g} pt (at least {round(box.min_size, 1):g} pt),"
-                    f" room for {box.capacity} characters"
-                )
+            note = component.kind + _box_note(boxes, key)
             cell = (at.sheet, at.column) if isinstance(source, TableSource) else ()  # YAML: its line
             found.append(Message(key, path, value, source.shown, at.line, note, *cell))
     return [message for message in found if has_words(message.msgid)]
+
+
+def _box_note(boxes: Boxes, key: MessageKey) -> str:
+    """What a translator's note says of the box a text is printed in (the tightest, for a pack-wide
+    text), if it is printed in one."""
+    box = boxes.get(key)
+    if not box:
+        return ""
+    sizes = f"{round(box.size, 1):g} pt (at least {round(box.min_size, 1):g} pt)"
+    return f"; box {box.width:.1f} x {box.height:.1f} mm, {sizes}, room for {box.capacity} characters"
 
 
 def _counted(pack: Pack) -> dict[KeyPath, tuple[KeyPath, int]]:
@@ -347,7 +352,7 @@ def references(pack: Pack, places: list[Message]) -> list[tuple[str, str]]:
 
 def tightest_room(places: list[Message], boxes: Boxes) -> int | None:
     """How many characters a text may have: what its tightest box holds (the text is the same in all
-    its places), or None for a text in no box (rulebook, pack-wide names)."""
+    its places), or None for a text in no box (rulebook, a pack-wide text no component prints)."""
     capacities = [boxes[message.key].capacity for message in places if message.key in boxes]
     return min(capacities) if capacities else None
 
