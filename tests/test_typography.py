@@ -18,9 +18,11 @@ from printkit.faces import richtext
 from printkit.faces.fonts import FONTS, missing_glyphs
 from printkit.i18n import words
 from printkit.i18n.glossary import glossary_names
+from printkit.i18n.joints import SOFT_HYPHEN
 from printkit.i18n.typography import NARROW_NBSP, NBSP, apply, decimal_mark, quotes
 
 N, NN = NBSP, NARROW_NBSP
+SHY = SOFT_HYPHEN
 
 
 # --- no-break spaces --------------------------------------------------------------------------------
@@ -182,7 +184,53 @@ def test_components_never_break_a_line_at_a_no_break_space_and_never_hyphenate()
     narrow = richtext.fit(
         "Skylanders", (0, 0, 8, 30), font="sans", size=9, min_size=3, color="#000", align="left", max_lines=4
     )
-    assert [t.text for t in narrow] == ["Skylanders"]  # shrunk to fit, never split
+    assert [t.text for t in narrow] == ["Skylanders"]  # shrunk to fit, never split where it has no joint
+
+
+def test_a_components_name_breaks_at_a_joint_rather_than_shrink_to_its_smallest_size():
+    """A name too long for its box at any size but its smallest breaks at its compound's joint, with
+    a hyphen, and keeps a larger size; a name that fits shrunk a little is shrunk, never broken."""
+    box = (0.0, 0.0, 22.0, 12.0)
+    at_joint = richtext.fit(
+        f"Papierkranich{SHY}schwarm", box, font="sans", size=10.5, min_size=6, color="#000", align="center", max_lines=2
+    )
+    assert [(t.text, t.size) for t in at_joint] == [("Papierkranich-", 8.5), ("schwarm", 8.5)]
+    whole = richtext.fit(
+        f"Rosenblüten{SHY}zauber",
+        (0.0, 0.0, 34.0, 6.0),
+        font="sans",
+        size=10.5,
+        min_size=6,
+        color="#000",
+        align="center",
+        max_lines=2,
+    )
+    assert [(t.text, t.size) for t in whole] == [("Rosenblütenzauber", 9.5)]
+
+
+def test_rules_text_breaks_a_compound_at_a_joint_before_it_shrinks():
+    """A rules text (a box of many lines) is set as a book sets it: a compound that does not fit
+    at the end of a line breaks at its joint, at the text's own size."""
+    box = (0.0, 0.0, 44.0, 8.0)
+    text = f"Leg sie auf den Nachzieh{SHY}stapel und zieh eine Karte."
+    shapes = richtext.fit(text, box, font="sans", size=9, min_size=6, color="#000", align="left", max_lines=8)
+    assert [(t.text, t.size) for t in shapes] == [("Leg sie auf den Nachzieh-", 9), ("stapel und zieh eine Karte.", 9)]
+    plain = richtext.fit(
+        text.replace(SHY, ""), box, font="sans", size=9, min_size=6, color="#000", align="left", max_lines=8
+    )
+    assert {t.size for t in plain} == {7.5}  # without the joint it had to shrink
+
+
+def test_a_german_kit_breaks_its_compounds_at_joints_the_pack_writes(tmp_path):
+    """The joints come from the pack's own texts (Schwarm, written alone inside a sentence), as the
+    rulebook's do: the German kit's card draws Papierkranich- and schwarm."""
+    from printkit.faces.paint import LookContext
+
+    pack = loaded_pack(tmp_path, "", "cards:\n  - {id: a, name: Papierkranichschwarm, text: Ein Schwarm fliegt auf.}\n")
+    assert (
+        LookContext(pack, "de").joints.hyphenated("Papierkranichschwarm fliegt") == f"Papierkranich{SHY}schwarm fliegt"
+    )
+    assert LookContext(pack, "en").joints.hyphenated("Papierkranichschwarm") == "Papierkranichschwarm"
 
 
 @pytest.mark.parametrize("font", sorted(FONTS))

@@ -31,6 +31,7 @@ from printkit.faces import richtext
 from printkit.faces.fonts import declare_pack_fonts, locale_font, pack_font
 from printkit.i18n import typography
 from printkit.i18n.extract import Boxes, TextBox
+from printkit.i18n.joints import Joints
 
 Drawing = list[Shape]
 AA_CONTRAST = 4.5  # WCAG 2.1's level AA for text: what every text of a built-in look reaches on what it is drawn on
@@ -97,7 +98,7 @@ class LookContext:
             self.boxes[key] = TextBox(box[2], box[3], size, min_size, font, max_lines)
         typeset = typography.apply(text, self.locale)
         result = richtext.fit(
-            typeset,
+            self.joints.hyphenated(typeset),
             box,
             font=font,
             size=size,
@@ -165,6 +166,11 @@ class LookContext:
     def icons(self) -> Icons:
         """The icons the pack's texts and looks may name: printkit's and its own."""
         return self.pack.icons
+
+    @cached_property
+    def joints(self) -> Joints:
+        """Where the locale's compounds may break (German: Papierkranich-schwarm), from the pack's texts."""
+        return Joints.of_pack(self.pack, self.locale)
 
     @cached_property
     def rtl_language(self) -> bool:

@@ -29,6 +29,7 @@ from printkit.base.units import MM_PER_POINT
 from printkit.content import markup
 from printkit.faces.fonts import has_glyph, missing_glyphs, shown, styled, text_width
 from printkit.faces.scripts import breaks_between, has_right_to_left, levels, right_to_left
+from printkit.i18n.joints import SOFT_HYPHEN
 
 LINE_HEIGHT = 1.18
 CAP_HEIGHT = 0.72  # of the font size, for DejaVu
@@ -186,6 +187,9 @@ def _spaced(word: Word) -> bool:
 
 
 def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language: bool = False) -> list[Line]:
+    """The paragraphs' words in lines of width at size: each line as many words as fit, a word wider
+    than the line alone on one. A word with soft hyphens (a compound's joints) that does not fit where
+    it falls is broken at the last joint that fits, a hyphen printed there."""
     lines: list[Line] = []
     for paragraph in paragraphs:
         letters = "".join(s.text for word in paragraph for s in word if not s.icon)
@@ -195,17 +199,59 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
         line: list[Word] = []
         used = 0.0
         space = _space(size)
-        for word in paragraph:
-            own = _width(word, size)  # each word measured once a size
-            needed = own + (space if line and _spaced(word) else 0)
-            if line and used + needed > width:
+        for whole in paragraph:
+            parts = _parts(whole) if any(SOFT_HYPHEN in s.text for s in whole) else [whole]
+            while parts:
+                word = _joined(parts)
+                own = _width(word, size)  # each word measured once a size
+                needed = own + (space if line and _spaced(word) else 0)
+                if not line or used + needed <= width:
+                    if line or own <= width or len(parts) == 1 or not (first := _broken(parts, width, size)):
+                        line.append(word)
+                        used += needed
+                        break
+                    lines.append(Line([first[0]], rtl))  # alone wider than the line: broken at a joint
+                    parts = parts[first[1] :]
+                    continue
+                room = width - used - (space if _spaced(word) else 0)
+                broken = _broken(parts, room, size) if len(parts) > 1 else None
+                if broken:
+                    line.append(broken[0])
+                    parts = parts[broken[1] :]
                 lines.append(Line(line, rtl))
-                line, used = [word], own
-            else:
-                line.append(word)
-                used += needed
+                line, used = [], 0.0
         lines.append(Line(line, rtl))
     return lines
+
+
+def _parts(word: Word) -> list[Word]:
+    """A word with soft hyphens in the pieces between them (no soft hyphen printed): its first
+    segment keeps the word's place after a space; the others join the piece before."""
+    parts: list[Word] = [[]]
+    for segment in word:
+        pieces = segment.text.split(SOFT_HYPHEN)
+        for index, piece in enumerate(pieces):
+            if index:
+                parts.append([])
+            if piece:
+                parts[-1].append(
+                    segment._replace(text=piece, joins=segment.joins and not parts[-1] and len(parts) == 1)
+                )
+    return [part for part in parts if part]
+
+
+def _joined(parts: list[Word]) -> Word:
+    return [segment for part in parts for segment in part]
+
+
+def _broken(parts: list[Word], room: float, size: float) -> tuple[Word, int] | None:
+    """The most parts of a word that fit room with a hyphen after them, and how many (None if not one)."""
+    for count in range(len(parts) - 1, 0, -1):
+        head = _joined(parts[:count])
+        hyphened = [*head, Segment("-", head[-1].font)] if not head[-1].icon else head
+        if _width(hyphened, size) <= room:
+            return hyphened, count
+    return None
 
 
 def _line_width(line: list[Word], size: float) -> float:
@@ -240,7 +286,8 @@ def fit(
     letters of other scripts than Latin in script_font where it has them; rtl_language: the text's
     language is written right to left; icons: what its [icons] may name.
     Remembered: stat values, labels and names recur on many components."""
-    paragraphs = parse(text, font, script_font, icons)
+    joints = SOFT_HYPHEN in text
+    paragraphs = parse(text.replace(SOFT_HYPHEN, "") if joints else text, font, script_font, icons)
     if isinstance(paragraphs, Refusal):
         return paragraphs
     x, y, width, height = box
@@ -252,6 +299,37 @@ def fit(
     sizes = [size]  # from size down to min_size, 0.5 pt a step
     while sizes[-1] > min_size:
         sizes.append(max(min_size, sizes[-1] - 0.5))
+    plain = _largest_fitting(paragraphs, sizes, width, height, max_lines, rtl_language)
+    shrunk = plain is None or plain[0] > 0
+    if joints and shrunk and (max_lines >= BODY_LINES or plain is None or sizes[plain[0]] <= min_size):
+        broken = parse(text, font, script_font, icons)
+        assert not isinstance(broken, Refusal), "the same text with soft hyphens"
+        at_joints = _largest_fitting(broken, sizes, width, height, max_lines, rtl_language)
+        if at_joints is not None and (plain is None or at_joints[0] < plain[0]):
+            plain = at_joints
+    if plain is None:
+        lines = _wrap(paragraphs, width, sizes[-1], rtl_language)
+        overflow = _overflow(lines, width, height, sizes[-1], max_lines)
+        return Refusal(
+            f"overflows its {width:.1f} x {height:.1f} mm box by {overflow:.1f} mm at {min_size:g} pt",
+            "shorten the text or give the component more room",
+            overflows=True,
+        )
+    chosen, lines = plain
+    return tuple(_set(lines, x, y, width, height, sizes[chosen], color, align, valign, icons))
+
+
+# Where a compound breaks at a joint rather than its text shrinking: in a box of this many lines or
+# more (rules text, set as a book sets it) before the text shrinks at all; in a name's or a title's
+# box, where a broken word stands out, only before it shrinks to its smallest size.
+BODY_LINES = 3
+
+
+def _largest_fitting(
+    paragraphs: list[list[Word]], sizes: list[float], width: float, height: float, max_lines: int, rtl_language: bool
+) -> tuple[int, list[Line]] | None:
+    """The first of sizes (largest first) the paragraphs fit their box at, with their lines; None
+    when they overflow it at the last."""
 
     def wrapped(step: int) -> tuple[list[Line], float]:
         """The lines at sizes[step] and how far they overflow the box."""
@@ -265,11 +343,7 @@ def fit(
         if chosen:
             lines, overflow = wrapped(chosen)
         if overflow > 1e-9:
-            return Refusal(
-                f"overflows its {width:.1f} x {height:.1f} mm box by {overflow:.1f} mm at {min_size:g} pt",
-                "shorten the text or give the component more room",
-                overflows=True,
-            )
+            return None
         # The largest size that fits, by halving the steps between one that overflows and one that
         # fits: what fits at a size fits at every smaller one (each width shrinks with the size), and
         # rewrapping a long text at every step took minutes.
@@ -281,7 +355,7 @@ def fit(
                 chosen, (lines, overflow) = middle, tried
             else:
                 overflowing = middle
-    return tuple(_set(lines, x, y, width, height, sizes[chosen], color, align, valign, icons))
+    return chosen, lines
 
 
 OVERFLOW_MARK = "#e00000"  # the outline of a box its text overflows, and the words lost past it

@@ -4,7 +4,8 @@ break at the joint (Nachzieh-stapel, Fern-angriff).
 
 Takes: a language and the texts of a pack in it (its translated messages and glossary terms).
 Returns: each compound split at its joints, for the rulebooks (which join the parts with soft
-hyphens in a span WeasyPrint sets `hyphens: manual`, so it breaks the word there and nowhere else).
+hyphens in a span WeasyPrint sets `hyphens: manual`, so it breaks the word there and nowhere else)
+and for the text of components (soft hyphens where faces.richtext may break a word that does not fit).
 A joint is found from the pack's own words: a capitalised word ends, after at least three letters, in
 a noun the texts write on their own, perhaps inflected (Sonderinseln is Sonder + Inseln,
 Angriffspunkte is Angriffs + Punkt-e), or in the last word two glossary terms share (Stapel).
@@ -15,7 +16,11 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+
+from printkit.content.pack import Pack
+from printkit.i18n.extract import messages
+from printkit.i18n.glossary import glossary_names, load_glossary
 
 SOFT_HYPHEN = "\u00ad"
 
@@ -32,6 +37,9 @@ ENDINGS = ("e", "n", "s", "en", "er", "es", "ns", "ern")
 SHORTEST_STEM = 5
 
 WORD = re.compile(r"[^\W\d_]+")
+# a word after another word of its sentence: a letter, a digit or a comma, then spaces (markup and
+# quotation marks between)
+_INSIDE_A_SENTENCE = re.compile(r"(?<=[\w,)])[ \u00a0]+[*„“\"'(]*([^\W\d_]+)")
 
 
 @dataclass(frozen=True)
@@ -40,6 +48,7 @@ class Joints:
 
     nouns: frozenset[str]
     lower: frozenset[str] = frozenset()  # the words also written in lower case: not nouns
+    names: tuple[str, ...] = ()  # the words of the glossary's names, lower-cased: a word they begin is kept whole
 
     @classmethod
     def of(cls, lang: str, texts: Iterable[str], terms: Iterable[str] = ()) -> Joints:
@@ -47,21 +56,56 @@ class Joints:
         where no text writes it alone (Ablage-stapel, Nachzieh-stapel: Stapel)."""
         if lang.split("-")[0] not in COMPOUNDING:
             return cls(frozenset())
-        words = {word for text in texts for word in WORD.findall(text)}
-        words |= _shared_ends({word for term in terms for word in WORD.findall(term) if word[0].isupper()})
+        texts, terms = list(texts), list(terms)
+        written = {word for text in texts for word in WORD.findall(text)}
+        glossary = {word for term in terms for word in WORD.findall(term) if word[0].isupper()}
+        shared = _shared_ends(glossary)
         # a noun is capitalised wherever it is written; a word also written in lower case (Ohne at a
-        # sentence's start) is not one
-        lower = frozenset(w for w in words if w[0].islower())
+        # sentence's start) is not one, nor is one the texts capitalise only where a sentence starts
+        # (Zieh, Leg: a rule's verbs), unless the glossary has it or a text is that word alone
+        inside = {match.group(1) for text in texts for match in _INSIDE_A_SENTENCE.finditer(text)}
+        inside |= {text.strip() for text in texts if WORD.fullmatch(text.strip())}  # a name, a label
+        lower = frozenset(w for w in written if w[0].islower())
         nouns = frozenset(
-            w.lower() for w in words if w[0].isupper() and len(w) >= SHORTEST_NOUN and w.lower() not in lower
+            w.lower()
+            for w in written | shared
+            if w[0].isupper()
+            and len(w) >= SHORTEST_NOUN
+            and w.lower() not in lower
+            and (w in inside or w in shared or w in glossary)
         )
         return cls(nouns, lower)
+
+    @classmethod
+    def of_pack(cls, pack: Pack, lang: str) -> Joints:
+        """For the pack in lang (translated into it): from its texts translated into lang, and its
+        glossary's terms in lang."""
+        if lang.split("-")[0] not in COMPOUNDING:
+            return cls(frozenset())
+        # the rulebook's texts in lang: those translated (the others are in the pack's own language)
+        texts = [
+            m.msgid
+            for m in messages(pack)
+            if lang == pack.meta.language or m.key.kind != "rulebook" or m.key in pack.translated_from
+        ]
+        terms = load_glossary(pack).get(lang.split("-")[0], {}).values()
+        joints = cls.of(lang, texts, [word for term in terms for word in (term.translation, *term.also)])
+        names = tuple(sorted({word.lower() for name in glossary_names(pack) for word in name.split()}))
+        return replace(joints, names=names)
+
+    def hyphenated(self, text: str) -> str:
+        """text with a soft hyphen at each joint of its compounds (for a line to break there)."""
+        if not self.nouns:
+            return text
+        return WORD.sub(lambda match: SOFT_HYPHEN.join(self.split(match.group(0))), text)
 
     def split(self, word: str) -> list[str]:
         """The word in its parts, first to last: the longest known noun it ends in after at least
         SHORTEST letters, then the rest split the same way (Nachziehstapel -> Nachzieh, stapel)."""
         lowered = word.lower()
         if not word[:1].isupper() or lowered in self.lower:  # a compound is a noun (not Kritischer)
+            return [word]
+        if lowered.startswith(self.names):  # a name, and the word it begins (Skylanders), stay whole
             return [word]
         starts = range(SHORTEST, len(word) - SHORTEST_NOUN + 1)
         # a noun as written before an inflected one, whichever ends the word first

@@ -58,7 +58,7 @@ from printkit.content.values import Values
 from printkit.faces.fonts import FONT_DIR
 from printkit.i18n import typography, words
 from printkit.i18n.extract import messages
-from printkit.i18n.glossary import glossary_names, load_glossary
+from printkit.i18n.glossary import glossary_names
 from printkit.i18n.joints import SOFT_HYPHEN, Joints
 from printkit.layout.pieces import Piece, draw_pieces
 from printkit.output.svg import Scene
@@ -121,12 +121,7 @@ class Prose:
             and message.key.kind == "rulebook"
             and message.key not in pack.translated_from
         )
-        terms = load_glossary(pack).get(part.lang.split("-")[0], {}).values()
-        joints = Joints.of(
-            part.lang,
-            [message.msgid for message in texts if message.msgid not in untranslated],
-            [word for term in terms for word in (term.translation, *term.also)],
-        )
+        joints = Joints.of_pack(pack, part.lang)
         return cls(pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None, untranslated, joints)
 
     def text(self, text: str) -> str:
