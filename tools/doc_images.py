@@ -2,8 +2,8 @@
 
 Takes: docs/tutorial.md (its files and commands, run by tools/doc_examples.py in a temporary
 folder) and poppler's pdftoppm.
-Returns: docs/img/tutorial-pages.png (the Moonpath kit's cards and hexes, and its lanterns' two
-sides), docs/img/tutorial-calibration.png (its calibration page), docs/img/design-a-look.png (its
+Returns: docs/img/tutorial-pages.png (the Moonpath kit's cards and hexes, its lanterns' two
+sides and its path track), docs/img/tutorial-calibration.png (its calibration page), docs/img/design-a-look.png (its
 cards in the look guide's look) and docs/img/rulebook.png (its rulebook's page), written by
 `python tools/doc_images.py`. Run it when the tutorial or printkit's drawing changes; the tests do
 not (the pictures depend on poppler's version).
@@ -52,7 +52,7 @@ def main() -> None:
             pass
         pdf = folder / "output" / "moonpath" / "moonpath-components-en-a4.pdf"
         (DOCS / "img").mkdir(exist_ok=True)
-        _side_by_side(_pages(pdf, (3, 5, 6), 60, folder)).save(DOCS / "img" / "tutorial-pages.png", optimize=True)
+        _side_by_side(_pages(pdf, (3, 5, 6, 7), 60, folder)).save(DOCS / "img" / "tutorial-pages.png", optimize=True)
         (calibration,) = _pages(pdf, (1,), 70, folder)
         calibration.save(DOCS / "img" / "tutorial-calibration.png", optimize=True)
         for _ in run_page(DOCS / "how-to" / "rulebook.md", folder):

@@ -582,7 +582,7 @@ class TilePlacement(Rule):
                 elif grid.off_grid(placed.cell):
                     yield Violation(
                         placed.path + (grid.address_key,),
-                        f"{grid.name_of(placed.cell)} is not on the {grid.columns}x{grid.rows} board; {grid.cells_are}",
+                        f"{grid.name_of(placed.cell)} is not on the {grid.dimensions} board; {grid.cells_are}",
                         (tile.id,),
                     )
                 elif placed.cell in by_cell:

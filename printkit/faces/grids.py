@@ -18,7 +18,7 @@ from printkit.base.palette import INK, PAPER
 from printkit.base.shapes import Line, Rect, shifted
 from printkit.base.units import MM_PER_POINT, Size
 from printkit.content.components.base import Component
-from printkit.content.components.boards import Board, Grid, HexGrid
+from printkit.content.components.boards import Board, Grid, HexGrid, Track
 from printkit.content.components.rulers import RULER_END, Ruler
 from printkit.content.components.sheets import Sheet
 from printkit.content.looks import WidgetSpec
@@ -56,6 +56,8 @@ def board_grid(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
     colour = _colour(face, spec)
     if isinstance(board.grid, HexGrid):
         return _hex_cells(face, board, board.grid, colour)
+    if isinstance(board.grid, Track):
+        return _track(face, board, board.grid, colour)
     return _squares(face, board, board.grid, colour)
 
 
@@ -118,6 +120,44 @@ def _hex_cells(face: Face, board: Board, grid: HexGrid, colour: str) -> Drawing:
                 size=grid.size * 0.12 / MM_PER_POINT,
                 min_size=6,
                 color=number,
+            )
+    return drawing
+
+
+def _track(face: Face, board: Board, track: Track, colour: str) -> Drawing:
+    """Each space a rounded panel with its number in large figures: pale, a marked space (every 5th)
+    tinted, a strongly marked one (every 10th) tinted deeper; the first space outlined in ink,
+    where counting starts."""
+    drawing: Drawing = []
+    fills = (mix(colour, PAPER, 0.9), mix(colour, PAPER, 0.64), mix(colour, PAPER, 0.36))
+    space = track.space_size
+    for cell in track.cells():
+        x, y, w, h = board.cell_box(cell)
+        x, y, w, h = x + CELL_GAP, y + CELL_GAP, w - 2 * CELL_GAP, h - 2 * CELL_GAP
+        fill = fills[track.mark(cell)]
+        first = cell == 1
+        drawing.append(
+            Rect(
+                x,
+                y,
+                w,
+                h,
+                fill=fill,
+                stroke=INK if first else mix(colour, PAPER, 0.4),
+                line_width=0.8 if first else 0.4,
+                radius=1.5,
+            )
+        )
+        if track.numbered:
+            drawing += face.ctx.text(
+                board,
+                "grid.numbered",
+                track.label(cell),
+                (x, y + h * 0.2, w, h * 0.6),
+                font="sans-bold",
+                size=min(space) * 0.42 / MM_PER_POINT,
+                min_size=6,
+                color=legible(mix(colour, INK, 0.35), fill),
             )
     return drawing
 

@@ -1,4 +1,5 @@
-"""Boards: a square or hex grid of cells, printed squares with their terrains, footers.
+"""Boards: a square or hex grid of cells, or a track of numbered spaces; printed squares with their
+terrains, footers.
 
 Takes: a `boards:` entry. Returns: a validated `Board`, its grid (`GRID_KINDS`).
 """
@@ -15,7 +16,7 @@ from pydantic import (
 )
 from pydantic_core import PydanticCustomError
 
-from printkit.base.errors import Problem, shown_value
+from printkit.base.errors import KeyPath, Problem, shown_value
 from printkit.base.outlines import (
     Box,
     Point,
@@ -28,6 +29,7 @@ from printkit.content.components.tiles import Tile
 from printkit.content.fields import (
     MAX_CELL,
     Length,
+    SizeMM,
     Strict,
     Text,
     whole,
@@ -51,9 +53,12 @@ class BoardGrid(Strict):
     address_key: ClassVar[str]  # the key that gives a cell in tile lists and rulebook figures
     board_shape: ClassVar[str]  # what messages call a board with this grid: a square board, a hex board
     rotations: ClassVar[tuple[int, ...]]  # the turns a tile may take, in degrees clockwise
-    columns: int
-    rows: int
     numbered: bool
+
+    @property
+    def dimensions(self) -> str:
+        """How big the grid is, for messages: '8x6', 'a 41-space'."""
+        raise NotImplementedError
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -135,8 +140,9 @@ class Grid(BoardGrid):
     address_key: ClassVar[str] = "square"
     board_shape: ClassVar[str] = "square"
     rotations: ClassVar[tuple[int, ...]] = (0, 90, 180, 270)
-    shape: Literal["square", "hex"] = "square"
-    """square, or hex for a grid of hexagons (with orientation, columns, rows, size, numbered)."""
+    shape: Literal["square", "hex", "track"] = "square"
+    """square; hex for a grid of hexagons (with orientation, columns, rows, size, numbered); track for
+    numbered spaces along a path (with spaces, path, size, first, marks)."""
     columns: Annotated[int, whole(1, 20, "squares across")]
     rows: Annotated[int, whole(1, 20, "squares down")]
     square: Length
@@ -150,6 +156,10 @@ class Grid(BoardGrid):
     @property
     def sides(self) -> tuple[str, ...]:
         return SQUARE_SIDES
+
+    @property
+    def dimensions(self) -> str:
+        return f"{self.columns}x{self.rows}"
 
     @property
     def count(self) -> int:
@@ -219,6 +229,10 @@ class HexGrid(BoardGrid):
     def shape_words(self) -> str:
         return f"{self.orientation} hex"
 
+    @property
+    def dimensions(self) -> str:
+        return f"{self.columns}x{self.rows}"
+
     def cells(self) -> list[Any]:
         return [(column, row) for row in range(1, self.rows + 1) for column in range(1, self.columns + 1)]
 
@@ -280,12 +294,148 @@ class HexGrid(BoardGrid):
         return {self.sides[index]: found[index] for index in sorted(found)}
 
 
+TRACK_PATHS = ("perimeter", "snake")
+SMALLEST_SPACE = 10.0  # mm: a track's space holds a piece and a number read across the table
+
+
+class Track(BoardGrid):
+    """Numbered spaces one after another that fill the board: round its edge (`perimeter`, as a score
+    track runs) or across it and back (`snake`). The spaces are as large as the size allows; a piece
+    lies on a space as on a square board's square, by its place on the track counted from 1. With an
+    odd number of spaces round the edge, the first space is twice as long."""
+
+    address_key: ClassVar[str] = "square"
+    board_shape: ClassVar[str] = "track"
+    rotations: ClassVar[tuple[int, ...]] = (0, 90, 180, 270)
+    shape: Literal["track"]
+    """track: numbered spaces along a path."""
+    spaces: Annotated[int, whole(2, 400, "spaces on the track")]
+    """How many spaces the track has."""
+    path: Literal["perimeter", "snake"] = "perimeter"
+    """perimeter: clockwise round the edge from the top left; snake: rows left to right, then right to left."""
+    size: SizeMM = Size(240, 150)
+    """The area the spaces fill, inside the board's margin: by default, what an A4 or Letter sheet
+    holds across, with the margin and the title."""
+    first: Annotated[int, whole(0, 1000, "number of the first space")] = 0
+    """Number printed on the first space."""
+    marks: list[Annotated[int, whole(2, 100, "numbers between marked spaces")]] = [5, 10]
+    """Every space whose number is a multiple of the first is marked, of the second (a multiple of
+    the first) marked more strongly: [5, 10] marks every 5th and every 10th; [] marks none."""
+    numbered: bool = True
+    """Print each space's number."""
+
+    def layout_problems(self) -> list[tuple[KeyPath, str, str]]:
+        """(key path in the grid, message, hint) for what keeps the track from being laid out as written."""
+        if len(self.marks) > 2:
+            return [(("marks",), f"marks takes at most two intervals, got {len(self.marks)}", "e.g. marks: [5, 10]")]
+        if len(self.marks) == 2 and self.marks[1] % self.marks[0]:
+            hint = f"the stronger mark falls on marked spaces, e.g. marks: [{self.marks[0]}, {self.marks[0] * 2}]"
+            return [(("marks", 1), f"{self.marks[1]} is not a multiple of {self.marks[0]}", hint)]
+        if self.path == "perimeter" and self.spaces < 4:
+            return [
+                (("spaces",), f"a track round the edge has at least 4 spaces, got {self.spaces}", "use path: snake")
+            ]
+        width, height = self.space_size
+        if min(width, height) < SMALLEST_SPACE:
+            message = (
+                f"{self.spaces} spaces {self._along} {self.size.width:g}x{self.size.height:g}mm would be "
+                f"{width:.1f}x{height:.1f}mm each; a space needs at least {SMALLEST_SPACE:g}mm"
+            )
+            hint = "give fewer spaces or a larger size" + (", or use path: snake" if self.path == "perimeter" else "")
+            return [(("spaces",), message, hint)]
+        return []
+
+    @property
+    def _along(self) -> str:
+        return "round the edge of" if self.path == "perimeter" else "across"
+
+    @property
+    def sides(self) -> tuple[str, ...]:
+        return SQUARE_SIDES
+
+    @property
+    def dimensions(self) -> str:
+        return f"{self.spaces}-space"
+
+    @property
+    def layout(self) -> tuple[int, int]:
+        """The columns and rows of space-sized cells the path runs through: round the edge, as many
+        as make the spaces most nearly square (an odd track takes one cell more, for its long first
+        space); across, the most columns whose spaces are largest."""
+        width, height = self.size
+        if self.path == "perimeter":
+            around = (self.spaces + self.spaces % 2) // 2 + 2  # columns + rows
+            columns = min(max(round(around * width / (width + height)), 2), around - 2)
+            return columns, around - columns
+        best = max(
+            range(1, self.spaces + 1),
+            key=lambda c: min(width / c, height / math.ceil(self.spaces / c)),
+        )
+        return best, math.ceil(self.spaces / best)
+
+    @property
+    def space_size(self) -> Size:
+        columns, rows = self.layout
+        return Size(self.size.width / columns, self.size.height / rows)
+
+    def cells(self) -> list[Any]:
+        return list(range(1, self.spaces + 1))
+
+    def contains(self, cell: Any) -> bool:
+        return isinstance(cell, int) and 1 <= cell <= self.spaces
+
+    def name_of(self, cell: Any) -> str:
+        return f"space {cell}"
+
+    def label(self, cell: Any) -> str:
+        return str(self.first + cell - 1)
+
+    def mark(self, cell: Any) -> int:
+        """How strongly a space is marked: 0, 1 (a multiple of the first interval) or 2 (of the second)."""
+        number = self.first + cell - 1
+        return sum(1 for interval in self.marks if number % interval == 0)
+
+    @property
+    def cells_are(self) -> str:
+        return f"spaces are 1 to {self.spaces}"
+
+    @property
+    def extent(self) -> Size:
+        return self.size
+
+    def box(self, cell: Any) -> tuple[float, float, float, float]:
+        (column, row, span), (width, height) = self._place(cell), self.space_size
+        return column * width, (row + 1) * height, span * width, height
+
+    def _place(self, cell: int) -> tuple[int, int, int]:
+        """The column and row (from 0, top left) where a space starts, and how many cells it spans."""
+        columns, rows = self.layout
+        if self.path == "snake":
+            row, step = divmod(cell - 1, columns)
+            return (step if row % 2 == 0 else columns - 1 - step), row, 1
+        long_first = self.spaces % 2
+        if long_first and cell == 1:
+            return 0, 0, 2
+        step = cell - 1 + long_first  # the cell of the ring, clockwise from the top left
+        for run, (column, row, d_column, d_row) in enumerate(
+            ((0, 0, 1, 0), (columns - 1, 0, 0, 1), (columns - 1, rows - 1, -1, 0), (0, rows - 1, 0, -1))
+        ):
+            length = (columns if run % 2 == 0 else rows) - 1
+            if step < length:
+                return column + d_column * step, row + d_row * step, 1
+            step -= length
+        raise AssertionError("a space past the ring's last cell")
+
+    def neighbours(self, cell: Any) -> dict[str, Any]:
+        return {}  # no tile is laid on a track: no edges meet
+
+
 def _grid_kind(value: Any) -> str:
     shape = value.get("shape") if isinstance(value, dict) else getattr(value, "shape", None)
-    return "hex-grid" if shape == "hex" else "square-grid"
+    return {"hex": "hex-grid", "track": "track"}.get(shape, "square-grid") if isinstance(shape, str) else "square-grid"
 
 
-GRID_KINDS: dict[str, type[BoardGrid]] = {"square-grid": Grid, "hex-grid": HexGrid}
+GRID_KINDS: dict[str, type[BoardGrid]] = {"square-grid": Grid, "hex-grid": HexGrid, "track": Track}
 """The grids a board takes, by the tag pydantic puts into error locations (chosen by `shape`)."""
 
 
@@ -304,9 +454,10 @@ class Board(Rectangular):
     kind: ClassVar[str] = "board"
     holds_pieces: ClassVar[bool] = True
     grid: Annotated[
-        Annotated[Grid, Tag("square-grid")] | Annotated[HexGrid, Tag("hex-grid")], Discriminator(_grid_kind)
+        Annotated[Grid, Tag("square-grid")] | Annotated[HexGrid, Tag("hex-grid")] | Annotated[Track, Tag("track")],
+        Discriminator(_grid_kind),
     ]
-    """Squares, or hexagons with `shape: hex`."""
+    """Squares; hexagons with `shape: hex`; numbered spaces along a path with `shape: track`."""
     margin: Length = 6.0
     """Frame around the grid."""
     title: Text | None = None
@@ -345,7 +496,7 @@ class Board(Rectangular):
     def _printable(self) -> Board:
         width, height = self.trim_size
         if max(width, height) > MAX_LENGTH_MM:
-            cells = "squares" if isinstance(self.grid, Grid) else "cells"
+            cells = {"square": "squares", "track": "spaces"}.get(self.grid.board_shape, "cells")
             raise PydanticCustomError(
                 "printkit",
                 "{message}",
@@ -364,8 +515,8 @@ class Board(Rectangular):
             problems.append(
                 source.problem(
                     self.origin.path + ("printed",),
-                    "printed terrain is for square boards; a hex board prints none",
-                    "lay terrain tiles on its cells instead",
+                    f"printed terrain is for square boards; a {self.grid.board_shape} board prints none",
+                    "lay terrain tiles on its cells instead" if isinstance(self.grid, HexGrid) else None,
                 )
             )
         else:
@@ -378,4 +529,7 @@ class Board(Rectangular):
                 seen.add(printed.square)
                 sides.append((path, printed.edges, printed.spaces))
                 problems += printed.edges.problems(source, path, SQUARE_SIDES, "printed square")
+        if isinstance(self.grid, Track):
+            for key, message, hint in self.grid.layout_problems():
+                problems.append(source.problem(self.origin.path + ("grid", *key), message, hint))
         return problems + space_problems(source, sides) + super().problems(source, defaults)
