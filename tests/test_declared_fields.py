@@ -5,6 +5,7 @@ wrong are fixture cases, tests/fixtures/fields/*/expected.out, run by test_fixtu
 import json
 import shutil
 
+import pdfplumber
 import polib
 import pytest
 from conftest import REPO, loaded_pack, problems_found
@@ -80,16 +81,8 @@ def unshown(pack_yaml, at: str, name: str, given: str) -> str:
     )
 
 
-GLOWING_UNSHOWN = [  # the glowing pack's cards use printkit's card look, which shows none of its fields
-    ("5:3", "glow", "2 components (card 'ember' first)"),
-    ("6:3", "weight", "1 component (card 'ember' first)"),
-    ("7:3", "motto", "1 component (card 'ember' first)"),
-    ("8:3", "rare", "1 component (card 'ember' first)"),
-    ("9:3", "mood", "1 component (card 'ember' first)"),
-    ("10:3", "sigil", "1 component (card 'ember' first)"),
+GLOWING_UNSHOWN = [  # printkit's card look labels every declared field a card gives, but an image
     ("11:3", "portrait", "1 component (card 'ember' first)"),
-    ("12:3", "sayings", "1 component (card 'ember' first)"),
-    ("13:3", "rolls", "1 component (card 'ember' first)"),
 ]
 
 
@@ -128,7 +121,6 @@ rules:
     code, _, err = run("check", deck)
     assert code == 1
     assert err.splitlines() == [
-        unshown(tmp_path / "kit" / "pack.yaml", "3:10", "power", "1 component (card 'a' first)"),
         f"{deck}:2:1: cards: 6 data.power in all; at most 4 allowed (rule 'point-cap' in kit)",
     ]
 
@@ -218,7 +210,6 @@ def test_a_rule_covers_the_values_of_a_choice(run, tmp_path):
     code, _, err = run("check", deck)
     assert code == 1
     assert err.splitlines() == [
-        unshown(tmp_path / "kit" / "pack.yaml", "3:10", "mood", "1 component (card 'a' first)"),
         f"{deck}:2:1: cards: covers 1 of 2 data.mood values (one of each required); missing: wild "
         "(rule 'coverage' in kit)",
     ]
@@ -238,3 +229,39 @@ def test_a_rule_names_only_the_values_of_a_choice(run, tmp_path):
         "(did you mean 'wild'?)",
         problems_found(1),
     ]
+
+
+def test_printkits_card_look_labels_the_declared_fields_a_card_gives(run, tmp_path):
+    """A new field shows at once: printkit's card look labels each declared field a card gives (but
+    an image, and the fields its look prints elsewhere) beside its type and tags, 'Glow 4' in the
+    locale's number format, a true boolean by its name alone."""
+    code, _, _ = run("build", GLOWING, "--lang", "en,de", "--no-rulebooks", "--out", tmp_path)
+    assert code == 0
+    labels = {}
+    for lang in ("en", "de"):
+        with pdfplumber.open(tmp_path / "glowing" / f"glowing-components-{lang}-a4.pdf") as pdf:
+            labels[lang] = " ".join(word["text"] for word in pdf.pages[1].extract_words())
+    for label in (
+        "Glow 4",
+        "Weight 2.5",
+        "Motto Burn bright",
+        "rare",
+        "mood wild",
+        "sayings Hot, Hotter",
+        "rolls 1, 6",
+    ):
+        assert label in labels["en"]
+    assert "Weight 2,5" in labels["de"]
+    assert "portrait" not in labels["en"]
+    moon = tmp_path / "looked" / "glowing"
+    shutil.copytree(GLOWING, moon)
+    (moon / "looks").mkdir()
+    (moon / "looks" / "cards.yaml").write_text(
+        "glow-card:\n  extends: card\n  front:\n"
+        "    - repeat: {id: stars, when: data.glow, icon: star, count: '{data.glow}', box: [20%, 88%, 60%, 5%]}\n"
+    )
+    (moon / "pack.yaml").write_text((moon / "pack.yaml").read_text() + "defaults: {looks: {cards: glow-card}}\n")
+    assert run("build", moon, "--lang", "en", "--no-rulebooks", "--out", tmp_path / "moon-out")[0] == 0
+    with pdfplumber.open(tmp_path / "moon-out" / "glowing" / "glowing-components-en-a4.pdf") as pdf:
+        text = " ".join(word["text"] for word in pdf.pages[1].extract_words())
+    assert "Glow 4" not in text and "Weight 2.5" in text  # its stars print the glow

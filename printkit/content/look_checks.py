@@ -45,6 +45,7 @@ from printkit.content.looks import (
     maps_of,
     merged,
     placed,
+    printed_fields,
     walk,
 )
 from printkit.content.pack import Pack
@@ -131,15 +132,10 @@ def _unprinted_fields(pack: Pack) -> list[Problem]:
     for component in pack.components:
         look_id = component.look_id(pack.meta.defaults)
         if look_id not in printed:
-            printed[look_id] = {
-                choice.removeprefix("data.")
-                for side in merged(pack.looks, look_id)
-                for _, spec, of in walk(side)
-                if not of  # a group of a part (`of: back`) names the part's values
-                for _, path, _ in element_paths(spec)
-                for choice in mapped(path)[0].split("|")
-                if choice.startswith("data.")
-            }
+            named, badges = printed_fields(pack.looks, look_id)
+            # the field badges label every field but an image
+            labelled = {name for name, declared in pack.meta.fields.items() if declared.single != "image"}
+            printed[look_id] = set(named) | (labelled if badges else set())
         for name in component.data or {}:
             users.setdefault(name, []).append(component)
             if name in printed[look_id]:

@@ -503,13 +503,15 @@ class GroupSpec(Drawn):
         return inner
 
 
+FIELD_BADGES = "badges"  # the widget that prints the pack's declared fields a component gives: a generic place for them
+
 WIDGETS = {
     "board-grid": "a board's squares or hexes with their numbers and printed terrain, where its grid lies",
     "ruler": "a ruler's bands, ticks and numbers along the strip from its zero (the box sets their height)",
     "terrain": "a tile's terrain along its edges, with its spaces",
     "edge-badges": "a card's edge values in badges pointing out of its sides",
     "stats": "a row of a card's stats with their short names, and derived values below",
-    "badges": "a card's tag and type labels",
+    "badges": "a card's type and tag labels, and the values of the pack's declared fields it gives",
     "rotation-track": "the pack's rotation-track labels along the frame",
     "cost": "a dot per inhabitant a tile costs, in its colour",
     "effect": "a tile's kind of effect in printkit's words (one-time, ongoing or scoring effect)",
@@ -747,7 +749,10 @@ def _replaced(
         elif isinstance(spec, GroupSpec):
             inner, inner_replaced = _replaced(spec.elements, replacing, hidden)
             replaced |= inner_replaced
-            changed = inner_replaced or len(inner) != len(spec.elements)
+            # an element left out or replaced at any depth: a group that holds a changed one is new too
+            changed = len(inner) != len(spec.elements) or any(
+                a is not b for a, b in zip(inner, spec.elements, strict=True)
+            )
             result.append(
                 element.model_copy(update={"group": spec.model_copy(update={"elements": inner})})
                 if changed
@@ -802,6 +807,22 @@ def walk(elements: list[LookElement] | None, at: KeyPath = (), of: str = "") -> 
         yield path, spec, of
         if isinstance(spec, GroupSpec):
             yield from walk(spec.elements, path + ("elements",), f"{of}{spec.of}." if spec.of else of)
+
+
+def printed_fields(looks: dict[str, Declared], look_id: str) -> tuple[frozenset[str], bool]:
+    """The declared fields a look (with what it extends) prints by name (a text, icon, image, count,
+    colour or `when:` naming `data.X`; not in a group of a part, `of: back`, which names the part's
+    values), and whether it holds the FIELD_BADGES widget, which prints the others."""
+    elements = [(spec, of) for side in merged(looks, look_id) for _, spec, of in walk(side)]
+    named = frozenset(
+        choice.removeprefix("data.")
+        for spec, of in elements
+        if not of
+        for _, path, _ in element_paths(spec)
+        for choice in mapped(path)[0].split("|")
+        if choice.startswith("data.")
+    )
+    return named, any(isinstance(spec, WidgetSpec) and spec.name == FIELD_BADGES and not of for spec, of in elements)
 
 
 def element_paths(spec: Drawn) -> Iterator[tuple[str, str, str]]:

@@ -15,12 +15,14 @@ from printkit.base.outlines import Box
 from printkit.base.palette import INK, PAPER
 from printkit.base.shapes import Circle, Path, Rect, rotated, shifted
 from printkit.base.units import MM_PER_POINT
-from printkit.content.looks import WidgetSpec
+from printkit.content.looks import FIELD_BADGES, WidgetSpec
+from printkit.content.values import is_set
 from printkit.faces import richtext
-from printkit.faces.face import Face
+from printkit.faces.face import Face, shown
 from printkit.faces.paint import Drawing, mix, readable
 from printkit.faces.widgets import widget
 from printkit.i18n import words
+from printkit.i18n.typography import decimal_mark
 
 SIDES = {"top": 90, "right": 0, "bottom": 270, "left": 180}  # the way each edge's badge points
 WEAK = 0.55  # how far an edge worth nothing recedes towards the paper
@@ -138,11 +140,13 @@ LABEL_PAD = 1.5  # mm each side of a label's text
 LABEL_GAP = 1.0  # mm between labels
 
 
-@widget("badges")
+@widget(FIELD_BADGES)
 def badges(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
-    """The card's type (its icon before its name) and the tags the pack declares, as labels in a row
-    from the left of the box, as tall as the box; a label that does not fit the rest of the row
-    starts a row under it."""
+    """The card's type (its icon before its name), the tags the pack declares and the values of the
+    pack's declared fields the card has that its look prints nowhere else (`Glow 3`: a new field
+    shows before any look prints it), as
+    labels in a row from the left of the box, as tall as the box; a label that does not fit the rest
+    of the row starts a row under it."""
     meta = face.ctx.pack.meta
     component = face.component
     labels: list[tuple[str, str, str]] = []  # field, text, colour
@@ -151,6 +155,12 @@ def badges(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
         declared = meta.types[kind]
         labels.append(("type", (f"[{declared.icon}] " if declared.icon else "") + declared.name, declared.color or INK))
     labels += [("tags", meta.tags[tag].name, meta.tags[tag].color) for tag in component.tags if tag in meta.tags]
+    named = face.ctx.named_fields(component)  # printed elsewhere on the card
+    labels += [
+        (f"data.{name}", text, FIELD_LABEL)
+        for name in meta.fields
+        if name not in named and (text := _field_label(face, name))
+    ]
     x, y, w, h = box
     size = max(min(h * 0.55 / MM_PER_POINT, 8.0), 6.0)
     drawing: Drawing = []
@@ -174,6 +184,24 @@ def badges(face: Face, spec: WidgetSpec, box: Box) -> Drawing:
         )
         left += width + LABEL_GAP
     return drawing
+
+
+FIELD_LABEL = mix(INK, PAPER, 0.25)  # a declared field's label: quieter than the type's, dark enough for paper text
+
+
+def _field_label(face: Face, name: str) -> str:
+    """A declared field's label with the card's value ('Glow 3'); a true boolean its label alone, an
+    icon drawn; nothing for a value the card does not have, or an image (which is art, not a label)."""
+    declared = face.ctx.pack.meta.fields[name]
+    value = face.values.get(f"data.{name}")
+    if not is_set(value) or declared.single == "image":
+        return ""
+    label = declared.label or name
+    if value is True:
+        return label
+    if declared.single == "icon":
+        value = [f"[{icon}]" for icon in value] if isinstance(value, list) else f"[{value}]"
+    return f"{label} {shown(value, decimal_mark(face.ctx.locale))}"
 
 
 @widget("rotation-track")

@@ -24,6 +24,7 @@ from printkit.base.shapes import Circle, Path, Rect, Shape, Text
 from printkit.base.units import Size
 from printkit.content.components.base import Component
 from printkit.content.load import PACK_FILE
+from printkit.content.looks import printed_fields
 from printkit.content.message_key import MessageKey
 from printkit.content.pack import Pack
 from printkit.content.pack_files import MAX_FILE_BYTES
@@ -47,6 +48,7 @@ class LookContext:
     mark_overflow: bool = False  # text that overflows is drawn marked (the preview), not left out
     _art_paths: dict[str, str | None] = field(default_factory=dict)
     _fonts: dict[str, str] = field(default_factory=dict)
+    _named_fields: dict[str, frozenset[str]] = field(default_factory=dict)
 
     def __setstate__(self, state: dict) -> None:
         """Unpickled in a worker process: the pack's fonts, which the faces and sheets it draws name,
@@ -161,6 +163,14 @@ class LookContext:
         for path, value in self.pack.meta.texts():
             found.setdefault(value, path)
         return found
+
+    def named_fields(self, component: Component) -> frozenset[str]:
+        """The declared fields the component's look prints by name (the field badges print the
+        others), worked out once per look."""
+        look_id = component.look_id(self.pack.meta.defaults)
+        if look_id not in self._named_fields:
+            self._named_fields[look_id] = printed_fields(self.pack.looks, look_id)[0]
+        return self._named_fields[look_id]
 
     @property
     def icons(self) -> Icons:
