@@ -203,4 +203,5 @@ def test_sorcerers_deck_building_pack(packs):
     assert (beans.type, beans.stats["shield"]) == ("wishful", 2)
     assert set(pack.meta.types) == {"charming", "wishful", "energy", "quick", "flying", "strong", "gross"}
     (tracker,) = pack.of_kind(Board)
-    assert (tracker.grid.first, tracker.grid.first + tracker.grid.squares - 1) == (0, 40)  # Wishful can pass 30
+    assert (tracker.grid.first, tracker.grid.first + tracker.grid.spaces - 1) == (0, 40)  # Wishful can pass 30
+    assert min(tracker.grid.space_size) >= 21  # room for the 19.05 mm marker
