@@ -197,7 +197,7 @@ def test_a_chip_showing_only_a_number_prints_it_large_and_centred(tmp_path):
     (alone,) = front_texts("five")
     with_label, _ = front_texts("five-vp")
     assert alone.text == with_label.text == "5"
-    assert alone.size > 1.5 * with_label.size
+    assert alone.size > 1.4 * with_label.size  # with a label the number is the large figure too, above it
     assert alone.y < with_label.y  # with a label the number sits above the middle; alone it fills it
 
 

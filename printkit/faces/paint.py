@@ -216,7 +216,7 @@ LARGE_FILL_PALED, SMALL_FILL_PALED = 0.9, 0.65
 
 def ink_saving(drawing: Drawing, size: Size, outline: Outline) -> Drawing:
     """The same face for a printer low on ink: large fills become pale and outlined, every other fill
-    paler, light text dark. A large fill that reaches the trim line is outlined along the trim line
+    and coloured line paler, light text dark. A large fill that reaches the trim line is outlined along the trim line
     moved in by half the line, so a cutting error shows no sliver of it on the piece or its neighbour."""
     result: Drawing = []
     for shape in drawing:
@@ -233,6 +233,9 @@ def ink_saving(drawing: Drawing, size: Size, outline: Outline) -> Drawing:
             # a stroke in the fill's own colour only widens the fill (a terrain's wedges): paled with it
             stroke = paled if shape.stroke == shape.fill else shape.stroke
             result.append(replace(shape, fill=paled, stroke=stroke))
+        elif isinstance(shape, Rect | Circle | Path) and shape.stroke and shape.stroke != INK:
+            # a line drawn in a colour (a frame, a back's rings) as pale as the fills it lies on
+            result.append(replace(shape, stroke=mix(shape.stroke, "#ffffff", SMALL_FILL_PALED)))
         elif isinstance(shape, Text) and readable(shape.color) == INK:  # light ink that read on a dark fill
             result.append(replace(shape, color=INK))
         else:
