@@ -120,7 +120,7 @@ def test_schema_is_json_schema_with_field_docs(run):
     assert kinds_with("sides") == shaped
     assert kinds_with("orientation") == shaped | {"HexGrid"}  # a board's grid of hexagons has one too
     assert kinds_with("shape") == shaped | {"Grid", "HexGrid", "Track"}
-    assert kinds_with("points") == shaped  # a tile's points are victory points, not corners
+    assert kinds_with("points") == shaped | {"Track"}  # a tile's points are victory points; a track's, its line's
     assert schema["$defs"]["Card"]["properties"]["corner_radius"]["description"] == (
         "Rounds the corners of a rectangle to this radius (poker cards: 3mm); at most half the short side."
     )

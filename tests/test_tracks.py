@@ -94,3 +94,23 @@ def test_a_rulebook_figure_places_a_piece_on_a_tracks_space(tmp_path):
     track = board.grid
     assert track.off_grid(41) is None
     assert track.off_grid(42) == "space 42 is not on the board; its spaces are 1 to 41"
+
+
+def test_a_track_along_a_line_puts_a_space_on_each_point_and_spreads_the_rest():
+    """A race's course: a space on the start, each corner and the end, the others evenly between, as
+    many on each stretch as its share of the line; all inside the size and none overlapping."""
+    points = [[0, 150], [60, 20], [120, 130], [180, 20], [240, 150]]
+    track = Track(shape="track", path="line", spaces=24, points=points)
+    centres, side = track._along_line()
+    assert len(centres) == 24 and side > 15
+    corners = [centres[index] for index in (0, 6, 12, 17, 23)]  # the stretches' shares: 5, 5, 4, 5 between
+    # the line drawn in by half a space: start and end at the bottom corners, peaks high, the valley low
+    assert corners[0][1] == pytest.approx(corners[-1][1]) and corners[0][0] == pytest.approx(240 - corners[-1][0])
+    assert corners[1][1] == pytest.approx(corners[3][1])
+    assert corners[1][1] < corners[2][1] < corners[0][1]
+    assert all(
+        0 <= x - side / 2 and x + side / 2 <= 240 and 0 <= y - side / 2 and y + side / 2 <= 150 for x, y in centres
+    )
+    assert track.layout_problems() == []
+    boxes = [track.box(cell) for cell in track.cells()]
+    assert not any(_overlap(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1 :])

@@ -28,6 +28,7 @@ from printkit.content.components.edges import HEX_SIDES, SQUARE_SIDES, Spaces, T
 from printkit.content.components.tiles import Tile
 from printkit.content.fields import (
     MAX_CELL,
+    CustomPoints,
     Length,
     SizeMM,
     Strict,
@@ -294,15 +295,15 @@ class HexGrid(BoardGrid):
         return {self.sides[index]: found[index] for index in sorted(found)}
 
 
-TRACK_PATHS = ("perimeter", "snake")
 SMALLEST_SPACE = 10.0  # mm: a track's space holds a piece and a number read across the table
 
 
 class Track(BoardGrid):
     """Numbered spaces one after another that fill the board: round its edge (`perimeter`, as a score
-    track runs) or across it and back (`snake`). The spaces are as large as the size allows; a piece
-    lies on a space as on a square board's square, by its place on the track counted from 1. With an
-    odd number of spaces round the edge, the first space is twice as long."""
+    track runs), across it and back (`snake`) or along a line through `points` (`line`, a race's
+    course). The spaces are as large as the size allows; a piece lies on a space as on a square
+    board's square, by its place on the track counted from 1. With an odd number of spaces round the
+    edge, the first space is twice as long."""
 
     address_key: ClassVar[str] = "square"
     board_shape: ClassVar[str] = "track"
@@ -311,8 +312,12 @@ class Track(BoardGrid):
     """track: numbered spaces along a path."""
     spaces: Annotated[int, whole(2, 400, "spaces on the track")]
     """How many spaces the track has."""
-    path: Literal["perimeter", "snake"] = "perimeter"
-    """perimeter: clockwise round the edge from the top left; snake: rows left to right, then right to left."""
+    path: Literal["perimeter", "snake", "line"] = "perimeter"
+    """perimeter: clockwise round the edge from the top left; snake: rows left to right, then right to
+    left; line: evenly along the line through `points`."""
+    points: CustomPoints = []
+    """For path: line, the line's start, corners and end in order, [x, y] from the top left of the
+    size (x right, y down), e.g. [[0mm, 150mm], [120mm, 0mm], [240mm, 150mm]]; a space lies on each."""
     size: SizeMM = Size(240, 150)
     """The area the spaces fill, inside the board's margin: by default, what an A4 or Letter sheet
     holds across, with the margin and the title."""
@@ -335,6 +340,30 @@ class Track(BoardGrid):
             return [
                 (("spaces",), f"a track round the edge has at least 4 spaces, got {self.spaces}", "use path: snake")
             ]
+        if (self.path == "line") != bool(self.points):
+            if self.points:
+                return [(("points",), f"points are for path: line; this track runs {self.path}", "leave points out")]
+            return [(("path",), "a track along a line needs its points", "e.g. points: [[0mm, 100mm], [200mm, 0mm]]")]
+        if self.path == "line":
+            if len(self.points) < 2:
+                return [
+                    (("points",), f"a line has at least 2 points, got {len(self.points)}", "give its start and its end")
+                ]
+            if self.spaces < len(self.points):
+                message = (
+                    f"a line of {len(self.points)} points has a space on each: at least {len(self.points)} "
+                    f"spaces, got {self.spaces}"
+                )
+                return [(("spaces",), message, "give more spaces, or the line fewer points")]
+            if outside := next(((i, p) for i, p in enumerate(self.points) if not _within(p, self.size)), None):
+                index, (x, y) = outside
+                message = (
+                    f"[{x:g}mm, {y:g}mm] lies outside the track's size, {self.size.width:g}x{self.size.height:g}mm"
+                )
+                return [(("points", index), message, "give the track a larger size, or the point smaller lengths")]
+            if crossing := self._overlapping():
+                message = f"spaces {crossing[0]} and {crossing[1]} would overlap where the line turns or crosses itself"
+                return [(("points",), message, "give fewer spaces, or a line whose turns are further apart")]
         width, height = self.space_size
         if min(width, height) < SMALLEST_SPACE:
             message = (
@@ -347,7 +376,7 @@ class Track(BoardGrid):
 
     @property
     def _along(self) -> str:
-        return "round the edge of" if self.path == "perimeter" else "across"
+        return {"perimeter": "round the edge of", "snake": "across"}.get(self.path, "along a line in")
 
     @property
     def sides(self) -> tuple[str, ...]:
@@ -375,8 +404,31 @@ class Track(BoardGrid):
 
     @property
     def space_size(self) -> Size:
+        if self.path == "line":
+            side = self._along_line()[1]
+            return Size(side, side)
         columns, rows = self.layout
         return Size(self.size.width / columns, self.size.height / rows)
+
+    def _along_line(self) -> tuple[list[Point], float]:
+        """The spaces' centres along the line (_spaced) and their side, the line drawn in from the
+        size's edges by half a space so that every space lies inside the size."""
+        side = _spaced(self.points, self.spaces)[1]
+        width, height = self.size
+        scale_x, scale_y = max(width - side, 0) / width, max(height - side, 0) / height
+        drawn_in = [(side / 2 + x * scale_x, side / 2 + y * scale_y) for x, y in self.points]
+        centres, shrunk = _spaced(drawn_in, self.spaces)
+        return centres, min(side, shrunk)
+
+    def _overlapping(self) -> tuple[int, int] | None:
+        """The first two spaces along a line whose squares overlap (the line turning back or crossing itself)."""
+        centres, side = self._along_line()
+        for a, (ax, ay) in enumerate(centres):
+            for b in range(a + 1, len(centres)):
+                bx, by = centres[b]
+                if abs(ax - bx) < side - 1e-6 and abs(ay - by) < side - 1e-6:
+                    return a + 1, b + 1
+        return None
 
     def cells(self) -> list[Any]:
         return list(range(1, self.spaces + 1))
@@ -404,6 +456,10 @@ class Track(BoardGrid):
         return self.size
 
     def box(self, cell: Any) -> tuple[float, float, float, float]:
+        if self.path == "line":
+            centres, side = self._along_line()
+            x, y = centres[cell - 1]
+            return x - side / 2, y + side / 2, side, side
         (column, row, span), (width, height) = self._place(cell), self.space_size
         return column * width, (row + 1) * height, span * width, height
 
@@ -428,6 +484,35 @@ class Track(BoardGrid):
 
     def neighbours(self, cell: Any) -> dict[str, Any]:
         return {}  # no tile is laid on a track: no edges meet
+
+
+def _within(point: tuple[float, float], size: Size) -> bool:
+    return 0 <= point[0] <= size.width and 0 <= point[1] <= size.height
+
+
+def _spaced(points: list[tuple[float, float]], count: int) -> tuple[list[Point], float]:
+    """count centres along the line through points: one on each of its points (its start, its end and
+    each corner, where it turns), the others spread evenly between them, as many on each stretch as
+    its share of the line's length; and the side of the largest squares around them that keep each
+    apart from the next (the larger of their distances across and down)."""
+    stretches = list(zip(points, points[1:], strict=False))
+    between = _shares(count - len(points), [math.dist(a, b) for a, b in stretches])
+    centres: list[Point] = [points[0]]
+    for (a, b), inner in zip(stretches, between, strict=True):
+        steps = inner + 1
+        centres += [(a[0] + (b[0] - a[0]) * t / steps, a[1] + (b[1] - a[1]) * t / steps) for t in range(1, steps + 1)]
+    apart = [max(abs(a[0] - b[0]), abs(a[1] - b[1])) for a, b in zip(centres, centres[1:], strict=False)]
+    return centres, min(apart)
+
+
+def _shares(count: int, lengths: list[float]) -> list[int]:
+    """count split in whole numbers as lengths are (the largest remainders get the ones left over)."""
+    total = sum(lengths) or 1.0
+    exact = [count * length / total for length in lengths]
+    shares = [int(share) for share in exact]
+    for index in sorted(range(len(exact)), key=lambda i: shares[i] - exact[i])[: count - sum(shares)]:
+        shares[index] += 1
+    return shares
 
 
 def _grid_kind(value: Any) -> str:
