@@ -49,6 +49,7 @@ class LookContext:
     _art_paths: dict[str, str | None] = field(default_factory=dict)
     _fonts: dict[str, str] = field(default_factory=dict)
     _named_fields: dict[str, frozenset[str]] = field(default_factory=dict)
+    _own: tuple[Component, frozenset[str]] | None = None
 
     def __setstate__(self, state: dict) -> None:
         """Unpickled in a worker process: the pack's fonts, which the faces and sheets it draws name,
@@ -151,9 +152,16 @@ class LookContext:
         """Where pack.yaml writes text when the component prints a pack-wide text there (a back's
         title, an element's name, read from the registry entry the field names), not one of its own."""
         path = self._pack_texts.get(text)
-        if path is None or field_name == "look" or text in (own for _, own in component.texts(self.pack.meta.fields)):
+        if path is None or field_name == "look" or text in self._own_texts(component):
             return None
         return path
+
+    def _own_texts(self, component: Component) -> frozenset[str]:
+        """The texts the component gives itself, kept for the component being drawn (a face's texts
+        are set one component at a time; a stat's name matches on every card)."""
+        if self._own is None or self._own[0] is not component:
+            self._own = (component, frozenset(text for _, text in component.texts(self.pack.meta.fields)))
+        return self._own[1]
 
     @cached_property
     def _pack_texts(self) -> dict[str, KeyPath]:
