@@ -386,3 +386,14 @@ def _bundled(name: str):
     from printkit.content.read import load_checked
 
     return load_checked([Path("content") / name])[0]
+
+
+def test_a_strangers_huge_compound_is_split_quickly_and_without_recursion():
+    """A pack is data from a stranger: a word of 120,000 letters made of 20,000 nouns is split in a
+    loop (it hit Python's recursion limit: exit 3) and looked at only where a noun could end it."""
+    from printkit.i18n.joints import Joints
+
+    joints = Joints(frozenset({"stapel"}))
+    parts = joints.split("Ab" + "stapel" * 20_000)
+    assert (len(parts), parts[0], parts[-1]) == (20_000, "Abstapel", "stapel")
+    assert joints.split("A" + "b" * 100_000) == ["A" + "b" * 100_000]  # the test's timeout guards the time

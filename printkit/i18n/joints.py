@@ -17,6 +17,7 @@ import os
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from printkit.content.pack import Pack
 from printkit.i18n.extract import messages
@@ -101,19 +102,36 @@ class Joints:
 
     def split(self, word: str) -> list[str]:
         """The word in its parts, first to last: the longest known noun it ends in after at least
-        SHORTEST letters, then the rest split the same way (Nachziehstapel -> Nachzieh, stapel)."""
+        SHORTEST letters, then the rest split the same way (Nachziehstapel -> Nachzieh, stapel); in
+        a loop, as a stranger's word may hold thousands of nouns."""
+        parts: list[str] = []  # last first
+        while (start := self._last_joint(word)) is not None:
+            parts.append(word[start:])
+            word = word[:start]
+        return [word, *reversed(parts)]
+
+    def _last_joint(self, word: str) -> int | None:
+        """Where the word's last part starts (the longest known noun it ends in after at least
+        SHORTEST letters), or None when it is no compound of known nouns."""
         lowered = word.lower()
         if not word[:1].isupper() or lowered in self.lower:  # a compound is a noun (not Kritischer)
-            return [word]
+            return None
         if lowered.startswith(self.names):  # a name, and the word it begins (Skylanders), stay whole
-            return [word]
-        starts = range(SHORTEST, len(word) - SHORTEST_NOUN + 1)
+            return None
+        # a tail longer than the longest noun inflected is none: a stranger's 100,000-letter word
+        # is looked at where a noun could end it, not from every letter
+        starts = range(max(SHORTEST, len(word) - self._longest), len(word) - SHORTEST_NOUN + 1)
         # a noun as written before an inflected one, whichever ends the word first
         for found in (lambda tail: tail in self.nouns, self.inflected):
             for start in starts:
                 if found(lowered[start:]):
-                    return [*self.split(word[:start]), word[start:]]
-        return [word]
+                    return start
+        return None
+
+    @cached_property
+    def _longest(self) -> int:
+        """The longest a compound's last word can be: the longest noun with the longest ending."""
+        return max(map(len, self.nouns), default=0) + max(map(len, ENDINGS))
 
     def inflected(self, lowered: str) -> bool:
         """Whether a lower-cased word is a noun of the texts inflected (Punkt-e, Feld-ern)."""
