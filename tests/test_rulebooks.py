@@ -9,7 +9,7 @@ from pathlib import Path
 import pdfplumber
 import polib
 import pytest
-from conftest import BUNDLED
+from conftest import BUNDLED, REPO
 from pypdf import PdfReader
 
 from printkit.content.placeholders import expand
@@ -448,3 +448,18 @@ def test_a_figure_of_backs_clips_an_arrows_back_to_the_arrow_turned_over(tmp_pat
         '<clipPath id="fig-clip0"><path d="M 30.000 -20.000 L 12.000 -20.000 L 12.000 -30.000 L 0.000 -15.000 '
         'L 12.000 -0.000 L 12.000 -10.000 L 30.000 -10.000 Z"/></clipPath>' in svg
     )
+
+
+def test_a_rulebook_leaves_no_temporary_folder(run, tmp_path, monkeypatch):
+    """WeasyPrint copies each @font-face font into a temporary folder that only garbage collection
+    removed, which a leaving process skips: every rulebook left one behind (14,000 of them, 76 GB,
+    once filled a machine's /tmp). The temporary folder ends as empty as it began."""
+    import tempfile
+
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    monkeypatch.setenv("TMPDIR", str(temporary))
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    assert run("build", REPO / "tests" / "fixtures" / "svg-art", "--out", tmp_path / "out")[0] == 0
+    assert (tmp_path / "out" / "svg-art" / "svg-art-rulebook-en.pdf").is_file()
+    assert sorted(temporary.iterdir()) == []
