@@ -54,7 +54,7 @@ def test_a_parallel_build_sums_up_every_pack_aligned_with_rulebooks_and_booklets
         "  skystones-rulebook-de.pdf                 9 pages\n"
         "  skystones-rulebook-en-de.pdf             18 pages\n"
         "  skystones-rulebook-en-a4-booklet.pdf      6 pages\n"
-        "  skystones-rulebook-de-a4-booklet.pdf      6 pages\n"
+        "  skystones-rulebook-de-a4-booklet.pdf      8 pages\n"
         "  skystones-rulebook-en-de-a4-booklet.pdf  12 pages\n"
         "riverfold: 8 files written\n"
         "  riverfold-components-en-a4.pdf           10 pages\n"
