@@ -51,6 +51,9 @@ class LookContext:
     _named_fields: dict[str, frozenset[str]] = field(default_factory=dict)
     _own: tuple[Component, frozenset[str]] | None = None
 
+    def __post_init__(self) -> None:
+        self._read_icons()
+
     def __setstate__(self, state: dict) -> None:
         """Unpickled in a worker process: the pack's fonts, which the faces and sheets it draws name,
         made known there too, and its art and icon files read there (renderers draw the bytes read in
@@ -58,7 +61,15 @@ class LookContext:
         self.__dict__.update(state)
         declare_pack_fonts(self.pack)
         root = self.pack.root.resolve()
-        for path in [*filter(None, self._art_paths.values()), *(path for _, path in self.pack.icons.own)]:
+        for path in filter(None, self._art_paths.values()):
+            pack_file(root, pathlib.Path(path), MAX_FILE_BYTES)
+        self._read_icons()
+
+    def _read_icons(self) -> None:
+        """The pack's own icon files read confined in this process, where its faces are drawn and
+        rendered (a rulebook's child process, spawned on Windows and macOS, makes its own context)."""
+        root = self.pack.root.resolve()
+        for _, path in self.pack.icons.own:
             pack_file(root, pathlib.Path(path), MAX_FILE_BYTES)
 
     def art(self, name: str) -> str | None:
