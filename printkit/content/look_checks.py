@@ -129,12 +129,11 @@ def _unprinted_fields(pack: Pack) -> list[Problem]:
     printed: dict[str, set[str]] = {}  # a look (with what it extends) -> the declared fields it shows
     users: dict[str, list[Component]] = {}  # a field -> the components that give it
     shown: set[str] = set()  # the fields a look of a component that gives them shows
+    labelled = {name for name, declared in pack.meta.fields.items() if declared.labelled}  # by the field badges
     for component in pack.components:
         look_id = component.look_id(pack.meta.defaults)
         if look_id not in printed:
             named, badges = printed_fields(pack.looks, look_id)
-            # the field badges label every field but an image
-            labelled = {name for name, declared in pack.meta.fields.items() if declared.single != "image"}
             printed[look_id] = set(named) | (labelled if badges else set())
         for name in component.data or {}:
             users.setdefault(name, []).append(component)

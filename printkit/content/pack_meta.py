@@ -284,6 +284,12 @@ class FieldDecl(Strict):
         return self.items if self.type == "list" else self.type
 
     @property
+    def labelled(self) -> bool:
+        """Whether printkit's card looks label the field's value (the badges widget): every type but
+        an image, which is art, not a label."""
+        return self.single != "image"
+
+    @property
     def python_type(self) -> builtins.type:
         """The type of the plain value a component's `data:` holds: int, float, bool, list or str."""
         return _PYTHON_TYPES.get(self.type, str)

@@ -194,7 +194,7 @@ def _field_label(face: Face, name: str) -> str:
     icon drawn; nothing for a value the card does not have, or an image (which is art, not a label)."""
     declared = face.ctx.pack.meta.fields[name]
     value = face.values.get(f"data.{name}")
-    if not is_set(value) or declared.single == "image":
+    if not is_set(value) or not declared.labelled:
         return ""
     label = declared.label or name
     if value is True:

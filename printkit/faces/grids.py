@@ -87,15 +87,9 @@ def _squares(face: Face, board: Board, grid: Grid, colour: str) -> Drawing:
             edges = square_terrain(face.ctx.pack.meta, face.ctx.icons, terrain.edges, terrain.spaces, Size(side, side))
             drawing += shifted(edges, x, y)
         elif grid.numbered:
-            drawing += face.ctx.text(
-                board,
-                "grid.numbered",
-                grid.label(square),
-                (x, y + side * 0.3, side, side * 0.4),
-                font="sans-bold",
-                size=grid.square * 0.3 / MM_PER_POINT,
-                min_size=6,
-                color=legible(mix(colour, PAPER, 0.65), mix(colour, PAPER, 0.88)),
+            number = legible(mix(colour, PAPER, 0.65), mix(colour, PAPER, 0.88))
+            drawing += _number(
+                face, board, grid.label(square), (x, y + side * 0.3, side, side * 0.4), grid.square * 0.3, number
             )
     return drawing
 
@@ -111,15 +105,8 @@ def _hex_cells(face: Face, board: Board, grid: HexGrid, colour: str) -> Drawing:
         hexagon = replace(outline.shape(Size(w, h)), fill=fill, stroke=stroke, line_width=0.4)
         drawing += shifted([hexagon], x, y)
         if grid.numbered:
-            drawing += face.ctx.text(
-                board,
-                "grid.numbered",
-                grid.label(cell),
-                (x + w * 0.25, y + h * 0.64, w * 0.5, h * 0.16),
-                font="sans-bold",
-                size=grid.size * 0.12 / MM_PER_POINT,
-                min_size=6,
-                color=number,
+            drawing += _number(
+                face, board, grid.label(cell), (x + w * 0.25, y + h * 0.64, w * 0.5, h * 0.16), grid.size * 0.12, number
             )
     return drawing
 
@@ -149,17 +136,18 @@ def _track(face: Face, board: Board, track: Track, colour: str) -> Drawing:
             )
         )
         if track.numbered:
-            drawing += face.ctx.text(
-                board,
-                "grid.numbered",
-                track.label(cell),
-                (x, y + h * 0.2, w, h * 0.6),
-                font="sans-bold",
-                size=min(space) * 0.42 / MM_PER_POINT,
-                min_size=6,
-                color=legible(mix(colour, INK, 0.35), fill),
-            )
+            number = legible(mix(colour, INK, 0.35), fill)
+            drawing += _number(face, board, track.label(cell), (x, y + h * 0.2, w, h * 0.6), min(space) * 0.42, number)
     return drawing
+
+
+def _number(
+    face: Face, board: Board, label: str, box: tuple[float, float, float, float], height: float, colour: str
+) -> Drawing:
+    """A cell's number in bold figures of height millimetres (shrunk to fit its box, not below 6 pt)."""
+    return face.ctx.text(
+        board, "grid.numbered", label, box, font="sans-bold", size=height / MM_PER_POINT, min_size=6, color=colour
+    )
 
 
 # --- rulers -------------------------------------------------------------------------------------

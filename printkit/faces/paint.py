@@ -101,9 +101,9 @@ class LookContext:
     ) -> Drawing:
         """Rich text wrapped into box (x, y, width, height), shrunk down to min_size if it must be, in
         the locale's typography (no-break spaces, quotation marks)."""
-        pack_wide = self._pack_wide(component, field_name, text)
         if self.boxes is not None:
             # a pack-wide text's box on this component: extract keeps the tightest of its boxes
+            pack_wide = self._pack_wide(component, field_name, text)
             key = (
                 MessageKey.of("pack", pack_wide, component.id)
                 if pack_wide
@@ -126,7 +126,8 @@ class LookContext:
             icons=self.icons,
         )
         if isinstance(result, richtext.Refusal):
-            if pack_wide:  # one problem for all the components that print it (Problems keeps each once)
+            # worked out only here and where boxes are recorded, not for every text drawn
+            if pack_wide := self._pack_wide(component, field_name, text):  # one problem for all that print it
                 self.problems.append(
                     self.pack.text_problem(
                         MessageKey.of("pack", pack_wide),

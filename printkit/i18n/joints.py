@@ -20,7 +20,7 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from printkit.content.pack import Pack
-from printkit.i18n.extract import messages
+from printkit.i18n.extract import Message, messages
 from printkit.i18n.glossary import glossary_names, load_glossary
 
 SOFT_HYPHEN = "\u00ad"
@@ -78,15 +78,15 @@ class Joints:
         return cls(nouns, lower)
 
     @classmethod
-    def of_pack(cls, pack: Pack, lang: str) -> Joints:
-        """For the pack in lang (translated into it): from its texts translated into lang, and its
-        glossary's terms in lang."""
+    def of_pack(cls, pack: Pack, lang: str, found: list[Message] | None = None) -> Joints:
+        """For the pack in lang (translated into it): from its texts translated into lang (found, its
+        messages, where the caller has them already), and its glossary's terms in lang."""
         if lang.split("-")[0] not in COMPOUNDING:
             return cls(frozenset())
         # the rulebook's texts in lang: those translated (the others are in the pack's own language)
         texts = [
             m.msgid
-            for m in messages(pack)
+            for m in (messages(pack) if found is None else found)
             if lang == pack.meta.language or m.key.kind != "rulebook" or m.key in pack.translated_from
         ]
         terms = load_glossary(pack).get(lang.split("-")[0], {}).values()

@@ -123,7 +123,7 @@ class Prose:
             and message.key.kind == "rulebook"
             and message.key not in pack.translated_from
         )
-        joints = Joints.of_pack(pack, part.lang)
+        joints = Joints.of_pack(pack, part.lang, texts)
         return cls(pack, part.lang, re.compile(rf"(?<![\w&#])(?:{names})\w*") if names else None, untranslated, joints)
 
     def text(self, text: str) -> str:

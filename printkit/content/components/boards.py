@@ -7,6 +7,7 @@ Takes: a `boards:` entry. Returns: a validated `Board`, its grid (`GRID_KINDS`).
 from __future__ import annotations
 
 import math
+from functools import cached_property
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal
 
 from pydantic import (
@@ -386,7 +387,7 @@ class Track(BoardGrid):
     def dimensions(self) -> str:
         return f"{self.spaces}-space"
 
-    @property
+    @cached_property
     def layout(self) -> tuple[int, int]:
         """The columns and rows of space-sized cells the path runs through: round the edge, as many
         as make the spaces most nearly square (an odd track takes one cell more, for its long first
@@ -404,11 +405,20 @@ class Track(BoardGrid):
 
     @property
     def space_size(self) -> Size:
+        return self._spaces[1]
+
+    @cached_property
+    def _spaces(self) -> tuple[tuple[tuple[float, float, float, float], ...], Size]:
+        """Every space's box (as `box` gives it) and the size of one, worked out once per track: a
+        board's faces, its figures and its checks ask for them space by space."""
         if self.path == "line":
-            side = self._along_line()[1]
-            return Size(side, side)
+            centres, side = self._along_line()
+            boxes = tuple((x - side / 2, y + side / 2, side, side) for x, y in centres)
+            return boxes, Size(side, side)
         columns, rows = self.layout
-        return Size(self.size.width / columns, self.size.height / rows)
+        width, height = self.size.width / columns, self.size.height / rows
+        places = (self._place(cell) for cell in self.cells())
+        return tuple((c * width, (r + 1) * height, span * width, height) for c, r, span in places), Size(width, height)
 
     def _along_line(self) -> tuple[list[Point], float]:
         """The spaces' centres along the line (_spaced) and their side, the line drawn in from the
@@ -422,10 +432,10 @@ class Track(BoardGrid):
 
     def _overlapping(self) -> tuple[int, int] | None:
         """The first two spaces along a line whose squares overlap (the line turning back or crossing itself)."""
-        centres, side = self._along_line()
-        for a, (ax, ay) in enumerate(centres):
-            for b in range(a + 1, len(centres)):
-                bx, by = centres[b]
+        boxes, (side, _) = self._spaces
+        for a, (ax, ay, _, _) in enumerate(boxes):
+            for b in range(a + 1, len(boxes)):
+                bx, by = boxes[b][:2]
                 if abs(ax - bx) < side - 1e-6 and abs(ay - by) < side - 1e-6:
                     return a + 1, b + 1
         return None
@@ -456,12 +466,7 @@ class Track(BoardGrid):
         return self.size
 
     def box(self, cell: Any) -> tuple[float, float, float, float]:
-        if self.path == "line":
-            centres, side = self._along_line()
-            x, y = centres[cell - 1]
-            return x - side / 2, y + side / 2, side, side
-        (column, row, span), (width, height) = self._place(cell), self.space_size
-        return column * width, (row + 1) * height, span * width, height
+        return self._spaces[0][cell - 1]
 
     def _place(self, cell: int) -> tuple[int, int, int]:
         """The column and row (from 0, top left) where a space starts, and how many cells it spans."""
