@@ -646,12 +646,15 @@ def _safe_zone_findings(pack: Pack) -> list[Problem]:
             both = merged(pack.looks, look_id)
             looks[look_id] = (
                 both,
-                [
-                    (holds, of)
-                    for side in both
-                    for _, spec, of in walk(side)
-                    if (holds := predicate(getattr(spec, "when", ()))) is not None
-                ],
+                # each distinct condition once (a look repeats them: stat-card's 43 are 16)
+                list(
+                    dict.fromkeys(
+                        (holds, of)
+                        for side in both
+                        for _, spec, of in walk(side)
+                        if (holds := predicate(getattr(spec, "when", ()))) is not None
+                    )
+                ),
             )
         sides, conditional = looks[look_id]
         # components of one look, size and outline that draw the same elements are checked once
