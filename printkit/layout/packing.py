@@ -93,10 +93,30 @@ class Packer:
                 extents[id(sheet)] = (_top(sheet), _bottom(sheet))
             return extents[id(sheet)]
 
+        # Of the sheets before the one looked at, the emptiest of each paper: when a sheet does not fit
+        # under it, it fits under none of them (a fuller host is never lower), so a deck's full sheets
+        # are not each tried against every earlier one (1,100 sheets: 600,000 pairs).
+        emptiest: dict[Size, Page] = {}
+
+        def consider(sheet: Page) -> None:
+            known = emptiest.get(sheet.size)
+            if known is None or _used(extent(sheet)) < _used(extent(known)):
+                emptiest[sheet.size] = sheet
+
+        def look_at(earlier: list[Page]) -> None:
+            emptiest.clear()
+            for sheet in earlier:
+                consider(sheet)
+
         index = 0
         while index < len(sheets):
             page = sheets[index]
-            host = next((earlier for earlier in sheets[:index] if self._fits_under(earlier, page, extent)), None)
+            candidate = emptiest.get(page.size)
+            host = (
+                next((earlier for earlier in sheets[:index] if self._fits_under(earlier, page, extent)), None)
+                if candidate is not None and self._fits_under(candidate, page, extent)
+                else None
+            )
             if host is not None:
                 _move(host, 0.0, self._top_of(host.size) - _top(host))  # a landscape sheet's pieces are centred
                 _move(page, 0.0, _bottom(host) - self._clearance() - _top(page))
@@ -104,20 +124,23 @@ class Packer:
                 host.marks += page.marks
                 del sheets[index]
                 del extents[id(host)], extents[id(page)]
+                look_at(sheets[:index])  # the host is fuller now
                 continue
             placed = self._beside(sheets[:index] + sheets[index + 1 :], page)
             if placed is None:
+                consider(page)
                 index += 1
             else:
                 sheets = placed
                 extents.clear()  # new sheets: an id may be a freed sheet's
+                look_at(sheets[:index])
         return sheets
 
     def _fits_under(self, host: Page, page: Page, extent: Callable[[Page], tuple[float, float]]) -> bool:
         if host.size != page.size:
             return False
-        (host_top, host_bottom), (page_top, page_bottom) = extent(host), extent(page)
-        height = host_top - host_bottom + self._clearance() + page_top - page_bottom
+        page_top, page_bottom = extent(page)
+        height = _used(extent(host)) + self._clearance() + page_top - page_bottom
         return height <= self._top_of(host.size) - self.bottom + 1e-9
 
     def _clearance(self) -> float:
@@ -317,6 +340,12 @@ class Packer:
             back = piece.outline.back()
             page.placements.append(Placement(piece.component, "back", x + w, y, w, h, back, beside, bleed, fold="left"))
             page.marks.append(Line(x + w, y, x + w, y + h, stroke=INK, line_width=0.2, dash=(2.0, 1.2)))
+
+
+def _used(extent: tuple[float, float]) -> float:
+    """The height a sheet's pieces take, from its (top, bottom), as `Packer._fits_under` adds it up."""
+    top, bottom = extent
+    return top - bottom
 
 
 def _top(page: Page) -> float:
