@@ -632,16 +632,10 @@ def _safe_zone_findings(pack: Pack) -> list[Problem]:
     seen: set[tuple] = set()
     # each look's merged sides and the elements with a `when:` in them, worked out once per look, not per component
     looks: dict[str, tuple[tuple[list[LookElement], list[LookElement]], list[tuple[Predicate, str]]]] = {}
+    reaching: dict[tuple[str, Size, Outline], bool] = {}
     for component in pack.components:
         look_id = component.look_id(pack.meta.defaults)
         trim, outline = component.trim(pack.meta.defaults), component.outline(pack.meta.defaults)
-        parts = {"": Values(component, pack)}  # the component's values and its parts' (by `of`), each read once
-
-        def drawn(spec: Any, of: str, parts: dict[str, Values] = parts) -> bool:
-            """Whether the component draws the element: its `when:` holds, read in its part (`of`)."""
-            holds = predicate(getattr(spec, "when", ()))
-            return holds is None or holds(_part(parts, of))
-
         if look_id not in looks:
             both = merged(pack.looks, look_id)
             looks[look_id] = (
@@ -657,6 +651,24 @@ def _safe_zone_findings(pack: Pack) -> list[Problem]:
                 ),
             )
         sides, conditional = looks[look_id]
+        # a look, size and outline none of whose elements reaches into the zone even were every one
+        # drawn needs no component's conditions tested (a deck's cards, mostly)
+        shape = (look_id, trim, outline)
+        if shape not in reaching:
+            frame = Box(0.0, 0.0, *trim)
+            reaching[shape] = any(
+                next(_in_safe_zone(elements, (side,), frame, trim, outline, zone, lambda *_: True), None)
+                for side, elements in zip(("front", "back"), sides, strict=True)
+            )
+        if not reaching[shape]:
+            continue
+        parts = {"": Values(component, pack)}  # the component's values and its parts' (by `of`), each read once
+
+        def drawn(spec: Any, of: str, parts: dict[str, Values] = parts) -> bool:
+            """Whether the component draws the element: its `when:` holds, read in its part (`of`)."""
+            holds = predicate(getattr(spec, "when", ()))
+            return holds is None or holds(_part(parts, of))
+
         # components of one look, size and outline that draw the same elements are checked once
         shown = tuple(holds(_part(parts, of)) for holds, of in conditional)
         if (look_id, trim, outline, shown) in seen:

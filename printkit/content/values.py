@@ -101,10 +101,19 @@ class Values:
         self.component, self.pack, self.part = component, pack, part
         self.maps = maps or {}  # the look's maps (content.looks.maps_of), compiled once per look
         self._known: dict[str, tuple[Any, str]] = {}
+        self._held: dict[Predicate, bool] = {}
 
     def of(self, part: str) -> Values:
         """The values of a part of the component (`back`: a marker's back face), named from it."""
         return Values(self.component, self.pack, f"{self.part}{part}.", self.maps)
+
+    def holds(self, test: Predicate) -> bool:
+        """Whether a compiled `when:` holds, tested once (a look repeats its conditions: stat-card's
+        43 are 16)."""
+        held = self._held.get(test)
+        if held is None:
+            held = self._held[test] = test(self)
+        return held
 
     def get(self, path: str) -> Any:
         return self.find(path)[0]

@@ -129,7 +129,7 @@ class Face:
 
     def holds(self, conditions: tuple[Condition, ...]) -> bool:
         test = predicate(conditions)
-        return test is None or test(self.values)
+        return test is None or self.values.holds(test)
 
     def colour(self, colour: Colour | None) -> str | None:
         return colour_of(colour)(self.values)

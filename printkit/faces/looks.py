@@ -97,7 +97,7 @@ def _step(spec: Drawn, frame: Box, size: Size, face_outline: Outline) -> Step:
     holds = predicate(spec.when)
     if holds is None:
         return drawer
-    return lambda face: drawer(face) if holds(face.values) else []
+    return lambda face: drawer(face) if face.values.holds(holds) else []
 
 
 def _point(box: Box, point: tuple[Measure, Measure]) -> tuple[float, float]:

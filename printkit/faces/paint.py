@@ -313,8 +313,10 @@ def _polygon_area(path: Path) -> float:
 
 
 @remembered(MIXED_COLOURS)
+@remembered(MIXED_COLOURS)
 def mix(colour: str, other: str, amount: float) -> str:
-    """colour moved towards other by amount (0..1)."""
+    """colour moved towards other by amount (0..1). Remembered: a look tints the same colours on
+    every component."""
     a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
     b = [int(other[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=False))

@@ -199,8 +199,9 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
         line: list[Word] = []
         used = 0.0
         space = _space(size)
+        joints = any(SOFT_HYPHEN in s.text for word in paragraph for s in word)  # a compound's, where to break
         for whole in paragraph:
-            parts = _parts(whole) if any(SOFT_HYPHEN in s.text for s in whole) else [whole]
+            parts = _parts(whole) if joints and any(SOFT_HYPHEN in s.text for s in whole) else [whole]
             while parts:
                 word = _joined(parts)
                 own = _width(word, size)  # each word measured once a size
@@ -424,6 +425,14 @@ def _longest_fitting(width: float, height: float, font: str, min_size: float, ma
     return low
 
 
+def _past(cursor: float, owed: list[tuple[str, str]], size: float) -> float:
+    """The cursor moved past texts (and fonts) set since it was last needed, in order; owed emptied."""
+    for text, font in owed:
+        cursor += text_width(text, font, size)
+    owed.clear()
+    return cursor
+
+
 def _set(
     lines: list[Line],
     x: float,
@@ -453,6 +462,9 @@ def _set(
         cursor = x + {"left": 0.0, "center": slack / 2, "right": slack}[align]
         # neighbouring text in one font becomes one Text: where it starts, its font and its pieces
         run: tuple[float, float, str, list[str]] | None = None
+        # the texts set since the cursor was last needed, measured (in order) only when it is: a
+        # line in one font, most lines, needs no measuring past its start
+        owed: list[tuple[str, str]] = []
 
         def flush() -> None:
             nonlocal run
@@ -465,18 +477,20 @@ def _set(
                 gap = " " if number and position == 0 and _spaced(word) else ""
                 if segment.icon:
                     flush()
+                    cursor = _past(cursor, owed, size)
                     cursor += _space(size) if gap else 0
                     side = _icon_size(size)
                     shapes.extend(icons.draw(segment.text, cursor + side / 2, baseline + cap / 2, side, color))
                     cursor += side
                 elif run is not None and run[2] == segment.font:
                     run[3].extend((gap, segment.text))
-                    cursor += text_width(gap + segment.text, segment.font, size)
+                    owed.append((gap + segment.text, segment.font))
                 else:
                     flush()
+                    cursor = _past(cursor, owed, size)
                     cursor += _space(size) if gap else 0
                     run = (cursor, baseline, segment.font, [segment.text])
-                    cursor += text_width(segment.text, segment.font, size)
+                    owed.append((segment.text, segment.font))
         flush()
     return shapes
 

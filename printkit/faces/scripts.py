@@ -41,12 +41,12 @@ def _complex(char: str) -> bool:
 def needs_shaping(text: str) -> bool:
     """Whether text must be shaped to be drawn right (text that needs none is drawn character by
     character, as printkit always has)."""
-    return any(_complex(char) for char in text)
+    return not text.isascii() and any(map(_complex, text))  # ASCII has nothing to shape
 
 
 def has_right_to_left(text: str) -> bool:
     """Whether text has a Hebrew or Arabic letter (or another of a right-to-left script)."""
-    return any(map(_right_to_left_letter, text))
+    return not text.isascii() and any(map(_right_to_left_letter, text))
 
 
 def right_to_left(text: str) -> bool:
