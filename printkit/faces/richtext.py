@@ -49,6 +49,14 @@ Word = list[Segment]
 class Line(NamedTuple):
     words: list[Word]
     rtl: bool  # its paragraph reads right to left
+    width: float  # at the size it was wrapped at
+    bidi: bool  # set in the bidi algorithm's order: its paragraph reads right to left, or it has letters that do
+
+
+def _line(words: list[Word], rtl: bool, mixed: bool, size: float) -> Line:
+    """A line wrapped at size, of a paragraph that reads right to left (rtl) or has letters that do (mixed)."""
+    bidi = rtl or mixed and has_right_to_left("".join(s.text for word in words for s in word if not s.icon))
+    return Line(words, rtl, _line_width(words, size), bidi)
 
 
 @dataclass(frozen=True)
@@ -195,7 +203,8 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
         letters = "".join(s.text for word in paragraph for s in word if not s.icon)
         # a paragraph reads as its first strong letter; in a right-to-left language, as the language
         # wherever it has its letters (it may start with a Latin name)
-        rtl = right_to_left(letters) or (rtl_language and has_right_to_left(letters))
+        mixed = has_right_to_left(letters)
+        rtl = right_to_left(letters) or (rtl_language and mixed)
         line: list[Word] = []
         used = 0.0
         space = _space(size)
@@ -211,7 +220,7 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
                         line.append(word)
                         used += needed
                         break
-                    lines.append(Line([first[0]], rtl))  # alone wider than the line: broken at a joint
+                    lines.append(_line([first[0]], rtl, mixed, size))  # alone wider than the line: broken at a joint
                     parts = parts[first[1] :]
                     continue
                 room = width - used - (space if _spaced(word) else 0)
@@ -219,9 +228,9 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
                 if broken:
                     line.append(broken[0])
                     parts = parts[broken[1] :]
-                lines.append(Line(line, rtl))
+                lines.append(_line(line, rtl, mixed, size))
                 line, used = [], 0.0
-        lines.append(Line(line, rtl))
+        lines.append(_line(line, rtl, mixed, size))
     return lines
 
 
@@ -397,7 +406,7 @@ def _overflow(lines: list[Line], width: float, height: float, size: float, max_l
     """How far wrapped lines at size pass their box, in mm (0 or less: they fit)."""
     leading = size * LINE_HEIGHT * MM_PER_POINT
     too_many = (len(lines) - max_lines) * leading if len(lines) > max_lines else 0.0
-    return max(max(_line_width(line.words, size) for line in lines) - width, len(lines) * leading - height, too_many)
+    return max(max(line.width for line in lines) - width, len(lines) * leading - height, too_many)
 
 
 @remembered(BOX_CAPACITIES)
@@ -451,10 +460,10 @@ def _set(
     room = {"top": 0.0, "middle": (height - tall) / 2, "bottom": height - tall}[valign]
     top = y + height - room
     shapes: list[Shape] = []
-    for index, (line, rtl) in enumerate(lines):
+    for index, (line, rtl, line_width, bidi) in enumerate(lines):
         baseline = top - cap - index * leading
-        slack = width - _line_width(line, size)
-        if rtl or has_right_to_left("".join(s.text for word in line for s in word if not s.icon)):
+        slack = width - line_width
+        if bidi:
             start = {"left": "right", "right": "left"}.get(align, align) if rtl else align  # start and end
             cursor = x + {"left": 0.0, "center": slack / 2, "right": slack}[start]
             shapes.extend(_set_bidi(line, rtl, cursor, baseline, size, color, icons))
