@@ -174,7 +174,7 @@ def has_glyph(char: str, font: str) -> bool:
 def missing_glyphs(text: str, font: str) -> str:
     """The characters of text (beyond spaces and line breaks) that font has no glyph for."""
     covered = _coverage(font)
-    return "".join(sorted({ch for ch in text if ord(ch) not in covered and ch not in "\n\r\t"}))
+    return "".join(sorted(ch for ch in set(text) if ord(ch) not in covered and ch not in "\n\r\t"))
 
 
 @remembered(TEXT_WIDTHS)
