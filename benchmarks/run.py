@@ -200,11 +200,12 @@ def rulebook(work: Path, repeat: int) -> dict[str, float]:
     (pack / "rulebook.yaml").write_text(f"sections:\n{sections}")
     sys.path.insert(0, str(REPO))
     from printkit.content.read import load_checked
+    from printkit.layout.sheets import PAPERS
     from printkit.rulebook.book import Part, render_html
 
     (loaded,) = load_checked([pack])
     html = work / "rulebook.html"
-    html.write_text(render_html([Part("en", loaded)], "a4"))
+    html.write_text(render_html([Part("en", loaded)], PAPERS["a4"]))  # the page size, as a build passes it
     floor_script = work / "floor.py"
     floor_script.write_text(RULEBOOK_FLOOR)
     ours = [sys.executable, "-m", "printkit", "build", str(pack), "--force", "--out", str(work / "out")]
