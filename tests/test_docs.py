@@ -3,6 +3,7 @@ must be current, the tutorial's files and commands run as written and print what
 and the site builds with MkDocs in strict mode (a broken link or anchor fails)."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -37,16 +38,25 @@ def _differing(page: str, steps) -> list[str]:
     ]
 
 
+GERMAN = Path("content/moonpath/locales/de/LC_MESSAGES/moonpath.po")
+
+
 @pytest.fixture(scope="module")
 def tutorial(tmp_path_factory):
-    """The tutorial followed once: its folder (the finished Moonpath kit) and its steps."""
+    """The tutorial followed once: its folder (the finished Moonpath kit), its steps, and the German
+    catalog as `printkit i18n init` wrote it (before the page's translated file replaces it)."""
     folder = tmp_path_factory.mktemp("tutorial")
-    return folder, list(run_page(DOCS / "tutorial.md", folder))
+    steps, initialised = [], ""
+    for step in run_page(DOCS / "tutorial.md", folder):
+        steps.append(step)
+        if step.command.startswith("printkit i18n init"):
+            initialised = (folder / GERMAN).read_text(encoding="utf-8")
+    return folder, steps, initialised
 
 
 @pytest.mark.slow
 def test_the_tutorial_runs_as_written(tutorial):
-    folder, steps = tutorial
+    folder, steps, _ = tutorial
     assert _differing("tutorial.md", steps) == []
     assert len(steps) >= 10
     kit = folder / "output" / "moonpath"
@@ -54,6 +64,21 @@ def test_the_tutorial_runs_as_written(tutorial):
         "moonpath-components-de-a4.pdf",
         "moonpath-components-en-a4.pdf",
     ]
+
+
+def _without_translations(catalog: str) -> str:
+    """A catalog with every msgstr emptied and its header's revision date left out."""
+    catalog = re.sub(r'^msgstr ".*"$', 'msgstr ""', catalog, flags=re.MULTILINE)
+    return re.sub(r'^"PO-Revision-Date: .*"\n', "", catalog, flags=re.MULTILINE)
+
+
+@pytest.mark.slow
+def test_the_tutorials_translated_catalog_is_the_one_init_wrote_with_its_msgstrs_filled_in(tutorial):
+    """The reader edits only the msgstr lines of the catalog `init` wrote, so the page's whole file,
+    translated, must keep every other line of it: its comments and its header."""
+    folder, _, initialised = tutorial
+    translated = (folder / GERMAN).read_text(encoding="utf-8")
+    assert _without_translations(translated) == _without_translations(initialised)
 
 
 # The pages written by hand (the tutorial aside), by their path under docs/.
