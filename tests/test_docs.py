@@ -30,6 +30,13 @@ def test_the_reference_lists_every_build_option():
         assert f"`{option}`" in commands
 
 
+def test_the_reference_prints_each_help_as_the_command_does():
+    """argparse's %-formatting done: `--shop-tolerance`'s help says 5%, as `build --help` does, not 5%%."""
+    commands = (DOCS / "reference" / "commands.md").read_text(encoding="utf-8")
+    assert "share of the component's side (5%)" in commands
+    assert "%%" not in commands and "%(" not in commands
+
+
 def _differing(page: str, steps) -> list[str]:
     return [
         f"{page}:{step.line}: $ {step.command}\n--- the page shows\n{step.shown}\n--- printkit printed\n{step.printed}"

@@ -38,10 +38,16 @@ def _subcommands(parser: argparse.ArgumentParser) -> dict[str, argparse.Argument
     return {}
 
 
+def _help(parser: argparse.ArgumentParser, action: argparse.Action) -> str:
+    """An action's help as `--help` prints it: argparse's %-formatting done (`%%` a per cent sign,
+    `%(default)s` the default)."""
+    return parser._get_formatter()._expand_help(action) if action.help else ""
+
+
 def _helps(parser: argparse.ArgumentParser) -> dict[str, str]:
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            return {choice.dest: choice.help or "" for choice in action._choices_actions}
+            return {choice.dest: _help(parser, choice) for choice in action._choices_actions}
     return {}
 
 
@@ -54,7 +60,7 @@ def _option_rows(parser: argparse.ArgumentParser) -> Iterator[str]:
             name = ", ".join(f"`{option}{metavar}`" for option in action.option_strings)
         else:
             name = f"`{action.metavar or action.dest.upper()}`"
-        what = action.help or ""
+        what = _help(parser, action)
         if action.choices and not isinstance(action.choices, dict):
             what += " (one of: " + ", ".join(f"`{choice}`" for choice in action.choices) + ")"
         yield f"| {name} | {_cell(what)} |"
