@@ -155,6 +155,9 @@ def test_the_site_builds_strict(tmp_path):
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "site" / "tutorial" / "index.html").is_file()
     assert Path(tmp_path / "site" / "reference" / "icons" / "star.svg").is_file()
+    pack = (tmp_path / "site" / "reference" / "pack" / "index.html").read_text(encoding="utf-8")
+    assert "<td><code>a4</code> | <code>letter</code></td>" in pack  # a key's choices in one cell, no backslash shown
+    assert "rotation: 0|90|180|270}</code>" in pack  # a code span's pipes as written
 
 
 def test_the_readmes_example_checks_and_its_mistake_reads_as_shown(tmp_path, run, monkeypatch):
