@@ -215,6 +215,25 @@ def test_a_rule_covers_the_values_of_a_choice(run, tmp_path):
     ]
 
 
+def test_a_value_covered_twice_is_placed_past_its_one_allowed_naming_every_component(run, tmp_path):
+    """Two Sunflowers and two Lavenders, all of them summer: the line is that of the sunflowers, whose
+    second copy is the first past the one allowed, and it counts both components (it once blamed
+    the last, Lavender, for all four)."""
+    seasons = MOODS.replace("mood", "season").replace("[calm, wild]", "[spring, summer]")
+    rule = "{kind: coverage, name: one-per-season, field: data.season, size: 1}"
+    flowers = "cards:\n  - {id: sunflower, data: {season: summer}}\n  - {id: lavender, data: {season: summer}}\n"
+    loaded_pack(tmp_path, seasons.replace("RULE", rule), flowers)
+    deck = tmp_path / "kit" / "decks" / "summer.yaml"
+    deck.parent.mkdir()
+    deck.write_text("pack: kit\ncards:\n  sunflower: 2\n  lavender: 2\n")
+    assert run("check", deck) == (
+        1,
+        f"{deck}: 1 violation (Hand, rule set 'hand' of kit)\n",
+        f"{deck}:3:3: cards.sunflower: 4 summer entries (sunflower 2, lavender 2); one of each data.season allowed "
+        "(rule 'one-per-season' in kit)\n",
+    )
+
+
 def test_a_rule_names_only_the_values_of_a_choice(run, tmp_path):
     root = tmp_path / "kit"
     root.mkdir()

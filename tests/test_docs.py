@@ -3,6 +3,7 @@ must be current, the tutorial's files and commands run as written and print what
 and the site builds with MkDocs in strict mode (a broken link or anchor fails)."""
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -29,6 +30,13 @@ def test_the_reference_lists_every_build_option():
         assert f"`{option}`" in commands
 
 
+def test_the_reference_prints_each_help_as_the_command_does():
+    """argparse's %-formatting done: `--shop-tolerance`'s help says 5%, as `build --help` does, not 5%%."""
+    commands = (DOCS / "reference" / "commands.md").read_text(encoding="utf-8")
+    assert "share of the component's side (5%)" in commands
+    assert "%%" not in commands and "%(" not in commands
+
+
 def _differing(page: str, steps) -> list[str]:
     return [
         f"{page}:{step.line}: $ {step.command}\n--- the page shows\n{step.shown}\n--- printkit printed\n{step.printed}"
@@ -37,16 +45,25 @@ def _differing(page: str, steps) -> list[str]:
     ]
 
 
+GERMAN = Path("content/moonpath/locales/de/LC_MESSAGES/moonpath.po")
+
+
 @pytest.fixture(scope="module")
 def tutorial(tmp_path_factory):
-    """The tutorial followed once: its folder (the finished Moonpath kit) and its steps."""
+    """The tutorial followed once: its folder (the finished Moonpath kit), its steps, and the German
+    catalog as `printkit i18n init` wrote it (before the page's translated file replaces it)."""
     folder = tmp_path_factory.mktemp("tutorial")
-    return folder, list(run_page(DOCS / "tutorial.md", folder))
+    steps, initialised = [], ""
+    for step in run_page(DOCS / "tutorial.md", folder):
+        steps.append(step)
+        if step.command.startswith("printkit i18n init"):
+            initialised = (folder / GERMAN).read_text(encoding="utf-8")
+    return folder, steps, initialised
 
 
 @pytest.mark.slow
 def test_the_tutorial_runs_as_written(tutorial):
-    folder, steps = tutorial
+    folder, steps, _ = tutorial
     assert _differing("tutorial.md", steps) == []
     assert len(steps) >= 10
     kit = folder / "output" / "moonpath"
@@ -54,6 +71,21 @@ def test_the_tutorial_runs_as_written(tutorial):
         "moonpath-components-de-a4.pdf",
         "moonpath-components-en-a4.pdf",
     ]
+
+
+def _without_translations(catalog: str) -> str:
+    """A catalog with every msgstr emptied and its header's revision date left out."""
+    catalog = re.sub(r'^msgstr ".*"$', 'msgstr ""', catalog, flags=re.MULTILINE)
+    return re.sub(r'^"PO-Revision-Date: .*"\n', "", catalog, flags=re.MULTILINE)
+
+
+@pytest.mark.slow
+def test_the_tutorials_translated_catalog_is_the_one_init_wrote_with_its_msgstrs_filled_in(tutorial):
+    """The reader edits only the msgstr lines of the catalog `init` wrote, so the page's whole file,
+    translated, must keep every other line of it: its comments and its header."""
+    folder, _, initialised = tutorial
+    translated = (folder / GERMAN).read_text(encoding="utf-8")
+    assert _without_translations(translated) == _without_translations(initialised)
 
 
 # The pages written by hand (the tutorial aside), by their path under docs/.
@@ -101,11 +133,14 @@ def test_every_yaml_example_and_command_of_the_docs_is_run():
     assert unrun == []
 
 
-def test_every_command_block_of_the_tutorial_is_run():
-    """A shell block would be read but never run: the tutorial's commands are console blocks (its
-    files YAML, a catalog as text, and an icon's SVG as XML)."""
-    languages = {block.language for block in blocks((DOCS / "tutorial.md").read_text(encoding="utf-8"))}
-    assert languages <= {"console", "yaml", "text", "xml"}
+def test_every_block_of_the_tutorial_is_run():
+    """The page says every command and file on it is run: a shell block would be read but never run,
+    so its commands are console blocks (its files YAML, a catalog as text, and an icon's SVG as XML);
+    and a block without a file's path in its title (an excerpt of a catalog) would be neither
+    written nor compared, so each names the file it is or quotes (`, quoted`)."""
+    tutorial = list(blocks((DOCS / "tutorial.md").read_text(encoding="utf-8")))
+    assert {block.language for block in tutorial} <= {"console", "yaml", "text", "xml"}
+    assert [block.line for block in tutorial if block.language != "console" and not block.title] == []
 
 
 @pytest.mark.slow
@@ -120,6 +155,9 @@ def test_the_site_builds_strict(tmp_path):
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "site" / "tutorial" / "index.html").is_file()
     assert Path(tmp_path / "site" / "reference" / "icons" / "star.svg").is_file()
+    pack = (tmp_path / "site" / "reference" / "pack" / "index.html").read_text(encoding="utf-8")
+    assert "<td><code>a4</code> | <code>letter</code></td>" in pack  # a key's choices in one cell, no backslash shown
+    assert "rotation: 0|90|180|270}</code>" in pack  # a code span's pipes as written
 
 
 def test_the_readmes_example_checks_and_its_mistake_reads_as_shown(tmp_path, run, monkeypatch):

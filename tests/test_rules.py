@@ -31,7 +31,8 @@ ILLEGAL = {
     ],
     f"{RULES}/skyside/decks/illegal.yaml": [
         "3:1: skylanders: 3 Giants; at most 2 allowed (rule 'two-giants' in skyside)",
-        "3:44: skylanders[3]: 2 Fire entries; one of each element allowed (rule 'one-per-element' in skyside)",
+        "3:44: skylanders[3]: 2 Fire entries (hot-head 1, eruptor 1); one of each element allowed "
+        "(rule 'one-per-element' in skyside)",
         "4:9: items[0]: 2 copies of 'sparx'; each may appear only once (rule 'one-of-each-item' in skyside)",
     ],
     f"{RULES}/islands/decks/illegal.yaml": [

@@ -16,6 +16,7 @@ import typing
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import accumulate
 from typing import TYPE_CHECKING, Annotated, Any, ClassVar, Literal, Union, cast
 
 from pydantic import BaseModel, BeforeValidator, Field, WithJsonSchema
@@ -513,7 +514,9 @@ class Unique(Rule):
 
 @rule_kind
 class Coverage(Rule):
-    """One entry per value of a field (one Skylander of each element); `size` lowers how many values."""
+    """Exactly one entry for each value of a field, never two (one Skylander of each element: two Fire
+    Skylanders break it, and so does a missing element); `size` lowers how many different values a list
+    must have, each still at most once."""
 
     kind: Literal["coverage"] = "coverage"
     value_paths: ClassVar[dict[str, str]] = {"field": "single"}
@@ -541,10 +544,18 @@ class Coverage(Rule):
                             (entry.component.id,),
                         )
                 elif copies > 1:
+                    # at the entry holding the first copy past the one allowed, naming every component counted
+                    running = zip(group, accumulate(e.copies for e in group), strict=True)
+                    past_one = next(entry for entry, upto in running if upto > 1)
+                    by_id: dict[str, int] = {}
+                    for entry in group:
+                        by_id[entry.component.id] = by_id.get(entry.component.id, 0) + entry.copies
+                    counted = ", ".join(f"{component_id} {n}" for component_id, n in by_id.items())
                     yield Violation(
-                        group[-1].path,
-                        f"{copies} {_display(ctx.pack, self.field, value)} entries; one of each {self.field} allowed",
-                        tuple(e.component.id for e in group),
+                        past_one.path,
+                        f"{copies} {_display(ctx.pack, self.field, value)} entries ({counted}); "
+                        f"one of each {self.field} allowed",
+                        tuple(by_id),
                     )
             covered = [v for v in wanted if v in by_value]
             if len(covered) < required:

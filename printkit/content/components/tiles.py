@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, ClassVar, Literal
 
 from printkit.base.errors import Problem
-from printkit.content.components.base import Shaped, component_kind
+from printkit.content.components.base import PolygonSides, Shaped, component_kind
 from printkit.content.components.edges import HEX_SIDES, SQUARE_SIDES, Spaces, TerrainEdges, space_problems
 from printkit.content.fields import (
     BackRef,
@@ -34,6 +34,9 @@ class Tile(Shaped):
     size_default: ClassVar[str] = "tile_size"
     shape: Literal["rect", "hex"] = "rect"
     """rect (a square) or hex; the terrain on each edge names the edges of the shape."""
+    sides: PolygonSides | None = None
+    """Not for a tile: it is a polygon's, and a tile is square or a hexagon. A tile that gives it is
+    refused (`sides is for shape: polygon, and a tile is rect or hex`)."""
     size: SizeMM | None = None
     """Trim size; defaults to `defaults.tile_size`. A hex tile is given one length, across the flats
     (50mm: 57.7mm across the corners)."""
