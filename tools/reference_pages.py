@@ -144,6 +144,22 @@ def _type(schema: dict[str, Any]) -> str:
     return {"string": "text", "integer": "whole number", "number": "number", "boolean": "yes/no"}.get(kind, kind)
 
 
+def _as_written(field: dict[str, Any], default: Any) -> str:
+    """A default as a pack writes it. The schema holds some parsed: a measure's [share, mm]
+    ([0.05, 1.5]: `5% + 1.5mm`), a colour's ["hex", "#rrggbb"] and a size's [width, height] (mm)."""
+    kind = _type(field)
+    numbers = isinstance(default, list) and len(default) == 2 and all(isinstance(n, int | float) for n in default)
+    if numbers and kind == "text or number":
+        share, mm = default
+        terms = ([f"{share * 100:g}%"] if share else []) + ([f"{abs(mm):g}mm"] if mm or not share else [])
+        return f" {'-' if mm < 0 else '+'} ".join(terms) if len(terms) == 2 else ("-" if mm < 0 else "") + terms[0]
+    if numbers and kind.startswith("text or `{width"):
+        return f"{default[0]:g}x{default[1]:g}mm"
+    if isinstance(default, list) and len(default) == 2 and default[0] == "hex" and kind == "text":
+        return str(default[1])
+    return json.dumps(default, ensure_ascii=False)
+
+
 def _object_table(schema: dict[str, Any]) -> Iterator[str]:
     required = set(schema.get("required", ()))
     yield "| Key | Type | Required | What it is |"
@@ -151,8 +167,9 @@ def _object_table(schema: dict[str, Any]) -> Iterator[str]:
     for key, field in schema.get("properties", {}).items():
         default = field.get("default")
         what = field.get("description", "")
-        if default not in (None, [], {}) and key not in required:
-            what += f" Default: `{json.dumps(default, ensure_ascii=False)}`."
+        # a section's defaults are its own table's, key by key
+        if default not in (None, [], {}) and key not in required and not _type(field).startswith("["):
+            what += f" Default: `{_as_written(field, default)}`."
         yield f"| `{key}` | {_cell(_type(field))} | {'yes' if key in required else ''} | {_cell(what)} |"
 
 

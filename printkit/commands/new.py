@@ -35,7 +35,8 @@ backs:
 """
 
 CARDS_YAML = """\
-# Components: one list per kind (cards, fields, tiles, chips, markers, boards, sheets).
+# Components: one list per kind: cards, tiles, chips, markers, boards, sheets, and fields (a
+# board's special fields; the fields: of pack.yaml declare values of your own).
 # A piece may take a shape: rect (the default of cards), round, hex, polygon (with sides: 8) or
 # custom (with points); corner_radius: 3mm rounds a rect's corners. printkit schema lists every key.
 cards:

@@ -451,7 +451,9 @@ class PackMeta(Strict):
     """The document the pack follows: its title and version, named in the rulebook's section on what
     the kit adds to it."""
     defaults: Defaults = Defaults()
+    """Paper, sizes, back and looks for components that do not give their own."""
     imposition: Imposition = Imposition()
+    """How pieces are laid out on the sheets: margins, gutters, cut lines and the safe zone."""
     elements: dict[Id, Element] = {}
     """Elements components may name in `element:`."""
     terrains: dict[Id, Terrain] = {}
