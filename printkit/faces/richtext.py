@@ -134,8 +134,11 @@ def parse(
         else:
             text_segments(run)
     end_word()
-    texts: dict[str, str] = {}  # the text set in each font, in the order the fonts come
-    for segment in (segment for paragraph in paragraphs for word in paragraph for segment in word):
+    # the text set in each font, in the order the fonts come
+    texts: dict[str, str] = {regular: "".join(plain)} if plain is not None else {}
+    for segment in (
+        (segment for paragraph in paragraphs for word in paragraph for segment in word) if plain is None else ()
+    ):
         if not segment.icon:
             texts[segment.font] = texts.get(segment.font, "") + segment.text
     for chosen, chars in texts.items():
@@ -210,7 +213,16 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
         space = _space(size)
         joints = any(SOFT_HYPHEN in s.text for word in paragraph for s in word)  # a compound's, where to break
         for whole in paragraph:
-            parts = _parts(whole) if joints and any(SOFT_HYPHEN in s.text for s in whole) else [whole]
+            if not (joints and any(SOFT_HYPHEN in s.text for s in whole)):  # most words: no joint, none to break at
+                own = _width(whole, size)  # each word measured once a size
+                needed = own + (space if line and _spaced(whole) else 0)
+                if line and not used + needed <= width:  # on the next line
+                    lines.append(_line(line, rtl, mixed, size))
+                    line, used, needed = [], 0.0, own + 0
+                line.append(whole)
+                used += needed
+                continue
+            parts = _parts(whole)
             while parts:
                 word = _joined(parts)
                 own = _width(word, size)  # each word measured once a size
