@@ -53,10 +53,11 @@ class Line(NamedTuple):
     bidi: bool  # set in the bidi algorithm's order: its paragraph reads right to left, or it has letters that do
 
 
-def _line(words: list[Word], rtl: bool, mixed: bool, size: float) -> Line:
-    """A line wrapped at size, of a paragraph that reads right to left (rtl) or has letters that do (mixed)."""
+def _line(words: list[Word], widths: list[float], rtl: bool, mixed: bool, size: float) -> Line:
+    """A line wrapped at size, its words' widths as measured at it (added up as `_line_width` adds
+    them), of a paragraph that reads right to left (rtl) or has letters that do (mixed)."""
     bidi = rtl or mixed and has_right_to_left("".join(s.text for word in words for s in word if not s.icon))
-    return Line(words, rtl, _line_width(words, size), bidi)
+    return Line(words, rtl, sum(widths) + _space(size) * sum(map(_spaced, words[1:])), bidi)
 
 
 @dataclass(frozen=True)
@@ -209,40 +210,45 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
         mixed = has_right_to_left(letters)
         rtl = right_to_left(letters) or (rtl_language and mixed)
         line: list[Word] = []
+        widths: list[float] = []  # of the line's words, each measured once a size
         used = 0.0
         space = _space(size)
         joints = any(SOFT_HYPHEN in s.text for word in paragraph for s in word)  # a compound's, where to break
         for whole in paragraph:
             if not (joints and any(SOFT_HYPHEN in s.text for s in whole)):  # most words: no joint, none to break at
-                own = _width(whole, size)  # each word measured once a size
+                own = _width(whole, size)
                 needed = own + (space if line and _spaced(whole) else 0)
                 if line and not used + needed <= width:  # on the next line
-                    lines.append(_line(line, rtl, mixed, size))
-                    line, used, needed = [], 0.0, own + 0
+                    lines.append(_line(line, widths, rtl, mixed, size))
+                    line, widths, used, needed = [], [], 0.0, own + 0
                 line.append(whole)
+                widths.append(own)
                 used += needed
                 continue
             parts = _parts(whole)
             while parts:
                 word = _joined(parts)
-                own = _width(word, size)  # each word measured once a size
+                own = _width(word, size)
                 needed = own + (space if line and _spaced(word) else 0)
                 if not line or used + needed <= width:
                     if line or own <= width or len(parts) == 1 or not (first := _broken(parts, width, size)):
                         line.append(word)
+                        widths.append(own)
                         used += needed
                         break
-                    lines.append(_line([first[0]], rtl, mixed, size))  # alone wider than the line: broken at a joint
+                    # alone wider than the line: broken at a joint
+                    lines.append(_line([first[0]], [_width(first[0], size)], rtl, mixed, size))
                     parts = parts[first[1] :]
                     continue
                 room = width - used - (space if _spaced(word) else 0)
                 broken = _broken(parts, room, size) if len(parts) > 1 else None
                 if broken:
                     line.append(broken[0])
+                    widths.append(_width(broken[0], size))
                     parts = parts[broken[1] :]
-                lines.append(_line(line, rtl, mixed, size))
-                line, used = [], 0.0
-        lines.append(_line(line, rtl, mixed, size))
+                lines.append(_line(line, widths, rtl, mixed, size))
+                line, widths, used = [], [], 0.0
+        lines.append(_line(line, widths, rtl, mixed, size))
     return lines
 
 
