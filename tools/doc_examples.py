@@ -99,7 +99,8 @@ def _serve_first_line(arguments: list[str], folder: Path, shown: str) -> str:
 
 def _commands(text: str) -> Iterator[tuple[str, str]]:
     """Each `$ command` of a console block with the lines shown after it."""
-    command, shown = None, []
+    command: str | None = None
+    shown: list[str] = []
     for line in text.splitlines():
         if line.startswith("$ "):
             if command is not None:

@@ -15,7 +15,7 @@ import json
 import os
 import re
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -62,7 +62,8 @@ def _option_rows(parser: argparse.ArgumentParser) -> Iterator[str]:
         if isinstance(action, argparse._HelpAction | argparse._SubParsersAction):
             continue
         if action.option_strings:
-            metavar = "" if action.nargs == 0 else " " + (action.metavar or action.dest.upper())
+            written = " ".join(action.metavar) if isinstance(action.metavar, tuple) else action.metavar
+            metavar = "" if action.nargs == 0 else " " + (written or action.dest.upper())
             name = ", ".join(f"`{option}{metavar}`" for option in action.option_strings)
         else:
             name = f"`{action.metavar or action.dest.upper()}`"
@@ -201,13 +202,15 @@ SCHEMA_FILES = {  # by the argument of `printkit schema`: its page's title, what
 
 
 def pack_files_pages() -> dict[str, str]:
+    from pydantic import BaseModel
+
     from printkit.content.fields import with_field_docs
     from printkit.content.looks import LooksFile
     from printkit.content.pack_meta import pack_model
     from printkit.content.rulebook_model import Rulebook
     from printkit.content.schema import component_file_model
 
-    models = {
+    models: dict[str, Callable[[], type[BaseModel]]] = {
         "components": component_file_model,
         "pack": pack_model,
         "rulebook": lambda: Rulebook,
