@@ -667,10 +667,10 @@ def _safe_zone_findings(pack: Pack) -> list[Problem]:
         def drawn(spec: Any, of: str, parts: dict[str, Values] = parts) -> bool:
             """Whether the component draws the element: its `when:` holds, read in its part (`of`)."""
             holds = predicate(getattr(spec, "when", ()))
-            return holds is None or holds(_part(parts, of))
+            return holds is None or _part(parts, of).holds(holds)
 
         # components of one look, size and outline that draw the same elements are checked once
-        shown = tuple(holds(_part(parts, of)) for holds, of in conditional)
+        shown = tuple(_part(parts, of).holds(holds) for holds, of in conditional)  # each tested once, kept for drawn
         if (look_id, trim, outline, shown) in seen:
             continue
         seen.add((look_id, trim, outline, shown))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import types
 import typing
+from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -547,9 +548,9 @@ class Coverage(Rule):
                     # at the entry holding the first copy past the one allowed, naming every component counted
                     running = zip(group, accumulate(e.copies for e in group), strict=True)
                     past_one = next(entry for entry, upto in running if upto > 1)
-                    by_id: dict[str, int] = {}
+                    by_id = Counter[str]()
                     for entry in group:
-                        by_id[entry.component.id] = by_id.get(entry.component.id, 0) + entry.copies
+                        by_id[entry.component.id] += entry.copies
                     counted = ", ".join(f"{component_id} {n}" for component_id, n in by_id.items())
                     yield Violation(
                         past_one.path,

@@ -313,10 +313,8 @@ def _polygon_area(path: Path) -> float:
 
 
 @remembered(MIXED_COLOURS)
-@remembered(MIXED_COLOURS)
 def mix(colour: str, other: str, amount: float) -> str:
-    """colour moved towards other by amount (0..1). Remembered: a look tints the same colours on
-    every component."""
+    """colour moved towards other by amount (0..1)."""
     a = [int(colour[i : i + 2], 16) for i in (1, 3, 5)]
     b = [int(other[i : i + 2], 16) for i in (1, 3, 5)]
     return "#" + "".join(f"{round(x + (y - x) * amount):02x}" for x, y in zip(a, b, strict=False))

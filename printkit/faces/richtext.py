@@ -53,11 +53,11 @@ class Line(NamedTuple):
     bidi: bool  # set in the bidi algorithm's order: its paragraph reads right to left, or it has letters that do
 
 
-def _line(words: list[Word], widths: list[float], rtl: bool, mixed: bool, size: float) -> Line:
-    """A line wrapped at size, its words' widths as measured at it (added up as `_line_width` adds
-    them), of a paragraph that reads right to left (rtl) or has letters that do (mixed)."""
+def _line(words: list[Word], widths: list[float], space: float, rtl: bool, mixed: bool) -> Line:
+    """A line of words of these widths, a space this wide between them (added up as `_line_width`
+    adds them), of a paragraph that reads right to left (rtl) or has letters that do (mixed)."""
     bidi = rtl or mixed and has_right_to_left("".join(s.text for word in words for s in word if not s.icon))
-    return Line(words, rtl, sum(widths) + _space(size) * sum(map(_spaced, words[1:])), bidi)
+    return Line(words, rtl, sum(widths) + space * sum(map(_spaced, words[1:])), bidi)
 
 
 @dataclass(frozen=True)
@@ -135,13 +135,13 @@ def parse(
         else:
             text_segments(run)
     end_word()
-    # the text set in each font, in the order the fonts come
-    texts: dict[str, str] = {regular: "".join(plain)} if plain is not None else {}
-    for segment in (
-        (segment for paragraph in paragraphs for word in paragraph for segment in word) if plain is None else ()
-    ):
-        if not segment.icon:
-            texts[segment.font] = texts.get(segment.font, "") + segment.text
+    texts: dict[str, str] = {}  # the text set in each font, in the order the fonts come
+    if plain is not None:  # one font: the words, read once
+        texts[regular] = "".join(plain)
+    else:
+        for segment in (segment for paragraph in paragraphs for word in paragraph for segment in word):
+            if not segment.icon:
+                texts[segment.font] = texts.get(segment.font, "") + segment.text
     for chosen, chars in texts.items():
         missing = missing_glyphs(chars, chosen)
         if missing:
@@ -219,7 +219,7 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
                 own = _width(whole, size)
                 needed = own + (space if line and _spaced(whole) else 0)
                 if line and not used + needed <= width:  # on the next line
-                    lines.append(_line(line, widths, rtl, mixed, size))
+                    lines.append(_line(line, widths, space, rtl, mixed))
                     line, widths, used, needed = [], [], 0.0, own + 0
                 line.append(whole)
                 widths.append(own)
@@ -237,7 +237,7 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
                         used += needed
                         break
                     # alone wider than the line: broken at a joint
-                    lines.append(_line([first[0]], [_width(first[0], size)], rtl, mixed, size))
+                    lines.append(_line([first[0]], [_width(first[0], size)], space, rtl, mixed))
                     parts = parts[first[1] :]
                     continue
                 room = width - used - (space if _spaced(word) else 0)
@@ -246,9 +246,9 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
                     line.append(broken[0])
                     widths.append(_width(broken[0], size))
                     parts = parts[broken[1] :]
-                lines.append(_line(line, widths, rtl, mixed, size))
+                lines.append(_line(line, widths, space, rtl, mixed))
                 line, widths, used = [], [], 0.0
-        lines.append(_line(line, widths, rtl, mixed, size))
+        lines.append(_line(line, widths, space, rtl, mixed))
     return lines
 
 
