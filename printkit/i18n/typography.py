@@ -71,12 +71,18 @@ _TYPED_CLOSERS = set("“”»」』")
 # what any rule below starts from: a figure, an abbreviation's full stop, a quotation mark, French punctuation
 # and apostrophes, a Swiss ß, an icon
 _ANY_RULE = re.compile("[\\d.\"“”;:!?«»'ßẞ[]")
+# what the no-break space rules alone start from (English sets no marks of its own): a figure before a
+# space (bold switches between), an abbreviation's full stop before one, an icon
+_SPACING_RULE = re.compile(r"\d\** |\. |\[")
 
 
 @remembered(TYPESET_TEXTS)
 def apply(text: str, locale: str) -> str:
     """text as locale sets it: no-break spaces, quotation marks and French spacing (module doc)."""
     if not _ANY_RULE.search(text):  # most words on a card: nothing to set, and a deck has thousands
+        return text
+    language = _language(locale)
+    if language in (None, "en") and not _SPACING_RULE.search(text):  # "Card 12": nothing either
         return text
     hidden: list[str] = []
     masked = _masked(text, hidden)
@@ -85,7 +91,6 @@ def apply(text: str, locale: str) -> str:
     masked = _WORD_AND_LAST_ICON.sub(rf"\1{NBSP}", masked)
     masked = _ABBREVIATION_AND_NUMBER.sub(rf"\1{NBSP}", masked)
     masked = _ABBREVIATION_LETTERS.sub(rf"\1{NBSP}", masked)
-    language = _language(locale)
     if language is not None and language != "en":
         masked = _quoted(masked, quotes(locale))
     if language == "fr":
