@@ -1,6 +1,7 @@
 """Printing part of a kit (build/selection.py): --only by id, section or tag, and --changed-since,
 which prints the components whose faces changed since a build recorded printing them."""
 
+import json
 import shutil
 
 import pytest
@@ -134,6 +135,18 @@ def test_a_fingerprint_changes_with_the_components_art_and_with_nothing_else(tmp
     (root / "art" / "fox.png").write_bytes((root / "art" / "fox.png").read_bytes() + b"\0")
     after = printed()
     assert [cid for cid in before if before[cid] != after[cid]] == ["ember-fox"]
+
+
+@pytest.mark.parametrize("escaped", [False, True])
+def test_the_art_a_fingerprint_hashes_is_found_in_the_texts_of_the_json_not_its_keys(escaped):
+    """Without a backslash the texts are found by their quotation marks; with one, by decoding."""
+    from printkit.build.selection import _slashed
+
+    data = {"a/b": "art/fox.png", "n": [1, "x", {"k": "art/deep/owl.png", "t": "a/b/c"}], "q": "plain"}
+    if escaped:
+        data["e"] = 'say "hi" / bye'
+    found = sorted(_slashed(json.dumps(data, separators=(",", ":"))))
+    assert found == ["a/b/c", "art/deep/owl.png", "art/fox.png"] + (['say "hi" / bye'] if escaped else [])
 
 
 def test_only_names_are_checked_against_every_pack_named_up_to_date_or_not(run, kit):

@@ -16,8 +16,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -33,8 +32,6 @@ if TYPE_CHECKING:
     from printkit.layout.pieces import Piece
 
 ART_LIMIT = 64 * 2**20  # bytes of one art file hashed (the loader refuses larger pictures before)
-# a string of compact JSON that holds a '/', unless it is a key (which a ':' follows)
-_SLASHED = re.compile(r'"((?:[^"\\/]|\\.)*/(?:[^"\\]|\\.)*)"(?!:)')
 
 
 def partial(options: BuildOptions) -> bool:
@@ -99,19 +96,38 @@ def fingerprints(pack: Pack, language: str, components: Iterable[Component]) -> 
 
 def _art_names(data: str, root: Path, files: dict[str, bool]) -> set[str]:
     """The texts of data (JSON) that name a file of the pack (its art); files remembers, for the
-    components of one build, which texts name a file (a deck's cards share a few dozen images).
-    Read from the JSON text: decoding each of a deck's 10,000 cards cost more than hashing it."""
+    components of one build, which texts name a file (a deck's cards share a few dozen images)."""
     names = set()
-    for match in _SLASHED.finditer(data):
-        item = match.group(1)
-        if "\\" in item:  # an escape: the text it stands for
-            item = json.loads(f'"{item}"')
+    for item in _slashed(data):
         if "\n" not in item and len(item) < 500:
             if item not in files:
                 files[item] = _names_file(root, item)
             if files[item]:
                 names.add(item)
     return names
+
+
+def _slashed(data: str) -> Iterator[str]:
+    """The texts of JSON data, not its keys, that hold a '/'. JSON without a backslash quotes no
+    quotation mark and escapes nothing: each '/' lies in a text between the quotation marks around
+    it, found without decoding the whole (which cost a deck of 10,000 cards more than hashing them)."""
+    if "\\" in data:
+        pending = [json.loads(data)]
+        while pending:
+            item = pending.pop()
+            if isinstance(item, dict):
+                pending.extend(item.values())
+            elif isinstance(item, list):
+                pending.extend(item)
+            elif isinstance(item, str) and "/" in item:
+                yield item
+        return
+    slash = data.find("/")
+    while slash != -1:
+        end = data.find('"', slash)
+        if data[end + 1 : end + 2] != ":":
+            yield data[data.rfind('"', 0, slash) + 1 : end]
+        slash = data.find("/", end)
 
 
 def _names_file(root: Path, name: str) -> bool:
