@@ -9,14 +9,16 @@ coordinates of the box they belong to, origin bottom-left, y up (as in PDF). Col
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal
+
+from printkit.base.records import record
 
 Colour = str | None
 PathOp = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Rect:
     x: float
     y: float
@@ -28,7 +30,7 @@ class Rect:
     radius: float = 0.0
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Circle:
     cx: float
     cy: float
@@ -38,7 +40,7 @@ class Circle:
     line_width: float = 0.3
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Line:
     x1: float
     y1: float
@@ -49,7 +51,7 @@ class Line:
     dash: tuple[float, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Path:
     ops: tuple[PathOp, ...]
     fill: Colour = None
@@ -57,7 +59,7 @@ class Path:
     line_width: float = 0.3
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Text:
     """One line of text; y is the baseline."""
 
@@ -72,7 +74,7 @@ class Text:
     direction: Literal["ltr", "rtl"] = "ltr"  # rtl: text in reading order, shaped and drawn right to left
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Image:
     path: str
     x: float
@@ -81,7 +83,7 @@ class Image:
     height: float
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Vector:
     """An SVG file of the pack (art, or an icon of its own) drawn as vectors, fitted into the box with
     its proportions kept and centred, turned angle degrees counter-clockwise about the box's centre.

@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Literal
 
 from printkit.base.errors import Problem, Problems, display_path
 from printkit.base.memo import DRAWN_FACES
 from printkit.base.outlines import Outline
+from printkit.base.records import record
 from printkit.base.shapes import Rect
 from printkit.base.units import Size
 from printkit.content.components.base import Component
@@ -28,7 +29,7 @@ from printkit.i18n import typography, words
 from printkit.layout.sheets import Corners, Page
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Piece:
     """One component's faces, drawn once however many copies are printed."""
 

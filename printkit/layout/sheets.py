@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from printkit.base.outlines import Mirror, Outline
+from printkit.base.records import record
 from printkit.base.shapes import Shape
 from printkit.base.units import Size
 from printkit.content.components.base import Component
@@ -45,7 +46,7 @@ class SheetOptions:
         return (x, y, x + box[2] - box[0], y + box[3] - box[1])
 
 
-@dataclass(frozen=True, slots=True)
+@record
 class Placement:
     component: Component
     face: Literal["front", "back"]
