@@ -137,16 +137,24 @@ def test_a_fingerprint_changes_with_the_components_art_and_with_nothing_else(tmp
     assert [cid for cid in before if before[cid] != after[cid]] == ["ember-fox"]
 
 
-@pytest.mark.parametrize("escaped", [False, True])
-def test_the_art_a_fingerprint_hashes_is_found_in_the_texts_of_the_json_not_its_keys(escaped):
-    """Without a backslash the texts are found by their quotation marks; with one, by decoding."""
+@pytest.mark.parametrize(
+    "layout",
+    [
+        {"separators": (",", ":"), "ensure_ascii": False},  # as pydantic writes a component: no backslash
+        {"sort_keys": True},  # as the looks are written: ", " and ": ", "é" escaped (decoded)
+    ],
+)
+def test_the_art_a_fingerprint_hashes_is_found_in_the_texts_of_the_json_not_its_keys(layout):
     from printkit.build.selection import _slashed
 
-    data = {"a/b": "art/fox.png", "n": [1, "x", {"k": "art/deep/owl.png", "t": "a/b/c"}], "q": "plain"}
-    if escaped:
-        data["e"] = 'say "hi" / bye'
-    found = sorted(_slashed(json.dumps(data, separators=(",", ":"))))
-    assert found == ["a/b/c", "art/deep/owl.png", "art/fox.png"] + (['say "hi" / bye'] if escaped else [])
+    data = {"a/b": "art/fox.png", "n": [1, "x", {"k": "art/deep/owl.png", "t": "a/b/c"}], "q": "été/hiver"}
+    assert sorted(_slashed(json.dumps(data, **layout))) == ["a/b/c", "art/deep/owl.png", "art/fox.png", "été/hiver"]
+
+
+def test_a_quotation_mark_in_a_text_is_read_past():
+    from printkit.build.selection import _slashed
+
+    assert sorted(_slashed('{"e":"say \\"hi\\" / bye","f":"x/y"}')) == ['say "hi" / bye', "x/y"]
 
 
 def test_only_names_are_checked_against_every_pack_named_up_to_date_or_not(run, kit):

@@ -1,9 +1,9 @@
 """Drawing primitives: what layout hands to renderers, every length in millimetres.
 
 Takes: nothing; looks and imposition build these.
-Returns: frozen shapes (`Rect`, `Circle`, `Path`, `Text`, `Line`, `Image`, `Vector`) positioned in the
-coordinates of the box they belong to, origin bottom-left, y up (as in PDF). Colours are
-'#rrggbb' strings or None for "no fill" / "no stroke".
+Returns: shapes (`Rect`, `Circle`, `Path`, `Text`, `Line`, `Image`, `Vector`; records, frozen to the
+type checker: printkit.base.records) positioned in the coordinates of the box they belong to, origin
+bottom-left, y up (as in PDF). Colours are '#rrggbb' strings or None for "no fill" / "no stroke".
 """
 
 from __future__ import annotations

@@ -79,9 +79,8 @@ def fingerprints(pack: Pack, language: str, components: Iterable[Component]) -> 
         return art[name]
 
     files: dict[str, bool] = {}
-    for name in sorted(
-        _art_names(settings, pack.root, files) | _art_names(looks, pack.root, files)
-    ):  # fonts, backs', looks' art
+    shared_art = _art_names(settings, pack.root, files) | _art_names(looks, pack.root, files)  # fonts, backs', looks'
+    for name in sorted(shared_art):
         shared.update(named(name))
     found = {}
     for component in components:
@@ -108,9 +107,11 @@ def _art_names(data: str, root: Path, files: dict[str, bool]) -> set[str]:
 
 
 def _slashed(data: str) -> Iterator[str]:
-    """The texts of JSON data, not its keys, that hold a '/'. JSON without a backslash quotes no
-    quotation mark and escapes nothing: each '/' lies in a text between the quotation marks around
-    it, found without decoding the whole (which cost a deck of 10,000 cards more than hashing them)."""
+    """The texts of JSON data, not its keys, that hold a '/'. A '/' is never part of JSON's syntax
+    (numbers, true, false, null, NaN hold none), only of its texts; and JSON without a backslash
+    quotes no quotation mark and escapes nothing, so each '/' lies between the quotation marks around
+    it, found without decoding the whole (which cost a deck of 10,000 cards more than hashing them).
+    A key's closing quotation mark is followed by ':' in every layout."""
     if "\\" in data:
         pending = [json.loads(data)]
         while pending:

@@ -71,8 +71,9 @@ _TYPED_CLOSERS = set("“”»」』")
 # what any rule below starts from: a figure, an abbreviation's full stop, a quotation mark, French punctuation
 # and apostrophes, a Swiss ß, an icon
 _ANY_RULE = re.compile("[\\d.\"“”;:!?«»'ßẞ[]")
-# what the no-break space rules alone start from (English sets no marks of its own): a figure before a
-# space (bold switches between), an abbreviation's full stop before one, an icon
+# what the no-break space rules alone start from, all there is to set in English and the pseudo-locale
+# (which keep the quotation marks written): a figure before a space (bold switches between), an
+# abbreviation's full stop before one, a bracket (an icon, or an escaped bracket: a look more than needed)
 _SPACING_RULE = re.compile(r"\d\** |\. |\[")
 
 
@@ -82,7 +83,8 @@ def apply(text: str, locale: str) -> str:
     if not _ANY_RULE.search(text):  # most words on a card: nothing to set, and a deck has thousands
         return text
     language = _language(locale)
-    if language in (None, "en") and not _SPACING_RULE.search(text):  # "Card 12": nothing either
+    marks_kept = language in (None, "en")
+    if marks_kept and not _SPACING_RULE.search(text):  # "Card 12": nothing either
         return text
     hidden: list[str] = []
     masked = _masked(text, hidden)
@@ -91,7 +93,7 @@ def apply(text: str, locale: str) -> str:
     masked = _WORD_AND_LAST_ICON.sub(rf"\1{NBSP}", masked)
     masked = _ABBREVIATION_AND_NUMBER.sub(rf"\1{NBSP}", masked)
     masked = _ABBREVIATION_LETTERS.sub(rf"\1{NBSP}", masked)
-    if language is not None and language != "en":
+    if not marks_kept:
         masked = _quoted(masked, quotes(locale))
     if language == "fr":
         masked = _FRENCH_APOSTROPHE.sub("’", masked)
