@@ -220,7 +220,7 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
                 needed = own + (space if line and _spaced(whole) else 0)
                 if line and not used + needed <= width:  # on the next line
                     lines.append(_line(line, widths, space, rtl, mixed))
-                    line, widths, used, needed = [], [], 0.0, own + 0
+                    line, widths, used, needed = [], [], 0.0, own
                 line.append(whole)
                 widths.append(own)
                 used += needed

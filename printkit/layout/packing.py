@@ -124,7 +124,8 @@ class Packer:
                 host.marks += page.marks
                 del sheets[index]
                 del extents[id(host)], extents[id(page)]
-                look_at(sheets[:index])  # the host is fuller now
+                if emptiest.get(host.size) is host:  # fuller now: another may be the emptiest
+                    look_at(sheets[:index])
                 continue
             placed = self._beside(sheets[:index] + sheets[index + 1 :], page)
             if placed is None:
