@@ -24,10 +24,16 @@ def shoot(browser, name: str) -> None:
 
 
 def click(browser, selector: str) -> None:
-    """Clicks what selector finds (found anew: the deck panel is swapped with each click)."""
-    button = browser.find_element(By.CSS_SELECTOR, selector)
-    browser.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
-    button.click()
+    """Clicks what selector finds, found anew at each try: the deck panel is swapped with each click, and
+    a live update may swap it between finding the button and clicking it (then the click is not made)."""
+
+    def clicked(driver) -> bool:
+        button = driver.find_element(By.CSS_SELECTOR, selector)
+        driver.execute_script("arguments[0].scrollIntoView({block: 'center'})", button)
+        button.click()
+        return True
+
+    wait_until(browser, clicked, message=f"{selector} could not be clicked")
 
 
 def test_a_deck_is_built_by_clicks_in_the_gallery_checked_with_each_saved_and_opened(browser, serve, tmp_path):
