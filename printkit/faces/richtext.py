@@ -54,10 +54,15 @@ class Line(NamedTuple):
 
 
 def _line(words: list[Word], widths: list[float], space: float, rtl: bool, mixed: bool) -> Line:
-    """A line of words of these widths, a space this wide between them (added up as `_line_width`
-    adds them), of a paragraph that reads right to left (rtl) or has letters that do (mixed)."""
+    """A line of words of these widths, a space this wide between them, of a paragraph that reads right
+    to left (rtl) or has letters that do (mixed)."""
     bidi = rtl or mixed and has_right_to_left("".join(s.text for word in words for s in word if not s.icon))
-    return Line(words, rtl, sum(widths) + space * sum(map(_spaced, words[1:])), bidi)
+    return Line(words, rtl, _set_width(words, widths, space), bidi)
+
+
+def _set_width(words: list[Word], widths: list[float], space: float) -> float:
+    """The width of words of these widths set in a line, a space this wide before each spaced one but the first."""
+    return sum(widths) + space * sum(map(_spaced, words[1:]))
 
 
 @dataclass(frozen=True)
@@ -237,14 +242,14 @@ def _wrap(paragraphs: list[list[Word]], width: float, size: float, rtl_language:
                         used += needed
                         break
                     # alone wider than the line: broken at a joint
-                    lines.append(_line([first[0]], [_width(first[0], size)], space, rtl, mixed))
+                    lines.append(_line([first[0]], [first[2]], space, rtl, mixed))
                     parts = parts[first[1] :]
                     continue
                 room = width - used - (space if _spaced(word) else 0)
                 broken = _broken(parts, room, size) if len(parts) > 1 else None
                 if broken:
                     line.append(broken[0])
-                    widths.append(_width(broken[0], size))
+                    widths.append(broken[2])
                     parts = parts[broken[1] :]
                 lines.append(_line(line, widths, space, rtl, mixed))
                 line, widths, used = [], [], 0.0
@@ -272,18 +277,15 @@ def _joined(parts: list[Word]) -> Word:
     return [segment for part in parts for segment in part]
 
 
-def _broken(parts: list[Word], room: float, size: float) -> tuple[Word, int] | None:
-    """The most parts of a word that fit room with a hyphen after them, and how many (None if not one)."""
+def _broken(parts: list[Word], room: float, size: float) -> tuple[Word, int, float] | None:
+    """The most parts of a word that fit room with a hyphen after them, how many and their width
+    (None if not one)."""
     for count in range(len(parts) - 1, 0, -1):
         head = _joined(parts[:count])
         hyphened = [*head, Segment("-", head[-1].font)] if not head[-1].icon else head
-        if _width(hyphened, size) <= room:
-            return hyphened, count
+        if (hyphened_width := _width(hyphened, size)) <= room:
+            return hyphened, count, hyphened_width
     return None
-
-
-def _line_width(line: list[Word], size: float) -> float:
-    return sum(_width(word, size) for word in line) + _space(size) * sum(map(_spaced, line[1:]))
 
 
 def measure(text: str, font: str, size: float, script_font: str | None = None, icons: Icons = PRINTKITS_ICONS) -> float:
@@ -291,7 +293,9 @@ def measure(text: str, font: str, size: float, script_font: str | None = None, i
     paragraphs = parse(text, font, script_font, icons)
     if isinstance(paragraphs, Refusal):
         return 0.0
-    return max(_line_width([w for w in paragraph], size) for paragraph in paragraphs)
+    return max(
+        _set_width(paragraph, [_width(word, size) for word in paragraph], _space(size)) for paragraph in paragraphs
+    )
 
 
 @remembered(FITTED_TEXTS)
