@@ -8,7 +8,9 @@ Returns: what the function returned, or raises the `Problems` it raised; raises 
 it needed more memory or time than allowed, or sent back more than MAX_REPLY bytes (the child is
 killed; nothing it left is used), and RuntimeError when the child failed otherwise (a bug in
 printkit), caused by a `ChildTraceback` that --debug shows. The child dies with the process that
-started it. Its memory ceiling is the kernel's where the OS offers one (RLIMIT_AS, its address
+started it. Its temporary files (tempfile's) go into a folder this process makes and removes once the
+child has ended, however it ended: a child killed at a limit leaves none behind (a pasted deck list, a
+rulebook's fonts). Its memory ceiling is the kernel's where the OS offers one (RLIMIT_AS, its address
 space); elsewhere (Windows, macOS, which does not enforce RLIMIT_AS) this process reads the child's
 resident memory as it waits and kills it past the ceiling.
 """
@@ -16,8 +18,10 @@ resident memory as it waits and kills it past the ceiling.
 from __future__ import annotations
 
 import pickle
+import shutil
 import signal
 import sys
+import tempfile
 import time
 from collections.abc import Callable
 from multiprocessing.process import BaseProcess
@@ -40,7 +44,8 @@ def run(work: Callable[..., Any], *args: Any, memory: int, seconds: float) -> An
     and run `seconds` at most."""
     processes = context()
     parent_end, child_end = processes.Pipe(duplex=False)
-    child = processes.Process(target=_child, args=(child_end, memory, MAX_REPLY, work, args), daemon=True)
+    scratch = tempfile.mkdtemp(prefix="printkit-child-")
+    child = processes.Process(target=_child, args=(child_end, scratch, memory, MAX_REPLY, work, args), daemon=True)
     reply = None  # an interruption or a limit met while waiting leaves it so: the child is stopped too
     try:
         with interrupts_held():  # a spawned child's work cut off half-sent would be a traceback of its own
@@ -53,6 +58,7 @@ def run(work: Callable[..., Any], *args: Any, memory: int, seconds: float) -> An
             if reply is None:
                 child.kill()
             child.join()
+        shutil.rmtree(scratch, ignore_errors=True)
     kind, value = reply
     if kind == "problems":
         raise Problems(value)
@@ -65,8 +71,9 @@ def run(work: Callable[..., Any], *args: Any, memory: int, seconds: float) -> An
     return value
 
 
-def _child(link, memory: int, max_reply: int, work: Callable[..., Any], args: tuple) -> None:
+def _child(link, scratch: str, memory: int, max_reply: int, work: Callable[..., Any], args: tuple) -> None:
     die_with_parent()
+    tempfile.tempdir = scratch
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the build answers an interrupt and ends this child
     signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the handlers of the process it was forked from
     with link:

@@ -6,6 +6,7 @@ import multiprocessing
 import os
 import subprocess
 import sys
+import tempfile
 import time
 from operator import add
 from pathlib import Path
@@ -82,6 +83,30 @@ def test_the_bounded_child_is_stopped_at_its_memory_limit():
     Linux, by the build watching the child elsewhere."""
     with pytest.raises(OverLimit, match="^needed more than 64 MiB of memory$"):
         bounded.run(bytearray, 512 * 2**20, memory=64 * 2**20, seconds=60)
+
+
+def _temporary_files(wait: float) -> list[str]:
+    """Makes a temporary file and folder as a child's work would, and waits."""
+    handle, file = tempfile.mkstemp()
+    os.close(handle)
+    made = [file, tempfile.mkdtemp()]
+    time.sleep(wait)
+    return made
+
+
+def test_the_bounded_childs_temporary_files_are_removed_when_it_ends(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    made = bounded.run(_temporary_files, 0, memory=2**30, seconds=60)
+    assert [Path(name).parent.parent for name in made] == [tmp_path, tmp_path]  # in the folder made for the child
+    assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.slow
+def test_the_bounded_childs_temporary_files_are_removed_when_it_is_stopped_at_a_limit(tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    with pytest.raises(OverLimit, match="^took longer than 1 seconds$"):
+        bounded.run(_temporary_files, 60, memory=2**30, seconds=1)
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_the_bounded_child_may_send_back_only_so_much(monkeypatch):
