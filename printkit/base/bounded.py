@@ -4,15 +4,18 @@ Takes: a module-level function and its arguments (making a rulebook: a pack's ow
 whatever HTML it makes for WeasyPrint to typeset), which must pickle where children are spawned
 (see processes); how much more memory the child may take than it had when it started, and how
 many seconds.
-Returns: what the function returned, or raises the `Problems` it raised; raises `OverLimit` when
-it needed more memory or time than allowed, or sent back more than MAX_REPLY bytes (the child is
+Returns: what the function returned, or raises the `Problems` it raised; raises `OverLimit` when it
+needed more memory or time than allowed, or sent back more than MAX_REPLY bytes (the child is
 killed; nothing it left is used), and RuntimeError when the child failed otherwise (a bug in
 printkit), caused by a `ChildTraceback` that --debug shows. The child dies with the process that
-started it. Its temporary files (tempfile's) go into a folder this process makes and removes once the
-child has ended, however it ended: a child killed at a limit leaves none behind (a pasted deck list, a
-rulebook's fonts). Its memory ceiling is the kernel's where the OS offers one (RLIMIT_AS, its address
-space); elsewhere (Windows, macOS, which does not enforce RLIMIT_AS) this process reads the child's
-resident memory as it waits and kills it past the ceiling.
+started it. Its temporary files (tempfile's) go into a folder this process makes and removes once
+the child has ended, at a limit too: a pasted deck list, or a rulebook's fonts, which WeasyPrint
+copies into folders that only garbage collection removes (a process leaving without collecting never
+does: 14,000 such folders, 76 GB, once filled a machine's /tmp). A process that ends without
+unwinding (a build's worker stopped with the build) calls `stop_children` first. The child's memory
+ceiling is the kernel's where the OS offers one (RLIMIT_AS, its address space); elsewhere (Windows,
+macOS, which does not enforce RLIMIT_AS) this process reads the child's resident memory as it waits
+and kills it past the ceiling.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from printkit.base.processes import bug_from, bug_report, context, die_with_pare
 
 MAX_REPLY = 64 * 2**20  # bytes of what the child sends back: a rulebook's page count, or its problems
 WATCH = 0.02  # seconds between two readings of the child's memory, where this process watches it
+_RUNNING: dict[BaseProcess, str] = {}  # the children working now, each with its folder for temporary files
 
 
 class OverLimit(Exception):
@@ -50,15 +54,18 @@ def run(work: Callable[..., Any], *args: Any, memory: int, seconds: float) -> An
     try:
         with interrupts_held():  # a spawned child's work cut off half-sent would be a traceback of its own
             child.start()
+            _RUNNING[child] = scratch
         child_end.close()  # the child's end: only its own copy may stay open, so that its death ends the pipe
         reply = _reply(parent_end, child, seconds, memory)
     finally:
         parent_end.close()
-        if child.pid is not None:  # started (starting fails only for a bug: work that does not pickle)
-            if reply is None:
-                child.kill()
-            child.join()
-        shutil.rmtree(scratch, ignore_errors=True)
+        with interrupts_held():  # the child ended and its files removed, not cut off between the two
+            if child.pid is not None:  # started (starting fails only for a bug: work that does not pickle)
+                if reply is None:
+                    child.kill()
+                child.join()
+            _RUNNING.pop(child, None)
+            shutil.rmtree(scratch, ignore_errors=True)
     kind, value = reply
     if kind == "problems":
         raise Problems(value)
@@ -69,6 +76,15 @@ def run(work: Callable[..., Any], *args: Any, memory: int, seconds: float) -> An
     if kind == "error":
         raise bug_from(value)
     return value
+
+
+def stop_children() -> None:
+    """Kills the children working now and removes their temporary files, for a process about to end
+    without unwinding (run's own clean-up would not run)."""
+    for child, scratch in list(_RUNNING.items()):
+        child.kill()
+        child.join()
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def _child(link, scratch: str, memory: int, max_reply: int, work: Callable[..., Any], args: tuple) -> None:

@@ -19,6 +19,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any, NamedTuple, cast
 
+from printkit.base import bounded
 from printkit.base.collector import collect_young
 from printkit.base.errors import Fault, Problem, Problems
 from printkit.base.interrupts import interrupts_held
@@ -169,6 +170,7 @@ def _stage_worker(link, entries: list) -> None:
         once, without unwinding: a signal can land while a lock is held (a thread pool's, say) that
         unwinding would wait for forever. The build itself says that it was interrupted."""
         try:
+            bounded.stop_children()  # a rulebook's, with its temporary files
             staging.__exit__(None, None, None)
         finally:
             os._exit(130)

@@ -21,8 +21,6 @@ import logging
 import mimetypes
 import os
 import re
-import shutil
-import tempfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache
@@ -731,18 +729,11 @@ def typeset(html: str, parts: list[Part], target: Path) -> int:
     logger = logging.getLogger("weasyprint")
     logger.addHandler(complaints)
     base = pack.root.resolve().as_uri() + "/"
-    # WeasyPrint copies each @font-face font into a folder of its own that only a garbage-collected
-    # FontConfiguration removes, which a process leaving without collecting never is (14,000 such
-    # folders, 76 GB, filled this machine's /tmp): its temporary files go into one that is removed here
-    folder = tempfile.mkdtemp(prefix="printkit-rulebook-")
-    before, tempfile.tempdir = tempfile.tempdir, folder
-    try:
+    try:  # in the bounded child, whose temporary files (WeasyPrint's copies of fonts) its parent removes
         # what HTML.write_pdf does, keeping the document to count its pages
         document = HTML(string=html, base_url=base, url_fetcher=fetcher).render(pdf_variant="pdf/ua-1")
         document.write_pdf(str(target), pdf_variant="pdf/ua-1", finisher=_finish)
     finally:
-        tempfile.tempdir = before
-        shutil.rmtree(folder, ignore_errors=True)
         logger.removeHandler(complaints)
     complained = [message for message in complaints.messages if "printkit does not fetch" not in message]
     if not fetcher.refused and not complained:

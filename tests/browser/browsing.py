@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 from selenium import webdriver
-from selenium.common.exceptions import NoSuchElementException, StaleElementReferenceException
+from selenium.common.exceptions import StaleElementReferenceException
 from selenium.webdriver.chrome.options import Options
 from selenium.webdriver.chrome.service import Service
 from selenium.webdriver.chrome.webdriver import WebDriver
@@ -168,8 +168,8 @@ def stop_server(process: subprocess.Popen) -> None:
 def wait_until(driver: WebDriver, condition, seconds: float = PAGE_SECONDS, message: str = ""):
     """What `condition(driver)` returns once it is true; fails the test with `message` after `seconds`.
     A live update replaces the elements it redraws, so one found just before it may be gone when read:
-    that poll counts as not yet, like an element not found yet."""
-    ignored = (NoSuchElementException, StaleElementReferenceException)
+    that poll counts as not yet, as an element not found yet does (WebDriverWait's own choice)."""
+    ignored = (StaleElementReferenceException,)
     return WebDriverWait(driver, seconds, poll_frequency=0.05, ignored_exceptions=ignored).until(condition, message)
 
 

@@ -85,28 +85,40 @@ def test_the_bounded_child_is_stopped_at_its_memory_limit():
         bounded.run(bytearray, 512 * 2**20, memory=64 * 2**20, seconds=60)
 
 
-def _temporary_files(wait: float) -> list[str]:
-    """Makes a temporary file and folder as a child's work would, and waits."""
+def _temporary_files(wait: float, record: str) -> list[str]:
+    """Makes a temporary file and folder as a child's work would, writes their names to record, and waits."""
     handle, file = tempfile.mkstemp()
     os.close(handle)
     made = [file, tempfile.mkdtemp()]
+    Path(record).write_text("\n".join(made))
     time.sleep(wait)
     return made
 
 
-def test_the_bounded_childs_temporary_files_are_removed_when_it_ends(tmp_path, monkeypatch):
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    made = bounded.run(_temporary_files, 0, memory=2**30, seconds=60)
-    assert [Path(name).parent.parent for name in made] == [tmp_path, tmp_path]  # in the folder made for the child
-    assert list(tmp_path.iterdir()) == []
+@pytest.fixture
+def temporary(tmp_path, monkeypatch) -> Path:
+    """The temporary folder of this process and of a child it starts, forked or spawned."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    monkeypatch.setenv("TMPDIR", str(folder))
+    monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    return folder
 
 
-@pytest.mark.slow
-def test_the_bounded_childs_temporary_files_are_removed_when_it_is_stopped_at_a_limit(tmp_path, monkeypatch):
-    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
-    with pytest.raises(OverLimit, match="^took longer than 1 seconds$"):
-        bounded.run(_temporary_files, 60, memory=2**30, seconds=1)
-    assert list(tmp_path.iterdir()) == []
+@pytest.mark.parametrize("stopped", [False, True], ids=["ended", "stopped at its time limit"])
+def test_the_bounded_childs_temporary_files_are_in_a_folder_of_its_own_removed_when_it_ends(
+    temporary, tmp_path, stopped
+):
+    record = tmp_path / "made"
+    if stopped:
+        with pytest.raises(OverLimit, match="^took longer than 1 seconds$"):
+            bounded.run(_temporary_files, 60, str(record), memory=2**30, seconds=1)
+    else:
+        bounded.run(_temporary_files, 0, str(record), memory=2**30, seconds=60)
+    made = [Path(name) for name in record.read_text().split("\n")]
+    assert [name.parent.parent for name in made] == [temporary, temporary]
+    assert made[0].parent.name.startswith("printkit-child-")
+    assert sorted(temporary.iterdir()) == []
 
 
 def test_the_bounded_child_may_send_back_only_so_much(monkeypatch):
@@ -118,7 +130,8 @@ def test_the_bounded_child_may_send_back_only_so_much(monkeypatch):
 @pytest.mark.slow
 def test_the_bounded_child_dies_with_the_build_killed_outright(tmp_path):
     script = "from printkit.base import bounded; import time; bounded.run(time.sleep, 60, memory=2**30, seconds=120)"
-    build = subprocess.Popen([sys.executable, "-c", script], cwd=REPO)
+    # killed outright, it cannot remove its child's temporary folder: that is left in tmp_path, not /tmp
+    build = subprocess.Popen([sys.executable, "-c", script], cwd=REPO, env={**os.environ, "TMPDIR": str(tmp_path)})
     try:
         deadline = time.monotonic() + 30
         while not (children := _children(build.pid)):

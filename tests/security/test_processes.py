@@ -117,6 +117,30 @@ def test_sigterm_during_a_parallel_build_stops_every_process_quietly(tmp_path):
 
 
 @pytest.mark.slow
+def test_sigterm_while_a_worker_makes_a_rulebook_leaves_no_temporary_folder(tmp_path):
+    """A rulebook is typeset in a child of a worker; the worker, stopped with the build, ends without
+    unwinding, and first stops that child and removes the folder of its temporary files."""
+    temporary = tmp_path / "tmp"
+    temporary.mkdir()
+    build = subprocess.Popen(
+        [sys.executable, "-m", "printkit", "build", "skystones", "--jobs", "2", "--out", str(tmp_path / "out")],
+        cwd=REPO,
+        env={**os.environ, "TMPDIR": str(temporary)},
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    _when(lambda: any(temporary.glob("printkit-child-*/*")), build)  # WeasyPrint at work in the child
+    build.terminate()
+    _, err = build.communicate(timeout=30)
+    assert (build.returncode, err) == (
+        130,
+        "printkit: interrupted; files already written are complete, none is half-written\n",
+    )
+    assert sorted(temporary.iterdir()) == []
+
+
+@pytest.mark.slow
 def test_two_builds_started_together_into_one_folder_both_succeed(built, tmp_path):
     out = tmp_path / "out"
     first, second = _start(out), _start(out)
